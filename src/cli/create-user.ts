@@ -1,0 +1,38 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { isEmailAddress } from '../domain/contact'
+import { isOneOf, USER_ROLES, type UserRole } from '../domain/statuses'
+
+export interface CreatedUser {
+  id: number | string
+  email: string
+  role: UserRole
+  apiKey: string
+  password: string
+}
+
+export class UsageError extends Error {}
+
+/**
+ * For scripts and CI: a user with a role and a fresh API key, without the admin area. The password is random
+ * unless given; the key is what automation uses.
+ */
+export async function createUserWithKey(
+  payload: Payload,
+  input: { email?: string; role?: string; password?: string },
+): Promise<CreatedUser> {
+  const email = input.email?.trim().toLowerCase()
+  if (!email || !isEmailAddress(email)) throw new UsageError('an e-mail address is required')
+  const role = input.role ?? 'editor'
+  if (!isOneOf(USER_ROLES, role)) throw new UsageError(`role must be one of ${USER_ROLES.join(', ')}`)
+  const password = input.password || randomBytes(18).toString('base64url')
+  const apiKey = randomUUID()
+  const user = await payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { email, password, role, enableAPIKey: true, apiKey },
+  })
+  return { id: user.id, email, role, apiKey, password }
+}

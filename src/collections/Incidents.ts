@@ -1,0 +1,60 @@
+import type { CollectionConfig } from 'payload'
+
+import { admins, anyone, editors, nobody } from '../access/roles'
+import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES } from '../domain/statuses'
+import { optionsFrom } from '../fields/options'
+import { shortIdField } from '../fields/short-id'
+import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
+
+const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
+
+export const Incidents: CollectionConfig = {
+  slug: 'incidents',
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt'], group: 'Status' },
+  defaultSort: '-createdAt',
+  access: { read: anyone, create: editors, update: editors, delete: admins },
+  hooks: { beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus] },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    shortIdField('incidents'),
+    {
+      name: 'status',
+      type: 'select',
+      options: statusOptions,
+      index: true,
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', description: 'Always the status of the newest update.' },
+    },
+    {
+      name: 'resolvedAt',
+      type: 'date',
+      index: true,
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    {
+      name: 'updates',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      admin: { description: 'The timeline. Sending this list replaces it whole; the newest entry sets the status.' },
+      fields: [
+        { name: 'status', type: 'select', required: true, options: statusOptions },
+        { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
+        {
+          name: 'createdAt',
+          type: 'date',
+          defaultValue: () => new Date().toISOString(),
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+        },
+        {
+          name: 'notify',
+          type: 'checkbox',
+          defaultValue: true,
+          admin: { description: 'Send this update to subscribers.' },
+        },
+      ],
+    },
+  ],
+}

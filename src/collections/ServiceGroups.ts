@@ -1,0 +1,18 @@
+import type { CollectionConfig } from 'payload'
+
+import { admins, anyone, editors } from '../access/roles'
+import { slugField } from '../fields/slug'
+
+export const ServiceGroups: CollectionConfig = {
+  slug: 'service-groups',
+  labels: { singular: 'Service group', plural: 'Service groups' },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'displayOrder'], group: 'Status' },
+  defaultSort: 'displayOrder',
+  access: { read: anyone, create: editors, update: editors, delete: admins },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    slugField('name'),
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'displayOrder', type: 'number', defaultValue: 0, admin: { position: 'sidebar', step: 1 } },
+  ],
+}

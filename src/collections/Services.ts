@@ -1,0 +1,28 @@
+import type { CollectionConfig } from 'payload'
+
+import { admins, anyone, editors } from '../access/roles'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
+import { optionsFrom } from '../fields/options'
+import { slugField } from '../fields/slug'
+
+export const Services: CollectionConfig = {
+  slug: 'services',
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'group', 'displayOrder'], group: 'Status' },
+  defaultSort: 'displayOrder',
+  access: { read: anyone, create: editors, update: editors, delete: admins },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    slugField('name'),
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'group', type: 'relationship', relationTo: 'service-groups', required: true, index: true },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'operational',
+      index: true,
+      options: optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS),
+    },
+    { name: 'displayOrder', type: 'number', defaultValue: 0, admin: { position: 'sidebar', step: 1 } },
+  ],
+}

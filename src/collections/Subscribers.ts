@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto'
+
+import type { CollectionConfig } from 'payload'
+
+import { admins, editors } from '../access/roles'
+import { isE164, isEmailAddress, normaliseEmail } from '../domain/contact'
+import { SUBSCRIBER_TYPES } from '../domain/statuses'
+import { optionsFrom } from '../fields/options'
+
+/** 256 bits from the CSPRNG, URL-safe: a token that can only be had from the e-mail that carries it. */
+export const newToken = (): string => randomBytes(32).toString('base64url')
+
+export const Subscribers: CollectionConfig = {
+  slug: 'subscribers',
+  admin: { useAsTitle: 'email', defaultColumns: ['type', 'email', 'phone', 'verified', 'active'], group: 'Audience' },
+  access: { read: editors, create: admins, update: admins, delete: admins },
+  hooks: {
+    beforeChange: [
+      ({ data, operation }) => {
+        if (typeof data.email === 'string') data.email = normaliseEmail(data.email)
+        if (operation === 'create') {
+          data.unsubscribeToken ??= newToken()
+          data.verificationToken ??= newToken()
+        }
+        return data
+      },
+    ],
+  },
+  fields: [
+    { name: 'type', type: 'select', required: true, defaultValue: 'email', options: optionsFrom(SUBSCRIBER_TYPES) },
+    {
+      name: 'email',
+      type: 'text',
+      index: true,
+      maxLength: 254,
+      admin: { condition: (data) => data?.type !== 'sms' },
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (siblingData?.type === 'sms' && (value == null || value === '')) return true
+        if (typeof value !== 'string' || value === '') return 'email is required for e-mail subscribers'
+        return isEmailAddress(value.trim()) || 'email must be a valid e-mail address'
+      },
+    },
+    {
+      name: 'phone',
+      type: 'text',
+      index: true,
+      admin: { condition: (data) => data?.type === 'sms', description: 'E.164, e.g. +14155550123' },
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (siblingData?.type !== 'sms' && (value == null || value === '')) return true
+        if (typeof value !== 'string' || value === '') return 'phone is required for SMS subscribers'
+        return isE164(value) || 'phone must be an E.164 number such as +14155550123'
+      },
+    },
+    { name: 'verified', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },
+    { name: 'active', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
+    {
+      name: 'services',
+      type: 'relationship',
+      relationTo: 'services',
+      hasMany: true,
+      admin: { description: 'Only notify about these services. Empty: everything.' },
+    },
+    { name: 'unsubscribeToken', type: 'text', hidden: true, unique: true, index: true },
+    { name: 'verificationToken', type: 'text', hidden: true, index: true },
+    { name: 'createdFromAddress', label: 'Creation address', type: 'text', maxLength: 64, admin: { readOnly: true, position: 'sidebar' } },
+  ],
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import type { DatabaseAdapterObj, Migration } from 'payload'
+
+import { migrations as postgresMigrations } from '../migrations/postgres'
+import { migrations as sqliteMigrations } from '../migrations/sqlite'
+
+const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
+
+export const DEFAULT_SQLITE_URL = 'file:./data/statuspage.db'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export function dialectOf(databaseUrl: string | undefined): Dialect {
+  if (!databaseUrl || databaseUrl.startsWith('file:')) return 'sqlite'
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgres'
+  throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`)
+}
+
+/**
+ * Schema changes reach every database through committed migrations, never through drizzle's dev push: the tests
+ * then run the same SQL that production runs, and a forgotten migration fails a test instead of a deployment.
+ */
+export function databaseAdapter(databaseUrl = process.env.DATABASE_URL): { adapter: DatabaseAdapterObj; migrations: Migration[] } {
+  if (dialectOf(databaseUrl) === 'postgres') {
+    return {
+      adapter: postgresAdapter({
+        pool: { connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+        push: false,
+        migrationDir: path.join(migrationsRoot, 'postgres'),
+      }),
+      migrations: postgresMigrations as Migration[],
+    }
+  }
+  const url = databaseUrl ?? DEFAULT_SQLITE_URL
+  if (url.startsWith('file:./data/')) mkdirSync(path.resolve('data'), { recursive: true })
+  return {
+    adapter: sqliteAdapter({ client: { url }, push: false, migrationDir: path.join(migrationsRoot, 'sqlite') }),
+    migrations: sqliteMigrations as Migration[],
+  }
+}

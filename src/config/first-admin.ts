@@ -1,0 +1,15 @@
+import type { Payload } from 'payload'
+
+/**
+ * For scripts and containers: ADMIN_EMAIL and ADMIN_PASSWORD create the first administrator on a database that has
+ * no user yet. Once any user exists they are ignored, so leaving them set cannot reset anything.
+ */
+export async function ensureFirstAdmin(payload: Payload, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const email = env.ADMIN_EMAIL?.trim()
+  const password = env.ADMIN_PASSWORD
+  if (!email || !password) return
+  const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
+  if (totalDocs > 0) return
+  await payload.create({ collection: 'users', overrideAccess: true, data: { email, password, role: 'admin', name: 'Administrator' } })
+  payload.logger.info(`Created the first administrator ${email} from ADMIN_EMAIL.`)
+}

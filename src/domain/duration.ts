@@ -1,0 +1,33 @@
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+function unit(count: number, name: string): string {
+  return `${count} ${name}${count === 1 ? '' : 's'}`
+}
+
+/**
+ * A human estimate of a window's length, as an operator would write it: "30 minutes", "2 hours", "1 day 4 hours".
+ * Two units at most, rounded to the minute, because "1 day 4 hours 3 minutes" reads as false precision.
+ * An open end has no length: null.
+ */
+export function estimateDuration(start: Date, end: Date | null): string | null {
+  if (!end) return null
+  const total = Math.max(0, Math.round((end.getTime() - start.getTime()) / MINUTE) * MINUTE)
+  if (total < MINUTE) return 'less than a minute'
+  const days = Math.floor(total / DAY)
+  const hours = Math.floor((total % DAY) / HOUR)
+  const minutes = Math.floor((total % HOUR) / MINUTE)
+  const parts: string[] = []
+  if (days) parts.push(unit(days, 'day'))
+  if (hours) parts.push(unit(hours, 'hour'))
+  if (minutes && parts.length < 2 && !days) parts.push(unit(minutes, 'minute'))
+  return parts.join(' ')
+}
+
+/** The duration shown to readers: what the operator wrote, else the estimate from the window. */
+export function displayDuration(stored: string | null | undefined, start: Date, end: Date | null): string {
+  const written = stored?.trim()
+  if (written) return written
+  return estimateDuration(start, end) ?? 'until further notice'
+}

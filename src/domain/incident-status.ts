@@ -1,0 +1,52 @@
+import type { IncidentStatus } from './statuses'
+
+export interface IncidentUpdateInput {
+  status: IncidentStatus
+  createdAt: string | Date
+}
+
+export interface DerivedIncidentState {
+  status: IncidentStatus
+  resolvedAt: string | null
+}
+
+function toTime(value: string | Date): number {
+  return value instanceof Date ? value.getTime() : Date.parse(value)
+}
+
+function toIso(value: string | Date): string {
+  return new Date(toTime(value)).toISOString()
+}
+
+/**
+ * The newest update: the greatest createdAt; on equal createdAt the later array element, because an operator who
+ * posts two updates within the same millisecond (a script, an import) means the second one.
+ */
+export function newestUpdate<T extends IncidentUpdateInput>(updates: readonly T[]): T | undefined {
+  let newest: T | undefined
+  for (const update of updates) {
+    if (newest === undefined || toTime(update.createdAt) >= toTime(newest.createdAt)) newest = update
+  }
+  return newest
+}
+
+/**
+ * An incident's status is never assigned: it is the status of its newest update, so the timeline and the headline
+ * cannot disagree. resolvedAt is the moment of that resolving update, and is cleared when the incident reopens.
+ */
+export function deriveIncidentState(updates: readonly IncidentUpdateInput[]): DerivedIncidentState | undefined {
+  const newest = newestUpdate(updates)
+  if (!newest) return undefined
+  return {
+    status: newest.status,
+    resolvedAt: newest.status === 'resolved' ? toIso(newest.createdAt) : null,
+  }
+}
+
+/** Updates ordered for display: newest first, with the same tie rule as the status derivation. */
+export function updatesNewestFirst<T extends IncidentUpdateInput>(updates: readonly T[]): T[] {
+  return updates
+    .map((update, index) => ({ update, index, time: toTime(update.createdAt) }))
+    .sort((a, b) => b.time - a.time || b.index - a.index)
+    .map(({ update }) => update)
+}

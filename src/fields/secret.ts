@@ -1,0 +1,27 @@
+import type { Field } from 'payload'
+
+import { adminsField } from '../access/roles'
+
+/** Server code that needs a credential (the mailer, the SMS client) reads with this context; nothing else can. */
+export const REVEAL_SECRETS = { revealSecrets: true } as const
+
+/**
+ * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
+ * it empty keeps the stored one, so saving a settings form does not wipe a password the form could not show.
+ */
+export function secretField(name: string, label: string): Field {
+  return {
+    name,
+    label,
+    type: 'text',
+    access: { read: adminsField, create: adminsField, update: adminsField },
+    admin: { description: 'Write-only: the stored value is never shown. Leave empty to keep it.' },
+    hooks: {
+      afterRead: [({ value, req }) => (req.context?.revealSecrets === true ? value : undefined)],
+      beforeChange: [
+        ({ value, siblingDocWithLocales, previousValue }) =>
+          typeof value === 'string' && value !== '' ? value : (siblingDocWithLocales?.[name] ?? previousValue ?? null),
+      ],
+    },
+  }
+}

@@ -1,0 +1,29 @@
+import type { GlobalConfig } from 'payload'
+
+import { admins } from '../access/roles'
+import { secretField } from '../fields/secret'
+
+export const EmailSettings: GlobalConfig = {
+  slug: 'email-settings',
+  label: 'E-mail settings',
+  admin: { group: 'Settings', description: 'SMTP_URL in the environment, when set, overrides these.' },
+  access: { read: admins, update: admins },
+  fields: [
+    { name: 'host', type: 'text', maxLength: 255 },
+    { name: 'port', type: 'number', defaultValue: 587, min: 1, max: 65535 },
+    {
+      name: 'security',
+      type: 'select',
+      defaultValue: 'starttls',
+      options: [
+        { value: 'none', label: 'None' },
+        { value: 'starttls', label: 'STARTTLS' },
+        { value: 'tls', label: 'TLS' },
+      ],
+    },
+    { name: 'user', type: 'text', maxLength: 255 },
+    secretField('password', 'Password'),
+    { name: 'from', type: 'text', maxLength: 255 },
+    { name: 'replyTo', type: 'text', maxLength: 255 },
+  ],
+}

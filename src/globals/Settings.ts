@@ -1,0 +1,62 @@
+import type { GlobalConfig } from 'payload'
+
+import { admins, anyone } from '../access/roles'
+
+export const DEFAULT_SITE_NAME = 'Status'
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const Settings: GlobalConfig = {
+  slug: 'settings',
+  admin: { group: 'Settings' },
+  access: { read: anyone, update: admins },
+  fields: [
+    { name: 'siteName', type: 'text', required: true, defaultValue: DEFAULT_SITE_NAME, maxLength: 200 },
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    {
+      name: 'statusMessage',
+      label: 'Custom status message',
+      type: 'text',
+      maxLength: 500,
+      admin: { description: 'Shown in the banner instead of the message derived from service statuses.' },
+    },
+    {
+      name: 'maintenanceMode',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'When on, the overall status is "maintenance" whatever the services say.' },
+    },
+    {
+      name: 'timeZone',
+      type: 'text',
+      defaultValue: 'UTC',
+      validate: (value: unknown) =>
+        value == null || value === '' || (typeof value === 'string' && isTimeZone(value)) || 'timeZone must be an IANA time zone such as Europe/Berlin',
+    },
+    {
+      name: 'publicUrl',
+      label: 'Public base URL',
+      type: 'text',
+      maxLength: 500,
+      admin: { description: 'e.g. https://status.example.com, used in links from the API, feeds and e-mails.' },
+      validate: (value: unknown) => {
+        if (value == null || value === '') return true
+        try {
+          const url = new URL(String(value))
+          return ['http:', 'https:'].includes(url.protocol) || 'publicUrl must start with http:// or https://'
+        } catch {
+          return 'publicUrl must be an absolute URL such as https://status.example.com'
+        }
+      },
+    },
+    { name: 'logo', type: 'upload', relationTo: 'media' },
+    { name: 'favicon', type: 'upload', relationTo: 'media' },
+  ],
+}

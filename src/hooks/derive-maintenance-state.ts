@@ -1,0 +1,28 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+import { ValidationError } from 'payload'
+
+import { deriveMaintenanceState, maintenanceStatusChangeError } from '../domain/maintenance-lifecycle'
+import type { MaintenanceStatus } from '../domain/statuses'
+
+const toDate = (value: unknown): Date | null => (value ? new Date(value as string) : null)
+
+/**
+ * completed and cancelled are the operator's to set, and final; the other statuses follow the clock
+ * (src/domain/maintenance-lifecycle.ts). Stamps follow the status.
+ */
+export const deriveMaintenanceStatus: CollectionBeforeChangeHook = ({ data, originalDoc, req, collection }) => {
+  const previousStatus = originalDoc?.status as MaintenanceStatus | undefined
+  const requested = (data.status ?? previousStatus) as MaintenanceStatus | undefined
+  const refusal = maintenanceStatusChangeError(previousStatus, requested)
+  if (refusal) {
+    throw new ValidationError({ collection: collection.slug, errors: [{ path: 'status', message: refusal }] }, req.t)
+  }
+  const state = deriveMaintenanceState({
+    requestedStatus: requested,
+    scheduledStartAt: toDate(data.scheduledStartAt ?? originalDoc?.scheduledStartAt) ?? new Date(),
+    scheduledEndAt: toDate(data.scheduledEndAt === undefined ? originalDoc?.scheduledEndAt : data.scheduledEndAt),
+    previous: originalDoc,
+    now: new Date(),
+  })
+  return { ...data, ...state }
+}

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+
+import { unauthenticatedAs401 } from './access/unauthenticated'
+import { Incidents } from './collections/Incidents'
+import { Maintenances } from './collections/Maintenances'
+import { Media } from './collections/Media'
+import { ServiceGroups } from './collections/ServiceGroups'
+import { Services } from './collections/Services'
+import { Subscribers } from './collections/Subscribers'
+import { Users } from './collections/Users'
+import { databaseAdapter } from './config/database'
+import { ensureFirstAdmin } from './config/first-admin'
+import { resolvePayloadSecret } from './config/secret'
+import { EmailSettings } from './globals/EmailSettings'
+import { Settings } from './globals/Settings'
+import { SmsSettings } from './globals/SmsSettings'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+const { adapter, migrations } = databaseAdapter()
+
+export default buildConfig({
+  secret: resolvePayloadSecret(),
+  serverURL: process.env.PUBLIC_URL ?? '',
+  admin: {
+    user: Users.slug,
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · Status page admin' },
+  },
+  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Users, Media],
+  globals: [Settings, EmailSettings, SmsSettings],
+  editor: lexicalEditor(),
+  db: adapter,
+  hooks: { afterError: [unauthenticatedAs401] },
+  graphQL: { disablePlaygroundInProduction: true },
+  telemetry: false,
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  onInit: async (payload) => {
+    // The migrate CLI brings its own runner; everywhere else the schema is brought up to date before serving.
+    if (process.env.PAYLOAD_MIGRATING === 'true') return
+    await payload.db.migrate({ migrations })
+    await ensureFirstAdmin(payload)
+  },
+})

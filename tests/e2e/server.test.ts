@@ -1,0 +1,180 @@
+/**
+ * The service as a newcomer runs it: `npm start` (which builds when needed) on a fresh database, then real HTTP.
+ * Once on the embedded SQLite default and once on PostgreSQL.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(__dirname, '../..')
+const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+interface Started {
+  base: string
+  child: ChildProcess
+  output: () => string
+}
+
+async function startService(env: Record<string, string>): Promise<Started> {
+  const port = await freePort()
+  let log = ''
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: '', PORT: String(port), HOST: '127.0.0.1', ...env },
+    detached: true,
+  })
+  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stderr?.on('data', (chunk) => (log += chunk))
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 540_000 // a cold `next build` on two cores
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`)
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, output: () => log }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`npm start did not become healthy:\n${log}`)
+}
+
+function stop(started: Started | undefined) {
+  if (started?.child.pid) {
+    try {
+      process.kill(-started.child.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function createUserCli(env: Record<string, string>, ...args: string[]) {
+  return spawnSync('npm', ['run', '--silent', 'create-user', '--', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' })
+}
+
+const adminEmail = 'first-admin@example.test'
+const adminPassword = 'first-admin-' + randomBytes(8).toString('hex')
+
+const databases: [string, () => Promise<Record<string, string>>][] = [
+  ['embedded SQLite', async () => ({
+    DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-')), 'e2e.db')}`,
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+  })],
+  [
+    'PostgreSQL',
+    async () => {
+      const name = `sp_test_e2e_${randomBytes(4).toString('hex')}`
+      const client = new pg.Client({ connectionString: postgresServer })
+      await client.connect()
+      await client.query(`CREATE DATABASE ${name}`)
+      await client.end()
+      const url = new URL(postgresServer)
+      url.pathname = `/${name}`
+      return { DATABASE_URL: url.toString(), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
+    },
+  ],
+]
+
+describe.each(databases)('npm start on %s', (_name, database) => {
+  let started: Started | undefined
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    env = { ...(await database()), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword }
+    started = await startService(env)
+  })
+  afterAll(() => stop(started))
+
+  it('serves the admin area, the CMS API and GraphQL', async () => {
+    const admin = await fetch(`${started!.base}/admin/login`)
+    expect(admin.status).toBe(200)
+    expect(await admin.text()).toContain('<html')
+
+    const services = await fetch(`${started!.base}/api/services`)
+    expect(services.status).toBe(200)
+    const list = await services.json()
+    expect(list).toMatchObject({ docs: [], totalDocs: 0, limit: 10, page: 1 })
+
+    const graphql = await fetch(`${started!.base}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ Services { totalDocs } }' }),
+    })
+    expect(graphql.status).toBe(200)
+    expect(await graphql.json()).toEqual({ data: { Services: { totalDocs: 0 } } })
+  })
+
+  it('creates the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const login = await fetch(`${started!.base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    })
+    expect(login.status).toBe(200)
+    const body = await login.json()
+    expect(body.user).toMatchObject({ email: adminEmail, role: 'admin' })
+    expect(JSON.stringify(body)).not.toMatch(/"(hash|salt)"/)
+  })
+
+  it('creates a user with a role from the command line and prints a working API key', async () => {
+    const result = createUserCli(env, 'automation@example.test', 'editor')
+    expect(result.status, result.stderr).toBe(0)
+    const key = /API key: (\S+)/.exec(result.stdout)?.[1]
+    expect(key).toBeTruthy()
+
+    const auth = { authorization: `users API-Key ${key}`, 'content-type': 'application/json' }
+    const group = await fetch(`${started!.base}/api/service-groups`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Edge' }) })
+    expect(group.status).toBe(201)
+    const groupId = (await group.json()).doc.id
+    const removal = await fetch(`${started!.base}/api/service-groups/${groupId}`, { method: 'DELETE', headers: auth })
+    expect(removal.status).toBe(403)
+    const anonymous = await fetch(`${started!.base}/api/service-groups/${groupId}`, { method: 'DELETE' })
+    expect(anonymous.status).toBe(401)
+
+    const bad = createUserCli(env, 'not-an-email', 'editor')
+    expect(bad.status).not.toBe(0)
+    expect(bad.stderr).toContain('e-mail address')
+  })
+})
+
+describe('npm start refuses an unsafe secret', () => {
+  it('exits with a message for a well-known PAYLOAD_SECRET', async () => {
+    const result = spawnSync('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PAYLOAD_SECRET: 'changeme', PORT: String(await freePort()) },
+      encoding: 'utf8',
+      timeout: 600_000,
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.stderr + result.stdout).toContain('Refusing to start: PAYLOAD_SECRET')
+  })
+
+  it('exits with a message when PostgreSQL is used in production without a secret', async () => {
+    const result = spawnSync('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PAYLOAD_SECRET: '', DATABASE_URL: postgresServer, PORT: String(await freePort()) },
+      encoding: 'utf8',
+      timeout: 600_000,
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.stderr + result.stdout).toContain('PAYLOAD_SECRET is required')
+  })
+})

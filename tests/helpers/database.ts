@@ -1,0 +1,38 @@
+/**
+ * Runs before each API test file: points the service at a database of its own, created here and empty, so files
+ * can run in parallel and in any order. Migrations run when Payload starts, as in production.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+
+const id = randomBytes(6).toString('hex')
+process.env.PAYLOAD_SECRET = 'test-secret-' + randomBytes(16).toString('hex')
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+delete process.env.ADMIN_EMAIL
+delete process.env.ADMIN_PASSWORD
+
+export const testPostgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+if (process.env.TEST_DIALECT === 'postgres') {
+  const admin = new pg.Client({ connectionString: testPostgresServer })
+  try {
+    await admin.connect()
+  } catch (error) {
+    throw new Error(
+      `The PostgreSQL suites need a server at ${testPostgresServer} (set TEST_POSTGRES_URL to another): ${(error as Error).message}`,
+    )
+  }
+  await admin.query(`CREATE DATABASE sp_test_${id}`)
+  await admin.end()
+  const url = new URL(testPostgresServer)
+  url.pathname = `/sp_test_${id}`
+  process.env.DATABASE_URL = url.toString()
+} else {
+  const dir = path.join(os.tmpdir(), 'statuspage-tests')
+  mkdirSync(dir, { recursive: true })
+  process.env.DATABASE_URL = `file:${path.join(dir, `${id}.db`)}`
+}

@@ -1,0 +1,39 @@
+import path from 'node:path'
+
+import { defineConfig } from 'vitest/config'
+
+const alias = { '@payload-config': path.resolve('src/payload.config.ts') }
+
+/**
+ * The API suites run once per database: the same files, a fresh database per file. Each file runs in its own
+ * process (forks, isolated) because Payload keeps its instance on globalThis.
+ */
+const apiProject = (dialect: 'sqlite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `api-${dialect}`,
+    include: ['tests/api/**/*.test.ts'],
+    setupFiles: ['tests/helpers/database.ts'],
+    env: { TEST_DIALECT: dialect },
+    ...(dialect === 'postgres' ? { globalSetup: ['tests/helpers/postgres-cleanup.ts'] } : {}),
+    pool: 'forks' as const,
+    isolate: true,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      apiProject('sqlite'),
+      apiProject('postgres'),
+      {
+        resolve: { alias },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 600_000, fileParallelism: false },
+      },
+    ],
+  },
+})

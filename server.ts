@@ -1,0 +1,65 @@
+/**
+ * The process: one node:http server in front of Next's request handler. It exists so that work which must not
+ * cost a trip through Next and Payload (the public response cache, rate limits, the client address) has a place
+ * to run; today it checks the configuration, serves, and warms Payload so the first visitor does not wait.
+ */
+import { createServer } from 'node:http'
+
+import next from 'next'
+
+import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
+
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+
+const port = Number(process.env.PORT ?? 3000)
+const hostname = process.env.HOST ?? '0.0.0.0'
+
+function fail(message: string): never {
+  console.error(`Refusing to start: ${message}`)
+  process.exit(1)
+}
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${process.env.PORT}"`)
+
+try {
+  // Resolved here, before Next loads the config, so a missing or well-known secret stops the process at once.
+  process.env.PAYLOAD_SECRET = resolvePayloadSecret()
+} catch (error) {
+  if (error instanceof InsecureSecretError) fail(error.message)
+  throw error
+}
+
+const app = next({ dev: false, hostname, port, dir: process.cwd() })
+await app.prepare()
+const handle = app.getRequestHandler()
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(error)
+    if (!res.headersSent) {
+      res.statusCode = 500
+      res.setHeader('content-type', 'application/json')
+    }
+    res.end(JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }))
+  })
+})
+
+server.listen(port, hostname, async () => {
+  const address = server.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  console.log(`Status page listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${actualPort}`)
+  // Payload starts (and migrates the database) on its first request; make that request ours.
+  try {
+    const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
+    console.log(response.ok ? 'Ready: database migrated, admin at /admin' : `Health check answered ${response.status}`)
+  } catch (error) {
+    console.error('Health check failed:', error)
+  }
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0))
+    setTimeout(() => process.exit(0), 5000).unref()
+  })
+}

@@ -7,18 +7,24 @@ import { getPayload } from 'payload'
 import { createUserWithKey, UsageError } from '../src/cli/create-user'
 import config from '../src/payload.config'
 
-const [email, role, password] = process.argv.slice(2)
-const payload = await getPayload({ config })
-try {
-  const user = await createUserWithKey(payload, { email, role, password })
-  console.log(`Created ${user.role} ${user.email} (id ${user.id}).`)
-  if (!password) console.log(`Password: ${user.password}`)
-  console.log(`API key: ${user.apiKey}`)
-  console.log(`Use it as the header: Authorization: users API-Key ${user.apiKey}`)
-  process.exit(0)
-} catch (error) {
-  const message = error instanceof UsageError ? error.message : (error as Error).message
-  console.error(`Could not create the user: ${message}`)
-  console.error('Usage: npm run create-user -- <email> [admin|editor] [password]')
-  process.exit(1)
+// Run with `node --conditions=production` (as the npm script does): lexical's default Node entry points load
+// their real module through a top-level await, and Node 20 sometimes leaves such awaits unsettled when several
+// race, so the process would exit 13 without a word.
+async function main([email, role, password]: string[]): Promise<number> {
+  const payload = await getPayload({ config })
+  try {
+    const user = await createUserWithKey(payload, { email, role, password })
+    console.log(`Created ${user.role} ${user.email} (id ${user.id}).`)
+    if (!password) console.log(`Password: ${user.password}`)
+    console.log(`API key: ${user.apiKey}`)
+    console.log(`Use it as the header: Authorization: users API-Key ${user.apiKey}`)
+    return 0
+  } catch (error) {
+    const message = error instanceof UsageError ? error.message : (error as Error).message
+    console.error(`Could not create the user: ${message}`)
+    console.error('Usage: npm run create-user -- <email> [admin|editor] [password]')
+    return 1
+  }
 }
+
+process.exit(await main(process.argv.slice(2)))

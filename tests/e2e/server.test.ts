@@ -2,12 +2,13 @@
  * The service as a newcomer runs it: `npm start` (which builds when needed) on a fresh database, then real HTTP.
  * Once on the embedded SQLite default and once on PostgreSQL.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -66,8 +67,19 @@ function stop(started: Started | undefined) {
   }
 }
 
-function createUserCli(env: Record<string, string>, ...args: string[]) {
-  return spawnSync('npm', ['run', '--silent', 'create-user', '--', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' })
+// Asynchronous on purpose: a synchronous spawn would stall this process past the server's keep-alive timeout, and
+// the next fetch would reuse a socket the server had already closed.
+async function createUserCli(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    })
+    return { status: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { status: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
+  }
 }
 
 const adminEmail = 'first-admin@example.test'
@@ -135,7 +147,7 @@ describe.each(databases)('npm start on %s', (_name, database) => {
   })
 
   it('creates a user with a role from the command line and prints a working API key', async () => {
-    const result = createUserCli(env, 'automation@example.test', 'editor')
+    const result = await createUserCli(env, 'automation@example.test', 'editor')
     expect(result.status, result.stderr).toBe(0)
     const key = /API key: (\S+)/.exec(result.stdout)?.[1]
     expect(key).toBeTruthy()
@@ -149,7 +161,7 @@ describe.each(databases)('npm start on %s', (_name, database) => {
     const anonymous = await fetch(`${started!.base}/api/service-groups/${groupId}`, { method: 'DELETE' })
     expect(anonymous.status).toBe(401)
 
-    const bad = createUserCli(env, 'not-an-email', 'editor')
+    const bad = await createUserCli(env, 'not-an-email', 'editor')
     expect(bad.status).not.toBe(0)
     expect(bad.stderr).toContain('e-mail address')
   })

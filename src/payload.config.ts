@@ -18,6 +18,7 @@ import { resolvePayloadSecret } from './config/secret'
 import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
+import { withRequestGuards } from './hooks/request-guards'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const { adapter, migrations } = databaseAdapter()
@@ -30,7 +31,7 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Status page admin' },
   },
-  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Users, Media],
+  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Users, Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings],
   editor: lexicalEditor(),
   db: adapter,

@@ -31,3 +31,23 @@ export function displayDuration(stored: string | null | undefined, start: Date, 
   if (written) return written
   return estimateDuration(start, end) ?? 'until further notice'
 }
+
+export interface DurationWrite {
+  /** The duration after the write: what the writer sent, or the stored one when the write did not touch it. */
+  written: string | null | undefined
+  scheduledStartAt: Date
+  scheduledEndAt: Date | null
+  /** The stored maintenance before the write, on updates. */
+  previous?: { duration?: string | null; scheduledStartAt: Date; scheduledEndAt: Date | null } | null
+}
+
+/**
+ * The duration to store. An operator's text is kept; an empty one is filled with the estimate of the window. A
+ * stored estimate (equal to the estimate of the previous window) is not the operator's, so it follows the window.
+ */
+export function durationToStore(input: DurationWrite): string | null {
+  let text = input.written?.trim() || null
+  const previous = input.previous
+  if (text && previous && text === estimateDuration(previous.scheduledStartAt, previous.scheduledEndAt)) text = null
+  return text ?? estimateDuration(input.scheduledStartAt, input.scheduledEndAt)
+}

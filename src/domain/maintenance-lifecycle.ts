@@ -1,4 +1,4 @@
-import type { MaintenanceStatus } from './statuses'
+import { isOneOf, MAINTENANCE_STATUSES, type MaintenanceStatus } from './statuses'
 
 /** Statuses an operator sets by hand; time never moves a maintenance out of them. */
 export const FINAL_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = ['completed', 'cancelled']
@@ -59,12 +59,16 @@ export function deriveMaintenanceState(input: MaintenanceStateInput): Maintenanc
 
 /**
  * Why a requested change of status is refused, or null when it is allowed. A final status is final: a cancelled
- * or completed maintenance is not reopened; the operator schedules a new one.
+ * or completed maintenance is not reopened; the operator schedules a new one. A value outside the vocabulary is
+ * refused too, rather than silently replaced by the status the clock gives.
  */
 export function maintenanceStatusChangeError(
   previous: MaintenanceStatus | null | undefined,
-  requested: MaintenanceStatus | null | undefined,
+  requested: MaintenanceStatus | string | null | undefined,
 ): string | null {
+  if (requested != null && !isOneOf(MAINTENANCE_STATUSES, requested)) {
+    return `status must be one of ${MAINTENANCE_STATUSES.join(', ')}`
+  }
   if (!isFinalMaintenanceStatus(previous) || requested == null || requested === previous) return null
   return `a ${previous} maintenance is final and cannot become ${requested}`
 }

@@ -1,6 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
+import { durationToStore } from '../domain/duration'
 import { deriveMaintenanceState, maintenanceStatusChangeError } from '../domain/maintenance-lifecycle'
 import type { MaintenanceStatus } from '../domain/statuses'
 
@@ -8,7 +9,8 @@ const toDate = (value: unknown): Date | null => (value ? new Date(value as strin
 
 /**
  * completed and cancelled are the operator's to set, and final; the other statuses follow the clock
- * (src/domain/maintenance-lifecycle.ts). Stamps follow the status.
+ * (src/domain/maintenance-lifecycle.ts). Stamps follow the status; an empty duration is the window's estimate
+ * (src/domain/duration.ts).
  */
 export const deriveMaintenanceStatus: CollectionBeforeChangeHook = ({ data, originalDoc, req, collection }) => {
   const previousStatus = originalDoc?.status as MaintenanceStatus | undefined
@@ -17,12 +19,16 @@ export const deriveMaintenanceStatus: CollectionBeforeChangeHook = ({ data, orig
   if (refusal) {
     throw new ValidationError({ collection: collection.slug, errors: [{ path: 'status', message: refusal }] }, req.t)
   }
-  const state = deriveMaintenanceState({
-    requestedStatus: requested,
-    scheduledStartAt: toDate(data.scheduledStartAt ?? originalDoc?.scheduledStartAt) ?? new Date(),
-    scheduledEndAt: toDate(data.scheduledEndAt === undefined ? originalDoc?.scheduledEndAt : data.scheduledEndAt),
-    previous: originalDoc,
-    now: new Date(),
+  const scheduledStartAt = toDate(data.scheduledStartAt ?? originalDoc?.scheduledStartAt) ?? new Date()
+  const scheduledEndAt = toDate(data.scheduledEndAt === undefined ? originalDoc?.scheduledEndAt : data.scheduledEndAt)
+  const state = deriveMaintenanceState({ requestedStatus: requested, scheduledStartAt, scheduledEndAt, previous: originalDoc, now: new Date() })
+  const duration = durationToStore({
+    written: (data.duration === undefined ? originalDoc?.duration : data.duration) as string | null | undefined,
+    scheduledStartAt,
+    scheduledEndAt,
+    previous: originalDoc?.scheduledStartAt
+      ? { scheduledStartAt: new Date(originalDoc.scheduledStartAt), scheduledEndAt: toDate(originalDoc.scheduledEndAt) }
+      : null,
   })
-  return { ...data, ...state }
+  return { ...data, ...state, duration }
 }

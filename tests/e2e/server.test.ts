@@ -36,11 +36,10 @@ interface Started {
 async function startService(env: Record<string, string>): Promise<Started> {
   const port = await freePort()
   let log = ''
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: '', PORT: String(port), HOST: '127.0.0.1', ...env },
-    detached: true,
-  })
+  // Without the test runner's NODE_ENV ("test"): npm start chooses its own.
+  const { NODE_ENV: _runnerEnv, ...inherited } = process.env
+  const childEnv: Record<string, string | undefined> = { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env }
+  const child = spawn('npm', ['start'], { cwd: root, env: childEnv as NodeJS.ProcessEnv, detached: true })
   child.stdout?.on('data', (chunk) => (log += chunk))
   child.stderr?.on('data', (chunk) => (log += chunk))
   const base = `http://127.0.0.1:${port}`

@@ -5,6 +5,7 @@ import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
 import { shortIdField } from '../fields/short-id'
 import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
+import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 
@@ -13,7 +14,7 @@ export const Incidents: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt'], group: 'Status' },
   defaultSort: '-createdAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  hooks: { beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus] },
+  hooks: { beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus], ...invalidatePublicCache },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('incidents'),

@@ -6,6 +6,7 @@ import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '../domain/statu
 import { optionsFrom } from '../fields/options'
 import { shortIdField } from '../fields/short-id'
 import { deriveMaintenanceStatus } from '../hooks/derive-maintenance-state'
+import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -14,7 +15,7 @@ export const Maintenances: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'], group: 'Status' },
   defaultSort: '-scheduledStartAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  hooks: { beforeChange: [deriveMaintenanceStatus] },
+  hooks: { beforeChange: [deriveMaintenanceStatus], ...invalidatePublicCache },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('maintenances'),

@@ -1,11 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins, anyone } from '../access/roles'
+import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 
 /** Logos and favicons. Raster only: an SVG can carry script, and these files are served to every visitor. */
 export const Media: CollectionConfig = {
   slug: 'media',
   access: { read: anyone, create: admins, update: admins, delete: admins },
+  hooks: invalidatePublicCache,
   admin: { group: 'Settings' },
   upload: {
     staticDir: 'data/media',

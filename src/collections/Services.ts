@@ -4,12 +4,14 @@ import { admins, anyone, editors } from '../access/roles'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
 import { slugField } from '../fields/slug'
+import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 
 export const Services: CollectionConfig = {
   slug: 'services',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'group', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
   access: { read: anyone, create: editors, update: editors, delete: admins },
+  hooks: invalidatePublicCache,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),

@@ -1,6 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { admins, anyone } from '../access/roles'
+import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
 
 export const DEFAULT_SITE_NAME = 'Status'
 
@@ -17,6 +18,7 @@ export const Settings: GlobalConfig = {
   slug: 'settings',
   admin: { group: 'Settings' },
   access: { read: anyone, update: admins },
+  hooks: { afterChange: [invalidateAfterGlobalChange] },
   fields: [
     { name: 'siteName', type: 'text', required: true, defaultValue: DEFAULT_SITE_NAME, maxLength: 200 },
     { name: 'description', type: 'textarea', maxLength: 2000 },

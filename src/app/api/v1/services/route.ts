@@ -1,0 +1,9 @@
+import { dataResponse, preflightResponse } from '../../../../public-api/http'
+import { listServices } from '../../../../public-api/read-model'
+import { publicGet } from '../../../../public-api/route'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = publicGet(async (request, { payload }) => dataResponse(request, await listServices(payload)))
+
+export const OPTIONS = preflightResponse

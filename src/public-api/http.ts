@@ -1,0 +1,114 @@
+/**
+ * HTTP conventions of /api/v1: the one-key `{data}` body, ETag and 304, `?pretty`, caching and CORS headers,
+ * RFC 8288 pagination links and RFC 9457 problems.
+ */
+import { createHash } from 'node:crypto'
+
+import type { z } from 'zod'
+
+import type { Problem } from './schemas'
+
+/** Read by the response cache in server.ts (and removed there): when this response's content goes stale by itself. */
+export const EXPIRES_HEADER = 'x-statuspage-expires'
+
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'If-None-Match, Content-Type',
+  'access-control-expose-headers': 'ETag, Link, X-Total-Count, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
+  'access-control-max-age': '86400',
+}
+
+// Short: the server-side cache is invalidated on every write, but a browser's copy is not.
+const CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30'
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+/** RFC 9110 weak comparison against an If-None-Match list. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag))
+}
+
+export interface Page {
+  page: number
+  limit: number
+  totalDocs: number
+}
+
+function linkHeader(requestUrl: URL, { page, limit, totalDocs }: Page): string {
+  const lastPage = Math.max(1, Math.ceil(totalDocs / limit))
+  const at = (n: number) => {
+    const url = new URL(requestUrl)
+    url.searchParams.set('page', String(n))
+    url.searchParams.set('limit', String(limit))
+    return url.toString()
+  }
+  const links: [string, number][] = [['first', 1]]
+  if (page > 1) links.push(['prev', Math.min(page - 1, lastPage)])
+  if (page < lastPage) links.push(['next', page + 1])
+  links.push(['last', lastPage])
+  return links.map(([rel, n]) => `<${at(n)}>; rel="${rel}"`).join(', ')
+}
+
+export interface DataOptions {
+  page?: Page
+  /** When the content changes by itself (a maintenance starting or ending), for the response cache. */
+  expiresAt?: Date | null
+}
+
+export function dataResponse(request: Request, data: unknown, options: DataOptions = {}): Response {
+  const url = new URL(request.url)
+  const body = url.searchParams.has('pretty') ? `${JSON.stringify({ data }, null, 2)}\n` : JSON.stringify({ data })
+  const etag = etagOf(body)
+  const headers = new Headers({ ...CORS_HEADERS, etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' })
+  if (options.page) {
+    headers.set('link', linkHeader(url, options.page))
+    headers.set('x-total-count', String(options.page.totalDocs))
+  }
+  if (options.expiresAt) headers.set(EXPIRES_HEADER, String(options.expiresAt.getTime()))
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  headers.set('content-type', 'application/json; charset=utf-8')
+  return new Response(body, { status: 200, headers })
+}
+
+const TITLES: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' }
+
+export function problemResponse(request: Request, problem: Omit<Problem, 'type' | 'title'> & { title?: string }): Response {
+  const body: Problem = { type: 'about:blank', title: problem.title ?? TITLES[problem.status] ?? 'Error', ...problem, instance: new URL(request.url).pathname }
+  return new Response(JSON.stringify(body), {
+    status: problem.status,
+    headers: { ...CORS_HEADERS, 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
+  })
+}
+
+export function notFound(request: Request, what: string): Response {
+  return problemResponse(request, { status: 404, detail: `No ${what} was found at this address.` })
+}
+
+/** Parses the query with a schema; a 400 naming every bad parameter when it does not fit. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): { query: z.output<S> } | { response: Response } {
+  const params = Object.fromEntries(new URL(request.url).searchParams)
+  const result = schema.safeParse(params)
+  if (result.success) return { query: result.data }
+  const reasons = new Map<string, string>() // the first complaint about each parameter is the useful one
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? 'query')
+    if (!reasons.has(name)) reasons.set(name, issue.message)
+  }
+  const invalid = [...reasons].map(([name, reason]) => ({ name, reason }))
+  return {
+    response: problemResponse(request, {
+      status: 400,
+      detail: `Invalid query parameter${invalid.length > 1 ? 's' : ''}: ${invalid.map((p) => p.name).join(', ')}.`,
+      'invalid-params': invalid,
+    }),
+  }
+}
+
+export function preflightResponse(): Response {
+  return new Response(null, { status: 204, headers: CORS_HEADERS })
+}

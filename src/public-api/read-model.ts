@@ -1,0 +1,244 @@
+/**
+ * The public read model: what /api/v1 shows, read through Payload's Local API with only the fields it needs, and
+ * shaped by the rules in src/domain. Nothing here writes: time moves maintenances through a job, not a read.
+ */
+import type { Payload, Where } from 'payload'
+
+import { displayDuration } from '../domain/duration'
+import { updatesNewestFirst } from '../domain/incident-status'
+import { nextTransitionAt } from '../domain/maintenance-lifecycle'
+import { overallStatus, worstStatus } from '../domain/overall-status'
+import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
+import type { Page } from './http'
+import { richTextToHtml, richTextToText } from './rich-text'
+import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Service, ServiceGroup, StatusSummary } from './schemas'
+
+const ACTIVE_MAINTENANCE = ['upcoming', 'in_progress'] as const
+
+const iso = (value: string | Date) => new Date(value).toISOString()
+const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
+
+/** The public page addresses: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
+export interface Links {
+  base: string
+}
+
+function serviceRefs(services: (number | ServiceDoc)[] | null | undefined) {
+  return (services ?? []).filter((s): s is ServiceDoc => typeof s === 'object' && s !== null).map((s) => ({ slug: s.slug ?? '', name: s.name }))
+}
+
+function toIncident(doc: IncidentDoc, links: Links): Incident {
+  const updates = updatesNewestFirst((doc.updates ?? []).map((u) => ({ status: u.status, message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) })))
+  return {
+    shortId: doc.shortId ?? '',
+    title: doc.title,
+    status: doc.status ?? updates[0]?.status ?? 'investigating',
+    url: `${links.base}/i/${doc.shortId}`,
+    affectedServices: serviceRefs(doc.affectedServices),
+    updates,
+    createdAt: iso(doc.createdAt),
+    updatedAt: iso(doc.updatedAt),
+    resolvedAt: isoOrNull(doc.resolvedAt),
+  }
+}
+
+function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
+  const start = new Date(doc.scheduledStartAt)
+  const end = doc.scheduledEndAt ? new Date(doc.scheduledEndAt) : null
+  const updates = (doc.updates ?? [])
+    .map((u, index) => ({ message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt), index }))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.index - a.index)
+    .map(({ message, createdAt }) => ({ message, createdAt }))
+  return {
+    shortId: doc.shortId ?? '',
+    title: doc.title,
+    status: doc.status,
+    url: `${links.base}/m/${doc.shortId}`,
+    descriptionHtml: richTextToHtml(doc.description),
+    descriptionText: richTextToText(doc.description),
+    scheduledStartAt: iso(start),
+    scheduledEndAt: end ? iso(end) : null,
+    duration: displayDuration(doc.duration, start, end),
+    affectedServices: serviceRefs(doc.affectedServices),
+    updates,
+    createdAt: iso(doc.createdAt),
+    updatedAt: iso(doc.updatedAt),
+    completedAt: isoOrNull(doc.completedAt),
+    cancelledAt: isoOrNull(doc.cancelledAt),
+  }
+}
+
+const refSelect = { slug: true, name: true } as const
+const incidentSelect = { shortId: true, title: true, status: true, affectedServices: true, updates: true, createdAt: true, updatedAt: true, resolvedAt: true } as const
+const maintenanceSelect = {
+  shortId: true, title: true, status: true, description: true, scheduledStartAt: true, scheduledEndAt: true, duration: true,
+  affectedServices: true, updates: true, createdAt: true, updatedAt: true, completedAt: true, cancelledAt: true,
+} as const
+
+async function serviceIdBySlug(payload: Payload, slug: string): Promise<number | null> {
+  const found = await payload.find({ collection: 'services', where: { slug: { equals: slug } }, limit: 1, depth: 0, pagination: false, select: { slug: true } })
+  return found.docs[0]?.id ?? null
+}
+
+const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
+  (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
+
+export async function listServices(payload: Payload): Promise<Service[]> {
+  const [groups, services] = await Promise.all([
+    payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { slug: true, name: true, displayOrder: true } }),
+    payload.find({ collection: 'services', depth: 0, pagination: false, select: { slug: true, name: true, description: true, status: true, group: true, displayOrder: true, updatedAt: true } }),
+  ])
+  const groupById = new Map(groups.docs.map((g) => [g.id, g]))
+  const groupOrder = new Map([...groups.docs].sort(byOrderThenName).map((g, index) => [g.id, index]))
+  return services.docs
+    .filter((s) => groupById.has(typeof s.group === 'object' ? s.group.id : s.group))
+    .sort((a, b) => {
+      const ga = groupOrder.get(typeof a.group === 'object' ? a.group.id : a.group) ?? 0
+      const gb = groupOrder.get(typeof b.group === 'object' ? b.group.id : b.group) ?? 0
+      return ga - gb || byOrderThenName(a, b)
+    })
+    .map((s) => {
+      const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group) as GroupDoc
+      return {
+        slug: s.slug ?? '',
+        name: s.name,
+        description: s.description ?? null,
+        status: s.status,
+        group: { slug: group.slug ?? '', name: group.name },
+        updatedAt: iso(s.updatedAt),
+      }
+    })
+}
+
+async function serviceGroups(payload: Payload): Promise<ServiceGroup[]> {
+  const [groups, services] = await Promise.all([
+    payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { slug: true, name: true, description: true, displayOrder: true } }),
+    listServices(payload),
+  ])
+  return [...groups.docs].sort(byOrderThenName).map((g) => {
+    const members = services.filter((s) => s.group.slug === g.slug).map(({ group: _group, ...service }) => service)
+    return {
+      slug: g.slug ?? '',
+      name: g.name,
+      description: g.description ?? null,
+      status: worstStatus(members.map((s) => s.status)),
+      services: members,
+    }
+  })
+}
+
+/** When the clock next moves some maintenance: public responses that show maintenances go stale then. */
+export async function nextMaintenanceTransition(payload: Payload, now = new Date()): Promise<Date | null> {
+  const [starting, ending] = await Promise.all([
+    payload.find({ collection: 'maintenances', where: { status: { equals: 'upcoming' }, scheduledStartAt: { greater_than: now.toISOString() } }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
+    payload.find({ collection: 'maintenances', where: { status: { equals: 'in_progress' }, scheduledEndAt: { greater_than: now.toISOString() } }, sort: 'scheduledEndAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
+  ])
+  const windows = [...starting.docs, ...ending.docs].map((m) => ({
+    status: m.status,
+    scheduledStartAt: new Date(m.scheduledStartAt),
+    scheduledEndAt: m.scheduledEndAt ? new Date(m.scheduledEndAt) : null,
+  }))
+  return nextTransitionAt(windows, now)
+}
+
+export async function statusSummary(payload: Payload, links: Links): Promise<StatusSummary> {
+  const [settings, groups, incidents, maintenances] = await Promise.all([
+    payload.findGlobal({ slug: 'settings', depth: 0 }),
+    serviceGroups(payload),
+    payload.find({ collection: 'incidents', where: { status: { not_equals: 'resolved' } }, sort: ['-createdAt', '-id'], pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } }),
+    payload.find({ collection: 'maintenances', where: { status: { in: [...ACTIVE_MAINTENANCE] } }, sort: ['scheduledStartAt', 'id'], pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } }),
+  ])
+  return {
+    status: overallStatus(groups.flatMap((g) => g.services.map((s) => s.status)), Boolean(settings.maintenanceMode)),
+    message: settings.statusMessage?.trim() || null,
+    siteName: settings.siteName,
+    serviceGroups: groups,
+    activeIncidents: incidents.docs.map((doc) => toIncident(doc, links)),
+    activeMaintenances: maintenances.docs.map((doc) => toMaintenance(doc, links)),
+  }
+}
+
+export interface Listed<T> {
+  items: T[]
+  page: Page
+}
+
+function dayBound(value: string, edge: 'start' | 'end'): string {
+  // A date without a time means the whole day (UTC): from its first to its last millisecond.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return edge === 'start' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`
+  return new Date(value).toISOString()
+}
+
+export async function listIncidents(payload: Payload, query: IncidentListQuery, links: Links): Promise<Listed<Incident>> {
+  const and: Where[] = []
+  if (query.status === 'active') and.push({ status: { not_equals: 'resolved' } })
+  else if (query.status) and.push({ status: { equals: query.status } })
+  if (query.from) and.push({ createdAt: { greater_than_equal: dayBound(query.from, 'start') } })
+  if (query.to) and.push({ createdAt: { less_than_equal: dayBound(query.to, 'end') } })
+  if (query.service) {
+    const id = await serviceIdBySlug(payload, query.service)
+    if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
+    and.push({ affectedServices: { in: [id] } })
+  }
+  const result = await payload.find({
+    collection: 'incidents',
+    where: and.length ? { and } : {},
+    sort: ['-createdAt', '-id'],
+    page: query.page,
+    limit: query.limit,
+    depth: 1,
+    select: incidentSelect,
+    populate: { services: refSelect },
+  })
+  return { items: result.docs.map((doc) => toIncident(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
+}
+
+export async function listMaintenances(payload: Payload, query: MaintenanceListQuery, links: Links): Promise<Listed<Maintenance>> {
+  const and: Where[] = []
+  if (query.status === 'active') and.push({ status: { in: [...ACTIVE_MAINTENANCE] } })
+  else if (query.status) and.push({ status: { equals: query.status } })
+  if (query.from) {
+    const from = dayBound(query.from, 'start')
+    and.push({
+      or: [
+        { scheduledEndAt: { greater_than_equal: from } },
+        { and: [{ scheduledEndAt: { exists: false } }, { or: [{ scheduledStartAt: { greater_than_equal: from } }, { status: { in: [...ACTIVE_MAINTENANCE] } }] }] },
+      ],
+    })
+  }
+  if (query.to) and.push({ scheduledStartAt: { less_than_equal: dayBound(query.to, 'end') } })
+  if (query.service) {
+    const id = await serviceIdBySlug(payload, query.service)
+    if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
+    and.push({ affectedServices: { in: [id] } })
+  }
+  const soonestFirst = query.status === 'active' || query.status === 'upcoming'
+  const result = await payload.find({
+    collection: 'maintenances',
+    where: and.length ? { and } : {},
+    sort: soonestFirst ? ['scheduledStartAt', 'id'] : ['-scheduledStartAt', '-id'],
+    page: query.page,
+    limit: query.limit,
+    depth: 1,
+    select: maintenanceSelect,
+    populate: { services: refSelect },
+  })
+  return { items: result.docs.map((doc) => toMaintenance(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
+}
+
+export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
+  const found = await payload.find({ collection: 'incidents', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } })
+  return found.docs[0] ? toIncident(found.docs[0], links) : null
+}
+
+export async function findMaintenance(payload: Payload, shortId: string, links: Links): Promise<Maintenance | null> {
+  const found = await payload.find({ collection: 'maintenances', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
+  return found.docs[0] ? toMaintenance(found.docs[0], links) : null
+}
+
+/** The base of public page addresses: the operator's setting, else PUBLIC_URL, else the address asked for. */
+export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
+  const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
+  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim() || new URL(request.url).origin
+  return { base: base.replace(/\/+$/, '') }
+}

@@ -1,0 +1,29 @@
+/**
+ * The shell of every /api/v1 route: a Payload instance, the public links, and a problem response instead of a
+ * stack trace when something fails.
+ */
+import config from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+
+import { problemResponse } from './http'
+import { type Links, publicLinks } from './read-model'
+
+export interface PublicContext {
+  payload: Payload
+  links: Links
+}
+
+type Handler<P> = (request: Request, context: PublicContext, params: P) => Promise<Response>
+
+export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
+  return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
+    try {
+      const payload = await getPayload({ config })
+      const links = await publicLinks(payload, request)
+      return await handler(request, { payload, links }, await route.params)
+    } catch (error) {
+      console.error('GET', new URL(request.url).pathname, 'failed:', error)
+      return problemResponse(request, { status: 500, detail: 'The status could not be read just now. Please try again shortly.' })
+    }
+  }
+}

@@ -9,7 +9,8 @@ export function isE164(phone: string): boolean {
  */
 export function isEmailAddress(email: string): boolean {
   if (email.length > 254) return false
-  return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/.test(email)
+  // Domain labels are non-empty: "user@.com", "user@example..com" are not addresses anyone can receive mail at.
+  return /^[^\s@<>()[\]\\,;:"]+@(?:[^\s@<>()[\]\\,;:".]+\.)+[^\s@<>()[\]\\,;:".]{2,}$/.test(email)
 }
 
 export function normaliseEmail(email: string): string {

@@ -8,20 +8,24 @@ function unit(count: number, name: string): string {
 
 /**
  * A human estimate of a window's length, as an operator would write it: "30 minutes", "2 hours", "1 day 4 hours".
- * Two units at most, rounded to the minute, because "1 day 4 hours 3 minutes" reads as false precision.
+ * Two units at most, because "1 day 4 hours 3 minutes" reads as false precision: under a day it is rounded to the
+ * minute, from a day on to the hour (so 1 day 4 hours 50 minutes reads "1 day 5 hours", not "1 day 4 hours").
  * An open end has no length: null.
  */
 export function estimateDuration(start: Date, end: Date | null): string | null {
   if (!end) return null
-  const total = Math.max(0, Math.round((end.getTime() - start.getTime()) / MINUTE) * MINUTE)
+  const length = end.getTime() - start.getTime()
+  if (!Number.isFinite(length)) return null
+  let total = Math.max(0, Math.round(length / MINUTE) * MINUTE)
   if (total < MINUTE) return 'less than a minute'
+  if (total >= DAY) total = Math.round(total / HOUR) * HOUR
   const days = Math.floor(total / DAY)
   const hours = Math.floor((total % DAY) / HOUR)
   const minutes = Math.floor((total % HOUR) / MINUTE)
   const parts: string[] = []
   if (days) parts.push(unit(days, 'day'))
   if (hours) parts.push(unit(hours, 'hour'))
-  if (minutes && parts.length < 2 && !days) parts.push(unit(minutes, 'minute'))
+  if (minutes) parts.push(unit(minutes, 'minute'))
   return parts.join(' ')
 }
 

@@ -19,6 +19,7 @@ import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withRequestGuards } from './hooks/request-guards'
+import { jobs, startMaintenanceTicker } from './jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const { adapter, migrations } = databaseAdapter()
@@ -36,6 +37,7 @@ export default buildConfig({
   editor: lexicalEditor(),
   db: adapter,
   hooks: { afterError: [unauthenticatedAs401] },
+  jobs,
   graphQL: { disablePlaygroundInProduction: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
@@ -44,5 +46,7 @@ export default buildConfig({
     if (process.env.PAYLOAD_MIGRATING === 'true') return
     await payload.db.migrate({ migrations })
     await ensureFirstAdmin(payload)
+    // Time moves maintenances: a job every second or so (MAINTENANCE_TICK_MS, 0 turns it off).
+    startMaintenanceTicker(payload)
   },
 })

@@ -1,9 +1,15 @@
 import * as migration_20261122_210113_initial from './20261122_210113_initial';
+import * as migration_20261122_213807_jobs from './20261122_213807_jobs';
 
 export const migrations = [
   {
     up: migration_20261122_210113_initial.up,
     down: migration_20261122_210113_initial.down,
-    name: '20261122_210113_initial'
+    name: '20261122_210113_initial',
+  },
+  {
+    up: migration_20261122_213807_jobs.up,
+    down: migration_20261122_213807_jobs.down,
+    name: '20261122_213807_jobs'
   },
 ];

@@ -18,7 +18,7 @@ import { resolvePayloadSecret } from './config/secret'
 import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
-import { withRequestGuards } from './hooks/request-guards'
+import { withGlobalGuards, withRequestGuards } from './hooks/request-guards'
 import { jobs, startMaintenanceTicker } from './jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -33,7 +33,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Status page admin' },
   },
   collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Users, Media].map(withRequestGuards),
-  globals: [Settings, EmailSettings, SmsSettings],
+  globals: [Settings, EmailSettings, SmsSettings].map(withGlobalGuards),
   editor: lexicalEditor(),
   db: adapter,
   hooks: { afterError: [unauthenticatedAs401] },

@@ -3,10 +3,27 @@
  * database (NaN, 1.5, 1e20 as ids; -1, "abc", 1e20 as limits) and came back as 500s or as nonsense metadata.
  */
 
+/** Ids are PostgreSQL `serial` (32-bit) columns; a larger number cannot name a record, and PostgreSQL refuses it. */
+export const MAX_RECORD_ID = 2_147_483_647
+
 /** A record id as the CMS API has them: a positive integer, written in plain digits when it arrives as text. */
 export function isRecordId(value: unknown): boolean {
-  if (typeof value === 'string') return /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value))
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+  if (typeof value === 'string') return /^[1-9]\d*$/.test(value) && Number(value) <= MAX_RECORD_ID
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_RECORD_ID
+}
+
+/** Payload's own ceiling for `depth` (its config default `maxDepth`); deeper requests are cut to it silently. */
+export const MAX_DEPTH = 10
+
+/**
+ * Why a `depth` query parameter is refused, or null. Payload reads anything that is not a number as "no depth"
+ * and a negative one as 0, so `depth=abc` used to answer a different shape than asked for, without a word.
+ */
+export function depthError(depth: unknown): string | null {
+  if (depth == null) return null
+  const value = asWholeNumber(depth)
+  if (value === null || value > MAX_DEPTH) return `depth must be a whole number from 0 to ${MAX_DEPTH}`
+  return null
 }
 
 export interface ListParams {

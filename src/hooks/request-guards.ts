@@ -1,7 +1,9 @@
-import type { CollectionBeforeOperationHook, CollectionConfig } from 'payload'
+import type { CollectionBeforeOperationHook, CollectionConfig, FlattenedField, GlobalConfig, PayloadRequest } from 'payload'
 import { APIError, NotFound } from 'payload'
 
-import { isRecordId, listParamsError } from '../domain/list-params'
+import { depthError, isRecordId, listParamsError } from '../domain/list-params'
+import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from '../domain/where-params'
+import { withRelationshipChecks } from './relationship-exists'
 
 /**
  * Ids and pagination are checked before they reach the database (src/domain/list-params.ts): an id that cannot
@@ -18,10 +20,98 @@ export const guardIdsAndPagination: CollectionBeforeOperationHook = ({ args, req
   return args
 }
 
-/** Every collection gets the guard first, so a collection added later cannot forget it. */
+function kindOf(field: FlattenedField): WhereFieldKind {
+  switch (field.type) {
+    case 'number':
+      return { kind: 'number' }
+    case 'date':
+      return { kind: 'date' }
+    case 'checkbox':
+      return { kind: 'checkbox' }
+    case 'select':
+    case 'radio':
+      return { kind: 'select', options: field.options.map((option) => (typeof option === 'string' ? option : option.value)) }
+    case 'relationship':
+    case 'upload':
+      return typeof field.relationTo === 'string' ? { kind: 'relationship' } : { kind: 'other' }
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'code':
+      return 'hasMany' in field && field.hasMany ? { kind: 'other' } : { kind: 'text' }
+    default:
+      return { kind: 'other' }
+  }
+}
+
+/** Resolves a dotted `where` path through groups, arrays, tabs and (single-collection) relationships. */
+function whereFieldResolver(fields: FlattenedField[], req: PayloadRequest): WhereFieldResolver {
+  return (path) => {
+    let level: FlattenedField[] | undefined = fields
+    let isCollection = true
+    const segments = path.split('.')
+    for (const [index, segment] of segments.entries()) {
+      const last = index === segments.length - 1
+      const field: FlattenedField | undefined = level?.find((candidate) => candidate.name === segment)
+      if (!field) return segment === 'id' && isCollection && last ? { kind: 'id' } : undefined
+      if (last) return kindOf(field)
+      if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
+        level = (req.payload.collections as Record<string, { config: { flattenedFields: FlattenedField[] } } | undefined>)[
+          field.relationTo
+        ]?.config.flattenedFields
+        isCollection = true
+      } else if (field.type === 'array' || field.type === 'group' || field.type === 'tab') {
+        level = field.flattenedFields
+        isCollection = false
+      } else {
+        return undefined
+      }
+    }
+    return undefined
+  }
+}
+
+/**
+ * Every `where` (REST, JSON, GraphQL, bulk update and delete) is checked against the fields it names before it
+ * reaches the database (src/domain/where-params.ts): a value the column cannot hold is a 400 naming the field.
+ */
+export const guardWhere: CollectionBeforeOperationHook = ({ args, collection, req }) => {
+  const { where } = args as { where?: unknown }
+  if (where === undefined || where === null) return args
+  const refusal = whereError(where, whereFieldResolver(collection.flattenedFields, req))
+  if (refusal) throw new APIError(refusal, 400, null, true)
+  return args
+}
+
+/**
+ * Payload stores a client's `createdAt` / `updatedAt` as given, without its date validation: a value that is not a
+ * date reached PostgreSQL's timestamp column as a 500. Refused here, naming the field.
+ */
+export const guardTimestamps: CollectionBeforeOperationHook = ({ args, operation }) => {
+  if (operation !== 'create' && operation !== 'update') return args
+  const data = (args as { data?: unknown }).data
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return args
+  for (const name of ['createdAt', 'updatedAt'] as const) {
+    const value = (data as Record<string, unknown>)[name]
+    if (value !== undefined && value !== null && !isFilterDate(value)) {
+      throw new APIError(`${name} must be a date, e.g. 2026-01-31T12:00:00Z`, 400, null, true)
+    }
+  }
+  return args
+}
+
+/**
+ * Every collection gets the guards first, and existence checks on its relationship fields, so a collection added
+ * later cannot forget them.
+ */
 export function withRequestGuards(collection: CollectionConfig): CollectionConfig {
-  const beforeOperation = [guardIdsAndPagination, ...(collection.hooks?.beforeOperation ?? [])]
-  return { ...collection, hooks: { ...collection.hooks, beforeOperation } }
+  const beforeOperation = [guardIdsAndPagination, guardWhere, guardTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
+  return { ...collection, fields: withRelationshipChecks(collection.fields), hooks: { ...collection.hooks, beforeOperation } }
+}
+
+/** Globals get the same existence checks on their relationship and upload fields (e.g. the settings' logo). */
+export function withGlobalGuards(global: GlobalConfig): GlobalConfig {
+  return { ...global, fields: withRelationshipChecks(global.fields) }
 }
 
 type RestHandler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
@@ -31,7 +121,12 @@ const errorResponse = (status: number, message: string, headers?: Headers) =>
 
 /** Why the request itself, before Payload parses it, is refused; null when Payload may have it. */
 async function malformedRequest(request: Request): Promise<string | null> {
-  const where = new URL(request.url).searchParams.get('where')
+  const { searchParams } = new URL(request.url)
+  const depths = searchParams.getAll('depth')
+  if (depths.length > 1) return 'depth must be given once'
+  const depthRefusal = depthError(depths[0])
+  if (depthRefusal) return depthRefusal
+  const where = searchParams.get('where')
   if (where !== null && where !== '') {
     try {
       JSON.parse(where)
@@ -54,8 +149,8 @@ async function malformedRequest(request: Request): Promise<string | null> {
 }
 
 /**
- * The REST route, guarded: a `where` that is not JSON and a JSON body that is not an object are 400s (Payload
- * would parse them into a 500), and Payload's "route not found" gets the contract's `{errors:[{message}]}` body.
+ * The REST route, guarded: a `where` that is not JSON, a JSON body that is not an object and a `depth` that is not
+ * 0..10 are 400s (Payload would parse the first two into a 500 and silently ignore or cut the third), and Payload's "route not found" gets the contract's `{errors:[{message}]}` body.
  */
 export function withRestGuards<A extends unknown[]>(handler: RestHandler<A>): RestHandler<A> {
   return async (request, ...rest) => {

@@ -16,11 +16,16 @@ export const Subscribers: CollectionConfig = {
   access: { read: editors, create: admins, update: admins, delete: admins },
   hooks: {
     beforeChange: [
-      ({ data, operation }) => {
+      ({ data, operation, originalDoc }) => {
         if (typeof data.email === 'string') data.email = normaliseEmail(data.email)
+        // Tokens are the server's alone: a value sent by any client is replaced (create) or ignored (update), so
+        // nobody can choose a token they could then use without the e-mail that carries it.
         if (operation === 'create') {
-          data.unsubscribeToken ??= newToken()
-          data.verificationToken ??= newToken()
+          data.unsubscribeToken = newToken()
+          data.verificationToken = newToken()
+        } else {
+          data.unsubscribeToken = originalDoc?.unsubscribeToken
+          data.verificationToken = originalDoc?.verificationToken
         }
         return data
       },

@@ -17,7 +17,15 @@ export function secretField(name: string, label: string): Field {
     access: { read: adminsField, create: adminsField, update: adminsField },
     admin: { description: 'Write-only: the stored value is never shown. Leave empty to keep it.' },
     hooks: {
-      afterRead: [({ value, req }) => (req.context?.revealSecrets === true ? value : undefined)],
+      // Returning undefined from an afterRead hook keeps the value (Payload only assigns defined results): the
+      // field has to be removed from the document itself.
+      afterRead: [
+        ({ value, req, siblingData }) => {
+          if (req.context?.revealSecrets === true) return value
+          if (siblingData) delete (siblingData as Record<string, unknown>)[name]
+          return undefined
+        },
+      ],
       beforeChange: [
         ({ value, siblingDocWithLocales, previousValue }) =>
           typeof value === 'string' && value !== '' ? value : (siblingDocWithLocales?.[name] ?? previousValue ?? null),

@@ -1,0 +1,515 @@
+/**
+ * Who may do what through the CMS REST API: every principal × every collection and global × every operation,
+ * with the status the contract asks for, and a check that a refused request changed nothing and an allowed one did
+ * what it said.
+ *
+ * - Public reads: services, service-groups, incidents, maintenances, media, the settings global.
+ * - Every write, and reads of subscribers and users, need a session or a key: without a valid one, 401 with
+ *   `{errors:[{message}]}`. A known user whose role does not allow it: 403.
+ * - editor: create/update incidents, maintenances, services, service groups; read subscribers; itself only.
+ * - admin: everything.
+ */
+import { randomUUID } from 'node:crypto'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import * as restRoute from '../../src/app/(payload)/api/[...slug]/route'
+import { api, type ApiResponse, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
+
+type Kind = 'stranger' | 'editor' | 'admin'
+type Op = 'list' | 'read' | 'create' | 'update' | 'delete'
+type Expected = 200 | 201 | 401 | 403 | 404
+
+let admin: TestUser
+let editor: TestUser
+let adminCookie: string
+let editorCookie: string
+let groupId: number
+let serviceId: number
+
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+interface Principal {
+  name: string
+  kind: Kind
+  /** Headers to send, computed once the users exist. */
+  headers: () => Record<string, string>
+}
+
+const principals: Principal[] = [
+  { name: 'anonymous', kind: 'stranger', headers: () => ({}) },
+  { name: 'unknown API key', kind: 'stranger', headers: () => ({ authorization: `users API-Key ${randomUUID()}` }) },
+  { name: 'API-Key header without a key', kind: 'stranger', headers: () => ({ authorization: 'users API-Key ' }) },
+  { name: 'Bearer with garbage', kind: 'stranger', headers: () => ({ authorization: 'Bearer x' }) },
+  { name: 'JWT with garbage', kind: 'stranger', headers: () => ({ authorization: 'JWT not.a.token' }) },
+  // The header format is case-sensitive (contract): a valid admin key in the wrong case authenticates nobody.
+  { name: 'admin key, scheme in lower case', kind: 'stranger', headers: () => ({ authorization: `users api-key ${admin.key}` }) },
+  { name: 'admin key, wrong collection prefix', kind: 'stranger', headers: () => ({ authorization: `Users API-Key ${admin.key}` }) },
+  { name: 'admin key without the scheme', kind: 'stranger', headers: () => ({ authorization: admin.key }) },
+  { name: 'forged session cookie', kind: 'stranger', headers: () => ({ cookie: 'payload-token=eyJhbGciOiJIUzI1NiJ9.e30.x' }) },
+  { name: 'editor (API key)', kind: 'editor', headers: () => ({ authorization: `users API-Key ${editor.key}` }) },
+  { name: 'editor (session cookie)', kind: 'editor', headers: () => ({ cookie: editorCookie }) },
+  { name: 'admin (API key)', kind: 'admin', headers: () => ({ authorization: `users API-Key ${admin.key}` }) },
+  { name: 'admin (session cookie)', kind: 'admin', headers: () => ({ cookie: adminCookie }) },
+]
+
+interface Resource {
+  slug: 'service-groups' | 'services' | 'incidents' | 'maintenances' | 'subscribers' | 'users' | 'media'
+  publicRead: boolean
+  /** What an editor gets, per operation (admins get success everywhere, strangers 401 except public reads). */
+  editor: Record<Op, Expected>
+  createBody: (tag: string) => Record<string, unknown>
+  updateBody: (tag: string) => Record<string, unknown>
+  /** The field the update sets, to check it took (or did not). */
+  updateField: string
+  /** A fresh record for update/delete/read, made with the Local API. */
+  makeTarget: (tag: string) => Promise<number>
+}
+
+const ALLOWED: Record<Op, Expected> = { list: 200, read: 200, create: 201, update: 200, delete: 403 }
+const READ_ONLY: Record<Op, Expected> = { list: 200, read: 200, create: 403, update: 403, delete: 403 }
+
+const local = async (collection: Resource['slug'], data: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+  const p = await payload()
+  const doc = await p.create({ collection, data: data as never, overrideAccess: true, ...extra })
+  return doc.id as number
+}
+
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
+
+const resources: Resource[] = [
+  {
+    slug: 'service-groups',
+    publicRead: true,
+    editor: ALLOWED,
+    createBody: (tag) => ({ name: `Group ${tag}` }),
+    updateBody: (tag) => ({ description: `updated ${tag}` }),
+    updateField: 'description',
+    makeTarget: (tag) => local('service-groups', { name: `Target group ${tag}` }),
+  },
+  {
+    slug: 'services',
+    publicRead: true,
+    editor: ALLOWED,
+    createBody: (tag) => ({ name: `Service ${tag}`, group: groupId, status: 'operational' }),
+    updateBody: (tag) => ({ description: `updated ${tag}` }),
+    updateField: 'description',
+    makeTarget: (tag) => local('services', { name: `Target service ${tag}`, group: groupId }),
+  },
+  {
+    slug: 'incidents',
+    publicRead: true,
+    editor: ALLOWED,
+    createBody: (tag) => ({
+      title: `Incident ${tag}`,
+      affectedServices: [serviceId],
+      updates: [{ status: 'investigating', message: 'Looking into it' }],
+    }),
+    updateBody: (tag) => ({ title: `Updated incident ${tag}` }),
+    updateField: 'title',
+    makeTarget: (tag) =>
+      local('incidents', { title: `Target incident ${tag}`, updates: [{ status: 'investigating', message: 'Target' }] }),
+  },
+  {
+    slug: 'maintenances',
+    publicRead: true,
+    editor: ALLOWED,
+    createBody: (tag) => ({ title: `Maintenance ${tag}`, scheduledStartAt: future(1), scheduledEndAt: future(2) }),
+    updateBody: (tag) => ({ title: `Updated maintenance ${tag}` }),
+    updateField: 'title',
+    makeTarget: (tag) => local('maintenances', { title: `Target maintenance ${tag}`, scheduledStartAt: future(3) }),
+  },
+  {
+    slug: 'subscribers',
+    publicRead: false,
+    editor: READ_ONLY,
+    createBody: (tag) => ({ type: 'email', email: `sub-${tag}@example.test` }),
+    updateBody: (tag) => ({ email: `changed-${tag}@example.test` }),
+    updateField: 'email',
+    makeTarget: (tag) => local('subscribers', { type: 'email', email: `target-${tag}@example.test` }),
+  },
+  {
+    slug: 'users',
+    publicRead: false,
+    // An editor lists and reads only itself: another user's record is not found for it.
+    editor: { list: 200, read: 404, create: 403, update: 403, delete: 403 },
+    createBody: (tag) => ({ email: `new-${tag}@example.test`, password: `pw-${randomUUID()}`, role: 'editor' }),
+    updateBody: (tag) => ({ name: `Renamed ${tag}` }),
+    updateField: 'name',
+    makeTarget: (tag) => local('users', { email: `target-${tag}@example.test`, password: `pw-${randomUUID()}`, role: 'editor' }),
+  },
+  {
+    slug: 'media',
+    publicRead: true,
+    editor: READ_ONLY,
+    createBody: (tag) => ({ alt: `Logo ${tag}` }),
+    updateBody: (tag) => ({ alt: `Updated ${tag}` }),
+    updateField: 'alt',
+    makeTarget: (tag) =>
+      local('media', { alt: `Target ${tag}` }, { file: { data: PNG, mimetype: 'image/png', name: `target-${tag}.png`, size: PNG.length } }),
+  },
+]
+
+function expectedFor(principal: Principal, resource: Resource, op: Op): Expected {
+  if (principal.kind === 'admin') return op === 'create' ? 201 : 200
+  if (principal.kind === 'editor') return resource.editor[op]
+  return resource.publicRead && (op === 'list' || op === 'read') ? 200 : 401
+}
+
+/** A multipart upload to /api/media, as the admin area sends it: the file plus the other fields in `_payload`. */
+async function upload(fields: Record<string, unknown>, headers: Record<string, string>, name: string): Promise<ApiResponse> {
+  const form = new FormData()
+  form.append('file', new Blob([PNG], { type: 'image/png' }), name)
+  form.append('_payload', JSON.stringify(fields))
+  const request = new Request(new URL('/api/media', BASE), { method: 'POST', headers, body: form })
+  const response = await restRoute.POST(request, { params: Promise.resolve({ slug: ['media'] }) })
+  const text = await response.text()
+  let body: any
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  return { status: response.status, headers: response.headers, body, text }
+}
+
+function expectErrorBody(res: ApiResponse, status: number) {
+  expect(res.status, res.text).toBe(status)
+  expect(res.body).toEqual({ errors: [expect.objectContaining({ message: expect.any(String) })] })
+  expect(res.body.errors[0].message.length).toBeGreaterThan(0)
+}
+
+async function count(collection: Resource['slug']) {
+  return (await (await payload()).count({ collection, overrideAccess: true })).totalDocs
+}
+
+async function findLocal(collection: Resource['slug'], id: number) {
+  const p = await payload()
+  const { docs } = await p.find({ collection, where: { id: { equals: id } }, overrideAccess: true, showHiddenFields: true, depth: 0 })
+  return docs[0] as unknown as Record<string, unknown> | undefined
+}
+
+async function login(user: TestUser): Promise<string> {
+  const res = await api('POST', '/users/login', { body: { email: user.email, password: user.password } })
+  expect(res.status, res.text).toBe(200)
+  const cookie = res.headers.get('set-cookie')?.match(/payload-token=[^;]+/)?.[0]
+  expect(cookie).toBeTruthy()
+  return cookie!
+}
+
+beforeAll(async () => {
+  admin = await createUser('admin')
+  editor = await createUser('editor')
+  adminCookie = await login(admin)
+  editorCookie = await login(editor)
+  groupId = await local('service-groups', { name: 'Matrix group' })
+  serviceId = await local('services', { name: 'Matrix service', group: groupId })
+})
+
+afterAll(async () => {
+  // Uploaded files live on disk: delete every media document so its files go too.
+  const p = await payload()
+  await p.delete({ collection: 'media', where: { id: { exists: true } }, overrideAccess: true })
+})
+
+let seq = 0
+const nextTag = () => `${++seq}-${randomUUID().slice(0, 6)}`
+
+describe.each(principals)('$name', (principal) => {
+  describe.each(resources)('$slug', (resource) => {
+    it(`list → ${expectedFor(principal, resource, 'list')}`, async () => {
+      const expected = expectedFor(principal, resource, 'list')
+      const res = await api('GET', `/${resource.slug}?limit=100`, { headers: principal.headers() })
+      if (expected !== 200) {
+        expectErrorBody(res, expected)
+        return
+      }
+      expect(res.status, res.text).toBe(200)
+      expect(Array.isArray(res.body.docs)).toBe(true)
+      if (resource.slug === 'users' && principal.kind === 'editor') {
+        // Itself, and only itself.
+        expect(res.body.docs.map((d: { id: number }) => d.id)).toEqual([editor.id])
+      } else {
+        expect(res.body.totalDocs).toBe(await count(resource.slug))
+      }
+    })
+
+    it(`read by id → ${expectedFor(principal, resource, 'read')}`, async () => {
+      const expected = expectedFor(principal, resource, 'read')
+      const id = await resource.makeTarget(nextTag())
+      const res = await api('GET', `/${resource.slug}/${id}`, { headers: principal.headers() })
+      if (expected !== 200) {
+        expectErrorBody(res, expected)
+        return
+      }
+      expect(res.status, res.text).toBe(200)
+      expect(res.body.id).toBe(id)
+    })
+
+    it(`create → ${expectedFor(principal, resource, 'create')}`, async () => {
+      const expected = expectedFor(principal, resource, 'create')
+      const tag = nextTag()
+      const before = await count(resource.slug)
+      const res =
+        resource.slug === 'media'
+          ? await upload(resource.createBody(tag), principal.headers(), `upload-${tag}.png`)
+          : await api('POST', `/${resource.slug}`, { headers: principal.headers(), body: resource.createBody(tag) })
+      if (expected !== 201) {
+        expectErrorBody(res, expected)
+        expect(await count(resource.slug)).toBe(before)
+        return
+      }
+      expect(res.status, res.text).toBe(201)
+      expect(res.body.doc.id).toEqual(expect.any(Number))
+      expect(await findLocal(resource.slug, res.body.doc.id)).toBeDefined()
+      expect(await count(resource.slug)).toBe(before + 1)
+    })
+
+    it(`update → ${expectedFor(principal, resource, 'update')}`, async () => {
+      const expected = expectedFor(principal, resource, 'update')
+      const tag = nextTag()
+      const id = await resource.makeTarget(tag)
+      const before = await findLocal(resource.slug, id)
+      const body = resource.updateBody(tag)
+      const res = await api('PATCH', `/${resource.slug}/${id}`, { headers: principal.headers(), body })
+      const after = await findLocal(resource.slug, id)
+      if (expected !== 200) {
+        expectErrorBody(res, expected)
+        expect(after?.[resource.updateField]).toEqual(before?.[resource.updateField])
+        return
+      }
+      expect(res.status, res.text).toBe(200)
+      expect(after?.[resource.updateField]).toBe(body[resource.updateField])
+    })
+
+    it(`delete → ${expectedFor(principal, resource, 'delete')}`, async () => {
+      const expected = expectedFor(principal, resource, 'delete')
+      const id = await resource.makeTarget(nextTag())
+      const res = await api('DELETE', `/${resource.slug}/${id}`, { headers: principal.headers() })
+      if (expected !== 200) {
+        expectErrorBody(res, expected)
+        expect(await findLocal(resource.slug, id)).toBeDefined()
+        return
+      }
+      expect(res.status, res.text).toBe(200)
+      expect(await findLocal(resource.slug, id)).toBeUndefined()
+    })
+  })
+
+  describe.each([
+    { slug: 'settings', publicRead: true, body: (tag: string) => ({ description: `Set ${tag}` }), field: 'description', shown: 'siteName' },
+    { slug: 'email-settings', publicRead: false, body: (tag: string) => ({ host: `smtp-${tag}.example.test` }), field: 'host', shown: 'port' },
+    { slug: 'sms-settings', publicRead: false, body: (tag: string) => ({ accountSid: `AC${tag}` }), field: 'accountSid', shown: 'apiBaseUrl' },
+  ] as const)('global $slug', (global) => {
+    const readExpected: Expected =
+      principal.kind === 'admin' || global.publicRead ? 200 : principal.kind === 'editor' ? 403 : 401
+    const updateExpected: Expected = principal.kind === 'admin' ? 200 : principal.kind === 'editor' ? 403 : 401
+
+    it(`read → ${readExpected}`, async () => {
+      const res = await api('GET', `/globals/${global.slug}`, { headers: principal.headers() })
+      if (readExpected !== 200) {
+        expectErrorBody(res, readExpected)
+        return
+      }
+      expect(res.status, res.text).toBe(200)
+      expect(res.body.errors).toBeUndefined()
+      // A field with a default: present even before the global was first saved.
+      expect(res.body).toHaveProperty(global.shown)
+    })
+
+    it(`update → ${updateExpected}`, async () => {
+      const p = await payload()
+      const tag = nextTag()
+      const before = (await p.findGlobal({ slug: global.slug, overrideAccess: true })) as unknown as Record<string, unknown>
+      const body: Record<string, string> = global.body(tag)
+      const res = await api('POST', `/globals/${global.slug}`, { headers: principal.headers(), body })
+      const after = (await p.findGlobal({ slug: global.slug, overrideAccess: true })) as unknown as Record<string, unknown>
+      if (updateExpected !== 200) {
+        expectErrorBody(res, updateExpected)
+        expect(after[global.field]).toEqual(before[global.field])
+        return
+      }
+      expect(res.status, res.text).toBe(200)
+      expect(after[global.field]).toBe(body[global.field])
+    })
+  })
+})
+
+describe('users: roles and API keys', () => {
+  it('an editor cannot change its own role (403, unchanged), by id or by a bulk update', async () => {
+    const byId = await api('PATCH', `/users/${editor.id}`, { key: editor.key, body: { role: 'admin' } })
+    expectErrorBody(byId, 403)
+    const bulk = await api('PATCH', `/users?where[id][equals]=${editor.id}`, { key: editor.key, body: { role: 'admin' } })
+    expectErrorBody(bulk, 403)
+    const viaCookie = await api('PATCH', `/users/${editor.id}`, { headers: { cookie: editorCookie }, body: { role: 'admin', name: 'Sneaky' } })
+    expectErrorBody(viaCookie, 403)
+    const stored = await findLocal('users', editor.id)
+    expect(stored?.role).toBe('editor')
+    expect(stored?.name).not.toBe('Sneaky')
+    // Still an editor in practice: deletes stay out of reach.
+    const id = await resources[0].makeTarget(nextTag())
+    expectErrorBody(await api('DELETE', `/service-groups/${id}`, { key: editor.key }), 403)
+  })
+
+  it('an editor cannot change its role through GraphQL either', async () => {
+    const res = await graphql(`mutation { updateUser(id: ${editor.id}, data: { role: admin }) { id role } }`, undefined, {
+      key: editor.key,
+    })
+    expect(res.body.data?.updateUser ?? null).toBeNull()
+    expect(res.body.errors?.[0]?.extensions?.statusCode).toBe(403)
+    expect((await findLocal('users', editor.id))?.role).toBe('editor')
+  })
+
+  it('an editor may save its own profile, the unchanged role included', async () => {
+    const res = await api('PATCH', `/users/${editor.id}`, { key: editor.key, body: { name: 'Eddie', role: 'editor' } })
+    expect(res.status, res.text).toBe(200)
+    const stored = await findLocal('users', editor.id)
+    expect(stored).toMatchObject({ name: 'Eddie', role: 'editor' })
+  })
+
+  it('an editor cannot create a user, as an editor or as an admin', async () => {
+    const before = await count('users')
+    for (const role of ['editor', 'admin']) {
+      const res = await api('POST', '/users', {
+        key: editor.key,
+        body: { email: `made-by-editor-${role}-${randomUUID().slice(0, 6)}@example.test`, password: 'a-long-password-123', role },
+      })
+      expectErrorBody(res, 403)
+    }
+    expect(await count('users')).toBe(before)
+  })
+
+  it('an editor cannot promote another user', async () => {
+    const id = await resources[5].makeTarget(nextTag())
+    expectErrorBody(await api('PATCH', `/users/${id}`, { key: editor.key, body: { role: 'admin' } }), 403)
+    expect((await findLocal('users', id))?.role).toBe('editor')
+  })
+
+  it('an editor cannot enable or set an API key for another user', async () => {
+    const id = await resources[5].makeTarget(nextTag())
+    const chosen = randomUUID()
+    const res = await api('PATCH', `/users/${id}`, { key: editor.key, body: { enableAPIKey: true, apiKey: chosen } })
+    expectErrorBody(res, 403)
+    expect((await findLocal('users', id))?.enableAPIKey).not.toBe(true)
+    expectErrorBody(await api('GET', '/subscribers', { key: chosen }), 401)
+  })
+
+  it("an editor cannot replace its own API key: the chosen key authenticates nobody, the old one still works", async () => {
+    const chosen = randomUUID()
+    const res = await api('PATCH', `/users/${editor.id}`, { key: editor.key, body: { enableAPIKey: true, apiKey: chosen } })
+    // The key fields are dropped, not refused (the admin form sends them back as they are).
+    expect([200, 403]).toContain(res.status)
+    expectErrorBody(await api('GET', '/subscribers', { key: chosen }), 401)
+    expect((await api('GET', '/subscribers', { key: editor.key })).status).toBe(200)
+  })
+
+  it('an editor cannot turn off another user’s API key', async () => {
+    const other = await createUser('editor')
+    expectErrorBody(await api('PATCH', `/users/${other.id}`, { key: editor.key, body: { enableAPIKey: false } }), 403)
+    expect((await api('GET', '/subscribers', { key: other.key })).status).toBe(200)
+  })
+
+  it('an admin can issue an API key to another user, and that key then acts as that user', async () => {
+    const id = await resources[5].makeTarget(nextTag())
+    const chosen = randomUUID()
+    const res = await api('PATCH', `/users/${id}`, { key: admin.key, body: { enableAPIKey: true, apiKey: chosen } })
+    expect(res.status, res.text).toBe(200)
+    expect((await api('GET', '/subscribers', { key: chosen })).status).toBe(200)
+    // An editor's key: refused as an editor (403), not as a stranger.
+    expectErrorBody(await api('DELETE', `/services/${serviceId}`, { key: chosen }), 403)
+  })
+
+  it('an admin can change a role, and the user’s key then carries the new role', async () => {
+    const user = await createUser('editor')
+    expectErrorBody(await api('GET', '/globals/email-settings', { key: user.key }), 403)
+    const res = await api('PATCH', `/users/${user.id}`, { key: admin.key, body: { role: 'admin' } })
+    expect(res.status, res.text).toBe(200)
+    expect((await api('GET', '/globals/email-settings', { key: user.key })).status).toBe(200)
+  })
+
+  it('a disabled API key no longer authenticates (401)', async () => {
+    const user = await createUser('editor')
+    expect((await api('GET', '/subscribers', { key: user.key })).status).toBe(200)
+    const res = await api('PATCH', `/users/${user.id}`, { key: admin.key, body: { enableAPIKey: false } })
+    expect(res.status, res.text).toBe(200)
+    expectErrorBody(await api('GET', '/subscribers', { key: user.key }), 401)
+    expectErrorBody(await api('POST', '/service-groups', { key: user.key, body: { name: 'Revoked write' } }), 401)
+  })
+
+  it('the first-user registration is closed once a user exists', async () => {
+    const before = await count('users')
+    const res = await api('POST', '/users/first-register', {
+      body: { email: `first-${randomUUID().slice(0, 6)}@example.test`, password: 'a-long-password-123', role: 'admin' },
+    })
+    expect([401, 403]).toContain(res.status)
+    expect(await count('users')).toBe(before)
+  })
+})
+
+describe('bulk operations follow the same rules', () => {
+  it('an editor cannot bulk-delete incidents (403, nothing deleted); a stranger gets 401', async () => {
+    const id = await resources[2].makeTarget(nextTag())
+    expectErrorBody(await api('DELETE', `/incidents?where[id][equals]=${id}`, { key: editor.key }), 403)
+    expectErrorBody(await api('DELETE', `/incidents?where[id][equals]=${id}`), 401)
+    expect(await findLocal('incidents', id)).toBeDefined()
+  })
+
+  it('an editor cannot bulk-update subscribers (403, unchanged); a stranger gets 401', async () => {
+    const id = await resources[4].makeTarget(nextTag())
+    const before = await findLocal('subscribers', id)
+    expectErrorBody(await api('PATCH', `/subscribers?where[id][equals]=${id}`, { key: editor.key, body: { active: false } }), 403)
+    expectErrorBody(await api('PATCH', `/subscribers?where[id][equals]=${id}`, { body: { active: false } }), 401)
+    expect((await findLocal('subscribers', id))?.active).toBe(before?.active)
+  })
+
+  it('a stranger cannot bulk-update services (401, unchanged)', async () => {
+    expectErrorBody(await api('PATCH', `/services?where[id][equals]=${serviceId}`, { body: { status: 'major' } }), 401)
+    expect((await findLocal('services', serviceId))?.status).toBe('operational')
+  })
+})
+
+describe('GraphQL follows the same rules', () => {
+  const cases = () => [
+    { name: 'anonymous reads services', query: '{ Services { docs { id } } }', options: {}, expected: 200 },
+    { name: 'anonymous reads the settings', query: '{ Setting { siteName } }', options: {}, expected: 200 },
+    { name: 'anonymous reads users', query: '{ Users { docs { email } } }', options: {}, expected: 401 },
+    { name: 'anonymous reads subscribers', query: '{ Subscribers { docs { email } } }', options: {}, expected: 401 },
+    { name: 'anonymous reads e-mail settings', query: '{ EmailSetting { host } }', options: {}, expected: 401 },
+    {
+      name: 'admin key in the wrong case reads users',
+      query: '{ Users { docs { email } } }',
+      options: { headers: { authorization: `users api-key ${admin.key}` } },
+      expected: 401,
+    },
+    {
+      name: 'anonymous creates a service group',
+      query: 'mutation { createServiceGroup(data: { name: "Anon" }) { id } }',
+      options: {},
+      expected: 401,
+    },
+    { name: 'editor reads subscribers', query: '{ Subscribers { docs { email } } }', options: { key: editor.key }, expected: 200 },
+    { name: 'editor reads e-mail settings', query: '{ EmailSetting { host } }', options: { key: editor.key }, expected: 403 },
+    { name: 'editor reads SMS settings', query: '{ SmsSetting { accountSid } }', options: { key: editor.key }, expected: 403 },
+    { name: 'admin reads e-mail settings', query: '{ EmailSetting { host } }', options: { key: admin.key }, expected: 200 },
+  ]
+
+  it('answers each principal as REST does (403 travels inside a 200, 401 is on the wire)', async () => {
+    for (const c of cases()) {
+      const res = await graphql(c.query, undefined, c.options)
+      if (c.expected === 200) {
+        expect(res.status, `${c.name}: ${res.text}`).toBe(200)
+        expect(res.body.errors, `${c.name}: ${res.text}`).toBeUndefined()
+      } else if (c.expected === 401) {
+        expect(res.status, `${c.name}: ${res.text}`).toBe(401)
+        expect(res.body.errors[0].extensions.statusCode).toBe(401)
+      } else {
+        expect(res.status, `${c.name}: ${res.text}`).toBe(200)
+        expect(res.body.errors?.[0]?.extensions?.statusCode, `${c.name}: ${res.text}`).toBe(403)
+      }
+    }
+  })
+})

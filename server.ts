@@ -1,13 +1,14 @@
 /**
- * The process: one node:http server in front of Next's request handler. It exists so that work which must not
- * cost a trip through Next and Payload (the public response cache, rate limits, the client address) has a place
- * to run; today it checks the configuration, serves, and warms Payload so the first visitor does not wait.
+ * The process: one node:http server in front of Next's request handler. It checks the configuration, runs the
+ * edge (src/edge: client address, public rate limit, response cache, invalidation of writes) in front of Next,
+ * and warms Payload so the first visitor does not wait.
  */
 import { createServer } from 'node:http'
 
 import next from 'next'
 
 import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
+import { createEdge, edgeConfig } from './src/edge/front'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 
@@ -29,12 +30,27 @@ try {
   throw error
 }
 
+let edgeSettings: ReturnType<typeof edgeConfig>
+try {
+  edgeSettings = edgeConfig(process.env)
+} catch (error) {
+  fail((error as Error).message)
+}
+
 const app = next({ dev: false, hostname, port, dir: process.cwd() })
 await app.prepare()
 const handle = app.getRequestHandler()
 
+const edge = createEdge(edgeSettings, (req, res) => handle(req, res), () => {
+  // The cache computes misses by asking this server over loopback.
+  const address = server.address()
+  const bound = typeof address === 'object' && address ? address : { address: '127.0.0.1', port }
+  const host = bound.address === '0.0.0.0' || bound.address === '::' ? '127.0.0.1' : bound.address
+  return { host, port: bound.port }
+})
+
 const server = createServer((req, res) => {
-  handle(req, res).catch((error: unknown) => {
+  edge.handler(req, res).catch((error: unknown) => {
     console.error(error)
     if (!res.headersSent) {
       res.statusCode = 500
@@ -60,6 +76,7 @@ server.listen(port, hostname, async () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close(() => process.exit(0))
+    void edge.close()
     setTimeout(() => process.exit(0), 5000).unref()
   })
 }

@@ -13,6 +13,7 @@ import type { Payload, TaskConfig, Where } from 'payload'
 
 import { isTransitionDue, TRANSITION_BOUNDARIES } from '../domain/maintenance-schedule'
 import type { MaintenanceStatus } from '../domain/statuses'
+import { bumpDataVersion } from '../edge/data-version'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'
@@ -103,6 +104,9 @@ export async function advanceDueMaintenances(payload: Payload, now = new Date())
       payload.logger.error({ err: error, msg: `Could not move maintenance ${maintenance.id} on in time; retrying in a minute` })
     }
   }
+  // The afterChange hooks bumped inside each update's transaction; a public read computed before the commit
+  // could have been cached under that version. Bumping once more after the commits closes the window.
+  if (result.advanced > 0) bumpDataVersion()
   return result
 }
 

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto'
 
 import type { z } from 'zod'
 
+import { ifNoneMatchMatches } from '../edge/etag'
+
 import type { Problem } from './schemas'
 
 /** Read by the response cache in server.ts (and removed there): when this response's content goes stale by itself. */
@@ -24,13 +26,6 @@ const CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30'
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
-}
-
-/** RFC 9110 weak comparison against an If-None-Match list. */
-export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
-  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag))
 }
 
 export interface Page {
@@ -70,7 +65,7 @@ export function dataResponse(request: Request, data: unknown, options: DataOptio
     headers.set('x-total-count', String(options.page.totalDocs))
   }
   if (options.expiresAt) headers.set(EXPIRES_HEADER, String(options.expiresAt.getTime()))
-  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers })
   headers.set('content-type', 'application/json; charset=utf-8')
   return new Response(body, { status: 200, headers })
 }

@@ -1,0 +1,128 @@
+/**
+ * The request path in front of Next (docs/architecture.md, "Edge"): client address, public rate limit, response
+ * cache, and the data-version bump of writes. Built from the environment by server.ts; no Next or Payload here.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { type ClientAddress, createClientAddress, parseTrustedProxies } from './client-address'
+import { bumpDataVersion, currentDataVersion } from './data-version'
+import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
+import { createLoopback, type Loopback } from './loopback'
+import { createRateLimiter, isPublicRead, parsePerMinute, type RateLimiter, sendTooManyRequests } from './rate-limit'
+import { createRedis } from './redis'
+import { createResponseCache, isCacheableRequest, type ResponseCache } from './response-cache'
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+
+/** Requests that can change public data: anything but GET/HEAD/OPTIONS to the CMS API, GraphQL or the admin area. */
+export function isWriteRequest(method: string | undefined, pathname: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/')
+}
+
+/**
+ * Bumps the data version when the response of a write starts (before its head is written). The Payload hooks bump
+ * too, but inside the transaction: a read computed between that bump and the commit would be cached under the new
+ * version with the old data. The write's response starts after the commit, so this second bump closes the window,
+ * before the writer can read again. Refusals (4xx) changed nothing and do not bump: an anonymous client cannot
+ * empty the cache by sending bad writes.
+ */
+export function bumpWhenResponseStarts(res: ServerResponse): void {
+  const writeHead = res.writeHead
+  let done = false
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!done) {
+      done = true
+      const status = typeof args[0] === 'number' ? args[0] : this.statusCode
+      if (status < 400 || status >= 500) bumpDataVersion()
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+  } as typeof res.writeHead
+}
+
+export interface FrontParts {
+  next: Handler
+  clientAddress: ClientAddress
+  rateLimiter: RateLimiter | null
+  cache: ResponseCache | null
+  loopback: Loopback
+  /** STATUSPAGE_TEST_HOOKS=1: counts requests handed to Next and serves them at /__edge/stats. */
+  testHooks?: boolean
+}
+
+export function createFront({ next, clientAddress, rateLimiter, cache, loopback, testHooks = false }: FrontParts): Handler {
+  const nextCounts = new Map<string, number>()
+  const toNext: Handler = (req, res) => {
+    if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
+    return next(req, res)
+  }
+
+  return async (req, res) => {
+    if (loopback.isInternal(req)) return toNext(req, res)
+    const pathname = (req.url ?? '/').split('?', 1)[0]
+    if (testHooks && pathname === '/__edge/stats') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.end(JSON.stringify({ next: Object.fromEntries(nextCounts), dataVersion: currentDataVersion(), cacheEntries: cache?.store.size ?? 0 }))
+      return
+    }
+    if (isWriteRequest(req.method, pathname)) bumpWhenResponseStarts(res)
+    if (rateLimiter && isPublicRead(req.method, pathname)) {
+      const decision = await rateLimiter.consume(clientAddress(req))
+      if (decision && !decision.allowed) return sendTooManyRequests(res, decision, req.method === 'HEAD')
+      if (decision) for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value)
+    }
+    if (cache && isCacheableRequest(req, pathname)) return cache.serve(req, res, () => toNext(req, res))
+    return toNext(req, res)
+  }
+}
+
+export interface Edge {
+  handler: Handler
+  close(): Promise<void>
+}
+
+/** Reads the configuration; throws (before anything connects) when a value is invalid. */
+export function edgeConfig(env: NodeJS.ProcessEnv) {
+  const positive = (name: string, fallback: number) => {
+    const value = env[name]
+    if (value === undefined || value.trim() === '') return fallback
+    const parsed = Number(value)
+    if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
+    return parsed
+  }
+  return {
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    perMinute: parsePerMinute(env.RATE_LIMIT_PUBLIC_PER_MINUTE),
+    cacheMaxEntries: positive('RESPONSE_CACHE_MAX_ENTRIES', 5000),
+    cacheMaxBytes: positive('RESPONSE_CACHE_MAX_MB', 64) * 1024 * 1024,
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    testHooks: env.STATUSPAGE_TEST_HOOKS === '1',
+  }
+}
+
+export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler, target: () => { host: string; port: number }): Edge {
+  const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands') : undefined
+  let bus: InvalidationBus | undefined
+  if (config.redisUrl && redis) bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
+  const loopback = createLoopback({ target })
+  const cache =
+    config.cacheMaxEntries > 0 && config.cacheMaxBytes > 0
+      ? createResponseCache({ origin: loopback.origin, maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
+      : null
+  const handler = createFront({
+    next,
+    clientAddress: createClientAddress(config.trustedProxies),
+    rateLimiter: createRateLimiter({ perMinute: config.perMinute, redis }),
+    cache,
+    loopback,
+    testHooks: config.testHooks,
+  })
+  return {
+    handler,
+    async close() {
+      await bus?.close()
+      redis?.disconnect()
+      loopback.close()
+    },
+  }
+}

@@ -1,0 +1,23 @@
+/** ioredis clients for the edge: fail fast while disconnected (no offline queue), and log an outage once. */
+import { Redis } from 'ioredis'
+
+export function createRedis(url: string, role: string, options: { queueWhileOffline?: boolean } = {}): Redis {
+  const client = new Redis(url, {
+    // Commands fail at once while disconnected instead of queueing: a request never waits on a dead Redis.
+    enableOfflineQueue: options.queueWhileOffline ?? false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  })
+  let down = false
+  client.on('error', (error: Error) => {
+    if (!down) console.warn(`Redis (${role}) unavailable: ${error.message}`)
+    down = true
+  })
+  client.on('ready', () => {
+    if (down) console.warn(`Redis (${role}) reachable again`)
+    down = false
+  })
+  return client
+}

@@ -1,0 +1,222 @@
+/**
+ * The public response cache: anonymous GET/HEAD of /api/v1 answered from memory, 200 or 304, without Next,
+ * Payload or the database.
+ *
+ * - Key: host (and forwarded host/proto) + path + query string; the bodies hold absolute URLs built from the host.
+ * - Freshness: an entry remembers the data version it was computed under (src/edge/data-version.ts) and is stale
+ *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come.
+ * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request
+ *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
+ * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
+ * - Bounded: at most `maxEntries` entries and `maxBytes` bytes, least recently used out first.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+
+import { currentDataVersion } from './data-version'
+import { ifNoneMatchMatches } from './etag'
+
+/** Set by the /api/v1 routes when their content changes by itself at a known time (epoch milliseconds). */
+export const EXPIRES_HEADER = 'x-statuspage-expires'
+
+/** What the origin (Next, through the loopback) answered. */
+export interface OriginResponse {
+  status: number
+  /** Node's rawHeaders: name, value, name, value… */
+  rawHeaders: string[]
+  body: Buffer
+}
+
+/** A response ready to send any number of times. */
+export interface PreparedResponse {
+  status: number
+  headers: Record<string, string | string[]>
+  body: Buffer
+  etag?: string
+  expiresAt: number | null
+  cacheable: boolean
+}
+
+interface Entry extends PreparedResponse {
+  version: number
+  size: number
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'trailers', 'transfer-encoding', 'upgrade'])
+// Recomputed on the way out (content-length, date), private to the server (expires), or never shared (set-cookie).
+const DROPPED = new Set(['content-length', 'date', EXPIRES_HEADER, 'set-cookie', 'x-cache'])
+// Describe the body, so they have no place on a 304.
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-range'])
+
+export function prepareResponse(origin: OriginResponse, now: number): PreparedResponse {
+  const connectionTokens = new Set<string>()
+  for (let i = 0; i < origin.rawHeaders.length; i += 2) {
+    if (origin.rawHeaders[i].toLowerCase() === 'connection') {
+      for (const token of origin.rawHeaders[i + 1].split(',')) connectionTokens.add(token.trim().toLowerCase())
+    }
+  }
+  const headers: Record<string, string | string[]> = {}
+  let setsCookie = false
+  let expiresAt: number | null = null
+  for (let i = 0; i < origin.rawHeaders.length; i += 2) {
+    const name = origin.rawHeaders[i].toLowerCase()
+    const value = origin.rawHeaders[i + 1]
+    if (name === 'set-cookie') setsCookie = true
+    if (name === EXPIRES_HEADER) {
+      const at = Number(value)
+      if (Number.isFinite(at)) expiresAt = expiresAt === null ? at : Math.min(expiresAt, at)
+    }
+    if (HOP_BY_HOP.has(name) || connectionTokens.has(name) || DROPPED.has(name)) continue
+    const existing = headers[name]
+    headers[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value]
+  }
+  const etag = typeof headers.etag === 'string' ? headers.etag : undefined
+  const cacheable = origin.status === 200 && !setsCookie && (expiresAt === null || expiresAt > now)
+  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable }
+}
+
+function sizeOf(response: PreparedResponse, key: string): number {
+  let size = response.body.length + key.length + 64
+  for (const [name, value] of Object.entries(response.headers)) size += name.length + String(value).length
+  return size
+}
+
+export interface StoreOptions {
+  maxEntries: number
+  maxBytes: number
+}
+
+/** A bounded LRU map (a Map keeps insertion order: re-inserting on use makes the first key the least recent). */
+export class ResponseStore {
+  private readonly entries = new Map<string, Entry>()
+  private bytes = 0
+
+  constructor(private readonly options: StoreOptions) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  get totalBytes(): number {
+    return this.bytes
+  }
+
+  /** The fresh entry for `key`, or undefined (a stale one is dropped on the way). */
+  get(key: string, version: number, now: number): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (entry.version !== version || (entry.expiresAt !== null && now >= entry.expiresAt)) {
+      this.delete(key)
+      return undefined
+    }
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry
+  }
+
+  /** Keeps `response` as computed under `version`; false when it is too big, or older than what is there. */
+  set(key: string, response: PreparedResponse, version: number): boolean {
+    const size = sizeOf(response, key)
+    if (size > this.options.maxBytes / 4 || this.options.maxEntries <= 0) return false
+    const existing = this.entries.get(key)
+    if (existing && existing.version > version) return false
+    this.delete(key)
+    this.entries.set(key, { ...response, version, size })
+    this.bytes += size
+    while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
+      const oldest = this.entries.keys().next().value
+      if (oldest === undefined) break
+      this.delete(oldest)
+    }
+    return true
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.entries.delete(key)
+    this.bytes -= entry.size
+  }
+}
+
+/** Anonymous reads only: a request with credentials goes to Next as it is. */
+export function isCacheableRequest(req: IncomingMessage, pathname: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  if (pathname !== '/api/v1' && !pathname.startsWith('/api/v1/')) return false
+  if (req.headers.authorization) return false
+  const cookie = req.headers.cookie
+  return !cookie || !/(?:^|;\s*)payload-token=/.test(cookie)
+}
+
+export function cacheKey(req: IncomingMessage): string {
+  const forwardedHost = req.headers['x-forwarded-host'] ?? ''
+  const forwardedProto = req.headers['x-forwarded-proto'] ?? ''
+  return `${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`
+}
+
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, response: PreparedResponse, cacheStatus: 'HIT' | 'MISS'): void {
+  const notModified = response.status === 200 && ifNoneMatchMatches(req.headers['if-none-match'], response.etag)
+  const headers: OutgoingHttpHeaders = { 'x-cache': cacheStatus }
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (notModified && BODY_HEADERS.has(name)) continue
+    headers[name] = value
+  }
+  if (notModified) {
+    res.writeHead(304, headers)
+    res.end()
+    return
+  }
+  headers['content-length'] = response.body.length
+  res.writeHead(response.status, headers)
+  res.end(req.method === 'HEAD' ? undefined : response.body)
+}
+
+export interface ResponseCacheOptions extends StoreOptions {
+  /** Computes a miss: the response Next gives this request without credentials or conditions. */
+  origin: (req: IncomingMessage) => Promise<OriginResponse>
+  now?: () => number
+  log?: (message: string, error: unknown) => void
+}
+
+export interface ResponseCache {
+  /** Answers `req` from the cache or one shared computation; calls `fallback` (Next) when the computation fails. */
+  serve(req: IncomingMessage, res: ServerResponse, fallback: () => Promise<void>): Promise<void>
+  readonly store: ResponseStore
+}
+
+export function createResponseCache({ origin, now = Date.now, log = console.error, ...storeOptions }: ResponseCacheOptions): ResponseCache {
+  const store = new ResponseStore(storeOptions)
+  const flights = new Map<string, { version: number; promise: Promise<PreparedResponse> }>()
+
+  function compute(key: string, req: IncomingMessage): Promise<PreparedResponse> {
+    const version = currentDataVersion()
+    const flight = flights.get(key)
+    if (flight && flight.version === version) return flight.promise
+    const run = async () => {
+      const prepared = prepareResponse(await origin(req), now())
+      if (prepared.cacheable) store.set(key, prepared, version)
+      return prepared
+    }
+    const promise: Promise<PreparedResponse> = run().finally(() => {
+      if (flights.get(key)?.promise === promise) flights.delete(key)
+    })
+    flights.set(key, { version, promise })
+    return promise
+  }
+
+  return {
+    store,
+    async serve(req, res, fallback) {
+      const key = cacheKey(req)
+      const hit = store.get(key, currentDataVersion(), now())
+      if (hit) return sendPrepared(req, res, hit, 'HIT')
+      let prepared: PreparedResponse
+      try {
+        prepared = await compute(key, req)
+      } catch (error) {
+        log('Response cache: computing a miss failed, passing the request to Next:', error)
+        return fallback()
+      }
+      sendPrepared(req, res, prepared, 'MISS')
+    },
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The whole edge on a real node:http server, with a fake "Next" behind it: cache hits and 304s without Next,
+ * single flight, invalidation by writes, expiry, pass-through, and the rate limit. No timing thresholds: the fake
+ * Next answers when the test releases it.
+ */
+import { createHash } from 'node:crypto'
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { createClientAddress } from '../../src/edge/client-address'
+import { bumpDataVersion } from '../../src/edge/data-version'
+import { createFront, isWriteRequest } from '../../src/edge/front'
+import { createLoopback } from '../../src/edge/loopback'
+import { createRateLimiter } from '../../src/edge/rate-limit'
+import { createResponseCache } from '../../src/edge/response-cache'
+
+interface Fake {
+  base: string
+  calls: Map<string, number>
+  data: { value: string; expiresAt?: number }
+  /** While set, reads wait on it (so concurrent misses overlap). */
+  gate?: Promise<void>
+  server: Server
+}
+
+let current: Fake | undefined
+afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
+
+async function start(options: { perMinute?: number } = {}): Promise<Fake> {
+  const fake = { calls: new Map<string, number>(), data: { value: 'one' } } as Fake
+  const next = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/'
+    fake.calls.set(url, (fake.calls.get(url) ?? 0) + 1)
+    if (req.method === 'POST') {
+      fake.data.value = url.split('=')[1] ?? 'changed'
+      res.writeHead(url.includes('forbidden') ? 403 : 201, { 'content-type': 'application/json' })
+      return void res.end('{}')
+    }
+    if (fake.gate) await fake.gate
+    if (url.startsWith('/api/v1/missing')) {
+      res.writeHead(404, { 'content-type': 'application/problem+json' })
+      return void res.end('{"status":404}')
+    }
+    const body = JSON.stringify({ data: fake.data.value, host: req.headers.host, url })
+    const headers: Record<string, string> = { 'content-type': 'application/json', etag: `"${createHash('sha1').update(body).digest('hex')}"`, connection: 'keep-alive' }
+    if (fake.data.expiresAt) headers['x-statuspage-expires'] = String(fake.data.expiresAt)
+    if (url.includes('cookie')) headers['set-cookie'] = 'session=1'
+    res.writeHead(200, headers)
+    res.end(body)
+  }
+  const loopback = createLoopback({ target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }) })
+  const handler = createFront({
+    next,
+    clientAddress: createClientAddress([]),
+    rateLimiter: createRateLimiter({ perMinute: options.perMinute ?? 0 }),
+    cache: createResponseCache({ origin: loopback.origin, maxEntries: 100, maxBytes: 1 << 20 }),
+    loopback,
+  })
+  fake.server = createServer((req, res) => void handler(req, res))
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
+  fake.base = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`
+  current = fake
+  return fake
+}
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+function call(fake: Fake, path: string, options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${fake.base}${path}`, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
+      let body = ''
+      res.on('data', (chunk) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('the response cache in front of Next', () => {
+  it('answers a repeated read, and a matching If-None-Match, without Next', async () => {
+    const fake = await start()
+    const first = await call(fake, '/api/v1/status')
+    expect(first).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } })
+    const second = await call(fake, '/api/v1/status')
+    expect(second).toMatchObject({ status: 200, headers: { 'x-cache': 'HIT', etag: first.headers.etag, 'content-type': 'application/json' }, body: first.body })
+    expect(second.headers.connection).not.toBe('keep-alive, X-Private')
+    const conditional = await call(fake, '/api/v1/status', { headers: { 'if-none-match': `"other", W/${first.headers.etag}` } })
+    expect(conditional).toMatchObject({ status: 304, body: '', headers: { 'x-cache': 'HIT', etag: first.headers.etag } })
+    expect(conditional.headers['content-type']).toBeUndefined()
+    const head = await call(fake, '/api/v1/status', { method: 'HEAD' })
+    expect(head).toMatchObject({ status: 200, body: '', headers: { 'x-cache': 'HIT', 'content-length': String(Buffer.byteLength(first.body)) } })
+    expect(fake.calls.get('/api/v1/status')).toBe(1)
+  })
+
+  it('keys by host and query string', async () => {
+    const fake = await start()
+    await call(fake, '/api/v1/status')
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'other.example' } })).headers['x-cache']).toBe('MISS')
+    expect(JSON.parse((await call(fake, '/api/v1/status', { headers: { host: 'other.example' } })).body).host).toBe('other.example')
+    expect((await call(fake, '/api/v1/status?pretty')).headers['x-cache']).toBe('MISS')
+    expect(fake.calls.get('/api/v1/status')).toBe(2)
+  })
+
+  it('computes concurrent misses for one key once', async () => {
+    const fake = await start()
+    let release!: () => void
+    fake.gate = new Promise((resolve) => (release = resolve))
+    const answers = Array.from({ length: 10 }, () => call(fake, '/api/v1/services'))
+    // Wait until the one computation has reached Next, then let it answer.
+    while (!fake.calls.get('/api/v1/services')) await new Promise((resolve) => setImmediate(resolve))
+    release()
+    const all = await Promise.all(answers)
+    expect(new Set(all.map((a) => a.body)).size).toBe(1)
+    expect(all.every((a) => a.status === 200)).toBe(true)
+    expect(fake.calls.get('/api/v1/services')).toBe(1)
+  })
+
+  it('recomputes after a write through the server, and after a data-version bump', async () => {
+    const fake = await start()
+    expect(JSON.parse((await call(fake, '/api/v1/status')).body).data).toBe('one')
+    expect((await call(fake, '/api/things?value=two', { method: 'POST' })).status).toBe(201)
+    const after = await call(fake, '/api/v1/status')
+    expect(after.headers['x-cache']).toBe('MISS')
+    expect(JSON.parse(after.body).data).toBe('two')
+    fake.data.value = 'three'
+    bumpDataVersion()
+    expect(JSON.parse((await call(fake, '/api/v1/status')).body).data).toBe('three')
+  })
+
+  it('does not let a refused write empty the cache', async () => {
+    const fake = await start()
+    await call(fake, '/api/v1/status')
+    expect((await call(fake, '/api/forbidden', { method: 'POST' })).status).toBe(403)
+    expect((await call(fake, '/api/v1/status')).headers['x-cache']).toBe('HIT')
+  })
+
+  it('expires an entry at the time the route announced, and never shows that header', async () => {
+    const fake = await start()
+    fake.data.expiresAt = Date.now() + 300
+    const first = await call(fake, '/api/v1/maintenances')
+    expect(first.headers['x-statuspage-expires']).toBeUndefined()
+    expect((await call(fake, '/api/v1/maintenances')).headers['x-cache']).toBe('HIT')
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    expect((await call(fake, '/api/v1/maintenances')).headers['x-cache']).toBe('MISS')
+  })
+
+  it('passes other statuses and cookie-setting responses through without keeping them', async () => {
+    const fake = await start()
+    for (let i = 0; i < 2; i++) {
+      expect(await call(fake, '/api/v1/missing')).toMatchObject({ status: 404, headers: { 'x-cache': 'MISS' } })
+      const cookie = await call(fake, '/api/v1/status?cookie')
+      expect(cookie.status).toBe(200)
+      expect(cookie.headers['set-cookie']).toBeUndefined()
+    }
+    expect(fake.calls.get('/api/v1/missing')).toBe(2)
+    expect(fake.calls.get('/api/v1/status?cookie')).toBe(2)
+  })
+
+  it('sends requests with credentials, and a forged internal header, the ordinary way', async () => {
+    const fake = await start()
+    await call(fake, '/api/v1/status')
+    expect((await call(fake, '/api/v1/status', { headers: { authorization: 'users API-Key x' } })).headers['x-cache']).toBeUndefined()
+    expect((await call(fake, '/api/v1/status', { headers: { 'x-statuspage-internal': 'guess' } })).headers['x-cache']).toBe('HIT')
+  })
+})
+
+describe('the public rate limit', () => {
+  it('refuses the request after the budget with a problem, per address', async () => {
+    const fake = await start({ perMinute: 3 })
+    for (let i = 3; i > 0; i--) {
+      const ok = await call(fake, '/api/v1/status', { headers: { 'x-forwarded-for': `10.0.0.${i}` } })
+      expect(ok.status).toBe(200)
+      expect(ok.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': String(i - 1), 'ratelimit-policy': '3;w=60' })
+    }
+    const refused = await call(fake, '/api/v1/status')
+    expect(refused.status).toBe(429)
+    expect(refused.headers['content-type']).toBe('application/problem+json')
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0' })
+    expect(JSON.parse(refused.body)).toMatchObject({ type: 'about:blank', title: 'Too Many Requests', status: 429 })
+    expect((await call(fake, '/api/v1/status', { localAddress: '127.0.0.2' })).status).toBe(200)
+    // Writes and the CMS API are not public reads.
+    expect((await call(fake, '/api/services')).status).toBe(200)
+  })
+
+  it('fails open when Redis is unreachable, and says so once', async () => {
+    const { Redis } = await import('ioredis')
+    const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null })
+    redis.on('error', () => {})
+    const messages: string[] = []
+    const limiter = createRateLimiter({ perMinute: 1, redis, log: (m) => messages.push(m) })!
+    expect(await limiter.consume('a')).toBeNull()
+    expect(await limiter.consume('a')).toBeNull()
+    expect(messages).toHaveLength(1)
+    redis.disconnect()
+  })
+})
+
+describe('writes', () => {
+  it('are every non-read method on the CMS API, GraphQL and the admin area', () => {
+    expect(isWriteRequest('POST', '/api/incidents')).toBe(true)
+    expect(isWriteRequest('PATCH', '/api/globals/settings')).toBe(true)
+    expect(isWriteRequest('POST', '/api/graphql')).toBe(true)
+    expect(isWriteRequest('POST', '/admin/collections/incidents')).toBe(true)
+    expect(isWriteRequest('GET', '/api/incidents')).toBe(false)
+    expect(isWriteRequest('OPTIONS', '/api/incidents')).toBe(false)
+    expect(isWriteRequest('POST', '/apix')).toBe(false)
+  })
+})

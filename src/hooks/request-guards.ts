@@ -76,8 +76,11 @@ function whereFieldResolver(fields: FlattenedField[], req: PayloadRequest): Wher
  * reaches the database (src/domain/where-params.ts): a value the column cannot hold is a 400 naming the field.
  */
 export const guardWhere: CollectionBeforeOperationHook = ({ args, collection, req }) => {
-  const { where } = args as { where?: unknown }
+  const { where, currentDepth } = args as { where?: unknown; currentDepth?: number }
   if (where === undefined || where === null) return args
+  // Payload's own population of relationships (depth ≥ 1) asks for `id in [every related id]`, built from stored
+  // ids rather than a client's filter; the limits below are for clients and would break a large page.
+  if (currentDepth) return args
   const refusal = whereError(where, whereFieldResolver(collection.flattenedFields, req))
   if (refusal) throw new APIError(refusal, 400, null, true)
   return args

@@ -83,39 +83,45 @@ async function serviceIdBySlug(payload: Payload, slug: string): Promise<number |
 const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
   (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
 
-export async function listServices(payload: Payload): Promise<Service[]> {
-  const [groups, services] = await Promise.all([
-    payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { slug: true, name: true, displayOrder: true } }),
-    payload.find({ collection: 'services', depth: 0, pagination: false, select: { slug: true, name: true, description: true, status: true, group: true, displayOrder: true, updatedAt: true } }),
-  ])
-  const groupById = new Map(groups.docs.map((g) => [g.id, g]))
-  const groupOrder = new Map([...groups.docs].sort(byOrderThenName).map((g, index) => [g.id, index]))
-  return services.docs
-    .filter((s) => groupById.has(typeof s.group === 'object' ? s.group.id : s.group))
-    .sort((a, b) => {
-      const ga = groupOrder.get(typeof a.group === 'object' ? a.group.id : a.group) ?? 0
-      const gb = groupOrder.get(typeof b.group === 'object' ? b.group.id : b.group) ?? 0
-      return ga - gb || byOrderThenName(a, b)
-    })
-    .map((s) => {
-      const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group) as GroupDoc
-      return {
-        slug: s.slug ?? '',
-        name: s.name,
-        description: s.description ?? null,
-        status: s.status,
-        group: { slug: group.slug ?? '', name: group.name },
-        updatedAt: iso(s.updatedAt),
-      }
-    })
-}
+type ServiceRow = Pick<ServiceDoc, 'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt'>
 
-async function serviceGroups(payload: Payload): Promise<ServiceGroup[]> {
+/** Every service with a group, in display order, and every group; one query each. */
+async function loadServices(payload: Payload): Promise<{ groups: Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>[]; services: ServiceRow[] }> {
   const [groups, services] = await Promise.all([
     payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { slug: true, name: true, description: true, displayOrder: true } }),
-    listServices(payload),
+    payload.find({ collection: 'services', depth: 0, pagination: false, select: { slug: true, name: true, description: true, status: true, group: true, displayOrder: true, updatedAt: true } }),
   ])
-  return [...groups.docs].sort(byOrderThenName).map((g) => {
+  const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
+  const known = new Set(groups.docs.map((g) => g.id))
+  const groupOrder = new Map([...groups.docs].sort(byOrderThenName).map((g, index) => [g.id, index]))
+  const ordered = services.docs
+    .filter((s) => known.has(groupId(s)))
+    .sort((a, b) => (groupOrder.get(groupId(a)) ?? 0) - (groupOrder.get(groupId(b)) ?? 0) || byOrderThenName(a, b))
+  return { groups: groups.docs, services: ordered }
+}
+
+function toServices({ groups, services }: Awaited<ReturnType<typeof loadServices>>): Service[] {
+  const groupById = new Map(groups.map((g) => [g.id, g]))
+  return services.map((s) => {
+    const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group) as GroupDoc
+    return {
+      slug: s.slug ?? '',
+      name: s.name,
+      description: s.description ?? null,
+      status: s.status,
+      group: { slug: group.slug ?? '', name: group.name },
+      updatedAt: iso(s.updatedAt),
+    }
+  })
+}
+
+export async function listServices(payload: Payload): Promise<Service[]> {
+  return toServices(await loadServices(payload))
+}
+
+function serviceGroups(loaded: Awaited<ReturnType<typeof loadServices>>): ServiceGroup[] {
+  const services = toServices(loaded)
+  return [...loaded.groups].sort(byOrderThenName).map((g) => {
     const members = services.filter((s) => s.group.slug === g.slug).map(({ group: _group, ...service }) => service)
     return {
       slug: g.slug ?? '',
@@ -142,19 +148,31 @@ export async function nextMaintenanceTransition(payload: Payload, now = new Date
 }
 
 export async function statusSummary(payload: Payload, links: Links): Promise<StatusSummary> {
-  const [settings, groups, incidents, maintenances] = await Promise.all([
+  // Active incidents and maintenances are read at depth 0 and their services looked up in the service list this
+  // summary loads anyway: a busy day touches hundreds of services, and depth 1 would populate them with one more
+  // query whose `id in (…)` grows with them (and which the `where` guard refuses beyond 500 ids).
+  const [settings, loaded, incidents, maintenances] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
-    serviceGroups(payload),
-    payload.find({ collection: 'incidents', where: { status: { not_equals: 'resolved' } }, sort: ['-createdAt', '-id'], pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } }),
-    payload.find({ collection: 'maintenances', where: { status: { in: [...ACTIVE_MAINTENANCE] } }, sort: ['scheduledStartAt', 'id'], pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } }),
+    loadServices(payload),
+    payload.find({ collection: 'incidents', where: { status: { not_equals: 'resolved' } }, sort: ['-createdAt', '-id'], pagination: false, depth: 0, select: incidentSelect }),
+    payload.find({ collection: 'maintenances', where: { status: { in: [...ACTIVE_MAINTENANCE] } }, sort: ['scheduledStartAt', 'id'], pagination: false, depth: 0, select: maintenanceSelect }),
   ])
+  const serviceById = new Map(loaded.services.map((s) => [s.id, s]))
+  const withServices = <T extends { affectedServices?: (number | ServiceDoc)[] | null }>(doc: T): T => ({
+    ...doc,
+    affectedServices: (doc.affectedServices ?? []).flatMap((ref) => {
+      const found = serviceById.get(typeof ref === 'object' ? ref.id : ref)
+      return found ? [found as ServiceDoc] : []
+    }),
+  })
+  const groups = serviceGroups(loaded)
   return {
     status: overallStatus(groups.flatMap((g) => g.services.map((s) => s.status)), Boolean(settings.maintenanceMode)),
     message: settings.statusMessage?.trim() || null,
     siteName: settings.siteName,
     serviceGroups: groups,
-    activeIncidents: incidents.docs.map((doc) => toIncident(doc, links)),
-    activeMaintenances: maintenances.docs.map((doc) => toMaintenance(doc, links)),
+    activeIncidents: incidents.docs.map((doc) => toIncident(withServices(doc), links)),
+    activeMaintenances: maintenances.docs.map((doc) => toMaintenance(withServices(doc), links)),
   }
 }
 
@@ -169,6 +187,33 @@ function dayBound(value: string, edge: 'start' | 'end'): string {
   return new Date(value).toISOString()
 }
 
+/**
+ * One page of a list in two steps: the page's ids (and the total), then those documents with their updates and
+ * services. Asked in one step, PostgreSQL builds the updates and services of every row that OFFSET skips (page 2000
+ * of 100,000 incidents: about a second); this way only the ids are skipped.
+ */
+async function findPage<T extends { id: number }>(
+  payload: Payload,
+  collection: 'incidents' | 'maintenances',
+  args: { where: Where; sort: string[]; page: number; limit: number; select: typeof incidentSelect | typeof maintenanceSelect },
+): Promise<{ docs: T[]; totalDocs: number }> {
+  const ids = await payload.find({ collection, where: args.where, sort: args.sort, page: args.page, limit: args.limit, depth: 0, select: {} })
+  const pageIds = (ids.docs as { id: number }[]).map((doc) => doc.id)
+  if (pageIds.length === 0) return { docs: [], totalDocs: ids.totalDocs }
+  const found = await payload.find({
+    collection,
+    where: { id: { in: pageIds } },
+    pagination: false,
+    limit: pageIds.length,
+    depth: 1,
+    select: args.select as never,
+    populate: { services: refSelect },
+  })
+  const byId = new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+  // A document deleted between the two queries is left out.
+  return { docs: pageIds.flatMap((id) => byId.get(id) ?? []), totalDocs: ids.totalDocs }
+}
+
 export async function listIncidents(payload: Payload, query: IncidentListQuery, links: Links): Promise<Listed<Incident>> {
   const and: Where[] = []
   if (query.status === 'active') and.push({ status: { not_equals: 'resolved' } })
@@ -180,16 +225,7 @@ export async function listIncidents(payload: Payload, query: IncidentListQuery, 
     if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
     and.push({ affectedServices: { in: [id] } })
   }
-  const result = await payload.find({
-    collection: 'incidents',
-    where: and.length ? { and } : {},
-    sort: ['-createdAt', '-id'],
-    page: query.page,
-    limit: query.limit,
-    depth: 1,
-    select: incidentSelect,
-    populate: { services: refSelect },
-  })
+  const result = await findPage<IncidentDoc>(payload, 'incidents', { where: and.length ? { and } : {}, sort: ['-createdAt', '-id'], page: query.page, limit: query.limit, select: incidentSelect })
   return { items: result.docs.map((doc) => toIncident(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
 }
 
@@ -213,15 +249,12 @@ export async function listMaintenances(payload: Payload, query: MaintenanceListQ
     and.push({ affectedServices: { in: [id] } })
   }
   const soonestFirst = query.status === 'active' || query.status === 'upcoming'
-  const result = await payload.find({
-    collection: 'maintenances',
+  const result = await findPage<MaintenanceDoc>(payload, 'maintenances', {
     where: and.length ? { and } : {},
     sort: soonestFirst ? ['scheduledStartAt', 'id'] : ['-scheduledStartAt', '-id'],
     page: query.page,
     limit: query.limit,
-    depth: 1,
     select: maintenanceSelect,
-    populate: { services: refSelect },
   })
   return { items: result.docs.map((doc) => toMaintenance(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
 }

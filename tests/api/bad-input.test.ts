@@ -198,3 +198,28 @@ describe('written timestamps', () => {
     expectRefusal(res, 400, /createdAt must be a date/)
   })
 })
+
+describe('limits meant for clients do not apply to Payload populating relationships', () => {
+  it('a page of incidents whose services number more than the where list limit still reads at depth 1', async () => {
+    const { payload } = await import('../helpers/api')
+    const p = await payload()
+    const ids: number[] = []
+    for (let i = 0; i < 520; i++) {
+      ids.push((await p.create({ collection: 'services', data: { name: `Many ${i}`, group: groupId }, overrideAccess: true })).id)
+    }
+    for (let i = 0; i < 4; i++) {
+      await p.create({
+        collection: 'incidents',
+        overrideAccess: true,
+        data: { title: `Wide ${i}`, affectedServices: ids.slice(i * 130, (i + 1) * 130), updates: [{ status: 'investigating', message: 'wide' }] },
+      })
+    }
+    const list = await api('GET', '/incidents?where[title][like]=Wide&depth=1&limit=4')
+    expect(list.status, list.text.slice(0, 300)).toBe(200)
+    const names = list.body.docs.flatMap((doc: { affectedServices: { name: string }[] }) => doc.affectedServices.map((s) => s.name))
+    expect(new Set(names).size).toBe(520)
+    // A client's own filter is still held to the limit.
+    const tooMany = await api('GET', `/incidents?where[affectedServices][in]=${ids.join(',')}`)
+    expectRefusal(tooMany, 400, /affectedServices/)
+  })
+})

@@ -1,0 +1,519 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: seeds a large data set into SQLite and PostgreSQL, serves each with the built server (`npm start`)
+ * and loads /api/v1 with autocannon, beside a bare node:http server (bench/bare-server.mjs, its own process) that
+ * sends a body of the same size as /api/v1/status. Writes docs/benchmarks.md; everything else goes to bench/results/.
+ *
+ * Environment:
+ *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
+ *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
+ *   BENCH_DURATION=10                 seconds per load run;  BENCH_CONNECTIONS=50
+ *   BENCH_SKIP_SEED=1                 reuse the databases of the last run (bench/results/seed-<db>.json)
+ *   BENCH_INCIDENTS, BENCH_SERVICES, … sizes, see bench/seed.ts
+ *   BENCH_REPORT=docs/benchmarks.md   where the report goes
+ *   BENCH_REPORT_ONLY=1               rewrite the report from the last run's bench/results/results.json, run nothing
+ * Not a test: nothing here fails on a missed target; the report says which were met.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+import autocannon from 'autocannon'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const results = path.join(root, 'bench', 'results')
+mkdirSync(results, { recursive: true })
+
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim()).filter(Boolean)
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const SECRET = process.env.BENCH_PAYLOAD_SECRET ?? 'bench-only-secret-7f3a9c2e5b8d41f6'
+const REPORT = path.resolve(root, process.env.BENCH_REPORT ?? 'docs/benchmarks.md')
+const URLS = {
+  sqlite: 'file:./bench/results/sqlite/bench.db',
+  postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
+}
+const TARGETS = { statusRatio: 0.5, statusP99: 10, uncachedP99: 50, rssMb: 500 }
+
+const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args)
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Runs a node script to completion, teeing its output to a log file; resolves with the output. */
+function runNode(args, env, logFile) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const collect = (chunk) => {
+      output += chunk
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    child.on('close', (code) => {
+      writeFileSync(logFile, output)
+      if (code === 0) resolve(output)
+      else reject(new Error(`${args.join(' ')} exited ${code}; see ${path.relative(root, logFile)}`))
+    })
+  })
+}
+
+function childrenOf(pid) {
+  const kids = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === pid) kids.push(Number(entry))
+    } catch {
+      // gone
+    }
+  }
+  return kids
+}
+
+function descendants(pid) {
+  const all = []
+  const queue = [pid]
+  while (queue.length) {
+    const next = childrenOf(queue.shift())
+    all.push(...next)
+    queue.push(...next)
+  }
+  return all
+}
+
+const cmdline = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()
+  } catch {
+    return ''
+  }
+}
+
+function rssMb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) / 1024 : null
+  } catch {
+    return null
+  }
+}
+
+async function waitForBuildsOfOthers() {
+  for (let waited = 0; ; waited += 5) {
+    const found = spawnSync('pgrep', ['-f', 'next build'], { encoding: 'utf8' }).stdout.trim()
+    if (!found) return
+    if (waited % 30 === 0) log(`another "next build" is running (pid ${found.split('\n').join(', ')}); waiting for it (the .next directory is shared)`)
+    await sleep(5000)
+  }
+}
+
+/** `npm start` in its own process group; resolves once /api/health answers 200. */
+async function startServer(dialect, port) {
+  await waitForBuildsOfOthers()
+  const logFile = path.join(results, `server-${dialect}.log`)
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: URLS[dialect],
+    PAYLOAD_SECRET: SECRET,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  delete env.NODE_ENV
+  const npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  npm.stdout.on('data', (c) => (output += c))
+  npm.stderr.on('data', (c) => (output += c))
+  const started = Date.now()
+  const stop = async () => {
+    try {
+      process.kill(-npm.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+    for (let i = 0; i < 50 && npm.exitCode === null && npm.signalCode === null; i++) await sleep(200)
+    try {
+      process.kill(-npm.pid, 'SIGKILL')
+    } catch {
+      // gone
+    }
+    writeFileSync(logFile, output)
+  }
+  try {
+    for (;;) {
+      if (npm.exitCode !== null) throw new Error(`npm start exited ${npm.exitCode}; see ${path.relative(root, logFile)}`)
+      if (Date.now() - started > 15 * 60_000) throw new Error('the server did not become healthy within 15 minutes')
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
+        if (response.ok) break
+      } catch {
+        // not listening yet
+      }
+      await sleep(500)
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  const serverPid = descendants(npm.pid).find((pid) => /server\.ts/.test(cmdline(pid)) && /node/.test(cmdline(pid)))
+  if (!serverPid) {
+    await stop()
+    throw new Error('could not find the node process running server.ts')
+  }
+  return { pid: serverPid, readyMs: Date.now() - started, built: /Building/.test(output), stop, output: () => output }
+}
+
+async function startBare(port, bodyFile) {
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
+    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))
+  })
+  return {
+    pid: child.pid,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+/** Numbers every request of the whole run, so no two uncached requests (across runs too) share a URL. */
+let counter = 0
+
+/** One autocannon run; samples the RSS of `rssPid` meanwhile. */
+async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssPid }) {
+  let maxRss = 0
+  const sampler = setInterval(() => {
+    const rss = rssPid ? rssMb(rssPid) : null
+    if (rss !== null && rss > maxRss) maxRss = rss
+  }, 200)
+  try {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration: DURATION,
+      headers,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths(counter++) }) }],
+    })
+    const rss = rssPid ? rssMb(rssPid) : null
+    if (rss !== null && rss > maxRss) maxRss = rss
+    return {
+      rps: result.requests.average,
+      total: result.requests.total,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+      throughputMBps: result.throughput.average / 1024 / 1024,
+      maxRssMb: rssPid ? maxRss : null,
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function machineFacts() {
+  const cpus = os.cpus()
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+  const dirty = spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== ''
+  return {
+    date: new Date().toISOString(),
+    nproc: spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || String(cpus.length),
+    cpu: cpus[0]?.model ?? 'unknown',
+    memoryGb: (os.totalmem() / 1024 ** 3).toFixed(1),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    commit: git ? `${git}${dirty ? ' (with uncommitted changes)' : ''}` : 'unknown',
+    loadavgAtStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+  }
+}
+
+function scenarios(seed, etag) {
+  const ids = seed.sampleShortIds
+  const slug = encodeURIComponent(seed.activeServiceSlug)
+  const pages = Math.max(1, Math.ceil(seed.rows.incidents / 25))
+  const cached = [
+    { key: 'status', label: '`/api/v1/status`', path: () => '/api/v1/status', expect: 200, kind: 'cached' },
+    { key: 'status304', label: '`/api/v1/status` + `If-None-Match`', path: () => '/api/v1/status', headers: { 'if-none-match': etag }, expect: 304, kind: 'cached' },
+    { key: 'page1', label: '`/api/v1/incidents?page=1`', path: () => '/api/v1/incidents?page=1', expect: 200, kind: 'cached' },
+    { key: 'page2000', label: '`/api/v1/incidents?page=2000`', path: () => '/api/v1/incidents?page=2000', expect: 200, kind: 'cached' },
+    { key: 'activeService', label: '`/api/v1/incidents?status=active&service=<slug>`', path: () => `/api/v1/incidents?status=active&service=${slug}`, expect: 200, kind: 'cached' },
+    { key: 'detail', label: '`/api/v1/incidents/{shortId}`', path: () => `/api/v1/incidents/${ids[0]}`, expect: 200, kind: 'cached' },
+  ]
+  // Uncached: every request differs (a cache-busting `_` parameter the API ignores), so each one runs Next, Payload
+  // and the database. Measured at full concurrency and with one connection (the time of a request on its own).
+  const bust = (p, n) => `${p}${p.includes('?') ? '&' : '?'}_=${n}`
+  const uncachedPaths = [
+    { key: 'u-page1', label: '`/api/v1/incidents?page=1`', path: (n) => bust('/api/v1/incidents?page=1', n) },
+    { key: 'u-page2000', label: '`/api/v1/incidents?page=2000`', path: (n) => bust('/api/v1/incidents?page=2000', n) },
+    { key: 'u-pages', label: '`/api/v1/incidents?page=<1..' + pages + '>`', path: (n) => bust(`/api/v1/incidents?page=${1 + ((n * 7919) % pages)}`, n) },
+    { key: 'u-activeService', label: '`/api/v1/incidents?status=active&service=<slug>`', path: (n) => bust(`/api/v1/incidents?status=active&service=${slug}`, n) },
+    { key: 'u-detail', label: '`/api/v1/incidents/{shortId}` (' + ids.length + ' ids)', path: (n) => bust(`/api/v1/incidents/${ids[n % ids.length]}`, n) },
+    { key: 'u-status', label: '`/api/v1/status` (for information)', path: (n) => bust('/api/v1/status', n), info: true },
+  ]
+  const uncached = [
+    ...uncachedPaths.map((s) => ({ ...s, key: `${s.key}-c${CONNECTIONS}`, expect: 200, kind: 'uncached', connections: CONNECTIONS })),
+    ...uncachedPaths.map((s) => ({ ...s, key: `${s.key}-c1`, expect: 200, kind: 'uncached', connections: 1 })),
+  ]
+  return [...cached, ...uncached]
+}
+
+async function benchDatabase(dialect) {
+  const out = { dialect, url: URLS[dialect].replace(/\/\/[^@/]*@/, '//…@') }
+  const seedFile = path.join(results, `seed-${dialect}.json`)
+  if (process.env.BENCH_SKIP_SEED === '1' && existsSync(seedFile)) {
+    out.seed = { ...JSON.parse(readFileSync(seedFile, 'utf8')), reused: true }
+    log(`${dialect}: reusing the seeded database of the last run`)
+  } else {
+    log(`${dialect}: seeding…`)
+    const started = Date.now()
+    const output = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, `seed-${dialect}.log`))
+    const line = output.split('\n').find((l) => l.startsWith('SEED_RESULT '))
+    out.seed = { ...JSON.parse(line.slice('SEED_RESULT '.length)), wallMs: Date.now() - started }
+    writeFileSync(seedFile, JSON.stringify(out.seed))
+    log(`${dialect}: seeded in ${(out.seed.wallMs / 1000).toFixed(1)} s (inserts ${(out.seed.timings.insertMs / 1000).toFixed(1)} s)`)
+  }
+
+  log(`${dialect}: what the read model asks the database (bench/explain.ts)…`)
+  try {
+    const output = await runNode(['--conditions=production', '--import', 'tsx', 'bench/explain.ts', out.seed.activeServiceSlug, out.seed.sampleShortIds[0]], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, `explain-${dialect}.txt`))
+    const line = output.split('\n').find((l) => l.startsWith('EXPLAIN_RESULT '))
+    out.explain = JSON.parse(line.slice('EXPLAIN_RESULT '.length))
+  } catch (error) {
+    out.explain = null
+    out.explainError = error.message
+  }
+
+  const port = await freePort()
+  log(`${dialect}: starting the server on port ${port} (npm start; builds first when the sources changed)…`)
+  const server = await startServer(dialect, port)
+  out.server = { readyMs: server.readyMs, built: server.built }
+  const bare = { port: await freePort() }
+  let bareServer
+  try {
+    const first = await fetch(`http://127.0.0.1:${port}/api/v1/status`)
+    const body = Buffer.from(await first.arrayBuffer())
+    out.statusProbe = { status: first.status, bytes: body.length, etag: first.headers.get('etag'), xCache: first.headers.get('x-cache') }
+    const second = await fetch(`http://127.0.0.1:${port}/api/v1/status`)
+    await second.arrayBuffer()
+    out.statusProbe.xCacheSecond = second.headers.get('x-cache')
+    const bodyFile = path.join(results, `status-body-${dialect}.json`)
+    writeFileSync(bodyFile, body)
+    log(`${dialect}: /api/v1/status answered ${first.status}, ${body.length} bytes, X-Cache ${out.statusProbe.xCache ?? '-'} then ${out.statusProbe.xCacheSecond ?? '-'}`)
+
+    bareServer = await startBare(bare.port, bodyFile)
+    log(`${dialect}: bare node:http server (pid ${bareServer.pid}), ${body.length}-byte body`)
+    out.bare = await load({ port: bare.port, paths: () => '/', rssPid: bareServer.pid })
+    log(`${dialect}: bare ${Math.round(out.bare.rps)} req/s, p99 ${out.bare.p99} ms`)
+
+    out.runs = []
+    for (const scenario of scenarios(out.seed, out.statusProbe.etag ?? '"none"')) {
+      // Let the server finish what the last run left queued, then one request: its status is the one to expect,
+      // and it fills the cache for the cached runs (whose second request shows X-Cache).
+      await sleep(1000)
+      let probe = await fetch(`http://127.0.0.1:${port}${scenario.path(counter++)}`, { headers: scenario.headers })
+      await probe.arrayBuffer()
+      if (scenario.kind === 'cached') {
+        probe = await fetch(`http://127.0.0.1:${port}${scenario.path(counter++)}`, { headers: scenario.headers })
+        await probe.arrayBuffer()
+      }
+      const result = await load({ port, paths: scenario.path, headers: scenario.headers, connections: scenario.connections ?? CONNECTIONS, rssPid: server.pid })
+      const unexpected = result.total - (result.statusCodes[String(scenario.expect)] ?? 0)
+      const xCache = probe.headers.get('x-cache')
+      out.runs.push({ ...scenario, path: undefined, headers: undefined, probeStatus: probe.status, xCache, result, unexpected })
+      log(`${dialect}: ${scenario.key}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS max ${result.maxRssMb?.toFixed(0)} MB${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(result.statusCodes)}, errors ${result.errors})` : ''}`)
+    }
+    out.bareAfter = await load({ port: bare.port, paths: () => '/', rssPid: bareServer.pid })
+    log(`${dialect}: bare again ${Math.round(out.bareAfter.rps)} req/s`)
+  } finally {
+    await bareServer?.stop()
+    await server.stop()
+  }
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+
+const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
+const yes = (met) => (met ? '**met**' : '**not met**')
+
+function evaluate(db) {
+  const run = (key) => db.runs?.find((r) => r.key === key)
+  const status = run('status')
+  const statusRatio = status && db.bare ? status.result.rps / db.bare.rps : null
+  const uncachedKeys = db.runs?.filter((r) => r.kind === 'uncached' && !r.info && r.connections === CONNECTIONS) ?? []
+  const uncached1 = db.runs?.filter((r) => r.kind === 'uncached' && !r.info && r.connections === 1) ?? []
+  const worst = (runs) => runs.reduce((m, r) => Math.max(m, r.result.p99), 0)
+  const maxRss = Math.max(0, ...(db.runs ?? []).map((r) => r.result.maxRssMb ?? 0))
+  const maxRssCached = Math.max(0, ...(db.runs ?? []).filter((r) => r.kind === 'cached').map((r) => r.result.maxRssMb ?? 0))
+  const clean = (runs) => runs.every((r) => r.unexpected === 0)
+  return {
+    statusRatio,
+    statusP99: status?.result.p99 ?? null,
+    statusMet: statusRatio !== null && statusRatio >= TARGETS.statusRatio && status.result.p99 < TARGETS.statusP99 && status.unexpected === 0,
+    uncachedWorstP99: worst(uncachedKeys),
+    uncachedMet: uncachedKeys.length > 0 && worst(uncachedKeys) < TARGETS.uncachedP99 && clean(uncachedKeys),
+    uncached1WorstP99: worst(uncached1),
+    uncached1Met: uncached1.length > 0 && worst(uncached1) < TARGETS.uncachedP99 && clean(uncached1),
+    maxRss,
+    maxRssCached,
+    rssMet: maxRss > 0 && maxRss < TARGETS.rssMb,
+  }
+}
+
+function report(facts, dbs) {
+  const lines = []
+  const p = (s = '') => lines.push(s)
+  p('# Benchmarks')
+  p()
+  p('Generated by `npm run bench` (bench/run.mjs); do not edit by hand, run it again. Raw output: `bench/results/`.')
+  p()
+  p(`Run: ${facts.date}${facts.minutes ? `, ${facts.minutes} minutes` : ''}. Commit ${facts.commit}.`)
+  p()
+  p('| Machine | |')
+  p('|---|---|')
+  p(`| nproc | ${facts.nproc} |`)
+  p(`| CPU | ${facts.cpu} |`)
+  p(`| memory | ${facts.memoryGb} GB |`)
+  p(`| node | ${facts.node} |`)
+  p(`| OS | ${facts.platform} |`)
+  p(`| load average at start (1, 5, 15 min) | ${facts.loadavgAtStart} |`)
+  p(`| load average at end | ${facts.loadavgAtEnd ?? '–'} |`)
+  p()
+  p(`**Read the numbers with this in mind:** the load generator (autocannon, in the bench process), the server and the bare baseline share these ${facts.nproc} cores, so every figure is lower than either side would reach alone, and anything else running on the machine (a load average above ${facts.nproc} means it was busy) takes its share too. The ratios to the bare server, measured in the same run, hold better than the absolute figures.`)
+  p()
+  p('## Method')
+  p()
+  p(`- Data (bench/seed.ts, written straight into the tables in batches; derived fields computed with the domain functions the hooks use): ${fmt(dbs[0]?.seed?.sizes.services)} services in ${fmt(dbs[0]?.seed?.sizes.groups)} groups; ${fmt(dbs[0]?.seed?.rows.incidents)} incidents with 3 to 5 updates each (${fmt(dbs[0]?.seed?.rows.incidents_updates)} updates), ${fmt(dbs[0]?.seed?.unresolvedIncidents)} of them unresolved, 1 to 3 affected services each; ${fmt(dbs[0]?.seed?.rows.maintenances)} maintenances (${Object.entries(dbs[0]?.seed?.maintenanceStatuses ?? {}).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}).`)
+  p(`- Server: \`npm start\` (built server.ts → Next → Payload) with \`RATE_LIMIT_PUBLIC_PER_MINUTE=0\`; its RSS is sampled from /proc every 200 ms during each run (the node process running server.ts).`)
+  p(`- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run (uncached runs also with 1 connection). Cached rows repeat one URL (the response cache answers after the first request); uncached rows add a different \`_=<n>\` parameter to every request (the API ignores it; the cache key includes it), so every request runs Next, Payload and the database.`)
+  p(`- Baseline: bench/bare-server.mjs, a bare \`node:http\` server in its own process sending the bytes /api/v1/status sent, measured before the project's runs and again after them.`)
+  p()
+  for (const db of dbs) {
+    p(`## ${db.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`)
+    p()
+    if (db.error) {
+      p(`The run failed: ${db.error}`)
+      p()
+      continue
+    }
+    const s = db.seed
+    p(`Seeding ${fmt(Object.values(s.rows).reduce((a, b) => a + b, 0))} rows: ${s.reused ? 'reused from an earlier run; ' : ''}inserts ${fmt(s.timings.insertMs / 1000, 1)} s, migrations ${fmt(s.timings.migrateMs / 1000, 1)} s, whole seed ${fmt((s.wallMs ?? s.timings.totalMs) / 1000, 1)} s (including starting Payload${db.dialect === 'postgres' ? ', recreating the database and ANALYZE' : ''}).`)
+    p(`Server ready after ${fmt(db.server.readyMs / 1000, 1)} s${db.server.built ? ' (including a build)' : ''}. /api/v1/status: ${db.statusProbe.status}, ${fmt(db.statusProbe.bytes)} bytes, X-Cache ${db.statusProbe.xCache ?? 'absent'} then ${db.statusProbe.xCacheSecond ?? 'absent'}.`)
+    p()
+    p(`| Request | Connections | Cache | req/s | ÷ bare req/s | p50 ms | p99 ms | max RSS MB | Responses |`)
+    p('|---|---|---|---|---|---|---|---|---|')
+    const bareRow = (label, r) => p(`| bare node:http (${label}) | ${CONNECTIONS} | – | ${fmt(r.rps)} | 1.00 | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.maxRssMb)} | ${Object.entries(r.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ')} |`)
+    bareRow('before', db.bare)
+    for (const r of db.runs) {
+      const codes = Object.entries(r.result.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ') || 'none'
+      const problems = [r.result.errors ? `${fmt(r.result.errors)} errors` : '', r.result.timeouts ? `${fmt(r.result.timeouts)} timeouts` : ''].filter(Boolean).join(', ')
+      const cache = r.kind === 'cached' ? `repeated (X-Cache: ${r.xCache ?? 'absent'})` : `every request new (X-Cache: ${r.xCache ?? 'absent'})`
+      p(`| ${r.label} | ${r.connections ?? CONNECTIONS} | ${cache} | ${fmt(r.result.rps)} | ${fmt(r.result.rps / db.bare.rps, 3)} | ${fmt(r.result.p50)} | ${fmt(r.result.p99)} | ${fmt(r.result.maxRssMb)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''}${problems ? `; ${problems}` : ''} |`)
+    }
+    bareRow('after', db.bareAfter)
+    p()
+    const e = evaluate(db)
+    p('| Target | Measured | |')
+    p('|---|---|---|')
+    p(`| /api/v1/status ≥ ${TARGETS.statusRatio * 100}% of bare req/s, p99 < ${TARGETS.statusP99} ms | ${fmt(e.statusRatio * 100, 1)}%, p99 ${fmt(e.statusP99)} ms | ${yes(e.statusMet)} |`)
+    p(`| uncached list and detail p99 < ${TARGETS.uncachedP99} ms (${CONNECTIONS} connections) | worst p99 ${fmt(e.uncachedWorstP99)} ms | ${yes(e.uncachedMet)} |`)
+    p(`| the same, one request at a time (1 connection) | worst p99 ${fmt(e.uncached1WorstP99)} ms | ${yes(e.uncached1Met)} |`)
+    p(`| server RSS < ${TARGETS.rssMb} MB under load | max ${fmt(e.maxRss)} MB over all runs | ${yes(e.rssMet)} |`)
+    p(`| the same, cached runs only | max ${fmt(e.maxRssCached)} MB | ${yes(e.maxRssCached > 0 && e.maxRssCached < TARGETS.rssMb)} |`)
+    p()
+    if (db.statusProbe.bytes > 256 * 1024) {
+      p(`Note: /api/v1/status is ${fmt(db.statusProbe.bytes / 1024 / 1024, 1)} MB here (it lists every active incident and maintenance: ${fmt(db.seed.unresolvedIncidents)} unresolved incidents and ${fmt((db.seed.maintenanceStatuses.upcoming ?? 0) + (db.seed.maintenanceStatuses.in_progress ?? 0))} active maintenances). At that size ${CONNECTIONS} connections move bytes, not requests: the bare server itself reaches p99 ${fmt(db.bare.p99)} ms, and the single-threaded load generator is the limit of both, so the ratio says little and p99 < ${TARGETS.statusP99} ms cannot be met by any server on this machine.`)
+      p()
+    }
+    if (db.explain) {
+      p(`Statements behind the uncached requests (bench/explain.ts: the read model called in process; each statement timed alone, median of 5; plans in \`bench/results/explain-${db.dialect}.txt\`):`)
+      p()
+      p('| Read-model call | total ms | statements (ms each) |')
+      p('|---|---|---|')
+      for (const c of db.explain) {
+        const statements = c.error ? `failed: ${c.error}` : c.statements.map((st) => `${fmt(st.medianMs, 1)} ${summarize(st.sql)}`).join('; ')
+        p(`| ${c.name.replace(/\|/g, '\\|')} | ${fmt(c.totalMs, 1)} | ${statements.replace(/\|/g, '\\|')} |`)
+      }
+      p()
+    } else if (db.explainError) {
+      p(`bench/explain.ts failed: ${db.explainError}`)
+      p()
+    }
+  }
+  return lines.join('\n')
+}
+
+/** A short name for a statement: its verb, main table and the shape that matters. */
+function summarize(sql) {
+  const s = sql.toLowerCase()
+  // The statement's own table: Payload aliases it with its own name; subqueries (SQLite's arrays) come first.
+  const table = /from "([a-z_]+)" "\1"/.exec(s)?.[1] ?? /from "([a-z_]+)"/.exec(s)?.[1] ?? '?'
+  if (/count\(/.test(s)) return `count ${table}${s.includes('join') ? ' (with joins)' : ''}`
+  if (s.startsWith('select distinct')) return `ids of ${table} (with joins)`
+  const bits = [`select ${table}`]
+  if (/offset/.test(s)) bits.push('offset')
+  if (/"id" in \(|"id" = any/.test(s)) bits.push('by ids')
+  else if (/limit/.test(s)) bits.push('limit')
+  return bits.join(' ')
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+if (process.env.BENCH_REPORT_ONLY === '1') {
+  // Rewrites the report from the last run's bench/results/results.json (after a change to this file's report).
+  const { facts, dbs } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
+  writeFileSync(REPORT, report(facts, dbs) + '\n')
+  log(`rewrote ${path.relative(root, REPORT)} from bench/results/results.json`)
+  process.exit(0)
+}
+
+const startedAt = Date.now()
+const facts = machineFacts()
+log(`${facts.nproc} cores, ${facts.memoryGb} GB, node ${facts.node}, load ${facts.loadavgAtStart}; databases: ${DATABASES.join(', ')}`)
+const dbs = []
+for (const dialect of DATABASES) {
+  if (!URLS[dialect]) throw new Error(`unknown database ${dialect}`)
+  try {
+    dbs.push(await benchDatabase(dialect))
+  } catch (error) {
+    log(`${dialect}: failed: ${error.message}`)
+    dbs.push({ dialect, error: error.message })
+  }
+}
+facts.minutes = ((Date.now() - startedAt) / 60000).toFixed(1)
+facts.loadavgAtEnd = os.loadavg().map((n) => n.toFixed(2)).join(' ')
+writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs }, null, 2))
+mkdirSync(path.dirname(REPORT), { recursive: true })
+writeFileSync(REPORT, report(facts, dbs) + '\n')
+log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)
+process.exit(dbs.some((db) => db.error) ? 1 : 0)

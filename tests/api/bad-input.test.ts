@@ -205,7 +205,7 @@ describe('limits meant for clients do not apply to Payload populating relationsh
     const p = await payload()
     const ids: number[] = []
     for (let i = 0; i < 520; i++) {
-      ids.push((await p.create({ collection: 'services', data: { name: `Many ${i}`, group: groupId }, overrideAccess: true })).id)
+      ids.push((await p.create({ collection: 'services', data: { name: `Many ${i}`, group: groupId, status: 'operational' }, overrideAccess: true })).id)
     }
     for (let i = 0; i < 4; i++) {
       await p.create({

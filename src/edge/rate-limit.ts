@@ -8,12 +8,14 @@ import type { ServerResponse } from 'node:http'
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
+import { isPublicPath } from './public-paths'
+
 const WINDOW_SECONDS = 60
 
-/** The requests that spend the public read budget: GET and HEAD of /api/v1 (and, later, the public pages). */
+/** The requests that spend the public read budget: GET and HEAD of /api/v1 and of the public pages and feeds. */
 export function isPublicRead(method: string | undefined, pathname: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false
-  return pathname === '/api/v1' || pathname.startsWith('/api/v1/')
+  return isPublicPath(pathname)
 }
 
 /** Parses RATE_LIMIT_PUBLIC_PER_MINUTE: unset means 100, 0 turns the limit off. */

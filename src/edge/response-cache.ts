@@ -14,6 +14,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { currentDataVersion } from './data-version'
 import { ifNoneMatchMatches } from './etag'
+import { isPublicPath } from './public-paths'
 
 /** Set by the /api/v1 routes when their content changes by itself at a known time (epoch milliseconds). */
 export const EXPIRES_HEADER = 'x-statuspage-expires'
@@ -141,7 +142,7 @@ export class ResponseStore {
 /** Anonymous reads only: a request with credentials goes to Next as it is. */
 export function isCacheableRequest(req: IncomingMessage, pathname: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  if (pathname !== '/api/v1' && !pathname.startsWith('/api/v1/')) return false
+  if (!isPublicPath(pathname)) return false
   if (req.headers.authorization) return false
   const cookie = req.headers.cookie
   return !cookie || !/(?:^|;\s*)payload-token=/.test(cookie)

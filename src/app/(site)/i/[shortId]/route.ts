@@ -1,0 +1,12 @@
+import { findIncident } from '../../../../public-api/read-model'
+import { incidentPage } from '../../../../site/pages'
+import { NotFound, sitePage } from '../../../../site/respond'
+
+export const dynamic = 'force-dynamic'
+
+/** `/i/<shortId>`: one incident with its whole timeline. */
+export const GET = sitePage<{ shortId: string }>(async (_request, { payload, links, settings }, { shortId }) => {
+  const incident = await findIncident(payload, shortId, links)
+  if (!incident) throw new NotFound('incident')
+  return { body: incidentPage(incident, settings) }
+})

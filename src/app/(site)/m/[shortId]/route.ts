@@ -1,0 +1,12 @@
+import { findMaintenance, nextMaintenanceTransition } from '../../../../public-api/read-model'
+import { maintenancePage } from '../../../../site/pages'
+import { NotFound, sitePage } from '../../../../site/respond'
+
+export const dynamic = 'force-dynamic'
+
+/** `/m/<shortId>`: one maintenance, its schedule in the configured and the visitor's time zone. */
+export const GET = sitePage<{ shortId: string }>(async (_request, { payload, links, settings }, { shortId }) => {
+  const [maintenance, expiresAt] = await Promise.all([findMaintenance(payload, shortId, links), nextMaintenanceTransition(payload)])
+  if (!maintenance) throw new NotFound('maintenance')
+  return { body: maintenancePage(maintenance, settings), expiresAt }
+})

@@ -1,0 +1,69 @@
+/**
+ * The shell of every public page and feed: Payload, the public links and the site settings; an HTML 404 or 500
+ * page instead of a stack trace. Responses are built here (not by React) so the pages ship no framework runtime.
+ */
+import config from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+
+import { EXPIRES_HEADER, etagOf } from '../public-api/http'
+import { type Links, publicLinks } from '../public-api/read-model'
+import { ifNoneMatchMatches } from '../edge/etag'
+
+import { type SiteSettings, siteSettings } from './data'
+import { errorPage, notFoundPage } from './pages'
+
+export interface SiteContext {
+  payload: Payload
+  links: Links
+  settings: SiteSettings
+}
+
+export interface SiteBody {
+  body: string
+  contentType?: string
+  status?: number
+  /** When the content changes by itself (a maintenance starting or ending): read by the response cache. */
+  expiresAt?: Date | null
+}
+
+// Browsers revalidate every time (a 304 from the response cache is cheap); the server-side cache is invalidated by
+// every write, so a reload after a write shows it.
+const CACHE_CONTROL = 'public, no-cache'
+
+export class NotFound extends Error {
+  constructor(readonly what: string) {
+    super(`${what} not found`)
+  }
+}
+
+function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, expiresAt }: SiteBody): Response {
+  const headers = new Headers({ 'cache-control': status === 200 ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
+  if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
+  if (status === 200) {
+    const etag = etagOf(body)
+    headers.set('etag', etag)
+    if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers })
+  }
+  headers.set('content-type', contentType)
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers })
+}
+
+const FALLBACK_SETTINGS: SiteSettings = { siteName: 'Status', description: null, timeZone: 'UTC', logo: null }
+
+type Handler<P> = (request: Request, context: SiteContext, params: P) => Promise<SiteBody>
+
+export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
+  return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
+    let settings = FALLBACK_SETTINGS
+    try {
+      const payload = await getPayload({ config })
+      const [links, loaded] = await Promise.all([publicLinks(payload, request), siteSettings(payload)])
+      settings = loaded
+      return respond(request, await handler(request, { payload, links, settings }, await route.params))
+    } catch (error) {
+      if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
+      console.error('GET', new URL(request.url).pathname, 'failed:', error)
+      return respond(request, { status: 500, body: errorPage(settings) })
+    }
+  }
+}

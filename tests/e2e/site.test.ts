@@ -1,0 +1,368 @@
+/**
+ * The public status site in a real browser (playwright-core driving Debian's Chromium at /usr/bin/chromium) against
+ * the built server (`npm start`) on a fresh SQLite database: empty data, content after CMS writes (write, reload,
+ * see it: the response cache never serves a stale page), the 404 page, the theme toggle, axe-core on every page,
+ * the feeds through real parsers, the weight of `/`, and screenshots (light and dark, 1280 and 360 px) written to
+ * test-results/screenshots/.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+import AxeBuilder from '@axe-core/playwright'
+import ical, { type VEvent } from 'node-ical'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import Parser from 'rss-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(__dirname, '../..')
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const shots = path.join(root, 'test-results', 'screenshots')
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+interface Started {
+  base: string
+  env: Record<string, string>
+  child: ChildProcess
+  output: () => string
+}
+
+async function startService(env: Record<string, string>): Promise<Started> {
+  const port = await freePort()
+  let log = ''
+  const { NODE_ENV: _runnerEnv, ...inherited } = process.env
+  const childEnv: Record<string, string | undefined> = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    STATUSPAGE_TEST_HOOKS: '1',
+    NEXT_TELEMETRY_DISABLED: '1',
+    // A browser suite reads far more than 100 pages a minute from one address; the limit has its own tests.
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    ...env,
+  }
+  const child = spawn('npm', ['start'], { cwd: root, env: childEnv as NodeJS.ProcessEnv, detached: true })
+  child.stdout?.on('data', (chunk) => (log += chunk))
+  child.stderr?.on('data', (chunk) => (log += chunk))
+  const started = { base: `http://127.0.0.1:${port}`, env, child, output: () => log }
+  const deadline = Date.now() + 540_000 // a cold `next build` on two cores
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`)
+    try {
+      if ((await fetch(`${started.base}/api/health`)).ok) return started
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`npm start did not become healthy:\n${log}`)
+}
+
+async function userKey(env: Record<string, string>, role: 'editor' | 'admin'): Promise<string> {
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.test`
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', email, role], { cwd: root, env: { ...process.env, ...env } })
+  const key = /API key: (\S+)/.exec(stdout)?.[1]
+  if (!key) throw new Error(`no API key in: ${stdout}`)
+  return key
+}
+
+const paragraph = (value: string) => ({
+  type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0,
+  children: [{ type: 'text', version: 1, text: value, format: 1, detail: 0, mode: 'normal', style: '' }],
+})
+const richText = (value: string) => ({ root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [paragraph(value)] } })
+const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
+
+let server: Started
+let browser: Browser
+let editor: Record<string, string>
+let admin: Record<string, string>
+
+async function write(method: string, pathname: string, auth: Record<string, string>, body: unknown): Promise<any> {
+  const response = await fetch(`${server.base}${pathname}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const text = await response.text()
+  expect(response.status, text).toBeLessThan(300)
+  return JSON.parse(text)
+}
+
+async function newPage(options: { width?: number; scheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.scheme ?? 'light' })
+  return { context, page: await context.newPage() }
+}
+
+/** The page's main text after a (re)load (collapsed groups included), whitespace collapsed. */
+async function mainText(page: Page, pathname: string): Promise<string> {
+  const response = await page.goto(`${server.base}${pathname}`)
+  expect(response?.status()).toBe(200)
+  return ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')
+}
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath} (apt-get install chromium)`)
+  server = await startService({
+    DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-site-')), 'site.db')}`,
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+  })
+  editor = { authorization: `users API-Key ${await userKey(server.env, 'editor')}` }
+  admin = { authorization: `users API-Key ${await userKey(server.env, 'admin')}` }
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  mkdirSync(shots, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  if (server?.child.pid) {
+    try {
+      process.kill(-server.child.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+})
+
+describe('the public site', () => {
+  const created: { incident?: string; maintenance?: string } = {}
+
+  it('works with empty data: no services, no incidents, settings never saved', async () => {
+    const { context, page } = await newPage()
+    const home = await mainText(page, '/')
+    expect(home).toContain('All systems operational')
+    expect(home).toContain('No services are listed yet.')
+    expect(home).toContain('No active incidents.')
+    expect(home).toContain('No maintenance is scheduled.')
+    expect(await page.title()).toBe('Status')
+    expect(await mainText(page, '/history')).toContain('No incidents have been recorded.')
+    // Landmarks, and the feeds advertised.
+    for (const selector of ['header', 'main', 'footer', 'nav']) expect(await page.locator(selector).count()).toBeGreaterThan(0)
+    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))
+    expect(alternates).toEqual(['/feed.atom', '/feed.rss', '/maintenances.ics'])
+    await context.close()
+    const rss = await new Parser().parseURL(`${server.base}/feed.rss`)
+    expect(rss.items).toEqual([])
+    const calendar = await ical.async.fromURL(`${server.base}/maintenances.ics`)
+    expect(Object.values(calendar).filter((c) => c?.type === 'VEVENT')).toEqual([])
+  })
+
+  it('answers unknown ids with the 404 page', async () => {
+    const { context, page } = await newPage()
+    for (const pathname of ['/i/nothing-here', '/m/nothing-here']) {
+      const response = await page.goto(`${server.base}${pathname}`)
+      expect(response?.status()).toBe(404)
+      expect(await page.locator('h1').innerText()).toBe('Not found')
+      expect(await page.locator('main a[href="/"]').count()).toBe(1)
+    }
+    await context.close()
+  })
+
+  it('shows every CMS write on the next load of each page, never a stale cached page', async () => {
+    const { context, page } = await newPage()
+    // Cached: the second anonymous read of / is a hit.
+    await fetch(`${server.base}/`)
+    expect((await fetch(`${server.base}/`)).headers.get('x-cache')).toBe('HIT')
+
+    const group = await write('POST', '/api/service-groups', editor, { name: 'Core platform' })
+    const api = await write('POST', '/api/services', editor, { name: 'Public API', group: group.doc.id, status: 'operational' })
+    await write('POST', '/api/services', editor, { name: 'Dashboard', group: group.doc.id, status: 'operational' })
+    let home = await mainText(page, '/')
+    expect(home).toContain('Core platform')
+    expect(home).toContain('Public API')
+    expect(await page.locator('details.group').getAttribute('open')).toBeNull() // all well: collapsed
+
+    await write('PATCH', `/api/services/${api.doc.id}`, editor, { status: 'major' })
+    home = await mainText(page, '/')
+    expect(home).toContain('Major outage')
+    expect(await page.locator('details.group').getAttribute('open')).not.toBeNull() // trouble: expanded
+
+    const incident = await write('POST', '/api/incidents', editor, {
+      title: 'API returns errors',
+      affectedServices: [api.doc.id],
+      updates: [{ status: 'investigating', message: 'We are looking into elevated error rates.', createdAt: hours(-2) }],
+    })
+    created.incident = incident.doc.shortId
+    home = await mainText(page, '/')
+    expect(home).toContain('API returns errors')
+    expect(home).toContain('We are looking into elevated error rates.')
+    let detail = await mainText(page, `/i/${created.incident}`)
+    expect(detail).toContain('Ongoing')
+    expect(detail).toMatch(/Ongoing for 2 hours/)
+    expect(detail).toContain('Public API')
+
+    await write('PATCH', `/api/incidents/${incident.doc.id}`, editor, {
+      updates: [
+        { status: 'investigating', message: 'We are looking into elevated error rates.', createdAt: hours(-2) },
+        { status: 'identified', message: 'A bad deploy; rolling back.', createdAt: hours(-1) },
+        { status: 'resolved', message: 'Error rates are back to normal.', createdAt: hours(-0.5) },
+      ],
+    })
+    detail = await mainText(page, `/i/${created.incident}`)
+    expect(detail).toContain('Resolved after 1 hour 30 minutes')
+    const timeline = await page.locator('ol.timeline > li p').allInnerTexts()
+    expect(timeline).toEqual(['Error rates are back to normal.', 'A bad deploy; rolling back.', 'We are looking into elevated error rates.'])
+    home = await mainText(page, '/')
+    expect(home).toContain('No active incidents.')
+    expect(await page.locator('section[aria-labelledby="past-h"]').innerText()).toContain('API returns errors')
+
+    const maintenance = await write('POST', '/api/maintenances', editor, {
+      title: 'Database upgrade',
+      scheduledStartAt: '2031-03-10T22:00:00.000Z',
+      scheduledEndAt: '2031-03-11T00:30:00.000Z',
+      affectedServices: [api.doc.id],
+      description: richText('Expect brief read-only periods.'),
+    })
+    created.maintenance = maintenance.doc.shortId
+    home = await mainText(page, '/')
+    expect(home).toContain('Database upgrade')
+
+    await write('POST', '/api/globals/settings', admin, { siteName: 'Acme Status', statusMessage: 'We are upgrading the database tonight.', timeZone: 'America/New_York' })
+    home = await mainText(page, '/')
+    expect(home).toContain('We are upgrading the database tonight.')
+    expect(home).toContain('Overall status: Major outage')
+    expect(await page.title()).toBe('Acme Status')
+
+    const m = await mainText(page, `/m/${created.maintenance}`)
+    expect(m).toContain('Schedule (America/New_York)')
+    expect(m).toContain('10 Mar 2031, 18:00 GMT-4 to 10 Mar 2031, 20:30 GMT-4')
+    expect(m).toContain('2 hours 30 minutes')
+    expect(m).toContain('Expect brief read-only periods.')
+    expect(await page.locator('.rich strong').innerText()).toBe('Expect brief read-only periods.')
+    // The visitor's time zone, filled in by the page's script (the browser runs in UTC here).
+    expect(await page.locator('#local-row').isVisible()).toBe(true)
+    expect(await page.locator('[data-local]').innerText()).toMatch(/2031/)
+
+    const history = await mainText(page, '/history')
+    expect(history).toContain('API returns errors')
+    await context.close()
+  })
+
+  it('pages the history with previous and next links', async () => {
+    for (let i = 0; i < 11; i++) {
+      await write('POST', '/api/incidents', editor, { title: `Old incident ${i}`, updates: [{ status: 'resolved', message: 'Done', createdAt: hours(-100 - i) }] })
+    }
+    const { context, page } = await newPage()
+    await mainText(page, '/history')
+    expect(await page.locator('nav.pager').innerText()).toContain('Page 1 of 2')
+    await page.locator('a[rel="next"]').click()
+    expect(page.url()).toBe(`${server.base}/history?page=2`)
+    expect(await page.locator('main').innerText()).toContain('Old incident 0')
+    await page.locator('a[rel="prev"]').click()
+    expect(page.url()).toBe(`${server.base}/history`)
+    await context.close()
+  })
+
+  it('keeps the chosen theme across reloads, before paint', async () => {
+    const { context, page } = await newPage({ scheme: 'light' })
+    await page.goto(`${server.base}/`)
+    const toggle = page.locator('#theme-toggle')
+    expect(await toggle.isVisible()).toBe(true)
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
+    await page.reload()
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
+    expect(await page.locator('#theme-toggle').getAttribute('aria-pressed')).toBe('true')
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(background).toBe('rgb(17, 20, 24)')
+    await page.locator('#theme-toggle').click()
+    await page.reload()
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light')
+    await context.close()
+  })
+
+  it('is readable without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${server.base}/`)
+    expect(await page.locator('main').innerText()).toContain('Core platform')
+    expect(await page.locator('#theme-toggle').isVisible()).toBe(false) // useless without script, so not shown
+    await page.goto(`${server.base}/m/${created.maintenance}`)
+    expect(await page.locator('main').innerText()).toContain('Database upgrade')
+    await context.close()
+  })
+
+  it('has no serious or critical axe-core violations, and screenshots every page in light and dark at 1280 and 360 px', async () => {
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['incident', `/i/${created.incident}`],
+      ['maintenance', `/m/${created.maintenance}`],
+      ['history', '/history'],
+      ['not-found', '/i/nothing-here'],
+    ]
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 360]) {
+        const { context, page } = await newPage({ scheme, width })
+        for (const [name, pathname] of pages) {
+          await page.goto(`${server.base}${pathname}`)
+          await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true })
+          // No horizontal scrolling at phone width.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+          const results = await new AxeBuilder({ page }).analyze()
+          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          expect(bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        }
+        await context.close()
+      }
+    }
+  })
+
+  it('serves the feeds: Atom and RSS with incidents and maintenances, iCalendar with maintenances', async () => {
+    const parser = new Parser()
+    for (const feedPath of ['/feed.atom', '/feed.rss']) {
+      const response = await fetch(`${server.base}${feedPath}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toMatch(feedPath.endsWith('atom') ? /application\/atom\+xml/ : /application\/rss\+xml/)
+      const feed = await parser.parseString(await response.text())
+      expect(feed.title).toBe('Acme Status: incidents and maintenances')
+      const titles = feed.items.map((item) => item.title)
+      expect(titles).toContain('API returns errors (Resolved)')
+      expect(titles).toContain('Maintenance: Database upgrade (Upcoming)')
+      // The base is publicLinks' (settings.publicUrl, PUBLIC_URL, else the request's origin as Next sees it).
+      expect(new URL(feed.items.find((item) => item.title === 'API returns errors (Resolved)')?.link ?? '').pathname).toBe(`/i/${created.incident}`)
+    }
+    const response = await fetch(`${server.base}/maintenances.ics`)
+    expect(response.headers.get('content-type')).toMatch(/text\/calendar/)
+    const events = Object.values(ical.sync.parseICS(await response.text())).filter((c) => c?.type === 'VEVENT') as VEvent[]
+    expect(events).toHaveLength(1)
+    expect(events[0].summary).toBe('Maintenance: Database upgrade')
+    expect(events[0].start.toISOString()).toBe('2031-03-10T22:00:00.000Z')
+    expect(events[0].end?.toISOString()).toBe('2031-03-11T00:30:00.000Z')
+    const url: any = events[0].url // node-ical keeps URL;VALUE=URI as {params, val}
+    expect(new URL(typeof url === 'object' ? url.val : url).pathname).toBe(`/m/${created.maintenance}`)
+  })
+
+  it('keeps / under 100 KB transferred, everything it loads included', async () => {
+    const { context, page } = await newPage()
+    let bytes = 0
+    page.on('response', async (response) => {
+      const body = await response.body().catch(() => Buffer.alloc(0))
+      bytes += body.length
+    })
+    await page.goto(`${server.base}/`, { waitUntil: 'networkidle' })
+    expect(bytes).toBeGreaterThan(1000)
+    expect(bytes).toBeLessThan(100 * 1024)
+    await context.close()
+  })
+
+  it('keeps /admin and the CMS API out of the response cache', async () => {
+    await fetch(`${server.base}/api/services`)
+    expect((await fetch(`${server.base}/api/services`)).headers.get('x-cache')).toBeNull()
+    expect((await fetch(`${server.base}/admin/login`)).headers.get('x-cache')).toBeNull()
+  })
+})

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+
+import { isPublicPath, isPublicSitePath } from '../../src/edge/public-paths'
+import { html, raw } from '../../src/site/html'
+import { incidentStartedAt } from '../../src/site/pages'
+
+describe('the html template', () => {
+  it('escapes interpolated text and attributes, and keeps safe HTML as it is', () => {
+    const title = `<script>alert("x")</script> & 'co'`
+    expect(html`<a title="${title}">${title}</a>`.value).toBe(
+      '<a title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;</a>',
+    )
+    expect(html`<p>${raw('<b>ok</b>')}${html`<i>${'<'}</i>`}</p>`.value).toBe('<p><b>ok</b><i>&lt;</i></p>')
+    expect(html`${[1, null, false, undefined, 'a']}`.value).toBe('1a')
+  })
+})
+
+describe('the public site paths', () => {
+  it('covers the pages and feeds, and leaves the admin area and the CMS API out', () => {
+    for (const path of ['/', '/history', '/i/abc', '/m/abc', '/feed.atom', '/feed.rss', '/maintenances.ics', '/api/v1/status']) expect(isPublicPath(path), path).toBe(true)
+    for (const path of ['/admin', '/admin/login', '/api/services', '/api/graphql', '/i', '/i/a/b', '/x', '/api/v1x']) expect(isPublicPath(path), path).toBe(false)
+    expect(isPublicSitePath('/api/v1/status')).toBe(false)
+  })
+})
+
+describe('incidentStartedAt', () => {
+  const base = { shortId: 'a', title: 't', status: 'investigating' as const, url: '', affectedServices: [], updatedAt: '2025-01-01T12:00:00.000Z', resolvedAt: null }
+  it('is the first update when it was back-dated, else the record creation', () => {
+    const updates = [{ status: 'investigating' as const, message: 'm', createdAt: '2025-01-01T10:00:00.000Z' }]
+    expect(incidentStartedAt({ ...base, updates, createdAt: '2025-01-01T11:00:00.000Z' })).toBe('2025-01-01T10:00:00.000Z')
+    expect(incidentStartedAt({ ...base, updates, createdAt: '2025-01-01T09:00:00.000Z' })).toBe('2025-01-01T09:00:00.000Z')
+    expect(incidentStartedAt({ ...base, updates: [], createdAt: '2025-01-01T09:00:00.000Z' })).toBe('2025-01-01T09:00:00.000Z')
+  })
+})

@@ -267,6 +267,7 @@ function scenarios(seed, etag) {
     { key: 'page2000', label: '`/api/v1/incidents?page=2000`', path: () => '/api/v1/incidents?page=2000', expect: 200, kind: 'cached' },
     { key: 'activeService', label: '`/api/v1/incidents?status=active&service=<slug>`', path: () => `/api/v1/incidents?status=active&service=${slug}`, expect: 200, kind: 'cached' },
     { key: 'detail', label: '`/api/v1/incidents/{shortId}`', path: () => `/api/v1/incidents/${ids[0]}`, expect: 200, kind: 'cached' },
+    { key: 'home', label: '`/` (the status page)', path: () => '/', expect: 200, kind: 'cached' },
   ]
   // Uncached: every request differs (a cache-busting `_` parameter the API ignores), so each one runs Next, Payload
   // and the database. Measured at full concurrency and with one connection (the time of a request on its own).

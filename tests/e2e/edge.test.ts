@@ -6,87 +6,29 @@
  * STATUSPAGE_TEST_HOOKS=1 makes the server count the requests it hands to Next (GET /__edge/stats): a cache hit
  * leaves the count alone. Source addresses 127.0.0.x stand for different clients (loopback is a /8 on Linux).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-const root = path.resolve(__dirname, '../..')
+import { createUserKey, runCreateUser, type Started, startService as startNpm, stopServices } from '../helpers/service'
+
 const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
+// Every server here counts what it hands to Next (GET /__edge/stats).
+const startService = (env: Record<string, string>) => startNpm({ STATUSPAGE_TEST_HOOKS: '1', ...env })
 
-interface Started {
-  base: string
-  env: Record<string, string>
-  child: ChildProcess
-  output: () => string
-}
-
-const running: Started[] = []
-
-async function startService(env: Record<string, string>): Promise<Started> {
-  const port = await freePort()
-  let log = ''
-  const { NODE_ENV: _runnerEnv, ...inherited } = process.env
-  const childEnv: Record<string, string | undefined> = { ...inherited, PORT: String(port), HOST: '127.0.0.1', STATUSPAGE_TEST_HOOKS: '1', NEXT_TELEMETRY_DISABLED: '1', ...env }
-  const child = spawn('npm', ['start'], { cwd: root, env: childEnv as NodeJS.ProcessEnv, detached: true })
-  child.stdout?.on('data', (chunk) => (log += chunk))
-  child.stderr?.on('data', (chunk) => (log += chunk))
-  const started = { base: `http://127.0.0.1:${port}`, env, child, output: () => log }
-  running.push(started)
-  const deadline = Date.now() + 540_000 // a cold `next build` on two cores
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`)
-    try {
-      if ((await fetch(`${started.base}/api/health`)).ok) return started
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`npm start did not become healthy:\n${log}`)
-}
-
-afterAll(() => {
-  for (const started of running) {
-    try {
-      process.kill(-started.child.pid!, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-})
+afterAll(() => stopServices())
 
 const sqlite = () => ({
   DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-edge-')), 'edge.db')}`,
   PAYLOAD_SECRET: randomBytes(24).toString('hex'),
 })
-
-async function editorKey(env: Record<string, string>): Promise<string> {
-  const email = `editor-${randomBytes(4).toString('hex')}@example.test`
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', email, 'editor'], { cwd: root, env: { ...process.env, ...env } })
-  const key = /API key: (\S+)/.exec(stdout)?.[1]
-  if (!key) throw new Error(`no API key in: ${stdout}`)
-  return key
-}
 
 /** A service (in a new group) created through the CMS API; returns its id. */
 async function createService(base: string, auth: Record<string, string>, name: string): Promise<number> {
@@ -133,7 +75,7 @@ describe('one instance (SQLite, default rate limit)', () => {
 
   beforeAll(async () => {
     server = await startService(sqlite())
-    auth = { authorization: `users API-Key ${await editorKey(server.env)}` }
+    auth = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
   })
 
   it('answers a repeated GET from the cache, and a matching If-None-Match with a 304, without Next', async () => {
@@ -188,6 +130,50 @@ describe('one instance (SQLite, default rate limit)', () => {
       expect(read.headers['x-cache']).toBe('MISS')
       expect(read.json().data.map((service: any) => service.name)).toContain(`Edge check ${round}`)
     }
+  })
+
+  it('shows a GraphQL write and an admin session write to the next read at once', async () => {
+    const url = `${server.base}/api/v1/services`
+    const id = await createService(server.base, auth, 'Via GraphQL 0')
+    await call(url, { from: reader })
+    const mutation = await call(`${server.base}/api/graphql`, {
+      method: 'POST',
+      headers: auth,
+      body: { query: `mutation { updateService(id: ${id}, data: { name: "Via GraphQL 1", status: operational }) { name } }` },
+    })
+    expect(mutation.status, mutation.text).toBe(200)
+    expect(mutation.json().data.updateService.name).toBe('Via GraphQL 1')
+    expect((await call(url, { from: reader })).json().data.map((service: any) => service.name)).toContain('Via GraphQL 1')
+
+    // The admin area saves through the REST API with its session cookie.
+    const password = `admin-pw-${randomBytes(6).toString('hex')}`
+    const email = `admin-${randomBytes(4).toString('hex')}@example.test`
+    expect((await runCreateUser(server.env, email, 'admin', password)).status).toBe(0)
+    const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password } })
+    expect(login.status, login.text).toBe(200)
+    const cookie = String(login.headers['set-cookie']).split(';')[0]
+    await call(url, { from: reader })
+    const saved = await call(`${server.base}/api/services/${id}`, { method: 'PATCH', headers: { cookie }, body: { name: 'Via the admin' } })
+    expect(saved.status, saved.text).toBe(200)
+    expect((await call(url, { from: reader })).json().data.map((service: any) => service.name)).toContain('Via the admin')
+  })
+
+  it('shows the job moving a maintenance on in time, through the cache', async () => {
+    const startsAt = Date.now() + 2500
+    const created = await call(`${server.base}/api/maintenances`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Moved by the job', scheduledStartAt: new Date(startsAt).toISOString(), scheduledEndAt: new Date(startsAt + 2000).toISOString() },
+    })
+    expect(created.status, created.text).toBe(201)
+    const url = `${server.base}/api/v1/maintenances/${created.json().doc.shortId}`
+    const seen = new Set<string>()
+    const deadline = startsAt + 2000 + 8000
+    while (Date.now() < deadline && !seen.has('completed')) {
+      seen.add((await call(url, { from: '127.0.0.11' })).json().data.status) // its own budget: this polls
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    expect([...seen]).toEqual(['upcoming', 'in_progress', 'completed'])
   })
 
   it('expires a cached status when a maintenance starts, and never shows the expiry header', async () => {
@@ -272,7 +258,7 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const env = { DATABASE_URL: url.toString(), PAYLOAD_SECRET: randomBytes(24).toString('hex'), REDIS_URL: redisUrl, TRUSTED_PROXIES: 'loopback', RATE_LIMIT_PUBLIC_PER_MINUTE: '4' }
     one = await startService(env)
     two = await startService(env) // after the first has migrated
-    auth = { authorization: `users API-Key ${await editorKey(env)}` }
+    auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
   })
 
   afterAll(async () => {

@@ -2,84 +2,18 @@
  * The service as a newcomer runs it: `npm start` (which builds when needed) on a fresh database, then real HTTP.
  * Once on the embedded SQLite default and once on PostgreSQL.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-const root = path.resolve(__dirname, '../..')
+import { freePort, root, runCreateUser, type Started, startService, stopServices } from '../helpers/service'
+
 const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-interface Started {
-  base: string
-  child: ChildProcess
-  output: () => string
-}
-
-async function startService(env: Record<string, string>): Promise<Started> {
-  const port = await freePort()
-  let log = ''
-  // Without the test runner's NODE_ENV ("test"): npm start chooses its own.
-  const { NODE_ENV: _runnerEnv, ...inherited } = process.env
-  const childEnv: Record<string, string | undefined> = { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env }
-  const child = spawn('npm', ['start'], { cwd: root, env: childEnv as NodeJS.ProcessEnv, detached: true })
-  child.stdout?.on('data', (chunk) => (log += chunk))
-  child.stderr?.on('data', (chunk) => (log += chunk))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 540_000 // a cold `next build` on two cores
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`)
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, output: () => log }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`npm start did not become healthy:\n${log}`)
-}
-
-function stop(started: Started | undefined) {
-  if (started?.child.pid) {
-    try {
-      process.kill(-started.child.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-}
-
-// Asynchronous on purpose: a synchronous spawn would stall this process past the server's keep-alive timeout, and
-// the next fetch would reuse a socket the server had already closed.
-async function createUserCli(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    })
-    return { status: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return { status: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
-  }
-}
 
 const adminEmail = 'first-admin@example.test'
 const adminPassword = 'first-admin-' + randomBytes(8).toString('hex')
@@ -112,7 +46,7 @@ describe.each(databases)('npm start on %s', (_name, database) => {
     env = { ...(await database()), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword }
     started = await startService(env)
   })
-  afterAll(() => stop(started))
+  afterAll(() => stopServices([started]))
 
   it('serves the admin area, the CMS API and GraphQL', async () => {
     const admin = await fetch(`${started!.base}/admin/login`)
@@ -146,7 +80,7 @@ describe.each(databases)('npm start on %s', (_name, database) => {
   })
 
   it('creates a user with a role from the command line and prints a working API key', async () => {
-    const result = await createUserCli(env, 'automation@example.test', 'editor')
+    const result = await runCreateUser(env, 'automation@example.test', 'editor')
     expect(result.status, result.stderr).toBe(0)
     const key = /API key: (\S+)/.exec(result.stdout)?.[1]
     expect(key).toBeTruthy()
@@ -160,7 +94,7 @@ describe.each(databases)('npm start on %s', (_name, database) => {
     const anonymous = await fetch(`${started!.base}/api/service-groups/${groupId}`, { method: 'DELETE' })
     expect(anonymous.status).toBe(401)
 
-    const bad = await createUserCli(env, 'not-an-email', 'editor')
+    const bad = await runCreateUser(env, 'not-an-email', 'editor')
     expect(bad.status).not.toBe(0)
     expect(bad.stderr).toContain('e-mail address')
   })

@@ -5,13 +5,10 @@
  * the feeds through real parsers, the weight of `/`, and screenshots (light and dark, 1280 and 360 px) written to
  * test-results/screenshots/.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import AxeBuilder from '@axe-core/playwright'
 import ical, { type VEvent } from 'node-ical'
@@ -19,66 +16,10 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-const root = path.resolve(__dirname, '../..')
+import { createUserKey, root, type Started, startService, stopServices } from '../helpers/service'
+
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'test-results', 'screenshots')
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-interface Started {
-  base: string
-  env: Record<string, string>
-  child: ChildProcess
-  output: () => string
-}
-
-async function startService(env: Record<string, string>): Promise<Started> {
-  const port = await freePort()
-  let log = ''
-  const { NODE_ENV: _runnerEnv, ...inherited } = process.env
-  const childEnv: Record<string, string | undefined> = {
-    ...inherited,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    STATUSPAGE_TEST_HOOKS: '1',
-    NEXT_TELEMETRY_DISABLED: '1',
-    // A browser suite reads far more than 100 pages a minute from one address; the limit has its own tests.
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
-    ...env,
-  }
-  const child = spawn('npm', ['start'], { cwd: root, env: childEnv as NodeJS.ProcessEnv, detached: true })
-  child.stdout?.on('data', (chunk) => (log += chunk))
-  child.stderr?.on('data', (chunk) => (log += chunk))
-  const started = { base: `http://127.0.0.1:${port}`, env, child, output: () => log }
-  const deadline = Date.now() + 540_000 // a cold `next build` on two cores
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`)
-    try {
-      if ((await fetch(`${started.base}/api/health`)).ok) return started
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`npm start did not become healthy:\n${log}`)
-}
-
-async function userKey(env: Record<string, string>, role: 'editor' | 'admin'): Promise<string> {
-  const email = `${role}-${randomBytes(4).toString('hex')}@example.test`
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', email, role], { cwd: root, env: { ...process.env, ...env } })
-  const key = /API key: (\S+)/.exec(stdout)?.[1]
-  if (!key) throw new Error(`no API key in: ${stdout}`)
-  return key
-}
 
 const paragraph = (value: string) => ({
   type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0,
@@ -116,9 +57,12 @@ beforeAll(async () => {
   server = await startService({
     DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-site-')), 'site.db')}`,
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    STATUSPAGE_TEST_HOOKS: '1',
+    // A browser suite reads far more than 100 pages a minute from one address; the limit has its own tests.
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
   })
-  editor = { authorization: `users API-Key ${await userKey(server.env, 'editor')}` }
-  admin = { authorization: `users API-Key ${await userKey(server.env, 'admin')}` }
+  editor = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
+  admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -128,13 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  if (server?.child.pid) {
-    try {
-      process.kill(-server.child.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
+  stopServices([server])
 })
 
 describe('the public site', () => {

@@ -72,6 +72,8 @@ export interface Config {
     incidents: Incident;
     maintenances: Maintenance;
     subscribers: Subscriber;
+    notifications: Notification;
+    'notification-deliveries': NotificationDelivery;
     users: User;
     media: Media;
     'payload-kv': PayloadKv;
@@ -87,6 +89,8 @@ export interface Config {
     incidents: IncidentsSelect<false> | IncidentsSelect<true>;
     maintenances: MaintenancesSelect<false> | MaintenancesSelect<true>;
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
+    notifications: NotificationsSelect<false> | NotificationsSelect<true>;
+    'notification-deliveries': NotificationDeliveriesSelect<false> | NotificationDeliveriesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -103,11 +107,13 @@ export interface Config {
     settings: Setting;
     'email-settings': EmailSetting;
     'sms-settings': SmsSetting;
+    'demo-state': DemoState;
   };
   globalsSelect: {
     settings: SettingsSelect<false> | SettingsSelect<true>;
     'email-settings': EmailSettingsSelect<false> | EmailSettingsSelect<true>;
     'sms-settings': SmsSettingsSelect<false> | SmsSettingsSelect<true>;
+    'demo-state': DemoStateSelect<false> | DemoStateSelect<true>;
   };
   locale: null;
   widgets: {
@@ -117,6 +123,8 @@ export interface Config {
   jobs: {
     tasks: {
       advanceMaintenances: TaskAdvanceMaintenances;
+      deliverNotification: TaskDeliverNotification;
+      sendConfirmation: TaskSendConfirmation;
       inline: {
         input: unknown;
         output: unknown;
@@ -250,6 +258,10 @@ export interface Maintenance {
    * Upcoming, in progress and completed follow the schedule. Set completed to end early, or cancelled.
    */
   status: 'upcoming' | 'in_progress' | 'completed' | 'cancelled';
+  /**
+   * Tell subscribers when it is scheduled, starts, completes or is cancelled.
+   */
+  notifySubscribers?: boolean | null;
   completedAt?: string | null;
   cancelledAt?: string | null;
   updates?:
@@ -277,6 +289,12 @@ export interface Subscriber {
   phone?: string | null;
   verified?: boolean | null;
   active?: boolean | null;
+  verifiedAt?: string | null;
+  unsubscribedAt?: string | null;
+  /**
+   * When the last confirmation was sent.
+   */
+  confirmationSentAt?: string | null;
   /**
    * Only notify about these services. Empty: everything.
    */
@@ -284,6 +302,66 @@ export interface Subscriber {
   unsubscribeToken?: string | null;
   verificationToken?: string | null;
   createdFromAddress?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * What subscribers were told. Each delivery, with its errors, is under Notification deliveries.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notifications".
+ */
+export interface Notification {
+  id: number;
+  kind:
+    | 'incident_created'
+    | 'incident_updated'
+    | 'incident_resolved'
+    | 'maintenance_scheduled'
+    | 'maintenance_started'
+    | 'maintenance_completed'
+    | 'maintenance_cancelled';
+  eventKey: string;
+  subject: string;
+  message?: string | null;
+  /**
+   * What the messages say, as it was when the event happened (src/notify/messages.ts).
+   */
+  content:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  incident?: (number | null) | Incident;
+  maintenance?: (number | null) | Maintenance;
+  status: 'queued' | 'sending' | 'sent' | 'partly_failed' | 'failed';
+  recipients?: number | null;
+  sent?: number | null;
+  failed?: number | null;
+  completedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notification-deliveries".
+ */
+export interface NotificationDelivery {
+  id: number;
+  notification?: (number | null) | Notification;
+  subscriber?: (number | null) | Subscriber;
+  channel: 'email' | 'sms';
+  address?: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'interrupted' | 'skipped';
+  attempts?: number | null;
+  nextAttemptAt?: string | null;
+  claimedAt?: string | null;
+  sentAt?: string | null;
+  lastError?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -410,7 +488,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'advanceMaintenances';
+        taskSlug: 'inline' | 'advanceMaintenances' | 'deliverNotification' | 'sendConfirmation';
         taskID: string;
         input?:
           | {
@@ -443,7 +521,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'advanceMaintenances') | null;
+  taskSlug?: ('inline' | 'advanceMaintenances' | 'deliverNotification' | 'sendConfirmation') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -476,6 +554,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'subscribers';
         value: number | Subscriber;
+      } | null)
+    | ({
+        relationTo: 'notifications';
+        value: number | Notification;
+      } | null)
+    | ({
+        relationTo: 'notification-deliveries';
+        value: number | NotificationDelivery;
       } | null)
     | ({
         relationTo: 'users';
@@ -588,6 +674,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   duration?: T;
   affectedServices?: T;
   status?: T;
+  notifySubscribers?: T;
   completedAt?: T;
   cancelledAt?: T;
   updates?:
@@ -611,10 +698,51 @@ export interface SubscribersSelect<T extends boolean = true> {
   phone?: T;
   verified?: T;
   active?: T;
+  verifiedAt?: T;
+  unsubscribedAt?: T;
+  confirmationSentAt?: T;
   services?: T;
   unsubscribeToken?: T;
   verificationToken?: T;
   createdFromAddress?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notifications_select".
+ */
+export interface NotificationsSelect<T extends boolean = true> {
+  kind?: T;
+  eventKey?: T;
+  subject?: T;
+  message?: T;
+  content?: T;
+  incident?: T;
+  maintenance?: T;
+  status?: T;
+  recipients?: T;
+  sent?: T;
+  failed?: T;
+  completedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notification-deliveries_select".
+ */
+export interface NotificationDeliveriesSelect<T extends boolean = true> {
+  notification?: T;
+  subscriber?: T;
+  channel?: T;
+  address?: T;
+  status?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  claimedAt?: T;
+  sentAt?: T;
+  lastError?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -804,6 +932,17 @@ export interface SmsSetting {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "demo-state".
+ */
+export interface DemoState {
+  id: number;
+  lastResetAt?: string | null;
+  nextResetAt?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "settings_select".
  */
 export interface SettingsSelect<T extends boolean = true> {
@@ -851,6 +990,17 @@ export interface SmsSettingsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "demo-state_select".
+ */
+export interface DemoStateSelect<T extends boolean = true> {
+  lastResetAt?: T;
+  nextResetAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -868,6 +1018,31 @@ export interface TaskAdvanceMaintenances {
   output: {
     advanced: number;
     failed: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverNotification".
+ */
+export interface TaskDeliverNotification {
+  input: {
+    notification: number;
+  };
+  output: {
+    sent: number;
+    state: string;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendConfirmation".
+ */
+export interface TaskSendConfirmation {
+  input: {
+    subscriber: number;
+  };
+  output: {
+    sent: boolean;
   };
 }
 /**

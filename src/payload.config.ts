@@ -8,6 +8,8 @@ import { unauthenticatedAs401 } from './access/unauthenticated'
 import { Incidents } from './collections/Incidents'
 import { Maintenances } from './collections/Maintenances'
 import { Media } from './collections/Media'
+import { NotificationDeliveries } from './collections/NotificationDeliveries'
+import { Notifications } from './collections/Notifications'
 import { ServiceGroups } from './collections/ServiceGroups'
 import { Services } from './collections/Services'
 import { Subscribers } from './collections/Subscribers'
@@ -15,11 +17,12 @@ import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
 import { ensureFirstAdmin } from './config/first-admin'
 import { resolvePayloadSecret } from './config/secret'
+import { DemoState } from './globals/DemoState'
 import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './hooks/request-guards'
-import { jobs, startMaintenanceTicker } from './jobs'
+import { jobs, startMaintenanceTicker, startNotificationRunner } from './jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const { adapter, migrations } = databaseAdapter()
@@ -32,8 +35,8 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Status page admin' },
   },
-  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Users, Media].map(withRequestGuards),
-  globals: [Settings, EmailSettings, SmsSettings].map(withGlobalGuards),
+  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, Users, Media].map(withRequestGuards),
+  globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
   db: adapter,
   hooks: { afterError: [unauthenticatedAs401] },
@@ -48,5 +51,7 @@ export default buildConfig({
     await ensureFirstAdmin(payload)
     // Time moves maintenances: a job every second or so (MAINTENANCE_TICK_MS, 0 turns it off).
     startMaintenanceTicker(payload)
+    // Notifications and confirmations leave through the jobs queue (NOTIFY_TICK_MS, 0 turns it off).
+    startNotificationRunner(payload)
   },
 })

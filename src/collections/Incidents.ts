@@ -6,6 +6,7 @@ import { optionsFrom } from '../fields/options'
 import { shortIdField } from '../fields/short-id'
 import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
+import { notifyIncidentChange } from '../notify/events'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 
@@ -14,7 +15,11 @@ export const Incidents: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt'], group: 'Status' },
   defaultSort: '-createdAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  hooks: { beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus], ...invalidatePublicCache },
+  hooks: {
+    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus],
+    afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange],
+    afterDelete: invalidatePublicCache.afterDelete,
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('incidents'),

@@ -7,6 +7,7 @@ import { optionsFrom } from '../fields/options'
 import { shortIdField } from '../fields/short-id'
 import { deriveMaintenanceStatus } from '../hooks/derive-maintenance-state'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
+import { notifyMaintenanceChange } from '../notify/events'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -15,7 +16,11 @@ export const Maintenances: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'], group: 'Status' },
   defaultSort: '-scheduledStartAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  hooks: { beforeChange: [deriveMaintenanceStatus], ...invalidatePublicCache },
+  hooks: {
+    beforeChange: [deriveMaintenanceStatus],
+    afterChange: [...invalidatePublicCache.afterChange, notifyMaintenanceChange],
+    afterDelete: invalidatePublicCache.afterDelete,
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('maintenances'),
@@ -51,6 +56,12 @@ export const Maintenances: CollectionConfig = {
         position: 'sidebar',
         description: 'Upcoming, in progress and completed follow the schedule. Set completed to end early, or cancelled.',
       },
+    },
+    {
+      name: 'notifySubscribers',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { position: 'sidebar', description: 'Tell subscribers when it is scheduled, starts, completes or is cancelled.' },
     },
     { name: 'completedAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
     { name: 'cancelledAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },

@@ -6,6 +6,7 @@ import { admins, editors } from '../access/roles'
 import { isE164, isEmailAddress, normaliseEmail } from '../domain/contact'
 import { SUBSCRIBER_TYPES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
+import { ROTATE_CONFIRMATION_TOKEN } from '../notify/subscriptions'
 
 /** 256 bits from the CSPRNG, URL-safe: a token that can only be had from the e-mail that carries it. */
 export const newToken = (): string => randomBytes(32).toString('base64url')
@@ -16,7 +17,7 @@ export const Subscribers: CollectionConfig = {
   access: { read: editors, create: admins, update: admins, delete: admins },
   hooks: {
     beforeChange: [
-      ({ data, operation, originalDoc }) => {
+      ({ data, operation, originalDoc, req }) => {
         if (typeof data.email === 'string') data.email = normaliseEmail(data.email)
         // Tokens are the server's alone: a value sent by any client is replaced (create) or ignored (update), so
         // nobody can choose a token they could then use without the e-mail that carries it.
@@ -25,7 +26,8 @@ export const Subscribers: CollectionConfig = {
           data.verificationToken = newToken()
         } else {
           data.unsubscribeToken = originalDoc?.unsubscribeToken
-          data.verificationToken = originalDoc?.verificationToken
+          // A returning subscriber (src/notify/subscriptions.ts) gets a new confirmation link; old ones stop working.
+          data.verificationToken = req.context?.[ROTATE_CONFIRMATION_TOKEN] ? newToken() : originalDoc?.verificationToken
         }
         return data
       },
@@ -36,6 +38,7 @@ export const Subscribers: CollectionConfig = {
     {
       name: 'email',
       type: 'text',
+      unique: true,
       index: true,
       maxLength: 254,
       admin: { condition: (data) => data?.type !== 'sms' },
@@ -48,6 +51,7 @@ export const Subscribers: CollectionConfig = {
     {
       name: 'phone',
       type: 'text',
+      unique: true,
       index: true,
       admin: { condition: (data) => data?.type === 'sms', description: 'E.164, e.g. +14155550123' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
@@ -56,8 +60,15 @@ export const Subscribers: CollectionConfig = {
         return isE164(value) || 'phone must be an E.164 number such as +14155550123'
       },
     },
-    { name: 'verified', type: 'checkbox', defaultValue: false, admin: { position: 'sidebar' } },
-    { name: 'active', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
+    { name: 'verified', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
+    { name: 'active', type: 'checkbox', defaultValue: true, index: true, admin: { position: 'sidebar' } },
+    { name: 'verifiedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'unsubscribedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'confirmationSentAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'When the last confirmation was sent.' },
+    },
     {
       name: 'services',
       type: 'relationship',

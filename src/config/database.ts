@@ -40,7 +40,16 @@ export function databaseAdapter(databaseUrl = process.env.DATABASE_URL): { adapt
   const url = databaseUrl ?? DEFAULT_SQLITE_URL
   if (url.startsWith('file:./data/')) mkdirSync(path.resolve('data'), { recursive: true })
   return {
-    adapter: sqliteAdapter({ client: { url }, push: false, migrationDir: path.join(migrationsRoot, 'sqlite') }),
+    adapter: sqliteAdapter({
+      client: { url },
+      // WAL: readers keep reading a consistent snapshot while a write (a notification fan-out, the demo reset) is
+      // in progress, instead of failing with SQLITE_BUSY. NORMAL sync is WAL's usual pairing: a crash of the
+      // process loses nothing; a power cut may lose the last commits. Writers wait for each other up to 10 s.
+      ...(url.startsWith('file:') ? { wal: { synchronous: 'NORMAL' as const } } : {}),
+      busyTimeout: 10_000,
+      push: false,
+      migrationDir: path.join(migrationsRoot, 'sqlite'),
+    }),
     migrations: sqliteMigrations as Migration[],
   }
 }

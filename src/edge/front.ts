@@ -6,17 +6,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { type ClientAddress, createClientAddress, parseTrustedProxies } from './client-address'
 import { bumpDataVersion, currentDataVersion } from './data-version'
+import { CLIENT_ADDRESS_HEADER } from './headers'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
-import { createRateLimiter, isPublicRead, parsePerMinute, type RateLimiter, sendTooManyRequests } from './rate-limit'
+import { createRateLimiter, isSubscribeAttempt, parseLimit, type RateLimiter, sendTooManyRequests, spendsPublicBudget } from './rate-limit'
 import { createRedis } from './redis'
 import { createResponseCache, isCacheableRequest, type ResponseCache } from './response-cache'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
-/** Requests that can change public data: anything but GET/HEAD/OPTIONS to the CMS API, GraphQL or the admin area. */
+/** The subscription endpoints write subscribers only, which no public response shows. */
+const SUBSCRIPTION_ENDPOINTS = new Set(['/api/subscribe', '/api/subscribe/verify', '/api/unsubscribe'])
+
+/**
+ * Requests that can change public data: anything but GET/HEAD/OPTIONS to the CMS API, GraphQL or the admin area,
+ * except the subscription endpoints (so an anonymous client cannot empty the cache by subscribing).
+ */
 export function isWriteRequest(method: string | undefined, pathname: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
+  if (SUBSCRIPTION_ENDPOINTS.has(pathname)) return false
   return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/')
 }
 
@@ -44,13 +52,15 @@ export interface FrontParts {
   next: Handler
   clientAddress: ClientAddress
   rateLimiter: RateLimiter | null
+  /** Subscribe attempts (POST /api/subscribe and the form); null: no limit. */
+  subscribeLimiter?: RateLimiter | null
   cache: ResponseCache | null
   loopback: Loopback
   /** STATUSPAGE_TEST_HOOKS=1: counts requests handed to Next and serves them at /__edge/stats. */
   testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, cache, loopback, testHooks = false }: FrontParts): Handler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cache, loopback, testHooks = false }: FrontParts): Handler {
   const nextCounts = new Map<string, number>()
   const toNext: Handler = (req, res) => {
     if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
@@ -66,9 +76,16 @@ export function createFront({ next, clientAddress, rateLimiter, cache, loopback,
       return
     }
     if (isWriteRequest(req.method, pathname)) bumpWhenResponseStarts(res)
-    if (rateLimiter && isPublicRead(req.method, pathname)) {
-      const decision = await rateLimiter.consume(clientAddress(req))
-      if (decision && !decision.allowed) return sendTooManyRequests(res, decision, req.method === 'HEAD')
+    const address = clientAddress(req)
+    // Whatever a client sent under this name is replaced: Next's routes trust it.
+    req.headers[CLIENT_ADDRESS_HEADER] = address
+    const limiter = subscribeLimiter && isSubscribeAttempt(req.method, pathname) ? subscribeLimiter : rateLimiter && spendsPublicBudget(req.method, pathname) ? rateLimiter : null
+    if (limiter) {
+      const decision = await limiter.consume(address)
+      if (decision && !decision.allowed) {
+        const format = limiter === rateLimiter ? 'problem' : pathname === '/api/subscribe' ? 'subscribe-json' : 'html'
+        return sendTooManyRequests(res, decision, req.method === 'HEAD', format)
+      }
       if (decision) for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value)
     }
     if (cache && isCacheableRequest(req, pathname)) return cache.serve(req, res, () => toNext(req, res))
@@ -92,7 +109,8 @@ export function edgeConfig(env: NodeJS.ProcessEnv) {
   }
   return {
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
-    perMinute: parsePerMinute(env.RATE_LIMIT_PUBLIC_PER_MINUTE),
+    perMinute: parseLimit('RATE_LIMIT_PUBLIC_PER_MINUTE', env.RATE_LIMIT_PUBLIC_PER_MINUTE, 100),
+    subscribePerHour: parseLimit('RATE_LIMIT_SUBSCRIBE_PER_HOUR', env.RATE_LIMIT_SUBSCRIBE_PER_HOUR, 5),
     cacheMaxEntries: positive('RESPONSE_CACHE_MAX_ENTRIES', 5000),
     cacheMaxBytes: positive('RESPONSE_CACHE_MAX_MB', 64) * 1024 * 1024,
     redisUrl: env.REDIS_URL?.trim() || undefined,
@@ -112,7 +130,8 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
   const handler = createFront({
     next,
     clientAddress: createClientAddress(config.trustedProxies),
-    rateLimiter: createRateLimiter({ perMinute: config.perMinute, redis }),
+    rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
+    subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
     cache,
     loopback,
     testHooks: config.testHooks,

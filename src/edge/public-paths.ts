@@ -10,3 +10,13 @@ export function isPublicSitePath(pathname: string): boolean {
 export function isPublicPath(pathname: string): boolean {
   return pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isPublicSitePath(pathname)
 }
+
+/** The pages of one subscriber (their token in the path): public, but never cached. */
+export function isSubscriberPage(pathname: string): boolean {
+  return /^\/(verify|unsubscribe)\/[^/]+$/.test(pathname)
+}
+
+/** Confirming and cancelling a subscription: the JSON endpoints, and the pages' buttons (which POST to the page). */
+export function isSubscriptionAction(pathname: string): boolean {
+  return pathname === '/api/unsubscribe' || pathname === '/api/subscribe/verify' || isSubscriberPage(pathname)
+}

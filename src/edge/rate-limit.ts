@@ -1,28 +1,37 @@
 /**
- * Rate limit of public reads: RATE_LIMIT_PUBLIC_PER_MINUTE requests a minute per client address, in Redis when
- * REDIS_URL is set (every instance spends one budget) and in memory otherwise. A Redis outage never turns into an
- * error: the limiter fails open and says so once in the log.
+ * Rate limits per client address: public reads (RATE_LIMIT_PUBLIC_PER_MINUTE, default 100 a minute) and subscribe
+ * attempts (RATE_LIMIT_SUBSCRIBE_PER_HOUR, default 5 an hour). In Redis when REDIS_URL is set (every instance spends
+ * one budget) and in memory otherwise. A Redis outage never turns into an error: the limiter fails open and says so
+ * once in the log.
  */
 import type { ServerResponse } from 'node:http'
 
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
-import { isPublicPath } from './public-paths'
+import { isPublicPath, isSubscriberPage, isSubscriptionAction } from './public-paths'
 
-const WINDOW_SECONDS = 60
-
-/** The requests that spend the public read budget: GET and HEAD of /api/v1 and of the public pages and feeds. */
-export function isPublicRead(method: string | undefined, pathname: string): boolean {
+/**
+ * The requests that spend the public budget: GET and HEAD of /api/v1, of the public pages and feeds and of the
+ * subscriber pages; and the POSTs that confirm or cancel a subscription. Subscribing itself has its own, much
+ * smaller budget (isSubscribeAttempt).
+ */
+export function spendsPublicBudget(method: string | undefined, pathname: string): boolean {
+  if (method === 'POST') return isSubscriptionAction(pathname)
   if (method !== 'GET' && method !== 'HEAD') return false
-  return isPublicPath(pathname)
+  return isPublicPath(pathname) || isSubscriberPage(pathname) || pathname === '/subscribe'
 }
 
-/** Parses RATE_LIMIT_PUBLIC_PER_MINUTE: unset means 100, 0 turns the limit off. */
-export function parsePerMinute(value: string | undefined, fallback = 100): number {
+/** Subscribing: the JSON endpoint and the site's form. Each attempt can send an e-mail or SMS to somebody. */
+export function isSubscribeAttempt(method: string | undefined, pathname: string): boolean {
+  return method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')
+}
+
+/** Parses a limit from the environment: unset means `fallback`, 0 turns the limit off. */
+export function parseLimit(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback
   const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`RATE_LIMIT_PUBLIC_PER_MINUTE must be a whole number, got "${value}"`)
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
   return parsed
 }
 
@@ -38,24 +47,26 @@ export interface RateLimiter {
 }
 
 export interface RateLimiterOptions {
-  perMinute: number
+  /** Requests allowed per window; 0 turns the limit off. */
+  points: number
+  windowSeconds?: number
   redis?: Redis
   keyPrefix?: string
   log?: (message: string) => void
 }
 
-export function createRateLimiter({ perMinute, redis, keyPrefix = 'statuspage:rl:public', log = console.warn }: RateLimiterOptions): RateLimiter | null {
-  if (perMinute <= 0) return null
+export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix = 'statuspage:rl:public', log = console.warn }: RateLimiterOptions): RateLimiter | null {
+  if (points <= 0) return null
   const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: WINDOW_SECONDS, keyPrefix, rejectIfRedisNotReady: true })
-    : new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS, keyPrefix })
-  const policy = `${perMinute};w=${WINDOW_SECONDS}`
+    ? new RateLimiterRedis({ storeClient: redis, points, duration: windowSeconds, keyPrefix, rejectIfRedisNotReady: true })
+    : new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix })
+  const policy = `${points};w=${windowSeconds}`
   let failing = false
 
   const headersOf = (result: RateLimiterRes, allowed: boolean): Record<string, string> => {
     const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000))
     const headers: Record<string, string> = {
-      'RateLimit-Limit': String(perMinute),
+      'RateLimit-Limit': String(points),
       'RateLimit-Remaining': String(Math.max(0, result.remainingPoints)),
       'RateLimit-Reset': String(resetSeconds),
       'RateLimit-Policy': policy,
@@ -68,7 +79,7 @@ export function createRateLimiter({ perMinute, redis, keyPrefix = 'statuspage:rl
     async consume(key) {
       try {
         const result = await limiter.consume(key)
-        if (failing) log('Rate limit store reachable again: public rate limits are enforced.')
+        if (failing) log('Rate limit store reachable again: rate limits are enforced.')
         failing = false
         return { allowed: true, headers: headersOf(result, true) }
       } catch (rejection) {
@@ -76,7 +87,7 @@ export function createRateLimiter({ perMinute, redis, keyPrefix = 'statuspage:rl
           failing = false
           return { allowed: false, headers: headersOf(rejection, false) }
         }
-        if (!failing) log(`Rate limit store unreachable, serving without public rate limits: ${String(rejection)}`)
+        if (!failing) log(`Rate limit store unreachable, serving without rate limits: ${String(rejection)}`)
         failing = true
         return null
       }
@@ -84,18 +95,30 @@ export function createRateLimiter({ perMinute, redis, keyPrefix = 'statuspage:rl
   }
 }
 
-/** The 429: RFC 9457 problem details, with the retry hint in the headers and the detail. */
-export function sendTooManyRequests(res: ServerResponse, decision: RateDecision, head: boolean): void {
+const retryPhrase = (seconds: string) => {
+  const n = Number(seconds)
+  if (n >= 120) return `${Math.ceil(n / 60)} minutes`
+  return `${seconds} second${seconds === '1' ? '' : 's'}`
+}
+
+export type TooManyFormat = 'problem' | 'subscribe-json' | 'html'
+
+/**
+ * The 429, with the retry hint in the headers and in words. Public reads get RFC 9457 problem details; the
+ * subscribe endpoint its own `{success, message}` shape; the subscribe form a small HTML page.
+ */
+export function sendTooManyRequests(res: ServerResponse, decision: RateDecision, head: boolean, format: TooManyFormat = 'problem'): void {
   const retryAfter = decision.headers['Retry-After'] ?? '60'
-  const body = JSON.stringify({
-    type: 'about:blank',
-    title: 'Too Many Requests',
-    status: 429,
-    detail: `Too many requests from this address; try again in ${retryAfter} second${retryAfter === '1' ? '' : 's'}.`,
-  })
+  const detail = `Too many requests from this address; try again in ${retryPhrase(retryAfter)}.`
+  const [contentType, body] =
+    format === 'subscribe-json'
+      ? ['application/json', JSON.stringify({ success: false, message: detail })]
+      : format === 'html'
+        ? ['text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${detail}</p><p><a href="/">Back to the status page</a></p></main></body></html>`]
+        : ['application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail })]
   res.writeHead(429, {
     ...decision.headers,
-    'Content-Type': 'application/problem+json',
+    'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     'Access-Control-Allow-Origin': '*',

@@ -1,9 +1,12 @@
 import { Forbidden, type JobsConfig, type PayloadRequest } from 'payload'
 
 import { isAdmin } from '../access/roles'
+import { sendConfirmationTask } from '../notify/confirm'
+import { deliverNotificationTask } from '../notify/deliver'
 import { advanceMaintenancesTask } from './advance-maintenances'
 
 export { startMaintenanceTicker, stopMaintenanceTicker } from './maintenance-ticker'
+export { startNotificationRunner, stopNotificationRunner } from '../notify/runner'
 
 /**
  * Payload's job endpoints answer a refusal with 401 and `{message}`; throwing Forbidden gives the contract's 403 with
@@ -15,12 +18,13 @@ function adminsOnly({ req }: { req: PayloadRequest }): boolean {
 }
 
 /**
- * Payload's jobs queue (the payload-jobs collection). Tasks run inside the service, started by
- * src/jobs/maintenance-ticker.ts; no autoRun cron. Queueing, running and cancelling jobs over HTTP
- * (/api/payload-jobs/run and friends) is for administrators only: Payload's default lets any logged-in user.
+ * Payload's jobs queue (the payload-jobs collection). Tasks run inside the service, started by the loops in
+ * src/jobs/maintenance-ticker.ts and src/notify/runner.ts; no autoRun cron. Queueing, running and cancelling jobs
+ * over HTTP (/api/payload-jobs/run and friends) is for administrators only: Payload's default lets any logged-in
+ * user.
  */
 export const jobs: JobsConfig = {
-  tasks: [advanceMaintenancesTask],
+  tasks: [advanceMaintenancesTask, deliverNotificationTask, sendConfirmationTask],
   access: {
     queue: adminsOnly,
     run: adminsOnly,

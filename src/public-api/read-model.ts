@@ -269,9 +269,14 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
   return found.docs[0] ? toMaintenance(found.docs[0], links) : null
 }
 
-/** The base of public page addresses: the operator's setting, else PUBLIC_URL, else the address asked for. */
-export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
+/** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
+export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
   const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim() || new URL(request.url).origin
-  return { base: base.replace(/\/+$/, '') }
+  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim()
+  return base ? base.replace(/\/+$/, '') : null
+}
+
+/** The base of public page addresses: as configured, else the address asked for. */
+export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
+  return { base: (await configuredBaseUrl(payload)) ?? new URL(request.url).origin }
 }

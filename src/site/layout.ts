@@ -18,7 +18,7 @@ export interface DocumentOptions {
   body: SafeHtml
   /** Extra inline script for this page (already safe text). */
   script?: string
-  current?: 'status' | 'history'
+  current?: 'status' | 'history' | 'subscribe'
 }
 
 export function renderDocument({ title, settings, body, script, current }: DocumentOptions): string {
@@ -45,6 +45,7 @@ ${settings.description ? html`<meta name="description" content="${settings.descr
 <nav class="main" aria-label="Main"><ul>
 <li><a href="/"${current === 'status' ? raw(' aria-current="page"') : ''}>Status</a></li>
 <li><a href="/history"${current === 'history' ? raw(' aria-current="page"') : ''}>History</a></li>
+<li><a href="/subscribe"${current === 'subscribe' ? raw(' aria-current="page"') : ''}>Subscribe</a></li>
 </ul></nav>
 <button type="button" id="theme-toggle" aria-pressed="false" hidden>Dark theme</button>
 </div></header>

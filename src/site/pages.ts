@@ -16,6 +16,7 @@ import type { SiteSettings } from './data'
 import { formatDateTime, lengthBetween } from './format'
 import { html, raw, type SafeHtml } from './html'
 import { renderDocument } from './layout'
+import { homeSubscribeForm } from './subscription-pages'
 
 const SERVICE_ICONS: Record<ServiceStatus, string> = { operational: '✓', maintenance: '⚙', degraded: '!', partial: '!', major: '✕' }
 
@@ -102,7 +103,7 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
 <p><a href="/history">Incident and maintenance history</a></p>
 </section>`
 
-  return renderDocument({ title: settings.siteName, settings, current: 'status', body: html`${banner}${services}${active}${maintenances}${past}` })
+  return renderDocument({ title: settings.siteName, settings, current: 'status', body: html`${banner}${services}${active}${maintenances}${past}${homeSubscribeForm()}` })
 }
 
 const COPY_LINK = `(function(){var b=document.getElementById('copy-link'),o=document.getElementById('copy-result');if(!b)return;b.hidden=false;

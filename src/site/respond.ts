@@ -24,6 +24,8 @@ export interface SiteBody {
   status?: number
   /** When the content changes by itself (a maintenance starting or ending): read by the response cache. */
   expiresAt?: Date | null
+  /** One subscriber's page (a token in its address): never stored anywhere, and no referrer leaves it. */
+  private?: boolean
 }
 
 // Browsers revalidate every time (a 304 from the response cache is cheap); the server-side cache is invalidated by
@@ -36,10 +38,11 @@ export class NotFound extends Error {
   }
 }
 
-function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, expiresAt }: SiteBody): Response {
-  const headers = new Headers({ 'cache-control': status === 200 ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
+function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, expiresAt, private: personal }: SiteBody): Response {
+  const headers = new Headers({ 'cache-control': status === 200 && !personal ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
+  if (personal) headers.set('referrer-policy', 'no-referrer')
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
-  if (status === 200) {
+  if (status === 200 && !personal) {
     const etag = etagOf(body)
     headers.set('etag', etag)
     if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers })

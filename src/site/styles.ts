@@ -60,6 +60,17 @@ nav.pager ul{display:flex;justify-content:space-between;gap:1rem;list-style:none
 nav.pager a{display:inline-block;padding:.4rem .9rem;border:1px solid var(--line);border-radius:.4rem;background:var(--card);text-decoration:none}
 footer.site{border-top:1px solid var(--line);padding:1rem 0 2rem;font-size:.9rem;color:var(--muted)}
 footer.site ul{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0;margin:0}
+input[type=email],input[type=tel]{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%;width:22rem}
+input:focus-visible{outline:3px solid var(--focus);outline-offset:1px}
+.inline-form{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}
+.inline-form label{font-weight:600}
+fieldset{border:1px solid var(--line);border-radius:.4rem;margin:0 0 1rem;padding:.5rem 1rem}
+legend{font-weight:600;padding:0 .25rem}
+.choice{display:inline-flex;align-items:center;gap:.35rem;margin:0 1rem .25rem 0}
+.choice-title{margin:.5rem 0 .25rem;font-weight:600}
+.notice{border-radius:.4rem;padding:.75rem 1rem;border:1px solid currentColor}
+.notice.ok{background:var(--ok-bg);color:var(--ok)}
+.notice.error{background:var(--bad-bg);color:var(--bad)}
 [hidden]{display:none!important}
 @media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}}
 `

@@ -53,7 +53,7 @@ async function start(options: { perMinute?: number } = {}): Promise<Fake> {
   const handler = createFront({
     next,
     clientAddress: createClientAddress([]),
-    rateLimiter: createRateLimiter({ perMinute: options.perMinute ?? 0 }),
+    rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
     cache: createResponseCache({ origin: loopback.origin, maxEntries: 100, maxBytes: 1 << 20 }),
     loopback,
   })
@@ -194,7 +194,7 @@ describe('the public rate limit', () => {
     const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null })
     redis.on('error', () => {})
     const messages: string[] = []
-    const limiter = createRateLimiter({ perMinute: 1, redis, log: (m) => messages.push(m) })!
+    const limiter = createRateLimiter({ points: 1, redis, log: (m) => messages.push(m) })!
     expect(await limiter.consume('a')).toBeNull()
     expect(await limiter.consume('a')).toBeNull()
     expect(messages).toHaveLength(1)

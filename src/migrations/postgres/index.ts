@@ -1,5 +1,6 @@
 import * as migration_20261122_210113_initial from './20261122_210113_initial';
 import * as migration_20261122_213807_jobs from './20261122_213807_jobs';
+import * as migration_20261123_061106_notifications from './20261123_061106_notifications';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_213807_jobs.up,
     down: migration_20261122_213807_jobs.down,
-    name: '20261122_213807_jobs'
+    name: '20261122_213807_jobs',
+  },
+  {
+    up: migration_20261123_061106_notifications.up,
+    down: migration_20261123_061106_notifications.down,
+    name: '20261123_061106_notifications'
   },
 ];

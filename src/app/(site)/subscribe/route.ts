@@ -1,0 +1,36 @@
+import { parseSubscribeRequest } from '../../../domain/subscription-request'
+import { CLIENT_ADDRESS_HEADER } from '../../../edge/headers'
+import { readBodyText } from '../../../notify/endpoint'
+import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
+import { statusSummary } from '../../../public-api/read-model'
+import { sitePage } from '../../../site/respond'
+import { subscribedPage, subscribePage } from '../../../site/subscription-pages'
+
+export const dynamic = 'force-dynamic'
+
+/** `/subscribe`: the full form (e-mail or SMS, a choice of services). */
+export const GET = sitePage(async (_request, { payload, links, settings }) => {
+  const summary = await statusSummary(payload, links)
+  return { body: subscribePage(summary.serviceGroups, settings) }
+})
+
+/** The form's POST (from `/` or `/subscribe`): the same verb as POST /api/subscribe, answered with a page. */
+export const POST = sitePage(async (request, { payload, links, settings }) => {
+  const text = await readBodyText(request)
+  const form = new URLSearchParams(text ?? '')
+  const type: 'email' | 'sms' = form.get('type') === 'sms' ? 'sms' : 'email'
+  const fields = { type, email: form.get('email') || undefined, phone: form.get('phone') || undefined, services: form.getAll('services') }
+  const parsed = text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)
+  let error = parsed.ok ? null : parsed.message
+  if (parsed.ok) {
+    try {
+      await subscribe(payload, parsed.value, { clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined })
+      return { body: subscribedPage(subscribeMessage(parsed.value.type), settings), private: true }
+    } catch (failure) {
+      if (!(failure instanceof UnknownServices)) throw failure
+      error = failure.message
+    }
+  }
+  const summary = await statusSummary(payload, links)
+  return { status: 400, body: subscribePage(summary.serviceGroups, settings, { ...fields, error: error ?? undefined }), private: true }
+})

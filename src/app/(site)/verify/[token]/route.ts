@@ -1,0 +1,18 @@
+import { confirmationState, verify, VERIFY_MESSAGES } from '../../../../notify/subscriptions'
+import { sitePage } from '../../../../site/respond'
+import { verifyPage } from '../../../../site/subscription-pages'
+
+export const dynamic = 'force-dynamic'
+
+type Params = { token: string }
+
+/** `/verify/<token>`: what the confirmation link opens. Shows a button; confirming is the POST. */
+export const GET = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
+  const { outcome } = await confirmationState(payload, token)
+  return { status: outcome === 'not_found' ? 404 : 200, body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], false), private: true }
+})
+
+export const POST = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
+  const outcome = await verify(payload, token)
+  return { status: outcome === 'not_found' ? 404 : 200, body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], true), private: true }
+})

@@ -1,0 +1,20 @@
+import { parseSubscribeRequest } from '../../../domain/subscription-request'
+import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
+import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
+
+export const dynamic = 'force-dynamic'
+
+/** POST /api/subscribe {type:'email', email} or {type:'sms', phone}, optionally services: [slug]: double opt-in. */
+export const POST = subscriptionEndpoint(async (request, { payload, clientAddress }) => {
+  const body = await readJsonBody(request)
+  if (!body.ok) return answer(400, false, body.message)
+  const parsed = parseSubscribeRequest(body.value)
+  if (!parsed.ok) return answer(400, false, parsed.message)
+  try {
+    await subscribe(payload, parsed.value, { clientAddress })
+  } catch (error) {
+    if (error instanceof UnknownServices) return answer(400, false, error.message)
+    throw error
+  }
+  return answer(200, true, subscribeMessage(parsed.value.type))
+})

@@ -1,0 +1,141 @@
+/**
+ * What subscribers hear about, and who hears it: the events that a write to an incident or a maintenance causes,
+ * the matching of subscribers to an event, and the retry schedule of a failed delivery. No framework here; the
+ * CMS hooks and the delivery job call these.
+ */
+import { createHash } from 'node:crypto'
+
+import { newestUpdate } from './incident-status'
+import type { IncidentStatus, MaintenanceStatus } from './statuses'
+
+export const NOTIFICATION_KINDS = [
+  'incident_created',
+  'incident_updated',
+  'incident_resolved',
+  'maintenance_scheduled',
+  'maintenance_started',
+  'maintenance_completed',
+  'maintenance_cancelled',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  incident_created: 'New incident',
+  incident_updated: 'Incident update',
+  incident_resolved: 'Incident resolved',
+  maintenance_scheduled: 'Maintenance scheduled',
+  maintenance_started: 'Maintenance started',
+  maintenance_completed: 'Maintenance completed',
+  maintenance_cancelled: 'Maintenance cancelled',
+}
+
+/** A notification as a whole: queued until its job first runs, then sending until no delivery is left to try. */
+export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'partly_failed', 'failed'] as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
+
+/**
+ * One (notification, subscriber) pair. `sending` is claimed: once a delivery leaves `pending` or `failed` for
+ * `sending` it is never claimed again, which is what makes delivery at-most-once. `interrupted`: the process
+ * stopped while it was being sent, so nobody can tell whether it arrived; it is not sent again.
+ */
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'interrupted', 'skipped'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+export const CHANNELS = ['email', 'sms'] as const
+export type Channel = (typeof CHANNELS)[number]
+
+export interface NotificationEvent {
+  kind: NotificationKind
+  /** Unique per event: the same event caused twice (a client re-sending the same update list) notifies once. */
+  eventKey: string
+  /** The status the event is about: the update's (incidents) or the one entered (maintenances). */
+  status: IncidentStatus | MaintenanceStatus
+  /** The update's message, when the event is an incident update. */
+  message: string | null
+}
+
+export interface UpdateLike {
+  status: IncidentStatus
+  message: string
+  createdAt: string | Date
+  /** false: the operator chose not to notify about this update (Statuspage's deliver_notifications). */
+  notify?: boolean | null
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString()
+
+/** An update's identity across writes: a PATCH replaces the list, so row ids change, but the content does not. */
+export function updateFingerprint(update: UpdateLike): string {
+  return createHash('sha256').update(`${update.status}\n${iso(update.createdAt)}\n${update.message}`).digest('hex').slice(0, 16)
+}
+
+/**
+ * The event an incident write causes: about the newest of the updates this write added (updates whose content was
+ * not in the list before) that the operator left `notify` on. Several new updates in one write make one
+ * notification, about the newest; none, or none to notify about, make nothing.
+ */
+export function incidentEvent(
+  incidentId: number | string,
+  previous: UpdateLike[] | null,
+  next: UpdateLike[],
+): NotificationEvent | null {
+  const before = new Set((previous ?? []).map(updateFingerprint))
+  const added = next.filter((update) => !before.has(updateFingerprint(update)) && update.notify !== false)
+  const newest = newestUpdate(added)
+  if (!newest) return null
+  const kind: NotificationKind = newest.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'
+  return { kind, eventKey: `incident:${incidentId}:${updateFingerprint(newest)}`, status: newest.status, message: newest.message }
+}
+
+const MAINTENANCE_KIND: Partial<Record<MaintenanceStatus, NotificationKind>> = {
+  in_progress: 'maintenance_started',
+  completed: 'maintenance_completed',
+  cancelled: 'maintenance_cancelled',
+}
+
+/**
+ * The event a maintenance write causes: scheduled when it is created for the future, and then one event per
+ * status it enters. A maintenance recorded after the fact (created completed or cancelled) notifies nobody.
+ */
+export function maintenanceEvent(
+  maintenanceId: number | string,
+  previousStatus: MaintenanceStatus | null,
+  status: MaintenanceStatus,
+): NotificationEvent | null {
+  if (previousStatus === status) return null
+  let kind: NotificationKind | undefined
+  if (previousStatus === null) kind = status === 'upcoming' ? 'maintenance_scheduled' : status === 'in_progress' ? 'maintenance_started' : undefined
+  else kind = MAINTENANCE_KIND[status]
+  if (!kind) return null
+  return { kind, eventKey: `maintenance:${maintenanceId}:${kind}`, status, message: null }
+}
+
+/**
+ * Whether a subscriber hears of an event. No choice of services means everything; an event that names no service
+ * concerns the whole site and reaches everyone; otherwise one shared service is enough.
+ */
+export function subscriberWantsEvent(chosenServiceIds: readonly (number | string)[], affectedServiceIds: readonly (number | string)[]): boolean {
+  if (chosenServiceIds.length === 0 || affectedServiceIds.length === 0) return true
+  const affected = new Set(affectedServiceIds.map(String))
+  return chosenServiceIds.some((id) => affected.has(String(id)))
+}
+
+/** A delivery is tried this many times in all before it is left failed. */
+export const MAX_DELIVERY_ATTEMPTS = 5
+
+/** Wait before attempt `attempt + 1` after `attempt` failed: 30 s, 2 min, 8 min, 32 min (exponential, base 4). */
+export function retryDelayMs(attempt: number, baseMs = 30_000): number {
+  return baseMs * 4 ** Math.max(0, attempt - 1)
+}
+
+/** After a failed attempt: when to try again, or null when the failure is permanent or the attempts are used up. */
+export function nextAttemptAt(attempt: number, permanent: boolean, now: Date, baseMs?: number): Date | null {
+  if (permanent || attempt >= MAX_DELIVERY_ATTEMPTS) return null
+  return new Date(now.getTime() + retryDelayMs(attempt, baseMs))
+}
+
+/** What a notification's status is once every delivery has been tried. */
+export function notificationOutcome(counts: { sent: number; failed: number }): NotificationStatus {
+  if (counts.failed === 0) return 'sent'
+  return counts.sent > 0 ? 'partly_failed' : 'failed'
+}

@@ -1,0 +1,7 @@
+/**
+ * Headers the edge (server.ts) sets for Next's routes. Whatever a client sends under these names is replaced by the
+ * edge before Next sees the request, so routes may trust them.
+ */
+
+/** The client's address as src/edge/client-address.ts determined it (socket, or behind trusted proxies). */
+export const CLIENT_ADDRESS_HEADER = 'x-statuspage-client-address'

@@ -1,0 +1,38 @@
+/**
+ * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, by e-mail or SMS.
+ * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing.
+ */
+import type { Payload, TaskConfig } from 'payload'
+
+import { siteSettings } from '../site/data'
+
+import { emailConfig, sendEmail } from './email'
+import { confirmUrl, messageBaseUrl } from './links'
+import { renderConfirmationEmail, renderConfirmationSms } from './messages'
+import { SEND_CONFIRMATION_TASK } from './queue'
+import { sendSms, smsConfig } from './sms'
+
+export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
+  const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true })
+  if (!subscriber || !subscriber.active || subscriber.verified || !subscriber.verificationToken) return false
+  const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
+  const link = confirmUrl(base, subscriber.verificationToken)
+  if (subscriber.type === 'sms') {
+    if (!subscriber.phone) return false
+    await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link))
+  } else {
+    if (!subscriber.email) return false
+    await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) })
+  }
+  return true
+}
+
+export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {
+  slug: SEND_CONFIRMATION_TASK,
+  label: 'Send a subscription confirmation',
+  inputSchema: [{ name: 'subscriber', type: 'number', required: true }],
+  outputSchema: [{ name: 'sent', type: 'checkbox', required: true }],
+  // A mail server that is down now may be up in a minute; the subscriber can also ask again.
+  retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
+  handler: async ({ input, req }) => ({ output: { sent: await sendConfirmation(req.payload, input.subscriber) } }),
+}

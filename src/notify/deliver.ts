@@ -1,0 +1,229 @@
+/**
+ * The `deliverNotification` job: sends one notification to every matching verified subscriber, at most once each.
+ *
+ * A run (1) on its first run, writes a pending delivery row per matching subscriber; (2) marks deliveries that a
+ * dead process left claimed as interrupted; (3) claims small batches and sends them over the pooled transports,
+ * recording each result; (4) stops after a time budget and queues a continuation, so no run outlives the lease
+ * (after which src/notify/runner.ts hands a silent job to another runner); (5) when failures wait for a retry,
+ * queues a continuation for the earliest retry time; otherwise records the outcome. Running it again at any point
+ * (a retry, another instance, a restart) sends nothing twice: only a claimed row is sent.
+ */
+import type { Payload, TaskConfig } from 'payload'
+
+import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
+import type { Notification, Subscriber } from '../payload-types'
+
+import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
+import { ChannelNotConfigured, EMAIL_CONNECTIONS, emailConfig, SendFailure, sendEmail } from './email'
+import { messageBaseUrl, unsubscribeUrl } from './links'
+import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
+import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
+import { sendSms, smsConfig } from './sms'
+
+const positive = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value)
+  return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback
+}
+
+/** How long a claimed job or delivery may stay silent before it counts as abandoned by a dead process. */
+export const leaseMs = (env: NodeJS.ProcessEnv = process.env) => positive(env.NOTIFY_LEASE_MS, 60_000)
+/** The first retry wait of a failed delivery (then ×4 each time, src/domain/notifications.ts). */
+const retryBaseMs = (env: NodeJS.ProcessEnv = process.env) => positive(env.NOTIFY_RETRY_BASE_MS, 30_000)
+
+const FINAL = new Set(['sent', 'partly_failed', 'failed'])
+
+const idOf = (value: unknown): number | null =>
+  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
+
+async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
+  const incident = idOf(notification.incident)
+  const maintenance = idOf(notification.maintenance)
+  const select = { affectedServices: true } as const
+  const doc = incident
+    ? await payload.findByID({ collection: 'incidents', id: incident, select, depth: 0, overrideAccess: true, disableErrors: true })
+    : maintenance
+      ? await payload.findByID({ collection: 'maintenances', id: maintenance, select, depth: 0, overrideAccess: true, disableErrors: true })
+      : null
+  return ((doc?.affectedServices ?? []) as unknown[]).map(idOf).filter((id): id is number => id !== null)
+}
+
+/** Verified, active subscribers who want this event (src/domain/notifications.ts), with their channel and address. */
+async function matchingRecipients(payload: Payload, notification: Notification): Promise<Recipient[]> {
+  const affected = await affectedServiceIds(payload, notification)
+  const { docs } = await payload.find({
+    collection: 'subscribers',
+    where: { and: [{ verified: { equals: true } }, { active: { equals: true } }] },
+    select: { type: true, email: true, phone: true, services: true },
+    sort: 'id',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const recipients: Recipient[] = []
+  for (const subscriber of docs) {
+    const chosen = ((subscriber.services ?? []) as unknown[]).map(idOf).filter((id): id is number => id !== null)
+    if (!subscriberWantsEvent(chosen, affected)) continue
+    const channel: Channel = subscriber.type === 'sms' ? 'sms' : 'email'
+    const address = channel === 'sms' ? subscriber.phone : subscriber.email
+    if (address) recipients.push({ subscriberId: subscriber.id, channel, address })
+  }
+  return recipients
+}
+
+/** Channel settings, read once per run; a channel that is not configured fails its deliveries (retried later). */
+class Channels {
+  private email?: ReturnType<typeof emailConfig>
+  private sms?: ReturnType<typeof smsConfig>
+  constructor(private readonly payload: Payload) {}
+  emailConfig() {
+    this.email ??= emailConfig(this.payload)
+    return this.email
+  }
+  smsConfig() {
+    this.sms ??= smsConfig(this.payload)
+    return this.sms
+  }
+}
+
+type Recipients = Map<number, Pick<Subscriber, 'id' | 'active' | 'verified' | 'unsubscribeToken'>>
+
+async function loadSubscribers(payload: Payload, ids: number[]): Promise<Recipients> {
+  if (ids.length === 0) return new Map()
+  const { docs } = await payload.find({
+    collection: 'subscribers',
+    where: { id: { in: ids } },
+    select: { active: true, verified: true, unsubscribeToken: true },
+    showHiddenFields: true,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return new Map(docs.map((doc) => [doc.id, doc]))
+}
+
+interface RunContext {
+  payload: Payload
+  notification: Notification
+  content: NotificationContent
+  base: string
+  channels: Channels
+  host: string
+}
+
+async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscribers: Recipients): Promise<boolean> {
+  const { payload } = run
+  const subscriber = delivery.subscriberId !== null ? subscribers.get(delivery.subscriberId) : undefined
+  if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address) {
+    await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
+    return false
+  }
+  const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
+  try {
+    if (delivery.channel === 'email') {
+      const config = await run.channels.emailConfig()
+      const message = renderNotificationEmail(run.content, leave)
+      await sendEmail(config, {
+        to: delivery.address,
+        ...message,
+        // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
+        headers: { 'List-Unsubscribe': `<${leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        messageId: `<notification-${run.notification.id}.delivery-${delivery.id}@${run.host}>`,
+      })
+    } else {
+      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, leave))
+    }
+    await markSent(payload, delivery.id)
+    return true
+  } catch (error) {
+    const permanent = error instanceof SendFailure && error.permanent
+    const message = error instanceof SendFailure || error instanceof ChannelNotConfigured ? error.message : `Unexpected error: ${String(error)}`
+    if (!(error instanceof SendFailure) && !(error instanceof ChannelNotConfigured)) payload.logger.error({ err: error, msg: 'Notification delivery failed' })
+    await markFailed(payload, delivery.id, message, nextAttemptAt(delivery.attempts, permanent, new Date(), retryBaseMs()))
+    return false
+  }
+}
+
+/** Fault injection for the crash tests (STATUSPAGE_TEST_HOOKS=1): the process kills itself between two batches. */
+let sentInProcess = 0
+function crashForTestIfAsked(sent: number): void {
+  sentInProcess += sent
+  const after = Number(process.env.STATUSPAGE_TEST_CRASH_AFTER_SENDS)
+  if (process.env.STATUSPAGE_TEST_HOOKS === '1' && after > 0 && sentInProcess >= after) process.kill(process.pid, 'SIGKILL')
+}
+
+export interface DeliveryRun {
+  sent: number
+  /** 'done': every delivery has its outcome; 'continued': a continuation job is queued. */
+  state: 'done' | 'continued'
+}
+
+const queueContinuation = (payload: Payload, notificationId: number, waitUntil?: Date) =>
+  payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notificationId }, queue: NOTIFICATION_QUEUE, waitUntil })
+
+export async function deliverNotification(payload: Payload, notificationId: number, env: NodeJS.ProcessEnv = process.env): Promise<DeliveryRun> {
+  const notification = await payload.findByID({ collection: 'notifications', id: notificationId, depth: 0, overrideAccess: true, disableErrors: true })
+  if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
+  if (notification.status === 'queued') {
+    const recipients = await matchingRecipients(payload, notification)
+    await insertDeliveries(payload, notification.id, recipients)
+    await payload.update({ collection: 'notifications', id: notification.id, data: { status: 'sending', recipients: recipients.length }, overrideAccess: true, depth: 0 })
+  }
+  const lease = leaseMs(env)
+  await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
+
+  const base = await messageBaseUrl(payload)
+  const run: RunContext = { payload, notification, content: notification.content as unknown as NotificationContent, base, channels: new Channels(payload), host: new URL(base).hostname || 'localhost' }
+  // Well inside the lease, so a live run is never taken for a dead one.
+  const deadline = Date.now() + Math.min(20_000, lease / 3)
+  let sent = 0
+  let outOfTime = false
+  for (;;) {
+    if (Date.now() >= deadline) {
+      outOfTime = true
+      break
+    }
+    const batch = await claimDeliveries(payload, notification.id, EMAIL_CONNECTIONS * 2)
+    if (batch.length === 0) break
+    const subscribers = await loadSubscribers(payload, batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])))
+    const results = await Promise.all(batch.map((delivery) => deliverOne(run, delivery, subscribers)))
+    const batchSent = results.filter(Boolean).length
+    sent += batchSent
+    crashForTestIfAsked(batchSent)
+  }
+  if (outOfTime) {
+    await queueContinuation(payload, notification.id)
+    return { sent, state: 'continued' }
+  }
+
+  const counts = await deliveryCounts(payload, notification.id)
+  const failed = counts.failed + counts.interrupted
+  const retryAt = await nextRetryAt(payload, notification.id)
+  if (retryAt || counts.sending > 0) {
+    await payload.update({ collection: 'notifications', id: notification.id, data: { sent: counts.sent, failed }, overrideAccess: true, depth: 0 })
+    // Failures waiting for their retry: come back then. Deliveries another run holds: that run finishes the
+    // notification (or, if its process died, the run of its job that the runner hands back after the lease).
+    if (retryAt) await queueContinuation(payload, notification.id, retryAt)
+    return { sent, state: retryAt ? 'continued' : 'done' }
+  }
+  await payload.update({
+    collection: 'notifications',
+    id: notification.id,
+    data: { status: notificationOutcome({ sent: counts.sent, failed }), sent: counts.sent, failed, completedAt: new Date().toISOString() },
+    overrideAccess: true,
+    depth: 0,
+  })
+  return { sent, state: 'done' }
+}
+
+export const deliverNotificationTask: TaskConfig<'deliverNotification'> = {
+  slug: DELIVER_NOTIFICATION_TASK,
+  label: 'Send a notification to subscribers',
+  inputSchema: [{ name: 'notification', type: 'number', required: true }],
+  outputSchema: [
+    { name: 'sent', type: 'number', required: true },
+    { name: 'state', type: 'text', required: true },
+  ],
+  // A run that throws (the database went away) is run again; deliveries already claimed are not sent again.
+  retries: { attempts: 10, backoff: { type: 'exponential', delay: 5_000 } },
+  handler: async ({ input, req }) => ({ output: await deliverNotification(req.payload, input.notification) }),
+}

@@ -1,0 +1,116 @@
+/**
+ * Sending e-mail: one pooled SMTP transport (nodemailer) per configuration, from SMTP_URL when set, else from the
+ * e-mail settings global. The transport is rebuilt when the configuration changes, and kept on globalThis because
+ * Next bundles its own copy of this module for routes and jobs.
+ */
+import { createTransport } from 'nodemailer'
+import type { Payload } from 'payload'
+
+import { REVEAL_SECRETS } from '../fields/secret'
+
+export interface EmailConfig {
+  /** nodemailer transport options (without the pool settings). */
+  transport: Record<string, unknown>
+  from: string
+  replyTo?: string
+}
+
+export class ChannelNotConfigured extends Error {}
+
+/** A send failed. `permanent`: trying again cannot help (the server refused the recipient or the message). */
+export class SendFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message)
+  }
+}
+
+export async function emailConfig(payload: Payload, env: NodeJS.ProcessEnv = process.env): Promise<EmailConfig> {
+  const settings = await payload.findGlobal({ slug: 'email-settings', overrideAccess: true, context: REVEAL_SECRETS, depth: 0 })
+  const from = env.SMTP_FROM?.trim() || settings.from?.trim() || ''
+  const replyTo = settings.replyTo?.trim() || undefined
+  const smtpUrl = env.SMTP_URL?.trim()
+  if (smtpUrl) return { transport: { url: smtpUrl }, from: from || 'status@localhost', replyTo }
+  if (!settings.host?.trim()) throw new ChannelNotConfigured('E-mail is not configured: set the SMTP host in E-mail settings, or SMTP_URL.')
+  if (!from) throw new ChannelNotConfigured('E-mail is not configured: set the From address in E-mail settings.')
+  const security = settings.security ?? 'starttls'
+  return {
+    transport: {
+      host: settings.host.trim(),
+      port: settings.port ?? 587,
+      secure: security === 'tls',
+      requireTLS: security === 'starttls',
+      ignoreTLS: security === 'none',
+      ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+    },
+    from,
+    replyTo,
+  }
+}
+
+type Transporter = ReturnType<typeof createPool>
+
+interface PoolState {
+  key: string
+  transporter: Transporter
+}
+
+function createPool(transport: Record<string, unknown>) {
+  return createTransport({
+    ...transport,
+    pool: true,
+    maxConnections: EMAIL_CONNECTIONS,
+    maxMessages: Infinity,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  })
+}
+
+const KEY = Symbol.for('statuspage.emailPool')
+type Holder = typeof globalThis & { [KEY]?: PoolState }
+
+/** Connections kept open to the SMTP server; messages beyond this wait in nodemailer's queue. */
+export const EMAIL_CONNECTIONS = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5) || 5
+
+export function transporterFor(config: EmailConfig): Transporter {
+  const holder = globalThis as Holder
+  const key = JSON.stringify(config.transport)
+  if (holder[KEY]?.key === key) return holder[KEY].transporter
+  holder[KEY]?.transporter.close()
+  const transporter = createPool(config.transport)
+  holder[KEY] = { key, transporter }
+  return transporter
+}
+
+export function closeEmailPool(): void {
+  const holder = globalThis as Holder
+  holder[KEY]?.transporter.close()
+  delete holder[KEY]
+}
+
+export interface EmailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+  headers?: Record<string, string>
+  messageId?: string
+}
+
+/** SMTP replies 5xx are permanent (the server refused); 4xx, timeouts and dropped connections are worth a retry. */
+function classify(error: unknown): SendFailure {
+  const { responseCode, message } = error as { responseCode?: number; message?: string }
+  const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
+  return new SendFailure(message ?? String(error), permanent)
+}
+
+export async function sendEmail(config: EmailConfig, message: EmailMessage): Promise<void> {
+  try {
+    await transporterFor(config).sendMail({ from: config.from, replyTo: config.replyTo, ...message })
+  } catch (error) {
+    throw classify(error)
+  }
+}

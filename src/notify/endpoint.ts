@@ -1,0 +1,64 @@
+/**
+ * The shell of the public subscription endpoints (/api/subscribe, /api/subscribe/verify, /api/unsubscribe): a JSON
+ * body read with a size limit, answers as `{success, message}`, and never a stack trace. Bad input is a 400 that
+ * says what is wrong; an unexpected failure is logged and answered with a plain 500.
+ */
+import config from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+
+import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
+
+/** Far more than any subscription needs; a larger body is refused before it is parsed. */
+export const MAX_BODY_BYTES = 16 * 1024
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; message: string }
+
+/** Reads at most `maxBytes` of the body as text; null when it is larger. */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return null
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined)
+        return null
+      }
+      chunks.push(value)
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Reads at most `maxBytes` of the body and parses it as JSON. */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyResult> {
+  const text = await readBodyText(request, maxBytes)
+  if (text === null) return { ok: false, message: `The request body is too large (at most ${maxBytes / 1024} KB).` }
+  if (text.trim() === '') return { ok: false, message: 'The request body is empty: send a JSON object.' }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false, message: 'The request body is not valid JSON.' }
+  }
+}
+
+export const answer = (status: number, success: boolean, message: string) =>
+  Response.json({ success, message }, { status, headers: { 'cache-control': 'no-store' } })
+
+type Handler = (request: Request, context: { payload: Payload; clientAddress?: string }) => Promise<Response>
+
+export function subscriptionEndpoint(handler: Handler) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      const payload = await getPayload({ config })
+      return await handler(request, { payload, clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined })
+    } catch (error) {
+      console.error('POST', new URL(request.url).pathname, 'failed:', error)
+      return answer(500, false, 'Something went wrong on our side; please try again later.')
+    }
+  }
+}

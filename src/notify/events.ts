@@ -1,0 +1,101 @@
+/**
+ * From a write to an incident or a maintenance to a queued notification. The afterChange hooks run inside the
+ * write's transaction and pass its `req` on, so the notification row and its delivery job commit together with the
+ * write, or not at all (an outbox): a notification is never lost after a write succeeded, and never sent for a
+ * write that failed.
+ */
+import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+
+import { incidentEvent, maintenanceEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
+import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '../domain/statuses'
+import { richTextToText } from '../public-api/rich-text'
+import { siteSettings } from '../site/data'
+import { formatDateTime } from '../site/format'
+
+import { messageBaseUrl } from './links'
+import { type NotificationContent, notificationSubject } from './messages'
+import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
+
+/** Seeds, the demo reset and imports set this: they write history, not news. */
+export const SKIP_NOTIFICATIONS = 'skipNotifications'
+
+const idOf = (value: unknown): number | null =>
+  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
+
+async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
+  const ids = (Array.isArray(services) ? services : []).map(idOf).filter((id): id is number => id !== null)
+  if (ids.length === 0) return []
+  const { docs } = await req.payload.find({
+    collection: 'services',
+    where: { id: { in: ids } },
+    select: { name: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return docs.map((service) => service.name)
+}
+
+async function recordNotification(
+  req: PayloadRequest,
+  event: NotificationEvent,
+  subject: { incident?: number; maintenance?: number },
+  content: NotificationContent,
+): Promise<void> {
+  const { totalDocs } = await req.payload.count({ collection: 'notifications', where: { eventKey: { equals: event.eventKey } }, overrideAccess: true, req })
+  if (totalDocs > 0) return // the same event again (a client re-sent the same updates): it was announced once
+  const notification = await req.payload.create({
+    collection: 'notifications',
+    data: { kind: event.kind, eventKey: event.eventKey, subject: notificationSubject(content), message: event.message, content: { ...content }, status: 'queued', ...subject },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  await req.payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notification.id }, queue: NOTIFICATION_QUEUE, req })
+}
+
+async function contentBase(req: PayloadRequest) {
+  const [settings, base] = await Promise.all([siteSettings(req.payload), messageBaseUrl(req.payload)])
+  return { settings, base }
+}
+
+export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (req.context?.[SKIP_NOTIFICATIONS]) return doc
+  const previous = operation === 'create' ? null : ((previousDoc?.updates ?? []) as UpdateLike[])
+  const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
+  if (!event) return doc
+  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  await recordNotification(req, event, { incident: doc.id }, {
+    siteName: settings.siteName,
+    kind: event.kind,
+    title: doc.title,
+    statusLabel: INCIDENT_STATUS_LABELS[event.status as keyof typeof INCIDENT_STATUS_LABELS],
+    message: event.message,
+    schedule: null,
+    affected,
+    url: `${base}/i/${doc.shortId}`,
+  })
+  return doc
+}
+
+export const notifyMaintenanceChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (req.context?.[SKIP_NOTIFICATIONS] || doc.notifySubscribers === false) return doc
+  const previousStatus = operation === 'create' ? null : ((previousDoc?.status ?? null) as MaintenanceStatus | null)
+  const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus)
+  if (!event) return doc
+  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  const start = formatDateTime(new Date(doc.scheduledStartAt).toISOString(), settings.timeZone)
+  const schedule = doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), settings.timeZone)}` : `${start}, open end`
+  await recordNotification(req, event, { maintenance: doc.id }, {
+    siteName: settings.siteName,
+    kind: event.kind,
+    title: doc.title,
+    statusLabel: MAINTENANCE_STATUS_LABELS[doc.status as MaintenanceStatus],
+    message: event.kind === 'maintenance_scheduled' ? richTextToText(doc.description) || null : null,
+    schedule,
+    affected,
+    url: `${base}/m/${doc.shortId}`,
+  })
+  return doc
+}

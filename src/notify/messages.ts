@@ -1,0 +1,103 @@
+/**
+ * What subscribers receive: notification and confirmation messages as e-mail (plain text and HTML) and SMS. Every
+ * value written by a user (site name, titles, messages, service names) is escaped in the HTML part by the same
+ * template the public pages use. Pure functions: the content is a snapshot taken when the event happened.
+ */
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
+import { html, type SafeHtml } from '../site/html'
+
+export interface NotificationContent {
+  siteName: string
+  kind: NotificationKind
+  title: string
+  statusLabel: string
+  /** The update's message, or the maintenance's description. */
+  message: string | null
+  /** The maintenance window, in the site's time zone. */
+  schedule: string | null
+  affected: string[]
+  /** The public page of the incident or maintenance. */
+  url: string
+}
+
+export interface RenderedEmail {
+  subject: string
+  text: string
+  html: string
+}
+
+export function notificationSubject(content: NotificationContent): string {
+  return `[${content.siteName}] ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title}`
+}
+
+function page(title: string, body: SafeHtml, footer: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2126">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">
+${body}
+</div>
+<p style="max-width:560px;margin:16px auto 0;font-size:13px;color:#5b6470">${footer}</p>
+</body></html>
+`.value
+}
+
+const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')
+
+export function renderNotificationEmail(content: NotificationContent, unsubscribeUrl: string): RenderedEmail {
+  const label = NOTIFICATION_KIND_LABELS[content.kind]
+  const subject = notificationSubject(content)
+  const text = [
+    `${label}: ${content.title}`,
+    `Status: ${content.statusLabel}`,
+    ...(content.schedule ? [`When: ${content.schedule}`] : []),
+    `Affected: ${affectedText(content.affected)}`,
+    '',
+    ...(content.message ? [content.message, ''] : []),
+    `Details: ${content.url}`,
+    '',
+    '--',
+    `You receive this because you subscribed to updates from ${content.siteName}.`,
+    `Unsubscribe: ${unsubscribeUrl}`,
+    '',
+  ].join('\n')
+  const body = html`<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
+<h1 style="margin:0 0 16px;font-size:20px">${content.title}</h1>
+<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
+<tr><td style="padding:2px 12px 2px 0;color:#5b6470">Status</td><td><strong>${content.statusLabel}</strong></td></tr>
+${content.schedule ? html`<tr><td style="padding:2px 12px 2px 0;color:#5b6470">When</td><td>${content.schedule}</td></tr>` : null}
+<tr><td style="padding:2px 12px 2px 0;color:#5b6470">Affected</td><td>${affectedText(content.affected)}</td></tr>
+</table>
+${content.message ? html`<p style="white-space:pre-wrap">${content.message}</p>` : null}
+<p><a href="${content.url}" style="color:#1f5fbf">View the details on the status page</a></p>`
+  const footer = html`You receive this because you subscribed to updates from ${content.siteName}. <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
+  return { subject, text, html: page(subject, body, footer) }
+}
+
+/** SMS: one short line with the link; the message itself is cut to keep it within a few segments. */
+export function renderNotificationSms(content: NotificationContent, unsubscribeUrl: string): string {
+  const message = content.message ? ` ${content.message.length > 140 ? `${content.message.slice(0, 139)}…` : content.message}` : ''
+  return `${content.siteName}: ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title} (${content.statusLabel}).${message} ${content.url} Stop: ${unsubscribeUrl}`
+}
+
+export function renderConfirmationEmail(siteName: string, confirmUrl: string): RenderedEmail {
+  const subject = `[${siteName}] Confirm your subscription`
+  const text = [
+    `Please confirm that you want to receive status updates from ${siteName}:`,
+    '',
+    confirmUrl,
+    '',
+    'If you did not ask for this, ignore this e-mail: without confirmation you will receive nothing.',
+    '',
+  ].join('\n')
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Confirm your subscription</h1>
+<p>Please confirm that you want to receive status updates from ${siteName}.</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
+<p style="font-size:13px;color:#5b6470">Or open this address: ${confirmUrl}</p>`
+  const footer = html`If you did not ask for this, ignore this e-mail: without confirmation you will receive nothing.`
+  return { subject, text, html: page(subject, body, footer) }
+}
+
+export function renderConfirmationSms(siteName: string, confirmUrl: string): string {
+  return `${siteName}: confirm your status update subscription at ${confirmUrl} (ignore this if you did not ask for it)`
+}

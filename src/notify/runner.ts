@@ -1,0 +1,58 @@
+/**
+ * Runs the notifications queue inside the service: every NOTIFY_TICK_MS (default 1000) it runs the due jobs of
+ * Payload's `notifications` queue (deliveries and confirmations). Every instance runs it; Payload marks a job as
+ * processing when a runner takes it, and the deliveries' claims keep two runners of one notification from sending
+ * anything twice.
+ *
+ * A process that dies while running a job leaves it marked processing, and Payload never looks at it again. So
+ * each tick also hands back jobs of this queue that have been silent for longer than the lease (NOTIFY_LEASE_MS,
+ * default 60 s; a delivery run stops well within it and continues in a new job).
+ */
+import type { Payload } from 'payload'
+
+import { intervalFromEnv, repeat, stopRepeating } from '../jobs/repeat'
+
+import { leaseMs } from './deliver'
+import { NOTIFICATION_QUEUE } from './queue'
+
+const NAME = 'notificationRunner'
+
+export const notifyTickMs = (env: NodeJS.ProcessEnv = process.env): number => intervalFromEnv('NOTIFY_TICK_MS', 1000, env)
+
+/** Jobs of this queue marked processing whose runner has been silent past the lease: back to the queue. */
+export async function releaseAbandonedJobs(payload: Payload, now = new Date()): Promise<number> {
+  const silentSince = new Date(now.getTime() - leaseMs()).toISOString()
+  const { docs } = await payload.update({
+    collection: 'payload-jobs',
+    where: {
+      and: [
+        { queue: { equals: NOTIFICATION_QUEUE } },
+        { processing: { equals: true } },
+        { completedAt: { exists: false } },
+        { updatedAt: { less_than: silentSince } },
+      ],
+    },
+    data: { processing: false },
+    overrideAccess: true,
+    depth: 0,
+  })
+  if (docs.length) payload.logger.warn(`Handed ${docs.length} abandoned notification job(s) back to the queue`)
+  return docs.length
+}
+
+/**
+ * One tick: abandoned jobs back to the queue, then the due jobs, one after another in the order they were queued,
+ * so that subscribers hear of an incident's start before its resolution.
+ */
+export async function runNotificationTick(payload: Payload): Promise<void> {
+  await releaseAbandonedJobs(payload)
+  await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 5, sequential: true, processingOrder: 'createdAt', silent: { info: true } })
+}
+
+export const stopNotificationRunner = (): void => stopRepeating(NAME)
+
+export function startNotificationRunner(payload: Payload, intervalMs = notifyTickMs()): number {
+  return repeat(NAME, intervalMs, () => runNotificationTick(payload), (error) =>
+    payload.logger.error({ err: error, msg: 'Notification runner tick failed' }),
+  )
+}

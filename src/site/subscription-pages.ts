@@ -1,0 +1,119 @@
+/**
+ * The subscriber's pages: the subscribe form (on `/` and, with SMS and a choice of services, at `/subscribe`), the
+ * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
+ * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
+ */
+import type { ServiceGroup } from '../public-api/schemas'
+import type { UnsubscribeOutcome, VerifyOutcome } from '../notify/subscriptions'
+
+import type { SiteSettings } from './data'
+import { html, raw, type SafeHtml } from './html'
+import { renderDocument } from './layout'
+
+/** The compact form on `/`: an e-mail address and a button. */
+export function homeSubscribeForm(): SafeHtml {
+  return html`<section aria-labelledby="subscribe-h" class="card subscribe">
+<h2 id="subscribe-h" style="margin-top:0">Get notified</h2>
+<p class="meta" style="margin-top:0">An e-mail when an incident starts, changes or ends, and when maintenance is scheduled. You confirm by e-mail first.</p>
+<form method="post" action="/subscribe" class="inline-form">
+<input type="hidden" name="type" value="email">
+<label for="subscribe-email">E-mail address</label>
+<input id="subscribe-email" name="email" type="email" autocomplete="email" required maxlength="254">
+<button type="submit">Subscribe</button>
+</form>
+<p class="meta"><a href="/subscribe">Subscribe by SMS, or only to some services</a></p>
+</section>`
+}
+
+export interface SubscribeFormState {
+  type?: 'email' | 'sms'
+  email?: string
+  phone?: string
+  services?: string[]
+  error?: string
+}
+
+function serviceChoices(groups: ServiceGroup[], chosen: Set<string>): SafeHtml {
+  const listed = groups.filter((g) => g.services.length > 0)
+  if (listed.length === 0) return html``
+  return html`<fieldset><legend>Services (optional)</legend>
+<p class="meta" style="margin-top:0">Choose none to hear about everything.</p>
+${listed.map(
+  (g) => html`<div class="choice-group"><p class="choice-title">${g.name}</p>${g.services.map(
+    (s) => html`<label class="choice"><input type="checkbox" name="services" value="${s.slug}"${chosen.has(s.slug) ? raw(' checked') : ''}> ${s.name}</label>`,
+  )}</div>`,
+)}
+</fieldset>`
+}
+
+export function subscribePage(groups: ServiceGroup[], settings: SiteSettings, state: SubscribeFormState = {}): string {
+  const type = state.type ?? 'email'
+  const checked = (value: string) => (type === value ? raw(' checked') : '')
+  const body = html`<h1>Subscribe to updates</h1>
+<p>Hear about incidents and maintenances of ${settings.siteName} by e-mail or by text message. You confirm with a link we send you first, and every message carries a link to unsubscribe.</p>
+${state.error ? html`<p class="notice error" role="alert">${state.error}</p>` : null}
+<form method="post" action="/subscribe" class="card stacked">
+<fieldset><legend>How</legend>
+<label class="choice"><input type="radio" name="type" value="email"${checked('email')}> E-mail</label>
+<label class="choice"><input type="radio" name="type" value="sms"${checked('sms')}> Text message (SMS)</label>
+</fieldset>
+<p><label for="email">E-mail address</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>
+<p><label for="phone">Mobile number, international format</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>
+${serviceChoices(groups, new Set(state.services ?? []))}
+<p><button type="submit">Subscribe</button></p>
+</form>`
+  return renderDocument({ title: 'Subscribe', settings, current: 'subscribe', body })
+}
+
+/** After the form: the same words as the JSON endpoint, whatever the address's history. */
+export function subscribedPage(message: string, settings: SiteSettings): string {
+  const body = html`<h1>Almost done</h1><p class="notice ok" role="status">${message}</p><p><a href="/">Back to the current status</a></p>`
+  return renderDocument({ title: 'Subscribed', settings, body })
+}
+
+const VERIFY_TITLES: Record<VerifyOutcome, string> = {
+  verified: 'Subscription confirmed',
+  already_verified: 'Already confirmed',
+  expired: 'Link expired',
+  not_found: 'Link not valid',
+}
+
+/** Before the click: a button (link scanners that open the link confirm nothing). After: the outcome. */
+export function verifyPage(settings: SiteSettings, outcome: VerifyOutcome, message: string, done: boolean): string {
+  const pending = outcome === 'verified' && !done
+  const body = pending
+    ? html`<h1>Confirm your subscription</h1>
+<p>Confirm that you want to receive status updates from ${settings.siteName}.</p>
+<form method="post"><button type="submit">Confirm subscription</button></form>`
+    : html`<h1>${VERIFY_TITLES[outcome]}</h1>
+<p class="notice ${outcome === 'verified' || outcome === 'already_verified' ? 'ok' : 'error'}" role="status">${message}</p>
+${outcome === 'expired' || outcome === 'not_found' ? html`<p><a href="/subscribe">Subscribe again</a></p>` : null}
+<p><a href="/">Go to the current status</a></p>`
+  return renderDocument({ title: pending ? 'Confirm your subscription' : VERIFY_TITLES[outcome], settings, body })
+}
+
+const UNSUBSCRIBE_TITLES: Record<UnsubscribeOutcome, string> = {
+  unsubscribed: 'Unsubscribed',
+  already_unsubscribed: 'Already unsubscribed',
+  not_found: 'Link not valid',
+}
+
+/** "ja***@example.com", "+4915******78": enough for the owner to recognise, little for anyone else. */
+export function maskAddress(address: string): string {
+  const at = address.indexOf('@')
+  if (at > 0) return `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`
+  return address.length > 6 ? `${address.slice(0, 5)}${'*'.repeat(address.length - 7)}${address.slice(-2)}` : '***'
+}
+
+export function unsubscribePage(settings: SiteSettings, outcome: UnsubscribeOutcome, message: string, done: boolean, address: string | null): string {
+  const pending = outcome === 'unsubscribed' && !done
+  const body = pending
+    ? html`<h1>Unsubscribe</h1>
+<p>Stop all status updates from ${settings.siteName}${address ? html` to <strong>${maskAddress(address)}</strong>` : null}?</p>
+<form method="post"><button type="submit">Unsubscribe</button></form>`
+    : html`<h1>${UNSUBSCRIBE_TITLES[outcome]}</h1>
+<p class="notice ${outcome === 'not_found' ? 'error' : 'ok'}" role="status">${message}</p>
+${outcome !== 'not_found' ? html`<p>Changed your mind? <a href="/subscribe">Subscribe again</a>.</p>` : null}
+<p><a href="/">Go to the current status</a></p>`
+  return renderDocument({ title: pending ? 'Unsubscribe' : UNSUBSCRIBE_TITLES[outcome], settings, body })
+}

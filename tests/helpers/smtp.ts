@@ -1,0 +1,74 @@
+/**
+ * A real SMTP server in the test process (the smtp-server package), collecting what the service sends, parsed by
+ * mailparser. `reject` can refuse recipients (4xx: try later; 5xx: never), `onMessage` runs after a message is
+ * accepted.
+ */
+import type { AddressInfo } from 'node:net'
+
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  to: string
+  parsed: ParsedMail
+  raw: string
+}
+
+export interface SmtpSink {
+  url: string
+  port: number
+  messages: ReceivedMail[]
+  /** Messages to one address. */
+  to(address: string): ReceivedMail[]
+  /** Return a [code, message] to refuse this recipient on this attempt. */
+  reject?: (address: string) => [number, string] | null
+  onMessage?: (mail: ReceivedMail) => void
+  /** Resolves when `count` messages have arrived in all. */
+  waitFor(count: number, timeoutMs?: number): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const sink = { messages: [] as ReceivedMail[] } as SmtpSink
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const refusal = sink.reject?.(address.address.toLowerCase())
+      if (refusal) {
+        const error = Object.assign(new Error(refusal[1]), { responseCode: refusal[0] })
+        return callback(error)
+      }
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const parsed = await simpleParser(raw)
+        for (const rcpt of session.envelope.rcptTo) {
+          const mail = { to: rcpt.address.toLowerCase(), parsed, raw }
+          sink.messages.push(mail)
+          sink.onMessage?.(mail)
+        }
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  sink.port = (server.server.address() as AddressInfo).port
+  sink.url = `smtp://127.0.0.1:${sink.port}`
+  sink.to = (address) => sink.messages.filter((m) => m.to === address.toLowerCase())
+  sink.waitFor = async (count, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (sink.messages.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${sink.messages.length}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()))
+  return sink
+}

@@ -58,10 +58,12 @@ const principals: Principal[] = [
 ]
 
 interface Resource {
-  slug: 'service-groups' | 'services' | 'incidents' | 'maintenances' | 'subscribers' | 'users' | 'media'
+  slug: 'service-groups' | 'services' | 'incidents' | 'maintenances' | 'subscribers' | 'users' | 'media' | 'notifications' | 'notification-deliveries'
   publicRead: boolean
   /** What an editor gets, per operation (admins get success everywhere, strangers 401 except public reads). */
   editor: Record<Op, Expected>
+  /** What an admin gets, where it is not success everywhere. */
+  admin?: Record<Op, Expected>
   createBody: (tag: string) => Record<string, unknown>
   updateBody: (tag: string) => Record<string, unknown>
   /** The field the update sets, to check it took (or did not). */
@@ -80,6 +82,11 @@ const local = async (collection: Resource['slug'], data: Record<string, unknown>
 }
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
+
+/** Records the service writes itself (what subscribers were sent): read and deleted, never written by a client. */
+const SYSTEM_RECORDS_ADMIN: Record<Op, Expected> = { list: 200, read: 200, create: 403, update: 403, delete: 200 }
+
+const notificationData = (tag: string) => ({ kind: 'incident_created', eventKey: `matrix:${tag}`, subject: `Subject ${tag}`, content: { tag }, status: 'sent' })
 
 const resources: Resource[] = [
   {
@@ -143,6 +150,29 @@ const resources: Resource[] = [
     makeTarget: (tag) => local('users', { email: `target-${tag}@example.test`, password: `pw-${randomUUID()}`, role: 'editor' }),
   },
   {
+    slug: 'notifications',
+    publicRead: false,
+    editor: READ_ONLY,
+    admin: SYSTEM_RECORDS_ADMIN,
+    createBody: (tag) => notificationData(`created-${tag}`),
+    updateBody: (tag) => ({ subject: `Changed ${tag}` }),
+    updateField: 'subject',
+    makeTarget: (tag) => local('notifications', notificationData(tag)),
+  },
+  {
+    slug: 'notification-deliveries',
+    publicRead: false,
+    editor: READ_ONLY,
+    admin: SYSTEM_RECORDS_ADMIN,
+    createBody: (tag) => ({ channel: 'email', address: `new-${tag}@example.test`, status: 'sent' }),
+    updateBody: () => ({ status: 'pending' }),
+    updateField: 'status',
+    makeTarget: async (tag) => {
+      const notification = await local('notifications', notificationData(`for-delivery-${tag}`))
+      return local('notification-deliveries', { notification, channel: 'email', address: `d-${tag}@example.test`, status: 'sent' })
+    },
+  },
+  {
     slug: 'media',
     publicRead: true,
     editor: READ_ONLY,
@@ -155,7 +185,7 @@ const resources: Resource[] = [
 ]
 
 function expectedFor(principal: Principal, resource: Resource, op: Op): Expected {
-  if (principal.kind === 'admin') return op === 'create' ? 201 : 200
+  if (principal.kind === 'admin') return resource.admin?.[op] ?? (op === 'create' ? 201 : 200)
   if (principal.kind === 'editor') return resource.editor[op]
   return resource.publicRead && (op === 'list' || op === 'read') ? 200 : 401
 }

@@ -7,17 +7,11 @@
  * leaves the count alone. Source addresses 127.0.0.x stand for different clients (loopback is a /8 on Linux).
  */
 import { randomBytes, randomInt } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import { request } from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUserKey, runCreateUser, type Started, startService as startNpm, stopServices } from '../helpers/service'
+import { call, createUserKey, dropPostgres, postgresEnv, runCreateUser, sqliteEnv, type Started, startService as startNpm, stopServices } from '../helpers/service'
 
-const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 // Every server here counts what it hands to Next (GET /__edge/stats).
@@ -25,10 +19,7 @@ const startService = (env: Record<string, string>) => startNpm({ STATUSPAGE_TEST
 
 afterAll(() => stopServices())
 
-const sqlite = () => ({
-  DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-edge-')), 'edge.db')}`,
-  PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-})
+const sqlite = () => sqliteEnv('sp-edge-')
 
 /** A service (in a new group) created through the CMS API; returns its id. */
 async function createService(base: string, auth: Record<string, string>, name: string): Promise<number> {
@@ -37,29 +28,6 @@ async function createService(base: string, auth: Record<string, string>, name: s
   const service = await call(`${base}/api/services`, { method: 'POST', headers: auth, body: { name, group: group.json().doc.id, status: 'operational' } })
   expect(service.status, service.text).toBe(201)
   return service.json().doc.id
-}
-
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  text: string
-  json: () => any
-}
-
-/** node:http rather than fetch: it can choose the source address. A fresh connection per call. */
-function call(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {}): Promise<Answer> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
-  const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers }
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers, localAddress: options.from ?? '127.0.0.1', agent: false }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
 }
 
 async function nextCount(started: Started, pathAndQuery: string): Promise<number> {
@@ -248,28 +216,16 @@ describe('two instances on one PostgreSQL and Redis', () => {
   let auth: Record<string, string>
 
   beforeAll(async () => {
-    const name = `sp_test_edge_${randomBytes(4).toString('hex')}`
-    const client = new pg.Client({ connectionString: postgresServer })
-    await client.connect()
-    await client.query(`CREATE DATABASE ${name}`)
-    await client.end()
-    const url = new URL(postgresServer)
-    url.pathname = `/${name}`
-    const env = { DATABASE_URL: url.toString(), PAYLOAD_SECRET: randomBytes(24).toString('hex'), REDIS_URL: redisUrl, TRUSTED_PROXIES: 'loopback', RATE_LIMIT_PUBLIC_PER_MINUTE: '4' }
+    const env = { ...(await postgresEnv('sp_test_edge_')), REDIS_URL: redisUrl, TRUSTED_PROXIES: 'loopback', RATE_LIMIT_PUBLIC_PER_MINUTE: '4' }
     one = await startService(env)
     two = await startService(env) // after the first has migrated
     auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
   })
 
   afterAll(async () => {
-    for (const started of [one, two]) if (started) process.kill(-started.child.pid!, 'SIGTERM')
-    const name = one ? new URL(one.env.DATABASE_URL).pathname.slice(1) : undefined
-    if (!name) return
+    stopServices([one, two])
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    const client = new pg.Client({ connectionString: postgresServer })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-    await client.end()
+    await dropPostgres(one?.env.DATABASE_URL)
   })
 
   // A fresh address per run: the budget lives in Redis for a minute.

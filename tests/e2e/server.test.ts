@@ -4,14 +4,10 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freePort, root, runCreateUser, type Started, startService, stopServices } from '../helpers/service'
+import { freePort, postgresEnv, root, runCreateUser, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
 
 const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -19,23 +15,8 @@ const adminEmail = 'first-admin@example.test'
 const adminPassword = 'first-admin-' + randomBytes(8).toString('hex')
 
 const databases: [string, () => Promise<Record<string, string>>][] = [
-  ['embedded SQLite', async () => ({
-    DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-')), 'e2e.db')}`,
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-  })],
-  [
-    'PostgreSQL',
-    async () => {
-      const name = `sp_test_e2e_${randomBytes(4).toString('hex')}`
-      const client = new pg.Client({ connectionString: postgresServer })
-      await client.connect()
-      await client.query(`CREATE DATABASE ${name}`)
-      await client.end()
-      const url = new URL(postgresServer)
-      url.pathname = `/${name}`
-      return { DATABASE_URL: url.toString(), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
-    },
-  ],
+  ['embedded SQLite', async () => sqliteEnv()],
+  ['PostgreSQL', () => postgresEnv()],
 ]
 
 describe.each(databases)('npm start on %s', (_name, database) => {

@@ -17,6 +17,7 @@ import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createUserKey, root, type Started, startService, stopServices } from '../helpers/service'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'test-results', 'screenshots')
@@ -29,6 +30,7 @@ const richText = (value: string) => ({ root: { type: 'root', version: 1, directi
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
 
 let server: Started
+let smtp: SmtpSink
 let browser: Browser
 let editor: Record<string, string>
 let admin: Record<string, string>
@@ -54,12 +56,16 @@ async function mainText(page: Page, pathname: string): Promise<string> {
 
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath} (apt-get install chromium)`)
+  smtp = await startSmtpSink()
   server = await startService({
     DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-site-')), 'site.db')}`,
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     STATUSPAGE_TEST_HOOKS: '1',
-    // A browser suite reads far more than 100 pages a minute from one address; the limit has its own tests.
+    // A browser suite reads far more than 100 pages a minute from one address; the limits have their own tests.
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    RATE_LIMIT_SUBSCRIBE_PER_HOUR: '0',
+    SMTP_URL: smtp.url,
+    SMTP_FROM: 'status@example.test',
   })
   editor = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
   admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
@@ -73,7 +79,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   stopServices([server])
+  await smtp?.close()
 })
+
+/** The token in the first link to `/<kind>/<token>` in the latest message to `address`. */
+async function linkToken(address: string, kind: 'verify' | 'unsubscribe', count: number): Promise<string> {
+  const deadline = Date.now() + 30_000
+  while (smtp.to(address).length < count) {
+    if (Date.now() > deadline) throw new Error(`no message ${count} to ${address}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const mails = smtp.to(address)
+  const match = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`).exec(mails[mails.length - 1].parsed.text ?? '')
+  if (!match) throw new Error(`no ${kind} link to ${address}`)
+  return match[1]
+}
 
 describe('the public site', () => {
   const created: { incident?: string; maintenance?: string } = {}
@@ -235,6 +255,65 @@ describe('the public site', () => {
     await context.close()
   })
 
+  const subscriber = 'visitor@example.test'
+  const tokens: { verify?: string; unsubscribe?: string } = {}
+
+  it('subscribes from the form on /, confirms through the e-mailed link, and is told so', async () => {
+    const { context, page } = await newPage()
+    await page.goto(`${server.base}/`)
+    await page.getByLabel('E-mail address').fill(subscriber)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await page.waitForURL(`${server.base}/subscribe`)
+    expect(await page.locator('h1').innerText()).toBe('Almost done')
+    expect(await page.getByRole('status').innerText()).toContain('Check your inbox')
+
+    tokens.verify = await linkToken(subscriber, 'verify', 1)
+    const response = await page.goto(`${server.base}/verify/${tokens.verify}`)
+    expect(response?.headers()['cache-control']).toBe('no-store')
+    expect(await page.locator('h1').innerText()).toBe('Confirm your subscription')
+    await page.getByRole('button', { name: 'Confirm subscription' }).click()
+    expect(await page.locator('h1').innerText()).toBe('Subscription confirmed')
+    await page.goto(`${server.base}/verify/${tokens.verify}`)
+    expect(await page.locator('h1').innerText()).toBe('Already confirmed')
+    await context.close()
+  })
+
+  it('says what is wrong with a bad form, and keeps what was typed', async () => {
+    const { context, page } = await newPage()
+    await page.goto(`${server.base}/subscribe`)
+    await page.getByLabel('Text message (SMS)').check()
+    await page.getByLabel('Mobile number, international format').fill('0170 123')
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    expect(await page.getByRole('alert').innerText()).toContain('E.164')
+    expect(await page.getByLabel('Mobile number, international format').inputValue()).toBe('0170 123')
+    expect(await page.getByLabel('Text message (SMS)').isChecked()).toBe(true)
+    // The services to choose from are the page's own.
+    expect(await page.getByLabel('Public API').count()).toBe(1)
+    await context.close()
+  })
+
+  it('unsubscribes with one click from the link in a notification, with clear states for a repeat and an unknown link', async () => {
+    await write('POST', '/api/incidents', editor, { title: 'Notified incident', updates: [{ status: 'investigating', message: 'Hello subscribers.' }] })
+    tokens.unsubscribe = await linkToken(subscriber, 'unsubscribe', 2)
+    const { context, page } = await newPage()
+    const response = await page.goto(`${server.base}/unsubscribe/${tokens.unsubscribe}`)
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer')
+    expect(await page.locator('main').innerText()).toContain('vi***@example.test')
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
+    expect(await page.locator('h1').innerText()).toBe('Unsubscribed')
+    await page.goto(`${server.base}/unsubscribe/${tokens.unsubscribe}`)
+    expect(await page.locator('h1').innerText()).toBe('Already unsubscribed')
+    const unknown = await page.goto(`${server.base}/unsubscribe/not-a-real-token`)
+    expect(unknown?.status()).toBe(404)
+    expect(await page.locator('h1').innerText()).toBe('Link not valid')
+    await context.close()
+
+    // Nothing more reaches the address.
+    await write('POST', '/api/incidents', editor, { title: 'After leaving', updates: [{ status: 'investigating', message: 'x' }] })
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(smtp.to(subscriber).map((m) => m.parsed.subject)).not.toContain('[Acme Status] New incident: After leaving')
+  })
+
   it('has no serious or critical axe-core violations, and screenshots every page in light and dark at 1280 and 360 px', async () => {
     const pages: [string, string][] = [
       ['home', '/'],
@@ -242,6 +321,9 @@ describe('the public site', () => {
       ['maintenance', `/m/${created.maintenance}`],
       ['history', '/history'],
       ['not-found', '/i/nothing-here'],
+      ['subscribe', '/subscribe'],
+      ['verify', `/verify/${tokens.verify}`],
+      ['unsubscribe', `/unsubscribe/${tokens.unsubscribe}`],
     ]
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {

@@ -4,9 +4,14 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { request } from 'node:http'
 import { createServer } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+
+import pg from 'pg'
 
 export const root = path.resolve(__dirname, '../..')
 
@@ -86,4 +91,81 @@ export async function createUserKey(env: Record<string, string>, role: 'editor' 
   const key = /API key: (\S+)/.exec(result.stdout)?.[1]
   if (!key) throw new Error(`no API key from create-user (exit ${result.status}): ${result.stdout}${result.stderr}`)
   return key
+}
+
+const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** A fresh embedded database and secret for one service. */
+export function sqliteEnv(prefix = 'sp-e2e-'): Record<string, string> {
+  return {
+    DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'service.db')}`,
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+  }
+}
+
+/** A fresh PostgreSQL database (created on TEST_POSTGRES_URL's server) and secret for one service. */
+export async function postgresEnv(prefix = 'sp_test_e2e_'): Promise<Record<string, string>> {
+  const name = `${prefix}${randomBytes(4).toString('hex')}`
+  const client = new pg.Client({ connectionString: postgresServer })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  const url = new URL(postgresServer)
+  url.pathname = `/${name}`
+  return { DATABASE_URL: url.toString(), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
+}
+
+/** Drops a database made by postgresEnv, once its services are gone. */
+export async function dropPostgres(databaseUrl: string | undefined): Promise<void> {
+  if (!databaseUrl?.startsWith('postgres')) return
+  const client = new pg.Client({ connectionString: postgresServer })
+  await client.connect()
+  await client.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`).catch(() => {})
+  await client.end()
+}
+
+/** Kills a service at once (SIGKILL to npm and the server): a crash, not a shutdown. */
+export function killService(started: Started): void {
+  running.delete(started)
+  try {
+    process.kill(-started.child.pid!, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+/** Resolves when the service's process has ended (for instance after it killed itself). */
+export function exited(started: Started, timeoutMs = 60_000): Promise<void> {
+  if (started.child.exitCode !== null || started.child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the service did not exit:\n${started.output()}`)), timeoutMs)
+    started.child.once('exit', () => {
+      clearTimeout(timer)
+      running.delete(started)
+      resolve()
+    })
+  })
+}
+
+export interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+  json: () => any
+}
+
+/** node:http rather than fetch: it can choose the source address. A fresh connection per call. */
+export function call(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {}): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers }
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers, localAddress: options.from ?? '127.0.0.1', agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
 }

@@ -58,6 +58,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       })
     },
   })
+  // A client that dies mid-conversation (the crash tests kill the service) resets its connection: expected here.
+  server.on('error', () => {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   sink.port = (server.server.address() as AddressInfo).port
   sink.url = `smtp://127.0.0.1:${sink.port}`

@@ -27,7 +27,7 @@ interface Fake {
 let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
-async function start(options: { perMinute?: number } = {}): Promise<Fake> {
+async function start(options: { perMinute?: number; subscribePerHour?: number } = {}): Promise<Fake> {
   const fake = { calls: new Map<string, number>(), data: { value: 'one' } } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
@@ -42,7 +42,7 @@ async function start(options: { perMinute?: number } = {}): Promise<Fake> {
       res.writeHead(404, { 'content-type': 'application/problem+json' })
       return void res.end('{"status":404}')
     }
-    const body = JSON.stringify({ data: fake.data.value, host: req.headers.host, url })
+    const body = JSON.stringify({ data: fake.data.value, host: req.headers.host, url, client: req.headers['x-statuspage-client-address'] })
     const headers: Record<string, string> = { 'content-type': 'application/json', etag: `"${createHash('sha1').update(body).digest('hex')}"`, connection: 'keep-alive' }
     if (fake.data.expiresAt) headers['x-statuspage-expires'] = String(fake.data.expiresAt)
     if (url.includes('cookie')) headers['set-cookie'] = 'session=1'
@@ -54,6 +54,7 @@ async function start(options: { perMinute?: number } = {}): Promise<Fake> {
     next,
     clientAddress: createClientAddress([]),
     rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
+    subscribeLimiter: createRateLimiter({ points: options.subscribePerHour ?? 0, windowSeconds: 3600, keyPrefix: 'test:subscribe' }),
     cache: createResponseCache({ origin: loopback.origin, maxEntries: 100, maxBytes: 1 << 20 }),
     loopback,
   })
@@ -202,6 +203,38 @@ describe('the public rate limit', () => {
   })
 })
 
+describe('the subscribe rate limit', () => {
+  it('refuses the attempt after the hourly budget, in the shape of the endpoint, per address', async () => {
+    const fake = await start({ perMinute: 100, subscribePerHour: 2 })
+    for (let i = 2; i > 0; i--) {
+      const ok = await call(fake, '/api/subscribe', { method: 'POST', headers: { 'x-forwarded-for': `10.0.0.${i}` } })
+      expect(ok.status).toBe(201)
+      expect(ok.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': String(i - 1), 'ratelimit-policy': '2;w=3600' })
+    }
+    const refused = await call(fake, '/api/subscribe', { method: 'POST' })
+    expect(refused.status).toBe(429)
+    expect(refused.headers['content-type']).toBe('application/json')
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
+    expect(JSON.parse(refused.body)).toEqual({ success: false, message: expect.stringMatching(/try again in \d+ minutes/) })
+    // The form shares the budget and gets a page.
+    const form = await call(fake, '/subscribe', { method: 'POST' })
+    expect(form.status).toBe(429)
+    expect(form.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(form.body).toContain('Too many requests')
+    // Another address has its own budget; reading is not subscribing.
+    expect((await call(fake, '/api/subscribe', { method: 'POST', localAddress: '127.0.0.2' })).status).toBe(201)
+    expect((await call(fake, '/api/v1/status')).status).toBe(200)
+  })
+})
+
+describe('the client address Next sees', () => {
+  it("is the edge's, whatever the client claims", async () => {
+    const fake = await start()
+    const answer = await call(fake, '/whoami', { headers: { 'x-statuspage-client-address': '203.0.113.9', 'x-forwarded-for': '203.0.113.10' } })
+    expect(JSON.parse(answer.body).client).toBe('127.0.0.1')
+  })
+})
+
 describe('writes', () => {
   it('are every non-read method on the CMS API, GraphQL and the admin area', () => {
     expect(isWriteRequest('POST', '/api/incidents')).toBe(true)
@@ -211,5 +244,8 @@ describe('writes', () => {
     expect(isWriteRequest('GET', '/api/incidents')).toBe(false)
     expect(isWriteRequest('OPTIONS', '/api/incidents')).toBe(false)
     expect(isWriteRequest('POST', '/apix')).toBe(false)
+    // Subscribing writes no public data: anonymous subscribe requests do not empty the cache.
+    expect(isWriteRequest('POST', '/api/subscribe')).toBe(false)
+    expect(isWriteRequest('POST', '/api/unsubscribe')).toBe(false)
   })
 })

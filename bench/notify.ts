@@ -6,8 +6,8 @@
  *
  *   DATABASE_URL=… PAYLOAD_SECRET=… node --conditions=production --import tsx bench/notify.ts
  *
- * BENCH_SUBSCRIBERS=10000. Subscribers are written straight into the table (the subscribe flow is not what is
- * measured). Use a database of its own: the script deletes every subscriber, notification and delivery first.
+ * BENCH_SUBSCRIBERS=10000. The database is recreated first (bench/fresh-database.ts): give it one of its own.
+ * Subscribers are written straight into the table (the subscribe flow is not what is measured).
  * The last line of output is `NOTIFY_RESULT {json}`: messages, duplicates, seconds, messages per second.
  */
 import { randomBytes } from 'node:crypto'
@@ -15,9 +15,10 @@ import { randomBytes } from 'node:crypto'
 import { getPayload } from 'payload'
 import { SMTPServer } from 'smtp-server'
 
-import config from '../src/payload.config'
 import { closeEmailPool } from '../src/notify/email'
 import { runNotificationTick } from '../src/notify/runner'
+
+import { freshDatabase } from './fresh-database'
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000)
 const TIMEOUT_MS = 10 * 60_000
@@ -47,11 +48,11 @@ await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
 process.env.SMTP_URL = `smtp://127.0.0.1:${(sink.server.address() as { port: number }).port}`
 process.env.SMTP_FROM = 'status@example.test'
 
+if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL to a database of its own: it is recreated')
+await freshDatabase(process.env.DATABASE_URL)
+// After the environment is set: the config reads it when it loads.
+const { default: config } = await import('../src/payload.config')
 const payload = await getPayload({ config })
-for (const collection of ['notification-deliveries', 'notifications', 'subscribers'] as const) {
-  await payload.delete({ collection, where: { id: { exists: true } }, overrideAccess: true })
-}
-await payload.delete({ collection: 'payload-jobs', where: { queue: { equals: 'notifications' } }, overrideAccess: true })
 
 // Straight into the table, in chunks, through the adapter's drizzle instance (both dialects).
 const adapter = payload.db as unknown as { drizzle: any; tables: Record<string, any> }

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: seeds a large data set into SQLite and PostgreSQL, serves each with the built server (`npm start`)
- * and loads /api/v1 with autocannon, beside a bare node:http server (bench/bare-server.mjs, its own process) that
- * sends a body of the same size as /api/v1/status. Writes docs/benchmarks.md; everything else goes to bench/results/.
+ * and loads /api/v1 and / with autocannon, beside bare node:http servers (bench/bare-server.mjs, their own processes)
+ * that send bodies of the same sizes as /api/v1/status and /. Then fans one notification out to 10,000 subscribers
+ * through an SMTP sink (bench/notify.ts). Writes docs/benchmarks.md; everything else goes to bench/results/.
  *
  * Environment:
  *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
+ *   BENCH_PARTS=read,notify           which parts: the read load (read) and the notification fan-out (notify)
  *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
  *   BENCH_DURATION=10                 seconds per load run;  BENCH_CONNECTIONS=50
  *   BENCH_SKIP_SEED=1                 reuse the databases of the last run (bench/results/seed-<db>.json)
@@ -36,7 +38,12 @@ const URLS = {
   sqlite: 'file:./bench/results/sqlite/bench.db',
   postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
 }
-const TARGETS = { statusRatio: 0.5, statusP99: 10, uncachedP99: 50, rssMb: 500 }
+const PARTS = (process.env.BENCH_PARTS ?? 'read,notify').split(',').map((s) => s.trim())
+const NOTIFY_URLS = {
+  sqlite: 'file:./bench/results/notify/notify.db',
+  postgres: process.env.BENCH_NOTIFY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_notify',
+}
+const TARGETS = { statusRatio: 0.5, statusP99: 10, uncachedP99: 50, rssMb: 500, homeRatio: 0.3, notifySeconds: 60 }
 
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args)
 
@@ -190,6 +197,7 @@ async function startBare(port, bodyFile) {
   })
   return {
     pid: child.pid,
+    port,
     stop: async () => {
       child.kill('SIGTERM')
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))
@@ -335,6 +343,19 @@ async function benchDatabase(dialect) {
     out.bare = await load({ port: bare.port, paths: () => '/', rssPid: bareServer.pid })
     log(`${dialect}: bare ${Math.round(out.bare.rps)} req/s, p99 ${out.bare.p99} ms`)
 
+    // `/` is another size: its ratio is taken against a bare server sending the same bytes.
+    const home = Buffer.from(await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer())
+    const homeFile = path.join(results, `home-body-${dialect}.html`)
+    writeFileSync(homeFile, home)
+    out.homeProbe = { bytes: home.length }
+    const homeBare = await startBare(await freePort(), homeFile)
+    try {
+      out.bareHome = await load({ port: homeBare.port, paths: () => '/', rssPid: homeBare.pid })
+    } finally {
+      await homeBare.stop()
+    }
+    log(`${dialect}: bare with the ${home.length} bytes of /: ${Math.round(out.bareHome.rps)} req/s`)
+
     out.runs = []
     for (const scenario of scenarios(out.seed, out.statusProbe.etag ?? '"none"')) {
       // Let the server finish what the last run left queued, then one request: its status is the one to expect,
@@ -361,6 +382,16 @@ async function benchDatabase(dialect) {
   return out
 }
 
+/** One notification to BENCH_SUBSCRIBERS (10,000) verified subscribers through an SMTP sink (bench/notify.ts). */
+async function benchNotify(dialect) {
+  log(`${dialect}: notification fan-out (bench/notify.ts)…`)
+  const output = await runNode(['--conditions=production', '--import', 'tsx', 'bench/notify.ts'], { DATABASE_URL: NOTIFY_URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, `notify-${dialect}.log`))
+  const line = output.split('\n').find((l) => l.startsWith('NOTIFY_RESULT '))
+  const result = JSON.parse(line.slice('NOTIFY_RESULT '.length))
+  log(`${dialect}: ${result.messages} messages in ${result.seconds.toFixed(1)} s (${Math.round(result.messagesPerSecond)}/s), ${result.duplicates} duplicates`)
+  return result
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Report
 
@@ -377,7 +408,9 @@ function evaluate(db) {
   const maxRss = Math.max(0, ...(db.runs ?? []).map((r) => r.result.maxRssMb ?? 0))
   const maxRssCached = Math.max(0, ...(db.runs ?? []).filter((r) => r.kind === 'cached').map((r) => r.result.maxRssMb ?? 0))
   const clean = (runs) => runs.every((r) => r.unexpected === 0)
+  const home = run('home')
   return {
+    homeRatio: home && db.bareHome ? home.result.rps / db.bareHome.rps : null,
     statusRatio,
     statusP99: status?.result.p99 ?? null,
     statusMet: statusRatio !== null && statusRatio >= TARGETS.statusRatio && status.result.p99 < TARGETS.statusP99 && status.unexpected === 0,
@@ -419,7 +452,7 @@ function report(facts, dbs) {
   p(`- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run (uncached runs also with 1 connection). Cached rows repeat one URL (the response cache answers after the first request); uncached rows add a different \`_=<n>\` parameter to every request (the API ignores it; the cache key includes it), so every request runs Next, Payload and the database.`)
   p(`- Baseline: bench/bare-server.mjs, a bare \`node:http\` server in its own process sending the bytes /api/v1/status sent, measured before the project's runs and again after them.`)
   p()
-  for (const db of dbs) {
+  for (const db of dbs.filter((d) => d.runs || d.error)) {
     p(`## ${db.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`)
     p()
     if (db.error) {
@@ -439,9 +472,11 @@ function report(facts, dbs) {
       const codes = Object.entries(r.result.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ') || 'none'
       const problems = [r.result.errors ? `${fmt(r.result.errors)} errors` : '', r.result.timeouts ? `${fmt(r.result.timeouts)} timeouts` : ''].filter(Boolean).join(', ')
       const cache = r.kind === 'cached' ? `repeated (X-Cache: ${r.xCache ?? 'absent'})` : `every request new (X-Cache: ${r.xCache ?? 'absent'})`
-      p(`| ${r.label} | ${r.connections ?? CONNECTIONS} | ${cache} | ${fmt(r.result.rps)} | ${fmt(r.result.rps / db.bare.rps, 3)} | ${fmt(r.result.p50)} | ${fmt(r.result.p99)} | ${fmt(r.result.maxRssMb)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''}${problems ? `; ${problems}` : ''} |`)
+      const base = r.key === 'home' && db.bareHome ? db.bareHome : db.bare
+      p(`| ${r.label} | ${r.connections ?? CONNECTIONS} | ${cache} | ${fmt(r.result.rps)} | ${fmt(r.result.rps / base.rps, 3)} | ${fmt(r.result.p50)} | ${fmt(r.result.p99)} | ${fmt(r.result.maxRssMb)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''}${problems ? `; ${problems}` : ''} |`)
     }
     bareRow('after', db.bareAfter)
+    if (db.bareHome) bareRow(`the ${fmt(db.homeProbe.bytes)} bytes of /; the ratio of \`/\``, db.bareHome)
     p()
     const e = evaluate(db)
     p('| Target | Measured | |')
@@ -451,6 +486,7 @@ function report(facts, dbs) {
     p(`| the same, one request at a time (1 connection) | worst p99 ${fmt(e.uncached1WorstP99)} ms | ${yes(e.uncached1Met)} |`)
     p(`| server RSS < ${TARGETS.rssMb} MB under load | max ${fmt(e.maxRss)} MB over all runs | ${yes(e.rssMet)} |`)
     p(`| the same, cached runs only | max ${fmt(e.maxRssCached)} MB | ${yes(e.maxRssCached > 0 && e.maxRssCached < TARGETS.rssMb)} |`)
+    if (e.homeRatio !== null) p(`| \`/\` through the cache ≥ ${TARGETS.homeRatio * 100}% of bare req/s (same bytes) | ${fmt(e.homeRatio * 100, 1)}% | ${yes(e.homeRatio >= TARGETS.homeRatio)} |`)
     p()
     if (db.statusProbe.bytes > 256 * 1024) {
       p(`Note: /api/v1/status is ${fmt(db.statusProbe.bytes / 1024 / 1024, 1)} MB here (it lists every active incident and maintenance: ${fmt(db.seed.unresolvedIncidents)} unresolved incidents and ${fmt((db.seed.maintenanceStatuses.upcoming ?? 0) + (db.seed.maintenanceStatuses.in_progress ?? 0))} active maintenances). At that size ${CONNECTIONS} connections move bytes, not requests: the bare server itself reaches p99 ${fmt(db.bare.p99)} ms, and the single-threaded load generator is the limit of both, so the ratio says little and p99 < ${TARGETS.statusP99} ms cannot be met by any server on this machine.`)
@@ -470,6 +506,26 @@ function report(facts, dbs) {
       p(`bench/explain.ts failed: ${db.explainError}`)
       p()
     }
+  }
+  const fanouts = dbs.filter((db) => db.notify)
+  if (fanouts.length) {
+    p('## Notification fan-out')
+    p()
+    p('One incident created through the Local API; its hook records the notification and queues the delivery job; the notification runner\'s tick (as the service runs it) sends it through a pooled SMTP transport to an SMTP sink (smtp-server) in the same process, until every delivery has its outcome. Subscribers written straight into a fresh database (bench/notify.ts).')
+    p()
+    p('| Database | Subscribers | Messages | Duplicates | Total s | First message after s | Messages/s | SMTP connections | Status | Target: all within 60 s, none twice |')
+    p('|---|---|---|---|---|---|---|---|---|---|')
+    for (const db of fanouts) {
+      const n = db.notify
+      const name = db.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'
+      if (n.error) {
+        p(`| ${name} | failed: ${n.error} | | | | | | | | **not met** |`)
+        continue
+      }
+      const met = n.messages === n.subscribers && n.distinctRecipients === n.subscribers && n.duplicates === 0 && n.seconds <= TARGETS.notifySeconds
+      p(`| ${name} | ${fmt(n.subscribers)} | ${fmt(n.messages)} | ${fmt(n.duplicates)} | ${fmt(n.seconds, 1)} | ${fmt(n.firstMessageAfterSeconds, 1)} | ${fmt(n.messagesPerSecond)} | ${n.smtpConnections} | ${n.status} | ${yes(met)} |`)
+    }
+    p()
   }
   return lines.join('\n')
 }
@@ -504,12 +560,24 @@ log(`${facts.nproc} cores, ${facts.memoryGb} GB, node ${facts.node}, load ${fact
 const dbs = []
 for (const dialect of DATABASES) {
   if (!URLS[dialect]) throw new Error(`unknown database ${dialect}`)
-  try {
-    dbs.push(await benchDatabase(dialect))
-  } catch (error) {
-    log(`${dialect}: failed: ${error.message}`)
-    dbs.push({ dialect, error: error.message })
+  let db = { dialect }
+  if (PARTS.includes('read')) {
+    try {
+      db = await benchDatabase(dialect)
+    } catch (error) {
+      log(`${dialect}: failed: ${error.message}`)
+      db = { dialect, error: error.message }
+    }
   }
+  if (PARTS.includes('notify')) {
+    try {
+      db.notify = await benchNotify(dialect)
+    } catch (error) {
+      log(`${dialect}: notification fan-out failed: ${error.message}`)
+      db.notify = { error: error.message }
+    }
+  }
+  dbs.push(db)
 }
 facts.minutes = ((Date.now() - startedAt) / 60000).toFixed(1)
 facts.loadavgAtEnd = os.loadavg().map((n) => n.toFixed(2)).join(' ')

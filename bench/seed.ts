@@ -22,7 +22,7 @@
  *
  * The last line of output is `SEED_RESULT {json}` with counts and timings, for bench/run.mjs.
  */
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
 import type { Client as LibsqlClient, InStatement } from '@libsql/client'
@@ -36,6 +36,8 @@ import { deriveMaintenanceState } from '../src/domain/maintenance-lifecycle'
 import { generateShortId } from '../src/domain/short-id'
 import { toSlug } from '../src/domain/slug'
 import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from '../src/domain/statuses'
+
+import { freshDatabase } from './fresh-database'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -340,27 +342,6 @@ function postgresWriter(pool: pg.Pool): Writer {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-async function freshDatabase(databaseUrl: string): Promise<void> {
-  if (dialectOf(databaseUrl) === 'sqlite') {
-    const file = path.resolve(databaseUrl.replace(/^file:/, ''))
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true })
-    mkdirSync(path.dirname(file), { recursive: true })
-    return
-  }
-  const url = new URL(databaseUrl)
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''))
-  if (!/^[a-z0-9_]+$/i.test(name) || ['postgres', 'template0', 'template1'].includes(name)) throw new Error(`refusing to recreate the database "${name}"`)
-  url.pathname = '/postgres'
-  const admin = new pg.Client({ connectionString: url.toString() })
-  await admin.connect()
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE "${name}"`)
-  } finally {
-    await admin.end()
-  }
-}
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL

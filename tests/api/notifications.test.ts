@@ -341,6 +341,29 @@ describe('notifications', () => {
     }
   })
 
+  it('go out through the e-mail settings of the admin area when SMTP_URL is not set', async () => {
+    const email = `settings-${unique()}@example.test`
+    await verifiedSubscriber({ email })
+    const saved = await api('POST', '/globals/email-settings', {
+      key: admin.key,
+      body: { host: '127.0.0.1', port: smtp.port, security: 'none', from: 'From Settings <settings@example.test>', replyTo: 'help@example.test' },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const { SMTP_URL, SMTP_FROM } = process.env
+    delete process.env.SMTP_URL
+    delete process.env.SMTP_FROM
+    try {
+      await createIncident({ title: 'Via the settings', updates: [{ status: 'investigating', message: 'x' }] })
+      await drain()
+    } finally {
+      Object.assign(process.env, { SMTP_URL, SMTP_FROM })
+    }
+    const mail = smtp.to(email)[0]
+    expect(mail.parsed.subject).toBe('[Status] New incident: Via the settings')
+    expect(mail.parsed.from?.value).toEqual([{ name: 'From Settings', address: 'settings@example.test' }])
+    expect(mail.parsed.replyTo?.text).toBe('help@example.test')
+  })
+
   it('reach SMS subscribers through the provider', async () => {
     const phone = `+4915${Math.floor(10_000_000 + Math.random() * 89_999_999)}`
     await api('POST', '/subscribers', { key: admin.key, body: { type: 'sms', phone, verified: true } })

@@ -9,6 +9,7 @@ import { updatesNewestFirst } from '../domain/incident-status'
 import { nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
+import { countOf } from './count-cache'
 import type { Page } from './http'
 import { richTextToHtml, richTextToText } from './rich-text'
 import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Service, ServiceGroup, StatusSummary } from './schemas'
@@ -188,8 +189,8 @@ function dayBound(value: string, edge: 'start' | 'end'): string {
 }
 
 /**
- * One page of a list in two steps: the page's ids (and the total), then those documents with their updates and
- * services. Asked in one step, PostgreSQL builds the updates and services of every row that OFFSET skips (page 2000
+ * One page of a list in two steps: the page's ids (and the total, src/public-api/count-cache.ts), then those
+ * documents with their updates and services. Asked in one step, PostgreSQL builds the updates and services of every row that OFFSET skips (page 2000
  * of 100,000 incidents: about a second); this way only the ids are skipped.
  */
 async function findPage<T extends { id: number }>(
@@ -197,9 +198,12 @@ async function findPage<T extends { id: number }>(
   collection: 'incidents' | 'maintenances',
   args: { where: Where; sort: string[]; page: number; limit: number; select: typeof incidentSelect | typeof maintenanceSelect },
 ): Promise<{ docs: T[]; totalDocs: number }> {
-  const ids = await payload.find({ collection, where: args.where, sort: args.sort, page: args.page, limit: args.limit, depth: 0, select: {} })
+  const [ids, totalDocs] = await Promise.all([
+    payload.find({ collection, where: args.where, sort: args.sort, page: args.page, limit: args.limit, pagination: false, depth: 0, select: {} }),
+    countOf(payload, collection, args.where),
+  ])
   const pageIds = (ids.docs as { id: number }[]).map((doc) => doc.id)
-  if (pageIds.length === 0) return { docs: [], totalDocs: ids.totalDocs }
+  if (pageIds.length === 0) return { docs: [], totalDocs }
   const found = await payload.find({
     collection,
     where: { id: { in: pageIds } },
@@ -211,7 +215,7 @@ async function findPage<T extends { id: number }>(
   })
   const byId = new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
   // A document deleted between the two queries is left out.
-  return { docs: pageIds.flatMap((id) => byId.get(id) ?? []), totalDocs: ids.totalDocs }
+  return { docs: pageIds.flatMap((id) => byId.get(id) ?? []), totalDocs }
 }
 
 export async function listIncidents(payload: Payload, query: IncidentListQuery, links: Links): Promise<Listed<Incident>> {

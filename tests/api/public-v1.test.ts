@@ -98,6 +98,18 @@ describe('incidents', () => {
     expect(beyond.headers.get('x-total-count')).toBe('30')
   })
 
+  it('counts again after every write: X-Total-Count follows a create and a delete on any page', async () => {
+    expect((await v1('/incidents?page=2')).headers.get('x-total-count')).toBe('30')
+    expect((await v1('/incidents?status=active&page=2')).headers.get('x-total-count')).toBe('20')
+    const extra = await api('POST', '/incidents', { key: admin.key, body: { title: 'Counted', updates: [{ status: 'investigating', message: 'x' }] } })
+    expect(extra.status, extra.text).toBe(201)
+    expect((await v1('/incidents?page=2')).headers.get('x-total-count')).toBe('31')
+    expect((await v1('/incidents?status=active')).headers.get('x-total-count')).toBe('21')
+    expect((await api('DELETE', `/incidents/${extra.body.doc.id}`, { key: admin.key })).status).toBe(200)
+    expect((await v1('/incidents?page=2')).headers.get('x-total-count')).toBe('30')
+    expect((await v1('/incidents?status=active&page=2')).headers.get('x-total-count')).toBe('20')
+  })
+
   it('shows the fields of the contract, with updates newest first and absolute page addresses', async () => {
     const resolved = created[27]
     const response = await v1(`/incidents/${resolved.shortId}`)

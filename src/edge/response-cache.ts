@@ -9,9 +9,12 @@
  *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
  * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
  * - Bounded: at most `maxEntries` entries and `maxBytes` bytes, least recently used out first.
+ * - Compressed (brotli or gzip, as the client accepts) once per entry on first demand, with `Vary: Accept-Encoding`
+ *   and the weak form of the entity tag (src/edge/compression.ts).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
+import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from './data-version'
 import { ifNoneMatchMatches } from './etag'
 import { isPublicPath } from './public-paths'
@@ -40,6 +43,8 @@ export interface PreparedResponse {
 interface Entry extends PreparedResponse {
   version: number
   size: number
+  /** Compressed bodies, made on first demand (src/edge/compression.ts). */
+  encoded: Partial<Record<Encoding, Buffer>>
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'trailers', 'transfer-encoding', 'upgrade'])
@@ -114,6 +119,11 @@ export class ResponseStore {
     return entry
   }
 
+  /** The entry for `key` as it is, fresh or not, without marking it used. */
+  peek(key: string): Entry | undefined {
+    return this.entries.get(key)
+  }
+
   /** Keeps `response` as computed under `version`; false when it is too big, or older than what is there. */
   set(key: string, response: PreparedResponse, version: number): boolean {
     const size = sizeOf(response, key)
@@ -121,14 +131,34 @@ export class ResponseStore {
     const existing = this.entries.get(key)
     if (existing && existing.version > version) return false
     this.delete(key)
-    this.entries.set(key, { ...response, version, size })
+    this.entries.set(key, { ...response, version, size, encoded: {} })
     this.bytes += size
+    this.evict()
+    return true
+  }
+
+  /** The body of `key`'s entry in `encoding`, compressed now if this is the first request for it. */
+  encodedBody(key: string, entry: Entry, encoding: Encoding): Buffer {
+    let body = entry.encoded[encoding]
+    if (!body) {
+      body = compress(entry.body, encoding)
+      entry.encoded[encoding] = body
+      // Counted against the bound only while the entry is held (a stale one was deleted with its old size).
+      if (this.entries.get(key) === entry) {
+        entry.size += body.length
+        this.bytes += body.length
+        this.evict()
+      }
+    }
+    return body
+  }
+
+  private evict(): void {
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next().value
       if (oldest === undefined) break
       this.delete(oldest)
     }
-    return true
   }
 
   delete(key: string): void {
@@ -154,21 +184,42 @@ export function cacheKey(req: IncomingMessage): string {
   return `${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`
 }
 
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, response: PreparedResponse, cacheStatus: 'HIT' | 'MISS'): void {
+function withVary(vary: string | string[] | undefined, name: string): string {
+  const values = (Array.isArray(vary) ? vary.join(', ') : (vary ?? '')).split(',').map((v) => v.trim()).filter(Boolean)
+  return values.some((v) => v.toLowerCase() === name.toLowerCase() || v === '*') ? values.join(', ') : [...values, name].join(', ')
+}
+
+/**
+ * Sends a prepared response: 304 when If-None-Match matches (weakly), else the body, compressed when the client
+ * accepts it and `encode` can give it (cached entries only).
+ */
+export function sendPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: PreparedResponse,
+  cacheStatus: 'HIT' | 'MISS',
+  encode?: (encoding: Encoding) => Buffer,
+): void {
+  const compressible = encode !== undefined && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length)
+  const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : null
   const notModified = response.status === 200 && ifNoneMatchMatches(req.headers['if-none-match'], response.etag)
   const headers: OutgoingHttpHeaders = { 'x-cache': cacheStatus }
   for (const [name, value] of Object.entries(response.headers)) {
     if (notModified && BODY_HEADERS.has(name)) continue
     headers[name] = value
   }
+  if (compressible) headers.vary = withVary(response.headers.vary, 'Accept-Encoding')
+  if (encoding) headers.etag = weakTag(response.etag)
   if (notModified) {
     res.writeHead(304, headers)
     res.end()
     return
   }
-  headers['content-length'] = response.body.length
+  const body = encoding && encode ? encode(encoding) : response.body
+  if (encoding) headers['content-encoding'] = encoding
+  headers['content-length'] = body.length
   res.writeHead(response.status, headers)
-  res.end(req.method === 'HEAD' ? undefined : response.body)
+  res.end(req.method === 'HEAD' ? undefined : body)
 }
 
 export interface ResponseCacheOptions extends StoreOptions {
@@ -209,7 +260,7 @@ export function createResponseCache({ origin, now = Date.now, log = console.erro
     async serve(req, res, fallback) {
       const key = cacheKey(req)
       const hit = store.get(key, currentDataVersion(), now())
-      if (hit) return sendPrepared(req, res, hit, 'HIT')
+      if (hit) return sendPrepared(req, res, hit, 'HIT', (encoding) => store.encodedBody(key, hit, encoding))
       let prepared: PreparedResponse
       try {
         prepared = await compute(key, req)
@@ -217,6 +268,8 @@ export function createResponseCache({ origin, now = Date.now, log = console.erro
         log('Response cache: computing a miss failed, passing the request to Next:', error)
         return fallback()
       }
+      const kept = store.peek(key)
+      if (kept && kept.body === prepared.body) return sendPrepared(req, res, kept, 'MISS', (encoding) => store.encodedBody(key, kept, encoding))
       sendPrepared(req, res, prepared, 'MISS')
     },
   }

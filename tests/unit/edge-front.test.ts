@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -42,7 +43,8 @@ async function start(options: { perMinute?: number; subscribePerHour?: number } 
       res.writeHead(404, { 'content-type': 'application/problem+json' })
       return void res.end('{"status":404}')
     }
-    const body = JSON.stringify({ data: fake.data.value, host: req.headers.host, url, client: req.headers['x-statuspage-client-address'] })
+    const padding = url.includes('big') ? 'status '.repeat(2000) : undefined
+    const body = JSON.stringify({ data: fake.data.value, host: req.headers.host, url, client: req.headers['x-statuspage-client-address'], padding })
     const headers: Record<string, string> = { 'content-type': 'application/json', etag: `"${createHash('sha1').update(body).digest('hex')}"`, connection: 'keep-alive' }
     if (fake.data.expiresAt) headers['x-statuspage-expires'] = String(fake.data.expiresAt)
     if (url.includes('cookie')) headers['set-cookie'] = 'session=1'
@@ -71,12 +73,15 @@ interface Answer {
   body: string
 }
 
-function call(fake: Fake, path: string, options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer> {
+function call(fake: Fake, path: string, options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer & { raw: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${fake.base}${path}`, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
-      let body = ''
-      res.on('data', (chunk) => (body += chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        resolve({ status: res.statusCode!, headers: res.headers, body: raw.toString('utf8'), raw })
+      })
     })
     req.on('error', reject)
     req.end()
@@ -97,6 +102,36 @@ describe('the response cache in front of Next', () => {
     const head = await call(fake, '/api/v1/status', { method: 'HEAD' })
     expect(head).toMatchObject({ status: 200, body: '', headers: { 'x-cache': 'HIT', 'content-length': String(Buffer.byteLength(first.body)) } })
     expect(fake.calls.get('/api/v1/status')).toBe(1)
+  })
+
+  it('sends browsers a compressed copy, made once, with Vary and a weak entity tag that still gives 304s', async () => {
+    const fake = await start()
+    const plain = await call(fake, '/api/v1/big')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+    const strong = plain.headers.etag as string
+    expect(strong).toMatch(/^"/)
+
+    const br = await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', etag: `W/${strong}`, 'x-cache': 'HIT' })
+    expect(br.raw.length).toBeLessThan(plain.raw.length / 5)
+    expect(brotliDecompressSync(br.raw).toString('utf8')).toBe(plain.body)
+    const gzip = await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.raw).toString('utf8')).toBe(plain.body)
+    expect((await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'gzip;q=0, identity' } })).headers['content-encoding']).toBeUndefined()
+
+    // Either tag revalidates either representation.
+    for (const tag of [strong, `W/${strong}`]) {
+      const revalidated = await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'br', 'if-none-match': tag } })
+      expect(revalidated).toMatchObject({ status: 304, body: '' })
+      expect(revalidated.headers['content-encoding']).toBeUndefined()
+    }
+    const head = await call(fake, '/api/v1/big', { method: 'HEAD', headers: { 'accept-encoding': 'br' } })
+    expect(head.headers['content-length']).toBe(String(br.raw.length))
+    expect(fake.calls.get('/api/v1/big')).toBe(1)
+    // Small bodies are sent as they are.
+    expect((await call(fake, '/api/v1/status', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined()
   })
 
   it('keys by host and query string', async () => {

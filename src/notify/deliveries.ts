@@ -2,7 +2,7 @@
  * The delivery rows of a notification, written with single SQL statements through the adapter's drizzle instance
  * rather than Payload's Local API: a fan-out to 10,000 subscribers needs bulk inserts and atomic claims, which
  * Payload's update (a select, then one update per row) cannot give. Both dialects build from the same drizzle
- * query builder and the tables Payload generated from src/collections/NotificationDeliveries.ts.
+ * query builder (src/notify/sql.ts) and the tables Payload generated from src/collections/NotificationDeliveries.ts.
  *
  * The claim is the whole at-most-once guarantee: a row moves from `pending` (or `failed`, once its retry time has
  * come) to `sending` in one conditional UPDATE, and only the caller whose UPDATE changed it sends. A row is never
@@ -13,16 +13,10 @@ import type { Payload } from 'payload'
 
 import type { Channel, DeliveryStatus } from '../domain/notifications'
 
-// Both adapters expose drizzle's query builder; its SQLite typing stands in for both here (the calls used exist
-// with the same shape in the PostgreSQL builder).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = any
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Table = any
+import { connectionFor, type Table, tableOf } from './sql'
 
-function store(payload: Payload): { db: Db; t: Table } {
-  const adapter = payload.db as unknown as { drizzle: Db; tables: Record<string, Table> }
-  return { db: adapter.drizzle, t: adapter.tables.notification_deliveries }
+async function store(payload: Payload) {
+  return { db: await connectionFor(payload), t: tableOf(payload, 'notification_deliveries') }
 }
 
 export interface Recipient {
@@ -43,7 +37,7 @@ const INSERT_CHUNK = 500
 
 /** Creates a pending row per recipient; rows that exist already (an earlier run) are left as they are. */
 export async function insertDeliveries(payload: Payload, notificationId: number, recipients: Recipient[], now = new Date()): Promise<void> {
-  const { db, t } = store(payload)
+  const { db, t } = await store(payload)
   const stamp = now.toISOString()
   for (let i = 0; i < recipients.length; i += INSERT_CHUNK) {
     const rows = recipients.slice(i, i + INSERT_CHUNK).map((r) => ({
@@ -67,7 +61,7 @@ function claimable(t: Table, now: string) {
 
 /** Claims up to `size` deliveries of a notification for this caller, oldest first. */
 export async function claimDeliveries(payload: Payload, notificationId: number, size: number, now = new Date()): Promise<ClaimedDelivery[]> {
-  const { db, t } = store(payload)
+  const { db, t } = await store(payload)
   const stamp = now.toISOString()
   const candidates: { id: number }[] = await db
     .select({ id: t.id })
@@ -88,7 +82,7 @@ export async function claimDeliveries(payload: Payload, notificationId: number, 
 }
 
 async function finish(payload: Payload, id: number, values: Record<string, unknown>): Promise<void> {
-  const { db, t } = store(payload)
+  const { db, t } = await store(payload)
   await db
     .update(t)
     .set({ ...values, updatedAt: new Date().toISOString() })
@@ -111,7 +105,7 @@ export const markSkipped = (payload: Payload, id: number, reason: string) =>
  * message left is unknowable, so they are marked interrupted and never sent again (at most once).
  */
 export async function interruptAbandoned(payload: Payload, olderThan: Date, notificationId?: number): Promise<number> {
-  const { db, t } = store(payload)
+  const { db, t } = await store(payload)
   const conditions = [eq(t.status, 'sending'), lte(t.claimedAt, olderThan.toISOString())]
   if (notificationId !== undefined) conditions.push(eq(t.notification, notificationId))
   const rows: unknown[] = await db
@@ -125,7 +119,7 @@ export async function interruptAbandoned(payload: Payload, olderThan: Date, noti
 export type DeliveryCounts = Record<DeliveryStatus, number>
 
 export async function deliveryCounts(payload: Payload, notificationId: number): Promise<DeliveryCounts> {
-  const { db, t } = store(payload)
+  const { db, t } = await store(payload)
   const rows: { status: DeliveryStatus; n: unknown }[] = await db
     .select({ status: t.status, n: count() })
     .from(t)
@@ -138,7 +132,7 @@ export async function deliveryCounts(payload: Payload, notificationId: number): 
 
 /** When the next failed delivery of a notification may be retried; null when none will be. */
 export async function nextRetryAt(payload: Payload, notificationId: number): Promise<Date | null> {
-  const { db, t } = store(payload)
+  const { db, t } = await store(payload)
   const [row]: { at: string | null }[] = await db
     .select({ at: min(t.nextAttemptAt) })
     .from(t)

@@ -6,6 +6,7 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { parseTokenRequest } from '../domain/subscription-request'
 import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
 
 /** Far more than any subscription needs; a larger body is refused before it is parsed. */
@@ -61,4 +62,19 @@ export function subscriptionEndpoint(handler: Handler) {
       return answer(500, false, 'Something went wrong on our side; please try again later.')
     }
   }
+}
+
+/**
+ * An endpoint that takes `{token}` (from a link in a message) and acts on it: confirming, unsubscribing. `answers`
+ * gives each outcome its status and message; a 2xx is a success.
+ */
+export function tokenEndpoint<O extends string>(act: (payload: Payload, token: string) => Promise<O>, answers: Record<O, [number, string]>) {
+  return subscriptionEndpoint(async (request, { payload }) => {
+    const body = await readJsonBody(request)
+    if (!body.ok) return answer(400, false, body.message)
+    const token = parseTokenRequest(body.value)
+    if (!token.ok) return answer(400, false, token.message)
+    const [status, message] = answers[await act(payload, token.value)]
+    return answer(status, status < 300, message)
+  })
 }

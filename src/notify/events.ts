@@ -15,6 +15,7 @@ import { formatDateTime } from '../site/format'
 import { messageBaseUrl } from './links'
 import { type NotificationContent, notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
+import { connectionFor, tableOf } from './sql'
 
 /** Seeds, the demo reset and imports set this: they write history, not news. */
 export const SKIP_NOTIFICATIONS = 'skipNotifications'
@@ -37,22 +38,27 @@ async function serviceNames(req: PayloadRequest, services: unknown): Promise<str
   return docs.map((service) => service.name)
 }
 
+/**
+ * The notification row and its job, in the write's transaction. The row is inserted with ON CONFLICT DO NOTHING on
+ * its event key: the same event caused twice (a client re-sending the same updates, two runners moving one
+ * maintenance at once) is announced once, and the second write neither fails nor waits for an error.
+ */
 async function recordNotification(
   req: PayloadRequest,
   event: NotificationEvent,
   subject: { incident?: number; maintenance?: number },
   content: NotificationContent,
 ): Promise<void> {
-  const { totalDocs } = await req.payload.count({ collection: 'notifications', where: { eventKey: { equals: event.eventKey } }, overrideAccess: true, req })
-  if (totalDocs > 0) return // the same event again (a client re-sent the same updates): it was announced once
-  const notification = await req.payload.create({
-    collection: 'notifications',
-    data: { kind: event.kind, eventKey: event.eventKey, subject: notificationSubject(content), message: event.message, content: { ...content }, status: 'queued', ...subject },
-    overrideAccess: true,
-    depth: 0,
-    req,
-  })
-  await req.payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notification.id }, queue: NOTIFICATION_QUEUE, req })
+  const db = await connectionFor(req.payload, req)
+  const t = tableOf(req.payload, 'notifications')
+  const now = new Date().toISOString()
+  const inserted: { id: number }[] = await db
+    .insert(t)
+    .values({ kind: event.kind, eventKey: event.eventKey, subject: notificationSubject(content), message: event.message, content, status: 'queued', ...subject, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: t.id })
+  if (inserted.length === 0) return
+  await req.payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: inserted[0].id }, queue: NOTIFICATION_QUEUE, req })
 }
 
 async function contentBase(req: PayloadRequest) {

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  incidentEvent,
+  maintenanceEvent,
+  MAX_DELIVERY_ATTEMPTS,
+  nextAttemptAt,
+  notificationOutcome,
+  retryDelayMs,
+  subscriberWantsEvent,
+  type UpdateLike,
+  updateFingerprint,
+} from '../../src/domain/notifications'
+import { parseSubscribeRequest, parseTokenRequest } from '../../src/domain/subscription-request'
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute)).toISOString()
+const update = (status: UpdateLike['status'], minute: number, message = `${status} at ${minute}`, notify?: boolean): UpdateLike => ({ status, message, createdAt: at(minute), notify })
+
+describe('the event an incident write causes', () => {
+  it('is "created" for a new incident, about its newest update', () => {
+    const event = incidentEvent(7, null, [update('investigating', 0), update('identified', 5)])
+    expect(event).toMatchObject({ kind: 'incident_created', status: 'identified', message: 'identified at 5' })
+    expect(event?.eventKey).toBe(`incident:7:${updateFingerprint(update('identified', 5))}`)
+  })
+
+  it('is "updated" for an added update, and "resolved" when the added update resolves', () => {
+    const before = [update('investigating', 0)]
+    expect(incidentEvent(7, before, [...before, update('monitoring', 9)])).toMatchObject({ kind: 'incident_updated', status: 'monitoring' })
+    expect(incidentEvent(7, before, [...before, update('resolved', 9)])).toMatchObject({ kind: 'incident_resolved', message: 'resolved at 9' })
+  })
+
+  it('recognises updates by content, since a PATCH replaces the list (and its row ids)', () => {
+    const list = [update('investigating', 0), update('identified', 5)]
+    expect(incidentEvent(7, list, list.map((u) => ({ ...u, createdAt: new Date(u.createdAt) })))).toBeNull()
+    // An edited message is a new update.
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toMatchObject({ kind: 'incident_updated', message: 'corrected' })
+  })
+
+  it('makes one event of several added updates, about the newest the operator lets notify; none when all are quiet', () => {
+    const before = [update('investigating', 0)]
+    const event = incidentEvent(7, before, [...before, update('identified', 5), update('monitoring', 8, 'quiet', false), update('resolved', 3)])
+    expect(event).toMatchObject({ status: 'identified' })
+    expect(incidentEvent(7, before, [...before, update('identified', 5, 'x', false)])).toBeNull()
+    expect(incidentEvent(7, before, before)).toBeNull()
+  })
+
+  it('breaks a tie of createdAt with the later element, as the status rule does', () => {
+    expect(incidentEvent(7, null, [update('investigating', 5), update('identified', 5)])?.status).toBe('identified')
+  })
+})
+
+describe('the event a maintenance write causes', () => {
+  it('is "scheduled" on creation for the future, "started" when created in progress, nothing when recorded afterwards', () => {
+    expect(maintenanceEvent(3, null, 'upcoming')).toEqual({ kind: 'maintenance_scheduled', eventKey: 'maintenance:3:maintenance_scheduled', status: 'upcoming', message: null })
+    expect(maintenanceEvent(3, null, 'in_progress')?.kind).toBe('maintenance_started')
+    expect(maintenanceEvent(3, null, 'completed')).toBeNull()
+    expect(maintenanceEvent(3, null, 'cancelled')).toBeNull()
+  })
+
+  it('is one event per status entered, none for a save that changes no status', () => {
+    expect(maintenanceEvent(3, 'upcoming', 'in_progress')?.kind).toBe('maintenance_started')
+    expect(maintenanceEvent(3, 'in_progress', 'completed')?.kind).toBe('maintenance_completed')
+    expect(maintenanceEvent(3, 'upcoming', 'cancelled')?.kind).toBe('maintenance_cancelled')
+    expect(maintenanceEvent(3, 'upcoming', 'upcoming')).toBeNull()
+  })
+})
+
+describe('who hears of an event', () => {
+  it('everyone without a choice; a chooser when one chosen service is affected; everyone when the event names none', () => {
+    expect(subscriberWantsEvent([], [1, 2])).toBe(true)
+    expect(subscriberWantsEvent([2, 9], [1, 2])).toBe(true)
+    expect(subscriberWantsEvent([9], [1, 2])).toBe(false)
+    expect(subscriberWantsEvent([9], [])).toBe(true)
+    expect(subscriberWantsEvent(['2'], [2])).toBe(true)
+  })
+})
+
+describe('retries of a failed delivery', () => {
+  it('wait 30 s, 2 min, 8 min, 32 min, then give up; a permanent failure is not retried', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([30_000, 120_000, 480_000, 1_920_000])
+    const now = new Date('2026-11-22T10:00:00Z')
+    expect(nextAttemptAt(1, false, now)?.toISOString()).toBe('2026-11-22T10:00:30.000Z')
+    expect(nextAttemptAt(MAX_DELIVERY_ATTEMPTS, false, now)).toBeNull()
+    expect(nextAttemptAt(1, true, now)).toBeNull()
+  })
+
+  it('end in sent, partly_failed or failed', () => {
+    expect(notificationOutcome({ sent: 3, failed: 0 })).toBe('sent')
+    expect(notificationOutcome({ sent: 0, failed: 0 })).toBe('sent')
+    expect(notificationOutcome({ sent: 2, failed: 1 })).toBe('partly_failed')
+    expect(notificationOutcome({ sent: 0, failed: 1 })).toBe('failed')
+  })
+})
+
+describe('what /api/subscribe accepts', () => {
+  it('normalises an e-mail address and a phone number written with spaces', () => {
+    expect(parseSubscribeRequest({ type: 'email', email: ' Me@Example.COM ' })).toEqual({ ok: true, value: { type: 'email', email: 'me@example.com', services: [] } })
+    expect(parseSubscribeRequest({ type: 'sms', phone: '+49 170 123-4567', services: ['api', 'api'] })).toEqual({
+      ok: true,
+      value: { type: 'sms', phone: '+491701234567', services: ['api'] },
+    })
+  })
+
+  it('says what is wrong', () => {
+    const message = (body: unknown) => {
+      const parsed = parseSubscribeRequest(body)
+      return parsed.ok ? null : parsed.message
+    }
+    expect(message(null)).toMatch(/JSON object/)
+    expect(message({})).toBe('type is required: email or sms')
+    expect(message({ type: 'fax' })).toBe('type must be email or sms')
+    expect(message({ type: 'email', email: 42 })).toBe('email must be a string')
+    expect(message({ type: 'email', email: 'a@b' })).toBe('email must be a valid e-mail address')
+    expect(message({ type: 'sms', phone: '12345' })).toMatch(/E\.164/)
+    expect(message({ type: 'email', email: 'a@example.com', services: [1] })).toMatch(/services must be/)
+    expect(message({ type: 'email', email: 'a@example.com', services: Array(101).fill('x') })).toMatch(/at most 100/)
+  })
+
+  it('takes a token as a non-empty string of reasonable length', () => {
+    expect(parseTokenRequest({ token: 'abc' })).toEqual({ ok: true, value: 'abc' })
+    expect(parseTokenRequest({})).toEqual({ ok: false, message: 'token is required' })
+    expect(parseTokenRequest({ token: 'x'.repeat(201) }).ok).toBe(false)
+    expect(parseTokenRequest('abc').ok).toBe(false)
+  })
+})

@@ -23,10 +23,14 @@ export function subscribeMessage(type: SubscribeRequest['type']): string {
 /** A confirmation link stops working after this long; subscribing again sends a new one. */
 export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
-/** A pending address gets at most one confirmation per this many seconds (SUBSCRIBE_RESEND_SECONDS, default 60). */
+/**
+ * A pending address gets at most one confirmation per this many seconds (SUBSCRIBE_RESEND_SECONDS, default 300).
+ * The per-address rate limit is per client address; this one protects the owner of an address from a stranger
+ * who asks from many.
+ */
 export function resendIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.SUBSCRIBE_RESEND_SECONDS)
-  return env.SUBSCRIBE_RESEND_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 60_000
+  return env.SUBSCRIBE_RESEND_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 300_000
 }
 
 export class UnknownServices extends Error {
@@ -72,7 +76,7 @@ export interface SubscribeContext {
 
 /**
  * Subscribes an address. New: stored unverified, confirmation sent. Unsubscribed before: back to unverified with a
- * new confirmation token. Pending: confirmation sent again (at most once a minute) with the new service choice.
+ * new confirmation token. Pending: confirmation sent again (at most every 5 minutes) with the new service choice.
  * Confirmed and active: nothing changes (an unconfirmed request cannot change a confirmed subscription).
  */
 export async function subscribe(payload: Payload, request: SubscribeRequest, context: SubscribeContext = {}): Promise<void> {

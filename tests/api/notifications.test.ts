@@ -164,6 +164,18 @@ describe('subscribing: double opt-in', () => {
     expect(smtp.to(confirmed)).toHaveLength(0) // nothing to confirm, and nothing that would tell a stranger
   })
 
+  it('sends a pending address at most one confirmation per resend interval, whoever asks', async () => {
+    process.env.SUBSCRIBE_RESEND_SECONDS = '3600'
+    try {
+      const email = `bombed-${unique()}@example.test`
+      for (let i = 0; i < 3; i++) expect((await subscribeApi({ type: 'email', email })).status).toBe(200)
+      await drain()
+      expect(smtp.to(email)).toHaveLength(1)
+    } finally {
+      process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+    }
+  })
+
   it('takes somebody back after they unsubscribed, unverified until they confirm again', async () => {
     const email = `returning-${unique()}@example.test`
     const subscriber = await verifiedSubscriber({ email })

@@ -14,5 +14,8 @@ export const GET = sitePage(async (_request, { payload, links, settings }) => {
     listIncidents(payload, { status: 'resolved', from: new Date(now.getTime() - WEEK).toISOString(), page: 1, limit: 25 }, links),
     nextMaintenanceTransition(payload, now),
   ])
-  return { body: homePage(summary, recent.items, settings), expiresAt }
+  // The page changes by itself when a maintenance moves on, and when an incident leaves "Past 7 days".
+  const agesOut = recent.items.length ? new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK) : null
+  const soonest = [expiresAt, agesOut].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null
+  return { body: homePage(summary, recent.items, settings), expiresAt: soonest }
 })

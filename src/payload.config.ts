@@ -34,6 +34,8 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Status page admin' },
+    // Payload's default asks gravatar.com for a hash of every admin's e-mail address: nothing leaves the site.
+    avatar: 'default',
   },
   collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, Users, Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),

@@ -2,7 +2,8 @@
  * From a write to an incident or a maintenance to a queued notification. The afterChange hooks run inside the
  * write's transaction and pass its `req` on, so the notification row and its delivery job commit together with the
  * write, or not at all (an outbox): a notification is never lost after a write succeeded, and never sent for a
- * write that failed.
+ * write that failed. (On PostgreSQL. Payload runs SQLite without transactions; there the notification follows the
+ * write in the same request: see docs/architecture.md.)
  */
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 

@@ -11,10 +11,11 @@ import config from '../src/payload.config'
 // their real module through a top-level await, and Node 20 sometimes leaves such awaits unsettled when several
 // race, so the process would exit 13 without a word.
 async function main([email, role, password]: string[]): Promise<number> {
-  // A short-lived command: the service's background loops (maintenances, notifications) stay in the service, so
-  // this process never takes a job it would abandon when it exits.
+  // A short-lived command: the service's background work (maintenances, notifications, demo resets) stays in the
+  // service, so this process never takes a job it would abandon when it exits, nor wipes a demo.
   process.env.MAINTENANCE_TICK_MS = '0'
   process.env.NOTIFY_TICK_MS = '0'
+  process.env.DEMO_MODE = 'false'
   const payload = await getPayload({ config })
   try {
     const user = await createUserWithKey(payload, { email, role, password })

@@ -17,6 +17,7 @@ import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
 import { ensureFirstAdmin } from './config/first-admin'
 import { resolvePayloadSecret } from './config/secret'
+import { startDemoMode } from './demo/schedule'
 import { DemoState } from './globals/DemoState'
 import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
@@ -36,6 +37,8 @@ export default buildConfig({
     meta: { titleSuffix: ' · Status page admin' },
     // Payload's default asks gravatar.com for a hash of every admin's e-mail address: nothing leaves the site.
     avatar: 'default',
+    // Wraps every admin page: the demo banner (renders nothing unless demo mode is on).
+    components: { providers: ['/components/DemoBanner#DemoBanner'] },
   },
   collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, Users, Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
@@ -55,5 +58,7 @@ export default buildConfig({
     startMaintenanceTicker(payload)
     // Notifications and confirmations leave through the jobs queue (NOTIFY_TICK_MS, 0 turns it off).
     startNotificationRunner(payload)
+    // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
+    await startDemoMode(payload)
   },
 })

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type ClientAddress, createClientAddress, parseTrustedProxies } from './client-address'
 import { bumpDataVersion, currentDataVersion } from './data-version'
 import { CLIENT_ADDRESS_HEADER } from './headers'
+import { enter, whileClosed } from './request-gate'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import { createRateLimiter, isSubscribeAttempt, parseLimit, type RateLimiter, sendTooManyRequests, spendsPublicBudget } from './rate-limit'
@@ -68,7 +69,10 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   }
 
   return async (req, res) => {
+    // The loopback computes a miss for a request that is already inside the gate: it must not wait at it.
     if (loopback.isInternal(req)) return toNext(req, res)
+    for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
+    res.once('close', enter())
     const pathname = (req.url ?? '/').split('?', 1)[0]
     if (testHooks && pathname === '/__edge/stats') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })

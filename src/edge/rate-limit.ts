@@ -19,7 +19,7 @@ import { isPublicPath, isSubscriberPage, isSubscriptionAction } from './public-p
 export function spendsPublicBudget(method: string | undefined, pathname: string): boolean {
   if (method === 'POST') return isSubscriptionAction(pathname)
   if (method !== 'GET' && method !== 'HEAD') return false
-  return isPublicPath(pathname) || isSubscriberPage(pathname) || pathname === '/subscribe'
+  return isPublicPath(pathname) || isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status'
 }
 
 /** Subscribing: the JSON endpoint and the site's form. Each attempt can send an e-mail or SMS to somebody. */

@@ -5,6 +5,9 @@ import { adminsField } from '../access/roles'
 /** Server code that needs a credential (the mailer, the SMS client) reads with this context; nothing else can. */
 export const REVEAL_SECRETS = { revealSecrets: true } as const
 
+/** A write with this context may empty a credential (the demo reset); any other empty write keeps it. */
+export const CLEAR_SECRETS = 'clearSecrets'
+
 /**
  * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
  * it empty keeps the stored one, so saving a settings form does not wipe a password the form could not show.
@@ -27,8 +30,11 @@ export function secretField(name: string, label: string): Field {
         },
       ],
       beforeChange: [
-        ({ value, siblingDocWithLocales, previousValue }) =>
-          typeof value === 'string' && value !== '' ? value : (siblingDocWithLocales?.[name] ?? previousValue ?? null),
+        ({ value, siblingDocWithLocales, previousValue, req }) => {
+          if (typeof value === 'string' && value !== '') return value
+          if (req.context?.[CLEAR_SECRETS]) return null
+          return siblingDocWithLocales?.[name] ?? previousValue ?? null
+        },
       ],
     },
   }

@@ -1,0 +1,117 @@
+/**
+ * The demo reset: one verb that wipes what visitors made and writes the demo data again (src/demo/seed-data.ts).
+ *
+ * Atomic for readers: it runs behind the request gate (src/edge/request-gate.ts: new requests wait, those inside
+ * finish first) and, on PostgreSQL, in one transaction (other instances see the old data until the commit). The
+ * public cache switches with it: the data version is bumped after the commit, before the gate opens.
+ *
+ * Everything is written through the Local API with the reset's `req`, so the hooks derive statuses, slugs and
+ * short ids as for an operator; SKIP_NOTIFICATIONS keeps subscribers from hearing of seed data.
+ */
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+
+import { bumpDataVersion } from '../edge/data-version'
+import { exclusively } from '../edge/request-gate'
+import { CLEAR_SECRETS } from '../fields/secret'
+import { SKIP_NOTIFICATIONS } from '../notify/events'
+
+import { DEMO_RESET, type DemoConfig } from './config'
+import { demoSeed, richParagraph } from './seed-data'
+
+/** What visitors can make, children before parents (deliveries before notifications, services before groups). */
+const WIPED = ['notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
+
+async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
+  for (const collection of WIPED) {
+    await req.payload.delete({ collection, where: { id: { exists: true } }, overrideAccess: true, depth: 0, req })
+  }
+  await req.payload.delete({ collection: 'users', where: { email: { not_equals: config.email } }, overrideAccess: true, depth: 0, req })
+}
+
+/**
+ * The shared account: created when missing; its role and name restored when present, and its password when asked
+ * (at start, so a changed DEMO_USER_PASSWORD takes effect). Setting a password ends the account's sessions, so the
+ * periodic resets leave it alone and visitors stay logged in.
+ */
+async function ensureDemoUser(req: PayloadRequest, config: DemoConfig, restorePassword: boolean): Promise<void> {
+  const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: config.email } }, limit: 1, overrideAccess: true, depth: 0, req })
+  const data = { email: config.email, role: 'admin' as const, name: 'Demo user' }
+  if (!docs[0]) await req.payload.create({ collection: 'users', data: { ...data, password: config.password }, overrideAccess: true, depth: 0, req })
+  else await req.payload.update({ collection: 'users', id: docs[0].id, data: restorePassword ? { ...data, password: config.password } : data, overrideAccess: true, depth: 0, req })
+}
+
+async function resetSettings(req: PayloadRequest, settings: ReturnType<typeof demoSeed>['settings']): Promise<void> {
+  const write = { overrideAccess: true, depth: 0, req } as const
+  await req.payload.updateGlobal({
+    slug: 'settings',
+    data: { ...settings, statusMessage: null, maintenanceMode: false, publicUrl: null, logo: null, favicon: null },
+    ...write,
+  })
+  await req.payload.updateGlobal({
+    slug: 'email-settings',
+    data: { host: null, port: 587, security: 'starttls', user: null, password: null, from: null, replyTo: null },
+    ...write,
+  })
+  await req.payload.updateGlobal({
+    slug: 'sms-settings',
+    data: { enabled: false, apiBaseUrl: 'https://api.twilio.com', accountSid: null, authToken: null, fromNumber: null },
+    ...write,
+  })
+}
+
+async function seed(req: PayloadRequest, now: Date): Promise<void> {
+  const data = demoSeed(now)
+  const write = { overrideAccess: true, depth: 0, req } as const
+  const serviceIds = new Map<string, number>()
+  for (const [index, group] of data.groups.entries()) {
+    const created = await req.payload.create({ collection: 'service-groups', data: { name: group.name, description: group.description, displayOrder: index }, ...write })
+    for (const [order, service] of group.services.entries()) {
+      const doc = await req.payload.create({ collection: 'services', data: { ...service, group: created.id, displayOrder: order }, ...write })
+      serviceIds.set(service.name, doc.id)
+    }
+  }
+  const ids = (names: string[]) => names.map((name) => serviceIds.get(name)).filter((id): id is number => id !== undefined)
+  for (const incident of data.incidents) {
+    await req.payload.create({
+      collection: 'incidents',
+      // The record starts with its first update, so "ongoing for", "resolved after" and the history read right.
+      data: { title: incident.title, affectedServices: ids(incident.affects), updates: incident.updates, createdAt: incident.updates[0].createdAt },
+      ...write,
+    })
+  }
+  for (const { affects, description, ...maintenance } of data.maintenances) {
+    await req.payload.create({
+      collection: 'maintenances',
+      // status: the hook derives it from the window; the type wants the field.
+      data: { ...maintenance, status: 'upcoming', affectedServices: ids(affects), description: richParagraph(description) },
+      ...write,
+    })
+  }
+  for (const subscriber of data.subscribers) {
+    await req.payload.create({ collection: 'subscribers', data: { ...subscriber, verified: true, active: true, verifiedAt: now.toISOString() }, ...write })
+  }
+  await resetSettings(req, data.settings)
+}
+
+export interface ResetOptions {
+  /** Set the demo user's password from DEMO_USER_PASSWORD again (at start). */
+  restorePassword?: boolean
+}
+
+export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { restorePassword = false }: ResetOptions = {}): Promise<void> {
+  await exclusively(async () => {
+    const req = await createLocalReq({ context: { [SKIP_NOTIFICATIONS]: true, [DEMO_RESET]: true, [CLEAR_SECRETS]: true } }, payload)
+    await initTransaction(req)
+    try {
+      await wipe(req, config)
+      await ensureDemoUser(req, config, restorePassword)
+      await seed(req, now)
+      await commitTransaction(req)
+    } catch (error) {
+      await killTransaction(req)
+      throw error
+    }
+    // Writes inside bumped the version already; a read computed before the commit may have been kept under it.
+    bumpDataVersion()
+  })
+}

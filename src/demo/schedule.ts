@@ -1,0 +1,98 @@
+/**
+ * When demo resets run: one at start, then one per interval, inside the service process; with several instances
+ * on one database, one reset per interval in all (not one per instance).
+ *
+ * The instances agree through the demo-state row (src/globals/DemoState.ts): each reads it, decides with the rules
+ * of src/domain/demo.ts whether a reset is due, and claims it with a compare-and-set (an UPDATE conditioned on the
+ * value it read). Only the instance whose UPDATE changed the row resets; the others see the new time on their
+ * next read.
+ */
+import { eq, isNull } from '@payloadcms/db-sqlite/drizzle'
+import type { Payload } from 'payload'
+
+import { formatCountdown, startupResetDue } from '../domain/demo'
+import { repeat, stopRepeating } from '../jobs/repeat'
+import { connectionFor, tableOf } from '../notify/sql'
+
+import { type DemoConfig, demoConfig } from './config'
+import { resetDemo } from './reset'
+
+export interface DemoClock {
+  lastResetAt: Date | null
+  nextResetAt: Date | null
+}
+
+const asDate = (value: string | null | undefined) => (value ? new Date(value) : null)
+
+export async function readClock(payload: Payload): Promise<DemoClock> {
+  const state = await payload.findGlobal({ slug: 'demo-state', overrideAccess: true, depth: 0 })
+  return { lastResetAt: asDate(state.lastResetAt), nextResetAt: asDate(state.nextResetAt) }
+}
+
+/**
+ * Moves the clock to (now, now + interval) if `column` still holds `seen`; true when this caller moved it. The row
+ * is created first when the database has none yet.
+ */
+async function claim(payload: Payload, column: 'lastResetAt' | 'nextResetAt', seen: Date | null, now: Date, config: DemoConfig): Promise<boolean> {
+  const state = await payload.findGlobal({ slug: 'demo-state', overrideAccess: true, depth: 0 })
+  if (!state.id) await payload.updateGlobal({ slug: 'demo-state', data: {}, overrideAccess: true, depth: 0 })
+  const db = await connectionFor(payload)
+  const t = tableOf(payload, 'demo_state')
+  const next = new Date(now.getTime() + config.intervalMs)
+  const rows: unknown[] = await db
+    .update(t)
+    .set({ lastResetAt: now.toISOString(), nextResetAt: next.toISOString(), updatedAt: now.toISOString() })
+    .where(seen ? eq(t[column], seen.toISOString()) : isNull(t[column]))
+    .returning({ id: t.id })
+  return rows.length > 0
+}
+
+async function resetAndLog(payload: Payload, config: DemoConfig, now: Date, atStart = false): Promise<void> {
+  await resetDemo(payload, config, now, { restorePassword: atStart })
+  const next = new Date(now.getTime() + config.intervalMs)
+  payload.logger.info(`Demo data reset at ${now.toISOString()}; next reset at ${next.toISOString()}`)
+}
+
+/** A tick of the loop: resets when the next reset is due and this instance wins the claim. */
+export async function runDemoTick(payload: Payload, config: DemoConfig, now = new Date()): Promise<boolean> {
+  const clock = await readClock(payload)
+  if (clock.nextResetAt && now < clock.nextResetAt) return false
+  if (!(await claim(payload, 'nextResetAt', clock.nextResetAt, now, config))) return false
+  await resetAndLog(payload, config, now)
+  return true
+}
+
+/** At start: reseed unless another instance did less than a minute ago (instances starting together). */
+export async function resetAtStart(payload: Payload, config: DemoConfig, now = new Date()): Promise<boolean> {
+  const clock = await readClock(payload)
+  if (!startupResetDue(clock.lastResetAt, now)) return false
+  if (!(await claim(payload, 'lastResetAt', clock.lastResetAt, now, config))) return false
+  await resetAndLog(payload, config, now, true)
+  return true
+}
+
+const NAME = 'demoReset'
+
+/** Called from onInit: nothing unless DEMO_MODE=true; then a reset now and a loop that checks every second. */
+export async function startDemoMode(payload: Payload, config = demoConfig()): Promise<void> {
+  stopRepeating(NAME)
+  if (!config.enabled || process.env.NEXT_PHASE === 'phase-production-build') return
+  for (const warning of config.warnings) payload.logger.warn(warning)
+  payload.logger.warn(`Demo mode: all data is wiped and reseeded every ${config.intervalMinutes} minutes. Use it only on a disposable database.`)
+  await resetAtStart(payload, config)
+  repeat(NAME, 1000, () => runDemoTick(payload, config), (error) => payload.logger.error({ err: error, msg: 'Demo reset failed' }))
+}
+
+export interface DemoStatus {
+  isDemoMode: boolean
+  timeUntilReset: string
+  resetIntervalMinutes: number
+}
+
+/** GET /api/demo-status. With demo mode off the countdown reads "0m 00s": no reset is coming. */
+export async function demoStatus(payload: Payload, config = demoConfig(), now = new Date()): Promise<DemoStatus> {
+  if (!config.enabled) return { isDemoMode: false, timeUntilReset: formatCountdown(0), resetIntervalMinutes: config.intervalMinutes }
+  const { nextResetAt } = await readClock(payload)
+  const remaining = nextResetAt ? nextResetAt.getTime() - now.getTime() : config.intervalMs
+  return { isDemoMode: true, timeUntilReset: formatCountdown(remaining), resetIntervalMinutes: config.intervalMinutes }
+}

@@ -1,0 +1,160 @@
+/**
+ * What a demo reset writes, relative to the moment of the reset (the contract's "Demo mode seed contents"):
+ * 3 service groups; 6 services, exactly one degraded; 3 incidents (resolved a few hours ago with 4 updates,
+ * ongoing with 2, resolved days ago with 2); 2 maintenances about 7 and 3 days ahead; 2 verified subscribers (one
+ * e-mail, one SMS); configured settings. Plain data: src/demo/reset.ts writes it through the Local API, so every
+ * hook (statuses, slugs, short ids) applies as for an operator's writes.
+ */
+import type { IncidentStatus, ServiceStatus } from '../domain/statuses'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+export interface SeedService {
+  name: string
+  description: string
+  status: ServiceStatus
+}
+
+export interface SeedGroup {
+  name: string
+  description: string
+  services: SeedService[]
+}
+
+export interface SeedIncident {
+  title: string
+  /** Names of affected services. */
+  affects: string[]
+  updates: { status: IncidentStatus; message: string; createdAt: string }[]
+}
+
+export interface SeedMaintenance {
+  title: string
+  affects: string[]
+  description: string
+  scheduledStartAt: string
+  scheduledEndAt: string
+}
+
+export interface DemoSeed {
+  groups: SeedGroup[]
+  incidents: SeedIncident[]
+  maintenances: SeedMaintenance[]
+  subscribers: ({ type: 'email'; email: string } | { type: 'sms'; phone: string })[]
+  settings: { siteName: string; description: string; timeZone: string }
+}
+
+/** A time `offset` from the reset, on a whole minute (the page reads "2 hours ago", not "2 hours 0.3 minutes"). */
+function at(now: Date, offset: number): string {
+  return new Date(Math.floor((now.getTime() + offset) / MINUTE) * MINUTE).toISOString()
+}
+
+export function demoSeed(now: Date): DemoSeed {
+  return {
+    groups: [
+      {
+        name: 'Core platform',
+        description: 'What every customer uses.',
+        services: [
+          { name: 'Public API', description: 'REST and GraphQL endpoints.', status: 'operational' },
+          { name: 'Dashboard', description: 'The web application.', status: 'operational' },
+        ],
+      },
+      {
+        name: 'Data',
+        description: 'Storage and search.',
+        services: [
+          { name: 'Database', description: 'Primary PostgreSQL cluster.', status: 'operational' },
+          { name: 'Search', description: 'Full-text search.', status: 'operational' },
+        ],
+      },
+      {
+        name: 'Communications',
+        description: 'What leaves the platform.',
+        services: [
+          { name: 'E-mail delivery', description: 'Transactional e-mail.', status: 'operational' },
+          { name: 'Webhooks', description: 'Outgoing webhook deliveries.', status: 'degraded' },
+        ],
+      },
+    ],
+    incidents: [
+      {
+        title: 'Elevated error rates on the Public API',
+        affects: ['Public API'],
+        updates: [
+          { status: 'investigating', message: 'We are investigating elevated 5xx error rates on the Public API.', createdAt: at(now, -5 * HOUR) },
+          { status: 'identified', message: 'A faulty configuration change on one load balancer is the cause. Rolling it back.', createdAt: at(now, -4.5 * HOUR) },
+          { status: 'monitoring', message: 'The rollback is complete and error rates are back to normal. We are monitoring.', createdAt: at(now, -4 * HOUR) },
+          { status: 'resolved', message: 'Error rates have stayed normal for an hour. This incident is resolved.', createdAt: at(now, -3 * HOUR) },
+        ],
+      },
+      {
+        title: 'Delayed webhook deliveries',
+        affects: ['Webhooks'],
+        updates: [
+          { status: 'investigating', message: 'Some webhooks are delivered with a delay of up to 10 minutes.', createdAt: at(now, -40 * MINUTE) },
+          { status: 'identified', message: 'A backlog in one delivery queue; more workers are being added.', createdAt: at(now, -15 * MINUTE) },
+        ],
+      },
+      {
+        title: 'Dashboard sign-in failures',
+        affects: ['Dashboard'],
+        updates: [
+          { status: 'investigating', message: 'Some users cannot sign in to the dashboard.', createdAt: at(now, -3 * DAY) },
+          { status: 'resolved', message: 'An expired certificate on the identity provider was replaced. Sign-in works again.', createdAt: at(now, -3 * DAY + 50 * MINUTE) },
+        ],
+      },
+    ],
+    maintenances: [
+      {
+        title: 'Database upgrade',
+        affects: ['Database', 'Public API'],
+        description: 'We upgrade the primary database cluster. Expect brief read-only periods of a few seconds.',
+        scheduledStartAt: at(now, 7 * DAY),
+        scheduledEndAt: at(now, 7 * DAY + 2 * HOUR),
+      },
+      {
+        title: 'Search index rebuild',
+        affects: ['Search'],
+        description: 'The search index is rebuilt; results may be incomplete while it runs.',
+        scheduledStartAt: at(now, 3 * DAY),
+        scheduledEndAt: at(now, 3 * DAY + 90 * MINUTE),
+      },
+    ],
+    subscribers: [
+      { type: 'email', email: 'subscriber@example.com' },
+      { type: 'sms', phone: '+15555550123' },
+    ],
+    settings: {
+      siteName: 'Acme Cloud Status',
+      description: 'Live demo of a self-hosted status page. Everything here is reset regularly.',
+      timeZone: 'UTC',
+    },
+  }
+}
+
+/** A description as the rich-text editor stores it: one paragraph. */
+export function richParagraph(text: string) {
+  return {
+    root: {
+      type: 'root',
+      version: 1,
+      direction: 'ltr' as const,
+      format: '' as const,
+      indent: 0,
+      children: [
+        {
+          type: 'paragraph',
+          version: 1,
+          direction: 'ltr' as const,
+          format: '' as const,
+          indent: 0,
+          textFormat: 0,
+          children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' }],
+        },
+      ],
+    },
+  }
+}

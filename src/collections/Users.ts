@@ -2,7 +2,6 @@ import type { CollectionBeforeOperationHook, CollectionConfig } from 'payload'
 import { Forbidden } from 'payload'
 
 import { admins, adminsField, hasRole, isAdmin } from '../access/roles'
-import { demoConfig } from '../demo/config'
 import { protectDemoUser } from '../demo/protect-demo-user'
 import { USER_ROLES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
@@ -25,9 +24,7 @@ const guardRoleAndKeys: CollectionBeforeOperationHook = ({ args, operation, req 
 
 export const Users: CollectionConfig = {
   slug: 'users',
-  // In demo mode the shared account's password is public: locking it after failed logins would only let one
-  // visitor lock the others out.
-  auth: { useAPIKey: true, tokenExpiration: 60 * 60 * 8, maxLoginAttempts: demoConfig().enabled ? 0 : 10, lockTime: 10 * 60 * 1000 },
+  auth: { useAPIKey: true, tokenExpiration: 60 * 60 * 8, maxLoginAttempts: 10, lockTime: 10 * 60 * 1000 },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
   access: {
     create: admins,

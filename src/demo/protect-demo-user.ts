@@ -1,8 +1,9 @@
 /**
  * In demo mode every visitor shares one account. Its password cannot change: an update that carries one (REST,
  * GraphQL, the admin form: all run Payload's update operation) succeeds with the password silently dropped, as the
- * contract says. For the same reason its e-mail and role are kept, it cannot be deleted, and the reset-password
- * flow refuses it: one visitor must not be able to lock the others out. The demo reset itself passes (DEMO_RESET).
+ * contract says. For the same reason its e-mail and role are kept, it cannot be deleted, the reset-password flow
+ * refuses it, and failed logins do not lock it: one visitor must not be able to lock the others out. The demo
+ * reset itself passes (DEMO_RESET).
  */
 import { APIError, type CollectionBeforeOperationHook, Forbidden, type PayloadRequest, type Where } from 'payload'
 
@@ -24,6 +25,15 @@ async function targetsDemoUser(req: PayloadRequest, demoId: number, args: { id?:
 export const protectDemoUser: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   const config = demoConfig()
   if (!config.enabled || req.context?.[DEMO_RESET]) return args
+  if (operation === 'login') {
+    // The shared password is public, so failed logins prove nothing; counting them would let one visitor lock
+    // the account for everyone. Each login of the demo account starts from no failures.
+    const email = (args as { data?: { email?: unknown } }).data?.email
+    if (typeof email === 'string' && email.trim().toLowerCase() === config.email) {
+      await req.payload.db.updateOne({ collection: 'users', where: { email: { equals: config.email } }, data: { loginAttempts: 0, lockUntil: null }, req })
+    }
+    return args
+  }
   if (operation === 'resetPassword') {
     const token = (args as { data?: { token?: unknown } }).data?.token
     const user = typeof token === 'string' ? await req.payload.db.findOne({ collection: 'users', where: { resetPasswordToken: { equals: token } }, req }) : null

@@ -36,8 +36,12 @@ async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
 async function ensureDemoUser(req: PayloadRequest, config: DemoConfig, restorePassword: boolean): Promise<void> {
   const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: config.email } }, limit: 1, overrideAccess: true, depth: 0, req })
   const data = { email: config.email, role: 'admin' as const, name: 'Demo user' }
-  if (!docs[0]) await req.payload.create({ collection: 'users', data: { ...data, password: config.password }, overrideAccess: true, depth: 0, req })
-  else await req.payload.update({ collection: 'users', id: docs[0].id, data: restorePassword ? { ...data, password: config.password } : data, overrideAccess: true, depth: 0, req })
+  const user = docs[0]
+  if (!user) await req.payload.create({ collection: 'users', data: { ...data, password: config.password }, overrideAccess: true, depth: 0, req })
+  // Left alone when nothing changed: a visitor editing the account would be told someone else changed it.
+  else if (restorePassword || user.role !== data.role || user.name !== data.name) {
+    await req.payload.update({ collection: 'users', id: user.id, data: restorePassword ? { ...data, password: config.password } : data, overrideAccess: true, depth: 0, req })
+  }
 }
 
 async function resetSettings(req: PayloadRequest, settings: ReturnType<typeof demoSeed>['settings']): Promise<void> {

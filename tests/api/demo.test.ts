@@ -141,6 +141,11 @@ describe('demo mode', () => {
     expect((await login('second-admin@example.test', 'changed-pass-2')).status).toBe(200)
   })
 
+  it('cannot be locked out by failed logins', async () => {
+    for (let i = 0; i < 12; i++) expect((await login(DEMO_EMAIL, `wrong-${i}`)).status).toBe(401)
+    expect((await login(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(200)
+  })
+
   it('GET /api/demo-status counts down, and starts again after a reset', async () => {
     const first = await demoStatus()
     expect(first.status).toBe(200)

@@ -1,0 +1,191 @@
+/**
+ * Demo mode through the built server (`npm start`): readers during several resets never see a half-reset site (on
+ * SQLite, and on two instances sharing PostgreSQL, which together reset once per interval); the countdown of
+ * /api/demo-status; the admin banner in Chromium with demo mode on, and its absence with it off; the admin form's
+ * password change dropped for the demo user. Resets are seconds apart here (DEMO_RESET_INTERVAL_SECONDS, honoured
+ * only with STATUSPAGE_TEST_HOOKS=1).
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { call, dropPostgres, postgresEnv, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+
+const DEMO_EMAIL = 'demo@example.test'
+const DEMO_PASSWORD = 'demo-password-1234'
+const INTERVAL_SECONDS = 5
+const shots = path.join(root, 'test-results', 'screenshots')
+
+const demoEnv = {
+  DEMO_MODE: 'true',
+  DEMO_USER_EMAIL: DEMO_EMAIL,
+  DEMO_USER_PASSWORD: DEMO_PASSWORD,
+  STATUSPAGE_TEST_HOOKS: '1',
+  DEMO_RESET_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+}
+
+let browser: Browser
+const started: Started[] = []
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  mkdirSync(shots, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  stopServices()
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  for (const service of started) await dropPostgres(service.env.DATABASE_URL)
+})
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const service = await startService(env)
+  started.push(service)
+  return service
+}
+
+const resetsIn = (service: Started) => service.output().split('\n').filter((line) => line.includes('Demo data reset at')).length
+
+/**
+ * Reads the public API (and the status page) of the given servers for `ms`, checking every answer is the whole demo
+ * data set: never an empty or partial state. Returns how many reads it made.
+ */
+async function readThroughResets(bases: string[], ms: number): Promise<number> {
+  const deadline = Date.now() + ms
+  let reads = 0
+  while (Date.now() < deadline) {
+    for (const base of bases) {
+      const status = await call(`${base}/api/v1/status`)
+      expect(status.status, status.text).toBe(200)
+      const data = status.json().data
+      const services = data.serviceGroups.flatMap((g: any) => g.services)
+      expect([data.serviceGroups.length, services.length, data.activeIncidents.length, data.activeMaintenances.length]).toEqual([3, 6, 1, 2])
+      expect(services.filter((s: any) => s.status === 'degraded').map((s: any) => s.name)).toEqual(['Webhooks'])
+      expect(data.activeIncidents[0].affectedServices.map((s: any) => s.name)).toEqual(['Webhooks'])
+      const incidents = await call(`${base}/api/v1/incidents?pretty=${reads}`) // a new URL: a fresh read each time
+      expect(incidents.status, incidents.text).toBe(200)
+      expect(incidents.json().data.map((i: any) => i.updates.length).sort()).toEqual([2, 2, 4])
+      const home = await call(`${base}/`)
+      expect(home.status).toBe(200)
+      expect(home.text).toContain('Delayed webhook deliveries')
+      reads += 3
+    }
+  }
+  return reads
+}
+
+async function login(page: Page, base: string) {
+  await page.goto(`${base}/admin/login`)
+  await page.fill('input[name="email"]', DEMO_EMAIL)
+  await page.fill('input[name="password"]', DEMO_PASSWORD)
+  await page.click('button[type="submit"]')
+  await page.waitForURL(`${base}/admin`)
+}
+
+describe('demo mode on SQLite', () => {
+  let server: Started
+
+  beforeAll(async () => {
+    server = await start({ ...sqliteEnv('sp-demo-'), ...demoEnv })
+  })
+
+  it('never shows a reader a half-reset site across several resets, and logs each reset with the next', async () => {
+    const before = resetsIn(server)
+    const reads = await readThroughResets([server.base], 3 * INTERVAL_SECONDS * 1000 + 2000)
+    expect(resetsIn(server) - before).toBeGreaterThanOrEqual(3)
+    expect(reads).toBeGreaterThan(30)
+    expect(server.output()).toMatch(/Demo data reset at \d{4}-\d{2}-\d{2}T[\d:.]+Z; next reset at \d{4}-\d{2}-\d{2}T[\d:.]+Z/)
+  })
+
+  it('counts down in /api/demo-status and starts again after a reset; a reset removes what a visitor made', async () => {
+    const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
+    const cookie = String(login.headers['set-cookie']).split(';')[0]
+    const made = await call(`${server.base}/api/incidents`, { method: 'POST', headers: { cookie }, body: { title: 'Made by a visitor', updates: [{ status: 'investigating', message: 'x' }] } })
+    expect(made.status, made.text).toBe(201)
+    const seconds = (text: string) => Number(text.split('m')[0]) * 60 + Number(text.split(' ')[1].replace('s', ''))
+    const seen: number[] = []
+    for (let i = 0; i < 14; i++) {
+      const status = (await call(`${server.base}/api/demo-status`)).json()
+      expect(status).toMatchObject({ isDemoMode: true, resetIntervalMinutes: 60 })
+      seen.push(seconds(status.timeUntilReset))
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    // Down, then back up at a reset.
+    expect(seen.some((s, i) => i > 0 && s < seen[i - 1])).toBe(true)
+    expect(seen.some((s, i) => i > 0 && s > seen[i - 1])).toBe(true)
+    const titles = (await call(`${server.base}/api/v1/incidents`)).json().data.map((i: any) => i.title)
+    expect(titles).not.toContain('Made by a visitor')
+  })
+
+  it('shows the banner on every admin page, counting down every second; the admin form cannot change the password', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${server.base}/admin/login`)
+    const banner = page.getByRole('region', { name: 'Live demo' })
+    await banner.waitFor()
+    expect(await banner.innerText()).toMatch(/Live demo[\s\S]*reset in \d+m \d{2}s[\s\S]*Password changes are disabled/i)
+    const first = await page.locator('[data-demo-countdown]').innerText()
+    await page.waitForFunction((before) => document.querySelector('[data-demo-countdown]')?.textContent !== before, first, { timeout: 5000 })
+    await page.screenshot({ path: path.join(shots, 'admin-demo-login.png') })
+
+    await login(page, server.base)
+    await page.getByRole('region', { name: 'Live demo' }).waitFor()
+    await page.screenshot({ path: path.join(shots, 'admin-demo-dashboard.png') })
+
+    // The account form: change the password, save; the save succeeds and the old password still logs in.
+    await page.goto(`${server.base}/admin/account`, { waitUntil: 'networkidle' })
+    await page.getByRole('region', { name: 'Live demo' }).waitFor()
+    await page.getByRole('button', { name: 'Change Password' }).click()
+    await page.locator('input[name="password"]').fill('taken-over-by-form')
+    // The form validates on the server as it changes (a debounced POST of its state): save once that has answered.
+    const validated = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/admin/account'))
+    await page.locator('input[name="confirm-password"]').fill('taken-over-by-form')
+    await validated
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Updated successfully').first().waitFor({ timeout: 10_000 })
+    await page.screenshot({ path: path.join(shots, 'admin-demo-account.png') })
+    await context.close()
+    expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: 'taken-over-by-form' } })).status).toBe(401)
+    expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })).status).toBe(200)
+  })
+})
+
+describe('demo mode off', () => {
+  it('shows no banner, says so in /api/demo-status, and never resets', async () => {
+    const server = await start({ ...sqliteEnv('sp-nodemo-'), ADMIN_EMAIL: 'admin@example.test', ADMIN_PASSWORD: 'admin-password-1234', STATUSPAGE_TEST_HOOKS: '1', DEMO_RESET_INTERVAL_SECONDS: '1' })
+    expect((await call(`${server.base}/api/demo-status`)).json()).toEqual({ isDemoMode: false, timeUntilReset: '0m 00s', resetIntervalMinutes: 60 })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    const statusAsked = page.waitForResponse((response) => response.url().endsWith('/api/demo-status'))
+    await page.goto(`${server.base}/admin/login`)
+    await statusAsked
+    await page.locator('input[name="email"]').waitFor()
+    expect(await page.locator('[data-demo-banner]').count()).toBe(0)
+    await page.screenshot({ path: path.join(shots, 'admin-no-demo-login.png') })
+    await context.close()
+    expect(resetsIn(server)).toBe(0)
+    stopServices([server])
+  })
+})
+
+describe('demo mode on two instances sharing PostgreSQL', () => {
+  it('resets once per interval in all, and readers of either never see a half-reset site', async () => {
+    const env = { ...(await postgresEnv('sp_test_demo_')), ...demoEnv }
+    const one = await start(env)
+    const two = await start(env)
+    const windowMs = 4 * INTERVAL_SECONDS * 1000
+    const before = resetsIn(one) + resetsIn(two)
+    await readThroughResets([one.base, two.base], windowMs)
+    const resets = resetsIn(one) + resetsIn(two) - before
+    // One per interval: about 4 in the window, where one per instance would be about 8.
+    expect(resets).toBeGreaterThanOrEqual(3)
+    expect(resets).toBeLessThanOrEqual(5)
+  })
+})

@@ -141,6 +141,12 @@ describe('demo mode', () => {
     expect((await login('second-admin@example.test', 'changed-pass-2')).status).toBe(200)
   })
 
+  it('keeps its clock to itself: the demo-state global is not readable or writable through the API', async () => {
+    expect((await api('GET', '/globals/demo-state')).status).toBe(401)
+    expect((await api('GET', '/globals/demo-state', { headers: { cookie: demoCookie } })).status).toBe(403)
+    expect((await api('POST', '/globals/demo-state', { headers: { cookie: demoCookie }, body: { nextResetAt: '2099-01-01T00:00:00Z' } })).status).toBe(403)
+  })
+
   it('cannot be locked out by failed logins', async () => {
     for (let i = 0; i < 12; i++) expect((await login(DEMO_EMAIL, `wrong-${i}`)).status).toBe(401)
     expect((await login(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(200)

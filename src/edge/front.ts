@@ -117,6 +117,7 @@ export function edgeConfig(env: NodeJS.ProcessEnv) {
     subscribePerHour: parseLimit('RATE_LIMIT_SUBSCRIBE_PER_HOUR', env.RATE_LIMIT_SUBSCRIBE_PER_HOUR, 5),
     cacheMaxEntries: positive('RESPONSE_CACHE_MAX_ENTRIES', 5000),
     cacheMaxBytes: positive('RESPONSE_CACHE_MAX_MB', 64) * 1024 * 1024,
+    originConcurrency: positive('ORIGIN_CONCURRENCY', 4),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     testHooks: env.STATUSPAGE_TEST_HOOKS === '1',
   }
@@ -129,7 +130,12 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
   const loopback = createLoopback({ target })
   const cache =
     config.cacheMaxEntries > 0 && config.cacheMaxBytes > 0
-      ? createResponseCache({ origin: loopback.origin, maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
+      ? createResponseCache({
+          origin: loopback.origin,
+          originConcurrency: config.originConcurrency,
+          maxEntries: config.cacheMaxEntries,
+          maxBytes: config.cacheMaxBytes,
+        })
       : null
   const handler = createFront({
     next,

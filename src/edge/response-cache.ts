@@ -8,11 +8,16 @@
  * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request
  *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
  * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
+ * - At most `originConcurrency` misses are computed at once; the others wait their turn, first come first served.
+ *   Next answers one miss at a time on one thread anyway: running fifty at once only holds fifty result sets in
+ *   memory and lets the unlucky ones wait for seconds (docs/benchmarks.md).
  * - Bounded: at most `maxEntries` entries and `maxBytes` bytes, least recently used out first.
  * - Compressed (brotli or gzip, as the client accepts) once per entry on first demand, with `Vary: Accept-Encoding`
  *   and the weak form of the entity tag (src/edge/compression.ts).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+
+import pLimit from 'p-limit'
 
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from './data-version'
@@ -225,6 +230,8 @@ export function sendPrepared(
 export interface ResponseCacheOptions extends StoreOptions {
   /** Computes a miss: the response Next gives this request without credentials or conditions. */
   origin: (req: IncomingMessage) => Promise<OriginResponse>
+  /** How many misses may be computed at once (0: no bound). */
+  originConcurrency?: number
   now?: () => number
   log?: (message: string, error: unknown) => void
 }
@@ -235,8 +242,10 @@ export interface ResponseCache {
   readonly store: ResponseStore
 }
 
-export function createResponseCache({ origin, now = Date.now, log = console.error, ...storeOptions }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, log = console.error, ...storeOptions }: ResponseCacheOptions): ResponseCache {
   const store = new ResponseStore(storeOptions)
+  const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
+  const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
   const flights = new Map<string, { version: number; promise: Promise<PreparedResponse> }>()
 
   function compute(key: string, req: IncomingMessage): Promise<PreparedResponse> {
@@ -244,7 +253,7 @@ export function createResponseCache({ origin, now = Date.now, log = console.erro
     const flight = flights.get(key)
     if (flight && flight.version === version) return flight.promise
     const run = async () => {
-      const prepared = prepareResponse(await origin(req), now())
+      const prepared = prepareResponse(await limit(() => origin(req)), now())
       if (prepared.cacheable) store.set(key, prepared, version)
       return prepared
     }

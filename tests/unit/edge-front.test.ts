@@ -22,17 +22,24 @@ interface Fake {
   data: { value: string; expiresAt?: number }
   /** While set, reads wait on it (so concurrent misses overlap). */
   gate?: Promise<void>
+  /** Reads Next is answering now, and the most at once. */
+  reading: number
+  mostReading: number
+  /** Requests the server took, the loopback's own included. */
+  received?: number
   server: Server
 }
 
 let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
-async function start(options: { perMinute?: number; subscribePerHour?: number } = {}): Promise<Fake> {
-  const fake = { calls: new Map<string, number>(), data: { value: 'one' } } as Fake
+async function start(options: { perMinute?: number; subscribePerHour?: number; originConcurrency?: number } = {}): Promise<Fake> {
+  const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0 } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
     fake.calls.set(url, (fake.calls.get(url) ?? 0) + 1)
+    if (req.method === 'GET') fake.mostReading = Math.max(fake.mostReading, ++fake.reading)
+    res.once('close', () => req.method === 'GET' && fake.reading--)
     if (req.method === 'POST') {
       fake.data.value = url.split('=')[1] ?? 'changed'
       res.writeHead(url.includes('forbidden') ? 403 : 201, { 'content-type': 'application/json' })
@@ -57,10 +64,13 @@ async function start(options: { perMinute?: number; subscribePerHour?: number } 
     clientAddress: createClientAddress([]),
     rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
     subscribeLimiter: createRateLimiter({ points: options.subscribePerHour ?? 0, windowSeconds: 3600, keyPrefix: 'test:subscribe' }),
-    cache: createResponseCache({ origin: loopback.origin, maxEntries: 100, maxBytes: 1 << 20 }),
+    cache: createResponseCache({ origin: loopback.origin, originConcurrency: options.originConcurrency, maxEntries: 100, maxBytes: 1 << 20 }),
     loopback,
   })
-  fake.server = createServer((req, res) => void handler(req, res))
+  fake.server = createServer((req, res) => {
+    fake.received = (fake.received ?? 0) + 1
+    void handler(req, res)
+  })
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
   fake.base = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`
   current = fake
@@ -155,6 +165,24 @@ describe('the response cache in front of Next', () => {
     expect(new Set(all.map((a) => a.body)).size).toBe(1)
     expect(all.every((a) => a.status === 200)).toBe(true)
     expect(fake.calls.get('/api/v1/services')).toBe(1)
+  })
+
+  it('computes at most ORIGIN_CONCURRENCY misses at once, and answers the ones that waited', async () => {
+    const fake = await start({ originConcurrency: 2 })
+    let release!: () => void
+    fake.gate = new Promise((resolve) => (release = resolve))
+    const paths = Array.from({ length: 6 }, (_, i) => `/api/v1/incidents?page=${i + 1}`)
+    const answers = paths.map((path) => call(fake, path))
+    const reached = () => [...fake.calls.values()].reduce((a, b) => a + b, 0)
+    // Six requests in, two of them computing: give the other four time to (wrongly) reach Next too.
+    while ((fake.received ?? 0) < 8 || reached() < 2) await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect([reached(), fake.received]).toEqual([2, 8])
+    release()
+    const all = await Promise.all(answers)
+    expect(all.map((a) => [a.status, JSON.parse(a.body).url])).toEqual(paths.map((path) => [200, path]))
+    expect(reached()).toBe(6)
+    expect(fake.mostReading).toBe(2)
   })
 
   it('recomputes after a write through the server, and after a data-version bump', async () => {

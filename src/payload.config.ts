@@ -17,6 +17,7 @@ import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
 import { ensureFirstAdmin } from './config/first-admin'
 import { resolvePayloadSecret } from './config/secret'
+import { demoConfig } from './demo/config'
 import { startDemoMode } from './demo/schedule'
 import { DemoState } from './globals/DemoState'
 import { EmailSettings } from './globals/EmailSettings'
@@ -56,8 +57,10 @@ export default buildConfig({
     await ensureFirstAdmin(payload)
     // Time moves maintenances: a job every second or so (MAINTENANCE_TICK_MS, 0 turns it off).
     startMaintenanceTicker(payload)
-    // Notifications and confirmations leave through the jobs queue (NOTIFY_TICK_MS, 0 turns it off).
-    startNotificationRunner(payload)
+    // Notifications and confirmations leave through the jobs queue (NOTIFY_TICK_MS, 0 turns it off). Not in demo
+    // mode: every visitor is an administrator there, and could make the server mail anyone, or call any address
+    // typed into the SMS settings.
+    if (!demoConfig().enabled) startNotificationRunner(payload)
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload)
   },

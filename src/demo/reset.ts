@@ -98,17 +98,20 @@ async function seed(req: PayloadRequest, now: Date): Promise<void> {
 }
 
 export interface ResetOptions {
-  /** Set the demo user's password from DEMO_USER_PASSWORD again (at start). */
-  restorePassword?: boolean
+  /**
+   * At start: set the demo user's password from DEMO_USER_PASSWORD again, and do not wait for the requests inside
+   * the gate: they are waiting for Payload's start, which runs this reset, so they could only time the wait out.
+   */
+  atStart?: boolean
 }
 
-export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { restorePassword = false }: ResetOptions = {}): Promise<void> {
+export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { atStart = false }: ResetOptions = {}): Promise<void> {
   await exclusively(async () => {
     const req = await createLocalReq({ context: { [SKIP_NOTIFICATIONS]: true, [DEMO_RESET]: true, [CLEAR_SECRETS]: true } }, payload)
     await initTransaction(req)
     try {
       await wipe(req, config)
-      await ensureDemoUser(req, config, restorePassword)
+      await ensureDemoUser(req, config, atStart)
       await seed(req, now)
       await commitTransaction(req)
     } catch (error) {
@@ -117,5 +120,5 @@ export async function resetDemo(payload: Payload, config: DemoConfig, now = new 
     }
     // Writes inside bumped the version already; a read computed before the commit may have been kept under it.
     bumpDataVersion()
-  })
+  }, atStart ? 0 : undefined)
 }

@@ -47,8 +47,17 @@ async function claim(payload: Payload, column: 'lastResetAt' | 'nextResetAt', se
   return rows.length > 0
 }
 
+/** A failed reset is tried again this soon, not an interval later: on SQLite it may have left the site half wiped. */
+export const RETRY_FAILED_RESET_MS = 60_000
+
 async function resetAndLog(payload: Payload, config: DemoConfig, now: Date, atStart = false): Promise<void> {
-  await resetDemo(payload, config, now, { restorePassword: atStart })
+  try {
+    await resetDemo(payload, config, now, { atStart })
+  } catch (error) {
+    const retryAt = new Date(now.getTime() + RETRY_FAILED_RESET_MS).toISOString()
+    await payload.updateGlobal({ slug: 'demo-state', data: { nextResetAt: retryAt }, overrideAccess: true, depth: 0 }).catch(() => undefined)
+    throw error
+  }
   const next = new Date(now.getTime() + config.intervalMs)
   payload.logger.info(`Demo data reset at ${now.toISOString()}; next reset at ${next.toISOString()}`)
 }
@@ -79,6 +88,7 @@ export async function startDemoMode(payload: Payload, config = demoConfig()): Pr
   if (!config.enabled || process.env.NEXT_PHASE === 'phase-production-build') return
   for (const warning of config.warnings) payload.logger.warn(warning)
   payload.logger.warn(`Demo mode: all data is wiped and reseeded every ${config.intervalMinutes} minutes. Use it only on a disposable database.`)
+  payload.logger.warn('Demo mode: notifications and confirmations are queued but never sent.')
   await resetAtStart(payload, config)
   repeat(NAME, 1000, () => runDemoTick(payload, config), (error) => payload.logger.error({ err: error, msg: 'Demo reset failed' }))
 }

@@ -42,11 +42,18 @@ export async function releaseAbandonedJobs(payload: Payload, now = new Date()): 
 
 /**
  * One tick: abandoned jobs back to the queue, then the due jobs, one after another in the order they were queued,
- * so that subscribers hear of an incident's start before its resolution.
+ * so that subscribers hear of an incident's start before its resolution. Jobs are taken one at a time: Payload
+ * marks every job of a batch processing up front, and one still waiting behind a long delivery run would look
+ * abandoned to another instance after the lease, which would run it again. The tick stops taking new jobs after
+ * half the lease, so it never holds the runner's turn for long.
  */
 export async function runNotificationTick(payload: Payload): Promise<void> {
   await releaseAbandonedJobs(payload)
-  await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 5, sequential: true, processingOrder: 'createdAt', silent: { info: true } })
+  const stopAt = Date.now() + leaseMs() / 2
+  for (;;) {
+    const result = await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 1, processingOrder: 'createdAt', silent: { info: true } })
+    if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0 || Date.now() >= stopAt) return
+  }
 }
 
 export const stopNotificationRunner = (): void => stopRepeating(NAME)

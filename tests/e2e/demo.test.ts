@@ -12,6 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { call, dropPostgres, postgresEnv, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const DEMO_EMAIL = 'demo@example.test'
 const DEMO_PASSWORD = 'demo-password-1234'
@@ -91,10 +92,13 @@ async function login(page: Page, base: string) {
 
 describe('demo mode on SQLite', () => {
   let server: Started
+  let smtp: SmtpSink
 
   beforeAll(async () => {
-    server = await start({ ...sqliteEnv('sp-demo-'), ...demoEnv })
+    smtp = await startSmtpSink()
+    server = await start({ ...sqliteEnv('sp-demo-'), ...demoEnv, SMTP_URL: smtp.url, SMTP_FROM: 'status@example.test', NOTIFY_TICK_MS: '100' })
   })
+  afterAll(() => smtp.close())
 
   it('never shows a reader a half-reset site across several resets, and logs each reset with the next', async () => {
     const before = resetsIn(server)
@@ -154,6 +158,21 @@ describe('demo mode on SQLite', () => {
     await context.close()
     expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: 'taken-over-by-form' } })).status).toBe(401)
     expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })).status).toBe(200)
+  })
+
+  it('sends nothing: a visitor cannot make the server mail anyone', async () => {
+    const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
+    const cookie = String(login.headers['set-cookie']).split(';')[0]
+    // The seed's confirmed e-mail subscriber would hear of this incident, and the new address would get a
+    // confirmation, if anything were sent.
+    const made = await call(`${server.base}/api/incidents`, { method: 'POST', headers: { cookie }, body: { title: 'Spam', updates: [{ status: 'investigating', message: 'Buy now' }] } })
+    expect(made.status, made.text).toBe(201)
+    const subscribed = await call(`${server.base}/api/subscribe`, { method: 'POST', body: { type: 'email', email: 'victim@example.test' } })
+    expect(subscribed.status, subscribed.text).toBe(200)
+    // Twenty ticks of the runner it would have.
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect(smtp.messages).toEqual([])
+    expect(server.output()).toContain('notifications and confirmations are queued but never sent')
   })
 })
 

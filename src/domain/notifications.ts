@@ -58,6 +58,8 @@ export interface UpdateLike {
   status: IncidentStatus
   message: string
   createdAt: string | Date
+  /** The array row's id: kept by a write that sends it back (the admin form does), new otherwise. */
+  id?: string | null
   /** false: the operator chose not to notify about this update (Statuspage's deliver_notifications). */
   notify?: boolean | null
 }
@@ -70,8 +72,9 @@ export function updateFingerprint(update: UpdateLike): string {
 }
 
 /**
- * The event an incident write causes: about the newest of the updates this write added (updates whose content was
- * not in the list before) that the operator left `notify` on. Several new updates in one write make one
+ * The event an incident write causes: about the newest of the updates this write added that the operator left
+ * `notify` on. Added: a row whose content was not in the list before, unless it kept its row id and its status (a
+ * corrected message or time, as the admin form saves it: no news). Several new updates in one write make one
  * notification, about the newest; none, or none to notify about, make nothing.
  */
 export function incidentEvent(
@@ -80,7 +83,9 @@ export function incidentEvent(
   next: UpdateLike[],
 ): NotificationEvent | null {
   const before = new Set((previous ?? []).map(updateFingerprint))
-  const added = next.filter((update) => !before.has(updateFingerprint(update)) && update.notify !== false)
+  const statusById = new Map((previous ?? []).filter((update) => update.id).map((update) => [update.id, update.status]))
+  const corrected = (update: UpdateLike) => Boolean(update.id) && statusById.get(update.id) === update.status
+  const added = next.filter((update) => !before.has(updateFingerprint(update)) && !corrected(update) && update.notify !== false)
   const newest = newestUpdate(added)
   if (!newest) return null
   const kind: NotificationKind = newest.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'

@@ -16,6 +16,11 @@ export function isSubscriberPage(pathname: string): boolean {
   return /^\/(verify|unsubscribe)\/[^/]+$/.test(pathname)
 }
 
+/** The path as logs may show it: a subscriber page's token is a secret. */
+export function loggablePath(pathname: string): string {
+  return isSubscriberPage(pathname) ? pathname.replace(/[^/]+$/, '[token]') : pathname
+}
+
 /** Confirming and cancelling a subscription: the JSON endpoints, and the pages' buttons (which POST to the page). */
 export function isSubscriptionAction(pathname: string): boolean {
   return pathname === '/api/unsubscribe' || pathname === '/api/subscribe/verify' || isSubscriberPage(pathname)

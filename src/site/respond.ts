@@ -8,6 +8,7 @@ import { getPayload, type Payload } from 'payload'
 import { EXPIRES_HEADER, etagOf } from '../public-api/http'
 import { type Links, publicLinks } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
+import { loggablePath } from '../edge/public-paths'
 
 import { type SiteSettings, siteSettings } from './data'
 import { errorPage, notFoundPage } from './pages'
@@ -65,7 +66,7 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       return respond(request, await handler(request, { payload, links, settings }, await route.params))
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
-      console.error('GET', new URL(request.url).pathname, 'failed:', error)
+      console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
       return respond(request, { status: 500, body: errorPage(settings) })
     }
   }

@@ -319,6 +319,20 @@ describe('notifications', () => {
     expect(smtp.to(email)[2].parsed.text).toContain('All clear.')
   })
 
+  it('stay quiet about a corrected update sent back with its row id, and speak when its status changes', async () => {
+    const email = `corrector-${unique()}@example.test`
+    await verifiedSubscriber({ email })
+    const incident = await createIncident({ title: 'Login errors', updates: [{ status: 'investigating', message: 'Lokking into it.' }] })
+    const [row] = incident.updates as { id: string; status: string; message: string; createdAt: string }[]
+    const corrected = await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ ...row, message: 'Looking into it.' }] } })
+    expect(corrected.body.doc.updates).toMatchObject([{ id: row.id, message: 'Looking into it.' }])
+    await drain()
+    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Login errors'])
+    await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ ...row, status: 'resolved' }] } })
+    await drain()
+    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Login errors', '[Status] Incident resolved: Login errors'])
+  })
+
   it('announce maintenances when scheduled and as they move on, unless the operator turned that off', async () => {
     const email = `maint-${unique()}@example.test`
     await verifiedSubscriber({ email })

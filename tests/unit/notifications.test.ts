@@ -32,8 +32,15 @@ describe('the event an incident write causes', () => {
   it('recognises updates by content, since a PATCH replaces the list (and its row ids)', () => {
     const list = [update('investigating', 0), update('identified', 5)]
     expect(incidentEvent(7, list, list.map((u) => ({ ...u, createdAt: new Date(u.createdAt) })))).toBeNull()
-    // An edited message is a new update.
+    // An edited message in a list sent without row ids is a new update.
     expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toMatchObject({ kind: 'incident_updated', message: 'corrected' })
+  })
+
+  it('takes a row that kept its id and status as a correction, not news; a changed status is news', () => {
+    const list = [{ ...update('investigating', 0), id: 'a' }, { ...update('identified', 5), id: 'b' }]
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'typo fixed', createdAt: at(6) }])).toBeNull()
+    expect(incidentEvent(7, list, [list[0], { ...list[1], status: 'resolved' }])).toMatchObject({ kind: 'incident_resolved', message: 'identified at 5' })
+    expect(incidentEvent(7, list, [...list, { ...update('monitoring', 9), id: 'c' }])).toMatchObject({ kind: 'incident_updated', status: 'monitoring' })
   })
 
   it('makes one event of several added updates, about the newest the operator lets notify; none when all are quiet', () => {

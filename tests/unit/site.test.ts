@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isPublicPath, isPublicSitePath } from '../../src/edge/public-paths'
+import { isPublicPath, isPublicSitePath, loggablePath } from '../../src/edge/public-paths'
 import { html, raw } from '../../src/site/html'
 import { incidentStartedAt } from '../../src/site/pages'
 
@@ -20,6 +20,15 @@ describe('the public site paths', () => {
     for (const path of ['/', '/history', '/i/abc', '/m/abc', '/feed.atom', '/feed.rss', '/maintenances.ics', '/api/v1/status']) expect(isPublicPath(path), path).toBe(true)
     for (const path of ['/admin', '/admin/login', '/api/services', '/api/graphql', '/i', '/i/a/b', '/x', '/api/v1x']) expect(isPublicPath(path), path).toBe(false)
     expect(isPublicSitePath('/api/v1/status')).toBe(false)
+  })
+})
+
+describe('paths in logs', () => {
+  it('hide the token of the confirmation and unsubscribe pages, and nothing else', () => {
+    expect(loggablePath('/verify/abcDEF123_-x')).toBe('/verify/[token]')
+    expect(loggablePath('/unsubscribe/abcDEF123_-x')).toBe('/unsubscribe/[token]')
+    expect(loggablePath('/i/AB12CD')).toBe('/i/AB12CD')
+    expect(loggablePath('/verify')).toBe('/verify')
   })
 })
 

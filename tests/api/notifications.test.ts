@@ -149,6 +149,20 @@ describe('subscribing: double opt-in', () => {
     expect(smtp.to(email).map((m) => m.parsed.subject)).toContain('[Status] New incident: After confirming')
   })
 
+  it('refuses a confirmation link older than seven days with 400, on the endpoint and the page', async () => {
+    const email = `late-${unique()}@example.test`
+    expect((await subscribeApi({ type: 'email', email })).status).toBe(200)
+    await drain()
+    const token = tokenFromLink(smtp.to(email)[0], 'https://status.example.test/verify')
+    const stored = await api('GET', `/subscribers?where[email][equals]=${email}`, { key: admin.key })
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000).toISOString()
+    await (await payload()).update({ collection: 'subscribers', id: stored.body.docs[0].id, data: { confirmationSentAt: eightDaysAgo }, overrideAccess: true })
+    expect(await verifyApi({ token })).toMatchObject({ status: 400, body: { success: false, message: expect.stringContaining('expired') } })
+    const page = await verifyPage.POST(new Request(`${BASE}/verify/${token}`, { method: 'POST' }), { params: Promise.resolve({ token }) })
+    expect(await page.text()).toContain('This confirmation link has expired')
+    expect((await api('GET', `/subscribers/${stored.body.docs[0].id}`, { key: admin.key })).body.verified).toBe(false)
+  })
+
   it('answers an existing address exactly like a new one, and resends the confirmation while it is unverified', async () => {
     const pending = `pending-${unique()}@example.test`
     const confirmed = `confirmed-${unique()}@example.test`

@@ -60,8 +60,9 @@ export default buildConfig({
     // Notifications and confirmations leave through the jobs queue (NOTIFY_TICK_MS, 0 turns it off). Not in demo
     // mode: every visitor is an administrator there, and could make the server mail anyone, or call any address
     // typed into the SMS settings.
-    if (!demoConfig().enabled) startNotificationRunner(payload)
+    const demo = demoConfig()
+    if (!demo.enabled) startNotificationRunner(payload)
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
-    await startDemoMode(payload)
+    await startDemoMode(payload, demo)
   },
 })

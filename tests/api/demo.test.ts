@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as demoStatusRoute from '../../src/app/api/demo-status/route'
 import { demoConfig } from '../../src/demo/config'
 import { resetDemo } from '../../src/demo/reset'
-import { readClock, resetAtStart, runDemoTick } from '../../src/demo/schedule'
+import { readClock, resetAtStart, RETRY_FAILED_RESET_MS, runDemoTick } from '../../src/demo/schedule'
 import { stopRepeating } from '../../src/jobs/repeat'
 import { REVEAL_SECRETS } from '../../src/fields/secret'
 import { api, graphql, payload } from '../helpers/api'
@@ -183,6 +183,20 @@ describe('demo mode', () => {
     // Those resets seeded times relative to the future instants they were given; one for now, to check the shape.
     await resetDemo(p, demoConfig())
     // A reset at start sets the demo password again, which ends the account's sessions: log in anew.
+    demoCookie = (await login(DEMO_EMAIL, DEMO_PASSWORD)).headers.get('set-cookie')!.match(/payload-token=[^;]+/)![0]
+    await expectSeed()
+  })
+
+  it('tries a failed reset again a minute later, not an interval later', async () => {
+    const p = await payload()
+    const { nextResetAt } = await readClock(p)
+    const due = new Date(nextResetAt!.getTime() + 1000)
+    // An address Payload refuses makes the reset fail half-way, when it creates the demo user.
+    await expect(runDemoTick(p, demoConfig({ ...process.env, DEMO_USER_EMAIL: 'not an address' }), due)).rejects.toThrow()
+    expect((await readClock(p)).nextResetAt!.getTime()).toBe(due.getTime() + RETRY_FAILED_RESET_MS)
+    expect(await runDemoTick(p, demoConfig(), new Date(due.getTime() + RETRY_FAILED_RESET_MS))).toBe(true)
+    // Seeded relative to that future instant; one for now, to check the site is whole again.
+    await resetDemo(p, demoConfig())
     demoCookie = (await login(DEMO_EMAIL, DEMO_PASSWORD)).headers.get('set-cookie')!.match(/payload-token=[^;]+/)![0]
     await expectSeed()
   })

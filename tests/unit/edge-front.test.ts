@@ -26,7 +26,7 @@ interface Fake {
   reading: number
   mostReading: number
   /** Requests the server took, the loopback's own included. */
-  received?: number
+  received: number
   server: Server
 }
 
@@ -34,7 +34,7 @@ let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
 async function start(options: { perMinute?: number; subscribePerHour?: number; originConcurrency?: number } = {}): Promise<Fake> {
-  const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0 } as Fake
+  const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0, received: 0 } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
     fake.calls.set(url, (fake.calls.get(url) ?? 0) + 1)
@@ -68,7 +68,7 @@ async function start(options: { perMinute?: number; subscribePerHour?: number; o
     loopback,
   })
   fake.server = createServer((req, res) => {
-    fake.received = (fake.received ?? 0) + 1
+    fake.received += 1
     void handler(req, res)
   })
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
@@ -175,7 +175,7 @@ describe('the response cache in front of Next', () => {
     const answers = paths.map((path) => call(fake, path))
     const reached = () => [...fake.calls.values()].reduce((a, b) => a + b, 0)
     // Six requests in, two of them computing: give the other four time to (wrongly) reach Next too.
-    while ((fake.received ?? 0) < 8 || reached() < 2) await new Promise((resolve) => setImmediate(resolve))
+    while (fake.received < 8 || reached() < 2) await new Promise((resolve) => setImmediate(resolve))
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect([reached(), fake.received]).toEqual([2, 8])
     release()

@@ -9,7 +9,8 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-const id = randomBytes(6).toString('hex')
+// The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
+const id = `${process.env.SP_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`
 process.env.PAYLOAD_SECRET = 'test-secret-' + randomBytes(16).toString('hex')
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 delete process.env.ADMIN_EMAIL

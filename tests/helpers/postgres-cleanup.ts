@@ -3,13 +3,16 @@ import { randomBytes } from 'node:crypto'
 
 import pg from 'pg'
 
+import { checkDatabase } from './preflight'
+
 const server = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /**
  * Each run names its databases with a run id of its own, so a run drops only its own databases and never those of
  * another run going on at the same time on the same server.
  */
-export default function setup() {
+export default async function setup() {
+  await checkDatabase()
   const run = (process.env.SP_TEST_RUN ??= randomBytes(4).toString('hex'))
   return async function teardown() {
     const client = new pg.Client({ connectionString: server })

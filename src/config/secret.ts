@@ -20,9 +20,10 @@ export interface SecretEnv {
 }
 
 /**
- * PAYLOAD_SECRET signs sessions and encrypts API keys. A deployment must supply its own, strong one. The one
- * exception is the embedded default (no DATABASE_URL), whose whole state lives under ./data: there a generated
- * secret is kept beside the database, so `npm start` works on a fresh machine and sessions survive restarts.
+ * PAYLOAD_SECRET signs sessions and encrypts API keys. A deployment on a database server must supply its own,
+ * strong one. An embedded SQLite database (no DATABASE_URL, or a `file:` one) keeps its whole state in one folder:
+ * there a generated secret is kept beside the database file, so `npm start` works on a fresh machine, sessions
+ * survive restarts, and the secret goes wherever the database goes.
  */
 export function resolvePayloadSecret(env: SecretEnv = process.env, dataDir = path.resolve('data')): string {
   // `next build` evaluates the config to collect routes; nothing it signs outlives the build.
@@ -34,8 +35,10 @@ export function resolvePayloadSecret(env: SecretEnv = process.env, dataDir = pat
     }
     return given
   }
-  if (env.DATABASE_URL && env.NODE_ENV === 'production') {
-    throw new InsecureSecretError('PAYLOAD_SECRET is required when DATABASE_URL is set in production; set at least 16 random characters.')
+  const database = env.DATABASE_URL?.trim()
+  if (database?.startsWith('file:')) return localSecret(path.dirname(path.resolve(database.slice('file:'.length))))
+  if (database && env.NODE_ENV === 'production') {
+    throw new InsecureSecretError('PAYLOAD_SECRET is required when DATABASE_URL is a database server in production; set at least 16 random characters.')
   }
   return localSecret(dataDir)
 }

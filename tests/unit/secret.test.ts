@@ -28,6 +28,12 @@ describe('resolvePayloadSecret', () => {
     expect(() => resolvePayloadSecret({ PAYLOAD_SECRET: secret }, tempDir())).toThrow(InsecureSecretError)
   })
 
+  it('keeps a generated secret beside an embedded database given as a file: URL', () => {
+    const dir = tempDir()
+    const secret = resolvePayloadSecret({ DATABASE_URL: `file:${path.join(dir, 'demo.db')}`, NODE_ENV: 'production' }, tempDir())
+    expect(readFileSync(path.join(dir, '.payload-secret'), 'utf8')).toBe(secret)
+  })
+
   it('refuses to run a configured database in production without a secret', () => {
     expect(() => resolvePayloadSecret({ DATABASE_URL: 'postgres://db/status', NODE_ENV: 'production' }, tempDir())).toThrow(/required/)
   })

@@ -34,7 +34,7 @@ export function createClientAddress(trustedProxies: string[]): ClientAddress {
  * smallest block a site is given: one client can use any of its 2^64 addresses).
  */
 export function rateLimitKey(address: string): string {
-  if (!ipaddr.IPv6.isValid(address)) return address
+  if (!address.includes(':') || !ipaddr.IPv6.isValid(address)) return address
   const parsed = ipaddr.IPv6.parse(address)
   if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString()
   return `${parsed.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`

@@ -203,23 +203,33 @@ export function sendPrepared(
   const compressible = encode !== undefined && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length)
   const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : null
   const notModified = response.status === 200 && ifNoneMatchMatches(req.headers['if-none-match'], response.etag)
-  const headers: OutgoingHttpHeaders = { 'x-cache': cacheStatus }
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (notModified && BODY_HEADERS.has(name)) continue
-    headers[name] = value
+  const body = notModified ? undefined : encoding && encode ? encode(encoding) : response.body
+  res.writeHead(notModified ? 304 : response.status, headersFor(response, cacheStatus, compressible, encoding, notModified, body))
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** The headers of each variant of a response, built once: a hit then copies nothing (the hot path). */
+const variants = new WeakMap<PreparedResponse, Map<string, OutgoingHttpHeaders>>()
+
+function headersFor(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compressible: boolean, encoding: Encoding | null, notModified: boolean, body: Buffer | undefined): OutgoingHttpHeaders {
+  let known = variants.get(response)
+  if (!known) variants.set(response, (known = new Map()))
+  const name = `${cacheStatus} ${compressible ? 'c' : ''} ${encoding ?? ''} ${notModified ? '304' : body?.length}`
+  let headers = known.get(name)
+  if (headers) return headers
+  headers = { 'x-cache': cacheStatus }
+  for (const [header, value] of Object.entries(response.headers)) {
+    if (notModified && BODY_HEADERS.has(header)) continue
+    headers[header] = value
   }
   if (compressible) headers.vary = withVary(response.headers.vary, 'Accept-Encoding')
   if (encoding) headers.etag = weakTag(response.etag)
-  if (notModified) {
-    res.writeHead(304, headers)
-    res.end()
-    return
+  if (!notModified) {
+    if (encoding) headers['content-encoding'] = encoding
+    headers['content-length'] = body?.length ?? 0
   }
-  const body = encoding && encode ? encode(encoding) : response.body
-  if (encoding) headers['content-encoding'] = encoding
-  headers['content-length'] = body.length
-  res.writeHead(response.status, headers)
-  res.end(req.method === 'HEAD' ? undefined : body)
+  known.set(name, headers)
+  return headers
 }
 
 export interface ResponseCacheOptions extends StoreOptions {

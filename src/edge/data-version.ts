@@ -26,6 +26,8 @@ interface DataVersionState {
   version: number
   listeners: Set<(version: number) => void>
   scopes: AsyncLocalStorage<ChangeScope>
+  /** Changes marked inside a request's scope and outside one (for /__edge/stats). */
+  marks: { inRequest: number; outside: number }
 }
 
 const KEY = Symbol.for('statuspage.dataVersion')
@@ -33,7 +35,7 @@ type Holder = typeof globalThis & { [KEY]?: DataVersionState }
 
 function state(): DataVersionState {
   const holder = globalThis as Holder
-  holder[KEY] ??= { version: 1, listeners: new Set(), scopes: new AsyncLocalStorage() }
+  holder[KEY] ??= { version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }
   return holder[KEY]
 }
 
@@ -57,9 +59,20 @@ export function onLocalDataChange(listener: (version: number) => void): () => vo
 
 /** For the hooks: public data changed. Marks the running request, or bumps at once outside one. */
 export function markDataChanged(): void {
-  const scope = state().scopes.getStore()
-  if (scope && !scope.settled) scope.changed = true
-  else bumpDataVersion()
+  const current = state()
+  const scope = current.scopes.getStore()
+  if (scope && !scope.settled) {
+    scope.changed = true
+    current.marks.inRequest += 1
+  } else {
+    current.marks.outside += 1
+    bumpDataVersion()
+  }
+}
+
+/** How many changes were marked inside a request's scope, and outside one. */
+export function dataChangeMarks(): { inRequest: number; outside: number } {
+  return { ...state().marks }
 }
 
 /** For the edge: runs `work` (the request's way through Next) with `scope` recording the changes it makes. */

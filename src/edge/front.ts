@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from './client-address'
-import { type ChangeScope, currentDataVersion, settleChangeScope, withChangeScope } from './data-version'
+import { type ChangeScope, currentDataVersion, dataChangeMarks, settleChangeScope, withChangeScope } from './data-version'
 import { CLIENT_ADDRESS_HEADER } from './headers'
 import { setEdgeHealthProbe } from './health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
@@ -86,7 +86,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     const { pathname } = target
     if (testHooks && pathname === '/__edge/stats') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-      res.end(JSON.stringify({ next: Object.fromEntries(nextCounts), dataVersion: currentDataVersion(), cacheEntries: cache?.store.size ?? 0 }))
+      res.end(JSON.stringify({ next: Object.fromEntries(nextCounts), dataVersion: currentDataVersion(), dataChanges: dataChangeMarks(), cacheEntries: cache?.store.size ?? 0 }))
       return
     }
     const address = clientAddress(req)

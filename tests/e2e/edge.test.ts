@@ -107,7 +107,13 @@ describe('one instance (SQLite, default rate limit)', () => {
 
   it('shows a CMS write to the next read at once', async () => {
     const url = `${server.base}/api/v1/services`
+    const marks = async () => (await call(`${server.base}/__edge/stats`)).json().dataChanges
+    const before = await marks()
     const id = await createService(server.base, auth, 'Edge check 0')
+    // The hooks marked the requests' change scopes (the bump came after the commit), not bumped by themselves.
+    const after = await marks()
+    expect(after.inRequest).toBeGreaterThanOrEqual(before.inRequest + 2)
+    expect(after.outside).toBe(before.outside)
     for (let round = 1; round <= 5; round++) {
       await call(url, { from: reader }) // cached before the write
       const patched = await call(`${server.base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: `Edge check ${round}` } })

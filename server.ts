@@ -60,6 +60,8 @@ const server = createServer((req, res) => {
   })
 })
 
+server.on('connection', (socket) => edge.onConnection(socket.remoteAddress))
+
 server.listen(port, hostname, async () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port

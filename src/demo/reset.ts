@@ -118,7 +118,7 @@ export async function resetDemo(payload: Payload, config: DemoConfig, now = new 
       await killTransaction(req)
       throw error
     }
-    // Writes inside bumped the version already; a read computed before the commit may have been kept under it.
+    // The hooks marked the changes before the commit (src/edge/data-version.ts); this bump comes after it.
     bumpDataVersion()
   }, atStart ? 0 : undefined)
 }

@@ -17,15 +17,24 @@ export function isCompressible(contentType: unknown, bytes: number): boolean {
   return typeof contentType === 'string' && bytes >= MIN_BYTES && COMPRESSIBLE.test(contentType)
 }
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is negotiated once. */
+const chosenFor = new Map<string, Encoding | null>()
+
 /** The encoding to send for this Accept-Encoding: brotli, then gzip, on equal preference; null for identity. */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
   if (!acceptEncoding) return null
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : acceptEncoding
+  const known = chosenFor.get(header)
+  if (known !== undefined) return known
   // negotiator 1.x takes the tie-break order as an option its @types (0.6) do not know yet.
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : acceptEncoding } }) as unknown as {
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
     encoding(available: string[], options: { preferred: string[] }): string | undefined
   }
   const chosen = negotiator.encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip', 'identity'] })
-  return chosen === 'br' || chosen === 'gzip' ? chosen : null
+  const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : null
+  if (chosenFor.size >= 256) chosenFor.clear() // bounded: a client sending new values each time gains nothing
+  chosenFor.set(header, encoding)
+  return encoding
 }
 
 /**

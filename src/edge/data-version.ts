@@ -1,14 +1,33 @@
 /**
- * The version of the public data. Every write to public data bumps it; a cached public response computed under an
+ * The version of the public data. Every change to public data bumps it; a cached public response computed under an
  * older version is stale.
+ *
+ * Changes are reported by the Payload hooks of the public collections and globals (markDataChanged). Inside a
+ * request that came through the edge they only mark the request's change scope, and the edge bumps once when the
+ * response starts: after Payload committed, so no read computed between the hook and the commit can be kept under
+ * the new version. Outside a request (jobs, the demo reset, scripts) the hook bumps at once, and those callers bump
+ * again after their writes. Requests that change no public data (reads over GraphQL, logins, preferences) bump
+ * nothing, whatever their method.
  *
  * Next bundles its own copy of the modules that routes and hooks import, so a module variable here would be two
  * variables: one seen by server.ts, another by the Payload hooks running inside Next. The state therefore hangs
  * off globalThis.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** One request's record of public-data changes. */
+export interface ChangeScope {
+  changed: boolean
+  /** Set when the response started: later changes (background work the request started) bump at once. */
+  settled: boolean
+}
+
 interface DataVersionState {
   version: number
   listeners: Set<(version: number) => void>
+  scopes: AsyncLocalStorage<ChangeScope>
+  /** Changes marked inside a request's scope and outside one (for /__edge/stats). */
+  marks: { inRequest: number; outside: number }
 }
 
 const KEY = Symbol.for('statuspage.dataVersion')
@@ -16,7 +35,7 @@ type Holder = typeof globalThis & { [KEY]?: DataVersionState }
 
 function state(): DataVersionState {
   const holder = globalThis as Holder
-  holder[KEY] ??= { version: 1, listeners: new Set() }
+  holder[KEY] ??= { version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }
   return holder[KEY]
 }
 
@@ -36,4 +55,34 @@ export function bumpDataVersion(fromPeer = false): number {
 export function onLocalDataChange(listener: (version: number) => void): () => void {
   state().listeners.add(listener)
   return () => state().listeners.delete(listener)
+}
+
+/** For the hooks: public data changed. Marks the running request, or bumps at once outside one. */
+export function markDataChanged(): void {
+  const current = state()
+  const scope = current.scopes.getStore()
+  if (scope && !scope.settled) {
+    scope.changed = true
+    current.marks.inRequest += 1
+  } else {
+    current.marks.outside += 1
+    bumpDataVersion()
+  }
+}
+
+/** How many changes were marked inside a request's scope, and outside one. */
+export function dataChangeMarks(): { inRequest: number; outside: number } {
+  return { ...state().marks }
+}
+
+/** For the edge: runs `work` (the request's way through Next) with `scope` recording the changes it makes. */
+export function withChangeScope<T>(scope: ChangeScope, work: () => T): T {
+  return state().scopes.run(scope, work)
+}
+
+/** For the edge: the response started. Bumps iff the request changed public data. */
+export function settleChangeScope(scope: ChangeScope): void {
+  if (scope.settled) return
+  scope.settled = true
+  if (scope.changed) bumpDataVersion()
 }

@@ -1,52 +1,57 @@
 /**
- * The request path in front of Next (docs/architecture.md, "Edge"): client address, public rate limit, response
- * cache, and the data-version bump of writes. Built from the environment by server.ts; no Next or Payload here.
+ * The request path in front of Next (docs/architecture.md, "Edge"): the target checked (src/edge/public-paths.ts
+ * decides what a request is), client address, rate limits, response cache, and the data-version bump after a
+ * request changed public data. Built from the environment by server.ts; no Next or Payload here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { type ClientAddress, createClientAddress, parseTrustedProxies } from './client-address'
-import { bumpDataVersion, currentDataVersion } from './data-version'
+import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from './client-address'
+import { type ChangeScope, currentDataVersion, dataChangeMarks, settleChangeScope, withChangeScope } from './data-version'
 import { CLIENT_ADDRESS_HEADER } from './headers'
-import { enter, whileClosed } from './request-gate'
+import { setEdgeHealthProbe } from './health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
-import { createRateLimiter, isSubscribeAttempt, parseLimit, type RateLimiter, sendTooManyRequests, spendsPublicBudget } from './rate-limit'
+import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorShape, isAnonymous, parseTarget } from './public-paths'
+import { createRateLimiter, parseLimit, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
 import { createRedis } from './redis'
-import { createResponseCache, isCacheableRequest, type ResponseCache } from './response-cache'
+import { enter, whileClosed } from './request-gate'
+import { createResponseCache, type ResponseCache } from './response-cache'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
-/** The subscription endpoints write subscribers only, which no public response shows. */
-const SUBSCRIPTION_ENDPOINTS = new Set(['/api/subscribe', '/api/subscribe/verify', '/api/unsubscribe'])
-
 /**
- * Requests that can change public data: anything but GET/HEAD/OPTIONS to the CMS API, GraphQL or the admin area,
- * except the subscription endpoints (so an anonymous client cannot empty the cache by subscribing).
+ * Runs the request through Next inside a change scope (src/edge/data-version.ts): the Payload hooks mark it when
+ * they change public data, and the version is bumped when the response starts, after Payload's commit and before
+ * the writer can read again. Only changed data bumps; the method does not matter.
  */
-export function isWriteRequest(method: string | undefined, pathname: string): boolean {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
-  if (SUBSCRIPTION_ENDPOINTS.has(pathname)) return false
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/')
-}
-
-/**
- * Bumps the data version when the response of a write starts (before its head is written). The Payload hooks bump
- * too, but inside the transaction: a read computed between that bump and the commit would be cached under the new
- * version with the old data. The write's response starts after the commit, so this second bump closes the window,
- * before the writer can read again. Refusals (4xx) changed nothing and do not bump: an anonymous client cannot
- * empty the cache by sending bad writes.
- */
-export function bumpWhenResponseStarts(res: ServerResponse): void {
+function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const scope: ChangeScope = { changed: false, settled: false }
   const writeHead = res.writeHead
-  let done = false
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!done) {
-      done = true
-      const status = typeof args[0] === 'number' ? args[0] : this.statusCode
-      if (status < 400 || status >= 500) bumpDataVersion()
-    }
+    settleChangeScope(scope)
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
   } as typeof res.writeHead
+  // A response that ends without a head (a destroyed socket) still settles the scope.
+  res.once('close', () => settleChangeScope(scope))
+  return withChangeScope(scope, () => next(req, res))
+}
+
+/** The 400 for a target that is refused (src/edge/public-paths.ts, parseTarget), in the shape of where it points. */
+function sendBadTarget(res: ServerResponse, head: boolean, shape: ErrorShape, reason: string): void {
+  const [contentType, body] =
+    shape === 'problem'
+      ? ['application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: reason })]
+      : shape === 'cms' || shape === 'subscribe-json'
+        ? ['application/json', JSON.stringify({ errors: [{ message: reason }] })]
+        : ['text/plain; charset=utf-8', `Bad request: ${reason}\n`]
+  res.writeHead(400, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' })
+  res.end(head ? undefined : body)
+}
+
+const TOO_MANY_FORMAT: Record<Budget, (pathname: string) => TooManyFormat> = {
+  public: () => 'problem',
+  subscribe: (pathname) => (pathname === '/api/subscribe' ? 'subscribe-json' : 'html'),
+  cms: () => 'cms',
 }
 
 export interface FrontParts {
@@ -55,50 +60,54 @@ export interface FrontParts {
   rateLimiter: RateLimiter | null
   /** Subscribe attempts (POST /api/subscribe and the form); null: no limit. */
   subscribeLimiter?: RateLimiter | null
+  /** Anonymous CMS reads and GraphQL; null: no limit. */
+  cmsLimiter?: RateLimiter | null
   cache: ResponseCache | null
   loopback: Loopback
   /** STATUSPAGE_TEST_HOOKS=1: counts requests handed to Next and serves them at /__edge/stats. */
   testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cache, loopback, testHooks = false }: FrontParts): Handler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, testHooks = false }: FrontParts): Handler {
   const nextCounts = new Map<string, number>()
   const toNext: Handler = (req, res) => {
     if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
-    return next(req, res)
+    return throughNextWithChangeScope(next, req, res)
   }
+  const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter }
 
   return async (req, res) => {
     // The loopback computes a miss for a request that is already inside the gate: it must not wait at it.
     if (loopback.isInternal(req)) return toNext(req, res)
     for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
     res.once('close', enter())
-    const pathname = (req.url ?? '/').split('?', 1)[0]
+    const target = parseTarget(req.url ?? '/')
+    if (!target.ok) return sendBadTarget(res, req.method === 'HEAD', errorShapeOf(target.pathname), target.reason)
+    const { pathname } = target
     if (testHooks && pathname === '/__edge/stats') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-      res.end(JSON.stringify({ next: Object.fromEntries(nextCounts), dataVersion: currentDataVersion(), cacheEntries: cache?.store.size ?? 0 }))
+      res.end(JSON.stringify({ next: Object.fromEntries(nextCounts), dataVersion: currentDataVersion(), dataChanges: dataChangeMarks(), cacheEntries: cache?.store.size ?? 0 }))
       return
     }
-    if (isWriteRequest(req.method, pathname)) bumpWhenResponseStarts(res)
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
-    const limiter = subscribeLimiter && isSubscribeAttempt(req.method, pathname) ? subscribeLimiter : rateLimiter && spendsPublicBudget(req.method, pathname) ? rateLimiter : null
-    if (limiter) {
-      const decision = await limiter.consume(address)
-      if (decision && !decision.allowed) {
-        const format = limiter === rateLimiter ? 'problem' : pathname === '/api/subscribe' ? 'subscribe-json' : 'html'
-        return sendTooManyRequests(res, decision, req.method === 'HEAD', format)
-      }
+    const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
+    const limiter = kind.budget ? limiters[kind.budget] : null
+    if (limiter && kind.budget) {
+      const decision = await limiter.consume(rateLimitKey(address))
+      if (decision && !decision.allowed) return sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget](pathname))
       if (decision) for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value)
     }
-    if (cache && isCacheableRequest(req, pathname)) return cache.serve(req, res, () => toNext(req, res))
+    if (cache && kind.cacheable) return cache.serve(req, res, pathname + canonicalQuery(pathname, target.search), () => toNext(req, res))
     return toNext(req, res)
   }
 }
 
 export interface Edge {
   handler: Handler
+  /** Call with each new connection's peer address: warns once when a proxy seems to be in front untrusted. */
+  onConnection(peer: string | undefined): void
   close(): Promise<void>
 }
 
@@ -115,6 +124,7 @@ export function edgeConfig(env: NodeJS.ProcessEnv) {
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     perMinute: parseLimit('RATE_LIMIT_PUBLIC_PER_MINUTE', env.RATE_LIMIT_PUBLIC_PER_MINUTE, 100),
     subscribePerHour: parseLimit('RATE_LIMIT_SUBSCRIBE_PER_HOUR', env.RATE_LIMIT_SUBSCRIBE_PER_HOUR, 5),
+    cmsPerMinute: parseLimit('RATE_LIMIT_CMS_PER_MINUTE', env.RATE_LIMIT_CMS_PER_MINUTE, 60),
     cacheMaxEntries: positive('RESPONSE_CACHE_MAX_ENTRIES', 5000),
     cacheMaxBytes: positive('RESPONSE_CACHE_MAX_MB', 64) * 1024 * 1024,
     originConcurrency: positive('ORIGIN_CONCURRENCY', 4),
@@ -123,10 +133,15 @@ export function edgeConfig(env: NodeJS.ProcessEnv) {
   }
 }
 
+/** How long a cached response may be kept while the invalidation bus is down. */
+export const BUS_DOWN_MAX_AGE_MS = 2000
+
 export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler, target: () => { host: string; port: number }): Edge {
   const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands') : undefined
   let bus: InvalidationBus | undefined
   if (config.redisUrl && redis) bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
+  const redisUp = () => redis?.status === 'ready' && (bus?.healthy() ?? false)
+  setEdgeHealthProbe(() => (redis ? { redis: redisUp() ? 'up' : 'down' } : {}))
   const loopback = createLoopback({ target })
   const cache =
     config.cacheMaxEntries > 0 && config.cacheMaxBytes > 0
@@ -135,6 +150,8 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
           originConcurrency: config.originConcurrency,
           maxEntries: config.cacheMaxEntries,
           maxBytes: config.cacheMaxBytes,
+          // While the bus is down, peers' changes may not arrive: entries live only seconds (M5).
+          maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
         })
       : null
   const handler = createFront({
@@ -142,12 +159,21 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
     clientAddress: createClientAddress(config.trustedProxies),
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
     subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
+    cmsLimiter: createRateLimiter({ points: config.cmsPerMinute, redis, keyPrefix: 'statuspage:rl:cms' }),
     cache,
     loopback,
     testHooks: config.testHooks,
   })
+  let warnedAboutProxy = false
   return {
     handler,
+    onConnection(peer) {
+      if (warnedAboutProxy || !peer) return
+      const address = normalizeAddress(peer)
+      if (!looksLikeUntrustedProxy(address, config.trustedProxies)) return
+      warnedAboutProxy = true
+      console.warn(`Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`)
+    },
     async close() {
       await bus?.close()
       redis?.disconnect()

@@ -16,7 +16,8 @@ const FORWARDED = ['host', 'accept', 'accept-language', 'x-forwarded-host', 'x-f
 export interface Loopback {
   /** True (and the header removed) for this process's own request. */
   isInternal(req: IncomingMessage): boolean
-  origin(req: IncomingMessage): Promise<OriginResponse>
+  /** What Next answers to a GET of `url` with the request's representation headers. */
+  origin(req: IncomingMessage, url: string): Promise<OriginResponse>
   close(): void
 }
 
@@ -39,12 +40,12 @@ export function createLoopback({ target, timeoutMs = 30_000 }: LoopbackOptions):
       const given = Buffer.from(String(value))
       return given.length === secretBytes.length && timingSafeEqual(given, secretBytes)
     },
-    origin(req) {
+    origin(req, url) {
       const { host, port } = target()
       const headers: OutgoingHttpHeaders = { [INTERNAL_HEADER]: secret }
       for (const name of FORWARDED) if (req.headers[name] !== undefined) headers[name] = req.headers[name]
       return new Promise<OriginResponse>((resolve, reject) => {
-        const outgoing = httpRequest({ host, port, path: req.url, method: 'GET', headers, agent, timeout: timeoutMs }, (response) => {
+        const outgoing = httpRequest({ host, port, path: url, method: 'GET', headers, agent, timeout: timeoutMs }, (response) => {
           const chunks: Buffer[] = []
           response.on('data', (chunk: Buffer) => chunks.push(chunk))
           response.on('end', () => resolve({ status: response.statusCode ?? 502, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }))

@@ -1,3 +1,9 @@
+/**
+ * What a request is, decided once for the whole edge (rate limits, response cache, error shapes): the target is
+ * checked and read here (parseTarget), and classifyRequest says which budget it spends, whether the cache answers
+ * it and which query parameters its route reads. Nothing else in src/edge looks at a path.
+ */
+
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
 const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/maintenances.ics'])
 
@@ -24,4 +30,129 @@ export function loggablePath(pathname: string): string {
 /** Confirming and cancelling a subscription: the JSON endpoints, and the pages' buttons (which POST to the page). */
 export function isSubscriptionAction(pathname: string): boolean {
   return pathname === '/api/unsubscribe' || pathname === '/api/subscribe/verify' || isSubscriberPage(pathname)
+}
+
+// --- The request target -------------------------------------------------------------------------------------------
+
+export type Target =
+  | { ok: true; pathname: string; search: string }
+  /** `pathname`: the path with its dot segments resolved, only to choose the shape of the 400. */
+  | { ok: false; pathname: string; reason: string }
+
+/**
+ * Reads the request target. Next resolves dot segments (`/x/../api`, `/%2e/api`, any case of `%2e`) and serves the
+ * route they lead to, so a path classified as it was sent would escape the limits and the cache; no browser sends
+ * such a path, so it is refused rather than resolved. Invalid percent-encoding and NUL bytes, which make Next or
+ * the database throw, are refused too, as is anything but an origin-form target (`*` aside).
+ */
+export function parseTarget(url: string): Target {
+  const queryAt = url.indexOf('?')
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt)
+  const search = queryAt === -1 ? '' : url.slice(queryAt)
+  if (!rawPath.startsWith('/')) return { ok: false, pathname: '/', reason: 'The request target must be a path.' }
+  // The common case, checked without splitting: nothing encoded, no dot segment.
+  if (!rawPath.includes('%') && !/\/\.\.?(?:\/|$)/.test(rawPath)) return { ok: true, pathname: rawPath, search }
+  const resolved: string[] = []
+  let reason: string | undefined
+  for (const segment of rawPath.slice(1).split('/')) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(segment)
+    } catch {
+      reason ??= 'The path is not valid percent-encoding.'
+      resolved.push(segment)
+      continue
+    }
+    if (decoded.includes('\0')) reason ??= 'The path contains a NUL byte.'
+    if (decoded === '.' || decoded === '..') {
+      reason ??= 'The path contains dot segments ("." or ".."); send the path they lead to.'
+      if (decoded === '..') resolved.pop()
+      continue
+    }
+    resolved.push(segment)
+  }
+  if (reason) return { ok: false, pathname: `/${resolved.join('/')}`, reason }
+  return { ok: true, pathname: rawPath, search }
+}
+
+// --- What a request is --------------------------------------------------------------------------------------------
+
+/** Query parameters each cached route reads (src/public-api/schemas.ts, src/public-api/http.ts, the site routes). */
+const LIST_PARAMETERS = ['status', 'service', 'from', 'to', 'page', 'limit', 'pretty'] as const
+const ROUTE_PARAMETERS: Record<string, readonly string[]> = {
+  '/api/v1/incidents': LIST_PARAMETERS,
+  '/api/v1/maintenances': LIST_PARAMETERS,
+  '/history': ['page'],
+}
+/** Every other /api/v1 route reads `?pretty` only; the other pages and the feeds read nothing. */
+function parametersOf(pathname: string): readonly string[] {
+  return ROUTE_PARAMETERS[pathname] ?? (pathname.startsWith('/api/v1/') || pathname === '/api/v1' ? ['pretty'] : [])
+}
+
+/**
+ * The query as the route reads it: only its parameters, sorted by name (each name's values in the order sent), so
+ * `?_=1` or a different order is answered from the same cache entry.
+ */
+export function canonicalQuery(pathname: string, search: string): string {
+  if (search.length <= 1) return ''
+  const read = parametersOf(pathname)
+  if (read.length === 0) return ''
+  const params = new URLSearchParams(search)
+  const kept = new URLSearchParams()
+  for (const name of [...read].sort()) for (const value of params.getAll(name)) kept.append(name, value)
+  const query = kept.toString()
+  return query ? `?${query}` : ''
+}
+
+export type Budget = 'public' | 'subscribe' | 'cms'
+/** How an error or a 429 is shaped: the contract's problem+json, the CMS's {errors}, the subscribe endpoint's own, a page. */
+export type ErrorShape = 'problem' | 'cms' | 'subscribe-json' | 'page'
+
+export interface RequestClass {
+  /** The rate budget the request spends, or null. */
+  budget: Budget | null
+  /** Answered through the response cache (anonymous GET/HEAD of a public path), keyed by canonicalQuery. */
+  cacheable: boolean
+  errorShape: ErrorShape
+}
+
+/** The shape of an error for this path. */
+export function errorShapeOf(pathname: string): ErrorShape {
+  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) return 'problem'
+  if (pathname === '/api/subscribe') return 'subscribe-json'
+  if (pathname === '/api' || pathname.startsWith('/api/')) return 'cms'
+  return 'page'
+}
+
+/** The CMS's REST API and GraphQL: every /api path that is not the public API, a subscription endpoint or health. */
+function isCmsPath(pathname: string): boolean {
+  if (pathname !== '/api' && !pathname.startsWith('/api/')) return false
+  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) return false
+  return !['/api/health', '/api/demo-status', '/api/subscribe', '/api/subscribe/verify', '/api/unsubscribe'].includes(pathname)
+}
+
+/**
+ * The one decision about a request, for the rate limits and the cache alike. `anonymous`: no API key and no Payload
+ * session cookie.
+ * - public budget: GET/HEAD of /api/v1, the public pages and feeds, the subscriber pages, the subscribe form and
+ *   /api/demo-status; and the POSTs that confirm or cancel a subscription;
+ * - subscribe budget: subscribing (the JSON endpoint and the form), each attempt can send a message to somebody;
+ * - CMS budget: anonymous reads of the CMS REST API and anonymous GraphQL, which are computed by Payload every time.
+ */
+export function classifyRequest(method: string | undefined, pathname: string, anonymous: boolean): RequestClass {
+  const errorShape = errorShapeOf(pathname)
+  const read = method === 'GET' || method === 'HEAD'
+  if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')) return { budget: 'subscribe', cacheable: false, errorShape }
+  if (method === 'POST' && isSubscriptionAction(pathname)) return { budget: 'public', cacheable: false, errorShape }
+  if (read && isPublicPath(pathname)) return { budget: 'public', cacheable: anonymous, errorShape }
+  if (read && (isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status')) return { budget: 'public', cacheable: false, errorShape }
+  if (anonymous && isCmsPath(pathname) && (read || (pathname === '/api/graphql' && method !== 'OPTIONS'))) return { budget: 'cms', cacheable: false, errorShape }
+  return { budget: null, cacheable: false, errorShape }
+}
+
+/** No credentials: no Authorization header and no Payload session cookie. */
+export function isAnonymous(headers: { authorization?: string; cookie?: string }): boolean {
+  if (headers.authorization) return false
+  const cookie = headers.cookie
+  return !cookie || !/(?:^|;\s*)payload-token=/.test(cookie)
 }

@@ -1,31 +1,14 @@
 /**
- * Rate limits per client address: public reads (RATE_LIMIT_PUBLIC_PER_MINUTE, default 100 a minute) and subscribe
- * attempts (RATE_LIMIT_SUBSCRIBE_PER_HOUR, default 5 an hour). In Redis when REDIS_URL is set (every instance spends
- * one budget) and in memory otherwise. A Redis outage never turns into an error: the limiter fails open and says so
- * once in the log.
+ * Rate limits per client address (src/edge/public-paths.ts decides which budget a request spends): public reads
+ * (RATE_LIMIT_PUBLIC_PER_MINUTE, default 100 a minute), subscribe attempts (RATE_LIMIT_SUBSCRIBE_PER_HOUR, default 5
+ * an hour) and anonymous CMS reads and GraphQL (RATE_LIMIT_CMS_PER_MINUTE, default 60 a minute). In Redis when
+ * REDIS_URL is set (every instance spends one budget) and in memory otherwise. While Redis is unreachable each
+ * instance counts in its own memory (rate-limiter-flexible's insurance limiter) and says so once in the log.
  */
 import type { ServerResponse } from 'node:http'
 
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-
-import { isPublicPath, isSubscriberPage, isSubscriptionAction } from './public-paths'
-
-/**
- * The requests that spend the public budget: GET and HEAD of /api/v1, of the public pages and feeds and of the
- * subscriber pages; and the POSTs that confirm or cancel a subscription. Subscribing itself has its own, much
- * smaller budget (isSubscribeAttempt).
- */
-export function spendsPublicBudget(method: string | undefined, pathname: string): boolean {
-  if (method === 'POST') return isSubscriptionAction(pathname)
-  if (method !== 'GET' && method !== 'HEAD') return false
-  return isPublicPath(pathname) || isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status'
-}
-
-/** Subscribing: the JSON endpoint and the site's form. Each attempt can send an e-mail or SMS to somebody. */
-export function isSubscribeAttempt(method: string | undefined, pathname: string): boolean {
-  return method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')
-}
 
 /** Parses a limit from the environment: unset means `fallback`, 0 turns the limit off. */
 export function parseLimit(name: string, value: string | undefined, fallback: number): number {
@@ -42,7 +25,7 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Spends one request of `key`'s budget; null when the store is unreachable (the request is served). */
+  /** Spends one request of `key`'s budget; null when the store failed (the request is served). */
   consume(key: string): Promise<RateDecision | null>
 }
 
@@ -57,11 +40,14 @@ export interface RateLimiterOptions {
 
 export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix = 'statuspage:rl:public', log = console.warn }: RateLimiterOptions): RateLimiter | null {
   if (points <= 0) return null
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ storeClient: redis, points, duration: windowSeconds, keyPrefix, rejectIfRedisNotReady: true })
-    : new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix })
-  const policy = `${points};w=${windowSeconds}`
   let failing = false
+  // Counts while Redis is unreachable: per instance, but a limit all the same (rather than none).
+  const insurance = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix })
+  const limiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({ storeClient: redis, points, duration: windowSeconds, keyPrefix, rejectIfRedisNotReady: true, insuranceLimiter: insurance })
+    : insurance
+  const storeUp = () => !redis || redis.status === 'ready'
+  const policy = `${points};w=${windowSeconds}`
 
   const headersOf = (result: RateLimiterRes, allowed: boolean): Record<string, string> => {
     const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000))
@@ -77,18 +63,15 @@ export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix
 
   return {
     async consume(key) {
+      const up = storeUp()
+      if (!up && !failing) log('Rate limit store (Redis) unreachable: each instance limits in its own memory until it is back.')
+      if (up && failing) log('Rate limit store (Redis) reachable again: the limits are shared again.')
+      failing = !up
       try {
-        const result = await limiter.consume(key)
-        if (failing) log('Rate limit store reachable again: rate limits are enforced.')
-        failing = false
-        return { allowed: true, headers: headersOf(result, true) }
+        return { allowed: true, headers: headersOf(await limiter.consume(key), true) }
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          failing = false
-          return { allowed: false, headers: headersOf(rejection, false) }
-        }
-        if (!failing) log(`Rate limit store unreachable, serving without rate limits: ${String(rejection)}`)
-        failing = true
+        if (rejection instanceof RateLimiterRes) return { allowed: false, headers: headersOf(rejection, false) }
+        log(`Rate limit store failed, serving this request without a limit: ${String(rejection)}`)
         return null
       }
     },
@@ -101,7 +84,7 @@ const retryPhrase = (seconds: string) => {
   return `${seconds} second${seconds === '1' ? '' : 's'}`
 }
 
-export type TooManyFormat = 'problem' | 'subscribe-json' | 'html'
+export type TooManyFormat = 'problem' | 'subscribe-json' | 'html' | 'cms'
 
 /**
  * The 429, with the retry hint in the headers and in words. Public reads get RFC 9457 problem details; the
@@ -113,7 +96,9 @@ export function sendTooManyRequests(res: ServerResponse, decision: RateDecision,
   const [contentType, body] =
     format === 'subscribe-json'
       ? ['application/json', JSON.stringify({ success: false, message: detail })]
-      : format === 'html'
+      : format === 'cms'
+        ? ['application/json', JSON.stringify({ errors: [{ message: detail }] })]
+        : format === 'html'
         ? ['text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${detail}</p><p><a href="/">Back to the status page</a></p></main></body></html>`]
         : ['application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail })]
   res.writeHead(429, {

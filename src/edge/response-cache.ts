@@ -2,9 +2,12 @@
  * The public response cache: anonymous GET/HEAD of /api/v1 answered from memory, 200 or 304, without Next,
  * Payload or the database.
  *
- * - Key: host (and forwarded host/proto) + path + query string; the bodies hold absolute URLs built from the host.
+ * - Key: host (and forwarded host/proto) + path + the query parameters the route reads, sorted
+ *   (src/edge/public-paths.ts, canonicalQuery); the bodies hold absolute URLs built from the host. A miss is
+ *   computed for that canonical URL, so parameters the route ignores neither split nor leak into the entry.
  * - Freshness: an entry remembers the data version it was computed under (src/edge/data-version.ts) and is stale
- *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come.
+ *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come, or (while the
+ *   invalidation bus is down, `maxAgeMs`) once it is older than a few seconds.
  * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request
  *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
  * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
@@ -22,7 +25,6 @@ import pLimit from 'p-limit'
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from './data-version'
 import { ifNoneMatchMatches } from './etag'
-import { isPublicPath } from './public-paths'
 
 /** Set by the /api/v1 routes when their content changes by itself at a known time (epoch milliseconds). */
 export const EXPIRES_HEADER = 'x-statuspage-expires'
@@ -47,6 +49,7 @@ export interface PreparedResponse {
 
 interface Entry extends PreparedResponse {
   version: number
+  storedAt: number
   size: number
   /** Compressed bodies, made on first demand (src/edge/compression.ts). */
   encoded: Partial<Record<Encoding, Buffer>>
@@ -111,11 +114,11 @@ export class ResponseStore {
     return this.bytes
   }
 
-  /** The fresh entry for `key`, or undefined (a stale one is dropped on the way). */
-  get(key: string, version: number, now: number): Entry | undefined {
+  /** The fresh entry for `key`, or undefined (a stale one is dropped on the way). `maxAgeMs`: also stale when older. */
+  get(key: string, version: number, now: number, maxAgeMs?: number): Entry | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.version !== version || (entry.expiresAt !== null && now >= entry.expiresAt)) {
+    if (entry.version !== version || (entry.expiresAt !== null && now >= entry.expiresAt) || (maxAgeMs !== undefined && now - entry.storedAt >= maxAgeMs)) {
       this.delete(key)
       return undefined
     }
@@ -130,13 +133,13 @@ export class ResponseStore {
   }
 
   /** Keeps `response` as computed under `version`; false when it is too big, or older than what is there. */
-  set(key: string, response: PreparedResponse, version: number): boolean {
+  set(key: string, response: PreparedResponse, version: number, storedAt = Date.now()): boolean {
     const size = sizeOf(response, key)
     if (size > this.options.maxBytes / 4 || this.options.maxEntries <= 0) return false
     const existing = this.entries.get(key)
     if (existing && existing.version > version) return false
     this.delete(key)
-    this.entries.set(key, { ...response, version, size, encoded: {} })
+    this.entries.set(key, { ...response, version, storedAt, size, encoded: {} })
     this.bytes += size
     this.evict()
     return true
@@ -174,19 +177,11 @@ export class ResponseStore {
   }
 }
 
-/** Anonymous reads only: a request with credentials goes to Next as it is. */
-export function isCacheableRequest(req: IncomingMessage, pathname: string): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  if (!isPublicPath(pathname)) return false
-  if (req.headers.authorization) return false
-  const cookie = req.headers.cookie
-  return !cookie || !/(?:^|;\s*)payload-token=/.test(cookie)
-}
-
-export function cacheKey(req: IncomingMessage): string {
+/** `url`: the canonical path and query (src/edge/public-paths.ts). */
+export function cacheKey(req: IncomingMessage, url: string): string {
   const forwardedHost = req.headers['x-forwarded-host'] ?? ''
   const forwardedProto = req.headers['x-forwarded-proto'] ?? ''
-  return `${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`
+  return `${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${url}`
 }
 
 function withVary(vary: string | string[] | undefined, name: string): string {
@@ -208,53 +203,68 @@ export function sendPrepared(
   const compressible = encode !== undefined && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length)
   const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : null
   const notModified = response.status === 200 && ifNoneMatchMatches(req.headers['if-none-match'], response.etag)
-  const headers: OutgoingHttpHeaders = { 'x-cache': cacheStatus }
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (notModified && BODY_HEADERS.has(name)) continue
-    headers[name] = value
-  }
-  if (compressible) headers.vary = withVary(response.headers.vary, 'Accept-Encoding')
-  if (encoding) headers.etag = weakTag(response.etag)
-  if (notModified) {
-    res.writeHead(304, headers)
-    res.end()
-    return
-  }
-  const body = encoding && encode ? encode(encoding) : response.body
-  if (encoding) headers['content-encoding'] = encoding
-  headers['content-length'] = body.length
-  res.writeHead(response.status, headers)
+  const body = notModified ? undefined : encoding && encode ? encode(encoding) : response.body
+  res.writeHead(notModified ? 304 : response.status, headersFor(response, cacheStatus, compressible, encoding, notModified, body))
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
+/** The headers of each variant of a response, built once: a hit then copies nothing (the hot path). */
+const variants = new WeakMap<PreparedResponse, Map<string, OutgoingHttpHeaders>>()
+
+function headersFor(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compressible: boolean, encoding: Encoding | null, notModified: boolean, body: Buffer | undefined): OutgoingHttpHeaders {
+  let known = variants.get(response)
+  if (!known) variants.set(response, (known = new Map()))
+  const name = `${cacheStatus} ${compressible ? 'c' : ''} ${encoding ?? ''} ${notModified ? '304' : body?.length}`
+  let headers = known.get(name)
+  if (headers) return headers
+  headers = { 'x-cache': cacheStatus }
+  for (const [header, value] of Object.entries(response.headers)) {
+    if (notModified && BODY_HEADERS.has(header)) continue
+    headers[header] = value
+  }
+  if (compressible) headers.vary = withVary(response.headers.vary, 'Accept-Encoding')
+  if (encoding) headers.etag = weakTag(response.etag)
+  if (!notModified) {
+    if (encoding) headers['content-encoding'] = encoding
+    headers['content-length'] = body?.length ?? 0
+  }
+  known.set(name, headers)
+  return headers
+}
+
 export interface ResponseCacheOptions extends StoreOptions {
-  /** Computes a miss: the response Next gives this request without credentials or conditions. */
-  origin: (req: IncomingMessage) => Promise<OriginResponse>
+  /** Computes a miss: the response Next gives this request, for `url`, without credentials or conditions. */
+  origin: (req: IncomingMessage, url: string) => Promise<OriginResponse>
   /** How many misses may be computed at once (0: no bound). */
   originConcurrency?: number
   now?: () => number
+  /** How old an entry may be (undefined: no bound); src/edge/front.ts bounds it while the invalidation bus is down. */
+  maxAgeMs?: () => number | undefined
   log?: (message: string, error: unknown) => void
 }
 
 export interface ResponseCache {
-  /** Answers `req` from the cache or one shared computation; calls `fallback` (Next) when the computation fails. */
-  serve(req: IncomingMessage, res: ServerResponse, fallback: () => Promise<void>): Promise<void>
+  /**
+   * Answers `req` for `url` (its canonical path and query) from the cache or one shared computation; calls
+   * `fallback` (Next) when the computation fails.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, url: string, fallback: () => Promise<void>): Promise<void>
   readonly store: ResponseStore
 }
 
-export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, log = console.error, ...storeOptions }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, maxAgeMs = () => undefined, log = console.error, ...storeOptions }: ResponseCacheOptions): ResponseCache {
   const store = new ResponseStore(storeOptions)
   const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
   const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
   const flights = new Map<string, { version: number; promise: Promise<PreparedResponse> }>()
 
-  function compute(key: string, req: IncomingMessage): Promise<PreparedResponse> {
+  function compute(key: string, req: IncomingMessage, url: string): Promise<PreparedResponse> {
     const version = currentDataVersion()
     const flight = flights.get(key)
     if (flight && flight.version === version) return flight.promise
     const run = async () => {
-      const prepared = prepareResponse(await limit(() => origin(req)), now())
-      if (prepared.cacheable) store.set(key, prepared, version)
+      const prepared = prepareResponse(await limit(() => origin(req, url)), now())
+      if (prepared.cacheable) store.set(key, prepared, version, now())
       return prepared
     }
     const promise: Promise<PreparedResponse> = run().finally(() => {
@@ -266,13 +276,13 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
 
   return {
     store,
-    async serve(req, res, fallback) {
-      const key = cacheKey(req)
-      const hit = store.get(key, currentDataVersion(), now())
+    async serve(req, res, url, fallback) {
+      const key = cacheKey(req, url)
+      const hit = store.get(key, currentDataVersion(), now(), maxAgeMs())
       if (hit) return sendPrepared(req, res, hit, 'HIT', (encoding) => store.encodedBody(key, hit, encoding))
       let prepared: PreparedResponse
       try {
-        prepared = await compute(key, req)
+        prepared = await compute(key, req, url)
       } catch (error) {
         log('Response cache: computing a miss failed, passing the request to Next:', error)
         return fallback()

@@ -1,20 +1,20 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
 
-import { bumpDataVersion } from '../edge/data-version'
+import { markDataChanged } from '../edge/data-version'
 
-// Writes from the Local API (jobs, the demo reset, scripts) never pass through server.ts, so the hooks bump too.
+// The change is marked, not bumped: inside a request the edge bumps after the commit (src/edge/data-version.ts).
 export const invalidateAfterChange: CollectionAfterChangeHook = ({ doc }) => {
-  bumpDataVersion()
+  markDataChanged()
   return doc
 }
 
 export const invalidateAfterDelete: CollectionAfterDeleteHook = ({ doc }) => {
-  bumpDataVersion()
+  markDataChanged()
   return doc
 }
 
 export const invalidateAfterGlobalChange: GlobalAfterChangeHook = ({ doc }) => {
-  bumpDataVersion()
+  markDataChanged()
   return doc
 }
 

@@ -104,8 +104,8 @@ export async function advanceDueMaintenances(payload: Payload, now = new Date())
       payload.logger.error({ err: error, msg: `Could not move maintenance ${maintenance.id} on in time; retrying in a minute` })
     }
   }
-  // The afterChange hooks bumped inside each update's transaction; a public read computed before the commit
-  // could have been cached under that version. Bumping once more after the commits closes the window.
+  // The afterChange hooks marked the change before each commit (src/edge/data-version.ts); this bump, after the
+  // commits, is the one that makes the next public read see the new state.
   if (result.advanced > 0) bumpDataVersion()
   return result
 }

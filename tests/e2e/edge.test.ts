@@ -6,11 +6,14 @@
  * STATUSPAGE_TEST_HOOKS=1 makes the server count the requests it hands to Next (GET /__edge/stats): a cache hit
  * leaves the count alone. Source addresses 127.0.0.x stand for different clients (loopback is a /8 on Linux).
  */
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
+import { request } from 'node:http'
+import { connect } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createUserKey, dropPostgres, postgresEnv, runCreateUser, sqliteEnv, type Started, startService as startNpm, stopServices } from '../helpers/service'
+import { type Answer, call, createUserKey, dropPostgres, freePort, postgresEnv, runCreateUser, sqliteEnv, type Started, startService as startNpm, stopServices } from '../helpers/service'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -28,6 +31,21 @@ async function createService(base: string, auth: Record<string, string>, name: s
   const service = await call(`${base}/api/services`, { method: 'POST', headers: auth, body: { name, group: group.json().doc.id, status: 'operational' } })
   expect(service.status, service.text).toBe(201)
   return service.json().doc.id
+}
+
+/** A request with the path exactly as given (a URL would resolve dot segments before sending). */
+function rawCall(started: Started, path: string, options: { method?: string; from?: string } = {}): Promise<Answer> {
+  const { hostname, port } = new URL(started.base)
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method: options.method ?? 'GET', localAddress: options.from ?? '127.0.0.1', agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
 
 async function nextCount(started: Started, pathAndQuery: string): Promise<number> {
@@ -89,7 +107,13 @@ describe('one instance (SQLite, default rate limit)', () => {
 
   it('shows a CMS write to the next read at once', async () => {
     const url = `${server.base}/api/v1/services`
+    const marks = async () => (await call(`${server.base}/__edge/stats`)).json().dataChanges
+    const before = await marks()
     const id = await createService(server.base, auth, 'Edge check 0')
+    // The hooks marked the requests' change scopes (the bump came after the commit), not bumped by themselves.
+    const after = await marks()
+    expect(after.inRequest).toBeGreaterThanOrEqual(before.inRequest + 2)
+    expect(after.outside).toBe(before.outside)
     for (let round = 1; round <= 5; round++) {
       await call(url, { from: reader }) // cached before the write
       const patched = await call(`${server.base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: `Edge check ${round}` } })
@@ -111,7 +135,9 @@ describe('one instance (SQLite, default rate limit)', () => {
     })
     expect(mutation.status, mutation.text).toBe(200)
     expect(mutation.json().data.updateService.name).toBe('Via GraphQL 1')
-    expect((await call(url, { from: reader })).json().data.map((service: any) => service.name)).toContain('Via GraphQL 1')
+    const afterMutation = await call(url, { from: reader })
+    expect(afterMutation.headers['x-cache']).toBe('MISS')
+    expect(afterMutation.json().data.map((service: any) => service.name)).toContain('Via GraphQL 1')
 
     // The admin area saves through the REST API with its session cookie.
     const password = `admin-pw-${randomBytes(6).toString('hex')}`
@@ -164,6 +190,80 @@ describe('one instance (SQLite, default rate limit)', () => {
     expect(await nextCount(server, '/api/v1/status')).toBe(computed + 1)
   })
 
+  it('refuses dot segments and bad escapes with a 400 in the shape of where they point, never a 500', async () => {
+    const problem = ['/x/../api/v1/status', '/%2e/api/v1/status', '/a/%2e%2E/api/v1/status', '/api/v2/../v1/status', '/api/v1/%ff', '/api/v1/incidents/%ff%fe']
+    const cms = ['/api/%ff', '/api/media/file/%00']
+    const page = ['/x/../feed.atom', '/x/../', '/%2e/history', '/i/%ff', '/admin/%ff']
+    for (const path of problem) {
+      const answer = await rawCall(server, path, { from: '127.0.0.12' })
+      expect(answer.status, path).toBe(400)
+      expect(answer.headers['content-type'], path).toBe('application/problem+json')
+      expect(answer.json(), path).toMatchObject({ status: 400, title: 'Bad Request' })
+    }
+    for (const path of cms) {
+      const answer = await rawCall(server, path, { from: '127.0.0.12' })
+      expect(answer.status, path).toBe(400)
+      expect(answer.json().errors[0].message, path).toBeTruthy()
+    }
+    for (const path of page) {
+      const answer = await rawCall(server, path, { from: '127.0.0.12' })
+      expect(answer.status, path).toBe(400)
+      expect(answer.headers['content-type'], path).toMatch(/^text\/(plain|html)/)
+    }
+    for (const path of ['/x/../api/subscribe', '/%2e/api/subscribe', '/x/../subscribe']) {
+      expect((await rawCall(server, path, { method: 'POST', from: '127.0.0.12' })).status, path).toBe(400)
+    }
+    // None of them reached Next.
+    const stats = (await call(`${server.base}/__edge/stats`)).json()
+    expect(Object.keys(stats.next).filter((key) => key.includes('..') || key.includes('%'))).toEqual([])
+  })
+
+  it('answers a read with parameters the route ignores from the one canonical entry', async () => {
+    const before = await nextCount(server, '/api/v1/status')
+    for (let i = 1; i <= 100; i++) {
+      const answer = await call(`${server.base}/api/v1/status?_=${i}`, { from: `127.0.0.${20 + (i % 5)}` })
+      expect(answer.status).toBe(200)
+    }
+    expect(await nextCount(server, '/api/v1/status')).toBeLessThanOrEqual(before + 1)
+    const stats = (await call(`${server.base}/__edge/stats`)).json()
+    expect(Object.keys(stats.next).filter((key) => key.includes('_='))).toEqual([])
+    // The list's own parameters still count, in any order.
+    const a = await call(`${server.base}/api/v1/incidents?limit=3&page=1&utm_source=x`, { from: reader })
+    const b = await call(`${server.base}/api/v1/incidents?page=1&limit=3`, { from: reader })
+    expect(b.headers['x-cache']).toBe('HIT')
+    expect(b.text).toBe(a.text)
+    expect(a.text).not.toContain('utm_source')
+  })
+
+  it('keeps the cache through requests that change no public data, whatever their method', async () => {
+    const url = `${server.base}/api/v1/services`
+    await call(url, { from: reader })
+    const hit = async (what: string) => expect((await call(url, { from: reader })).headers['x-cache'], what).toBe('HIT')
+    await hit('primed')
+
+    const graphqlRead = await call(`${server.base}/api/graphql`, { method: 'POST', from: '127.0.0.13', body: { query: '{ Services { totalDocs } }' } })
+    expect(graphqlRead.status, graphqlRead.text).toBe(200)
+    await hit('after an anonymous GraphQL read')
+
+    const password = `pw-${randomBytes(6).toString('hex')}`
+    const email = `keeper-${randomBytes(4).toString('hex')}@example.test`
+    expect((await runCreateUser(server.env, email, 'admin', password)).status).toBe(0)
+    expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password: 'wrong' } })).status).toBe(401)
+    await hit('after a failed login')
+    const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password } })
+    expect(login.status, login.text).toBe(200)
+    await hit('after a login')
+    const cookie = String(login.headers['set-cookie']).split(';')[0]
+
+    const forgot = await call(`${server.base}/api/users/forgot-password`, { method: 'POST', body: { email } })
+    expect(forgot.status, forgot.text).toBeLessThan(500)
+    await hit('after forgot-password')
+
+    const preference = await call(`${server.base}/api/payload-preferences/edge-test`, { method: 'POST', headers: { cookie }, body: { value: { columns: ['title'] } } })
+    expect(preference.status, preference.text).toBe(200)
+    await hit('after an admin preference write')
+  })
+
   it('refuses the 101st public read in a minute from one address with a 429 problem', async () => {
     const url = `${server.base}/api/v1/status`
     for (let i = 0; i < 100; i++) {
@@ -194,7 +294,23 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
   let server: Started
 
   beforeAll(async () => {
-    server = await startService({ ...sqlite(), TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MINUTE: '3' })
+    server = await startService({ ...sqlite(), TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MINUTE: '3', RATE_LIMIT_CMS_PER_MINUTE: '3' })
+  })
+
+  it('puts anonymous CMS reads and GraphQL under the CMS budget, and not requests with an API key', async () => {
+    const from = '127.0.0.6'
+    for (let i = 0; i < 2; i++) expect((await call(`${server.base}/api/incidents?limit=1`, { from })).status).toBe(200)
+    expect((await call(`${server.base}/api/graphql`, { method: 'POST', from, body: { query: '{ Services { totalDocs } }' } })).status).toBe(200)
+    const refused = await call(`${server.base}/api/services`, { from })
+    expect(refused.status).toBe(429)
+    expect(refused.headers['retry-after']).toBeTruthy()
+    expect(refused.json().errors[0].message).toMatch(/Too many requests/)
+    const graphql = await call(`${server.base}/api/graphql`, { method: 'POST', from, body: { query: '{ Services { totalDocs } }' } })
+    expect(graphql.status).toBe(429)
+    const key = await createUserKey(server.env, 'editor')
+    expect((await call(`${server.base}/api/services`, { from, headers: { authorization: `users API-Key ${key}` } })).status).toBe(200)
+    // The public API has its own budget.
+    expect((await call(`${server.base}/api/v1/status`, { from })).status).toBe(200)
   })
 
   it('limits the address the proxy forwarded, and ignores X-Forwarded-For from anyone else', async () => {
@@ -229,7 +345,8 @@ describe('two instances on one PostgreSQL and Redis', () => {
   })
 
   // A fresh address per run: the budget lives in Redis for a minute.
-  const client = () => `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`
+  // IPv6 clients are limited per /64: a fresh /64 per client.
+  const client = () => `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}::1`
 
   it('a write on one instance invalidates the other instance’s cache', async () => {
     const url = '/api/v1/services'
@@ -258,5 +375,117 @@ describe('two instances on one PostgreSQL and Redis', () => {
     expect(fourth.headers['ratelimit-remaining']).toBe('0')
     expect((await read(one)).status).toBe(429)
     expect((await read(two)).status).toBe(429)
+    // Another address in the same /64 is the same client.
+    const neighbour = who.replace(/::1$/, '::beef')
+    expect((await call(`${one.base}/api/v1/status`, { headers: { 'x-forwarded-for': neighbour } })).status).toBe(429)
+  })
+})
+
+describe('two instances on one PostgreSQL while their Redis goes away and comes back', () => {
+  let one: Started
+  let two: Started
+  let auth: Record<string, string>
+  let redisPort: number
+  let redis: ChildProcess | undefined
+
+  /** A redis-server of our own, so the test can kill it; resolves once it accepts connections. */
+  async function startRedis(): Promise<void> {
+    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' })
+    for (;;) {
+      const up = await new Promise<boolean>((resolve) => {
+        const socket = connect(redisPort, '127.0.0.1', () => {
+          socket.end()
+          resolve(true)
+        })
+        socket.on('error', () => resolve(false))
+      })
+      if (up) return
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  function stopRedis(): Promise<void> {
+    const child = redis
+    redis = undefined
+    if (!child || child.exitCode !== null) return Promise.resolve()
+    return new Promise((resolve) => {
+      child.once('exit', () => resolve())
+      child.kill('SIGKILL')
+    })
+  }
+
+  const health = async (server: Started) => (await call(`${server.base}/api/health`)).json()
+
+  /** Reads `url` on `server` until `done` says yes; the bound only ends a test that would otherwise never finish. */
+  async function readUntil(server: Started, url: string, done: (answer: Answer) => boolean): Promise<Answer> {
+    let answer = await call(`${server.base}${url}`)
+    for (let i = 0; i < 100 && !done(answer); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      answer = await call(`${server.base}${url}`)
+    }
+    return answer
+  }
+
+  beforeAll(async () => {
+    redisPort = await freePort()
+    await startRedis()
+    const env = { ...(await postgresEnv('sp_test_edge_outage_')), REDIS_URL: `redis://127.0.0.1:${redisPort}`, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' }
+    one = await startService(env)
+    two = await startService(env)
+    auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
+  })
+
+  afterAll(async () => {
+    stopServices([one, two])
+    await stopRedis()
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await dropPostgres(one?.env.DATABASE_URL)
+  })
+
+  it('shows a write on one instance on the other while Redis is down and after it is back, and reports the outage in health', async () => {
+    const url = '/api/v1/services'
+    const names = (answer: Answer) => answer.json().data.map((service: any) => service.name) as string[]
+    expect(await health(one)).toEqual({ status: 'ok', redis: 'up' })
+    await call(`${two.base}${url}`)
+    expect((await call(`${two.base}${url}`)).headers['x-cache']).toBe('HIT')
+
+    await stopRedis()
+    await readUntil(one, '/api/health', (answer) => answer.json().status === 'degraded')
+    expect(await health(one)).toEqual({ status: 'degraded', redis: 'down' })
+    const down = await call(`${one.base}/api/health`)
+    expect(down.status).toBe(200)
+
+    const id = await createService(one.base, auth, 'While Redis is down')
+    const seen = await readUntil(two, url, (answer) => names(answer).includes('While Redis is down'))
+    expect(names(seen)).toContain('While Redis is down')
+
+    await startRedis()
+    await readUntil(one, '/api/health', (answer) => answer.json().status === 'ok')
+    await readUntil(two, '/api/health', (answer) => answer.json().status === 'ok')
+    expect(await health(two)).toEqual({ status: 'ok', redis: 'up' })
+    const patched = await call(`${one.base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: 'After Redis came back' } })
+    expect(patched.status).toBe(200)
+    const after = await readUntil(two, url, (answer) => names(answer).includes('After Redis came back'))
+    expect(names(after)).toContain('After Redis came back')
+  })
+})
+
+describe('one instance whose Redis is unreachable', () => {
+  let server: Started
+
+  beforeAll(async () => {
+    server = await startService({ ...sqlite(), REDIS_URL: `redis://127.0.0.1:${await freePort()}`, RATE_LIMIT_PUBLIC_PER_MINUTE: '3' })
+  })
+
+  it('says so in health, and still limits each address, in its own memory', async () => {
+    const health = await call(`${server.base}/api/health`)
+    expect(health.status).toBe(200)
+    expect(health.json()).toEqual({ status: 'degraded', redis: 'down' })
+    const url = `${server.base}/api/v1/status`
+    for (let i = 0; i < 3; i++) expect((await call(url, { from: '127.0.0.7' })).status).toBe(200)
+    const refused = await call(url, { from: '127.0.0.7' })
+    expect(refused.status).toBe(429)
+    expect(refused.headers['content-type']).toBe('application/problem+json')
+    expect((await call(url, { from: '127.0.0.8' })).status).toBe(200)
   })
 })

@@ -3,7 +3,7 @@ import { createServer, request, type Server } from 'node:http'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createClientAddress, normalizeAddress, parseTrustedProxies } from '../../src/edge/client-address'
+import { createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from '../../src/edge/client-address'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
@@ -50,5 +50,31 @@ describe('client address', () => {
   it('treats an IPv4-mapped IPv6 address as the IPv4 one', () => {
     expect(normalizeAddress('::ffff:127.0.0.1')).toBe('127.0.0.1')
     expect(normalizeAddress('::1')).toBe('::1')
+  })
+})
+
+describe('the rate-limit key', () => {
+  it('is an IPv4 address as it is, and an IPv6 address by its /64', () => {
+    expect(rateLimitKey('203.0.113.7')).toBe('203.0.113.7')
+    expect(rateLimitKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitKey('2001:db8:1:3::1')).not.toBe(rateLimitKey('2001:db8:1:2::1'))
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64')
+    expect(rateLimitKey('::ffff:198.51.100.1')).toBe('198.51.100.1')
+    expect(rateLimitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+  })
+})
+
+describe('an untrusted proxy', () => {
+  it('is suspected for a private or unique-local peer while no proxy is trusted', () => {
+    expect(looksLikeUntrustedProxy('10.0.0.5', [])).toBe(true)
+    expect(looksLikeUntrustedProxy('172.16.3.4', [])).toBe(true)
+    expect(looksLikeUntrustedProxy('192.168.1.1', [])).toBe(true)
+    expect(looksLikeUntrustedProxy('fd12:3456::1', [])).toBe(true)
+    expect(looksLikeUntrustedProxy('10.0.0.5', ['10.0.0.5'])).toBe(false)
+    expect(looksLikeUntrustedProxy('203.0.113.7', [])).toBe(false)
+    expect(looksLikeUntrustedProxy('127.0.0.1', [])).toBe(false)
+    expect(looksLikeUntrustedProxy('2001:db8::1', [])).toBe(false)
+    expect(looksLikeUntrustedProxy('', [])).toBe(false)
   })
 })

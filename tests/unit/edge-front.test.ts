@@ -10,8 +10,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress } from '../../src/edge/client-address'
-import { bumpDataVersion } from '../../src/edge/data-version'
-import { createFront, isWriteRequest } from '../../src/edge/front'
+import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../src/edge/data-version'
+import { createFront } from '../../src/edge/front'
 import { createLoopback } from '../../src/edge/loopback'
 import { createRateLimiter } from '../../src/edge/rate-limit'
 import { createResponseCache } from '../../src/edge/response-cache'
@@ -33,7 +33,7 @@ interface Fake {
 let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
-async function start(options: { perMinute?: number; subscribePerHour?: number; originConcurrency?: number } = {}): Promise<Fake> {
+async function start(options: { perMinute?: number; subscribePerHour?: number; cmsPerMinute?: number; originConcurrency?: number } = {}): Promise<Fake> {
   const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0, received: 0 } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
@@ -41,7 +41,12 @@ async function start(options: { perMinute?: number; subscribePerHour?: number; o
     if (req.method === 'GET') fake.mostReading = Math.max(fake.mostReading, ++fake.reading)
     res.once('close', () => req.method === 'GET' && fake.reading--)
     if (req.method === 'POST') {
-      fake.data.value = url.split('=')[1] ?? 'changed'
+      // Like Payload: a write to public data runs the hook (which marks the change), later the response starts.
+      if (url.includes('value=')) {
+        fake.data.value = url.split('=')[1]
+        await new Promise((resolve) => setImmediate(resolve))
+        markDataChanged()
+      }
       res.writeHead(url.includes('forbidden') ? 403 : 201, { 'content-type': 'application/json' })
       return void res.end('{}')
     }
@@ -64,6 +69,7 @@ async function start(options: { perMinute?: number; subscribePerHour?: number; o
     clientAddress: createClientAddress([]),
     rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
     subscribeLimiter: createRateLimiter({ points: options.subscribePerHour ?? 0, windowSeconds: 3600, keyPrefix: 'test:subscribe' }),
+    cmsLimiter: createRateLimiter({ points: options.cmsPerMinute ?? 0, keyPrefix: 'test:cms' }),
     cache: createResponseCache({ origin: loopback.origin, originConcurrency: options.originConcurrency, maxEntries: 100, maxBytes: 1 << 20 }),
     loopback,
   })
@@ -85,7 +91,9 @@ interface Answer {
 
 function call(fake: Fake, path: string, options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer & { raw: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${fake.base}${path}`, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
+    // The path as given (a URL would resolve its dot segments first).
+    const port = Number(new URL(fake.base).port)
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => {
@@ -218,12 +226,12 @@ describe('the response cache in front of Next', () => {
     const fake = await start()
     for (let i = 0; i < 2; i++) {
       expect(await call(fake, '/api/v1/missing')).toMatchObject({ status: 404, headers: { 'x-cache': 'MISS' } })
-      const cookie = await call(fake, '/api/v1/status?cookie')
+      const cookie = await call(fake, '/api/v1/cookie')
       expect(cookie.status).toBe(200)
       expect(cookie.headers['set-cookie']).toBeUndefined()
     }
     expect(fake.calls.get('/api/v1/missing')).toBe(2)
-    expect(fake.calls.get('/api/v1/status?cookie')).toBe(2)
+    expect(fake.calls.get('/api/v1/cookie')).toBe(2)
   })
 
   it('sends requests with credentials, and a forged internal header, the ordinary way', async () => {
@@ -253,14 +261,18 @@ describe('the public rate limit', () => {
     expect((await call(fake, '/api/services')).status).toBe(200)
   })
 
-  it('fails open when Redis is unreachable, and says so once', async () => {
+  it('limits in memory while Redis is unreachable, and says so once', async () => {
     const { Redis } = await import('ioredis')
     const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null })
     redis.on('error', () => {})
     const messages: string[] = []
-    const limiter = createRateLimiter({ points: 1, redis, log: (m) => messages.push(m) })!
-    expect(await limiter.consume('a')).toBeNull()
-    expect(await limiter.consume('a')).toBeNull()
+    const limiter = createRateLimiter({ points: 2, redis, log: (m) => messages.push(m) })!
+    expect((await limiter.consume('a'))?.allowed).toBe(true)
+    expect((await limiter.consume('a'))?.allowed).toBe(true)
+    const refused = await limiter.consume('a')
+    expect(refused?.allowed).toBe(false)
+    expect(refused?.headers['Retry-After']).toBeTruthy()
+    expect((await limiter.consume('b'))?.allowed).toBe(true)
     expect(messages).toHaveLength(1)
     redis.disconnect()
   })
@@ -298,17 +310,90 @@ describe('the client address Next sees', () => {
   })
 })
 
-describe('writes', () => {
-  it('are every non-read method on the CMS API, GraphQL and the admin area', () => {
-    expect(isWriteRequest('POST', '/api/incidents')).toBe(true)
-    expect(isWriteRequest('PATCH', '/api/globals/settings')).toBe(true)
-    expect(isWriteRequest('POST', '/api/graphql')).toBe(true)
-    expect(isWriteRequest('POST', '/admin/collections/incidents')).toBe(true)
-    expect(isWriteRequest('GET', '/api/incidents')).toBe(false)
-    expect(isWriteRequest('OPTIONS', '/api/incidents')).toBe(false)
-    expect(isWriteRequest('POST', '/apix')).toBe(false)
-    // Subscribing writes no public data: anonymous subscribe requests do not empty the cache.
-    expect(isWriteRequest('POST', '/api/subscribe')).toBe(false)
-    expect(isWriteRequest('POST', '/api/unsubscribe')).toBe(false)
+describe('changes to public data', () => {
+  it('bump the version once the response starts, whatever the method; requests that change nothing bump nothing', async () => {
+    const fake = await start()
+    await call(fake, '/api/v1/status')
+    const before = currentDataVersion()
+    // A GraphQL read, a login, a preference: POSTs that change no public data.
+    for (const path of ['/api/graphql', '/api/users/login', '/api/payload-preferences/x', '/admin/collections/incidents']) {
+      expect((await call(fake, path, { method: 'POST' })).status).toBe(201)
+    }
+    expect(currentDataVersion()).toBe(before)
+    expect((await call(fake, '/api/v1/status')).headers['x-cache']).toBe('HIT')
+    // The hook's mark becomes one bump when the response starts, and the writer's next read sees the write.
+    expect((await call(fake, '/api/graphql?value=four', { method: 'POST' })).status).toBe(201)
+    expect(currentDataVersion()).toBe(before + 1)
+    const after = await call(fake, '/api/v1/status')
+    expect(after.headers['x-cache']).toBe('MISS')
+    expect(JSON.parse(after.body).data).toBe('four')
+  })
+
+  it('bump at once when made outside a request (jobs, scripts)', () => {
+    const before = currentDataVersion()
+    markDataChanged()
+    expect(currentDataVersion()).toBe(before + 1)
+  })
+})
+
+describe('the request target', () => {
+  it('is refused with a 400 in the shape of where it points when it has dot segments, bad escapes or NUL', async () => {
+    const fake = await start({ perMinute: 100 })
+    const cases: [string, string][] = [
+      ['/x/../api/v1/status', 'application/problem+json'],
+      ['/%2e/api/v1/status', 'application/problem+json'],
+      ['/a/%2E%2e/api/v1/status', 'application/problem+json'],
+      ['/api/v2/../v1/status', 'application/problem+json'],
+      ['/api/v1/%ff', 'application/problem+json'],
+      ['/api/v1/incidents/%ff%fe', 'application/problem+json'],
+      ['/x/../api/subscribe', 'application/json'],
+      ['/api/%ff', 'application/json'],
+      ['/api/media/file/%00', 'application/json'],
+      ['/x/../feed.atom', 'text/plain; charset=utf-8'],
+      ['/x/../', 'text/plain; charset=utf-8'],
+      ['/i/%ff', 'text/plain; charset=utf-8'],
+      ['/admin/%ff', 'text/plain; charset=utf-8'],
+      ['/./subscribe', 'text/plain; charset=utf-8'],
+    ]
+    for (const [path, type] of cases) {
+      const answer = await call(fake, path, { method: path.includes('subscribe') ? 'POST' : 'GET' })
+      expect(answer.status, path).toBe(400)
+      expect(answer.headers['content-type'], path).toBe(type)
+      if (type === 'application/problem+json') expect(JSON.parse(answer.body)).toMatchObject({ status: 400, title: 'Bad Request' })
+      if (type === 'application/json') expect(JSON.parse(answer.body).errors[0].message).toBeTruthy()
+    }
+    expect(fake.calls.size).toBe(0)
+    // Escapes that decode to ordinary characters are fine.
+    expect((await call(fake, '/api/v1/incidents/%41bc')).status).toBe(200)
+  })
+
+  it('is keyed by the parameters the route reads: junk and order do not split the cache', async () => {
+    const fake = await start()
+    for (let i = 0; i < 20; i++) expect((await call(fake, `/api/v1/status?_=${i}`)).status).toBe(200)
+    expect([...fake.calls.keys()]).toEqual(['/api/v1/status'])
+    await call(fake, '/api/v1/incidents?page=2&limit=5&utm=x')
+    expect((await call(fake, '/api/v1/incidents?limit=5&junk=1&page=2')).headers['x-cache']).toBe('HIT')
+    expect(JSON.parse((await call(fake, '/api/v1/incidents?limit=5&page=2')).body).url).toBe('/api/v1/incidents?limit=5&page=2')
+    expect((await call(fake, '/api/v1/status?pretty')).headers['x-cache']).toBe('MISS')
+    expect((await call(fake, '/history?page=2&x=1')).headers['x-cache']).toBe('MISS')
+    expect((await call(fake, '/history?x=2&page=2')).headers['x-cache']).toBe('HIT')
+  })
+})
+
+describe('the CMS rate limit', () => {
+  it('spends a budget on anonymous CMS reads and GraphQL, and none with credentials', async () => {
+    const fake = await start({ cmsPerMinute: 2 })
+    expect((await call(fake, '/api/incidents?limit=0')).headers['ratelimit-limit']).toBe('2')
+    expect((await call(fake, '/api/graphql', { method: 'POST' })).status).toBe(201)
+    const refused = await call(fake, '/api/services')
+    expect(refused.status).toBe(429)
+    expect(refused.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(refused.body).errors[0].message).toMatch(/Too many requests/)
+    expect((await call(fake, '/api/graphql', { method: 'POST' })).status).toBe(429)
+    expect((await call(fake, '/api/services', { headers: { authorization: 'users API-Key x' } })).status).toBe(200)
+    expect((await call(fake, '/api/services', { headers: { cookie: 'payload-token=abc' } })).status).toBe(200)
+    // The public API and health have their own rules.
+    expect((await call(fake, '/api/v1/status')).status).toBe(200)
+    expect((await call(fake, '/api/health')).status).toBe(200)
   })
 })

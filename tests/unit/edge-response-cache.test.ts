@@ -68,3 +68,13 @@ describe('the bounded store', () => {
     expect(store.get('k', 5, 0)?.body.toString()).toBe('new')
   })
 })
+
+describe('a bound on age (while the invalidation bus is down)', () => {
+  it('treats an entry older than maxAgeMs as absent, and is no bound without it', () => {
+    const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })
+    store.set('a', ok('a'), 1, 1000)
+    expect(store.get('a', 1, 5000)).toBeDefined()
+    expect(store.get('a', 1, 2999, 2000)).toBeDefined()
+    expect(store.get('a', 1, 3000, 2000)).toBeUndefined()
+  })
+})

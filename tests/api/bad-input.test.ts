@@ -86,7 +86,7 @@ describe('relationship ids that name no record are 400s naming the field', () =>
       undefined,
       { key: admin.key },
     )
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(400)
     expect(JSON.stringify(res.body.errors)).toMatch(/affectedServices: no record/)
     expect(res.text).not.toMatch(/Failed query|Something went wrong/)
   })

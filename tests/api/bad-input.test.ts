@@ -221,5 +221,9 @@ describe('limits meant for clients do not apply to Payload populating relationsh
     // A client's own filter is still held to the limit.
     const tooMany = await api('GET', `/incidents?where[affectedServices][in]=${ids.join(',')}`)
     expectRefusal(tooMany, 400, /affectedServices/)
-  })
+    // The server's own queries are not (B13): saving an incident that affects all of them checks 520 ids at once.
+    const wide = await api('POST', '/incidents', { key: admin.key, body: { title: 'Widest', affectedServices: ids, updates: [{ status: 'investigating', message: 'all' }] } })
+    expect(wide.status, wide.text.slice(0, 300)).toBe(201)
+    expect(wide.body.doc.affectedServices).toHaveLength(520)
+  }, 300_000)
 })

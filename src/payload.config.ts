@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
+import { graphqlValidationRules } from './access/graphql-rules'
 import { unauthenticatedAs401 } from './access/unauthenticated'
 import { Incidents } from './collections/Incidents'
 import { Maintenances } from './collections/Maintenances'
@@ -47,7 +48,7 @@ export default buildConfig({
   db: adapter,
   hooks: { afterError: [unauthenticatedAs401] },
   jobs,
-  graphQL: { disablePlaygroundInProduction: true },
+  graphQL: { disablePlaygroundInProduction: true, validationRules: graphqlValidationRules },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   onInit: async (payload) => {

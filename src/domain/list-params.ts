@@ -41,8 +41,8 @@ function asWholeNumber(value: unknown): number | null {
 }
 
 /**
- * Why a list request's pagination is refused, or null when it is acceptable. `limit` 0 keeps its CMS meaning (no
- * limit); otherwise both are whole numbers, page from 1, and the offset they imply stays within exact integers.
+ * Why a list request's pagination is refused, or null when it is acceptable. `limit` 0 is Payload's "no limit"
+ * (server code only; a client's is capped by clientLimit); otherwise both are whole numbers, page from 1, and the offset they imply stays within exact integers.
  */
 export function listParamsError({ limit, page }: ListParams): string | null {
   const limitValue = limit == null ? null : asWholeNumber(limit)
@@ -53,4 +53,19 @@ export function listParamsError({ limit, page }: ListParams): string | null {
     return 'page is too large for this limit'
   }
   return null
+}
+
+/**
+ * Most rows one client request may list. `limit=0` meant "no limit" and let one anonymous request read the whole
+ * database (and 30 GraphQL aliases of it); the server's own code is not bound by this.
+ */
+export const MAX_CLIENT_LIMIT = 100
+
+/**
+ * The limit a client's list runs with, for a limit listParamsError accepted: `0` (everything) and anything above
+ * MAX_CLIENT_LIMIT are read as MAX_CLIENT_LIMIT, as the answer's `limit` then says, like a page size a server caps.
+ */
+export function clientLimit(limit: unknown): number {
+  const value = asWholeNumber(limit) ?? 0
+  return value === 0 || value > MAX_CLIENT_LIMIT ? MAX_CLIENT_LIMIT : value
 }

@@ -4,6 +4,7 @@
  */
 import { isE164, isEmailAddress, normaliseEmail } from './contact'
 import { SUBSCRIBER_TYPES } from './statuses'
+import { forbiddenControlCharacter } from './text'
 
 export type SubscribeRequest =
   | { type: 'email'; email: string; services: string[] }
@@ -24,7 +25,8 @@ function isObject(body: unknown): body is Record<string, unknown> {
 function parseServices(value: unknown): Parsed<string[]> {
   if (value === undefined || value === null) return { ok: true, value: [] }
   const list = typeof value === 'string' ? [value] : value
-  if (!Array.isArray(list) || list.length > MAX_SERVICES || !list.every((s) => typeof s === 'string' && s.length > 0 && s.length <= MAX_SLUG)) {
+  const isSlugLike = (s: unknown) => typeof s === 'string' && s.length > 0 && s.length <= MAX_SLUG && !forbiddenControlCharacter(s)
+  if (!Array.isArray(list) || list.length > MAX_SERVICES || !list.every(isSlugLike)) {
     return refuse(`services must be a list of at most ${MAX_SERVICES} service slugs`)
   }
   return { ok: true, value: [...new Set(list as string[])] }
@@ -41,6 +43,7 @@ export function parseSubscribeRequest(body: unknown): Parsed<SubscribeRequest> {
     const { email } = body
     if (email === undefined || email === null || email === '') return refuse('email is required')
     if (typeof email !== 'string') return refuse('email must be a string')
+    if (forbiddenControlCharacter(email)) return refuse('email must be a valid e-mail address')
     const normalised = normaliseEmail(email)
     if (!isEmailAddress(normalised)) return refuse('email must be a valid e-mail address')
     return { ok: true, value: { type, email: normalised, services: services.value } }
@@ -48,6 +51,7 @@ export function parseSubscribeRequest(body: unknown): Parsed<SubscribeRequest> {
   const { phone } = body
   if (phone === undefined || phone === null || phone === '') return refuse('phone is required for SMS subscriptions')
   if (typeof phone !== 'string') return refuse('phone must be a string')
+  if (forbiddenControlCharacter(phone)) return refuse('phone must be an E.164 number such as +14155550123')
   const compact = phone.replace(/[\s()-]/g, '')
   if (!isE164(compact)) return refuse('phone must be an E.164 number such as +14155550123')
   return { ok: true, value: { type, phone: compact, services: services.value } }
@@ -57,6 +61,6 @@ export function parseTokenRequest(body: unknown): Parsed<string> {
   if (!isObject(body)) return refuse('The request body must be a JSON object with a token.')
   const { token } = body
   if (token === undefined || token === null || token === '') return refuse('token is required')
-  if (typeof token !== 'string' || token.length > MAX_TOKEN) return refuse('token must be the token from your e-mail')
+  if (typeof token !== 'string' || token.length > MAX_TOKEN || forbiddenControlCharacter(token)) return refuse('token must be the token from your e-mail')
   return { ok: true, value: token }
 }

@@ -11,6 +11,7 @@
  */
 
 import { isRecordId } from './list-params'
+import { controlCharacterError } from './text'
 
 export type WhereFieldKind =
   | { kind: 'id' }
@@ -144,6 +145,10 @@ function conditionError(path: string, operator: string, value: unknown, field: W
   if (LIST_OPERATORS.has(operator)) {
     const items = listItems(value)
     if (!items) return `${label} takes a list of values: comma-separated, or as ${label}[0]=…`
+    for (const item of items) {
+      const refused = controlCharacterError(label, item)
+      if (refused) return refused
+    }
     if (items.length > MAX_WHERE_LIST_LENGTH) return `${label} has too many values (at most ${MAX_WHERE_LIST_LENGTH})`
     if (items.reduce<number>((n, item) => n + String(item).length, 0) > MAX_WHERE_VALUE_LENGTH) {
       return `${label} is too long (at most ${MAX_WHERE_VALUE_LENGTH} characters)`
@@ -160,6 +165,9 @@ function conditionError(path: string, operator: string, value: unknown, field: W
   if (SCALAR_OPERATORS.has(operator) || GEO_OPERATORS.has(operator)) {
     if (field && GEO_OPERATORS.has(operator)) return operatorError(label, field, operator)
     if (!isScalar(value)) return `${label} takes a single value`
+    // No stored text holds these (src/domain/text.ts), and PostgreSQL cannot even compare with a NUL (a 500).
+    const refused = controlCharacterError(label, value)
+    if (refused) return refused
     if (!field) return typeof value === 'string' && value.length > MAX_WHERE_VALUE_LENGTH ? `${label} is too long (at most ${MAX_WHERE_VALUE_LENGTH} characters)` : null
     return operatorError(label, field, operator) ?? valueError(label, field, operator, value)
   }

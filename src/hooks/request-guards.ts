@@ -1,13 +1,23 @@
 import type { CollectionBeforeOperationHook, CollectionConfig, FlattenedField, GlobalConfig, PayloadRequest } from 'payload'
 import { APIError, NotFound } from 'payload'
 
-import { depthError, isRecordId, listParamsError } from '../domain/list-params'
+import { clientLimit, isRecordId, listParamsError } from '../domain/list-params'
 import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from '../domain/where-params'
+import { withInputRules } from './input-rules'
 import { withRelationshipChecks } from './relationship-exists'
 
 /**
+ * Whether an operation comes from a client (REST, GraphQL) rather than the server's own code. Clients never bypass
+ * access control; the server's Local API calls do by default (and the hooks that check ids pass it explicitly), so
+ * the limits meant for clients do not break what the server asks for itself.
+ */
+const fromClient = (args: unknown) => (args as { overrideAccess?: boolean }).overrideAccess !== true
+
+/**
  * Ids and pagination are checked before they reach the database (src/domain/list-params.ts): an id that cannot
- * exist is a 404 like any other unknown id, and an unusable limit or page is a 400 naming the parameter.
+ * exist is a 404 like any other unknown id, and an unusable limit or page is a 400 naming the parameter. A client's
+ * list is at most MAX_CLIENT_LIMIT rows: `limit=0` (Payload's "everything"), a larger limit and `pagination=false`
+ * used to let one anonymous request read the whole database.
  */
 export const guardIdsAndPagination: CollectionBeforeOperationHook = ({ args, req }) => {
   const { id, limit, page } = args as { id?: unknown; limit?: unknown; page?: unknown }
@@ -17,6 +27,11 @@ export const guardIdsAndPagination: CollectionBeforeOperationHook = ({ args, req
   }
   const refusal = listParamsError({ limit, page })
   if (refusal) throw new APIError(refusal, 400, null, true)
+  // Payload's own population of a page's relationships (currentDepth ≥ 1) asks for every related id at once.
+  if (!fromClient(args) || (args as { currentDepth?: number }).currentDepth) return args
+  const bounded = args as { limit?: unknown; pagination?: boolean }
+  if (bounded.pagination === false) bounded.pagination = true
+  if (limit !== undefined && limit !== null) bounded.limit = clientLimit(limit)
   return args
 }
 
@@ -79,10 +94,50 @@ export const guardWhere: CollectionBeforeOperationHook = ({ args, collection, re
   const { where, currentDepth } = args as { where?: unknown; currentDepth?: number }
   if (where === undefined || where === null) return args
   // Payload's own population of relationships (depth ≥ 1) asks for `id in [every related id]`, built from stored
-  // ids rather than a client's filter; the limits below are for clients and would break a large page.
-  if (currentDepth) return args
+  // ids rather than a client's filter, and so does server code (the relationship checks); the limits below are for
+  // clients and would break a large page or an incident affecting 501 services.
+  if (currentDepth || !fromClient(args)) return args
   const refusal = whereError(where, whereFieldResolver(collection.flattenedFields, req))
   if (refusal) throw new APIError(refusal, 400, null, true)
+  return args
+}
+
+type CollectionsByName = Record<string, { config: { flattenedFields: FlattenedField[] } } | undefined>
+
+/** Why a client may not sort by `path`: a field on the way is hidden or unreadable to it; null when it may. */
+async function sortRefusal(fields: FlattenedField[], path: string, req: PayloadRequest): Promise<string | null> {
+  let level: FlattenedField[] | undefined = fields
+  for (const segment of path.split('.')) {
+    const field: FlattenedField | undefined = level?.find((candidate) => candidate.name === segment)
+    if (!field) return null // unknown paths are Payload's to refuse
+    const readable = field.access?.read ? await field.access.read({ req } as never) : true
+    if (field.hidden || !readable) return `sort: ${path} cannot be queried`
+    if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
+      level = (req.payload.collections as CollectionsByName)[field.relationTo]?.config.flattenedFields
+    } else if (field.type === 'array' || field.type === 'group' || field.type === 'tab') {
+      level = field.flattenedFields
+    } else {
+      return null
+    }
+  }
+  return null
+}
+
+/**
+ * Payload refuses `where` on hidden fields, also through relationships, but sorted by them through a relationship
+ * (`sort=subscriber.unsubscribeToken`): the order of the results then told the secret's order. Every sort path a
+ * client names, REST or GraphQL, is walked here and refused like a `where` would be.
+ */
+export const guardSort: CollectionBeforeOperationHook = async ({ args, collection, req }) => {
+  const { sort } = args as { sort?: unknown }
+  if (sort === undefined || sort === null || sort === '' || !fromClient(args)) return args
+  const paths = (Array.isArray(sort) ? sort : [sort]).flatMap((entry) => String(entry).split(','))
+  for (const raw of paths) {
+    const path = raw.trim().replace(/^[-+]/, '')
+    if (!path) continue
+    const refusal = await sortRefusal(collection.flattenedFields, path, req)
+    if (refusal) throw new APIError(refusal, 400, null, true)
+  }
   return args
 }
 
@@ -108,61 +163,11 @@ export const guardTimestamps: CollectionBeforeOperationHook = ({ args, operation
  * later cannot forget them.
  */
 export function withRequestGuards(collection: CollectionConfig): CollectionConfig {
-  const beforeOperation = [guardIdsAndPagination, guardWhere, guardTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
-  return { ...collection, fields: withRelationshipChecks(collection.fields), hooks: { ...collection.hooks, beforeOperation } }
+  const beforeOperation = [guardIdsAndPagination, guardWhere, guardSort, guardTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
+  return { ...collection, fields: withRelationshipChecks(withInputRules(collection.fields)), hooks: { ...collection.hooks, beforeOperation } }
 }
 
-/** Globals get the same existence checks on their relationship and upload fields (e.g. the settings' logo). */
+/** Globals get the same input rules and existence checks on their relationship and upload fields (e.g. the settings' logo). */
 export function withGlobalGuards(global: GlobalConfig): GlobalConfig {
-  return { ...global, fields: withRelationshipChecks(global.fields) }
-}
-
-type RestHandler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
-
-const errorResponse = (status: number, message: string, headers?: Headers) =>
-  Response.json({ errors: [{ message }] }, { status, headers })
-
-/** Why the request itself, before Payload parses it, is refused; null when Payload may have it. */
-async function malformedRequest(request: Request): Promise<string | null> {
-  const { searchParams } = new URL(request.url)
-  const depths = searchParams.getAll('depth')
-  if (depths.length > 1) return 'depth must be given once'
-  const depthRefusal = depthError(depths[0])
-  if (depthRefusal) return depthRefusal
-  const where = searchParams.get('where')
-  if (where !== null && where !== '') {
-    try {
-      JSON.parse(where)
-    } catch {
-      return 'where must be JSON, or given as where[field][operator]=value'
-    }
-  }
-  if (['POST', 'PATCH', 'PUT'].includes(request.method) && request.headers.get('content-type')?.includes('application/json')) {
-    const text = await request.clone().text()
-    if (text.trim() === '') return null
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return null // Payload answers "Invalid JSON" itself
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'the request body must be a JSON object'
-  }
-  return null
-}
-
-/**
- * The REST route, guarded: a `where` that is not JSON, a JSON body that is not an object and a `depth` that is not
- * 0..10 are 400s (Payload would parse the first two into a 500 and silently ignore or cut the third), and Payload's "route not found" gets the contract's `{errors:[{message}]}` body.
- */
-export function withRestGuards<A extends unknown[]>(handler: RestHandler<A>): RestHandler<A> {
-  return async (request, ...rest) => {
-    const refusal = await malformedRequest(request)
-    if (refusal) return errorResponse(400, refusal)
-    const response = await handler(request, ...rest)
-    if (response.status !== 404 || !response.headers.get('content-type')?.includes('json')) return response
-    const body = (await response.clone().json().catch(() => null)) as { message?: unknown; errors?: unknown } | null
-    if (!body || body.errors !== undefined || typeof body.message !== 'string') return response
-    return errorResponse(404, body.message, response.headers)
-  }
+  return { ...global, fields: withRelationshipChecks(withInputRules(global.fields)) }
 }

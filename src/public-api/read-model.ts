@@ -8,6 +8,7 @@ import { displayDuration } from '../domain/duration'
 import { updatesNewestFirst } from '../domain/incident-status'
 import { nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
+import { forbiddenControlCharacter } from '../domain/text'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
 import { countOf } from './count-cache'
 import type { Page } from './http'
@@ -263,12 +264,17 @@ export async function listMaintenances(payload: Payload, query: MaintenanceListQ
   return { items: result.docs.map((doc) => toMaintenance(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
 }
 
+/** No record's short id holds a control character, and PostgreSQL cannot compare with a NUL (it answered 500). */
+const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== null
+
 export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
+  if (cannotExist(shortId)) return null
   const found = await payload.find({ collection: 'incidents', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } })
   return found.docs[0] ? toIncident(found.docs[0], links) : null
 }
 
 export async function findMaintenance(payload: Payload, shortId: string, links: Links): Promise<Maintenance | null> {
+  if (cannotExist(shortId)) return null
   const found = await payload.find({ collection: 'maintenances', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
   return found.docs[0] ? toMaintenance(found.docs[0], links) : null
 }

@@ -527,7 +527,7 @@ describe('GraphQL follows the same rules', () => {
     { name: 'admin reads e-mail settings', query: '{ EmailSetting { host } }', options: { key: admin.key }, expected: 200 },
   ]
 
-  it('answers each principal as REST does (403 travels inside a 200, 401 is on the wire)', async () => {
+  it('answers each principal as REST does, on the wire: 401 for strangers, 403 for a role', async () => {
     for (const c of cases()) {
       const res = await graphql(c.query, undefined, c.options)
       if (c.expected === 200) {
@@ -537,7 +537,7 @@ describe('GraphQL follows the same rules', () => {
         expect(res.status, `${c.name}: ${res.text}`).toBe(401)
         expect(res.body.errors[0].extensions.statusCode).toBe(401)
       } else {
-        expect(res.status, `${c.name}: ${res.text}`).toBe(200)
+        expect(res.status, `${c.name}: ${res.text}`).toBe(403)
         expect(res.body.errors?.[0]?.extensions?.statusCode, `${c.name}: ${res.text}`).toBe(403)
       }
     }

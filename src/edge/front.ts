@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { type ClientAddress, createClientAddress, parseTrustedProxies } from './client-address'
 import { bumpDataVersion, currentDataVersion } from './data-version'
+import { markRequestScheme } from '../auth/request-scheme'
 import { CLIENT_ADDRESS_HEADER } from './headers'
 import { enter, whileClosed } from './request-gate'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
@@ -83,6 +84,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
+    markRequestScheme(req)
     const limiter = subscribeLimiter && isSubscribeAttempt(req.method, pathname) ? subscribeLimiter : rateLimiter && spendsPublicBudget(req.method, pathname) ? rateLimiter : null
     if (limiter) {
       const decision = await limiter.consume(address)

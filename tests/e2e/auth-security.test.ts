@@ -22,6 +22,7 @@ const adminPassword = `admin-password-${randomBytes(4).toString('hex')}`
 let server: Started
 let browser: Browser
 let editorKey: string
+let adminKey: string
 let attackerSite: Server
 let attackerBase: string
 
@@ -77,6 +78,7 @@ beforeAll(async () => {
     TRUSTED_PROXIES: 'loopback',
   })
   editorKey = await createUserKey(server.env, 'editor')
+  adminKey = await createUserKey(server.env, 'admin')
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -151,7 +153,7 @@ describe('L3: security headers', () => {
     const form = new FormData()
     form.set('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
     form.set('_payload', JSON.stringify({ alt: 'A pixel' }))
-    const upload = await fetch(`${server.base}/api/media`, { method: 'POST', headers: editor(), body: form })
+    const upload = await fetch(`${server.base}/api/media`, { method: 'POST', headers: { authorization: `users API-Key ${adminKey}` }, body: form })
     const body = (await upload.json()) as { doc?: { url?: string } }
     expect(upload.status, JSON.stringify(body)).toBe(201)
     const file = await fetch(`${server.base}${body.doc!.url!}`)

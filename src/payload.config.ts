@@ -2,10 +2,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, defaultLoggerOptions } from 'payload'
 
 import { graphqlValidationRules } from './access/graphql-rules'
 import { unauthenticatedAs401 } from './access/unauthenticated'
+import { watchDatabaseFailures } from './auth/database-failure'
+import { restrictDocumentLocks } from './auth/document-locks'
+import { quietClientErrors } from './auth/quiet-client-errors'
 import { Incidents } from './collections/Incidents'
 import { Maintenances } from './collections/Maintenances'
 import { Media } from './collections/Media'
@@ -50,8 +53,12 @@ export default buildConfig({
   jobs,
   graphQL: { disablePlaygroundInProduction: true, validationRules: graphqlValidationRules },
   telemetry: false,
+  // Payload's own pretty output, with expected 4xx refusals as one line instead of a stack trace (L8).
+  logger: { options: { hooks: { logMethod: quietClientErrors } }, destination: defaultLoggerOptions },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   onInit: async (payload) => {
+    // Before anything queries: a request during which the database failed is answered 503 (L7).
+    watchDatabaseFailures(payload)
     // The migrate CLI brings its own runner; everywhere else the schema is brought up to date before serving.
     if (process.env.PAYLOAD_MIGRATING === 'true') return
     await payload.db.migrate({ migrations })
@@ -66,4 +73,4 @@ export default buildConfig({
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload, demo)
   },
-})
+}).then(restrictDocumentLocks)

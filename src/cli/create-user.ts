@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 
 import { isEmailAddress } from '../domain/contact'
+import { passwordProblem } from '../domain/password-policy'
 import { isOneOf, USER_ROLES, type UserRole } from '../domain/statuses'
 
 export interface CreatedUser {
@@ -27,6 +28,8 @@ export async function createUserWithKey(
   if (!email || !isEmailAddress(email)) throw new UsageError('an e-mail address is required')
   const role = input.role ?? 'editor'
   if (!isOneOf(USER_ROLES, role)) throw new UsageError(`role must be one of ${USER_ROLES.join(', ')}`)
+  const problem = input.password ? passwordProblem(input.password) : null
+  if (problem) throw new UsageError(problem)
   const password = input.password || randomBytes(18).toString('base64url')
   const apiKey = randomUUID()
   const user = await payload.create({

@@ -2,6 +2,9 @@ import type { CollectionBeforeOperationHook, CollectionConfig } from 'payload'
 import { Forbidden } from 'payload'
 
 import { admins, adminsField, hasRole, isAdmin } from '../access/roles'
+import { forgiveSuccessfulLogin, throttleLogins } from '../auth/login-hooks'
+import { requireLongPasswords } from '../auth/password-policy'
+import { refuseUnknownResetTokens } from '../auth/reset-token'
 import { protectDemoUser } from '../demo/protect-demo-user'
 import { USER_ROLES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
@@ -24,7 +27,15 @@ const guardRoleAndKeys: CollectionBeforeOperationHook = ({ args, operation, req 
 
 export const Users: CollectionConfig = {
   slug: 'users',
-  auth: { useAPIKey: true, tokenExpiration: 60 * 60 * 8, maxLoginAttempts: 10, lockTime: 10 * 60 * 1000 },
+  auth: {
+    useAPIKey: true,
+    tokenExpiration: 60 * 60 * 8,
+    // No account lock: anyone could lock anyone out. Failed logins are throttled per address instead (M3).
+    maxLoginAttempts: 0,
+    // Behind HTTPS the session cookie is never sent over plain HTTP (L4). PUBLIC_URL decides here; a request that a
+    // trusted proxy marks as HTTPS gets Secure added by the API routes (src/auth/route-guards.ts).
+    cookies: { secure: process.env.PUBLIC_URL?.trim().toLowerCase().startsWith('https:') === true, sameSite: 'Lax' },
+  },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
   access: {
     create: admins,
@@ -33,9 +44,12 @@ export const Users: CollectionConfig = {
     read: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
     update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
     admin: ({ req }) => hasRole(req.user, 'admin', 'editor'),
+    // Payload lets any logged-in user unlock any account (M4).
+    unlock: admins,
   },
   hooks: {
-    beforeOperation: [guardRoleAndKeys, protectDemoUser],
+    beforeOperation: [guardRoleAndKeys, throttleLogins, refuseUnknownResetTokens, protectDemoUser, requireLongPasswords],
+    afterLogin: [forgiveSuccessfulLogin],
     beforeChange: [
       async ({ data, operation, req }) => {
         // The very first account (the admin area's first-user screen) must be able to manage the rest.

@@ -21,16 +21,43 @@ export function dialectOf(databaseUrl: string | undefined): Dialect {
   throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`)
 }
 
+function milliseconds(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const value = env[name]
+  if (value === undefined || value.trim() === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of milliseconds, got "${value}"`)
+  return parsed
+}
+
+/** PostgreSQL time limits: DATABASE_CONNECT_TIMEOUT_MS (5 s) and DATABASE_STATEMENT_TIMEOUT_MS (15 s). */
+export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    connectMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', 5000, env),
+    statementMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, env),
+  }
+}
+
 /**
  * Schema changes reach every database through committed migrations, never through drizzle's dev push: the tests
  * then run the same SQL that production runs, and a forgotten migration fails a test instead of a deployment.
  */
 export function databaseAdapter(databaseUrl = process.env.DATABASE_URL): { adapter: DatabaseAdapterObj; migrations: Migration[] } {
   if (dialectOf(databaseUrl) === 'postgres') {
+    const timeouts = databaseTimeouts()
     return {
       adapter: postgresAdapter({
         // JIT compilation costs more than it saves on these short queries (163 ms on a deep page, measured in bench/).
-        pool: { connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), options: '-c jit=off' },
+        pool: {
+          connectionString: databaseUrl,
+          max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+          options: '-c jit=off',
+          // A database that does not answer fails the request in seconds (503) instead of holding it for the length
+          // of a network partition (L7): connecting, each statement on the server, and each query on the client.
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          query_timeout: timeouts.statementMs + timeouts.connectMs,
+          keepAlive: true,
+        },
         push: false,
         migrationDir: path.join(migrationsRoot, 'postgres'),
       }),

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from './client-address'
 import { type ChangeScope, currentDataVersion, dataChangeMarks, settleChangeScope, withChangeScope } from './data-version'
+import { markRequestScheme } from '../auth/request-scheme'
 import { CLIENT_ADDRESS_HEADER } from './headers'
 import { setEdgeHealthProbe } from './health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
@@ -92,6 +93,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
+    markRequestScheme(req)
     const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     const limiter = kind.budget ? limiters[kind.budget] : null
     if (limiter && kind.budget) {

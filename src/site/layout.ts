@@ -4,10 +4,10 @@ import { html, raw, type SafeHtml } from './html'
 import { SITE_CSS } from './styles'
 
 /** Runs in <head> before the body paints: applies the stored theme choice, so there is no flash. */
-const THEME_BOOT = `try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.setAttribute('data-theme',t)}catch(e){}`
+export const THEME_BOOT = `try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.setAttribute('data-theme',t)}catch(e){}`
 
 /** At the end of <body>: shows the toggle (useless without script, so hidden until here) and wires it. */
-const THEME_TOGGLE = `(function(){var b=document.getElementById('theme-toggle');if(!b)return;var d=document.documentElement;
+export const THEME_TOGGLE = `(function(){var b=document.getElementById('theme-toggle');if(!b)return;var d=document.documentElement;
 function cur(){var t=d.getAttribute('data-theme');if(t)return t;return matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}
 function show(){var c=cur();b.setAttribute('aria-pressed',c==='dark'?'true':'false');b.textContent=c==='dark'?'Light theme':'Dark theme'}
 b.hidden=false;show();b.addEventListener('click',function(){var n=cur()==='dark'?'light':'dark';d.setAttribute('data-theme',n);try{localStorage.setItem('theme',n)}catch(e){}show()})})();`

@@ -106,7 +106,7 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
   return renderDocument({ title: settings.siteName, settings, current: 'status', body: html`${banner}${services}${active}${maintenances}${past}${homeSubscribeForm()}` })
 }
 
-const COPY_LINK = `(function(){var b=document.getElementById('copy-link'),o=document.getElementById('copy-result');if(!b)return;b.hidden=false;
+export const COPY_LINK = `(function(){var b=document.getElementById('copy-link'),o=document.getElementById('copy-result');if(!b)return;b.hidden=false;
 b.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
 if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done('Link copied.')},function(){done('Copy failed: '+u)})}else{done('Copy this link: '+u)}})})();`
 
@@ -139,7 +139,7 @@ ${incident.updates.length ? html`<ol class="timeline" reversed>${incident.update
   return renderDocument({ title: incident.title, settings, body, script: COPY_LINK })
 }
 
-const LOCAL_TIMES = `(function(){var z;try{z=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
+export const LOCAL_TIMES = `(function(){var z;try{z=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
 var f=new Intl.DateTimeFormat(undefined,{day:'numeric',month:'short',year:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
 document.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');
 el.textContent=f.format(new Date(s))+(e?' to '+f.format(new Date(e)):', open end');});

@@ -10,6 +10,7 @@ import { type Links, publicLinks } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
 import { loggablePath } from '../edge/public-paths'
 
+import { SITE_CONTENT_SECURITY_POLICY } from './content-security-policy'
 import { type SiteSettings, siteSettings } from './data'
 import { errorPage, notFoundPage } from './pages'
 
@@ -41,7 +42,8 @@ export class NotFound extends Error {
 
 function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, expiresAt, private: personal }: SiteBody): Response {
   const headers = new Headers({ 'cache-control': status === 200 && !personal ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
-  if (personal) headers.set('referrer-policy', 'no-referrer')
+  headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
+  if (contentType.startsWith('text/html')) headers.set('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
   if (status === 200 && !personal) {
     const etag = etagOf(body)

@@ -84,7 +84,7 @@ export interface TestUser {
 }
 
 /** A user with an API key, made through the Local API (the thing under test is what the key can then do). */
-export async function createUser(role: 'admin' | 'editor', name = role): Promise<TestUser> {
+export async function createUser(role: 'admin' | 'editor', name: string = role): Promise<TestUser> {
   const p = await payload()
   const email = `${name}-${randomUUID().slice(0, 8)}@example.test`
   const password = `pw-${randomUUID()}`

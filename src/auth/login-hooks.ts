@@ -1,0 +1,37 @@
+/** Hooks that put the login throttle (login-throttle.ts) in front of Payload's login operation: REST, GraphQL, admin. */
+import { APIError, type CollectionAfterLoginHook, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
+
+import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
+import { loginThrottle } from './login-throttle'
+
+/** Seconds to wait, for the Retry-After of a refused login (the route wrapper reads it: see route-guards.ts). */
+const retryAfterOf = new WeakMap<object, number>()
+
+export function loginRetryAfter(request: object): number | undefined {
+  return retryAfterOf.get(request)
+}
+
+/** The edge (server.ts) sets this header on every request, replacing whatever the client sent. */
+function clientAddress(req: PayloadRequest): string {
+  return req.headers?.get(CLIENT_ADDRESS_HEADER) || 'unknown'
+}
+
+const waitPhrase = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`)
+
+export const throttleLogins: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+  if (operation !== 'login') return args
+  const email = (args as { data?: { email?: unknown } }).data?.email
+  // Without an e-mail the operation answers 400 itself.
+  if (typeof email !== 'string' || email.trim() === '') return args
+  const wait = await loginThrottle().attempt(clientAddress(req), email)
+  if (wait !== null) {
+    retryAfterOf.set(req, wait)
+    throw new APIError(`Too many failed logins from this address; try again in ${waitPhrase(wait)}.`, 429, null, true)
+  }
+  return args
+}
+
+export const forgiveSuccessfulLogin: CollectionAfterLoginHook = async ({ req, user }) => {
+  const email = (user as { email?: unknown }).email
+  if (typeof email === 'string') await loginThrottle().succeeded(clientAddress(req), email)
+}

@@ -1,0 +1,20 @@
+/**
+ * Passwords of at least 12 characters (finding L6, src/domain/password-policy.ts), on every way one is set: create
+ * (REST, GraphQL, the admin's first-user form, the create-user CLI), update and reset. Payload's own check stops
+ * at 3.
+ */
+import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
+
+import { passwordProblem } from '../domain/password-policy'
+
+const SETS_PASSWORD = new Set(['create', 'update', 'updateByID', 'resetPassword'])
+
+export const requireLongPasswords: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
+  if (!SETS_PASSWORD.has(operation)) return args
+  const password = (args as { data?: { password?: unknown } }).data?.password
+  // Absent or empty: no change (update), or Payload's own "required" (create, reset).
+  if (typeof password !== 'string' || password === '') return args
+  const problem = passwordProblem(password)
+  if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password' }] })
+  return args
+}

@@ -207,12 +207,17 @@ describe('the advanceMaintenances task, run by hand (runner stopped)', () => {
     expect(await p.count({ collection: 'payload-jobs', where: { queue: { equals: MAINTENANCE_QUEUE } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
   })
 
-  it('lets only administrators run jobs over HTTP', async () => {
-    const refused = await api('GET', '/payload-jobs/run', { key: editor.key })
-    expect(refused.status).toBe(403)
-    expect(refused.body.errors[0].message).toBeTruthy()
-    expect((await api('GET', '/payload-jobs/run')).status).toBe(401)
-    expect((await api('GET', '/payload-jobs/run', { key: admin.key })).status).toBe(200)
+  it('runs, schedules and lists no jobs over HTTP, for anyone (the service runs them itself)', async () => {
+    for (const path of ['/payload-jobs/run', '/payload-jobs/run?queue=notifications', '/payload-jobs/handle-schedules']) {
+      for (const key of [undefined, editor.key, admin.key]) {
+        for (const method of ['GET', 'POST'] as const) {
+          const refused = await api(method, path, { key })
+          expect(refused.status, `${method} ${path}`).toBe(404)
+          expect(refused.body.errors[0].message).toBe('Not Found')
+        }
+      }
+    }
     expect((await api('GET', '/payload-jobs', { key: admin.key })).status).toBe(403)
+    expect((await api('POST', '/payload-jobs', { key: admin.key, body: { taskSlug: 'advanceMaintenances', input: {} } })).status).toBe(403)
   })
 })

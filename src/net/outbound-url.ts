@@ -29,24 +29,29 @@ export class OutboundRefused extends Error {
   readonly code = 'OUTBOUND_REFUSED'
 }
 
+/** OUTBOUND_ALLOW_HTTP=true: plain http:// is accepted too. */
+export const httpAllowed = (env: NodeJS.ProcessEnv = process.env): boolean => env.OUTBOUND_ALLOW_HTTP?.trim().toLowerCase() === 'true'
+
 export function outboundPolicy(env: NodeJS.ProcessEnv = process.env): OutboundPolicy {
   const networks = (env.OUTBOUND_ALLOWED_NETWORKS ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
-    .map((entry) => {
+    .map((entry): [ipaddr.IPv4 | ipaddr.IPv6, number] => {
       try {
+        if (entry.includes('/')) return ipaddr.parseCIDR(entry)
         // A bare address is a network of one.
-        return entry.includes('/') ? ipaddr.parseCIDR(entry) : ([ipaddr.parse(entry), ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number])
+        const address = ipaddr.parse(entry)
+        return [address, address.kind() === 'ipv4' ? 32 : 128]
       } catch {
         throw new OutboundRefused(`OUTBOUND_ALLOWED_NETWORKS is not a valid list of networks (at "${entry}").`)
       }
     })
-  return { allowHttp: env.OUTBOUND_ALLOW_HTTP?.trim().toLowerCase() === 'true', allowedNetworks: networks }
+  return { allowHttp: httpAllowed(env), allowedNetworks: networks }
 }
 
 /** Why this URL may not be used for an outbound request (scheme or syntax), or null when it may. */
-export function urlProblem(value: string, policy: OutboundPolicy = outboundPolicy()): string | null {
+export function urlProblem(value: string, allowHttp: boolean = httpAllowed()): string | null {
   let url: URL
   try {
     url = new URL(value)
@@ -54,7 +59,7 @@ export function urlProblem(value: string, policy: OutboundPolicy = outboundPolic
     return 'must be a full URL, such as https://api.example.com'
   }
   if (url.protocol === 'https:') return null
-  if (url.protocol === 'http:') return policy.allowHttp ? null : 'must use https:// (plain http:// only when OUTBOUND_ALLOW_HTTP=true)'
+  if (url.protocol === 'http:') return allowHttp ? null : 'must use https:// (plain http:// only when OUTBOUND_ALLOW_HTTP=true)'
   return 'must use https://'
 }
 
@@ -124,7 +129,7 @@ export async function outboundFetch(
   timeouts: OutboundTimeouts,
   policy: OutboundPolicy = outboundPolicy(),
 ): Promise<UndiciResponse> {
-  const problem = urlProblem(target, policy)
+  const problem = urlProblem(target, policy.allowHttp)
   if (problem) throw new OutboundRefused(`The URL ${problem}.`)
   const url = new URL(target)
   // An IP literal never goes through the lookup; WHATWG URL parsing has already normalised forms like 2130706433.

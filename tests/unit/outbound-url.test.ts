@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { addressAllowed, outboundPolicy, urlProblem } from '../../src/net/outbound-url'
 
-const publicOnly = outboundPolicy({})
+const env = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: 'test', ...vars })
+const publicOnly = outboundPolicy(env({}))
 
 describe('the outbound address guard', () => {
   it('allows public unicast addresses only', () => {
@@ -17,10 +18,10 @@ describe('the outbound address guard', () => {
   })
 
   it('allows the networks an operator lists, and nothing next to them', () => {
-    const policy = outboundPolicy({ OUTBOUND_ALLOWED_NETWORKS: '10.0.0.0/8, 127.0.0.1, fd00::/8' })
+    const policy = outboundPolicy(env({ OUTBOUND_ALLOWED_NETWORKS: '10.0.0.0/8, 127.0.0.1, fd00::/8' }))
     for (const address of ['10.200.0.1', '127.0.0.1', '::ffff:127.0.0.1', 'fd00::5']) expect(addressAllowed(address, policy), address).toBe(true)
     for (const address of ['127.0.0.2', '192.168.0.1', '::1', 'fc00::1']) expect(addressAllowed(address, policy), address).toBe(false)
-    expect(() => outboundPolicy({ OUTBOUND_ALLOWED_NETWORKS: '10.0.0.0/8,intranet' })).toThrow(/OUTBOUND_ALLOWED_NETWORKS .*"intranet"/)
+    expect(() => outboundPolicy(env({ OUTBOUND_ALLOWED_NETWORKS: '10.0.0.0/8,intranet' }))).toThrow(/OUTBOUND_ALLOWED_NETWORKS .*"intranet"/)
   })
 
   it('accepts https URLs, and http only when allowed', () => {

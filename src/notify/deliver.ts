@@ -148,7 +148,6 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     const permanent = error instanceof SendFailure && error.permanent
     // An unexpected error's text stays in the log: it may carry details of the server's network.
     const message = error instanceof SendFailure || error instanceof ChannelNotConfigured ? error.message : 'Unexpected error while sending (see the server log).'
-
     if (!(error instanceof SendFailure) && !(error instanceof ChannelNotConfigured)) payload.logger.error({ err: error, msg: 'Notification delivery failed' })
     await markFailed(payload, delivery.id, message, nextAttemptAt(delivery.attempts, permanent, new Date(), retryBaseMs()))
     return false

@@ -115,8 +115,8 @@ interface SmtpError {
   timeoutType?: string
 }
 
-/** nodemailer's failures that happen while connecting, before any message was handed over. */
-const CONNECT_PHASE_CODES = new Set(['EDNS', 'ETLS'])
+/** nodemailer's failures that happen while connecting or logging in, before any message was handed over. */
+const CONNECT_PHASE_CODES = new Set(['EDNS', 'ETLS', 'EAUTH'])
 const CONNECT_PHASE_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
 const CONNECT_PHASE_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT'])
 
@@ -130,8 +130,11 @@ function classify(error: unknown): SendFailure {
   const { code, originalCode, responseCode, timeoutType } = (error ?? {}) as SmtpError
   if (typeof responseCode === 'number') {
     const permanent = responseCode >= 500 && responseCode < 600
-    return new SendFailure(`SMTP server refused the message (reply ${responseCode}).`, permanent)
+    const what = code === 'EAUTH' ? 'the login' : 'the message'
+    return new SendFailure(`SMTP server refused ${what} (reply ${responseCode}).`, permanent)
   }
+  // nodemailer found the addresses unusable itself: nothing was sent, and nothing would change on a retry.
+  if (code === 'EENVELOPE') return new SendFailure('The message was not sent: its sender or recipient address is unusable.', true)
   const beforeSending =
     (code !== undefined && CONNECT_PHASE_CODES.has(code)) ||
     (originalCode !== undefined && CONNECT_PHASE_CAUSES.has(originalCode)) ||

@@ -908,7 +908,7 @@ export interface EmailSetting {
   createdAt?: string | null;
 }
 /**
- * A Twilio-compatible HTTP API.
+ * A Twilio-compatible HTTP API, at an https:// address on the public internet (OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS in the README allow others).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "sms-settings".

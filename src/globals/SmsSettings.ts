@@ -2,15 +2,27 @@ import type { GlobalConfig } from 'payload'
 
 import { admins } from '../access/roles'
 import { secretField } from '../fields/secret'
+import { urlProblem } from '../net/outbound-url'
 
 export const SmsSettings: GlobalConfig = {
   slug: 'sms-settings',
   label: 'SMS settings',
-  admin: { group: 'Settings', description: 'A Twilio-compatible HTTP API.' },
+  admin: { group: 'Settings', description: 'A Twilio-compatible HTTP API, at an https:// address on the public internet (OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS in the README allow others).' },
   access: { read: admins, update: admins },
   fields: [
     { name: 'enabled', type: 'checkbox', defaultValue: false },
-    { name: 'apiBaseUrl', type: 'text', defaultValue: 'https://api.twilio.com', maxLength: 500 },
+    {
+      name: 'apiBaseUrl',
+      type: 'text',
+      defaultValue: 'https://api.twilio.com',
+      maxLength: 500,
+      // The scheme is checked on save; the address it resolves to when a message is sent (src/net/outbound-url.ts).
+      validate: (value: null | string | undefined) => {
+        if (!value?.trim()) return true
+        const problem = urlProblem(value.trim())
+        return problem ? `API base URL ${problem}` : true
+      },
+    },
     { name: 'accountSid', type: 'text', maxLength: 100 },
     secretField('authToken', 'Auth token'),
     { name: 'fromNumber', type: 'text', maxLength: 20 },

@@ -1,6 +1,5 @@
-import { Forbidden, type JobsConfig, type PayloadRequest } from 'payload'
+import type { CollectionConfig, Endpoint, JobsConfig } from 'payload'
 
-import { isAdmin } from '../access/roles'
 import { sendConfirmationTask } from '../notify/confirm'
 import { deliverNotificationTask } from '../notify/deliver'
 import { advanceMaintenancesTask } from './advance-maintenances'
@@ -8,26 +7,31 @@ import { advanceMaintenancesTask } from './advance-maintenances'
 export { startMaintenanceTicker, stopMaintenanceTicker } from './maintenance-ticker'
 export { startNotificationRunner, stopNotificationRunner } from '../notify/runner'
 
-/**
- * Payload's job endpoints answer a refusal with 401 and `{message}`; throwing Forbidden gives the contract's 403 with
- * `{errors:[{message}]}` instead, turned into 401 for a request without a user by the global afterError hook.
- */
-function adminsOnly({ req }: { req: PayloadRequest }): boolean {
-  if (isAdmin(req.user)) return true
-  throw new Forbidden(req.t)
-}
+/** Every path under /api/payload-jobs, answered as if it did not exist: the contract's 404 with `{errors:[{message}]}`. */
+const nothingOverHttp: Endpoint[] = (['get', 'post', 'patch', 'put', 'delete'] as const).map((method) => ({
+  path: '/:path*',
+  method,
+  handler: () => Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 }),
+}))
 
 /**
  * Payload's jobs queue (the payload-jobs collection). Tasks run inside the service, started by the loops in
- * src/jobs/maintenance-ticker.ts and src/notify/runner.ts; no autoRun cron. Queueing, running and cancelling jobs
- * over HTTP (/api/payload-jobs/run and friends) is for administrators only: Payload's default lets any logged-in
- * user.
+ * src/jobs/maintenance-ticker.ts and src/notify/runner.ts, through the Local API; no autoRun cron. Nothing runs,
+ * queues or cancels jobs over HTTP: `/api/payload-jobs/run` would let an administrator (every visitor of a demo)
+ * make the server send now whatever the settings say (security finding H1). So every path under /api/payload-jobs
+ * (Payload's run and handle-schedules endpoints, the collection's REST routes) answers 404, to everyone; the access
+ * checks refuse everyone too (the service's Local API calls skip them).
  */
 export const jobs: JobsConfig = {
   tasks: [advanceMaintenancesTask, deliverNotificationTask, sendConfirmationTask],
   access: {
-    queue: adminsOnly,
-    run: adminsOnly,
-    cancel: adminsOnly,
+    queue: () => false,
+    run: () => false,
+    cancel: () => false,
   },
+  jobsCollectionOverrides: ({ defaultJobsCollection }): CollectionConfig => ({
+    ...defaultJobsCollection,
+    // Custom endpoints are matched before the collection's own REST routes.
+    endpoints: nothingOverHttp,
+  }),
 }

@@ -6,23 +6,38 @@ import type { Payload, TaskConfig } from 'payload'
 
 import { siteSettings } from '../site/data'
 
-import { emailConfig, sendEmail } from './email'
+import { emailConfig, SendFailure, sendEmail } from './email'
 import { confirmUrl, messageBaseUrl } from './links'
 import { renderConfirmationEmail, renderConfirmationSms } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
+import { sendingDisabledReason } from './sending-allowed'
 import { sendSms, smsConfig } from './sms'
 
 export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
   const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true })
   if (!subscriber || !subscriber.active || subscriber.verified || !subscriber.verificationToken) return false
+  const disabled = sendingDisabledReason()
+  if (disabled) {
+    payload.logger.info({ msg: `Confirmation for subscriber ${subscriberId} not sent: ${disabled}` })
+    return false
+  }
   const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
   const link = confirmUrl(base, subscriber.verificationToken)
-  if (subscriber.type === 'sms') {
-    if (!subscriber.phone) return false
-    await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link))
-  } else {
-    if (!subscriber.email) return false
-    await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) })
+  try {
+    if (subscriber.type === 'sms') {
+      if (!subscriber.phone) return false
+      await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
+    } else {
+      if (!subscriber.email) return false
+      await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) }, payload.logger)
+    }
+  } catch (error) {
+    // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
+    if (error instanceof SendFailure && error.certainty === 'uncertain') {
+      payload.logger.warn({ msg: `Confirmation for subscriber ${subscriberId}: ${error.message}` })
+      return false
+    }
+    throw error
   }
   return true
 }

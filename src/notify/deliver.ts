@@ -13,11 +13,12 @@ import type { Payload, TaskConfig } from 'payload'
 import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
 import type { Notification, Subscriber } from '../payload-types'
 
-import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
+import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
 import { ChannelNotConfigured, EMAIL_CONNECTIONS, emailConfig, SendFailure, sendEmail } from './email'
 import { messageBaseUrl, unsubscribeUrl } from './links'
 import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
+import { sendingDisabledReason } from './sending-allowed'
 import { sendSms, smsConfig } from './sms'
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -112,6 +113,11 @@ interface RunContext {
 
 async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscribers: Recipients): Promise<boolean> {
   const { payload } = run
+  const disabled = sendingDisabledReason()
+  if (disabled) {
+    await markSkipped(payload, delivery.id, disabled)
+    return false
+  }
   const subscriber = delivery.subscriberId !== null ? subscribers.get(delivery.subscriberId) : undefined
   if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address) {
     await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
@@ -128,15 +134,20 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
         // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
         headers: { 'List-Unsubscribe': `<${leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         messageId: `<notification-${run.notification.id}.delivery-${delivery.id}@${run.host}>`,
-      })
+      }, payload.logger)
     } else {
-      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, leave))
+      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, leave), payload.logger)
     }
     await markSent(payload, delivery.id)
     return true
   } catch (error) {
+    if (error instanceof SendFailure && error.certainty === 'uncertain') {
+      await markInterrupted(payload, delivery.id, error.message)
+      return false
+    }
     const permanent = error instanceof SendFailure && error.permanent
-    const message = error instanceof SendFailure || error instanceof ChannelNotConfigured ? error.message : `Unexpected error: ${String(error)}`
+    // An unexpected error's text stays in the log: it may carry details of the server's network.
+    const message = error instanceof SendFailure || error instanceof ChannelNotConfigured ? error.message : 'Unexpected error while sending (see the server log).'
     if (!(error instanceof SendFailure) && !(error instanceof ChannelNotConfigured)) payload.logger.error({ err: error, msg: 'Notification delivery failed' })
     await markFailed(payload, delivery.id, message, nextAttemptAt(delivery.attempts, permanent, new Date(), retryBaseMs()))
     return false

@@ -100,6 +100,10 @@ export const markFailed = (payload: Payload, id: number, error: string, retryAt:
 export const markSkipped = (payload: Payload, id: number, reason: string) =>
   finish(payload, id, { status: 'skipped', lastError: reason, nextAttemptAt: null })
 
+/** The send failed after the message may have left (a timeout waiting for the answer): never sent again. */
+export const markInterrupted = (payload: Payload, id: number, reason: string) =>
+  finish(payload, id, { status: 'interrupted', lastError: reason.slice(0, 500), nextAttemptAt: null })
+
 /**
  * Deliveries claimed longer ago than `olderThan` belong to a process that died while sending them. Whether the
  * message left is unknowable, so they are marked interrupted and never sent again (at most once).

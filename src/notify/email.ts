@@ -7,6 +7,9 @@ import { createTransport } from 'nodemailer'
 import type { Payload } from 'payload'
 
 import { REVEAL_SECRETS } from '../fields/secret'
+import { describeFailure } from '../net/outbound-url'
+
+import { sendingDisabledReason } from './sending-allowed'
 
 export interface EmailConfig {
   /** nodemailer transport options (without the pool settings). */
@@ -17,11 +20,16 @@ export interface EmailConfig {
 
 export class ChannelNotConfigured extends Error {}
 
-/** A send failed. `permanent`: trying again cannot help (the server refused the recipient or the message). */
+/**
+ * A send failed. `permanent`: trying again cannot help (the server refused the recipient or the message).
+ * `uncertain`: the message may have arrived (the failure came after it left), so it must not be sent again.
+ * The message is what the deliveries record shows: a fixed text, never what the far side said.
+ */
 export class SendFailure extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly certainty: 'not-sent' | 'uncertain' = 'not-sent',
   ) {
     super(message)
   }
@@ -100,17 +108,48 @@ export interface EmailMessage {
   messageId?: string
 }
 
-/** SMTP replies 5xx are permanent (the server refused); 4xx, timeouts and dropped connections are worth a retry. */
-function classify(error: unknown): SendFailure {
-  const { responseCode, message } = error as { responseCode?: number; message?: string }
-  const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
-  return new SendFailure(message ?? String(error), permanent)
+interface SmtpError {
+  code?: string
+  originalCode?: string
+  responseCode?: number
+  timeoutType?: string
 }
 
-export async function sendEmail(config: EmailConfig, message: EmailMessage): Promise<void> {
+/** nodemailer's failures that happen while connecting or logging in, before any message was handed over. */
+const CONNECT_PHASE_CODES = new Set(['EDNS', 'ETLS', 'EAUTH'])
+const CONNECT_PHASE_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
+const CONNECT_PHASE_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT'])
+
+/**
+ * An SMTP reply decides: 5xx is permanent (the server refused), 4xx is worth a retry. Without a reply, only a
+ * failure to connect is retried; a timeout or dropped connection later in the session may come after the server
+ * took the message, so it is uncertain and not retried (at most once). The recorded text names the reply code and
+ * nothing the server wrote; the details go to the log.
+ */
+function classify(error: unknown): SendFailure {
+  const { code, originalCode, responseCode, timeoutType } = (error ?? {}) as SmtpError
+  if (typeof responseCode === 'number') {
+    const permanent = responseCode >= 500 && responseCode < 600
+    const what = code === 'EAUTH' ? 'the login' : 'the message'
+    return new SendFailure(`SMTP server refused ${what} (reply ${responseCode}).`, permanent)
+  }
+  // nodemailer found the addresses unusable itself: nothing was sent, and nothing would change on a retry.
+  if (code === 'EENVELOPE') return new SendFailure('The message was not sent: its sender or recipient address is unusable.', true)
+  const beforeSending =
+    (code !== undefined && CONNECT_PHASE_CODES.has(code)) ||
+    (originalCode !== undefined && CONNECT_PHASE_CAUSES.has(originalCode)) ||
+    (timeoutType !== undefined && CONNECT_PHASE_TIMEOUTS.has(timeoutType))
+  if (beforeSending) return new SendFailure('SMTP server unreachable (no connection).', false)
+  return new SendFailure('The SMTP connection failed after the message may have been sent; it is not sent again.', false, 'uncertain')
+}
+
+export async function sendEmail(config: EmailConfig, message: EmailMessage, logger?: Payload['logger']): Promise<void> {
+  const disabled = sendingDisabledReason()
+  if (disabled) throw new ChannelNotConfigured(disabled)
   try {
     await transporterFor(config).sendMail({ from: config.from, replyTo: config.replyTo, ...message })
   } catch (error) {
+    logger?.warn(`SMTP send failed: ${describeFailure(error)}`)
     throw classify(error)
   }
 }

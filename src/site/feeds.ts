@@ -1,6 +1,12 @@
 /**
  * Feeds of the public site: Atom and RSS of incidents and maintenances (newest first), and an iCalendar feed of
  * maintenances. Built with `feed` and `ical-generator` from the public read model's shapes.
+ *
+ * Editors write the text, so it is never markup here: `feed` declares item titles and summaries `type="html"`
+ * (Atom) and RSS readers render titles and descriptions as HTML, so that text is HTML-escaped, which a reader
+ * turns back into the same plain text (security finding M7). A control character that slipped into the database
+ * would make the whole document invalid XML, so they are dropped from the output (M8); in the calendar a line
+ * break in a one-line property would start a new property (L1).
  */
 import { Feed } from 'feed'
 import ical, { ICalEventStatus } from 'ical-generator'
@@ -27,7 +33,20 @@ function maintenanceSummary(m: Maintenance, timeZone: string): string {
   return [`Maintenance (${MAINTENANCE_STATUS_LABELS[m.status]}): ${window}, ${m.duration}`, services ? `Affected: ${services}` : '', m.descriptionText].filter(Boolean).join('\n')
 }
 
-export function buildFeed(incidents: Incident[], maintenances: Maintenance[], settings: SiteSettings, links: Links): Feed {
+/** Characters XML 1.0 does not allow (C0 controls but tab, LF and CR; lone surrogates; U+FFFE and U+FFFF). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu
+
+/** The text with every character XML cannot carry removed. */
+export const xmlText = (text: string): string => text.replace(NOT_XML, '')
+
+/** The two serialisations of a feed, safe to serve as XML whatever the stored text holds. */
+export interface SiteFeed {
+  atom1(): string
+  rss2(): string
+}
+
+export function buildFeed(incidents: Incident[], maintenances: Maintenance[], settings: SiteSettings, links: Links): SiteFeed {
   const items = [
     ...incidents.map((i) => ({ date: new Date(i.updatedAt), title: `${i.title} (${INCIDENT_STATUS_LABELS[i.status]})`, id: i.url, link: i.url, description: incidentSummary(i), published: new Date(i.createdAt) })),
     ...maintenances.map((m) => ({ date: new Date(m.updatedAt), title: `Maintenance: ${m.title} (${MAINTENANCE_STATUS_LABELS[m.status]})`, id: m.url, link: m.url, description: maintenanceSummary(m, settings.timeZone), published: new Date(m.createdAt) })),
@@ -42,13 +61,23 @@ export function buildFeed(incidents: Incident[], maintenances: Maintenance[], se
     copyright: settings.siteName,
     feedLinks: { atom: `${links.base}/feed.atom`, rss: `${links.base}/feed.rss` },
   })
-  for (const item of items) feed.addItem({ ...item, content: `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>` })
-  return feed
+  for (const item of items) {
+    feed.addItem({
+      ...item,
+      title: escapeHtml(item.title),
+      description: escapeHtml(item.description),
+      content: `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
+    })
+  }
+  return { atom1: () => xmlText(feed.atom1()), rss2: () => xmlText(feed.rss2()) }
 }
+
+/** For a one-line iCalendar property: line breaks and other controls would end the property and start another. */
+const oneLine = (text: string): string => xmlText(text).replace(/[\r\n\t]+/g, ' ')
 
 export function buildCalendar(maintenances: Maintenance[], settings: SiteSettings, links: Links): string {
   const host = new URL(links.base).hostname
-  const calendar = ical({ name: `${settings.siteName}: maintenances`, prodId: { company: 'statuspage', product: 'maintenances' } })
+  const calendar = ical({ name: oneLine(`${settings.siteName}: maintenances`), prodId: { company: 'statuspage', product: 'maintenances' } })
   for (const m of maintenances) {
     calendar.createEvent({
       id: `maintenance-${m.shortId}@${host}`,
@@ -65,5 +94,6 @@ export function buildCalendar(maintenances: Maintenance[], settings: SiteSetting
       created: new Date(m.createdAt),
     })
   }
-  return calendar.toString()
+  // RFC 5545 forbids the same control characters in text.
+  return xmlText(calendar.toString())
 }

@@ -207,12 +207,30 @@ describe('the advanceMaintenances task, run by hand (runner stopped)', () => {
     expect(await p.count({ collection: 'payload-jobs', where: { queue: { equals: MAINTENANCE_QUEUE } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
   })
 
-  it('lets only administrators run jobs over HTTP', async () => {
-    const refused = await api('GET', '/payload-jobs/run', { key: editor.key })
-    expect(refused.status).toBe(403)
-    expect(refused.body.errors[0].message).toBeTruthy()
-    expect((await api('GET', '/payload-jobs/run')).status).toBe(401)
-    expect((await api('GET', '/payload-jobs/run', { key: admin.key })).status).toBe(200)
-    expect((await api('GET', '/payload-jobs', { key: admin.key })).status).toBe(403)
+  it('runs, schedules, lists and changes no jobs over HTTP, for anyone (the service runs them itself)', async () => {
+    const p = await payload()
+    const job = await p.jobs.queue({ task: ADVANCE_MAINTENANCES_TASK, input: {}, queue: 'elsewhere' })
+    const requests: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?][] = [
+      ['GET', '/payload-jobs/run'],
+      ['POST', '/payload-jobs/run'],
+      ['GET', '/payload-jobs/run?queue=notifications&allQueues=true'],
+      ['GET', '/payload-jobs/handle-schedules'],
+      ['GET', '/payload-jobs'],
+      ['GET', `/payload-jobs/${job.id}`],
+      ['POST', '/payload-jobs', { taskSlug: 'advanceMaintenances', input: {} }],
+      ['PATCH', `/payload-jobs/${job.id}`, { processing: true }],
+      ['DELETE', `/payload-jobs/${job.id}`],
+      ['DELETE', '/payload-jobs?where[id][exists]=true'],
+    ]
+    for (const [method, path, body] of requests) {
+      for (const key of [undefined, editor.key, admin.key]) {
+        const refused = await api(method, path, { key, body })
+        expect(refused.status, `${method} ${path}`).toBe(404)
+        expect(refused.body.errors[0].message).toBe('Not Found')
+      }
+    }
+    const kept = await p.findByID({ collection: 'payload-jobs', id: job.id, overrideAccess: true, depth: 0 })
+    expect(kept).toMatchObject({ processing: false, queue: 'elsewhere' })
+    await p.delete({ collection: 'payload-jobs', id: job.id, overrideAccess: true })
   })
 })

@@ -6,6 +6,9 @@
 process.env.PUBLIC_URL = 'https://status.example.test'
 process.env.NOTIFY_RETRY_BASE_MS = '300'
 process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+// The local SMS provider listens on loopback over plain HTTP: allowed here as an operator would allow theirs.
+process.env.OUTBOUND_ALLOW_HTTP = 'true'
+process.env.OUTBOUND_ALLOWED_NETWORKS = '127.0.0.1/32'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -102,6 +105,7 @@ beforeEach(async () => {
   smtp.messages.length = 0
   sms.requests.length = 0
   smtp.reject = undefined
+  smtp.dropAfterData = undefined
   sms.respond = undefined
 })
 
@@ -465,7 +469,43 @@ describe('notifications', () => {
     const of = (address: string) => deliveries.find((d: any) => d.address === address)
     expect(of(flaky)).toMatchObject({ status: 'sent', attempts: 2 })
     expect(of(gone)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null })
-    expect(of(gone).lastError).toContain('No such mailbox')
+    expect(of(gone).lastError).toBe('SMTP server refused the message (reply 550).')
+  })
+
+  it('are not sent again by e-mail when the connection drops after the message was handed over', async () => {
+    const dropped = `dropped-${unique()}@example.test`
+    await verifiedSubscriber({ email: dropped })
+    smtp.dropAfterData = (address) => address === dropped
+    const incident = await createIncident({ title: 'Dropped after DATA', updates: [{ status: 'investigating', message: 'x' }] })
+    await drain()
+    smtp.dropAfterData = undefined
+    await drain()
+    // The server had the message: a retry would be a second copy.
+    expect(smtp.to(dropped)).toHaveLength(1)
+    const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })).body.docs[0]
+    const deliveries = (await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${dropped}`, { key: editor.key })).body.docs
+    expect(deliveries[0]).toMatchObject({ status: 'interrupted', attempts: 1, nextAttemptAt: null })
+    expect(deliveries[0].lastError).toBe('The SMTP connection failed after the message may have been sent; it is not sent again.')
+  })
+
+  it('retry an e-mail whose server could not be reached, and record that without its address', async () => {
+    const later = `later-${unique()}@example.test`
+    await verifiedSubscriber({ email: later })
+    const closed = await startSmtpSink()
+    await closed.close()
+    process.env.SMTP_URL = closed.url
+    try {
+      const incident = await createIncident({ title: 'Unreachable SMTP', updates: [{ status: 'investigating', message: 'x' }] })
+      await runNotificationTick(await payload())
+      const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })).body.docs[0]
+      const deliveries = (await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${later}`, { key: editor.key })).body.docs
+      expect(deliveries[0]).toMatchObject({ status: 'failed', lastError: 'SMTP server unreachable (no connection).' })
+      expect(deliveries[0].nextAttemptAt).not.toBeNull()
+    } finally {
+      process.env.SMTP_URL = smtp.url
+    }
+    await drain()
+    expect(smtp.to(later)).toHaveLength(1)
   })
 
   it('are sent once per subscriber however often the job runs, even two runs at once', async () => {

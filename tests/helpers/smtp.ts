@@ -1,7 +1,7 @@
 /**
  * A real SMTP server in the test process (the smtp-server package), collecting what the service sends, parsed by
  * mailparser. `reject` can refuse recipients (4xx: try later; 5xx: never), `onMessage` runs after a message is
- * accepted.
+ * accepted, `dropAfterData` takes a message and then closes the connection without answering (did it arrive?).
  */
 import type { AddressInfo } from 'node:net'
 
@@ -22,6 +22,8 @@ export interface SmtpSink {
   to(address: string): ReceivedMail[]
   /** Return a [code, message] to refuse this recipient on this attempt. */
   reject?: (address: string) => [number, string] | null
+  /** True to keep this recipient's message but close the connection instead of answering its DATA. */
+  dropAfterData?: (address: string) => boolean
   onMessage?: (mail: ReceivedMail) => void
   /** Resolves when `count` messages have arrived in all. */
   waitFor(count: number, timeoutMs?: number): Promise<void>
@@ -53,6 +55,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           const mail = { to: rcpt.address.toLowerCase(), parsed, raw }
           sink.messages.push(mail)
           sink.onMessage?.(mail)
+        }
+        if (session.envelope.rcptTo.some((rcpt) => sink.dropAfterData?.(rcpt.address.toLowerCase()))) {
+          for (const connection of server.connections) if (connection.session.id === session.id) connection._socket.destroy()
+          return
         }
         callback()
       })

@@ -11,8 +11,9 @@
  * budget no run spends, so every request pays for the shared budget in Redis as in production.
  *
  * Rows, in pairs of short runs with the bare server (alternating order, medians over the pairs, as the small-body
- * rows of `npm run bench`): bare node:http; one instance direct; nginx → bare (what nginx itself costs here); nginx →
- * one instance; nginx → two instances.
+ * rows of `npm run bench`): bare node:http; an instance without Redis (its rate budget in memory: what the shared
+ * budget costs); one instance direct; nginx → bare (what nginx itself costs here); nginx → one instance; nginx → two
+ * instances.
  *
  * Environment: BENCH_CONNECTIONS=50, BENCH_LB_ROUNDS=3, BENCH_LB_SECONDS=5, BENCH_LB_POSTGRES_URL
  * (default postgres://postgres@127.0.0.1:5432/statuspage_bench_lb), BENCH_LB_REPORT=docs/deployment.md.
@@ -200,6 +201,9 @@ async function main() {
     stops.push(() => one.stop())
     const two = await startInstance('two', env)
     stops.push(() => two.stop())
+    // The same service without Redis (rate budget in its own memory): what the shared budget costs per request.
+    const solo = await startInstance('solo', { ...env, REDIS_URL: '' })
+    stops.push(() => solo.stop())
 
     // What a hit sends (identity, as autocannon asks), for the bare server to send the same.
     const url = `http://127.0.0.1:${one.port}/api/v1/status`
@@ -219,9 +223,10 @@ async function main() {
     stops.push(() => nginxOne.stop())
     const nginxBare = await startNginx({ port: await freePort(), upstreams: [bare.address] })
     stops.push(() => nginxBare.stop())
-    for (const port of [two.port, nginxTwo.port, nginxOne.port]) await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
+    for (const port of [two.port, solo.port, nginxTwo.port, nginxOne.port]) await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
 
     const targets = [
+      { label: 'one instance without Redis (rate budget in memory), direct', port: solo.port },
       { label: 'one instance, direct', port: one.port },
       { label: 'nginx → bare node:http (the balancer alone)', port: nginxBare.port },
       { label: 'nginx → one instance', port: nginxOne.port },

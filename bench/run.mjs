@@ -751,7 +751,7 @@ function smallReport(facts, small) {
   p()
   if (small.profile && !small.profile.error) {
     const pr = small.profile
-    p(`Where a hit's time goes (\`node --cpu-prof --import tsx server.ts\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of CPU sampled; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)
+    p(`Where a hit's time goes (\`node --cpu-prof --import tsx server.ts\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)
     p()
     p('| Self time by package / area | ms | share |')
     p('|---|---|---|')

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto'
 
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startNginx, type StartedNginx } from '../helpers/nginx'
@@ -136,6 +137,32 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
 
     // Every instance (several reads in a row, round robin) shows the write within a few seconds.
     await until(() => call(url, { from: reader() }), (answer) => answer.status === 200 && publicNames(answer).includes('Written while Redis was down'), { times: 6, deadlineMs: 10_000 })
+  })
+
+  // A publish can be lost without the subscribers noticing anything: here the instances' command connections (the
+  // publishers) are cut and kept out (Redis's maxclients) while their subscriber connections stay up, so no instance
+  // sees a reconnect. The write's "data changed" message is lost; the others must still stop serving the old page.
+  // Fails on the bus as it is (nothing repairs a lost publish while the subscription holds): it depends on the
+  // invalidation bus's repair on the edge branch. Flip `it.fails` to `it` once that is merged.
+  it.fails('serves no stale page a few seconds after a publish lost while the other instances stayed subscribed', async () => {
+    const url = `${nginx!.base}/api/v1/services`
+    const id = await createService(instances[0].base, 'Before the lost publish')
+    await until(() => call(url, { from: reader() }), (answer) => publicNames(answer).includes('Before the lost publish'), { times: 4 })
+
+    const admin = new Redis(redis!.url, { maxRetriesPerRequest: 1 })
+    try {
+      // Cut every ordinary connection but this one, and let no new one in (well before ioredis retries, 200 ms on):
+      // the subscriber connections stay as they are.
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes')
+      const remaining = String(await admin.call('CLIENT', 'LIST')).trim().split('\n').length
+      await admin.config('SET', 'maxclients', String(remaining))
+      const patched = await call(`${instances[0].base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: 'Written while the publisher was cut off' } })
+      expect(patched.status, patched.text).toBe(200)
+    } finally {
+      await admin.config('SET', 'maxclients', '10000')
+      admin.disconnect()
+    }
+    await until(() => call(url, { from: reader() }), (answer) => answer.status === 200 && publicNames(answer).includes('Written while the publisher was cut off'), { times: 6, deadlineMs: 10_000 })
   })
 
   it('loses no acknowledged write when an instance dies mid-traffic, and keeps answering through the other', async () => {

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: seeds a large data set into SQLite and PostgreSQL, serves each with the built server (`npm start`)
+ * `npm run bench`: first the cost of a request (small): the demo data's small bodies with the rate limit on, each
+ * against a bare node:http server sending the same status, headers and body, and a CPU profile of the cache hit
+ * (profile). Then seeds a large data set into SQLite and PostgreSQL, serves each with the built server (`npm start`)
  * and loads /api/v1 and / with autocannon, beside bare node:http servers (bench/bare-server.mjs, their own processes)
  * that send bodies of the same sizes as /api/v1/status and /. Then fans one notification out to 10,000 subscribers
  * through an SMTP sink (bench/notify.ts). Writes docs/benchmarks.md; everything else goes to bench/results/.
  *
  * Environment:
  *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
- *   BENCH_PARTS=read,notify           which parts: the read load (read) and the notification fan-out (notify)
+ *   BENCH_PARTS=small,profile,read,notify   which parts: small bodies (small), the profile of a hit (profile, after
+ *                                     small), the large data's read load (read), the notification fan-out (notify).
+ *                                     A run of `small` alone replaces only its section of the report.
  *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
  *   BENCH_DURATION=10                 seconds per load run;  BENCH_CONNECTIONS=50
  *   BENCH_SKIP_SEED=1                 reuse the databases of the last run (bench/results/seed-<db>.json)
@@ -17,13 +21,15 @@
  * Not a test: nothing here fails on a missed target; the report says which were met.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import autocannon from 'autocannon'
+
+import { format as formatProfile, summarize as summarizeProfile } from './cpuprofile-summary.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const results = path.join(root, 'bench', 'results')
@@ -38,7 +44,7 @@ const URLS = {
   sqlite: 'file:./bench/results/sqlite/bench.db',
   postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
 }
-const PARTS = (process.env.BENCH_PARTS ?? 'read,notify').split(',').map((s) => s.trim())
+const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,read,notify').split(',').map((s) => s.trim())
 const NOTIFY_URLS = {
   sqlite: 'file:./bench/results/notify/notify.db',
   postgres: process.env.BENCH_NOTIFY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_notify',
@@ -123,27 +129,43 @@ function rssMb(pid) {
   }
 }
 
+/** A `next build` started elsewhere in this checkout (its .next directory is the one the server would read). */
+function buildsHere() {
+  const pids = spawnSync('pgrep', ['-f', 'next build'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean)
+  return pids.filter((pid) => {
+    try {
+      return realpathSync(`/proc/${pid}/cwd`) === realpathSync(root)
+    } catch {
+      return false
+    }
+  })
+}
+
 async function waitForBuildsOfOthers() {
   for (let waited = 0; ; waited += 5) {
-    const found = spawnSync('pgrep', ['-f', 'next build'], { encoding: 'utf8' }).stdout.trim()
+    const found = buildsHere().join('\n')
     if (!found) return
     if (waited % 30 === 0) log(`another "next build" is running (pid ${found.split('\n').join(', ')}); waiting for it (the .next directory is shared)`)
     await sleep(5000)
   }
 }
 
-/** `npm start` in its own process group; resolves once /api/health answers 200. */
-async function startServer(dialect, port) {
+/**
+ * `npm start` in its own process group; resolves once /api/health answers 200. `name` names the log file;
+ * `extraEnv` is added to (or overrides) the server's environment.
+ */
+async function startServer(name, port, extraEnv = {}) {
   await waitForBuildsOfOthers()
-  const logFile = path.join(results, `server-${dialect}.log`)
+  const logFile = path.join(results, `server-${name}.log`)
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: URLS[dialect],
+    DATABASE_URL: URLS[name],
     PAYLOAD_SECRET: SECRET,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
     NEXT_TELEMETRY_DISABLED: '1',
+    ...extraEnv,
   }
   delete env.NODE_ENV
   const npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -189,8 +211,8 @@ async function startServer(dialect, port) {
   return { pid: serverPid, readyMs: Date.now() - started, built: /Building/.test(output), stop, output: () => output }
 }
 
-async function startBare(port, bodyFile) {
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+async function startBare(port, bodyFile, headFile) {
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, ...(headFile ? [headFile] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
     child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))
@@ -212,7 +234,7 @@ async function startBare(port, bodyFile) {
 let counter = 0
 
 /** One autocannon run; samples the RSS of `rssPid` meanwhile. */
-async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssPid }) {
+async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssPid, duration = DURATION }) {
   let maxRss = 0
   const sampler = setInterval(() => {
     const rss = rssPid ? rssMb(rssPid) : null
@@ -222,7 +244,7 @@ async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssP
     const result = await autocannon({
       url: `http://127.0.0.1:${port}`,
       connections,
-      duration: DURATION,
+      duration,
       headers,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths(counter++) }) }],
     })
@@ -381,6 +403,153 @@ async function benchDatabase(dialect) {
     await server.stop()
   }
   return out
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small bodies: the cost of a request, not of its bytes
+
+const SMALL_URL = 'file:./bench/results/small/small.db'
+/** A budget no run spends: the limiter runs on every request, and never refuses. */
+const SMALL_BUDGET = '1000000000'
+/** Pairs of runs per row (BENCH_SMALL_ROUNDS) and seconds per run (BENCH_SMALL_SECONDS). */
+const SMALL_ROUNDS = Number(process.env.BENCH_SMALL_ROUNDS ?? 4)
+const SMALL_SLICE = Number(process.env.BENCH_SMALL_SECONDS ?? 5)
+
+/** Saves what the service sent (status, headers, body) for a bare server to send the same. */
+async function captureResponse(port, urlPath, headers, name) {
+  // Identity, as autocannon asks (fetch would ask for gzip, and the captured headers would say so).
+  const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, { headers: { 'accept-encoding': 'identity', ...headers } })
+  const body = Buffer.from(await response.arrayBuffer())
+  const head = { status: response.status, headers: Object.fromEntries(response.headers) }
+  const bodyFile = path.join(results, `small-${name}.body`)
+  const headFile = path.join(results, `small-${name}.head.json`)
+  writeFileSync(bodyFile, body)
+  writeFileSync(headFile, JSON.stringify(head, null, 2))
+  const headerBytes = Object.entries(head.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0)
+  return { status: response.status, bytes: body.length, headerBytes, xCache: response.headers.get('x-cache'), etag: response.headers.get('etag'), bodyFile, headFile }
+}
+
+/**
+ * The demo data (a few KB per body) with the public rate limit on (a budget never spent): /api/v1/status, its 304,
+ * and `/`, each against a bare node:http server sending the same status, headers and body, run before and after it.
+ */
+async function benchSmall() {
+  const out = { part: 'small' }
+  log('small: seeding the demo data (bench/seed-demo.ts)…')
+  const seeded = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'], { DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET }, path.join(results, 'seed-small.log'))
+  out.seed = JSON.parse(seeded.split('\n').find((l) => l.startsWith('SEED_RESULT ')).slice('SEED_RESULT '.length))
+  const port = await freePort()
+  log(`small: starting the server on port ${port}…`)
+  const server = await startServer('small', port, { DATABASE_URL: SMALL_URL, RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET })
+  out.server = { readyMs: server.readyMs, built: server.built, idleRssMb: rssMb(server.pid) }
+  try {
+    // The first request computes the entry; the captured one is the hit, as every request of the run.
+    await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
+    const status = await captureResponse(port, '/api/v1/status', {}, 'status')
+    const notModified = await captureResponse(port, '/api/v1/status', { 'if-none-match': status.etag ?? '"none"' }, 'status304')
+    await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer()
+    const home = await captureResponse(port, '/', {}, 'home')
+    const scenarios = [
+      { key: 'status', label: '`/api/v1/status`', path: '/api/v1/status', headers: {}, probe: status, expect: 200 },
+      { key: 'status304', label: '`/api/v1/status` + `If-None-Match`', path: '/api/v1/status', headers: { 'if-none-match': status.etag ?? '"none"' }, probe: notModified, expect: 304 },
+      { key: 'home', label: '`/` (the status page)', path: '/', headers: {}, probe: home, expect: 200 },
+    ]
+    out.runs = []
+    for (const scenario of scenarios) {
+      const bare = await startBare(await freePort(), scenario.probe.bodyFile, scenario.probe.headFile)
+      try {
+        // Pairs of short runs, the bare server and the service back to back (in alternating order, so a change of
+        // the machine's load during the pair weighs on both sides alike); the ratio is the median of the pairs'.
+        const pairs = []
+        for (let round = 0; round < SMALL_ROUNDS; round++) {
+          const runBare = () => load({ port: bare.port, paths: () => '/', rssPid: bare.pid, duration: SMALL_SLICE })
+          const runService = () => load({ port, paths: () => scenario.path, headers: scenario.headers, rssPid: server.pid, duration: SMALL_SLICE })
+          await sleep(300)
+          const first = round % 2 === 0 ? await runBare() : await runService()
+          await sleep(300)
+          const second = round % 2 === 0 ? await runService() : await runBare()
+          const [bareRun, serviceRun] = round % 2 === 0 ? [first, second] : [second, first]
+          pairs.push({ bare: bareRun, service: serviceRun, ratio: serviceRun.rps / bareRun.rps })
+        }
+        const median = (values) => {
+          const sorted = [...values].sort((a, b) => a - b)
+          const mid = Math.floor(sorted.length / 2)
+          return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        }
+        const statusCodes = {}
+        for (const pair of pairs) for (const [code, n] of Object.entries(pair.service.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n
+        const total = pairs.reduce((n, pair) => n + pair.service.total, 0)
+        const unexpected = total - (statusCodes[String(scenario.expect)] ?? 0)
+        const summary = {
+          bareRps: median(pairs.map((pair) => pair.bare.rps)),
+          serviceRps: median(pairs.map((pair) => pair.service.rps)),
+          ratio: median(pairs.map((pair) => pair.ratio)),
+          ratios: pairs.map((pair) => pair.ratio),
+          serviceP50: median(pairs.map((pair) => pair.service.p50)),
+          serviceP99: median(pairs.map((pair) => pair.service.p99)),
+          bareP99: median(pairs.map((pair) => pair.bare.p99)),
+          statusCodes,
+        }
+        out.runs.push({ key: scenario.key, label: scenario.label, probe: scenario.probe, expect: scenario.expect, pairs, ...summary, unexpected })
+        log(`small: ${scenario.key}: ${Math.round(summary.serviceRps)} req/s against bare ${Math.round(summary.bareRps)}: ratio ${summary.ratio.toFixed(2)} (pairs ${summary.ratios.map((r) => r.toFixed(2)).join(', ')})${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(statusCodes)})` : ''}`)
+      } finally {
+        await bare.stop()
+      }
+    }
+  } finally {
+    await server.stop()
+  }
+  return out
+}
+
+/**
+ * Where a cache hit's time goes: the server (already built) run as `node --cpu-prof --import tsx server.ts` on the
+ * small data, loaded with /api/v1/status (hits), stopped with SIGTERM (the profile is written on exit) and
+ * summarised by bench/cpuprofile-summary.mjs into bench/results/profile-summary.txt.
+ */
+async function benchProfile() {
+  const dir = path.join(results, 'profile')
+  mkdirSync(dir, { recursive: true })
+  for (const file of readdirSync(dir)) if (file.endsWith('.cpuprofile')) rmSync(path.join(dir, file))
+  await waitForBuildsOfOthers()
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no build: run the small part (or npm start) first')
+  const port = await freePort()
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }
+  log(`profile: node --cpu-prof --import tsx server.ts on port ${port}…`)
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (c) => (output += c))
+  child.stderr.on('data', (c) => (output += c))
+  const window = {}
+  try {
+    for (let started = Date.now(); ; await sleep(500)) {
+      if (child.exitCode !== null) throw new Error(`the server exited ${child.exitCode}: ${output.slice(-2000)}`)
+      if (Date.now() - started > 5 * 60_000) throw new Error('the server did not become healthy')
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
+      } catch {
+        // not yet
+      }
+    }
+    await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
+    // The window of the load, on the clock V8 stamps its samples with: the summary leaves the start out.
+    window.fromUs = Number(process.hrtime.bigint() / 1000n)
+    const result = await load({ port, paths: () => '/api/v1/status', rssPid: child.pid })
+    window.toUs = Number(process.hrtime.bigint() / 1000n)
+    log(`profile: ${Math.round(result.rps)} req/s under the profiler`)
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await Promise.race([exited, sleep(20_000)])
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    writeFileSync(path.join(results, 'server-profile.log'), output)
+  }
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
+  if (!file) throw new Error('the server wrote no profile')
+  const summary = summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), window)
+  writeFileSync(path.join(results, 'profile-summary.txt'), formatProfile(summary, 40) + '\n')
+  log(`profile: bench/results/profile/${file}; summary in bench/results/profile-summary.txt`)
+  return { file: `bench/results/profile/${file}`, window, busyMs: summary.busyMs, packages: summary.packages.slice(0, 12), self: summary.self.slice(0, 15) }
 }
 
 /** One notification to BENCH_SUBSCRIBERS (10,000) verified subscribers through an SMTP sink (bench/notify.ts). */
@@ -555,19 +724,109 @@ function summarize(sql) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The small-body section (between its markers, so a run of other parts keeps it, and a run of this part alone
+ * replaces only it).
+ */
+function smallReport(facts, small) {
+  const lines = []
+  const p = (s = '') => lines.push(s)
+  p('## Per request: small bodies (the demo data)')
+  p()
+  p(`Run: ${facts.date}. Commit ${facts.commit}. Load average at start ${facts.loadavgAtStart}, at end ${facts.loadavgAtEnd ?? '–'}.`)
+  p()
+  if (small.error) {
+    p(`The run failed: ${small.error}`)
+    return lines.join('\n')
+  }
+  const rows = Object.entries(small.seed.rows).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')
+  p(`The bodies a typical status page sends: the demo data (src/demo/seed-data.ts, written by the demo reset, bench/seed-demo.ts: ${rows}) on SQLite, served by \`npm start\` **with the public rate limit on** (\`RATE_LIMIT_PUBLIC_PER_MINUTE=${SMALL_BUDGET}\`: the limiter runs on every request and never refuses). Every request is a cache hit. Each row pits the service against a bare \`node:http\` server (bench/bare-server.mjs, its own process) sending the same status, headers and body the service sent (captured from a hit): ${SMALL_ROUNDS} pairs of ${SMALL_SLICE}-second runs, bare and service back to back in alternating order; the figures are the medians over the pairs, the ratio the median of the pairs' ratios. ${CONNECTIONS} connections, no Accept-Encoding (identity bodies on both sides).`)
+  p()
+  p('| Request | Status | Body bytes | Header bytes | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | service p50 / p99 ms | bare p99 ms | Responses |')
+  p('|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of small.runs) {
+    const codes = Object.entries(r.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ') || 'none'
+    p(`| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} | ${fmt(r.probe.headerBytes)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${fmt(r.bareP99)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''} |`)
+  }
+  p()
+  if (small.profile && !small.profile.error) {
+    const pr = small.profile
+    p(`Where a hit's time goes (\`node --cpu-prof --import tsx server.ts\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)
+    p()
+    p('| Self time by package / area | ms | share |')
+    p('|---|---|---|')
+    for (const [name, ms] of pr.packages.slice(0, 10)) p(`| ${name.replace(/\|/g, '\\|')} | ${fmt(ms)} | ${fmt((ms / pr.busyMs) * 100, 1)}% |`)
+    p()
+    p('| Self time by function (top 15) | ms | share |')
+    p('|---|---|---|')
+    for (const [name, ms] of pr.self.slice(0, 15)) p(`| \`${name.replace(/\|/g, '\\|').replace(/\s+/g, ' ')}\` | ${fmt(ms)} | ${fmt((ms / pr.busyMs) * 100, 1)}% |`)
+    p()
+  } else if (small.profile?.error) {
+    p(`The profile failed: ${small.profile.error}`)
+    p()
+  }
+  return lines.join('\n')
+}
+
+const BLOCK = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`]
+
+function getBlock(text, name) {
+  const [open, close] = BLOCK(name)
+  const from = text.indexOf(open)
+  const to = text.indexOf(close)
+  return from >= 0 && to > from ? text.slice(from, to + close.length) : null
+}
+
+/** Puts `block` (with its markers) in place of the old one, or before the first `## ` section after the header. */
+function setBlock(text, name, block) {
+  const old = getBlock(text, name)
+  if (old) return text.replace(old, block)
+  const at = text.indexOf('\n## ')
+  return at >= 0 ? `${text.slice(0, at + 1)}${block}\n\n${text.slice(at + 1)}` : `${text}\n${block}\n`
+}
+
+function writeReport(facts, dbs, small) {
+  const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
+  const ranBig = dbs.some((db) => db.runs || db.error || db.notify)
+  // Only the small part ran: the rest of the last report stays as it was.
+  let text = ranBig || !previous ? report(facts, dbs) + '\n' : previous
+  const [open, close] = BLOCK('small')
+  const block = small ? `${open}\n${smallReport(facts, small)}\n${close}` : getBlock(previous, 'small')
+  if (block) text = setBlock(text, 'small', block)
+  mkdirSync(path.dirname(REPORT), { recursive: true })
+  writeFileSync(REPORT, text)
+}
+
 if (process.env.BENCH_REPORT_ONLY === '1') {
   // Rewrites the report from the last run's bench/results/results.json (after a change to this file's report).
-  const { facts, dbs } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
-  writeFileSync(REPORT, report(facts, dbs) + '\n')
+  const { facts, dbs, small } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
+  writeReport(facts, dbs, small)
   log(`rewrote ${path.relative(root, REPORT)} from bench/results/results.json`)
   process.exit(0)
 }
 
 const startedAt = Date.now()
 const facts = machineFacts()
-log(`${facts.nproc} cores, ${facts.memoryGb} GB, node ${facts.node}, load ${facts.loadavgAtStart}; databases: ${DATABASES.join(', ')}`)
+log(`${facts.nproc} cores, ${facts.memoryGb} GB, node ${facts.node}, load ${facts.loadavgAtStart}; parts: ${PARTS.join(', ')}; databases: ${DATABASES.join(', ')}`)
+let small = null
+if (PARTS.includes('small')) {
+  try {
+    small = await benchSmall()
+  } catch (error) {
+    log(`small: failed: ${error.message}`)
+    small = { part: 'small', error: error.message }
+  }
+  if (!small.error && PARTS.includes('profile')) {
+    try {
+      small.profile = await benchProfile()
+    } catch (error) {
+      log(`profile: failed: ${error.message}`)
+      small.profile = { error: error.message }
+    }
+  }
+}
 const dbs = []
-for (const dialect of DATABASES) {
+for (const dialect of PARTS.some((part) => part === 'read' || part === 'notify') ? DATABASES : []) {
   if (!URLS[dialect]) throw new Error(`unknown database ${dialect}`)
   let db = { dialect }
   if (PARTS.includes('read')) {
@@ -590,8 +849,7 @@ for (const dialect of DATABASES) {
 }
 facts.minutes = ((Date.now() - startedAt) / 60000).toFixed(1)
 facts.loadavgAtEnd = os.loadavg().map((n) => n.toFixed(2)).join(' ')
-writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs }, null, 2))
-mkdirSync(path.dirname(REPORT), { recursive: true })
-writeFileSync(REPORT, report(facts, dbs) + '\n')
+writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small }, null, 2))
+writeReport(facts, dbs, small)
 log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)
-process.exit(dbs.some((db) => db.error) ? 1 : 0)
+process.exit(dbs.some((db) => db.error) || small?.error ? 1 : 0)

@@ -10,6 +10,7 @@ import { CLIENT_ADDRESS_HEADER } from './headers'
 import { enter, whileClosed } from './request-gate'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
+import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRateLimiter, isSubscribeAttempt, parseLimit, type RateLimiter, sendTooManyRequests, spendsPublicBudget } from './rate-limit'
 import { createRedis } from './redis'
 import { createResponseCache, isCacheableRequest, type ResponseCache } from './response-cache'
@@ -57,11 +58,13 @@ export interface FrontParts {
   subscribeLimiter?: RateLimiter | null
   cache: ResponseCache | null
   loopback: Loopback
+  /** The origin the client addressed, for links (src/edge/public-origin.ts); default: no trusted proxy. */
+  publicOrigin?: PublicOrigin
   /** STATUSPAGE_TEST_HOOKS=1: counts requests handed to Next and serves them at /__edge/stats. */
   testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cache, loopback, testHooks = false }: FrontParts): Handler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): Handler {
   const nextCounts = new Map<string, number>()
   const toNext: Handler = (req, res) => {
     if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
@@ -83,6 +86,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
+    setPublicOrigin(req, publicOrigin)
     const limiter = subscribeLimiter && isSubscribeAttempt(req.method, pathname) ? subscribeLimiter : rateLimiter && spendsPublicBudget(req.method, pathname) ? rateLimiter : null
     if (limiter) {
       const decision = await limiter.consume(address)
@@ -140,6 +144,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
   const handler = createFront({
     next,
     clientAddress: createClientAddress(config.trustedProxies),
+    publicOrigin: createPublicOrigin(config.trustedProxies),
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
     subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
     cache,

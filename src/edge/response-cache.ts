@@ -22,6 +22,7 @@ import pLimit from 'p-limit'
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from './data-version'
 import { ifNoneMatchMatches } from './etag'
+import { PUBLIC_ORIGIN_HEADER } from './headers'
 import { isPublicPath } from './public-paths'
 
 /** Set by the /api/v1 routes when their content changes by itself at a known time (epoch milliseconds). */
@@ -186,7 +187,10 @@ export function isCacheableRequest(req: IncomingMessage, pathname: string): bool
 export function cacheKey(req: IncomingMessage): string {
   const forwardedHost = req.headers['x-forwarded-host'] ?? ''
   const forwardedProto = req.headers['x-forwarded-proto'] ?? ''
-  return `${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`
+  // The origin the front determined (src/edge/public-origin.ts) depends on whether the peer is a trusted proxy,
+  // which the headers alone do not say: a direct client must not share an entry with the proxy's visitors.
+  const origin = req.headers[PUBLIC_ORIGIN_HEADER] ?? ''
+  return `${String(origin)} ${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`
 }
 
 function withVary(vary: string | string[] | undefined, name: string): string {

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { call, createUserKey, dropPostgres, postgresEnv, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const proxy = '127.0.0.1'
 const direct = '127.0.0.5'
@@ -23,11 +24,21 @@ describe.each([
   ['PostgreSQL', async () => postgresEnv('sp_test_e2e_origin_')],
 ])('public addresses and Vary (%s)', (_name, databaseEnv) => {
   let server: Started
+  let smtp: SmtpSink
   let admin: Record<string, string>
   let shortId: string
 
   beforeAll(async () => {
-    server = await startService({ ...(await databaseEnv()), TRUSTED_PROXIES: proxy, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', STATUSPAGE_TEST_HOOKS: '1', PUBLIC_URL: '' })
+    smtp = await startSmtpSink()
+    server = await startService({
+      ...(await databaseEnv()),
+      TRUSTED_PROXIES: proxy,
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+      STATUSPAGE_TEST_HOOKS: '1',
+      PUBLIC_URL: '',
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'status@example.test',
+    })
     admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
     for (let i = 0; i < 3; i++) {
       const created = await call(`${server.base}/api/incidents`, { method: 'POST', headers: admin, body: { title: `Incident ${i}`, updates: [{ status: 'investigating', message: 'Looking' }] } })
@@ -38,6 +49,7 @@ describe.each([
 
   afterAll(async () => {
     stopServices([server])
+    await smtp?.close()
     await dropPostgres(server?.env.DATABASE_URL)
   })
 
@@ -107,6 +119,22 @@ describe.each([
     const home = await call(`${server.base}/`, { from: direct })
     expect(String(home.headers.vary ?? '')).not.toMatch(/rsc|next-router|sec-ch/i)
     expect(home.headers['accept-ch']).toBeUndefined()
+  })
+
+  it('never takes the links in e-mails from the request, even a trusted proxy\'s forwarded host', async () => {
+    // A guard for the request's origin reaching only public responses: this held before, and must keep holding.
+    const email = `origin-${Date.now()}@example.test`
+    const subscribed = await call(`${server.base}/api/subscribe`, {
+      method: 'POST',
+      from: proxy,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      body: { type: 'email', email },
+    })
+    expect(subscribed.status, subscribed.text).toBe(200)
+    await smtp.waitFor(1)
+    const mail = smtp.to(email)[0]
+    expect(mail.parsed.text).toMatch(/\/verify\//)
+    expect(mail.raw).not.toContain('evil.example')
   })
 
   it('uses the configured public base URL for url and Link when there is one, whatever the Host', async () => {

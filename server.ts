@@ -3,12 +3,13 @@
  * edge (src/edge: client address, public rate limit, response cache, invalidation of writes) in front of Next,
  * and warms Payload so the first visitor does not wait.
  */
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 import next from 'next'
 
 import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
 import { createEdge, edgeConfig } from './src/edge/front'
+import { dropRouterVary } from './src/edge/vary'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 
@@ -41,7 +42,12 @@ const app = next({ dev: false, hostname, port, dir: process.cwd() })
 await app.prepare()
 const handle = app.getRequestHandler()
 
-const edge = createEdge(edgeSettings, (req, res) => handle(req, res), () => {
+const toNext = (req: IncomingMessage, res: ServerResponse) => {
+  dropRouterVary((req.url ?? '/').split('?', 1)[0], res)
+  return handle(req, res)
+}
+
+const edge = createEdge(edgeSettings, toNext, () => {
   // The cache computes misses by asking this server over loopback.
   const address = server.address()
   const bound = typeof address === 'object' && address ? address : { address: '127.0.0.1', port }

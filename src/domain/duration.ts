@@ -29,6 +29,23 @@ export function estimateDuration(start: Date, end: Date | null): string | null {
   return parts.join(' ')
 }
 
+/**
+ * The first instant after `now` at which `estimateDuration(start, ·)` reads differently: when a page that says
+ * "ongoing for 5 minutes" goes stale. The estimate only grows with its end, so the first change is found by halving
+ * the interval; it comes within the hour (rounded to the minute under a day, to the hour from a day on).
+ */
+export function estimateChangesAt(start: Date, now: Date): Date {
+  const current = estimateDuration(start, now)
+  let unchanged = now.getTime()
+  let changed = unchanged + HOUR + MINUTE
+  while (changed - unchanged > 1) {
+    const middle = Math.floor((unchanged + changed) / 2)
+    if (estimateDuration(start, new Date(middle)) === current) unchanged = middle
+    else changed = middle
+  }
+  return new Date(changed)
+}
+
 /** The duration shown to readers: what the operator wrote, else the estimate from the window. */
 export function displayDuration(stored: string | null | undefined, start: Date, end: Date | null): string {
   const written = stored?.trim()

@@ -14,6 +14,7 @@ import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorShape, isAnonymous, parseTarget } from './public-paths'
 import { createRateLimiter, parseLimit, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
+import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
 import { enter, whileClosed } from './request-gate'
 import { createResponseCache, type ResponseCache } from './response-cache'
@@ -65,11 +66,13 @@ export interface FrontParts {
   cmsLimiter?: RateLimiter | null
   cache: ResponseCache | null
   loopback: Loopback
+  /** The origin the client addressed, for links (src/edge/public-origin.ts); default: no trusted proxy. */
+  publicOrigin?: PublicOrigin
   /** STATUSPAGE_TEST_HOOKS=1: counts requests handed to Next and serves them at /__edge/stats. */
   testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, testHooks = false }: FrontParts): Handler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): Handler {
   const nextCounts = new Map<string, number>()
   const toNext: Handler = (req, res) => {
     if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
@@ -94,6 +97,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
     markRequestScheme(req)
+    setPublicOrigin(req, publicOrigin)
     const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     const limiter = kind.budget ? limiters[kind.budget] : null
     if (limiter && kind.budget) {
@@ -159,6 +163,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
   const handler = createFront({
     next,
     clientAddress: createClientAddress(config.trustedProxies),
+    publicOrigin: createPublicOrigin(config.trustedProxies),
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
     subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
     cmsLimiter: createRateLimiter({ points: config.cmsPerMinute, redis, keyPrefix: 'statuspage:rl:cms' }),

@@ -5,3 +5,9 @@
 
 /** The client's address as src/edge/client-address.ts determined it (socket, or behind trusted proxies). */
 export const CLIENT_ADDRESS_HEADER = 'x-statuspage-client-address'
+
+/**
+ * The origin (`scheme://host[:port]`) the client addressed, as src/edge/public-origin.ts determined it: the Host
+ * header, or the trusted proxy's X-Forwarded-Host and -Proto. Absent when the request named no usable host.
+ */
+export const PUBLIC_ORIGIN_HEADER = 'x-statuspage-public-origin'

@@ -6,12 +6,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { Agent, type IncomingMessage, type OutgoingHttpHeaders, request as httpRequest } from 'node:http'
 
+import { PUBLIC_ORIGIN_HEADER } from './headers'
 import type { OriginResponse } from './response-cache'
 
 export const INTERNAL_HEADER = 'x-statuspage-internal'
 
-// Sent along so the route builds the same absolute URLs and chooses the same representation as for the client.
-const FORWARDED = ['host', 'accept', 'accept-language', 'x-forwarded-host', 'x-forwarded-proto']
+// Sent along so the route builds the same absolute URLs and chooses the same representation as for the client. The
+// public origin was determined by the front for the client's request (this request comes from loopback, whose
+// forwarded headers nobody vouches for).
+const FORWARDED = ['host', 'accept', 'accept-language', 'x-forwarded-host', 'x-forwarded-proto', PUBLIC_ORIGIN_HEADER]
 
 export interface Loopback {
   /** True (and the header removed) for this process's own request. */

@@ -25,6 +25,7 @@ import pLimit from 'p-limit'
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from './data-version'
 import { ifNoneMatchMatches } from './etag'
+import { PUBLIC_ORIGIN_HEADER } from './headers'
 
 /** Set by the /api/v1 routes when their content changes by itself at a known time (epoch milliseconds). */
 export const EXPIRES_HEADER = 'x-statuspage-expires'
@@ -181,7 +182,10 @@ export class ResponseStore {
 export function cacheKey(req: IncomingMessage, url: string): string {
   const forwardedHost = req.headers['x-forwarded-host'] ?? ''
   const forwardedProto = req.headers['x-forwarded-proto'] ?? ''
-  return `${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${url}`
+  // The origin the front determined (src/edge/public-origin.ts) depends on whether the peer is a trusted proxy,
+  // which the headers alone do not say: a direct client must not share an entry with the proxy's visitors.
+  const origin = req.headers[PUBLIC_ORIGIN_HEADER] ?? ''
+  return `${String(origin)} ${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${url}`
 }
 
 function withVary(vary: string | string[] | undefined, name: string): string {

@@ -34,10 +34,12 @@ export interface Page {
   totalDocs: number
 }
 
-function linkHeader(requestUrl: URL, { page, limit, totalDocs }: Page): string {
+/** RFC 8288 links to the other pages, at `base` (the public base URL, or the origin the client addressed). */
+function linkHeader(requestUrl: URL, base: string, { page, limit, totalDocs }: Page): string {
   const lastPage = Math.max(1, Math.ceil(totalDocs / limit))
   const at = (n: number) => {
-    const url = new URL(requestUrl)
+    const url = new URL(`${base}${requestUrl.pathname}`)
+    url.search = requestUrl.search
     url.searchParams.set('page', String(n))
     url.searchParams.set('limit', String(limit))
     return url.toString()
@@ -50,18 +52,25 @@ function linkHeader(requestUrl: URL, { page, limit, totalDocs }: Page): string {
 }
 
 export interface DataOptions {
-  page?: Page
+  /** A page of a list: Link and X-Total-Count, the links at `base`. */
+  page?: Page & { base: string }
   /** When the content changes by itself (a maintenance starting or ending), for the response cache. */
   expiresAt?: Date | null
 }
 
+/** `{data}`, the body of every /api/v1 answer but the OpenAPI document. */
 export function dataResponse(request: Request, data: unknown, options: DataOptions = {}): Response {
+  return jsonResponse(request, { data }, options)
+}
+
+/** A JSON body with the API's caching, CORS and `?pretty` conventions. */
+export function jsonResponse(request: Request, value: unknown, options: DataOptions = {}): Response {
   const url = new URL(request.url)
-  const body = url.searchParams.has('pretty') ? `${JSON.stringify({ data }, null, 2)}\n` : JSON.stringify({ data })
+  const body = url.searchParams.has('pretty') ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value)
   const etag = etagOf(body)
   const headers = new Headers({ ...CORS_HEADERS, etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' })
   if (options.page) {
-    headers.set('link', linkHeader(url, options.page))
+    headers.set('link', linkHeader(url, options.page.base, options.page))
     headers.set('x-total-count', String(options.page.totalDocs))
   }
   if (options.expiresAt) headers.set(EXPIRES_HEADER, String(options.expiresAt.getTime()))

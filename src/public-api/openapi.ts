@@ -88,7 +88,7 @@ export function openApiDocument(): JsonSchema {
     info: {
       title: 'Status page public API',
       version: '1',
-      description: 'Read-only, no authentication. Every body is {data: …}; timestamps are ISO 8601 UTC with milliseconds. Errors are RFC 9457 problem details.',
+      description: 'Read-only, no authentication. Every body is {data: …} (except this document, served as it is); timestamps are ISO 8601 UTC with milliseconds. Errors are RFC 9457 problem details.',
     },
     servers: [{ url: '/api/v1' }],
     paths: {
@@ -98,7 +98,12 @@ export function openApiDocument(): JsonSchema {
       '/incidents/{shortId}': operation('One incident', { ...json('IncidentResponse', 'The incident'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
       '/maintenances': operation('Maintenances: soonest first for active and upcoming, else newest start first', { ...json('MaintenanceListResponse', 'A page of maintenances'), headers: listHeaders }, { parameters: queryParameters(s.MaintenanceListQuery), badQuery: true }),
       '/maintenances/{shortId}': operation('One maintenance', { ...json('MaintenanceResponse', 'The maintenance'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
-      '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      '/openapi.json': {
+        get: {
+          summary: 'This document, as it is (not wrapped in data)',
+          responses: { 200: { description: 'OpenAPI 3.1 document', headers: cachingHeaders, content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } }, 304: notModified },
+        },
+      },
     },
     components: { schemas: componentSchemas() },
   }

@@ -9,9 +9,11 @@ import { updatesNewestFirst } from '../domain/incident-status'
 import { nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
 import { forbiddenControlCharacter } from '../domain/text'
+import { windowBound } from '../domain/time-window'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
 import { countOf } from './count-cache'
 import type { Page } from './http'
+import { requestOrigin } from './request-origin'
 import { richTextToHtml, richTextToText } from './rich-text'
 import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Service, ServiceGroup, StatusSummary } from './schemas'
 
@@ -149,6 +151,12 @@ export async function nextMaintenanceTransition(payload: Payload, now = new Date
   return nextTransitionAt(windows, now)
 }
 
+/** When the next maintenance starts, whatever its status: lists of what has started (the history) change then. */
+export async function nextMaintenanceStart(payload: Payload, now = new Date()): Promise<Date | null> {
+  const found = await payload.find({ collection: 'maintenances', where: { scheduledStartAt: { greater_than: now.toISOString() } }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true } })
+  return found.docs[0] ? new Date(found.docs[0].scheduledStartAt) : null
+}
+
 export async function statusSummary(payload: Payload, links: Links): Promise<StatusSummary> {
   // Active incidents and maintenances are read at depth 0 and their services looked up in the service list this
   // summary loads anyway: a busy day touches hundreds of services, and depth 1 would populate them with one more
@@ -183,11 +191,7 @@ export interface Listed<T> {
   page: Page
 }
 
-function dayBound(value: string, edge: 'start' | 'end'): string {
-  // A date without a time means the whole day (UTC): from its first to its last millisecond.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return edge === 'start' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`
-  return new Date(value).toISOString()
-}
+const dayBound = (value: string, edge: 'start' | 'end'): string => windowBound(value, edge).toISOString()
 
 /**
  * One page of a list in two steps: the page's ids (and the total, src/public-api/count-cache.ts), then those
@@ -286,7 +290,11 @@ export async function configuredBaseUrl(payload: Payload): Promise<string | null
   return base ? base.replace(/\/+$/, '') : null
 }
 
-/** The base of public page addresses: as configured, else the address asked for. */
+/**
+ * The base of public page addresses: as configured, else the origin the request was addressed to. Only public
+ * responses use this; messages (e-mail, SMS) use the configured base alone (src/notify/links.ts), since no request
+ * vouches for their reader's address.
+ */
 export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
-  return { base: (await configuredBaseUrl(payload)) ?? new URL(request.url).origin }
+  return { base: (await configuredBaseUrl(payload)) ?? requestOrigin(request) }
 }

@@ -5,12 +5,15 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { ResponseClock } from './clock'
 import { problemResponse } from './http'
 import { type Links, publicLinks } from './read-model'
 
 export interface PublicContext {
   payload: Payload
   links: Links
+  /** The one `now` of this response; what depends on it reports here when it changes (the response's expiry). */
+  clock: ResponseClock
 }
 
 type Handler<P> = (request: Request, context: PublicContext, params: P) => Promise<Response>
@@ -20,7 +23,7 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const payload = await getPayload({ config })
       const links = await publicLinks(payload, request)
-      return await handler(request, { payload, links }, await route.params)
+      return await handler(request, { payload, links, clock: new ResponseClock() }, await route.params)
     } catch (error) {
       console.error('GET', new URL(request.url).pathname, 'failed:', error)
       return problemResponse(request, { status: 500, detail: 'The status could not be read just now. Please try again shortly.' })

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 
 import { INCIDENT_STATUSES, MAINTENANCE_STATUSES, SERVICE_STATUSES } from '../domain/statuses'
+import { windowEndsBeforeStart } from '../domain/time-window'
 
 /** ISO 8601 in UTC with milliseconds, as the contract wants every timestamp. */
 const timestamp = z.iso.datetime({ precision: 3 })
@@ -144,7 +145,7 @@ const instant = z
   })
 
 function windowOrder(query: { from?: string; to?: string }, context: z.RefinementCtx) {
-  if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) {
+  if (windowEndsBeforeStart(query.from, query.to)) {
     context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' })
   }
 }

@@ -2,6 +2,7 @@
  * The public pages as HTML strings, from the public read model's shapes (src/public-api/schemas.ts). No data access
  * here: the route handlers read, these render.
  */
+import { estimateChangesAt } from '../domain/duration'
 import {
   INCIDENT_STATUS_LABELS,
   MAINTENANCE_STATUS_LABELS,
@@ -10,6 +11,7 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '../domain/statuses'
+import { ResponseClock } from '../public-api/clock'
 import type { Incident, Maintenance, StatusSummary } from '../public-api/schemas'
 
 import type { SiteSettings } from './data'
@@ -116,12 +118,14 @@ export function incidentStartedAt(incident: Incident): string {
   return first && Date.parse(first) < Date.parse(incident.createdAt) ? first : incident.createdAt
 }
 
-export function incidentPage(incident: Incident, settings: SiteSettings, now = new Date()): string {
+export function incidentPage(incident: Incident, settings: SiteSettings, clock = new ResponseClock()): string {
   const resolved = incident.status === 'resolved'
   const since = incidentStartedAt(incident)
+  // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
+  if (!resolved) clock.changesAt(estimateChangesAt(new Date(since), clock.now))
   const state = resolved
     ? html`Resolved after ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings.timeZone)}` : null}.`
-    : html`Ongoing for ${lengthBetween(since, now)}, since ${time(since, settings.timeZone)}.`
+    : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings.timeZone)}.`
   const body = html`<article aria-labelledby="title">
 <p class="meta">Incident</p>
 <h1 id="title">${incident.title}</h1>

@@ -5,6 +5,7 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { ResponseClock } from '../public-api/clock'
 import { EXPIRES_HEADER, etagOf } from '../public-api/http'
 import { type Links, publicLinks } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
@@ -18,14 +19,14 @@ export interface SiteContext {
   payload: Payload
   links: Links
   settings: SiteSettings
+  /** The one `now` of this response; whatever is rendered from it reports here when it changes. */
+  clock: ResponseClock
 }
 
 export interface SiteBody {
   body: string
   contentType?: string
   status?: number
-  /** When the content changes by itself (a maintenance starting or ending): read by the response cache. */
-  expiresAt?: Date | null
   /** One subscriber's page (a token in its address): never stored anywhere, and no referrer leaves it. */
   private?: boolean
 }
@@ -40,7 +41,7 @@ export class NotFound extends Error {
   }
 }
 
-function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, expiresAt, private: personal }: SiteBody): Response {
+function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody, expiresAt: Date | null = null): Response {
   const headers = new Headers({ 'cache-control': status === 200 && !personal ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
   if (contentType.startsWith('text/html')) headers.set('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
@@ -65,7 +66,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       const payload = await getPayload({ config })
       const [links, loaded] = await Promise.all([publicLinks(payload, request), siteSettings(payload)])
       settings = loaded
-      return respond(request, await handler(request, { payload, links, settings }, await route.params))
+      const clock = new ResponseClock()
+      const body = await handler(request, { payload, links, settings, clock }, await route.params)
+      return respond(request, body, clock.expiresAt)
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
       console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { api, createUser, payload, type TestUser } from '../helpers/api'
-import { v1 } from '../helpers/public-api'
+import { servedOpenApiDocument, v1 } from '../helpers/public-api'
 
 let admin: TestUser
 const ids: Record<string, number> = {}
@@ -83,6 +83,8 @@ describe('incidents', () => {
     expect(link).toContain('page=2&limit=25>; rel="last"')
     expect(link).toContain('page=1&limit=25>; rel="first"')
     expect(link).not.toContain('rel="prev"')
+    // At the configured public base, like every `url`, not at the address Next listens on.
+    for (const [, target] of link.matchAll(/<([^>]+)>/g)) expect(target).toMatch(/^https:\/\/status\.acme\.test\/api\/v1\/incidents\?/)
 
     const second = await v1('/incidents?page=2')
     expect(second.body.data.map((i: { title: string }) => i.title)).toEqual(['Incident 4', 'Incident 3', 'Incident 2', 'Incident 1', 'Incident 0'])
@@ -188,6 +190,17 @@ describe('bad query values', () => {
     const window = await v1('/maintenances?from=2026-02-01&to=2026-01-01')
     expect(window.status).toBe(400)
     expect(window.body['invalid-params']).toEqual([{ name: 'to', reason: 'must not be before from' }])
+  })
+
+  it('compares a date-only to as the end of its day, as the filter applies it', async () => {
+    for (const path of ['/incidents', '/maintenances']) {
+      const sameDay = await v1(`${path}?from=2026-01-31T12:00:00Z&to=2026-01-31`)
+      expect(sameDay.status, sameDay.text).toBe(200)
+      expect((await v1(`${path}?from=2026-01-31&to=2026-01-31`)).status).toBe(200)
+      const before = await v1(`${path}?from=2026-02-01T00:00:00Z&to=2026-01-31`)
+      expect(before.status).toBe(400)
+      expect(before.body['invalid-params']).toEqual([{ name: 'to', reason: 'must not be before from' }])
+    }
   })
 })
 
@@ -327,8 +340,10 @@ describe('HTTP conventions', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS')
   })
 
-  it('serves an OpenAPI 3.1 document describing every endpoint', async () => {
-    const document = (await v1('/openapi.json')).body.data
+  it('serves an OpenAPI 3.1 document describing every endpoint, as it is, valid to an OpenAPI parser', async () => {
+    const served = await v1('/openapi.json')
+    expect(served.body).toEqual(await servedOpenApiDocument())
+    const document = served.body
     expect(document.openapi).toBe('3.1.0')
     expect(Object.keys(document.paths).sort()).toEqual(['/incidents', '/incidents/{shortId}', '/maintenances', '/maintenances/{shortId}', '/openapi.json', '/services', '/status'])
     const limit = document.paths['/incidents'].get.parameters.find((p: { name: string }) => p.name === 'limit')

@@ -7,15 +7,14 @@ export const dynamic = 'force-dynamic'
 const WEEK = 7 * 24 * 60 * 60 * 1000
 
 /** `/`: overall status, services by group, active incidents, scheduled maintenances, the past 7 days. */
-export const GET = sitePage(async (_request, { payload, links, settings }) => {
-  const now = new Date()
-  const [summary, recent, expiresAt] = await Promise.all([
+export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
+  const [summary, recent, transition] = await Promise.all([
     statusSummary(payload, links),
-    listIncidents(payload, { status: 'resolved', from: new Date(now.getTime() - WEEK).toISOString(), page: 1, limit: 25 }, links),
-    nextMaintenanceTransition(payload, now),
+    listIncidents(payload, { status: 'resolved', from: new Date(clock.now.getTime() - WEEK).toISOString(), page: 1, limit: 25 }, links),
+    nextMaintenanceTransition(payload, clock.now),
   ])
   // The page changes by itself when a maintenance moves on, and when an incident leaves "Past 7 days".
-  const agesOut = recent.items.length ? new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK) : null
-  const soonest = [expiresAt, agesOut].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null
-  return { body: homePage(summary, recent.items, settings), expiresAt: soonest }
+  clock.changesAt(transition)
+  if (recent.items.length) clock.changesAt(new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK))
+  return { body: homePage(summary, recent.items, settings) }
 })

@@ -5,7 +5,8 @@ import { sitePage } from '../../../site/respond'
 export const dynamic = 'force-dynamic'
 
 /** `/maintenances.ics`: the 100 maintenances with the latest start (cancelled ones marked CANCELLED). */
-export const GET = sitePage(async (_request, { payload, links, settings }) => {
-  const [maintenances, expiresAt] = await Promise.all([listMaintenances(payload, { page: 1, limit: 100 }, links), nextMaintenanceTransition(payload)])
-  return { body: buildCalendar(maintenances.items, settings, links), contentType: 'text/calendar; charset=utf-8', expiresAt }
+export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
+  const [maintenances, transition] = await Promise.all([listMaintenances(payload, { page: 1, limit: 100 }, links), nextMaintenanceTransition(payload, clock.now)])
+  clock.changesAt(transition)
+  return { body: buildCalendar(maintenances.items, settings, links), contentType: 'text/calendar; charset=utf-8' }
 })

@@ -4,9 +4,9 @@ import { NotFound, sitePage } from '../../../../site/respond'
 
 export const dynamic = 'force-dynamic'
 
-/** `/i/<shortId>`: one incident with its whole timeline. */
-export const GET = sitePage<{ shortId: string }>(async (_request, { payload, links, settings }, { shortId }) => {
+/** `/i/<shortId>`: one incident with its whole timeline ("ongoing for …" reports when it next reads differently). */
+export const GET = sitePage<{ shortId: string }>(async (_request, { payload, links, settings, clock }, { shortId }) => {
   const incident = await findIncident(payload, shortId, links)
   if (!incident) throw new NotFound('incident')
-  return { body: incidentPage(incident, settings) }
+  return { body: incidentPage(incident, settings, clock) }
 })

@@ -5,8 +5,9 @@ import { NotFound, sitePage } from '../../../../site/respond'
 export const dynamic = 'force-dynamic'
 
 /** `/m/<shortId>`: one maintenance, its schedule in the configured and the visitor's time zone. */
-export const GET = sitePage<{ shortId: string }>(async (_request, { payload, links, settings }, { shortId }) => {
-  const [maintenance, expiresAt] = await Promise.all([findMaintenance(payload, shortId, links), nextMaintenanceTransition(payload)])
+export const GET = sitePage<{ shortId: string }>(async (_request, { payload, links, settings, clock }, { shortId }) => {
+  const [maintenance, transition] = await Promise.all([findMaintenance(payload, shortId, links), nextMaintenanceTransition(payload, clock.now)])
   if (!maintenance) throw new NotFound('maintenance')
-  return { body: maintenancePage(maintenance, settings), expiresAt }
+  clock.changesAt(transition)
+  return { body: maintenancePage(maintenance, settings) }
 })

@@ -9,7 +9,7 @@ export const GET = publicGet(async (request, { payload, links }) => {
   const parsed = parseQuery(request, IncidentListQuery)
   if ('response' in parsed) return parsed.response
   const { items, page } = await listIncidents(payload, parsed.query, links)
-  return dataResponse(request, items, { page })
+  return dataResponse(request, items, { page: { ...page, base: links.base } })
 })
 
 export const OPTIONS = preflightResponse

@@ -1,10 +1,11 @@
-import { dataResponse, preflightResponse } from '../../../../public-api/http'
+import { jsonResponse, preflightResponse } from '../../../../public-api/http'
 import { openApiDocument } from '../../../../public-api/openapi'
 
 export const dynamic = 'force-dynamic'
 
+/** The document itself, not wrapped in `{data}`: OpenAPI tools read it as it is. */
 export function GET(request: Request): Response {
-  return dataResponse(request, openApiDocument())
+  return jsonResponse(request, openApiDocument())
 }
 
 export const OPTIONS = preflightResponse

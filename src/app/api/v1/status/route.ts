@@ -4,9 +4,10 @@ import { publicGet } from '../../../../public-api/route'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = publicGet(async (request, { payload, links }) => {
-  const [summary, expiresAt] = await Promise.all([statusSummary(payload, links), nextMaintenanceTransition(payload)])
-  return dataResponse(request, summary, { expiresAt })
+export const GET = publicGet(async (request, { payload, links, clock }) => {
+  const [summary, transition] = await Promise.all([statusSummary(payload, links), nextMaintenanceTransition(payload, clock.now)])
+  clock.changesAt(transition)
+  return dataResponse(request, summary, { expiresAt: clock.expiresAt })
 })
 
 export const OPTIONS = preflightResponse

@@ -32,8 +32,26 @@ describe('the event an incident write causes', () => {
   it('recognises updates by content, since a PATCH replaces the list (and its row ids)', () => {
     const list = [update('investigating', 0), update('identified', 5)]
     expect(incidentEvent(7, list, list.map((u) => ({ ...u, createdAt: new Date(u.createdAt) })))).toBeNull()
-    // An edited message in a list sent without row ids is a new update.
-    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toMatchObject({ kind: 'incident_updated', message: 'corrected' })
+    // A message edited in a list sent without row ids is a correction of the update written at that instant.
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toBeNull()
+    // A new instant is a new update.
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'later', createdAt: at(6) }])).toMatchObject({ kind: 'incident_updated', message: 'later' })
+  })
+
+  it('is nothing when only an older update is corrected, with or without row ids, even after the resolution', () => {
+    const resolvedIncident = [update('investigating', 0, 'Lokking into it'), update('resolved', 60, 'Fixed')]
+    const fixed = [{ ...resolvedIncident[0], message: 'Looking into it' }, resolvedIncident[1]]
+    expect(incidentEvent(7, resolvedIncident, fixed)).toBeNull()
+    expect(incidentEvent(7, resolvedIncident, [{ ...fixed[0], status: 'identified' }, fixed[1]])).toBeNull()
+    expect(incidentEvent(7, resolvedIncident, [{ ...fixed[0], createdAt: at(1) }, fixed[1]])).toBeNull()
+    // A forgotten update inserted below the newest one is history, not news.
+    expect(incidentEvent(7, resolvedIncident, [resolvedIncident[0], update('identified', 30), resolvedIncident[1]])).toBeNull()
+    // The newest update's status changing is news.
+    expect(incidentEvent(7, resolvedIncident, [resolvedIncident[0], { ...resolvedIncident[1], status: 'monitoring' }])).toMatchObject({
+      kind: 'incident_updated',
+      status: 'monitoring',
+      message: 'Fixed',
+    })
   })
 
   it('takes a row that kept its id and status as a correction, not news; a changed status is news', () => {

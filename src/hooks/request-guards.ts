@@ -4,6 +4,7 @@ import { APIError, NotFound } from 'payload'
 import { depthError, isRecordId, listParamsError } from '../domain/list-params'
 import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from '../domain/where-params'
 import { withRelationshipChecks } from './relationship-exists'
+import { guardWrittenTimestamps } from './timestamp-guard'
 
 /**
  * Ids and pagination are checked before they reach the database (src/domain/list-params.ts): an id that cannot
@@ -108,7 +109,7 @@ export const guardTimestamps: CollectionBeforeOperationHook = ({ args, operation
  * later cannot forget them.
  */
 export function withRequestGuards(collection: CollectionConfig): CollectionConfig {
-  const beforeOperation = [guardIdsAndPagination, guardWhere, guardTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
+  const beforeOperation = [guardIdsAndPagination, guardWhere, guardTimestamps, guardWrittenTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
   return { ...collection, fields: withRelationshipChecks(collection.fields), hooks: { ...collection.hooks, beforeOperation } }
 }
 

@@ -121,26 +121,39 @@ export function incidentEvent(
 }
 
 const MAINTENANCE_KIND: Partial<Record<MaintenanceStatus, NotificationKind>> = {
+  // Reached by an update only when an operator moves a clock-completed maintenance's window into the future.
+  upcoming: 'maintenance_scheduled',
   in_progress: 'maintenance_started',
   completed: 'maintenance_completed',
   cancelled: 'maintenance_cancelled',
 }
 
+export interface MaintenanceWindowLike {
+  scheduledStartAt: string | Date
+  scheduledEndAt?: string | Date | null
+}
+
 /**
  * The event a maintenance write causes: scheduled when it is created for the future, and then one event per
  * status it enters. A maintenance recorded after the fact (created completed or cancelled) notifies nobody.
+ *
+ * The key names the window the status was entered under: the same move made twice (two runners completing one
+ * maintenance) is announced once, while the same status entered again under another window (a clock-completed
+ * maintenance extended by the operator, then completed at its new end) is news.
  */
 export function maintenanceEvent(
   maintenanceId: number | string,
   previousStatus: MaintenanceStatus | null,
   status: MaintenanceStatus,
+  window: MaintenanceWindowLike,
 ): NotificationEvent | null {
   if (previousStatus === status) return null
   let kind: NotificationKind | undefined
   if (previousStatus === null) kind = status === 'upcoming' ? 'maintenance_scheduled' : status === 'in_progress' ? 'maintenance_started' : undefined
   else kind = MAINTENANCE_KIND[status]
   if (!kind) return null
-  return { kind, eventKey: `maintenance:${maintenanceId}:${kind}`, status, message: null }
+  const span = `${iso(window.scheduledStartAt)}/${window.scheduledEndAt ? iso(window.scheduledEndAt) : 'open'}`
+  return { kind, eventKey: `maintenance:${maintenanceId}:${kind}:${span}`, status, message: null }
 }
 
 /**

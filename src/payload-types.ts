@@ -255,7 +255,7 @@ export interface Maintenance {
   duration?: string | null;
   affectedServices?: (number | Service)[] | null;
   /**
-   * Upcoming, in progress and completed follow the schedule. Set completed to end early, or cancelled.
+   * Upcoming, in progress and completed follow the schedule. Set completed to end it (final), or cancelled.
    */
   status: 'upcoming' | 'in_progress' | 'completed' | 'cancelled';
   /**
@@ -263,6 +263,10 @@ export interface Maintenance {
    */
   notifySubscribers?: boolean | null;
   completedAt?: string | null;
+  /**
+   * Completed by the schedule: moving the end into the future resumes it. By an operator: final.
+   */
+  completedBy?: ('schedule' | 'operator') | null;
   cancelledAt?: string | null;
   updates?:
     | {
@@ -674,6 +678,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   status?: T;
   notifySubscribers?: T;
   completedAt?: T;
+  completedBy?: T;
   cancelledAt?: T;
   updates?:
     | T

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins, anyone, editors, nobody } from '../access/roles'
-import { maintenanceWindowError } from '../domain/maintenance-lifecycle'
+import { COMPLETED_BY, maintenanceWindowError } from '../domain/maintenance-lifecycle'
 import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
 import { shortIdField } from '../fields/short-id'
@@ -54,7 +54,7 @@ export const Maintenances: CollectionConfig = {
       options: optionsFrom(MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS),
       admin: {
         position: 'sidebar',
-        description: 'Upcoming, in progress and completed follow the schedule. Set completed to end early, or cancelled.',
+        description: 'Upcoming, in progress and completed follow the schedule. Set completed to end it (final), or cancelled.',
       },
     },
     {
@@ -64,6 +64,17 @@ export const Maintenances: CollectionConfig = {
       admin: { position: 'sidebar', description: 'Tell subscribers when it is scheduled, starts, completes or is cancelled.' },
     },
     { name: 'completedAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
+    {
+      name: 'completedBy',
+      type: 'select',
+      options: optionsFrom(COMPLETED_BY, { schedule: 'The schedule', operator: 'An operator' }),
+      access: { create: nobody, update: nobody },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'Completed by the schedule: moving the end into the future resumes it. By an operator: final.',
+      },
+    },
     { name: 'cancelledAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
     {
       name: 'updates',

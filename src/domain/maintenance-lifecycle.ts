@@ -1,10 +1,24 @@
 import { isOneOf, MAINTENANCE_STATUSES, type MaintenanceStatus } from './statuses'
 
-/** Statuses an operator sets by hand; time never moves a maintenance out of them. */
+/** Statuses the clock never moves a maintenance out of (a clock-completed one has its end behind it). */
 export const FINAL_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = ['completed', 'cancelled']
 
 export function isFinalMaintenanceStatus(status: MaintenanceStatus | null | undefined): boolean {
   return status != null && FINAL_MAINTENANCE_STATUSES.includes(status)
+}
+
+/** Who completed a maintenance: the clock at the end of its window, or an operator. */
+export const COMPLETED_BY = ['schedule', 'operator'] as const
+export type CompletedBy = (typeof COMPLETED_BY)[number]
+
+/**
+ * Whether a stored maintenance is final: an operator's word is (cancelled, or completed by hand), the clock's is
+ * not. A maintenance the clock completed follows its window when the window is edited, so an overrun can be
+ * extended after the fact. A completed one with no record of who completed it counts as the operator's.
+ */
+export function isFinalMaintenance(state: { status?: MaintenanceStatus | null; completedBy?: CompletedBy | null } | null | undefined): boolean {
+  if (state?.status === 'cancelled') return true
+  return state?.status === 'completed' && state.completedBy !== 'schedule'
 }
 
 export interface MaintenanceWindow {
@@ -23,6 +37,7 @@ export interface MaintenanceState {
   status: MaintenanceStatus
   completedAt: string | null
   cancelledAt: string | null
+  completedBy: CompletedBy | null
 }
 
 export interface MaintenanceStateInput extends MaintenanceWindow {
@@ -33,44 +48,60 @@ export interface MaintenanceStateInput extends MaintenanceWindow {
 }
 
 /**
- * completed and cancelled are final and kept; anything else follows the clock. The stamps record when the
+ * Whether the writer's status is an operator's decision. A write that leaves the status alone carries the stored
+ * one back (Payload merges the stored document into every write), so `completed` on a clock-completed maintenance
+ * is the clock's own status coming back, not an operator completing it.
+ */
+function operatorDecides(input: MaintenanceStateInput): boolean {
+  if (input.requestedStatus === 'cancelled') return true
+  if (input.requestedStatus !== 'completed') return false
+  return !(input.previous?.status === 'completed' && input.previous.completedBy === 'schedule')
+}
+
+/**
+ * An operator's completed and cancelled are final and kept; anything else follows the clock, a clock-completed
+ * maintenance included: moving its end into the future makes it in progress again. The stamps record when the
  * maintenance became completed or cancelled: kept while it stays so, cleared when it is not.
  */
 export function deriveMaintenanceState(input: MaintenanceStateInput): MaintenanceState {
-  const status = isFinalMaintenanceStatus(input.requestedStatus)
-    ? (input.requestedStatus as MaintenanceStatus)
-    : statusByTime(input, input.now)
+  const byOperator = operatorDecides(input)
+  const status = byOperator ? (input.requestedStatus as MaintenanceStatus) : statusByTime(input, input.now)
+  const completedBy: CompletedBy | null = status !== 'completed' ? null : byOperator ? 'operator' : 'schedule'
   const nowIso = input.now.toISOString()
-  const stamp = (target: MaintenanceStatus, previousStamp: string | null | undefined): string | null => {
+  const keep = (target: MaintenanceStatus, previousStamp: string | null | undefined): string | null => {
     if (status !== target) return null
-    if (input.previous?.status === target && previousStamp) return previousStamp
-    if (target === 'completed' && input.requestedStatus !== 'completed' && input.scheduledEndAt) {
+    if (completedBy === 'schedule' && input.scheduledEndAt) {
       // Completed by the clock: it completed when its window ended, not when somebody next saved it.
       return input.scheduledEndAt.toISOString()
     }
-    return nowIso
+    const sameDecision = input.previous?.status === target && (target !== 'completed' || input.previous.completedBy !== 'schedule')
+    return sameDecision && previousStamp ? previousStamp : nowIso
   }
   return {
     status,
-    completedAt: stamp('completed', input.previous?.completedAt),
-    cancelledAt: stamp('cancelled', input.previous?.cancelledAt),
+    completedAt: keep('completed', input.previous?.completedAt),
+    cancelledAt: keep('cancelled', input.previous?.cancelledAt),
+    completedBy,
   }
 }
 
 /**
- * Why a requested change of status is refused, or null when it is allowed. A final status is final: a cancelled
- * or completed maintenance is not reopened; the operator schedules a new one. A value outside the vocabulary is
- * refused too, rather than silently replaced by the status the clock gives.
+ * Why a requested change of status is refused, or null when it is allowed. An operator's completed or cancelled is
+ * final: not reopened; the operator schedules a new one. What happened is not cancelled afterwards. A value outside
+ * the vocabulary is refused too, rather than silently replaced by the status the clock gives.
  */
 export function maintenanceStatusChangeError(
-  previous: MaintenanceStatus | null | undefined,
+  previous: { status?: MaintenanceStatus | null; completedBy?: CompletedBy | null } | null | undefined,
   requested: MaintenanceStatus | string | null | undefined,
 ): string | null {
   if (requested != null && !isOneOf(MAINTENANCE_STATUSES, requested)) {
     return `status must be one of ${MAINTENANCE_STATUSES.join(', ')}`
   }
-  if (!isFinalMaintenanceStatus(previous) || requested == null || requested === previous) return null
-  return `a ${previous} maintenance is final and cannot become ${requested}`
+  if (requested == null || requested === previous?.status) return null
+  if (isFinalMaintenance(previous) || (previous?.status === 'completed' && requested === 'cancelled')) {
+    return `a ${previous?.status} maintenance is final and cannot become ${requested}`
+  }
+  return null
 }
 
 /** The window must not end before it starts. Returns a message, or null when the window is valid. */

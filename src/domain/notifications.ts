@@ -71,48 +71,89 @@ export function updateFingerprint(update: UpdateLike): string {
   return createHash('sha256').update(`${update.status}\n${iso(update.createdAt)}\n${update.message}`).digest('hex').slice(0, 16)
 }
 
+const time = (value: string | Date) => new Date(value).getTime()
+
 /**
- * The event an incident write causes: about the newest of the updates this write added that the operator left
- * `notify` on. Added: a row whose content was not in the list before, unless it kept its row id and its status (a
- * corrected message or time, as the admin form saves it: no news). Several new updates in one write make one
- * notification, about the newest; none, or none to notify about, make nothing.
+ * The row of the previous list that `update` is a version of, if any. A row sent back with its id is that row (the
+ * admin form does this). A row without one (the contract's write shape: Payload gives it a new id) is the previous
+ * row with the same content, else the one written at the same instant: a correction of its words.
+ */
+function previousVersion(update: UpdateLike, previous: readonly UpdateLike[]): UpdateLike | undefined {
+  if (update.id) {
+    const byId = previous.find((row) => row.id === update.id)
+    if (byId) return byId
+  }
+  const fingerprint = updateFingerprint(update)
+  const byContent = previous.find((row) => updateFingerprint(row) === fingerprint)
+  if (byContent) return byContent
+  const sameInstant = previous.filter((row) => time(row.createdAt) === time(update.createdAt))
+  return sameInstant.find((row) => row.status === update.status) ?? sameInstant[0]
+}
+
+/**
+ * The event an incident write causes. Subscribers hear of an incident when its newest update changes: a new newest
+ * update, or the newest one's status changing. Correcting words or times, of the newest update or of an older one,
+ * is no news, so a client that sends the whole list back with a typo fixed in an old update tells nobody anything.
+ *
+ * When the newest update did change, the event is about the newest of the changed updates (new, or with a new
+ * status) that the operator left `notify` on and that is not older than the update announced before: several new
+ * updates in one write make one notification; an operator who keeps the newest one quiet is heard about the one
+ * before it; none to notify about make nothing.
  */
 export function incidentEvent(
   incidentId: number | string,
   previous: UpdateLike[] | null,
   next: UpdateLike[],
 ): NotificationEvent | null {
-  const before = new Set((previous ?? []).map(updateFingerprint))
-  const statusById = new Map((previous ?? []).filter((update) => update.id).map((update) => [update.id, update.status]))
-  const corrected = (update: UpdateLike) => Boolean(update.id) && statusById.get(update.id) === update.status
-  const added = next.filter((update) => !before.has(updateFingerprint(update)) && !corrected(update) && update.notify !== false)
-  const newest = newestUpdate(added)
-  if (!newest) return null
-  const kind: NotificationKind = newest.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'
-  return { kind, eventKey: `incident:${incidentId}:${updateFingerprint(newest)}`, status: newest.status, message: newest.message }
+  const isNews = (update: UpdateLike) => {
+    if (previous === null) return true
+    const before = previousVersion(update, previous)
+    return before === undefined || before.status !== update.status
+  }
+  const newest = newestUpdate(next)
+  if (!newest || !isNews(newest)) return null
+  const previousNewest = previous === null ? undefined : newestUpdate(previous)
+  const notBefore = previousNewest ? time(previousNewest.createdAt) : -Infinity
+  const announced = newestUpdate(next.filter((update) => update.notify !== false && time(update.createdAt) >= notBefore && isNews(update)))
+  if (!announced) return null
+  const kind: NotificationKind = announced.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'
+  return { kind, eventKey: `incident:${incidentId}:${updateFingerprint(announced)}`, status: announced.status, message: announced.message }
 }
 
 const MAINTENANCE_KIND: Partial<Record<MaintenanceStatus, NotificationKind>> = {
+  // Reached by an update only when an operator moves a clock-completed maintenance's window into the future.
+  upcoming: 'maintenance_scheduled',
   in_progress: 'maintenance_started',
   completed: 'maintenance_completed',
   cancelled: 'maintenance_cancelled',
 }
 
+export interface MaintenanceWindowLike {
+  scheduledStartAt: string | Date
+  scheduledEndAt?: string | Date | null
+}
+
 /**
  * The event a maintenance write causes: scheduled when it is created for the future, and then one event per
  * status it enters. A maintenance recorded after the fact (created completed or cancelled) notifies nobody.
+ *
+ * The key names the window the status was entered under: the same move made twice (two runners completing one
+ * maintenance) is announced once, while the same status entered again under another window (a clock-completed
+ * maintenance extended by the operator, then completed at its new end) is news.
  */
 export function maintenanceEvent(
   maintenanceId: number | string,
   previousStatus: MaintenanceStatus | null,
   status: MaintenanceStatus,
+  window: MaintenanceWindowLike,
 ): NotificationEvent | null {
   if (previousStatus === status) return null
   let kind: NotificationKind | undefined
   if (previousStatus === null) kind = status === 'upcoming' ? 'maintenance_scheduled' : status === 'in_progress' ? 'maintenance_started' : undefined
   else kind = MAINTENANCE_KIND[status]
   if (!kind) return null
-  return { kind, eventKey: `maintenance:${maintenanceId}:${kind}`, status, message: null }
+  const span = `${iso(window.scheduledStartAt)}/${window.scheduledEndAt ? iso(window.scheduledEndAt) : 'open'}`
+  return { kind, eventKey: `maintenance:${maintenanceId}:${kind}:${span}`, status, message: null }
 }
 
 /**

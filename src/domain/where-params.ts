@@ -12,6 +12,7 @@
 
 import { isRecordId } from './list-params'
 import { controlCharacterError } from './text'
+import { isFilterInstant } from './timestamp'
 
 export type WhereFieldKind =
   | { kind: 'id' }
@@ -71,17 +72,11 @@ function listItems(value: unknown): Scalar[] | null {
 
 const isNullish = (value: Scalar) => value === null || value === 'null'
 
-/** A date as a filter value: an ISO-like string or epoch milliseconds, within the years both databases store. */
-export function isFilterDate(value: unknown): boolean {
-  let time: number
-  if (value instanceof Date) time = value.getTime()
-  else if (typeof value === 'number') time = value
-  else if (typeof value === 'string' && value.trim() !== '' && !/^-?\d+$/.test(value.trim())) time = Date.parse(value)
-  else return false
-  if (!Number.isFinite(time)) return false
-  const year = new Date(time).getUTCFullYear()
-  return year >= 1 && year <= 9999
-}
+/**
+ * A date as a filter value: a date-time with an offset, a date alone (midnight UTC) or epoch milliseconds, within
+ * the years both databases store. A date-time without an offset would be read in the server's time zone.
+ */
+export const isFilterDate = isFilterInstant
 
 function isFilterNumber(value: Scalar): boolean {
   if (typeof value === 'number') return Number.isFinite(value)
@@ -105,7 +100,7 @@ function valueError(label: string, field: WhereFieldKind, operator: string, valu
       return isFilterNumber(value) ? null : `${label} must be a number`
     case 'date':
       if (equality && isNullish(value)) return null
-      return isFilterDate(value) ? null : `${label} must be a date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`
+      return isFilterDate(value) ? null : `${label} must be a date or a date-time with a time zone offset, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`
     case 'checkbox':
       if (equality && isNullish(value)) return null
       return [true, false, 'true', 'false'].includes(value as never) ? null : `${label} must be true or false`

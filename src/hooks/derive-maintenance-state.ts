@@ -2,26 +2,26 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
 import { durationToStore } from '../domain/duration'
-import { deriveMaintenanceState, maintenanceStatusChangeError } from '../domain/maintenance-lifecycle'
+import { deriveMaintenanceState, maintenanceStatusChangeError, type MaintenanceStateInput } from '../domain/maintenance-lifecycle'
 import type { MaintenanceStatus } from '../domain/statuses'
 
 const toDate = (value: unknown): Date | null => (value ? new Date(value as string) : null)
 
 /**
- * completed and cancelled are the operator's to set, and final; the other statuses follow the clock
- * (src/domain/maintenance-lifecycle.ts). Stamps follow the status; an empty duration is the window's estimate
+ * An operator's completed and cancelled are final; the other statuses, and a completion by the clock, follow the
+ * clock and the window (src/domain/maintenance-lifecycle.ts). Stamps follow the status; an empty duration is the window's estimate
  * (src/domain/duration.ts).
  */
 export const deriveMaintenanceStatus: CollectionBeforeChangeHook = ({ data, originalDoc, req, collection }) => {
   const previousStatus = originalDoc?.status as MaintenanceStatus | undefined
   const requested = (data.status ?? previousStatus) as MaintenanceStatus | undefined
-  const refusal = maintenanceStatusChangeError(previousStatus, requested)
+  const refusal = maintenanceStatusChangeError(originalDoc as MaintenanceStateInput['previous'], requested)
   if (refusal) {
     throw new ValidationError({ collection: collection.slug, errors: [{ path: 'status', message: refusal }] }, req.t)
   }
   const scheduledStartAt = toDate(data.scheduledStartAt ?? originalDoc?.scheduledStartAt) ?? new Date()
   const scheduledEndAt = toDate(data.scheduledEndAt === undefined ? originalDoc?.scheduledEndAt : data.scheduledEndAt)
-  const state = deriveMaintenanceState({ requestedStatus: requested, scheduledStartAt, scheduledEndAt, previous: originalDoc, now: new Date() })
+  const state = deriveMaintenanceState({ requestedStatus: requested, scheduledStartAt, scheduledEndAt, previous: originalDoc as MaintenanceStateInput['previous'], now: new Date() })
   const duration = durationToStore({
     written: (data.duration === undefined ? originalDoc?.duration : data.duration) as string | null | undefined,
     scheduledStartAt,

@@ -5,6 +5,7 @@ import { clientLimit, isRecordId, listParamsError } from '../domain/list-params'
 import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from '../domain/where-params'
 import { withInputRules } from './input-rules'
 import { withRelationshipChecks } from './relationship-exists'
+import { guardWrittenTimestamps } from './timestamp-guard'
 
 /**
  * Whether an operation comes from a client (REST, GraphQL) rather than the server's own code. Clients never bypass
@@ -163,7 +164,7 @@ export const guardTimestamps: CollectionBeforeOperationHook = ({ args, operation
  * later cannot forget them.
  */
 export function withRequestGuards(collection: CollectionConfig): CollectionConfig {
-  const beforeOperation = [guardIdsAndPagination, guardWhere, guardSort, guardTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
+  const beforeOperation = [guardIdsAndPagination, guardWhere, guardSort, guardTimestamps, guardWrittenTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
   return { ...collection, fields: withRelationshipChecks(withInputRules(collection.fields)), hooks: { ...collection.hooks, beforeOperation } }
 }
 

@@ -1,19 +1,24 @@
 /**
  * Time moves maintenances: `upcoming` → `in_progress` at scheduledStartAt, `in_progress` → `completed` at
- * scheduledEndAt. Reads never write, so a job does it. The job decides nothing itself: it finds the maintenances
- * the clock has moved on (src/domain/maintenance-schedule.ts) and re-saves each through the Local API with no
- * data, so the collection's beforeChange hook derives status and stamps with the one rule
- * (src/domain/maintenance-lifecycle.ts: completed by the clock is stamped with the scheduled end) and the
- * afterChange hooks invalidate cached public responses, exactly as for an operator's save.
+ * scheduledEndAt. Reads never write, so a job does it. The job finds the maintenances the clock has moved on
+ * (src/domain/maintenance-schedule.ts), derives each one's new status and stamps with the one rule
+ * (src/domain/maintenance-lifecycle.ts: completed by the clock is stamped with the scheduled end), and writes only
+ * those fields, only if the row is still as it read it: `UPDATE … WHERE id = ? AND status = <read> AND updated_at =
+ * <read>`. An operator's save in between (a new title, a moved window, a cancellation) is never overwritten; the
+ * job leaves that row and looks at it again on the next tick. The notification is queued in the same transaction.
  *
- * Idempotent: a second runner (another instance) re-saving the same maintenance derives the same status and keeps
- * the stamps, and cancelled/completed maintenances are never selected.
+ * Idempotent: a second runner (another instance) moving the same maintenance finds the row changed and writes
+ * nothing, and cancelled/completed maintenances are never selected.
  */
-import type { Payload, TaskConfig, Where } from 'payload'
+import { and, eq } from '@payloadcms/db-sqlite/drizzle'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig, type Where } from 'payload'
 
+import { deriveMaintenanceState } from '../domain/maintenance-lifecycle'
 import { isTransitionDue, TRANSITION_BOUNDARIES } from '../domain/maintenance-schedule'
 import type { MaintenanceStatus } from '../domain/statuses'
 import { bumpDataVersion } from '../edge/data-version'
+import { announceMaintenanceChange } from '../notify/events'
+import { connectionFor, tableOf } from '../notify/sql'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'
@@ -42,6 +47,8 @@ export interface DueMaintenance {
   status: MaintenanceStatus
   scheduledStartAt: Date
   scheduledEndAt: Date | null
+  /** As read: the write happens only if the row still has it. */
+  updatedAt: string
 }
 
 /**
@@ -60,7 +67,7 @@ export async function findDueMaintenances(payload: Payload, now = new Date(), li
   const { docs } = await payload.find({
     collection: 'maintenances',
     where,
-    select: { status: true, scheduledStartAt: true, scheduledEndAt: true },
+    select: { status: true, scheduledStartAt: true, scheduledEndAt: true, updatedAt: true },
     sort: 'scheduledStartAt',
     limit,
     pagination: false,
@@ -73,8 +80,38 @@ export async function findDueMaintenances(payload: Payload, now = new Date(), li
       status: doc.status as MaintenanceStatus,
       scheduledStartAt: new Date(doc.scheduledStartAt),
       scheduledEndAt: doc.scheduledEndAt ? new Date(doc.scheduledEndAt) : null,
+      updatedAt: doc.updatedAt,
     }))
     .filter((m) => isTransitionDue(m, now))
+}
+
+/**
+ * Moves one maintenance as the clock says at `now`, if it is still as read: writes its status and stamps, and
+ * queues its notification, in one transaction. Returns false when the row changed since it was read (an operator
+ * saved it, or another runner moved it): nothing is written then.
+ */
+export async function advanceMaintenance(payload: Payload, due: DueMaintenance, now = new Date()): Promise<boolean> {
+  const state = deriveMaintenanceState({ ...due, requestedStatus: null, previous: { status: due.status }, now })
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const db = await connectionFor(payload, req)
+    const t = tableOf(payload, 'maintenances')
+    const moved: { id: number }[] = await db
+      .update(t)
+      .set({ ...state, updatedAt: now.toISOString() })
+      .where(and(eq(t.id, due.id), eq(t.status, due.status), eq(t.updatedAt, due.updatedAt)))
+      .returning({ id: t.id })
+    if (moved.length > 0) {
+      const doc = await payload.findByID({ collection: 'maintenances', id: due.id, depth: 0, overrideAccess: true, req })
+      await announceMaintenanceChange(req, doc, due.status)
+    }
+    await commitTransaction(req)
+    return moved.length > 0
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
 }
 
 export interface AdvanceResult {
@@ -82,30 +119,20 @@ export interface AdvanceResult {
   failed: number
 }
 
-/** Re-saves every due maintenance; one that fails is logged and backed off, and does not stop the others. */
+/** Moves every due maintenance; one that fails is logged and backed off, and does not stop the others. */
 export async function advanceDueMaintenances(payload: Payload, now = new Date()): Promise<AdvanceResult> {
   const result: AdvanceResult = { advanced: 0, failed: 0 }
   for (const maintenance of await findDueMaintenances(payload, now)) {
     try {
-      // No data: the beforeChange hook derives status, completedAt and cancelledAt from the stored window and
-      // the current time. Sending status: 'completed' would read as an operator ending it early.
-      await payload.update({
-        collection: 'maintenances',
-        id: maintenance.id,
-        data: {},
-        depth: 0,
-        overrideAccess: true,
-        context: { maintenanceTransition: true },
-      })
-      result.advanced += 1
+      if (await advanceMaintenance(payload, maintenance, now)) result.advanced += 1
     } catch (error) {
       result.failed += 1
-      failures().set(maintenance.id, Date.now() + FAILURE_BACKOFF_MS)
+      failures().set(maintenance.id, now.getTime() + FAILURE_BACKOFF_MS)
       payload.logger.error({ err: error, msg: `Could not move maintenance ${maintenance.id} on in time; retrying in a minute` })
     }
   }
-  // The afterChange hooks marked the change before each commit (src/edge/data-version.ts); this bump, after the
-  // commits, is the one that makes the next public read see the new state.
+  // The writes above bypass the collection's hooks, so nothing has bumped yet: bumping once after the commits
+  // invalidates cached public responses, and no read computed before a commit can be cached under the new version.
   if (result.advanced > 0) bumpDataVersion()
   return result
 }

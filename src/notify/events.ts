@@ -9,6 +9,7 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { incidentEvent, maintenanceEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
 import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '../domain/statuses'
+import type { Maintenance } from '../payload-types'
 import { richTextToText } from '../public-api/rich-text'
 import { siteSettings } from '../site/data'
 import { formatDateTime } from '../site/format'
@@ -86,11 +87,15 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
   return doc
 }
 
-export const notifyMaintenanceChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context?.[SKIP_NOTIFICATIONS] || doc.notifySubscribers === false) return doc
-  const previousStatus = operation === 'create' ? null : ((previousDoc?.status ?? null) as MaintenanceStatus | null)
-  const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus)
-  if (!event) return doc
+/**
+ * Queues the notification a maintenance's move from `previousStatus` (null: just created) causes, if any, in the
+ * transaction of `req`. The collection hook calls it for every save; the transition job, which writes only the
+ * status and its stamps, calls it for its own moves.
+ */
+export async function announceMaintenanceChange(req: PayloadRequest, doc: Maintenance, previousStatus: MaintenanceStatus | null): Promise<void> {
+  if (req.context?.[SKIP_NOTIFICATIONS] || doc.notifySubscribers === false) return
+  const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc)
+  if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
   const start = formatDateTime(new Date(doc.scheduledStartAt).toISOString(), settings.timeZone)
   const schedule = doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), settings.timeZone)}` : `${start}, open end`
@@ -104,5 +109,10 @@ export const notifyMaintenanceChange: CollectionAfterChangeHook = async ({ doc, 
     affected,
     url: `${base}/m/${doc.shortId}`,
   })
+}
+
+export const notifyMaintenanceChange: CollectionAfterChangeHook<Maintenance> = async ({ doc, previousDoc, operation, req }) => {
+  const previousStatus = operation === 'create' ? null : ((previousDoc?.status ?? null) as MaintenanceStatus | null)
+  await announceMaintenanceChange(req, doc, previousStatus)
   return doc
 }

@@ -197,6 +197,46 @@ describe('written timestamps', () => {
     const res = await api('POST', '/services', { key: admin.key, body: { name: unique('Stamped'), group: groupId, createdAt: 'bad' } })
     expectRefusal(res, 400, /createdAt must be a date/)
   })
+
+  // Read in the server's time zone, these would name different instants on two instances (B12).
+  const local = '2026-12-01T10:00:00'
+  it('a date-time without an offset is a 400 naming the field, on every date field the CMS API writes', async () => {
+    const maintenance = { title: unique('Window'), scheduledStartAt: '2026-12-01T10:00:00Z', scheduledEndAt: '2026-12-01T11:00:00Z' }
+    expectRefusal(await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledStartAt: local } }), 400, /scheduledStartAt must be a date-time with a time zone offset/)
+    expectRefusal(await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledEndAt: '2026-12-01T11:00' } }), 400, /scheduledEndAt must be/)
+    expectRefusal(await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledEndAt: '2026-12-01' } }), 400, /scheduledEndAt must be/)
+    expectRefusal(
+      await api('POST', '/incidents', { key: admin.key, body: { title: unique('Local'), updates: [{ status: 'investigating', message: 'x', createdAt: local }] } }),
+      400,
+      /updates\.0\.createdAt must be a date-time with a time zone offset/,
+    )
+    const created = await api('POST', '/maintenances', { key: admin.key, body: maintenance })
+    expect(created.status, created.text).toBe(201)
+    expectRefusal(await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: admin.key, body: { scheduledEndAt: local } }), 400, /scheduledEndAt must be/)
+    expectRefusal(
+      await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: admin.key, body: { updates: [{ message: 'x', createdAt: local }] } }),
+      400,
+      /updates\.0\.createdAt must be/,
+    )
+    expectRefusal(await api('POST', '/services', { key: admin.key, body: { name: unique('Stamped'), group: groupId, createdAt: local } }), 400, /createdAt must be/)
+    expectRefusal(await api('GET', `/maintenances?where[scheduledStartAt][greater_than]=${local}`), 400, /where\[scheduledStartAt\]\[greater_than\] must be/)
+    const gql = await graphql(`mutation { createMaintenance(data: { title: "${unique('Gql')}", scheduledStartAt: "${local}", status: upcoming }) { id } }`, undefined, { key: admin.key })
+    expect(JSON.stringify(gql.body.errors)).toMatch(/scheduledStartAt must be a date-time with a time zone offset/)
+    expect(gql.body.data?.createMaintenance ?? null).toBeNull()
+  })
+
+  it('an offset other than Z names the same instant, stored in one form', async () => {
+    const res = await api('POST', '/maintenances', {
+      key: admin.key,
+      body: { title: unique('Offset'), scheduledStartAt: '2026-12-01T11:00:00+01:00', scheduledEndAt: '2026-12-01T06:00:00.5-05:00' },
+    })
+    expect(res.status, res.text).toBe(201)
+    expect(res.body.doc.scheduledStartAt).toBe('2026-12-01T10:00:00.000Z')
+    expect(res.body.doc.scheduledEndAt).toBe('2026-12-01T11:00:00.500Z')
+    const found = await api('GET', `/maintenances?where[scheduledStartAt][equals]=2026-12-01T10:00:00.000Z&where[title][equals]=${encodeURIComponent(res.body.doc.title)}`)
+    expect(found.body.docs.map((d: { id: number }) => d.id)).toEqual([res.body.doc.id])
+    expect((await api('GET', '/maintenances?where[scheduledStartAt][greater_than]=2026-12-01')).status).toBe(200)
+  })
 })
 
 describe('limits meant for clients do not apply to Payload populating relationships', () => {

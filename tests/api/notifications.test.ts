@@ -351,6 +351,25 @@ describe('notifications', () => {
     expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Login errors', '[Status] Incident resolved: Login errors'])
   })
 
+  it('stay quiet when a client corrects an old update in the contract\'s write shape (no row ids), even after the resolution', async () => {
+    const email = `typo-${unique()}@example.test`
+    await verifiedSubscriber({ email })
+    const first = { status: 'investigating', message: 'Lokking into it.', createdAt: '2026-11-20T10:00:00.000Z' }
+    const incident = await createIncident({ title: 'Slow checkout', updates: [first] })
+    const resolved = { status: 'resolved', message: 'Fixed.', createdAt: '2026-11-20T11:00:00.000Z' }
+    expect((await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, resolved] } })).status).toBe(200)
+    const corrected = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [{ ...first, message: 'Looking into it.' }, resolved] },
+    })
+    expect(corrected.status, corrected.text).toBe(200)
+    expect(corrected.body.doc.status).toBe('resolved')
+    await drain()
+    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Slow checkout', '[Status] Incident resolved: Slow checkout'])
+    const notifications = await api('GET', `/notifications?where[incident][equals]=${incident.id}&sort=createdAt`, { key: editor.key })
+    expect(notifications.body.docs.map((n: { kind: string }) => n.kind)).toEqual(['incident_created', 'incident_resolved'])
+  })
+
   it('announce maintenances when scheduled and as they move on, unless the operator turned that off', async () => {
     const email = `maint-${unique()}@example.test`
     await verifiedSubscriber({ email })

@@ -77,43 +77,44 @@ describe('deriveMaintenanceState: status', () => {
 
   it('an open-ended maintenance stays in progress until the operator completes it', () => {
     const later = at(1000 * HOUR)
-    expect(derive({ ...openWindow, now: later })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null })
+    expect(derive({ ...openWindow, now: later })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null, completedBy: null })
     expect(derive({ ...openWindow, requestedStatus: 'completed', now: later })).toEqual({
       status: 'completed',
       completedAt: later.toISOString(),
       cancelledAt: null,
+      completedBy: 'operator',
     })
   })
 })
 
 describe('deriveMaintenanceState: completedAt and cancelledAt', () => {
   it('are null while upcoming or in progress', () => {
-    expect(derive({ now: at(-HOUR) })).toEqual({ status: 'upcoming', completedAt: null, cancelledAt: null })
-    expect(derive({ now: at(HOUR) })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null })
+    expect(derive({ now: at(-HOUR) })).toEqual({ status: 'upcoming', completedAt: null, cancelledAt: null, completedBy: null })
+    expect(derive({ now: at(HOUR) })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null, completedBy: null })
   })
 
   it('stamps cancelledAt with the moment of cancelling, and only cancelledAt', () => {
     const now = at(-HOUR)
-    expect(derive({ requestedStatus: 'cancelled', now })).toEqual({ status: 'cancelled', completedAt: null, cancelledAt: now.toISOString() })
+    expect(derive({ requestedStatus: 'cancelled', now })).toEqual({ status: 'cancelled', completedAt: null, cancelledAt: now.toISOString(), completedBy: null })
   })
 
   it('stamps completedAt with the moment an operator completes it', () => {
     const now = at(HOUR)
-    expect(derive({ requestedStatus: 'completed', now })).toEqual({ status: 'completed', completedAt: now.toISOString(), cancelledAt: null })
+    expect(derive({ requestedStatus: 'completed', now })).toEqual({ status: 'completed', completedAt: now.toISOString(), cancelledAt: null, completedBy: 'operator' })
   })
 
   it('stamps a maintenance completed by the clock with the end of its window, not the time of the save', () => {
-    expect(derive({ now: at(5 * HOUR) })).toEqual({ status: 'completed', completedAt: end.toISOString(), cancelledAt: null })
+    expect(derive({ now: at(5 * HOUR) })).toEqual({ status: 'completed', completedAt: end.toISOString(), cancelledAt: null, completedBy: 'schedule' })
   })
 
   it('keeps the stamp of a maintenance that was already completed or cancelled', () => {
     const earlier = '2026-06-01T11:00:00.000Z'
     expect(
       derive({ requestedStatus: 'completed', previous: { status: 'completed', completedAt: earlier, cancelledAt: null }, now: at(10 * HOUR) }),
-    ).toEqual({ status: 'completed', completedAt: earlier, cancelledAt: null })
+    ).toEqual({ status: 'completed', completedAt: earlier, cancelledAt: null, completedBy: 'operator' })
     expect(
       derive({ requestedStatus: 'cancelled', previous: { status: 'cancelled', completedAt: null, cancelledAt: earlier }, now: at(10 * HOUR) }),
-    ).toEqual({ status: 'cancelled', completedAt: null, cancelledAt: earlier })
+    ).toEqual({ status: 'cancelled', completedAt: null, cancelledAt: earlier, completedBy: null })
   })
 
   it('stamps afresh when the previous record had the status but no stamp', () => {
@@ -127,6 +128,7 @@ describe('deriveMaintenanceState: completedAt and cancelledAt', () => {
       status: 'in_progress',
       completedAt: null,
       cancelledAt: null,
+      completedBy: null,
     })
   })
 
@@ -144,26 +146,66 @@ describe('deriveMaintenanceState: completedAt and cancelledAt', () => {
 })
 
 describe('maintenanceStatusChangeError', () => {
-  it('refuses to move a completed or cancelled maintenance to any other status', () => {
+  const operator = (status: MaintenanceStatus) => ({ status, completedBy: status === 'completed' ? ('operator' as const) : null })
+
+  it('refuses to move an operator\'s completed or cancelled maintenance to any other status', () => {
     for (const from of ['completed', 'cancelled'] as const) {
       for (const to of MAINTENANCE_STATUSES.filter((s) => s !== from)) {
-        const error = maintenanceStatusChangeError(from, to)
+        const error = maintenanceStatusChangeError(operator(from), to)
         expect(error).toMatch(new RegExp(`${from}.*${to}`))
       }
     }
+    // Completed before anyone recorded who completed it: the operator's, to be safe.
+    expect(maintenanceStatusChangeError({ status: 'completed' }, 'in_progress')).toMatch(/final/)
+  })
+
+  it('lets a maintenance the clock completed follow its window, but not be cancelled afterwards', () => {
+    const clock = { status: 'completed' as const, completedBy: 'schedule' as const }
+    expect(maintenanceStatusChangeError(clock, 'in_progress')).toBeNull()
+    expect(maintenanceStatusChangeError(clock, 'upcoming')).toBeNull()
+    expect(maintenanceStatusChangeError(clock, 'completed')).toBeNull()
+    expect(maintenanceStatusChangeError(clock, 'cancelled')).toMatch(/final/)
   })
 
   it('allows keeping a final status, or a write that does not touch the status', () => {
-    expect(maintenanceStatusChangeError('completed', 'completed')).toBeNull()
-    expect(maintenanceStatusChangeError('cancelled', 'cancelled')).toBeNull()
-    expect(maintenanceStatusChangeError('cancelled', undefined)).toBeNull()
-    expect(maintenanceStatusChangeError('completed', null)).toBeNull()
+    expect(maintenanceStatusChangeError(operator('completed'), 'completed')).toBeNull()
+    expect(maintenanceStatusChangeError(operator('cancelled'), 'cancelled')).toBeNull()
+    expect(maintenanceStatusChangeError(operator('cancelled'), undefined)).toBeNull()
+    expect(maintenanceStatusChangeError(operator('completed'), null)).toBeNull()
   })
 
   it('allows every change from a status that is not final, and any status on create', () => {
-    for (const from of ['upcoming', 'in_progress', null, undefined] as const) {
+    for (const from of [operator('upcoming'), operator('in_progress'), null, undefined]) {
       for (const to of MAINTENANCE_STATUSES) expect(maintenanceStatusChangeError(from, to)).toBeNull()
     }
+  })
+})
+
+describe('deriveMaintenanceState: who completed it', () => {
+  const clockCompleted = { status: 'completed' as const, completedAt: end.toISOString(), cancelledAt: null, completedBy: 'schedule' as const }
+
+  it('a clock-completed maintenance whose end moves into the future is in progress again, its stamp cleared', () => {
+    const now = at(2 * HOUR + 5 * MINUTE)
+    const extended = { scheduledEndAt: at(3 * HOUR) }
+    // A write without status carries the stored `completed` back: that is the clock's word, not a decision.
+    for (const requestedStatus of ['completed', undefined, 'in_progress'] as const) {
+      expect(derive({ ...extended, requestedStatus, previous: clockCompleted, now })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null, completedBy: null })
+    }
+    expect(derive({ scheduledStartAt: at(HOUR), scheduledEndAt: at(3 * HOUR), requestedStatus: 'completed', previous: clockCompleted, now: at(30 * MINUTE) }).status).toBe('upcoming')
+  })
+
+  it('a clock-completed maintenance whose end moves within the past stays completed, stamped with the new end', () => {
+    expect(derive({ scheduledEndAt: at(HOUR), requestedStatus: 'completed', previous: clockCompleted, now: at(5 * HOUR) })).toEqual({
+      status: 'completed',
+      completedAt: at(HOUR).toISOString(),
+      cancelledAt: null,
+      completedBy: 'schedule',
+    })
+  })
+
+  it('an operator\'s completion stays, whatever the window says', () => {
+    const byHand = { ...clockCompleted, completedAt: at(HOUR).toISOString(), completedBy: 'operator' as const }
+    expect(derive({ scheduledEndAt: at(10 * HOUR), requestedStatus: 'completed', previous: byHand, now: at(2 * HOUR) })).toEqual(byHand)
   })
 })
 

@@ -32,8 +32,26 @@ describe('the event an incident write causes', () => {
   it('recognises updates by content, since a PATCH replaces the list (and its row ids)', () => {
     const list = [update('investigating', 0), update('identified', 5)]
     expect(incidentEvent(7, list, list.map((u) => ({ ...u, createdAt: new Date(u.createdAt) })))).toBeNull()
-    // An edited message in a list sent without row ids is a new update.
-    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toMatchObject({ kind: 'incident_updated', message: 'corrected' })
+    // A message edited in a list sent without row ids is a correction of the update written at that instant.
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toBeNull()
+    // A new instant is a new update.
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'later', createdAt: at(6) }])).toMatchObject({ kind: 'incident_updated', message: 'later' })
+  })
+
+  it('is nothing when only an older update is corrected, with or without row ids, even after the resolution', () => {
+    const resolvedIncident = [update('investigating', 0, 'Lokking into it'), update('resolved', 60, 'Fixed')]
+    const fixed = [{ ...resolvedIncident[0], message: 'Looking into it' }, resolvedIncident[1]]
+    expect(incidentEvent(7, resolvedIncident, fixed)).toBeNull()
+    expect(incidentEvent(7, resolvedIncident, [{ ...fixed[0], status: 'identified' }, fixed[1]])).toBeNull()
+    expect(incidentEvent(7, resolvedIncident, [{ ...fixed[0], createdAt: at(1) }, fixed[1]])).toBeNull()
+    // A forgotten update inserted below the newest one is history, not news.
+    expect(incidentEvent(7, resolvedIncident, [resolvedIncident[0], update('identified', 30), resolvedIncident[1]])).toBeNull()
+    // The newest update's status changing is news.
+    expect(incidentEvent(7, resolvedIncident, [resolvedIncident[0], { ...resolvedIncident[1], status: 'monitoring' }])).toMatchObject({
+      kind: 'incident_updated',
+      status: 'monitoring',
+      message: 'Fixed',
+    })
   })
 
   it('takes a row that kept its id and status as a correction, not news; a changed status is news', () => {
@@ -57,18 +75,34 @@ describe('the event an incident write causes', () => {
 })
 
 describe('the event a maintenance write causes', () => {
+  const window = { scheduledStartAt: '2026-11-22T10:00:00Z', scheduledEndAt: new Date('2026-11-22T11:00:00Z') }
+
   it('is "scheduled" on creation for the future, "started" when created in progress, nothing when recorded afterwards', () => {
-    expect(maintenanceEvent(3, null, 'upcoming')).toEqual({ kind: 'maintenance_scheduled', eventKey: 'maintenance:3:maintenance_scheduled', status: 'upcoming', message: null })
-    expect(maintenanceEvent(3, null, 'in_progress')?.kind).toBe('maintenance_started')
-    expect(maintenanceEvent(3, null, 'completed')).toBeNull()
-    expect(maintenanceEvent(3, null, 'cancelled')).toBeNull()
+    expect(maintenanceEvent(3, null, 'upcoming', window)).toEqual({
+      kind: 'maintenance_scheduled',
+      eventKey: 'maintenance:3:maintenance_scheduled:2026-11-22T10:00:00.000Z/2026-11-22T11:00:00.000Z',
+      status: 'upcoming',
+      message: null,
+    })
+    expect(maintenanceEvent(3, null, 'in_progress', window)?.kind).toBe('maintenance_started')
+    expect(maintenanceEvent(3, null, 'completed', window)).toBeNull()
+    expect(maintenanceEvent(3, null, 'cancelled', window)).toBeNull()
   })
 
   it('is one event per status entered, none for a save that changes no status', () => {
-    expect(maintenanceEvent(3, 'upcoming', 'in_progress')?.kind).toBe('maintenance_started')
-    expect(maintenanceEvent(3, 'in_progress', 'completed')?.kind).toBe('maintenance_completed')
-    expect(maintenanceEvent(3, 'upcoming', 'cancelled')?.kind).toBe('maintenance_cancelled')
-    expect(maintenanceEvent(3, 'upcoming', 'upcoming')).toBeNull()
+    expect(maintenanceEvent(3, 'upcoming', 'in_progress', window)?.kind).toBe('maintenance_started')
+    expect(maintenanceEvent(3, 'in_progress', 'completed', window)?.kind).toBe('maintenance_completed')
+    expect(maintenanceEvent(3, 'upcoming', 'cancelled', window)?.kind).toBe('maintenance_cancelled')
+    expect(maintenanceEvent(3, 'upcoming', 'upcoming', window)).toBeNull()
+  })
+
+  it('is news again when a status is entered again under another window (an extended overrun), the same key otherwise', () => {
+    const extended = { ...window, scheduledEndAt: '2026-11-22T12:00:00Z' }
+    const first = maintenanceEvent(3, 'in_progress', 'completed', window)
+    expect(maintenanceEvent(3, 'upcoming', 'completed', window)?.eventKey).toBe(first?.eventKey)
+    expect(maintenanceEvent(3, 'completed', 'in_progress', extended)).toMatchObject({ kind: 'maintenance_started' })
+    expect(maintenanceEvent(3, 'in_progress', 'completed', extended)?.eventKey).not.toBe(first?.eventKey)
+    expect(maintenanceEvent(3, 'completed', 'upcoming', { scheduledStartAt: '2026-11-23T10:00:00Z', scheduledEndAt: null })?.kind).toBe('maintenance_scheduled')
   })
 })
 

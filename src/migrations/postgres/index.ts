@@ -1,6 +1,7 @@
 import * as migration_20261122_210113_initial from './20261122_210113_initial';
 import * as migration_20261122_213807_jobs from './20261122_213807_jobs';
 import * as migration_20261123_061106_notifications from './20261123_061106_notifications';
+import * as migration_20261123_151133_completed_by from './20261123_151133_completed_by';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_061106_notifications.up,
     down: migration_20261123_061106_notifications.down,
-    name: '20261123_061106_notifications'
+    name: '20261123_061106_notifications',
+  },
+  {
+    up: migration_20261123_151133_completed_by.up,
+    down: migration_20261123_151133_completed_by.down,
+    name: '20261123_151133_completed_by'
   },
 ];

@@ -1,6 +1,7 @@
 import * as migration_20261122_210105_initial from './20261122_210105_initial';
 import * as migration_20261122_213750_jobs from './20261122_213750_jobs';
 import * as migration_20261123_061100_notifications from './20261123_061100_notifications';
+import * as migration_20261123_150902_completed_by from './20261123_150902_completed_by';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_061100_notifications.up,
     down: migration_20261123_061100_notifications.down,
-    name: '20261123_061100_notifications'
+    name: '20261123_061100_notifications',
+  },
+  {
+    up: migration_20261123_150902_completed_by.up,
+    down: migration_20261123_150902_completed_by.down,
+    name: '20261123_150902_completed_by'
   },
 ];

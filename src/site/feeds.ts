@@ -40,6 +40,12 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu
 /** The text with every character XML cannot carry removed. */
 export const xmlText = (text: string): string => text.replace(NOT_XML, '')
 
+/**
+ * Plain text as HTML text content: only `&`, `<` and `>` need escaping outside attributes, and leaving quotes as
+ * they are spares the readers that show RSS titles as plain text an `&#39;` in every "we're".
+ */
+const htmlText = (text: string): string => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string)
+
 /** The two serialisations of a feed, safe to serve as XML whatever the stored text holds. */
 export interface SiteFeed {
   atom1(): string
@@ -64,8 +70,8 @@ export function buildFeed(incidents: Incident[], maintenances: Maintenance[], se
   for (const item of items) {
     feed.addItem({
       ...item,
-      title: escapeHtml(item.title),
-      description: escapeHtml(item.description),
+      title: htmlText(item.title),
+      description: htmlText(item.description),
       content: `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
     })
   }

@@ -85,6 +85,7 @@ describe('editor-written text in the feeds', () => {
       body: { title: HOSTILE, updates: [{ status: 'investigating', message: `${HOSTILE} message` }], affectedServices: [service.body.doc.id] },
     })
     expect(res.status, res.text).toBe(201)
+    await createIncident(`We're "on" it`, 'x')
 
     const atomXml = (await fetchFeed(atomRoute, '/feed.atom')).text
     const rssXml = (await fetchFeed(rssRoute, '/feed.rss')).text
@@ -104,6 +105,9 @@ describe('editor-written text in the feeds', () => {
     }
     expect(asHtml(atomItem!.title!).text).toBe(`${HOSTILE} (Investigating)`)
     expect(asHtml(rssItem!.title!).text).toBe(`${HOSTILE} (Investigating)`)
+    // Quotes need no escaping in text: a reader that shows the title as plain text shows it as written.
+    expect(rss.items.map((i) => i.title)).toContain(`We're "on" it (Investigating)`)
+    expect(atom.items.map((i) => i.title)).toContain(`We're "on" it (Investigating)`)
     expect(asHtml(rssItem!.content!).text).toBe(`Investigating: ${HOSTILE} message\nAffected: ${HOSTILE} service`)
     expect(asHtml((atomItem as any).summary).text).toBe(`Investigating: ${HOSTILE} message\nAffected: ${HOSTILE} service`)
   })

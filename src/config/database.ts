@@ -21,7 +21,7 @@ export function dialectOf(databaseUrl: string | undefined): Dialect {
   throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`)
 }
 
-function milliseconds(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+function milliseconds(name: string, fallback: number, env: Record<string, string | undefined>): number {
   const value = env[name]
   if (value === undefined || value.trim() === '') return fallback
   const parsed = Number(value)
@@ -30,7 +30,7 @@ function milliseconds(name: string, fallback: number, env: NodeJS.ProcessEnv): n
 }
 
 /** PostgreSQL time limits: DATABASE_CONNECT_TIMEOUT_MS (5 s) and DATABASE_STATEMENT_TIMEOUT_MS (15 s). */
-export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env) {
+export function databaseTimeouts(env: Record<string, string | undefined> = process.env) {
   return {
     connectMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', 5000, env),
     statementMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, env),

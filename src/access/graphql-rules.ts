@@ -6,7 +6,8 @@
  * may return (its `limit`, capped like every client list: src/domain/list-params.ts), aliases each count, and an
  * operation over MAX_GRAPHQL_COST is refused with a 400 before it runs.
  *
- * Access: `{ Access { ... } }` lists every collection's fields; anonymous callers get a 401, as on REST.
+ * Access: `{ Access { ... } }` (and `docAccess<Collection>`) list every field's permissions; anonymous callers get a
+ * 401, as on REST.
  */
 import type { ExecutionArgs, ValidationContext, ValidationRule } from 'graphql'
 // The CommonJS build, which Payload and graphql-http load: a GraphQLError of the other build (graphql's .mjs, which
@@ -45,7 +46,8 @@ function costRule(variables: ExecutionArgs['variableValues']): ValidationRule {
 function anonymousAccessRule(user: unknown): ValidationRule {
   return (context: ValidationContext) => ({
     Field(node) {
-      if (user || node.name.value !== 'Access' || context.getParentType()?.name !== 'Query') return
+      const name = node.name.value
+      if (user || (name !== 'Access' && !name.startsWith('docAccess')) || context.getParentType()?.name !== 'Query') return
       context.reportError(new GraphQLError(UNAUTHENTICATED_MESSAGE, { nodes: [node], extensions: { statusCode: 401 } }))
     },
   })

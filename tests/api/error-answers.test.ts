@@ -68,6 +68,14 @@ describe('/api/access', () => {
     expect(res.text).not.toMatch(/collections|fields|unsubscribeToken/)
   })
 
+  it('and the GraphQL Access and docAccess queries answer strangers 401 too', async () => {
+    for (const query of ['{ Access { canAccessAdmin } }', '{ docAccessIncident(id: 1) { update { permission } } }', '{ docAccessSetting { update { permission } } }']) {
+      const res = await graphql(query)
+      expect(res.status, `${query}: ${res.text}`).toBe(401)
+      expect(res.body.data).toBeUndefined()
+    }
+  })
+
   it('still answers logged-in users their permissions', async () => {
     const res = await api('GET', '/access', { key: editor.key })
     expect(res.status).toBe(200)

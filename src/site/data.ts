@@ -34,7 +34,8 @@ export async function siteSettings(payload: Payload): Promise<SiteSettings> {
     slug: 'settings',
     depth: 1,
     select: { siteName: true, description: true, timeZone: true, logo: true, favicon: true },
-    populate: { media: { url: true, alt: true, mimeType: true } },
+    // Payload computes an upload's url from its filename: without the filename the url reads as null.
+    populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
   })
   const logo = media(settings.logo)
   const favicon = media(settings.favicon)

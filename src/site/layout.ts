@@ -32,7 +32,7 @@ var zone;try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
 var abs=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
 var rel=Intl.RelativeTimeFormat?new Intl.RelativeTimeFormat('en',{numeric:'auto'}):null;
 var units=[['year',31536e6],['month',2592e6],['day',864e5],['hour',36e5],['minute',6e4]];
-function ago(t){var s=t-Date.now();if(!rel||Math.abs(s)<6e4)return 'just now';for(var i=0;i<units.length;i++){var u=units[i];if(Math.abs(s)>=u[1]||u[0]==='minute')return rel.format(Math.round(s/u[1]),u[0])}}
+function ago(t){var s=t-Date.now();if(!rel||Math.abs(s)<6e4)return 'just now';for(var i=0;i<units.length;i++){var u=units[i];if(Math.abs(s)>=u[1]||u[0]==='minute')return rel.format(Math.trunc(s/u[1]),u[0])}}
 function times(scope){scope.querySelectorAll('time[datetime]').forEach(function(el){if(el.hasAttribute('data-fixed'))return;var t=new Date(el.getAttribute('datetime'));if(isNaN(t))return;
 var a=abs.format(t);el.textContent=el.classList.contains('ago')?ago(t.getTime())+' ('+a+')':a});
 scope.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');el.textContent=abs.format(new Date(s))+(e?' to '+abs.format(new Date(e)):', open end')});
@@ -115,7 +115,7 @@ ${icon}
 <main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}>
 ${body}
 </main>
-<p id="refresh-status" class="visually-hidden" role="status"></p>
+${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></p>` : null}
 <footer class="site"><div class="wrap">
 <p class="footer-name">${settings.siteName}</p>
 <ul>

@@ -28,8 +28,15 @@ export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
   major: 'Major outage',
 }
 
+/** Shorter words for a phone's width, where the long label would squeeze the service's name. */
+const NARROW_LABELS: Partial<Record<ServiceStatus, string>> = { maintenance: 'Maintenance', degraded: 'Degraded' }
+
 function serviceBadge(status: ServiceStatus): SafeHtml {
-  return html`<span class="badge s-${status}"><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${SERVICE_STATUS_LABELS[status]}</span>`
+  const narrow = NARROW_LABELS[status]
+  const label = narrow
+    ? html`<span class="wide-label">${SERVICE_STATUS_LABELS[status]}</span><span class="narrow-label">${narrow}</span>`
+    : SERVICE_STATUS_LABELS[status]
+  return html`<span class="badge s-${status}"><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${label}</span>`
 }
 
 function incidentBadge(status: IncidentStatus): SafeHtml {

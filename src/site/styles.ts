@@ -46,11 +46,11 @@ h3{font-size:1rem;margin:0}
 .banner p{margin:0}
 .banner .sub{font-weight:400;font-size:1rem}
 .banner .icon{display:inline-flex;align-items:center;justify-content:center;flex:none;width:1.8rem;height:1.8rem;border-radius:50%;background:rgba(255,255,255,.2)}
-.banner.s-operational{background:var(--ok-solid)}
-.banner.s-degraded{background:var(--warn-solid)}
-.banner.s-partial{background:var(--partial-solid)}
-.banner.s-major{background:var(--bad-solid)}
-.banner.s-maintenance{background:var(--info-solid)}
+.banner.s-operational{background:var(--ok-solid);color:#fff}
+.banner.s-degraded{background:var(--warn-solid);color:#fff}
+.banner.s-partial{background:var(--partial-solid);color:#fff}
+.banner.s-major{background:var(--bad-solid);color:#fff}
+.banner.s-maintenance{background:var(--info-solid);color:#fff}
 .s-operational,.s-resolved,.s-completed{background:var(--ok-bg);color:var(--ok)}
 .s-degraded,.s-partial,.s-identified,.s-monitoring,.s-investigating{background:var(--warn-bg);color:var(--warn)}
 .s-major{background:var(--bad-bg);color:var(--bad)}
@@ -69,6 +69,8 @@ details.group[open]>summary{border-bottom:1px solid var(--line)}
 details.group>summary::before{content:'▸';color:var(--muted);flex:none}
 details.group[open]>summary::before{content:'▾'}
 details.group>summary .name{flex:1;min-width:0}
+.name{overflow-wrap:anywhere}
+.narrow-label{display:none}
 .desc{display:block;font-weight:400;font-size:.875rem;color:var(--muted)}
 ul.services{list-style:none;margin:0;padding:0 1rem}
 ul.services li{display:flex;flex-wrap:nowrap;justify-content:space-between;align-items:center;gap:1rem;padding:.6rem 0;border-bottom:1px solid var(--line)}
@@ -106,5 +108,7 @@ legend{font-weight:600;padding:0 .25rem}
 [hidden]{display:none!important}
 @media (max-width:640px){.long{display:none}}
 @media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem;padding:.85rem 1rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}
-header.site .wrap{gap:.35rem}.brand{font-size:1.05rem}nav.main a{padding:.35rem .5rem}nav.main .nav-home{display:none}ul.services li{gap:.5rem}}
+header.site .wrap{gap:.25rem;padding-left:.75rem;padding-right:.75rem}.brand{font-size:1.05rem}nav.main ul{gap:0}
+nav.main a{padding:.35rem .45rem;font-size:.9375rem}nav.main a.cta{margin-left:.15rem}nav.main .nav-home{display:none}.icon-button{width:2rem;height:2rem}
+ul.services li{gap:.5rem}.wide-label{display:none}.narrow-label{display:inline}}
 `

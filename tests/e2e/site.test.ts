@@ -515,8 +515,9 @@ describe('the public site', () => {
     }
     const response = await fetch(`${server.base}/maintenances.ics`)
     expect(response.headers.get('content-type')).toMatch(/text\/calendar/)
-    const events = Object.values(ical.sync.parseICS(await response.text())).filter((c) => c?.type === 'VEVENT') as VEvent[]
-    expect(events).toHaveLength(1)
+    const all = Object.values(ical.sync.parseICS(await response.text())).filter((c) => c?.type === 'VEVENT') as VEvent[]
+    expect(all.map((e) => e.summary).sort()).toEqual(['Maintenance: Database upgrade', 'Maintenance: Queue migration'])
+    const events = all.filter((e) => e.summary === 'Maintenance: Database upgrade')
     expect(events[0].summary).toBe('Maintenance: Database upgrade')
     expect(events[0].start.toISOString()).toBe('2031-03-10T22:00:00.000Z')
     expect(events[0].end?.toISOString()).toBe('2031-03-11T00:30:00.000Z')

@@ -1,6 +1,7 @@
 /**
  * What the public pages show beyond the public read model: the site's presentation settings (name, description,
- * logo, time zone). Everything about services, incidents and maintenances comes from src/public-api/read-model.ts.
+ * logo, favicon, time zone). Everything about services, incidents and maintenances comes from
+ * src/public-api/read-model.ts.
  */
 import type { Payload } from 'payload'
 
@@ -13,20 +14,36 @@ export interface SiteSettings {
   description: string | null
   timeZone: string
   logo: { url: string; alt: string } | null
+  /** An uploaded favicon; without one the pages use the default icon in the overall status's colour. */
+  favicon: { url: string; mimeType: string | null } | null
+}
+
+interface MediaRef {
+  url?: string | null
+  alt?: string | null
+  mimeType?: string | null
+}
+
+/** A populated upload with a file (a bare id means the media record is gone or unreadable). */
+function media(value: unknown): MediaRef | null {
+  return typeof value === 'object' && value !== null && typeof (value as MediaRef).url === 'string' && (value as MediaRef).url ? (value as MediaRef) : null
 }
 
 export async function siteSettings(payload: Payload): Promise<SiteSettings> {
   const settings = await payload.findGlobal({
     slug: 'settings',
     depth: 1,
-    select: { siteName: true, description: true, timeZone: true, logo: true },
-    populate: { media: { url: true, alt: true } },
+    select: { siteName: true, description: true, timeZone: true, logo: true, favicon: true },
+    // Payload computes an upload's url from its filename: without the filename the url reads as null.
+    populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
   })
-  const logo = typeof settings.logo === 'object' && settings.logo?.url ? { url: settings.logo.url, alt: settings.logo.alt?.trim() || '' } : null
+  const logo = media(settings.logo)
+  const favicon = media(settings.favicon)
   return {
     siteName: settings.siteName?.trim() || DEFAULT_SITE_NAME,
     description: settings.description?.trim() || null,
     timeZone: validTimeZone(settings.timeZone),
-    logo,
+    logo: logo ? { url: logo.url as string, alt: logo.alt?.trim() || '' } : null,
+    favicon: favicon ? { url: favicon.url as string, mimeType: favicon.mimeType ?? null } : null,
   }
 }

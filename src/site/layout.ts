@@ -1,29 +1,91 @@
-/** The page shell of the public site: head (theme before paint, feeds), header with nav and theme toggle, footer. */
+/**
+ * The page shell of the public site: head (title, favicon, theme before paint, feeds), header with the navigation,
+ * the subscribe button and the theme toggle, footer, and the site's only two inline scripts. Every script of the
+ * public pages lives in this file, each a constant string, so a Content-Security-Policy can allow them by hash.
+ */
+import type { ServiceStatus } from '../domain/statuses'
+
 import type { SiteSettings } from './data'
+import { faviconHref } from './favicon'
 import { html, raw, type SafeHtml } from './html'
 import { SITE_CSS } from './styles'
 
-/** Runs in <head> before the body paints: applies the stored theme choice, so there is no flash. */
-export const THEME_BOOT = `try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.setAttribute('data-theme',t)}catch(e){}`
+/** In <head>, before the body paints: applies the stored theme choice, so there is no flash. */
+export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.setAttribute('data-theme',t)}catch(e){}`
 
-/** At the end of <body>: shows the toggle (useless without script, so hidden until here) and wires it. */
-export const THEME_TOGGLE = `(function(){var b=document.getElementById('theme-toggle');if(!b)return;var d=document.documentElement;
-function cur(){var t=d.getAttribute('data-theme');if(t)return t;return matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}
-function show(){var c=cur();b.setAttribute('aria-pressed',c==='dark'?'true':'false');b.textContent=c==='dark'?'Light theme':'Dark theme'}
-b.hidden=false;show();b.addEventListener('click',function(){var n=cur()==='dark'?'light':'dark';d.setAttribute('data-theme',n);try{localStorage.setItem('theme',n)}catch(e){}show()})})();`
+/**
+ * At the end of <body>, the same on every page; each part acts only when its elements are there:
+ * - the theme toggle (useless without script, so hidden until here);
+ * - times: every <time datetime> in the visitor's zone, named; `.ago` ones also say "2 hours ago"; `[data-fixed]`
+ *   ones stay in the configured zone (the server's text); the maintenance page's "Your time" row (shown only when
+ *   the visitor's zone differs); one format with the server's (en-GB), so the two never mix;
+ * - the incident page's copy-link button;
+ * - `<main data-refresh>`: fetches the same URL every 60 s (If-None-Match, so an unchanged page is a 304) and swaps
+ *   the main content when it changed, unless the visitor is typing in it; `statusPage.refresh()` runs it now.
+ */
+export const BODY_SCRIPT = `(function(){var d=document,root=d.documentElement;
+var b=d.getElementById('theme-toggle');
+function cur(){var t=root.getAttribute('data-theme');if(t)return t;return matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}
+if(b){b.hidden=false;var show=function(){b.setAttribute('aria-pressed',cur()==='dark'?'true':'false')};show();
+b.addEventListener('click',function(){var n=cur()==='dark'?'light':'dark';root.setAttribute('data-theme',n);try{localStorage.setItem('theme',n)}catch(e){}show()})}
+var zone;try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
+var abs=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
+var rel=Intl.RelativeTimeFormat?new Intl.RelativeTimeFormat('en',{numeric:'auto'}):null;
+var units=[['year',31536e6],['month',2592e6],['day',864e5],['hour',36e5],['minute',6e4]];
+function ago(t){var s=t-Date.now();if(!rel||Math.abs(s)<6e4)return 'just now';for(var i=0;i<units.length;i++){var u=units[i];if(Math.abs(s)>=u[1]||u[0]==='minute')return rel.format(Math.trunc(s/u[1]),u[0])}}
+function times(scope){scope.querySelectorAll('time[datetime]').forEach(function(el){if(el.hasAttribute('data-fixed'))return;var t=new Date(el.getAttribute('datetime'));if(isNaN(t))return;
+var a=abs.format(t);el.textContent=el.classList.contains('ago')?ago(t.getTime())+' ('+a+')':a});
+scope.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');el.textContent=abs.format(new Date(s))+(e?' to '+abs.format(new Date(e)):', open end')});
+var r=scope.querySelector('#local-row');if(r&&zone&&r.getAttribute('data-zone')!==zone){r.hidden=false;var l=scope.querySelector('#local-zone');if(l)l.textContent=' ('+zone+')'}}
+function copy(scope){var c=scope.querySelector('#copy-link'),o=scope.querySelector('#copy-result');if(!c||!o)return;c.hidden=false;
+c.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
+if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done('Link copied.')},function(){done('Copy failed: '+u)})}else{done('Copy this link: '+u)}})}
+var main=d.getElementById('main');if(!main)return;
+var seen=main.innerHTML,etag=null,typed=false,at=Date.now();
+times(main);copy(main);
+var api={refresh:function(){return Promise.resolve(false)}};window.statusPage=api;
+if(!main.hasAttribute('data-refresh')||!window.fetch||!window.DOMParser)return;
+main.addEventListener('input',function(){typed=true});
+function busy(){var a=d.activeElement;return typed||(a&&a!==main&&main.contains(a)&&/^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName))}
+api.refresh=function(){at=Date.now();var h={};if(etag)h['If-None-Match']=etag;
+return fetch(location.href,{headers:h,cache:'no-store',credentials:'same-origin'}).then(function(res){if(res.status!==200)return false;etag=res.headers.get('etag');
+return res.text().then(function(text){var doc=new DOMParser().parseFromString(text,'text/html'),next=doc.getElementById('main');if(!next||next.innerHTML===seen||busy())return false;
+var open={};main.querySelectorAll('details[data-name]').forEach(function(g){if(g.open)open[g.getAttribute('data-name')]=1});
+seen=next.innerHTML;main.innerHTML=seen;main.querySelectorAll('details[data-name]').forEach(function(g){if(open[g.getAttribute('data-name')])g.open=true});
+times(main);copy(main);d.title=doc.title;var i=d.querySelector('link[rel=icon]'),j=doc.querySelector('link[rel=icon]');if(i&&j)i.setAttribute('href',j.getAttribute('href'));
+var s=d.getElementById('refresh-status');if(s)s.textContent='Updated '+abs.format(new Date())+'.';return true})}).catch(function(){return false})};
+setInterval(function(){times(main);if(!d.hidden)api.refresh()},6e4);
+d.addEventListener('visibilitychange',function(){if(!d.hidden&&Date.now()-at>6e4)api.refresh()})})();`
+
+/** Every inline script of the public pages, for a Content-Security-Policy's hashes. */
+export const INLINE_SCRIPTS = [HEAD_SCRIPT, BODY_SCRIPT] as const
 
 export interface DocumentOptions {
   title: string
   settings: SiteSettings
   body: SafeHtml
-  /** Extra inline script for this page (already safe text). */
-  script?: string
   current?: 'status' | 'history' | 'subscribe'
+  /** The overall status, when the page knows it: the default favicon takes its colour. */
+  status?: ServiceStatus
+  /** Refresh the main content while the page is open (pages of public data; never forms or a subscriber's page). */
+  refresh?: boolean
 }
 
-export function renderDocument({ title, settings, body, script, current }: DocumentOptions): string {
+const MOON = raw(
+  '<svg class="moon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20"><path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z" fill="currentColor"/></svg>',
+)
+
+function navLink(href: string, label: SafeHtml | string, here: boolean, className?: string): SafeHtml {
+  return html`<a href="${href}"${className ? raw(` class="${className}"`) : ''}${here ? raw(' aria-current="page"') : ''}>${label}</a>`
+}
+
+export function renderDocument({ title, settings, body, current, status, refresh }: DocumentOptions): string {
   const fullTitle = title === settings.siteName ? title : `${title} · ${settings.siteName}`
-  const logo = settings.logo ? html`<img src="${settings.logo.url}" alt="${settings.logo.alt}" height="40">` : null
+  // The site name is beside it, so the logo is decorative for the link's name.
+  const logo = settings.logo ? html`<img src="${settings.logo.url}" alt="" height="40">` : null
+  const icon = settings.favicon
+    ? html`<link rel="icon" href="${settings.favicon.url}"${settings.favicon.mimeType ? html` type="${settings.favicon.mimeType}"` : null}>`
+    : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? 'neutral')}">`
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -32,7 +94,8 @@ export function renderDocument({ title, settings, body, script, current }: Docum
 <title>${fullTitle}</title>
 ${settings.description ? html`<meta name="description" content="${settings.description}">` : null}
 <meta name="color-scheme" content="light dark">
-<script>${raw(THEME_BOOT)}</script>
+${icon}
+<script>${raw(HEAD_SCRIPT)}</script>
 <style>${raw(SITE_CSS)}</style>
 <link rel="alternate" type="application/atom+xml" title="${settings.siteName}: incidents and maintenances (Atom)" href="/feed.atom">
 <link rel="alternate" type="application/rss+xml" title="${settings.siteName}: incidents and maintenances (RSS)" href="/feed.rss">
@@ -41,26 +104,30 @@ ${settings.description ? html`<meta name="description" content="${settings.descr
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site"><div class="wrap">
-<a class="brand" href="/">${logo}<span>${settings.siteName}</span></a>
+<a class="brand" href="/">${logo}<span class="name">${settings.siteName}</span></a>
 <nav class="main" aria-label="Main"><ul>
-<li><a href="/"${current === 'status' ? raw(' aria-current="page"') : ''}>Status</a></li>
-<li><a href="/history"${current === 'history' ? raw(' aria-current="page"') : ''}>History</a></li>
-<li><a href="/subscribe"${current === 'subscribe' ? raw(' aria-current="page"') : ''}>Subscribe</a></li>
+<li class="nav-home">${navLink('/', 'Status', current === 'status')}</li>
+<li>${navLink('/history', 'History', current === 'history')}</li>
+<li>${navLink('/subscribe', html`Subscribe<span class="long"> to updates</span>`, current === 'subscribe', 'cta')}</li>
 </ul></nav>
-<button type="button" id="theme-toggle" aria-pressed="false" hidden>Dark theme</button>
+<button type="button" id="theme-toggle" class="icon-button" aria-pressed="false" aria-label="Dark theme" hidden>${MOON}</button>
 </div></header>
-<main id="main" class="wrap" tabindex="-1">
+<main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}>
 ${body}
 </main>
+${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></p>` : null}
 <footer class="site"><div class="wrap">
+<p class="footer-name">${settings.siteName}</p>
 <ul>
+<li><a href="/history">History</a></li>
+<li><a href="/subscribe">Subscribe</a></li>
 <li><a href="/feed.atom">Atom feed</a></li>
 <li><a href="/feed.rss">RSS feed</a></li>
 <li><a href="/maintenances.ics">Maintenance calendar</a></li>
 <li><a href="/api/v1/status">Status API</a></li>
 </ul>
 </div></footer>
-<script>${raw(THEME_TOGGLE)}${script ? raw(script) : ''}</script>
+<script>${raw(BODY_SCRIPT)}</script>
 </body>
 </html>
 `

@@ -30,8 +30,15 @@ export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
   major: 'Major outage',
 }
 
+/** Shorter words for a phone's width, where the long label would squeeze the service's name. */
+const NARROW_LABELS: Partial<Record<ServiceStatus, string>> = { maintenance: 'Maintenance', degraded: 'Degraded' }
+
 function serviceBadge(status: ServiceStatus): SafeHtml {
-  return html`<span class="badge s-${status}"><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${SERVICE_STATUS_LABELS[status]}</span>`
+  const narrow = NARROW_LABELS[status]
+  const label = narrow
+    ? html`<span class="wide-label">${SERVICE_STATUS_LABELS[status]}</span><span class="narrow-label">${narrow}</span>`
+    : SERVICE_STATUS_LABELS[status]
+  return html`<span class="badge s-${status}"><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${label}</span>`
 }
 
 function incidentBadge(status: IncidentStatus): SafeHtml {
@@ -42,8 +49,12 @@ function maintenanceBadge(status: MaintenanceStatus): SafeHtml {
   return html`<span class="badge s-${status}">${MAINTENANCE_STATUS_LABELS[status]}</span>`
 }
 
-function time(iso: string, timeZone: string): SafeHtml {
-  return html`<time datetime="${iso}">${formatDateTime(iso, timeZone)}</time>`
+/**
+ * An instant in the configured zone, named; the page's script shows it in the visitor's zone. `ago`: it also says
+ * how long ago ("2 hours ago"); `fixed`: it stays in the configured zone (a row labelled with that zone).
+ */
+function time(iso: string, timeZone: string, mode?: 'ago' | 'fixed'): SafeHtml {
+  return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone)}</time>`
 }
 
 function serviceNames(services: { name: string }[]): SafeHtml {
@@ -52,32 +63,40 @@ function serviceNames(services: { name: string }[]): SafeHtml {
 
 function incidentCard(incident: Incident, settings: SiteSettings, withLatest: boolean): SafeHtml {
   const latest = incident.updates[0]
-  return html`<li class="card">
+  const affected = incident.affectedServices.length ? html`Affected: ${serviceNames(incident.affectedServices)}` : null
+  return html`<li class="card${withLatest ? ' incident' : ''}">
 <div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(incident.status)}</div>
-${withLatest && latest ? html`<p>${latest.message}</p><p class="meta">Latest update ${time(latest.createdAt, settings.timeZone)}</p>` : null}
-${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings.timeZone)}` : html`Started ${time(incident.createdAt, settings.timeZone)}`}${incident.affectedServices.length ? html` · Affected: ${serviceNames(incident.affectedServices)}` : null}</p>` : null}
+${withLatest && latest ? html`<p>${latest.message}</p><p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
+${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings.timeZone, 'ago')}` : html`Started ${time(incident.createdAt, settings.timeZone, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
 </li>`
 }
 
-function maintenanceWindow(m: Maintenance, timeZone: string): SafeHtml {
+function maintenanceWindow(m: Maintenance, timeZone: string, mode?: 'fixed'): SafeHtml {
   return m.scheduledEndAt
-    ? html`${time(m.scheduledStartAt, timeZone)} to ${time(m.scheduledEndAt, timeZone)}`
-    : html`From ${time(m.scheduledStartAt, timeZone)}, open end`
+    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${time(m.scheduledEndAt, timeZone, mode)}`
+    : html`From ${time(m.scheduledStartAt, timeZone, mode)}, open end`
 }
 
 function maintenanceCard(m: Maintenance, settings: SiteSettings): SafeHtml {
-  return html`<li class="card">
+  // While the window is open, what the operator last said is the news.
+  const latest = m.status === 'in_progress' ? m.updates[0] : undefined
+  return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
 <div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
+${latest ? html`<div class="latest"><p>${latest.message}</p><p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
 <p class="meta">${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
 </li>`
+}
+
+function described(name: string, description: string | null): SafeHtml {
+  return html`<span class="name">${name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
 }
 
 export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings): string {
   const headline = OVERALL_HEADLINES[summary.status]
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
-<div><h1 id="overall" style="margin:0;font-size:inherit">${summary.message ?? headline}</h1>
+<div><h1 id="overall">${summary.message ?? headline}</h1>
 ${summary.message ? html`<p class="sub">Overall status: ${SERVICE_STATUS_LABELS[summary.status]}</p>` : null}</div>
 </section>`
 
@@ -85,9 +104,9 @@ ${summary.message ? html`<p class="sub">Overall status: ${SERVICE_STATUS_LABELS[
   const services = html`<section aria-labelledby="services-h"><h2 id="services-h">Services</h2>
 ${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
 ${groups.map(
-  (g) => html`<details class="group"${g.status !== 'operational' ? raw(' open') : ''}>
-<summary><span class="name">${g.name}</span>${serviceBadge(g.status)}</summary>
-<ul class="services">${g.services.map((s) => html`<li><span>${s.name}</span>${serviceBadge(s.status)}</li>`)}</ul>
+  (g) => html`<details class="group" data-name="${g.slug}"${g.status !== 'operational' ? raw(' open') : ''}>
+<summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
+<ul class="services">${g.services.map((s) => html`<li>${described(s.name, s.description)}${serviceBadge(s.status)}</li>`)}</ul>
 </details>`,
 )}
 </section>`
@@ -105,12 +124,16 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
 <p><a href="/history">Incident and maintenance history</a></p>
 </section>`
 
-  return renderDocument({ title: settings.siteName, settings, current: 'status', body: html`${banner}${services}${active}${maintenances}${past}${homeSubscribeForm()}` })
+  // An active incident is the news: it comes before the service list.
+  return renderDocument({
+    title: headline,
+    settings,
+    current: 'status',
+    status: summary.status,
+    refresh: true,
+    body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm()}`,
+  })
 }
-
-export const COPY_LINK = `(function(){var b=document.getElementById('copy-link'),o=document.getElementById('copy-result');if(!b)return;b.hidden=false;
-b.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
-if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done('Link copied.')},function(){done('Copy failed: '+u)})}else{done('Copy this link: '+u)}})})();`
 
 /** When the incident began: its first update when that was back-dated before the record was created. */
 export function incidentStartedAt(incident: Incident): string {
@@ -130,24 +153,18 @@ export function incidentPage(incident: Incident, settings: SiteSettings, clock =
 <p class="meta">Incident</p>
 <h1 id="title">${incident.title}</h1>
 <div class="card">
-<p style="margin-top:0"><strong>${resolved ? 'Resolved' : 'Ongoing'}</strong> · Current status: ${incidentBadge(incident.status)}</p>
+<p class="flush"><strong>${resolved ? 'Resolved' : 'Ongoing'}</strong> · Current status: ${incidentBadge(incident.status)}</p>
 <p>${state}</p>
-<p class="meta" style="margin-bottom:0">Affected services: ${serviceNames(incident.affectedServices)}</p>
-<p style="margin-bottom:0"><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-result" role="status"></span></p>
+<p class="meta">Affected services: ${serviceNames(incident.affectedServices)}</p>
+<p><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-result" role="status"></span></p>
 </div>
 <h2>Updates</h2>
 ${incident.updates.length ? html`<ol class="timeline" reversed>${incident.updates.map(
-    (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone)}</span></div><p>${u.message}</p></li>`,
+    (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div><p>${u.message}</p></li>`,
   )}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
-  return renderDocument({ title: incident.title, settings, body, script: COPY_LINK })
+  return renderDocument({ title: incident.title, settings, body, refresh: true })
 }
-
-export const LOCAL_TIMES = `(function(){var z;try{z=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
-var f=new Intl.DateTimeFormat(undefined,{day:'numeric',month:'short',year:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
-document.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');
-el.textContent=f.format(new Date(s))+(e?' to '+f.format(new Date(e)):', open end');});
-var r=document.getElementById('local-row');if(r){r.hidden=false;var l=document.getElementById('local-zone');if(l&&z)l.textContent=' ('+z+')'}})();`
 
 export function maintenancePage(m: Maintenance, settings: SiteSettings): string {
   const body = html`<article aria-labelledby="title">
@@ -156,17 +173,17 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
 <div class="card">
 <dl class="facts">
 <div class="fact"><dt>Status</dt><dd>${maintenanceBadge(m.status)}</dd></div>
-<div class="fact"><dt>Schedule (${settings.timeZone})</dt><dd>${maintenanceWindow(m, settings.timeZone)}</dd></div>
-<div class="fact" id="local-row" hidden><dt>Your time<span id="local-zone"></span></dt><dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd></div>
+<div class="fact"><dt>Schedule (${settings.timeZone})</dt><dd>${maintenanceWindow(m, settings.timeZone, 'fixed')}</dd></div>
+<div class="fact" id="local-row" data-zone="${settings.timeZone}" hidden><dt>Your time<span id="local-zone"></span></dt><dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd></div>
 <div class="fact"><dt>Duration</dt><dd>${m.duration}</dd></div>
 <div class="fact"><dt>Affected services</dt><dd>${serviceNames(m.affectedServices)}</dd></div>
 </dl>
 </div>
 ${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
 <h2>Updates</h2>
-${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone)}</span><p>${u.message}</p></li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span><p>${u.message}</p></li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
-  return renderDocument({ title: m.title, settings, body, script: LOCAL_TIMES })
+  return renderDocument({ title: m.title, settings, body, refresh: true })
 }
 
 export interface HistoryData {
@@ -190,7 +207,7 @@ ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(
 ${maintenances.length ? html`<ul class="plain">${maintenances.map((m) => maintenanceCard(m, settings))}</ul>` : html`<p class="muted">No maintenances${page > 1 ? ' on this page' : ' have taken place yet'}.</p>`}
 </section>
 ${pager}`
-  return renderDocument({ title: page > 1 ? `History, page ${page}` : 'History', settings, current: 'history', body })
+  return renderDocument({ title: page > 1 ? `History, page ${page}` : 'History', settings, current: 'history', body, refresh: true })
 }
 
 export function notFoundPage(settings: SiteSettings, what = 'page'): string {

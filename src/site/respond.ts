@@ -55,7 +55,7 @@ function respond(request: Request, { body, contentType = 'text/html; charset=utf
   return new Response(request.method === 'HEAD' ? null : body, { status, headers })
 }
 
-const FALLBACK_SETTINGS: SiteSettings = { siteName: 'Status', description: null, timeZone: 'UTC', logo: null }
+const FALLBACK_SETTINGS: SiteSettings = { siteName: 'Status', description: null, timeZone: 'UTC', logo: null, favicon: null }
 
 type Handler<P> = (request: Request, context: SiteContext, params: P) => Promise<SiteBody>
 

@@ -1,11 +1,15 @@
 /** The public site's one stylesheet, inlined into every page (a few KB; no extra request, no flash). */
+const LIGHT = `color-scheme:light;--bg:#f7f8fa;--fg:#1b1f24;--muted:#555e69;--card:#fff;--line:#d5dae0;--link:#0b57d0;--nav:#eef1f5;
+--ok:#136c36;--ok-bg:#e3f4e8;--warn:#7a4b00;--warn-bg:#fff1d6;--bad:#a3151b;--bad-bg:#fde4e4;--info:#1f4f9c;--info-bg:#e3ecfb;--focus:#0b57d0;
+--cta:#0b57d0;--cta-fg:#fff`
+const DARK = `color-scheme:dark;--bg:#111418;--fg:#e6e9ed;--muted:#a4adb8;--card:#1a1f25;--line:#343c46;--link:#8ab4f8;--nav:#242b33;
+--ok:#7ddc9b;--ok-bg:#163222;--warn:#f5c56b;--warn-bg:#3a2c0f;--bad:#ff9a9a;--bad-bg:#3e1a1c;--info:#9cc0ff;--info-bg:#172a47;--focus:#8ab4f8;
+--cta:#8ab4f8;--cta-fg:#0b1b33`
+
 export const SITE_CSS = `
-:root{color-scheme:light;--bg:#f7f8fa;--fg:#1b1f24;--muted:#555e69;--card:#fff;--line:#d5dae0;--link:#0b57d0;
---ok:#136c36;--ok-bg:#e3f4e8;--warn:#7a4b00;--warn-bg:#fff1d6;--bad:#a3151b;--bad-bg:#fde4e4;--info:#1f4f9c;--info-bg:#e3ecfb;--focus:#0b57d0}
-@media (prefers-color-scheme:dark){:root:not([data-theme=light]){color-scheme:dark;--bg:#111418;--fg:#e6e9ed;--muted:#a4adb8;--card:#1a1f25;--line:#343c46;--link:#8ab4f8;
---ok:#7ddc9b;--ok-bg:#163222;--warn:#f5c56b;--warn-bg:#3a2c0f;--bad:#ff9a9a;--bad-bg:#3e1a1c;--info:#9cc0ff;--info-bg:#172a47;--focus:#8ab4f8}}
-:root[data-theme=dark]{color-scheme:dark;--bg:#111418;--fg:#e6e9ed;--muted:#a4adb8;--card:#1a1f25;--line:#343c46;--link:#8ab4f8;
---ok:#7ddc9b;--ok-bg:#163222;--warn:#f5c56b;--warn-bg:#3a2c0f;--bad:#ff9a9a;--bad-bg:#3e1a1c;--info:#9cc0ff;--info-bg:#172a47;--focus:#8ab4f8}
+:root{${LIGHT};--ok-solid:#136c36;--warn-solid:#8a5300;--partial-solid:#a4380b;--bad-solid:#a3151b;--info-solid:#1f4f9c}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${DARK}}}
+:root[data-theme=dark]{${DARK}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -14,40 +18,69 @@ a:focus-visible,button:focus-visible,summary:focus-visible{outline:3px solid var
 .wrap{max-width:60rem;margin:0 auto;padding:0 1rem}
 .skip{position:absolute;left:-999px;top:0;background:var(--card);padding:.5rem 1rem}
 .skip:focus{left:1rem}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 header.site{border-bottom:1px solid var(--line);background:var(--card)}
-header.site .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding-top:.75rem;padding-bottom:.75rem}
-.brand{display:flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.25rem;color:var(--fg);text-decoration:none;margin-right:auto}
-.brand img{max-height:2.5rem;width:auto}
-nav.main ul{display:flex;gap:1rem;list-style:none;margin:0;padding:0}
+header.site .wrap{display:flex;flex-wrap:nowrap;align-items:center;gap:.75rem;padding-top:.6rem;padding-bottom:.6rem}
+.brand{display:flex;align-items:center;gap:.5rem;min-width:0;flex:1 1 auto;font-weight:700;font-size:1.25rem;color:var(--fg);text-decoration:none}
+.brand .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.brand img{max-height:2.5rem;width:auto;flex:none}
+nav.main{flex:none}
+nav.main ul{display:flex;align-items:center;gap:.25rem;list-style:none;margin:0;padding:0}
+nav.main a{display:block;padding:.4rem .75rem;border-radius:.4rem;color:var(--fg);text-decoration:none;font-weight:500;white-space:nowrap}
+nav.main a:hover{background:var(--nav)}
+nav.main a[aria-current=page]{background:var(--nav);font-weight:650}
+nav.main a.cta{background:var(--cta);color:var(--cta-fg);font-weight:650;margin-left:.25rem}
+nav.main a.cta:hover{filter:brightness(1.1)}
 button{font:inherit;color:var(--fg);background:var(--card);border:1px solid var(--line);border-radius:.4rem;padding:.35rem .75rem;cursor:pointer}
 button:hover{border-color:var(--muted)}
+.icon-button{flex:none;display:inline-flex;align-items:center;justify-content:center;width:2.25rem;height:2.25rem;padding:0}
+.icon-button[aria-pressed=true]{background:var(--nav)}
 main.wrap{padding:1.5rem 1rem 2rem}
 h1{font-size:1.6rem;line-height:1.25;margin:0 0 1rem}
 h2{font-size:1.2rem;margin:2rem 0 .75rem}
 h3{font-size:1rem;margin:0}
+.flush{margin-top:0}
 .muted{color:var(--muted)}
-.banner{border-radius:.5rem;padding:1rem 1.25rem;border:1px solid var(--line);font-size:1.15rem;font-weight:600;display:flex;gap:.6rem;align-items:flex-start}
+.banner{border-radius:.5rem;padding:1rem 1.25rem;font-size:1.15rem;font-weight:600;display:flex;gap:.75rem;align-items:center;color:#fff}
+.banner h1{margin:0;font-size:inherit}
 .banner p{margin:0}
 .banner .sub{font-weight:400;font-size:1rem}
+.banner .icon{display:inline-flex;align-items:center;justify-content:center;flex:none;width:1.8rem;height:1.8rem;border-radius:50%;background:rgba(255,255,255,.2)}
+.banner.s-operational{background:var(--ok-solid);color:#fff}
+.banner.s-degraded{background:var(--warn-solid);color:#fff}
+.banner.s-partial{background:var(--partial-solid);color:#fff}
+.banner.s-major{background:var(--bad-solid);color:#fff}
+.banner.s-maintenance{background:var(--info-solid);color:#fff}
 .s-operational,.s-resolved,.s-completed{background:var(--ok-bg);color:var(--ok)}
 .s-degraded,.s-partial,.s-identified,.s-monitoring,.s-investigating{background:var(--warn-bg);color:var(--warn)}
 .s-major{background:var(--bad-bg);color:var(--bad)}
 .s-maintenance,.s-upcoming,.s-in_progress,.s-cancelled{background:var(--info-bg);color:var(--info)}
-.badge{display:inline-block;border-radius:1rem;padding:0 .6rem;font-size:.875rem;font-weight:600;white-space:nowrap;border:1px solid currentColor}
+.badge{display:inline-block;flex:none;border-radius:1rem;padding:0 .6rem;font-size:.875rem;font-weight:600;white-space:nowrap;border:1px solid currentColor}
 .icon{font-weight:700}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:1rem;margin:0 0 .75rem}
+.card.incident{border-left:4px solid var(--warn)}
+.card.maint-live{border-left:4px solid var(--info)}
+.latest{margin:.5rem 0 0}
+.latest p{margin:.25rem 0}
 details.group{background:var(--card);border:1px solid var(--line);border-radius:.5rem;margin:0 0 .75rem}
-details.group>summary{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;padding:.75rem 1rem;cursor:pointer;font-weight:600}
+details.group>summary{display:flex;flex-wrap:nowrap;gap:.5rem;align-items:center;padding:.75rem 1rem;cursor:pointer;font-weight:600;list-style:none}
+details.group>summary::-webkit-details-marker{display:none}
 details.group[open]>summary{border-bottom:1px solid var(--line)}
-details.group>summary::before{content:'▸';color:var(--muted)}
+details.group>summary::before{content:'▸';color:var(--muted);flex:none}
 details.group[open]>summary::before{content:'▾'}
-details.group>summary .name{flex:1}
+details.group>summary .name{flex:1;min-width:0}
+.name{overflow-wrap:anywhere}
+.narrow-label{display:none}
+.desc{display:block;font-weight:400;font-size:.875rem;color:var(--muted)}
 ul.services{list-style:none;margin:0;padding:0 1rem}
-ul.services li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;padding:.6rem 0;border-bottom:1px solid var(--line)}
+ul.services li{display:flex;flex-wrap:nowrap;justify-content:space-between;align-items:center;gap:1rem;padding:.6rem 0;border-bottom:1px solid var(--line)}
+ul.services li .name{min-width:0}
 ul.services li:last-child{border-bottom:0}
 ul.plain{list-style:none;margin:0;padding:0}
 .meta{font-size:.9rem;color:var(--muted);margin:.25rem 0 0}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:space-between}
+.card .row{flex-wrap:nowrap;align-items:flex-start}
+.card .row h3{min-width:0;overflow-wrap:anywhere}
 ol.timeline{list-style:none;margin:0;padding:0;border-left:3px solid var(--line)}
 ol.timeline li{margin:0 0 1rem;padding:0 0 0 1rem}
 ol.timeline p{margin:.25rem 0;white-space:pre-line}
@@ -59,6 +92,7 @@ dl.facts .fact{display:contents}
 nav.pager ul{display:flex;justify-content:space-between;gap:1rem;list-style:none;padding:0;margin:1.5rem 0 0}
 nav.pager a{display:inline-block;padding:.4rem .9rem;border:1px solid var(--line);border-radius:.4rem;background:var(--card);text-decoration:none}
 footer.site{border-top:1px solid var(--line);padding:1rem 0 2rem;font-size:.9rem;color:var(--muted)}
+footer.site .footer-name{margin:0 0 .5rem;font-weight:600;color:var(--fg)}
 footer.site ul{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0;margin:0}
 input[type=email],input[type=tel]{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%;width:22rem}
 input:focus-visible{outline:3px solid var(--focus);outline-offset:1px}
@@ -72,5 +106,9 @@ legend{font-weight:600;padding:0 .25rem}
 .notice.ok{background:var(--ok-bg);color:var(--ok)}
 .notice.error{background:var(--bad-bg);color:var(--bad)}
 [hidden]{display:none!important}
-@media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}}
+@media (max-width:640px){.long{display:none}}
+@media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem;padding:.85rem 1rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}
+header.site .wrap{gap:.25rem;padding-left:.75rem;padding-right:.75rem}.brand{font-size:1.05rem}nav.main ul{gap:0}
+nav.main a{padding:.35rem .45rem;font-size:.9375rem}nav.main a.cta{margin-left:.15rem}nav.main .nav-home{display:none}.icon-button{width:2rem;height:2rem}
+ul.services li{gap:.5rem}.wide-label{display:none}.narrow-label{display:inline}}
 `

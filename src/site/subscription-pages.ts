@@ -13,8 +13,8 @@ import { renderDocument } from './layout'
 /** The compact form on `/`: an e-mail address and a button. */
 export function homeSubscribeForm(): SafeHtml {
   return html`<section aria-labelledby="subscribe-h" class="card subscribe">
-<h2 id="subscribe-h" style="margin-top:0">Get notified</h2>
-<p class="meta" style="margin-top:0">An e-mail when an incident starts, changes or ends, and when maintenance is scheduled. You confirm by e-mail first.</p>
+<h2 id="subscribe-h" class="flush">Get notified</h2>
+<p class="meta flush">An e-mail when an incident starts, changes or ends, and when maintenance is scheduled. You confirm by e-mail first.</p>
 <form method="post" action="/subscribe" class="inline-form">
 <input type="hidden" name="type" value="email">
 <label for="subscribe-email">E-mail address</label>
@@ -37,7 +37,7 @@ function serviceChoices(groups: ServiceGroup[], chosen: Set<string>): SafeHtml {
   const listed = groups.filter((g) => g.services.length > 0)
   if (listed.length === 0) return html``
   return html`<fieldset><legend>Services (optional)</legend>
-<p class="meta" style="margin-top:0">Choose none to hear about everything.</p>
+<p class="meta flush">Choose none to hear about everything.</p>
 ${listed.map(
   (g) => html`<div class="choice-group"><p class="choice-title">${g.name}</p>${g.services.map(
     (s) => html`<label class="choice"><input type="checkbox" name="services" value="${s.slug}"${chosen.has(s.slug) ? raw(' checked') : ''}> ${s.name}</label>`,

@@ -42,8 +42,12 @@ async function write(method: string, pathname: string, auth: Record<string, stri
   return JSON.parse(text)
 }
 
-async function newPage(options: { width?: number; scheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.scheme ?? 'light' })
+async function newPage(options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.scheme ?? 'light',
+    timezoneId: options.timezoneId,
+  })
   return { context, page: await context.newPage() }
 }
 
@@ -105,7 +109,7 @@ describe('the public site', () => {
     expect(home).toContain('No services are listed yet.')
     expect(home).toContain('No active incidents.')
     expect(home).toContain('No maintenance is scheduled.')
-    expect(await page.title()).toBe('Status')
+    expect(await page.title()).toBe('All systems operational · Status')
     expect(await mainText(page, '/history')).toContain('No incidents have been recorded.')
     // Landmarks, and the feeds advertised.
     for (const selector of ['header', 'main', 'footer', 'nav']) expect(await page.locator(selector).count()).toBeGreaterThan(0)
@@ -192,7 +196,7 @@ describe('the public site', () => {
     home = await mainText(page, '/')
     expect(home).toContain('We are upgrading the database tonight.')
     expect(home).toContain('Overall status: Major outage')
-    expect(await page.title()).toBe('Acme Status')
+    expect(await page.title()).toBe('Major outage · Acme Status')
 
     const m = await mainText(page, `/m/${created.maintenance}`)
     expect(m).toContain('Schedule (America/New_York)')
@@ -207,6 +211,158 @@ describe('the public site', () => {
     const history = await mainText(page, '/history')
     expect(history).toContain('API returns errors')
     await context.close()
+  })
+
+  it('names the overall status in the title, and shows a favicon in its colour until one is uploaded, then that one and the logo', async () => {
+    const { context, page } = await newPage()
+    await page.goto(`${server.base}/`)
+    expect(await page.title()).toBe('Major outage · Acme Status')
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href')
+    expect(icon).toBe('/favicon.svg?status=major')
+    const svg = await fetch(`${server.base}${icon}`)
+    expect(svg.status).toBe(200)
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await svg.text()).toContain('#c4231c') // the major-outage red
+    const ico = await fetch(`${server.base}/favicon.ico`)
+    expect(ico.status).toBe(200)
+    expect(ico.headers.get('content-type')).toMatch(/^image\//)
+
+    // Upload a PNG and choose it as favicon and logo in Settings.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+    const form = new FormData()
+    form.append('file', new Blob([png], { type: 'image/png' }), 'acme-icon.png')
+    form.append('_payload', JSON.stringify({ alt: 'Acme' }))
+    const uploaded = await fetch(`${server.base}/api/media`, { method: 'POST', headers: admin, body: form })
+    const media = await uploaded.json()
+    expect(uploaded.status, JSON.stringify(media)).toBe(201)
+    await write('POST', '/api/globals/settings', admin, { favicon: media.doc.id, logo: media.doc.id })
+    await page.goto(`${server.base}/`)
+    const mediaPath = new URL(media.doc.url, server.base).pathname
+    expect(new URL((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '', server.base).pathname).toBe(mediaPath)
+    expect(await page.locator('link[rel="icon"]').getAttribute('type')).toBe('image/png')
+    expect(new URL((await page.locator('header .brand img').getAttribute('src')) ?? '', server.base).pathname).toBe(mediaPath)
+    const redirected = await fetch(`${server.base}/favicon.ico`, { redirect: 'manual' })
+    expect(redirected.status).toBe(302)
+    expect(new URL(redirected.headers.get('location') ?? '', server.base).pathname).toBe(mediaPath)
+    const file = await fetch(`${server.base}/favicon.ico`)
+    expect(file.headers.get('content-type')).toBe('image/png')
+    await write('POST', '/api/globals/settings', admin, { favicon: null, logo: null })
+    await context.close()
+  })
+
+  it('answers unknown paths with the site 404 page, and leaves unknown /api paths to the API', async () => {
+    const { context, page } = await newPage()
+    for (const pathname of ['/nope', '/no/such/page', '/i']) {
+      const response = await page.goto(`${server.base}${pathname}`)
+      expect(response?.status()).toBe(404)
+      expect(response?.headers()['cache-control']).toBe('no-store')
+      expect(await page.locator('h1').innerText()).toBe('Not found')
+      expect(await page.locator('header .brand').innerText()).toBe('Acme Status')
+      expect(await page.locator('main a[href="/"]').count()).toBe(1)
+      expect(await page.locator('#theme-toggle').isVisible()).toBe(true)
+    }
+    for (const pathname of ['/api/nope', '/api/v1/nope']) {
+      const response = await fetch(`${server.base}${pathname}`)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/json/)
+    }
+    await context.close()
+  })
+
+  it('has a subscribe button in the header, navigation links that look like navigation, and service descriptions', async () => {
+    const group = await write('POST', '/api/service-groups', editor, { name: 'Edge network', description: 'Where your traffic enters' })
+    await write('POST', '/api/services', editor, { name: 'CDN', group: group.doc.id, status: 'operational', description: 'Static files in 40 regions' })
+    const { context, page } = await newPage()
+    await page.goto(`${server.base}/`)
+    const subscribe = page.locator('header').getByRole('link', { name: 'Subscribe to updates' })
+    expect(await subscribe.getAttribute('href')).toBe('/subscribe')
+    const look = await subscribe.evaluate((a) => ({ background: getComputedStyle(a).backgroundColor, underline: getComputedStyle(a).textDecorationLine }))
+    expect(look.background).not.toBe('rgba(0, 0, 0, 0)') // a filled button
+    expect(look.underline).toBe('none')
+    const history = page.locator('header nav').getByRole('link', { name: 'History' })
+    expect(await history.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none')
+    expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe('Status')
+    const text = await page.locator('main').innerText()
+    expect(text).toContain('Where your traffic enters')
+    expect(await page.locator('details.group', { hasText: 'Edge network' }).locator('li', { hasText: 'CDN' }).textContent()).toContain('Static files in 40 regions')
+    await context.close()
+  })
+
+  it("shows times in the visitor's zone, named, with how long ago; and in the configured zone, named, without JavaScript", async () => {
+    const incident = await write('POST', '/api/incidents', editor, { title: 'Login is slow', updates: [{ status: 'identified', message: 'A slow query.', createdAt: hours(-3) }] })
+    const { context, page } = await newPage({ timezoneId: 'Asia/Tokyo' })
+    await page.goto(`${server.base}/i/${incident.doc.shortId}`)
+    const stamp = await page.locator('ol.timeline time').innerText()
+    expect(stamp).toMatch(/^3 hours ago \(.*GMT\+9\)$/)
+    await page.goto(`${server.base}/`)
+    expect(await page.locator('.card', { hasText: 'Login is slow' }).locator('time').innerText()).toMatch(/^3 hours ago \(.*GMT\+9\)$/)
+    await context.close()
+    const plain = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' })
+    const noScript = await plain.newPage()
+    await noScript.goto(`${server.base}/i/${incident.doc.shortId}`)
+    expect(await noScript.locator('ol.timeline time').innerText()).toMatch(/\d{4}, \d\d:\d\d (EST|EDT|GMT-[45])$/) // America/New_York, set above
+    await plain.close()
+    await write('PATCH', `/api/incidents/${incident.doc.id}`, editor, { updates: [{ status: 'resolved', message: 'Fixed.', createdAt: hours(-2) }] })
+  })
+
+  it('refreshes its content by itself while open: a write shows up without a reload, an unchanged page is a 304', async () => {
+    const { context, page } = await newPage()
+    await page.goto(`${server.base}/`)
+    const refresh = () => page.evaluate(() => (window as any).statusPage.refresh() as Promise<boolean>)
+    expect(await refresh()).toBe(false) // nothing changed
+    const statuses: number[] = []
+    page.on('response', (r) => { if (new URL(r.url()).pathname === '/') statuses.push(r.status()) })
+    expect(await refresh()).toBe(false)
+    expect(statuses).toEqual([304]) // the page's ETag came back as If-None-Match
+    await page.evaluate(() => document.querySelector('main')?.setAttribute('data-marker', 'same document'))
+    await write('POST', '/api/incidents', editor, { title: 'Webhooks are delayed', updates: [{ status: 'investigating', message: 'Queue backlog.' }] })
+    expect(await refresh()).toBe(true)
+    expect(await page.locator('main').innerText()).toContain('Webhooks are delayed')
+    expect(await page.locator('main').getAttribute('data-marker')).toBe('same document') // swapped in place, not reloaded
+    expect(await page.locator('#refresh-status').innerText()).toMatch(/^Updated /)
+    await context.close()
+  })
+
+  it('shows the latest update of a maintenance in progress on /', async () => {
+    await write('POST', '/api/maintenances', editor, {
+      title: 'Queue migration',
+      scheduledStartAt: hours(-1),
+      scheduledEndAt: hours(2),
+      updates: [{ message: 'Half of the queues are moved.', createdAt: hours(-0.5) }],
+    })
+    const { context, page } = await newPage()
+    await page.goto(`${server.base}/`)
+    const card = page.locator('.card', { hasText: 'Queue migration' })
+    expect(await card.innerText()).toContain('In progress')
+    expect(await card.innerText()).toContain('Half of the queues are moved.')
+    await context.close()
+  })
+
+  it('fits the header on one row at 360 px, with status labels in one even column', async () => {
+    const group = await write('POST', '/api/service-groups', editor, { name: 'Accounts and sign-in' })
+    await write('POST', '/api/services', editor, { name: 'Customer authentication gateway', group: group.doc.id, status: 'degraded' })
+    await write('POST', '/api/services', editor, { name: 'SSO', group: group.doc.id, status: 'operational' })
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page } = await newPage({ width: 360, scheme })
+      await page.goto(`${server.base}/`)
+      const boxes = await page.locator('header .brand, header nav a, #theme-toggle').evaluateAll((elements) =>
+        elements.filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+      )
+      expect(boxes.length).toBeGreaterThanOrEqual(4) // brand, History, Subscribe, theme
+      const [brand] = boxes
+      for (const box of boxes) {
+        expect(box.top).toBeLessThan(brand.bottom) // one row: every box overlaps the brand's vertically
+        expect(box.bottom).toBeGreaterThan(brand.top)
+        expect(box.right).toBeLessThanOrEqual(360)
+      }
+      const badges = await page.locator('details.group', { hasText: 'Accounts and sign-in' }).locator('ul.services .badge').evaluateAll((elements) =>
+        elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+      )
+      expect(badges).toHaveLength(2)
+      expect(badges[0].right).toBe(badges[1].right) // right-aligned, whatever the name's length
+      expect(badges[0].height).toBe(badges[1].height) // each on one line
+      await context.close()
+    }
   })
 
   it('pages the history with previous and next links', async () => {
@@ -321,6 +477,7 @@ describe('the public site', () => {
       ['maintenance', `/m/${created.maintenance}`],
       ['history', '/history'],
       ['not-found', '/i/nothing-here'],
+      ['unknown-path', '/no/such/page'],
       ['subscribe', '/subscribe'],
       ['verify', `/verify/${tokens.verify}`],
       ['unsubscribe', `/unsubscribe/${tokens.unsubscribe}`],
@@ -358,8 +515,9 @@ describe('the public site', () => {
     }
     const response = await fetch(`${server.base}/maintenances.ics`)
     expect(response.headers.get('content-type')).toMatch(/text\/calendar/)
-    const events = Object.values(ical.sync.parseICS(await response.text())).filter((c) => c?.type === 'VEVENT') as VEvent[]
-    expect(events).toHaveLength(1)
+    const all = Object.values(ical.sync.parseICS(await response.text())).filter((c) => c?.type === 'VEVENT') as VEvent[]
+    expect(all.map((e) => e.summary).sort()).toEqual(['Maintenance: Database upgrade', 'Maintenance: Queue migration'])
+    const events = all.filter((e) => e.summary === 'Maintenance: Database upgrade')
     expect(events[0].summary).toBe('Maintenance: Database upgrade')
     expect(events[0].start.toISOString()).toBe('2031-03-10T22:00:00.000Z')
     expect(events[0].end?.toISOString()).toBe('2031-03-11T00:30:00.000Z')

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { isPublicPath, isPublicSitePath, loggablePath } from '../../src/edge/public-paths'
+import { faviconHref, faviconSvg, faviconTone } from '../../src/site/favicon'
 import { html, raw } from '../../src/site/html'
+import { INLINE_SCRIPTS, renderDocument } from '../../src/site/layout'
 import { incidentStartedAt } from '../../src/site/pages'
 
 describe('the html template', () => {
@@ -39,5 +41,29 @@ describe('incidentStartedAt', () => {
     expect(incidentStartedAt({ ...base, updates, createdAt: '2025-01-01T11:00:00.000Z' })).toBe('2025-01-01T10:00:00.000Z')
     expect(incidentStartedAt({ ...base, updates, createdAt: '2025-01-01T09:00:00.000Z' })).toBe('2025-01-01T09:00:00.000Z')
     expect(incidentStartedAt({ ...base, updates: [], createdAt: '2025-01-01T09:00:00.000Z' })).toBe('2025-01-01T09:00:00.000Z')
+  })
+})
+
+describe('the default favicon', () => {
+  it('takes the colour of a known status, and nothing a request sends reaches the picture', () => {
+    expect(faviconTone('major')).toBe('major')
+    expect(faviconTone('"><script>')).toBe('neutral')
+    expect(faviconTone(null)).toBe('neutral')
+    expect(faviconSvg('major')).toContain('#c4231c')
+    expect(faviconSvg('operational')).toContain('#1a7f42')
+    expect(faviconHref('degraded')).toBe('/favicon.svg?status=degraded')
+  })
+})
+
+describe('the page shell', () => {
+  const settings = { siteName: 'Acme <Status>', description: null, timeZone: 'UTC', logo: null, favicon: null }
+
+  it('has exactly the two inline scripts of layout.ts and one stylesheet, and no style attributes, for a Content-Security-Policy', () => {
+    const page = renderDocument({ title: 'T', settings, body: html`<p>x</p>`, refresh: true })
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+    expect(scripts).toEqual([...INLINE_SCRIPTS])
+    expect(page.match(/<style>/g)).toHaveLength(1)
+    expect(page).not.toMatch(/ style="/)
+    expect(page).toContain('<title>T · Acme &lt;Status&gt;</title>')
   })
 })

@@ -5,7 +5,7 @@
  */
 
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
-const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/maintenances.ics'])
+const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/maintenances.ics', '/favicon.svg', '/favicon.ico'])
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
@@ -83,6 +83,7 @@ const ROUTE_PARAMETERS: Record<string, readonly string[]> = {
   '/api/v1/incidents': LIST_PARAMETERS,
   '/api/v1/maintenances': LIST_PARAMETERS,
   '/history': ['page'],
+  '/favicon.svg': ['status'],
 }
 /** Every other /api/v1 route reads `?pretty` only; the other pages and the feeds read nothing. */
 function parametersOf(pathname: string): readonly string[] {
@@ -145,7 +146,9 @@ export function classifyRequest(method: string | undefined, pathname: string, an
   if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')) return { budget: 'subscribe', cacheable: false, errorShape }
   if (method === 'POST' && isSubscriptionAction(pathname)) return { budget: 'public', cacheable: false, errorShape }
   if (read && isPublicPath(pathname)) return { budget: 'public', cacheable: anonymous, errorShape }
-  if (read && (isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status')) return { budget: 'public', cacheable: false, errorShape }
+  // Uploaded files (the site's logo and favicon) are fetched with every page view: a visitor's budget, not the CMS's.
+  if (read && (isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status' || pathname.startsWith('/api/media/file/')))
+    return { budget: 'public', cacheable: false, errorShape }
   if (anonymous && isCmsPath(pathname) && (read || (pathname === '/api/graphql' && method !== 'OPTIONS'))) return { budget: 'cms', cacheable: false, errorShape }
   return { budget: null, cacheable: false, errorShape }
 }

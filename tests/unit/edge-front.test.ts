@@ -13,6 +13,7 @@ import { createClientAddress } from '../../src/edge/client-address'
 import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../src/edge/data-version'
 import { createFront } from '../../src/edge/front'
 import { createLoopback } from '../../src/edge/loopback'
+import { canonicalQuery, classifyRequest } from '../../src/edge/public-paths'
 import { createRateLimiter } from '../../src/edge/rate-limit'
 import { createResponseCache } from '../../src/edge/response-cache'
 
@@ -395,5 +396,18 @@ describe('the CMS rate limit', () => {
     // The public API and health have their own rules.
     expect((await call(fake, '/api/v1/status')).status).toBe(200)
     expect((await call(fake, '/api/health')).status).toBe(200)
+  })
+})
+
+describe('what a request is', () => {
+  it('caches the default favicon by the status it is drawn for, and counts it on the public budget', () => {
+    expect(classifyRequest('GET', '/favicon.svg', true)).toMatchObject({ budget: 'public', cacheable: true })
+    expect(classifyRequest('GET', '/favicon.ico', true)).toMatchObject({ budget: 'public', cacheable: true })
+    expect(canonicalQuery('/favicon.svg', '?v=3&status=major')).toBe('?status=major')
+  })
+
+  it("counts uploaded files (the site's logo and favicon) on a visitor's public budget, not the CMS's", () => {
+    expect(classifyRequest('GET', '/api/media/file/logo.png', true)).toMatchObject({ budget: 'public', cacheable: false })
+    expect(classifyRequest('GET', '/api/media', true)).toMatchObject({ budget: 'cms' })
   })
 })

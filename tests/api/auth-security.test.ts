@@ -1,5 +1,5 @@
 /**
- * Sessions and accounts (docs/security-auth.md): cookie writes only from the site itself (M1), failed logins
+ * Sessions and accounts (docs/security.md): cookie writes only from the site itself (M1), failed logins
  * throttled per address instead of locking accounts (M3), unlock for admins only (M4), the session cookie Secure
  * over HTTPS (L4), document locks in one's own name (L5), passwords of at least 12 characters (L6), and a bad
  * reset token is a 400 (L10).

@@ -1,5 +1,5 @@
 /**
- * Sessions and headers through the real server (`npm start`) and Chromium (docs/security-auth.md): a page on
+ * Sessions and headers through the real server (`npm start`) and Chromium (docs/security.md): a page on
  * another port of the same host cannot make a logged-in admin's browser write (M1) while the admin area keeps
  * working; the security headers on pages, the admin, JSON and media, cached or not, with no CSP violation in the
  * browser (L3); failed logins throttled per client address as the edge determines it (M3); the session cookie

@@ -17,3 +17,10 @@ export async function GET(request: Request, route: { params: Promise<{ unknown: 
   if (unknown.length === 1 && unknown[0] === 'favicon.ico') return faviconIco(request)
   return notFound(request, { params: Promise.resolve({}) })
 }
+
+/** Any other method on a path nobody serves is the same 404 (not a 405, which would say the path exists). */
+const notFoundForAnyMethod = (request: Request) => notFound(request, { params: Promise.resolve({}) })
+export const POST = notFoundForAnyMethod
+export const PUT = notFoundForAnyMethod
+export const PATCH = notFoundForAnyMethod
+export const DELETE = notFoundForAnyMethod

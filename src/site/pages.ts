@@ -11,6 +11,7 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '../domain/statuses'
+import type { Channels } from '../notify/channels'
 import { ResponseClock } from '../public-api/clock'
 import type { Incident, Maintenance, StatusSummary } from '../public-api/schemas'
 
@@ -73,7 +74,7 @@ ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.af
 </li>`
 }
 
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings): string {
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels): string {
   const headline = OVERALL_HEADLINES[summary.status]
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
@@ -105,7 +106,7 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
 <p><a href="/history">Incident and maintenance history</a></p>
 </section>`
 
-  return renderDocument({ title: settings.siteName, settings, current: 'status', body: html`${banner}${services}${active}${maintenances}${past}${homeSubscribeForm()}` })
+  return renderDocument({ title: settings.siteName, settings, current: 'status', body: html`${banner}${services}${active}${maintenances}${past}${homeSubscribeForm(channels)}` })
 }
 
 export const COPY_LINK = `(function(){var b=document.getElementById('copy-link'),o=document.getElementById('copy-result');if(!b)return;b.hidden=false;

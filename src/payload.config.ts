@@ -8,6 +8,7 @@ import { graphqlValidationRules } from './access/graphql-rules'
 import { unauthenticatedAs401 } from './access/unauthenticated'
 import { watchDatabaseFailures } from './auth/database-failure'
 import { restrictDocumentLocks } from './auth/document-locks'
+import { hideApiKeyOnFirstUser, withFirstUserNote } from './auth/first-user-form'
 import { withPasswordResetMail } from './auth/password-reset-mail'
 import { quietClientErrors } from './auth/quiet-client-errors'
 import { Incidents } from './collections/Incidents'
@@ -53,7 +54,7 @@ export default buildConfig({
       afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
     },
   },
-  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, withPasswordResetMail(Users), Media].map(withRequestGuards),
+  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).
@@ -83,4 +84,6 @@ export default buildConfig({
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload, demo)
   },
-}).then(restrictDocumentLocks)
+})
+  .then(restrictDocumentLocks)
+  .then(hideApiKeyOnFirstUser)

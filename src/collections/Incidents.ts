@@ -49,7 +49,14 @@ export const Incidents: CollectionConfig = {
       admin: { description: 'The timeline: add an update for each change. The newest update sets the incident’s status.' },
       fields: [
         // No time is taken when the row is added: an empty time is stamped when the incident is saved.
-        { name: 'status', type: 'select', required: true, options: statusOptions },
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          options: statusOptions,
+          // A new row starts at the incident's current status (investigating for the first): never blank.
+          admin: { components: { Field: '/components/UpdateStatusField#UpdateStatusField' } },
+        },
         { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
         {
           name: 'createdAt',

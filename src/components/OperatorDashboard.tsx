@@ -20,7 +20,7 @@ function FirstSteps({ counts }: { counts: { groups: number; services: number; in
   )
   return (
     <section aria-labelledby="first-steps-h" style={box}>
-      <h2 id="first-steps-h" style={{ marginTop: 0 }}>First steps</h2>
+      <h2 id="first-steps-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>First steps</h2>
       <ol>
         {step(counts.groups > 0, 'Create a service group (for example “Website” or “API”).', '/admin/collections/service-groups/create', 'New service group')}
         {step(counts.services > 0, 'Add the services visitors care about, each in a group.', '/admin/collections/services/create', 'New service')}
@@ -36,7 +36,7 @@ export async function OperatorDashboard({ payload }: { payload: Payload }) {
     <div className="operator-dashboard" style={{ marginBottom: '1rem' }}>
       {facts.missing.length > 0 && (
         <section aria-labelledby="not-configured-h" style={warn}>
-          <h2 id="not-configured-h" style={{ marginTop: 0 }}>Not configured yet</h2>
+          <h2 id="not-configured-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>Not configured yet</h2>
           <ul>
             {facts.missing.map((m) => (
               <li key={m.what}>
@@ -48,7 +48,7 @@ export async function OperatorDashboard({ payload }: { payload: Payload }) {
       )}
       <FirstSteps counts={facts.counts} />
       <section aria-labelledby="current-status-h" style={box}>
-        <h2 id="current-status-h" style={{ marginTop: 0 }}>
+        <h2 id="current-status-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>
           Current status: {SERVICE_STATUS_LABELS[facts.status]}
         </h2>
         {facts.activeIncidents.length === 0 ? (

@@ -5,6 +5,8 @@
  */
 import type { EmailAdapter } from 'payload'
 
+import { describeFailure } from '../net/outbound-url'
+
 import { ChannelNotConfigured, emailConfig, transporterFor } from './email'
 import { sendingDisabledReason } from './sending-allowed'
 
@@ -26,7 +28,11 @@ export const smtpEmailAdapter: EmailAdapter = ({ payload }) => ({
       payload.logger.warn(`E-mail "${String(message.subject)}" not sent. ${error.message}`)
       return
     }
-    // The sender is the configured one: Payload's default ("Status page" <SMTP_FROM>) may predate the settings.
-    return transporterFor(config).sendMail({ ...message, from: config.from, replyTo: config.replyTo ?? message.replyTo })
+    // Not awaited: whether and how fast the SMTP server answers must not show in the answer to "forgot password"
+    // (only known addresses get a mail), and a server that is down is a warning, not a failed request. The sender
+    // is the configured one: Payload's default ("Status page" <SMTP_FROM>) may predate the settings.
+    transporterFor(config)
+      .sendMail({ ...message, from: config.from, replyTo: config.replyTo ?? message.replyTo })
+      .catch((error: unknown) => payload.logger.warn(`E-mail "${String(message.subject)}" not sent: ${describeFailure(error)}`))
   },
 })

@@ -92,8 +92,8 @@ describe('the admin area for an operator', () => {
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
     expect(await page.getByRole('link', { name: /View public page/ }).getAttribute('href')).toBe(`/i/${shortId}`)
     // A new update: no time until it is saved, and the incident's current status rather than a blank.
-    const dates = page.locator('.field-type.array .field-type.date input')
-    const statuses = page.locator('.field-type.array .field-type.select')
+    const dates = page.locator('.array-field .date-time-field input')
+    const statuses = page.locator('.array-field .field-type.select')
     const before = await dates.count()
     await page.getByRole('button', { name: /Add Update/i }).click()
     await expect.poll(() => dates.count()).toBe(before + 1)

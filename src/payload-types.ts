@@ -203,11 +203,14 @@ export interface Incident {
   resolvedAt?: string | null;
   affectedServices?: (number | Service)[] | null;
   /**
-   * The timeline. Sending this list replaces it whole; the newest entry sets the status.
+   * The timeline: add an update for each change. The newest update sets the incident’s status.
    */
   updates: {
     status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
     message: string;
+    /**
+     * Leave empty for the time of saving.
+     */
     createdAt?: string | null;
     /**
      * Send this update to subscribers.
@@ -379,7 +382,7 @@ export interface User {
   /**
    * Editors write status data; admins also manage users and settings.
    */
-  role: 'admin' | 'editor';
+  role?: ('admin' | 'editor') | null;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;

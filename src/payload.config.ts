@@ -8,6 +8,8 @@ import { graphqlValidationRules } from './access/graphql-rules'
 import { unauthenticatedAs401 } from './access/unauthenticated'
 import { watchDatabaseFailures } from './auth/database-failure'
 import { restrictDocumentLocks } from './auth/document-locks'
+import { hideApiKeyOnFirstUser, withFirstUserNote } from './auth/first-user-form'
+import { withPasswordResetMail } from './auth/password-reset-mail'
 import { quietClientErrors } from './auth/quiet-client-errors'
 import { Incidents } from './collections/Incidents'
 import { Maintenances } from './collections/Maintenances'
@@ -29,6 +31,7 @@ import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './hooks/request-guards'
 import { jobs, startMaintenanceTicker, startNotificationRunner } from './jobs'
+import { smtpEmailAdapter } from './notify/payload-email'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const { adapter, migrations } = databaseAdapter()
@@ -43,11 +46,19 @@ export default buildConfig({
     // Payload's default asks gravatar.com for a hash of every admin's e-mail address: nothing leaves the site.
     avatar: 'default',
     // Wraps every admin page: the demo banner (renders nothing unless demo mode is on).
-    components: { providers: ['/components/DemoBanner#DemoBanner'] },
+    // The dashboard says what is not configured, what to do first and the current status; the navigation links
+    // to the public site.
+    components: {
+      providers: ['/components/DemoBanner#DemoBanner'],
+      beforeDashboard: ['/components/OperatorDashboard#OperatorDashboard'],
+      afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
+    },
   },
-  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, Users, Media].map(withRequestGuards),
+  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
+  // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).
+  email: smtpEmailAdapter,
   db: adapter,
   hooks: { afterError: [unauthenticatedAs401] },
   jobs,
@@ -73,4 +84,6 @@ export default buildConfig({
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload, demo)
   },
-}).then(restrictDocumentLocks)
+})
+  .then(restrictDocumentLocks)
+  .then(hideApiKeyOnFirstUser)

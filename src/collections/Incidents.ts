@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { admins, anyone, editors, nobody } from '../access/roles'
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
+import { publicPageLinkField } from '../fields/public-page-link'
 import { shortIdField } from '../fields/short-id'
 import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
@@ -23,6 +24,7 @@ export const Incidents: CollectionConfig = {
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('incidents'),
+    publicPageLinkField('i'),
     {
       name: 'status',
       type: 'select',
@@ -44,15 +46,22 @@ export const Incidents: CollectionConfig = {
       type: 'array',
       required: true,
       minRows: 1,
-      admin: { description: 'The timeline. Sending this list replaces it whole; the newest entry sets the status.' },
+      admin: { description: 'The timeline: add an update for each change. The newest update sets the incident’s status.' },
       fields: [
-        { name: 'status', type: 'select', required: true, options: statusOptions },
+        // No time is taken when the row is added: an empty time is stamped when the incident is saved.
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          options: statusOptions,
+          // A new row starts at the incident's current status (investigating for the first): never blank.
+          admin: { components: { Field: '/components/UpdateStatusField#UpdateStatusField' } },
+        },
         { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
         {
           name: 'createdAt',
           type: 'date',
-          defaultValue: () => new Date().toISOString(),
-          admin: { date: { pickerAppearance: 'dayAndTime' } },
+          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'Leave empty for the time of saving.' },
         },
         {
           name: 'notify',

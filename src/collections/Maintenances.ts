@@ -4,6 +4,7 @@ import { admins, anyone, editors, nobody } from '../access/roles'
 import { COMPLETED_BY, maintenanceWindowError } from '../domain/maintenance-lifecycle'
 import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
+import { publicPageLinkField } from '../fields/public-page-link'
 import { shortIdField } from '../fields/short-id'
 import { deriveMaintenanceStatus } from '../hooks/derive-maintenance-state'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
@@ -24,6 +25,7 @@ export const Maintenances: CollectionConfig = {
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('maintenances'),
+    publicPageLinkField('m'),
     { name: 'description', type: 'richText' },
     { name: 'scheduledStartAt', type: 'date', required: true, index: true, admin: dayAndTime },
     {

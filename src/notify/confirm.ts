@@ -12,6 +12,7 @@ import { renderConfirmationEmail, renderConfirmationSms } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { sendSms, smsConfig } from './sms'
+import { reportingFailure } from './task-failure'
 
 export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
   const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true })
@@ -49,5 +50,7 @@ export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {
   outputSchema: [{ name: 'sent', type: 'checkbox', required: true }],
   // A mail server that is down now may be up in a minute; the subscriber can also ask again.
   retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
-  handler: async ({ input, req }) => ({ output: { sent: await sendConfirmation(req.payload, input.subscriber) } }),
+  handler: async ({ input, req }) => ({
+    output: { sent: await reportingFailure(req.payload, `Confirmation for subscriber ${input.subscriber}`, () => sendConfirmation(req.payload, input.subscriber)) },
+  }),
 }

@@ -20,6 +20,7 @@ import { type NotificationContent, renderNotificationEmail, renderNotificationSm
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { sendSms, smsConfig } from './sms'
+import { reportingFailure } from './task-failure'
 
 const positive = (value: string | undefined, fallback: number) => {
   const parsed = Number(value)
@@ -236,5 +237,7 @@ export const deliverNotificationTask: TaskConfig<'deliverNotification'> = {
   ],
   // A run that throws (the database went away) is run again; deliveries already claimed are not sent again.
   retries: { attempts: 10, backoff: { type: 'exponential', delay: 5_000 } },
-  handler: async ({ input, req }) => ({ output: await deliverNotification(req.payload, input.notification) }),
+  handler: async ({ input, req }) => ({
+    output: await reportingFailure(req.payload, `Delivery of notification ${input.notification}`, () => deliverNotification(req.payload, input.notification)),
+  }),
 }

@@ -45,13 +45,14 @@ export async function releaseAbandonedJobs(payload: Payload, now = new Date()): 
  * so that subscribers hear of an incident's start before its resolution. Jobs are taken one at a time: Payload
  * marks every job of a batch processing up front, and one still waiting behind a long delivery run would look
  * abandoned to another instance after the lease, which would run it again. The tick stops taking new jobs after
- * half the lease, so it never holds the runner's turn for long.
+ * half the lease, so it never holds the runner's turn for long. Payload's report of a failed task (the job as JSON)
+ * is silenced: the tasks log one line each (src/notify/task-failure.ts).
  */
 export async function runNotificationTick(payload: Payload): Promise<void> {
   await releaseAbandonedJobs(payload)
   const stopAt = Date.now() + leaseMs() / 2
   for (;;) {
-    const result = await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 1, processingOrder: 'createdAt', silent: { info: true } })
+    const result = await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 1, processingOrder: 'createdAt', silent: { info: true, error: true } })
     if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0 || Date.now() >= stopAt) return
   }
 }

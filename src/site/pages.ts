@@ -11,6 +11,7 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '../domain/statuses'
+import type { Channels } from '../notify/channels'
 import { ResponseClock } from '../public-api/clock'
 import type { Incident, Maintenance, StatusSummary } from '../public-api/schemas'
 
@@ -92,7 +93,7 @@ function described(name: string, description: string | null): SafeHtml {
   return html`<span class="name">${name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
 }
 
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings): string {
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels): string {
   const headline = OVERALL_HEADLINES[summary.status]
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
@@ -131,7 +132,7 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
     current: 'status',
     status: summary.status,
     refresh: true,
-    body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm()}`,
+    body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm(channels)}`,
   })
 }
 

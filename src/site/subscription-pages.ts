@@ -3,6 +3,7 @@
  * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
  * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
  */
+import { NO_CHANNEL, type Channels } from '../notify/channels'
 import type { ServiceGroup } from '../public-api/schemas'
 import type { UnsubscribeOutcome, VerifyOutcome } from '../notify/subscriptions'
 
@@ -10,10 +11,19 @@ import type { SiteSettings } from './data'
 import { html, raw, type SafeHtml } from './html'
 import { renderDocument } from './layout'
 
-/** The compact form on `/`: an e-mail address and a button. */
-export function homeSubscribeForm(): SafeHtml {
-  return html`<section aria-labelledby="subscribe-h" class="card subscribe">
-<h2 id="subscribe-h" class="flush">Get notified</h2>
+/** The compact form on `/`: an e-mail address and a button, offering only the channels this site can send on. */
+export function homeSubscribeForm(channels: Channels): SafeHtml {
+  const heading = html`<h2 id="subscribe-h" class="flush">Get notified</h2>`
+  if (!channels.email && !channels.sms) {
+    return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}<p class="meta flush">${NO_CHANNEL}</p></section>`
+  }
+  if (!channels.email) {
+    return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}
+<p class="meta flush">A text message when an incident starts, changes or ends, and when maintenance is scheduled.</p>
+<p><a href="/subscribe">Subscribe by text message (SMS)</a></p>
+</section>`
+  }
+  return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}
 <p class="meta flush">An e-mail when an incident starts, changes or ends, and when maintenance is scheduled. You confirm by e-mail first.</p>
 <form method="post" action="/subscribe" class="inline-form">
 <input type="hidden" name="type" value="email">
@@ -21,7 +31,7 @@ export function homeSubscribeForm(): SafeHtml {
 <input id="subscribe-email" name="email" type="email" autocomplete="email" required maxlength="254">
 <button type="submit">Subscribe</button>
 </form>
-<p class="meta"><a href="/subscribe">Subscribe by SMS, or only to some services</a></p>
+<p class="meta"><a href="/subscribe">${channels.sms ? 'Subscribe by SMS, or only to some services' : 'Subscribe to only some services'}</a></p>
 </section>`
 }
 
@@ -46,19 +56,34 @@ ${listed.map(
 </fieldset>`
 }
 
-export function subscribePage(groups: ServiceGroup[], settings: SiteSettings, state: SubscribeFormState = {}): string {
+function channelFields(channels: Channels, state: SubscribeFormState): SafeHtml {
+  const email = html`<p><label for="email">E-mail address</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>`
+  const phone = html`<p><label for="phone">Mobile number, international format</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
+  if (!channels.sms) return html`<input type="hidden" name="type" value="email">${email}`
+  if (!channels.email) return html`<input type="hidden" name="type" value="sms">${phone}`
   const type = state.type ?? 'email'
   const checked = (value: string) => (type === value ? raw(' checked') : '')
-  const body = html`<h1>Subscribe to updates</h1>
-<p>Hear about incidents and maintenances of ${settings.siteName} by e-mail or by text message. You confirm with a link we send you first, and every message carries a link to unsubscribe.</p>
-${state.error ? html`<p class="notice error" role="alert">${state.error}</p>` : null}
-<form method="post" action="/subscribe" class="card stacked">
-<fieldset><legend>How</legend>
+  return html`<fieldset><legend>How</legend>
 <label class="choice"><input type="radio" name="type" value="email"${checked('email')}> E-mail</label>
 <label class="choice"><input type="radio" name="type" value="sms"${checked('sms')}> Text message (SMS)</label>
 </fieldset>
-<p><label for="email">E-mail address</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>
-<p><label for="phone">Mobile number, international format</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>
+${email}
+${phone}`
+}
+
+const HOW: Record<'email' | 'sms' | 'both', string> = { email: 'by e-mail', sms: 'by text message', both: 'by e-mail or by text message' }
+
+export function subscribePage(groups: ServiceGroup[], settings: SiteSettings, channels: Channels, state: SubscribeFormState = {}): string {
+  if (!channels.email && !channels.sms) {
+    const body = html`<h1>Subscribe to updates</h1><p class="notice" role="status">${NO_CHANNEL}</p><p><a href="/">Back to the current status</a></p>`
+    return renderDocument({ title: 'Subscribe', settings, current: 'subscribe', body })
+  }
+  const how = HOW[channels.email && channels.sms ? 'both' : channels.email ? 'email' : 'sms']
+  const body = html`<h1>Subscribe to updates</h1>
+<p>Hear about incidents and maintenances of ${settings.siteName} ${how}. You confirm with a link we send you first, and every message carries a link to unsubscribe.</p>
+${state.error ? html`<p class="notice error" role="alert">${state.error}</p>` : null}
+<form method="post" action="/subscribe" class="card stacked">
+${channelFields(channels, state)}
 ${serviceChoices(groups, new Set(state.services ?? []))}
 <p><button type="submit">Subscribe</button></p>
 </form>`

@@ -1,3 +1,4 @@
+import { configuredChannels } from '../../notify/channels'
 import { listIncidents, nextMaintenanceTransition, statusSummary } from '../../public-api/read-model'
 import { homePage } from '../../site/pages'
 import { sitePage } from '../../site/respond'
@@ -8,13 +9,14 @@ const WEEK = 7 * 24 * 60 * 60 * 1000
 
 /** `/`: overall status, services by group, active incidents, scheduled maintenances, the past 7 days. */
 export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
-  const [summary, recent, transition] = await Promise.all([
+  const [summary, recent, transition, channels] = await Promise.all([
     statusSummary(payload, links),
     listIncidents(payload, { status: 'resolved', from: new Date(clock.now.getTime() - WEEK).toISOString(), page: 1, limit: 25 }, links),
     nextMaintenanceTransition(payload, clock.now),
+    configuredChannels(payload),
   ])
   // The page changes by itself when a maintenance moves on, and when an incident leaves "Past 7 days".
   clock.changesAt(transition)
   if (recent.items.length) clock.changesAt(new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK))
-  return { body: homePage(summary, recent.items, settings) }
+  return { body: homePage(summary, recent.items, settings, channels) }
 })

@@ -1,3 +1,5 @@
+import { PublicPageLink as PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10 } from '../../../components/PublicPageLink'
+import { UpdateStatusField as UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f } from '../../../components/UpdateStatusField'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -21,11 +23,16 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
+import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
+import { OperatorDashboard as OperatorDashboard_629825043731d214c31641eb38619a13 } from '../../../components/OperatorDashboard'
 import { DemoBanner as DemoBanner_e456a203e551700319592a6ed15c87f5 } from '../../../components/DemoBanner'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "/components/PublicPageLink#PublicPageLink": PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10,
+  "/components/UpdateStatusField#UpdateStatusField": UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -49,6 +56,9 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
+  "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,
+  "/components/OperatorDashboard#OperatorDashboard": OperatorDashboard_629825043731d214c31641eb38619a13,
   "/components/DemoBanner#DemoBanner": DemoBanner_e456a203e551700319592a6ed15c87f5,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

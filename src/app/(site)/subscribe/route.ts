@@ -1,5 +1,6 @@
 import { parseSubscribeRequest } from '../../../domain/subscription-request'
 import { CLIENT_ADDRESS_HEADER } from '../../../edge/headers'
+import { channelRefusal, configuredChannels } from '../../../notify/channels'
 import { readBodyText } from '../../../notify/endpoint'
 import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
 import { statusSummary } from '../../../public-api/read-model'
@@ -8,10 +9,10 @@ import { subscribedPage, subscribePage } from '../../../site/subscription-pages'
 
 export const dynamic = 'force-dynamic'
 
-/** `/subscribe`: the full form (e-mail or SMS, a choice of services). */
+/** `/subscribe`: the full form (e-mail or SMS, a choice of services), offering only the channels that can send. */
 export const GET = sitePage(async (_request, { payload, links, settings }) => {
-  const summary = await statusSummary(payload, links)
-  return { body: subscribePage(summary.serviceGroups, settings) }
+  const [summary, channels] = await Promise.all([statusSummary(payload, links), configuredChannels(payload)])
+  return { body: subscribePage(summary.serviceGroups, settings, channels) }
 })
 
 /** The form's POST (from `/` or `/subscribe`): the same verb as POST /api/subscribe, answered with a page. */
@@ -21,8 +22,9 @@ export const POST = sitePage(async (request, { payload, links, settings }) => {
   const type: 'email' | 'sms' = form.get('type') === 'sms' ? 'sms' : 'email'
   const fields = { type, email: form.get('email') || undefined, phone: form.get('phone') || undefined, services: form.getAll('services') }
   const parsed = text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)
-  let error = parsed.ok ? null : parsed.message
-  if (parsed.ok) {
+  const channels = await configuredChannels(payload)
+  let error = parsed.ok ? channelRefusal(channels, parsed.value.type) : parsed.message
+  if (parsed.ok && error === null) {
     try {
       await subscribe(payload, parsed.value, { clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined })
       return { body: subscribedPage(subscribeMessage(parsed.value.type), settings), private: true }
@@ -32,5 +34,5 @@ export const POST = sitePage(async (request, { payload, links, settings }) => {
     }
   }
   const summary = await statusSummary(payload, links)
-  return { status: 400, body: subscribePage(summary.serviceGroups, settings, { ...fields, error: error ?? undefined }), private: true }
+  return { status: 400, body: subscribePage(summary.serviceGroups, settings, channels, { ...fields, error: error ?? undefined }), private: true }
 })

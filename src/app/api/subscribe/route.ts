@@ -1,4 +1,5 @@
 import { parseSubscribeRequest } from '../../../domain/subscription-request'
+import { channelRefusal, configuredChannels } from '../../../notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
 import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
 
@@ -10,6 +11,9 @@ export const POST = subscriptionEndpoint(async (request, { payload, clientAddres
   if (!body.ok) return answer(400, false, body.message)
   const parsed = parseSubscribeRequest(body.value)
   if (!parsed.ok) return answer(400, false, parsed.message)
+  // Nothing is accepted that cannot happen: a channel without settings is refused, not queued to fail.
+  const refusal = channelRefusal(await configuredChannels(payload), parsed.value.type)
+  if (refusal) return answer(400, false, refusal)
   try {
     await subscribe(payload, parsed.value, { clientAddress })
   } catch (error) {

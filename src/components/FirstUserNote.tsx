@@ -1,0 +1,11 @@
+/** On the admin's first-user screen only (see src/auth/first-user-form.ts): what this account will be. */
+export function FirstUserNote() {
+  return (
+    <div className="first-user-note" style={{ margin: '0 0 1.5rem', padding: '0.75rem 1rem', border: '1px solid var(--theme-elevation-150)', borderRadius: '4px' }}>
+      <p style={{ margin: 0 }}>
+        <strong>Role: administrator.</strong> The first account can do everything: it manages the status page, its settings and the other users.
+        Editors and API keys (for scripts and bots) are added later under <em>Users</em>.
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,114 @@
+/**
+ * What an operator meets in the admin area, in Chromium against the real service: the first-user form, a dashboard
+ * that says what is not configured, what to do first and the current status, a View site link, links from an
+ * incident to its public page, update times taken at save; and a server log with one line per failed confirmation.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { call, createUserKey, freePort, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+
+const shots = path.join(root, 'test-results', 'screenshots')
+const EMAIL = 'operator@example.test'
+const PASSWORD = 'operator-password-1234'
+
+let browser: Browser
+let server: Started
+let page: Page
+let key: string
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true })
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  server = await startService({ ...sqliteEnv('sp-admin-'), NOTIFY_TICK_MS: '100', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' })
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  stopServices()
+})
+
+const auth = () => ({ authorization: `users API-Key ${key}` })
+
+describe('the admin area for an operator', () => {
+  it('creates the first user, then the dashboard lists what is not configured, the first steps and the status', async () => {
+    await page.goto(`${server.base}/admin`, { waitUntil: 'networkidle' })
+    await page.waitForURL(/create-first-user/)
+    await page.locator('.first-user-note').waitFor()
+    await page.screenshot({ path: path.join(shots, 'admin-first-user.png'), fullPage: true })
+    // The account becomes an administrator: the form says so, and shows no Role select or API-key inputs.
+    expect(await page.locator('.first-user-note').innerText()).toContain('Role: administrator')
+    expect(await page.locator('#field-role').count()).toBe(0)
+    expect(await page.locator('form label').getByText(/API Key/i).count()).toBe(0)
+    expect(await page.locator('form input[type="text"]:not([name="email"]):not([name="name"])').count()).toBe(0)
+    expect(await page.locator('form input[type="checkbox"]').count()).toBe(0)
+    await page.fill('input[name="email"]', EMAIL)
+    await page.fill('input[name="password"]', PASSWORD)
+    await page.fill('input[name="confirm-password"]', PASSWORD)
+    await page.click('button[type="submit"]')
+    await page.waitForURL(`${server.base}/admin`)
+    await page.getByRole('heading', { name: 'Not configured yet' }).waitFor()
+    await page.screenshot({ path: path.join(shots, 'admin-dashboard-empty.png'), fullPage: true })
+    const text = await page.locator('.operator-dashboard').innerText()
+    expect(text).toContain('E-mail is not configured')
+    expect(text).toContain('SMS is not configured')
+    expect(text).toContain('No public base URL')
+    expect(text).toContain('First steps')
+    expect(text).toContain('Current status: Operational')
+    expect(await page.getByRole('link', { name: /View site/ }).getAttribute('href')).toBe('/')
+    // Payload's own e-mail has an adapter now: no warning that it would write to the console.
+    expect(server.output()).not.toContain('No email adapter provided')
+  })
+
+  it('shows active incidents on the dashboard and links an incident to its public page; a new update has no time until saved', async () => {
+    key = await createUserKey(server.env, 'admin')
+    const closed = await freePort()
+    const settings = await call(`${server.base}/api/globals/email-settings`, { method: 'POST', headers: auth(), body: { host: '127.0.0.1', port: closed, security: 'none', from: 'status@example.test' } })
+    expect(settings.status, settings.text).toBe(200)
+    const group = await call(`${server.base}/api/service-groups`, { method: 'POST', headers: auth(), body: { name: 'Platform' } })
+    expect(group.status, group.text).toBe(201)
+    const service = await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Public API', group: group.json().doc.id, status: 'degraded' } })
+    expect(service.status, service.text).toBe(201)
+    const incident = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth(), body: { title: 'Slow API answers', updates: [{ status: 'investigating', message: 'Looking into it' }] } })
+    expect(incident.status, incident.text).toBe(201)
+    const { id, shortId } = incident.json().doc
+
+    await page.goto(`${server.base}/admin`, { waitUntil: 'networkidle' })
+    await page.getByRole('heading', { name: /Current status/ }).waitFor()
+    const text = await page.locator('.operator-dashboard').innerText()
+    expect(text).not.toContain('E-mail is not configured')
+    expect(text).not.toContain('First steps')
+    expect(text).toContain('Current status: Degraded performance')
+    expect(await page.getByRole('link', { name: 'Slow API answers' }).getAttribute('href')).toBe(`/i/${shortId}`)
+    await page.screenshot({ path: path.join(shots, 'admin-dashboard-active.png'), fullPage: true })
+
+    await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
+    expect(await page.getByRole('link', { name: /View public page/ }).getAttribute('href')).toBe(`/i/${shortId}`)
+    // A new update: no time until it is saved, and the incident's current status rather than a blank.
+    const dates = page.locator('.array-field .date-time-field input')
+    const statuses = page.locator('.array-field .field-type.select')
+    const before = await dates.count()
+    await page.getByRole('button', { name: /Add Update/i }).click()
+    await expect.poll(() => dates.count()).toBe(before + 1)
+    expect(await dates.last().inputValue()).toBe('')
+    await expect.poll(() => statuses.last().innerText()).toContain('Investigating')
+    await page.screenshot({ path: path.join(shots, 'admin-incident-edit.png'), fullPage: true })
+  })
+
+  it('logs one line with the reason for a confirmation that cannot be sent, not the job as JSON', async () => {
+    const subscribed = await call(`${server.base}/api/subscribe`, { method: 'POST', body: { type: 'email', email: 'reader@example.test' } })
+    expect(subscribed.status, subscribed.text).toBe(200)
+    await expect.poll(() => server.output(), { timeout: 60_000, interval: 200 }).toMatch(/Confirmation for subscriber \d+ failed: SMTP server unreachable/)
+    const output = server.output()
+    expect(output).not.toContain('Error running task')
+    expect(output).not.toContain('"taskSlug"')
+    expect(output).not.toMatch(/totalTried/)
+  })
+})

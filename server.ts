@@ -55,15 +55,23 @@ const edge = createEdge(edgeSettings, toNext, () => {
   return { host, port: bound.port }
 })
 
+/** A request the edge failed on: the CMS's error shape, never a stack trace. */
+function answerFailure(res: ServerResponse, error: unknown): void {
+  console.error(error)
+  if (!res.headersSent) {
+    res.statusCode = 500
+    res.setHeader('content-type', 'application/json')
+  }
+  res.end(JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }))
+}
+
 const server = createServer((req, res) => {
-  edge.handler(req, res).catch((error: unknown) => {
-    console.error(error)
-    if (!res.headersSent) {
-      res.statusCode = 500
-      res.setHeader('content-type', 'application/json')
-    }
-    res.end(JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }))
-  })
+  try {
+    // A promise only when the request waits for something: a cache hit is answered without one.
+    edge.handler(req, res)?.catch((error: unknown) => answerFailure(res, error))
+  } catch (error) {
+    answerFailure(res, error)
+  }
 })
 
 server.on('connection', (socket) => edge.onConnection(socket.remoteAddress))

@@ -9,7 +9,7 @@ import { getPayload } from 'payload'
 import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '../domain/same-origin'
 import { watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
-import { SCHEME_HEADER } from './request-scheme'
+import { SCHEME_HEADER } from '../edge/headers'
 
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 

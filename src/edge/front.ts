@@ -7,19 +7,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from './client-address'
 import { type ChangeScope, currentDataVersion, dataChangeMarks, settleChangeScope, withChangeScope } from './data-version'
-import { markRequestScheme } from '../auth/request-scheme'
 import { CLIENT_ADDRESS_HEADER } from './headers'
 import { setEdgeHealthProbe } from './health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
-import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorShape, isAnonymous, parseTarget } from './public-paths'
-import { createRateLimiter, parseLimit, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
+import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorShape, isAnonymous, parseTarget, type RequestClass } from './public-paths'
+import { createRateLimiter, parseLimit, type RateDecision, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
-import { enter, whileClosed } from './request-gate'
+import { arrive, leave, whileClosed } from './request-gate'
 import { createResponseCache, type ResponseCache } from './response-cache'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+/**
+ * The edge's handler: a promise while the request waits for something (the gate, Redis, Next), nothing when it was
+ * answered at once (a cache hit with the budget counted in memory): the hot path makes no promise (issue 13).
+ */
+export type EdgeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | undefined
 
 /**
  * Runs the request through Next inside a change scope (src/edge/data-version.ts): the Payload hooks mark it when
@@ -72,7 +76,7 @@ export interface FrontParts {
   testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): Handler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): EdgeHandler {
   const nextCounts = new Map<string, number>()
   const toNext: Handler = (req, res) => {
     if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
@@ -80,13 +84,23 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   }
   const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter }
 
-  return async (req, res) => {
-    // The loopback computes a miss for a request that is already inside the gate: it must not wait at it.
-    if (loopback.isInternal(req)) return toNext(req, res)
-    for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
-    res.once('close', enter())
+  /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
+  const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null): Promise<void> | undefined => {
+    if (decision && !decision.allowed) {
+      sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget!](target.pathname))
+      return
+    }
+    if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), toNext, decision?.headers)
+    if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
+    return toNext(req, res)
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const target = parseTarget(req.url ?? '/')
-    if (!target.ok) return sendBadTarget(res, req.method === 'HEAD', errorShapeOf(target.pathname), target.reason)
+    if (!target.ok) {
+      sendBadTarget(res, req.method === 'HEAD', errorShapeOf(target.pathname), target.reason)
+      return
+    }
     const { pathname } = target
     if (testHooks && pathname === '/__edge/stats') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
@@ -96,22 +110,44 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
-    markRequestScheme(req)
     setPublicOrigin(req, publicOrigin)
     const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     const limiter = kind.budget ? limiters[kind.budget] : null
-    if (limiter && kind.budget) {
-      const decision = await limiter.consume(rateLimitKey(address))
-      if (decision && !decision.allowed) return sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget](pathname))
-      if (decision) for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value)
+    const decision = limiter ? limiter.consume(rateLimitKey(address)) : null
+    if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled))
+    return answer(req, res, kind, target, decision)
+  }
+
+  /** Counted in at the gate until the response ends: at once when it was sent synchronously. */
+  const inside = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
+    arrive()
+    let pending: Promise<void> | undefined
+    try {
+      pending = handle(req, res)
+    } catch (error) {
+      leave()
+      throw error
     }
-    if (cache && kind.cacheable) return cache.serve(req, res, pathname + canonicalQuery(pathname, target.search), () => toNext(req, res))
-    return toNext(req, res)
+    // A ServerResponse emits 'close' once.
+    if (pending) res.on('close', leave)
+    else leave()
+    return pending
+  }
+
+  const afterGate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
+    return inside(req, res)
+  }
+
+  return (req, res) => {
+    // The loopback computes a miss for a request that is already inside the gate: it must not wait at it.
+    if (loopback.isInternal(req)) return toNext(req, res)
+    return whileClosed() ? afterGate(req, res) : inside(req, res)
   }
 }
 
 export interface Edge {
-  handler: Handler
+  handler: EdgeHandler
   /** Call with each new connection's peer address: warns once when a proxy seems to be in front untrusted. */
   onConnection(peer: string | undefined): void
   close(): Promise<void>
@@ -143,7 +179,7 @@ export function edgeConfig(env: NodeJS.ProcessEnv) {
 export const BUS_DOWN_MAX_AGE_MS = 2000
 
 export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler, target: () => { host: string; port: number }): Edge {
-  const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands') : undefined
+  const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands', { autoPipelining: true }) : undefined
   let bus: InvalidationBus | undefined
   if (config.redisUrl && redis) bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
   const redisUp = () => redis?.status === 'ready' && (bus?.healthy() ?? false)

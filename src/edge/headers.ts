@@ -11,3 +11,9 @@ export const CLIENT_ADDRESS_HEADER = 'x-statuspage-client-address'
  * header, or the trusted proxy's X-Forwarded-Host and -Proto. Absent when the request named no usable host.
  */
 export const PUBLIC_ORIGIN_HEADER = 'x-statuspage-public-origin'
+
+/**
+ * `https` or `http`: whether the visitor reached the site over HTTPS, as src/edge/public-origin.ts determined it (a
+ * TLS socket, or a trusted proxy's X-Forwarded-Proto). The auth routes mark the session cookie Secure by it.
+ */
+export const SCHEME_HEADER = 'x-statuspage-scheme'

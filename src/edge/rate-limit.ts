@@ -4,11 +4,14 @@
  * an hour) and anonymous CMS reads and GraphQL (RATE_LIMIT_CMS_PER_MINUTE, default 60 a minute). In Redis when
  * REDIS_URL is set (every instance spends one budget) and in memory otherwise. While Redis is unreachable each
  * instance counts in its own memory (rate-limiter-flexible's insurance limiter) and says so once in the log.
+ *
+ * In memory the answer is synchronous (a fixed-window counter, the same windows as rate-limiter-flexible's memory
+ * limiter): a cache hit then costs no promise at all (issue 13, src/edge/front.ts).
  */
 import type { ServerResponse } from 'node:http'
 
 import type { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 
 /** Parses a limit from the environment: unset means `fallback`, 0 turns the limit off. */
 export function parseLimit(name: string, value: string | undefined, fallback: number): number {
@@ -25,8 +28,34 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Spends one request of `key`'s budget; null when the store failed (the request is served). */
-  consume(key: string): Promise<RateDecision | null>
+  /**
+   * Spends one request of `key`'s budget; null when the store failed (the request is served). Synchronous when the
+   * budget is counted in memory, a promise when it is in Redis.
+   */
+  consume(key: string): RateDecision | null | Promise<RateDecision | null>
+}
+
+/**
+ * A fixed window per key, counted in memory: it starts at the key's first request and lasts `windowMs` (as
+ * rate-limiter-flexible's memory limiter counts). Windows that ended are swept once per window length.
+ */
+export function createWindowCounter(windowMs: number, now: () => number = Date.now) {
+  const windows = new Map<string, { used: number; endsAt: number }>()
+  let sweepAt = now() + windowMs
+  return (key: string): { used: number; msLeft: number } => {
+    const at = now()
+    if (at >= sweepAt) {
+      for (const [name, window] of windows) if (window.endsAt <= at) windows.delete(name)
+      sweepAt = at + windowMs
+    }
+    let window = windows.get(key)
+    if (!window || window.endsAt <= at) {
+      window = { used: 0, endsAt: at + windowMs }
+      windows.set(key, window)
+    }
+    window.used += 1
+    return { used: window.used, msLeft: window.endsAt - at }
+  }
 }
 
 export interface RateLimiterOptions {
@@ -40,40 +69,42 @@ export interface RateLimiterOptions {
 
 export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix = 'statuspage:rl:public', log = console.warn }: RateLimiterOptions): RateLimiter | null {
   if (points <= 0) return null
+  const limit = String(points)
+  const policy = `${points};w=${windowSeconds}`
+  const decide = (remaining: number, msBeforeNext: number, allowed: boolean): RateDecision => {
+    const reset = String(Math.max(1, Math.ceil(msBeforeNext / 1000)))
+    const headers: Record<string, string> = { 'RateLimit-Limit': limit, 'RateLimit-Remaining': String(Math.max(0, remaining)), 'RateLimit-Reset': reset, 'RateLimit-Policy': policy }
+    if (!allowed) headers['Retry-After'] = reset
+    return { allowed, headers }
+  }
+
+  if (!redis) {
+    const count = createWindowCounter(windowSeconds * 1000)
+    return {
+      consume(key) {
+        const { used, msLeft } = count(key)
+        return decide(points - used, msLeft, used <= points)
+      },
+    }
+  }
+
   let failing = false
   // Counts while Redis is unreachable: per instance, but a limit all the same (rather than none).
   const insurance = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix })
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ storeClient: redis, points, duration: windowSeconds, keyPrefix, rejectIfRedisNotReady: true, insuranceLimiter: insurance })
-    : insurance
-  const storeUp = () => !redis || redis.status === 'ready'
-  const policy = `${points};w=${windowSeconds}`
-
-  const headersOf = (result: RateLimiterRes, allowed: boolean): Record<string, string> => {
-    const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000))
-    const headers: Record<string, string> = {
-      'RateLimit-Limit': String(points),
-      'RateLimit-Remaining': String(Math.max(0, result.remainingPoints)),
-      'RateLimit-Reset': String(resetSeconds),
-      'RateLimit-Policy': policy,
-    }
-    if (!allowed) headers['Retry-After'] = String(resetSeconds)
-    return headers
+  const limiter = new RateLimiterRedis({ storeClient: redis, points, duration: windowSeconds, keyPrefix, rejectIfRedisNotReady: true, insuranceLimiter: insurance })
+  const allowed = (result: RateLimiterRes) => decide(result.remainingPoints, result.msBeforeNext, true)
+  const refused = (rejection: unknown) => {
+    if (rejection instanceof RateLimiterRes) return decide(rejection.remainingPoints, rejection.msBeforeNext, false)
+    log(`Rate limit store failed, serving this request without a limit: ${String(rejection)}`)
+    return null
   }
-
   return {
-    async consume(key) {
-      const up = storeUp()
+    consume(key) {
+      const up = redis.status === 'ready'
       if (!up && !failing) log('Rate limit store (Redis) unreachable: each instance limits in its own memory until it is back.')
       if (up && failing) log('Rate limit store (Redis) reachable again: the limits are shared again.')
       failing = !up
-      try {
-        return { allowed: true, headers: headersOf(await limiter.consume(key), true) }
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { allowed: false, headers: headersOf(rejection, false) }
-        log(`Rate limit store failed, serving this request without a limit: ${String(rejection)}`)
-        return null
-      }
+      return limiter.consume(key).then(allowed, refused)
     },
   }
 }

@@ -29,16 +29,28 @@ export function whileClosed(): Promise<void> | null {
   return state().closed
 }
 
-/** For the edge, once the gate is open: counts the request in; call the result when it ends (idempotent). */
-export function enter(): () => void {
+/**
+ * For the edge, once the gate is open: counts a request in. Call `leave()` once when it ends (the edge does it at
+ * once for a response sent synchronously, on its 'close' otherwise, with one shared listener).
+ */
+export function arrive(): void {
+  state().inside += 1
+}
+
+export function leave(): void {
   const gate = state()
-  gate.inside += 1
+  gate.inside -= 1
+  if (gate.inside === 0) gate.onEmpty?.()
+}
+
+/** `arrive()` with its `leave` as a function that may be called more than once. */
+export function enter(): () => void {
+  arrive()
   let left = false
   return () => {
     if (left) return
     left = true
-    gate.inside -= 1
-    if (gate.inside === 0) gate.onEmpty?.()
+    leave()
   }
 }
 

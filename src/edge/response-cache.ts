@@ -49,6 +49,7 @@ export interface PreparedResponse {
 }
 
 interface Entry extends PreparedResponse {
+  key: string
   version: number
   storedAt: number
   size: number
@@ -104,6 +105,8 @@ export interface StoreOptions {
 export class ResponseStore {
   private readonly entries = new Map<string, Entry>()
   private bytes = 0
+  /** The key used last: using it again changes no order (most hits are on a few keys). */
+  private newest: string | undefined
 
   constructor(private readonly options: StoreOptions) {}
 
@@ -123,8 +126,11 @@ export class ResponseStore {
       this.delete(key)
       return undefined
     }
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    if (key !== this.newest) {
+      this.entries.delete(key)
+      this.entries.set(key, entry)
+      this.newest = key
+    }
     return entry
   }
 
@@ -140,20 +146,21 @@ export class ResponseStore {
     const existing = this.entries.get(key)
     if (existing && existing.version > version) return false
     this.delete(key)
-    this.entries.set(key, { ...response, version, storedAt, size, encoded: {} })
+    this.entries.set(key, { ...response, key, version, storedAt, size, encoded: {} })
+    this.newest = key
     this.bytes += size
     this.evict()
     return true
   }
 
-  /** The body of `key`'s entry in `encoding`, compressed now if this is the first request for it. */
-  encodedBody(key: string, entry: Entry, encoding: Encoding): Buffer {
+  /** The body of an entry in `encoding`, compressed now if this is the first request for it. */
+  encodedBody(entry: Entry, encoding: Encoding): Buffer {
     let body = entry.encoded[encoding]
     if (!body) {
       body = compress(entry.body, encoding)
       entry.encoded[encoding] = body
       // Counted against the bound only while the entry is held (a stale one was deleted with its old size).
-      if (this.entries.get(key) === entry) {
+      if (this.entries.get(entry.key) === entry) {
         entry.size += body.length
         this.bytes += body.length
         this.evict()
@@ -174,6 +181,7 @@ export class ResponseStore {
     const entry = this.entries.get(key)
     if (!entry) return
     this.entries.delete(key)
+    if (key === this.newest) this.newest = undefined
     this.bytes -= entry.size
   }
 }
@@ -193,35 +201,50 @@ function withVary(vary: string | string[] | undefined, name: string): string {
   return values.some((v) => v.toLowerCase() === name.toLowerCase() || v === '*') ? values.join(', ') : [...values, name].join(', ')
 }
 
+/** What a response is sent as, worked out once per response (the hot path copies and tests nothing). */
+interface SendPlan {
+  compressible: boolean
+  /** The head of each variant, as node:http takes it without copying: name, value, name, value… */
+  heads: (OutgoingHttpHeader[] | undefined)[]
+}
+
+type OutgoingHttpHeader = string | number | string[]
+
+const plans = new WeakMap<PreparedResponse, SendPlan>()
+
+function planOf(response: PreparedResponse, cached: boolean): SendPlan {
+  let plan = plans.get(response)
+  if (!plan) {
+    plan = { compressible: cached && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length), heads: [] }
+    plans.set(response, plan)
+  }
+  return plan
+}
+
 /**
  * Sends a prepared response: 304 when If-None-Match matches (weakly), else the body, compressed when the client
- * accepts it and `encode` can give it (cached entries only).
+ * accepts it and the response is a cached entry (`store`). `extra`: headers of this request's own (the rate
+ * limit's), put in the one head: a `setHeader` before `writeHead` would put every header through node's slow path.
  */
-export function sendPrepared(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: PreparedResponse,
-  cacheStatus: 'HIT' | 'MISS',
-  encode?: (encoding: Encoding) => Buffer,
-): void {
-  const compressible = encode !== undefined && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length)
-  const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : null
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', extra?: Record<string, string>, store?: ResponseStore): void {
+  const plan = planOf(response, store !== undefined)
+  const encoding = plan.compressible ? chooseEncoding(req.headers['accept-encoding']) : null
   const notModified = response.status === 200 && ifNoneMatchMatches(req.headers['if-none-match'], response.etag)
-  const body = notModified ? undefined : encoding && encode ? encode(encoding) : response.body
-  res.writeHead(notModified ? 304 : response.status, headersFor(response, cacheStatus, compressible, encoding, notModified, body))
+  const body = notModified ? undefined : encoding && store ? store.encodedBody(response as Entry, encoding) : response.body
+  const variant = (cacheStatus === 'HIT' ? 1 : 0) | (notModified ? 2 : 0) | (encoding === 'br' ? 4 : encoding === 'gzip' ? 8 : 0)
+  let head = plan.heads[variant]
+  if (!head) plan.heads[variant] = head = headOf(response, cacheStatus, plan.compressible, encoding, notModified, body)
+  if (extra) {
+    head = head.slice()
+    for (const name in extra) head.push(name, extra[name])
+  }
+  res.writeHead(notModified ? 304 : response.status, head)
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
-/** The headers of each variant of a response, built once: a hit then copies nothing (the hot path). */
-const variants = new WeakMap<PreparedResponse, Map<string, OutgoingHttpHeaders>>()
-
-function headersFor(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compressible: boolean, encoding: Encoding | null, notModified: boolean, body: Buffer | undefined): OutgoingHttpHeaders {
-  let known = variants.get(response)
-  if (!known) variants.set(response, (known = new Map()))
-  const name = `${cacheStatus} ${compressible ? 'c' : ''} ${encoding ?? ''} ${notModified ? '304' : body?.length}`
-  let headers = known.get(name)
-  if (headers) return headers
-  headers = { 'x-cache': cacheStatus }
+/** One variant's head; the body of a variant (identity or one encoding of a kept entry) never changes. */
+function headOf(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compressible: boolean, encoding: Encoding | null, notModified: boolean, body: Buffer | undefined): OutgoingHttpHeader[] {
+  const headers: OutgoingHttpHeaders = { 'x-cache': cacheStatus }
   for (const [header, value] of Object.entries(response.headers)) {
     if (notModified && BODY_HEADERS.has(header)) continue
     headers[header] = value
@@ -232,8 +255,9 @@ function headersFor(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', com
     if (encoding) headers['content-encoding'] = encoding
     headers['content-length'] = body?.length ?? 0
   }
-  known.set(name, headers)
-  return headers
+  const head: OutgoingHttpHeader[] = []
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) head.push(name, value)
+  return head
 }
 
 export interface ResponseCacheOptions extends StoreOptions {
@@ -250,9 +274,10 @@ export interface ResponseCacheOptions extends StoreOptions {
 export interface ResponseCache {
   /**
    * Answers `req` for `url` (its canonical path and query) from the cache or one shared computation; calls
-   * `fallback` (Next) when the computation fails.
+   * `fallback` (Next) when the computation fails. A hit is answered at once: no promise. `extra`: headers of this
+   * request's own (the rate limit's) for the response.
    */
-  serve(req: IncomingMessage, res: ServerResponse, url: string, fallback: () => Promise<void>): Promise<void>
+  serve(req: IncomingMessage, res: ServerResponse, url: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra?: Record<string, string>): Promise<void> | undefined
   readonly store: ResponseStore
 }
 
@@ -278,22 +303,27 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
     return promise
   }
 
+  async function serveMiss(req: IncomingMessage, res: ServerResponse, url: string, key: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra: Record<string, string> | undefined): Promise<void> {
+    let prepared: PreparedResponse
+    try {
+      prepared = await compute(key, req, url)
+    } catch (error) {
+      log('Response cache: computing a miss failed, passing the request to Next:', error)
+      if (extra) for (const name in extra) res.setHeader(name, extra[name])
+      return fallback(req, res)
+    }
+    const kept = store.peek(key)
+    if (kept && kept.body === prepared.body) return sendPrepared(req, res, kept, 'MISS', extra, store)
+    sendPrepared(req, res, prepared, 'MISS', extra)
+  }
+
   return {
     store,
-    async serve(req, res, url, fallback) {
+    serve(req, res, url, fallback, extra) {
       const key = cacheKey(req, url)
       const hit = store.get(key, currentDataVersion(), now(), maxAgeMs())
-      if (hit) return sendPrepared(req, res, hit, 'HIT', (encoding) => store.encodedBody(key, hit, encoding))
-      let prepared: PreparedResponse
-      try {
-        prepared = await compute(key, req, url)
-      } catch (error) {
-        log('Response cache: computing a miss failed, passing the request to Next:', error)
-        return fallback()
-      }
-      const kept = store.peek(key)
-      if (kept && kept.body === prepared.body) return sendPrepared(req, res, kept, 'MISS', (encoding) => store.encodedBody(key, kept, encoding))
-      sendPrepared(req, res, prepared, 'MISS')
+      if (!hit) return serveMiss(req, res, url, key, fallback, extra)
+      sendPrepared(req, res, hit, 'HIT', extra, store)
     },
   }
 }

@@ -14,7 +14,7 @@ import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../src/
 import { createFront } from '../../src/edge/front'
 import { createLoopback } from '../../src/edge/loopback'
 import { canonicalQuery, classifyRequest } from '../../src/edge/public-paths'
-import { createRateLimiter } from '../../src/edge/rate-limit'
+import { createRateLimiter, createWindowCounter } from '../../src/edge/rate-limit'
 import { createResponseCache } from '../../src/edge/response-cache'
 
 interface Fake {
@@ -28,6 +28,8 @@ interface Fake {
   mostReading: number
   /** Requests the server took, the loopback's own included. */
   received: number
+  /** What the edge's handler returned for each request: a promise, or nothing when it answered at once. */
+  returned: unknown[]
   server: Server
 }
 
@@ -35,7 +37,7 @@ let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
 async function start(options: { perMinute?: number; subscribePerHour?: number; cmsPerMinute?: number; originConcurrency?: number } = {}): Promise<Fake> {
-  const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0, received: 0 } as Fake
+  const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0, received: 0, returned: [] as unknown[] } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
     fake.calls.set(url, (fake.calls.get(url) ?? 0) + 1)
@@ -76,7 +78,9 @@ async function start(options: { perMinute?: number; subscribePerHour?: number; c
   })
   fake.server = createServer((req, res) => {
     fake.received += 1
-    void handler(req, res)
+    const returned = handler(req, res)
+    fake.returned.push(returned)
+    void returned
   })
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve))
   fake.base = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`
@@ -240,6 +244,36 @@ describe('the response cache in front of Next', () => {
     await call(fake, '/api/v1/status')
     expect((await call(fake, '/api/v1/status', { headers: { authorization: 'users API-Key x' } })).headers['x-cache']).toBeUndefined()
     expect((await call(fake, '/api/v1/status', { headers: { 'x-statuspage-internal': 'guess' } })).headers['x-cache']).toBe('HIT')
+  })
+})
+
+describe('the hot path', () => {
+  it('answers a hit and its 304 at once, without a promise, with the rate limit headers in the one head', async () => {
+    const fake = await start({ perMinute: 100 })
+    const first = await call(fake, '/api/v1/status')
+    const hit = await call(fake, '/api/v1/status')
+    const notModified = await call(fake, '/api/v1/status', { headers: { 'if-none-match': String(first.headers.etag) } })
+    expect([first.headers['x-cache'], hit.headers['x-cache'], notModified.status]).toEqual(['MISS', 'HIT', 304])
+    for (const answer of [hit, notModified]) expect(answer.headers).toMatchObject({ 'x-cache': 'HIT', 'ratelimit-limit': '100', 'ratelimit-policy': '100;w=60' })
+    expect(notModified.headers['ratelimit-remaining']).toBe('97')
+    // The miss waited for Next (the loopback's own request in between); the hit and the 304 did not wait at all.
+    expect(fake.returned.at(-2)).toBeUndefined()
+    expect(fake.returned.at(-1)).toBeUndefined()
+    expect(fake.returned[0]).toBeInstanceOf(Promise)
+  })
+
+  it('counts the in-memory budget synchronously, in windows from a key\'s first request', () => {
+    let now = 1_000_000
+    const count = createWindowCounter(60_000, () => now)
+    expect(count('a')).toEqual({ used: 1, msLeft: 60_000 })
+    now += 59_999
+    expect(count('a')).toEqual({ used: 2, msLeft: 1 })
+    expect(count('b')).toEqual({ used: 1, msLeft: 60_000 })
+    now += 1
+    expect(count('a')).toEqual({ used: 1, msLeft: 60_000 })
+    const limiter = createRateLimiter({ points: 1 })!
+    expect(limiter.consume('c')).toMatchObject({ allowed: true, headers: { 'RateLimit-Remaining': '0' } })
+    expect(limiter.consume('c')).toMatchObject({ allowed: false, headers: { 'RateLimit-Remaining': '0', 'Retry-After': '60' } })
   })
 })
 

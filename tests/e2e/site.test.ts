@@ -435,6 +435,9 @@ describe('the public site', () => {
   })
 
   it('says what is wrong with a bad form, and keeps what was typed', async () => {
+    // The form offers SMS only when SMS can be sent: switch it on for this test (nothing is sent: no SMS subscriber).
+    const sms = { apiBaseUrl: 'https://sms.example.test/api', accountSid: 'AC-site-test', authToken: 'site-test-token', fromNumber: '+15550001111' }
+    await write('POST', '/api/globals/sms-settings', admin, { enabled: true, ...sms })
     const { context, page } = await newPage()
     await page.goto(`${server.base}/subscribe`)
     await page.getByLabel('Text message (SMS)').check()
@@ -446,6 +449,7 @@ describe('the public site', () => {
     // The services to choose from are the page's own.
     expect(await page.getByLabel('Public API').count()).toBe(1)
     await context.close()
+    await write('POST', '/api/globals/sms-settings', admin, { enabled: false })
   })
 
   it('unsubscribes with one click from the link in a notification, with clear states for a repeat and an unknown link', async () => {

@@ -37,5 +37,6 @@ export async function createUserWithKey(
     overrideAccess: true,
     data: { email, password, role, enableAPIKey: true, apiKey },
   })
-  return { id: user.id, email, role, apiKey, password }
+  // The role stored, not the one asked for: the first account of a site is always an administrator.
+  return { id: user.id, email, role: user.role as UserRole, apiKey, password }
 }

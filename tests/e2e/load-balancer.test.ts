@@ -92,7 +92,13 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
       for (let i = 0; i < 4; i++) expect((await call(url, { from: reader() })).status).toBe(200)
       const patched = await call(`${instances[round % 2].base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: `Balanced ${round}` } })
       expect(patched.status, patched.text).toBe(200)
-      // The very next reads, round robin over both instances: every one has the write.
+      // The other instance hears of the write over Redis pub/sub, a few milliseconds after the writer answered: give
+      // that message up to 2 s to arrive (it is asynchronous), then every read, round robin over both instances, has
+      // the write.
+      const deadline = Date.now() + 2000
+      for (let seen = 0; seen < 2 && Date.now() < deadline; ) {
+        seen = publicNames(await call(url, { from: reader() })).includes(`Balanced ${round}`) ? seen + 1 : 0
+      }
       for (let i = 0; i < 4; i++) {
         const read = await call(url, { from: reader() })
         expect(read.status).toBe(200)

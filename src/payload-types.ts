@@ -69,6 +69,7 @@ export interface Config {
   collections: {
     'service-groups': ServiceGroup;
     services: Service;
+    'service-status-changes': ServiceStatusChange;
     incidents: Incident;
     maintenances: Maintenance;
     subscribers: Subscriber;
@@ -86,6 +87,7 @@ export interface Config {
   collectionsSelect: {
     'service-groups': ServiceGroupsSelect<false> | ServiceGroupsSelect<true>;
     services: ServicesSelect<false> | ServicesSelect<true>;
+    'service-status-changes': ServiceStatusChangesSelect<false> | ServiceStatusChangesSelect<true>;
     incidents: IncidentsSelect<false> | IncidentsSelect<true>;
     maintenances: MaintenancesSelect<false> | MaintenancesSelect<true>;
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
@@ -184,6 +186,55 @@ export interface Service {
   displayOrder?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "service-status-changes".
+ */
+export interface ServiceStatusChange {
+  id: number;
+  service?: (number | null) | Service;
+  fromStatus?: ('operational' | 'maintenance' | 'degraded' | 'partial' | 'major') | null;
+  toStatus: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
+  at: string;
+  source: 'initial' | 'manual' | 'incident' | 'maintenance' | 'integration';
+  sourceRef?: string | null;
+  user?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  name?: string | null;
+  /**
+   * Editors write status data; admins also manage users and settings.
+   */
+  role?: ('admin' | 'editor') | null;
+  updatedAt: string;
+  createdAt: string;
+  enableAPIKey?: boolean | null;
+  apiKey?: string | null;
+  apiKeyIndex?: string | null;
+  hasAPIKey?: boolean | null;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -374,39 +425,6 @@ export interface NotificationDelivery {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  name?: string | null;
-  /**
-   * Editors write status data; admins also manage users and settings.
-   */
-  role?: ('admin' | 'editor') | null;
-  updatedAt: string;
-  createdAt: string;
-  enableAPIKey?: boolean | null;
-  apiKey?: string | null;
-  apiKeyIndex?: string | null;
-  hasAPIKey?: boolean | null;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "media".
  */
 export interface Media {
@@ -549,6 +567,10 @@ export interface PayloadLockedDocument {
         value: number | Service;
       } | null)
     | ({
+        relationTo: 'service-status-changes';
+        value: number | ServiceStatusChange;
+      } | null)
+    | ({
         relationTo: 'incidents';
         value: number | Incident;
       } | null)
@@ -641,6 +663,21 @@ export interface ServicesSelect<T extends boolean = true> {
   group?: T;
   status?: T;
   displayOrder?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "service-status-changes_select".
+ */
+export interface ServiceStatusChangesSelect<T extends boolean = true> {
+  service?: T;
+  fromStatus?: T;
+  toStatus?: T;
+  at?: T;
+  source?: T;
+  sourceRef?: T;
+  user?: T;
   updatedAt?: T;
   createdAt?: T;
 }

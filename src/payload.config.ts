@@ -18,6 +18,7 @@ import { NotificationDeliveries } from './collections/NotificationDeliveries'
 import { Notifications } from './collections/Notifications'
 import { ServiceGroups } from './collections/ServiceGroups'
 import { Services } from './collections/Services'
+import { ServiceStatusChanges } from './collections/ServiceStatusChanges'
 import { Subscribers } from './collections/Subscribers'
 import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
@@ -54,7 +55,7 @@ export default buildConfig({
       afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
     },
   },
-  collections: [ServiceGroups, Services, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
+  collections: [ServiceGroups, Services, ServiceStatusChanges, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).

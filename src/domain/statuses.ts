@@ -16,6 +16,13 @@ export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number]
 export const SUBSCRIBER_TYPES = ['email', 'sms'] as const
 export type SubscriberType = (typeof SUBSCRIBER_TYPES)[number]
 
+/**
+ * What changed a service's status, in its history: `initial` is the status a service had when its history began
+ * (its creation, or the migration that started the history of an older database).
+ */
+export const STATUS_CHANGE_SOURCES = ['initial', 'manual', 'incident', 'maintenance', 'integration'] as const
+export type StatusChangeSource = (typeof STATUS_CHANGE_SOURCES)[number]
+
 export const USER_ROLES = ['admin', 'editor'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 

@@ -2,6 +2,7 @@ import * as migration_20261122_210113_initial from './20261122_210113_initial';
 import * as migration_20261122_213807_jobs from './20261122_213807_jobs';
 import * as migration_20261123_061106_notifications from './20261123_061106_notifications';
 import * as migration_20261123_151133_completed_by from './20261123_151133_completed_by';
+import * as migration_20261123_175059_service_status_history from './20261123_175059_service_status_history';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_151133_completed_by.up,
     down: migration_20261123_151133_completed_by.down,
-    name: '20261123_151133_completed_by'
+    name: '20261123_151133_completed_by',
+  },
+  {
+    up: migration_20261123_175059_service_status_history.up,
+    down: migration_20261123_175059_service_status_history.down,
+    name: '20261123_175059_service_status_history'
   },
 ];

@@ -13,7 +13,7 @@ import type { Payload } from 'payload'
 
 import type { Channel, DeliveryStatus } from '../domain/notifications'
 
-import { connectionFor, type Table, tableOf } from './sql'
+import { connectionFor, type Table, tableOf } from '../db/sql'
 
 async function store(payload: Payload) {
   return { db: await connectionFor(payload), t: tableOf(payload, 'notification_deliveries') }

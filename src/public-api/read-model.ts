@@ -11,11 +11,12 @@ import { overallStatus, worstStatus } from '../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
 import { forbiddenControlCharacter } from '../domain/text'
 import { windowBound } from '../domain/time-window'
+import { richTextToHtml, richTextToText } from '../format/rich-text'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
+import type { Links } from '../settings/base-url'
+
 import { countOf } from './count-cache'
 import type { Page } from './http'
-import { requestOrigin } from './request-origin'
-import { richTextToHtml, richTextToText } from './rich-text'
 import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Service, ServiceGroup, StatusSummary } from './schemas'
 
 /**
@@ -27,11 +28,6 @@ const activeMaintenances = (): Where => ({ status: { in: [...ACTIVE_MAINTENANCE_
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
-
-/** The public page addresses: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
-export interface Links {
-  base: string
-}
 
 function serviceRefs(services: (number | ServiceDoc)[] | null | undefined) {
   return (services ?? []).filter((s): s is ServiceDoc => typeof s === 'object' && s !== null).map((s) => ({ slug: s.slug ?? '', name: s.name }))
@@ -284,20 +280,4 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
   if (cannotExist(shortId)) return null
   const found = await payload.find({ collection: 'maintenances', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
   return found.docs[0] ? toMaintenance(found.docs[0], links) : null
-}
-
-/** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
-export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
-  const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim()
-  return base ? base.replace(/\/+$/, '') : null
-}
-
-/**
- * The base of public page addresses: as configured, else the origin the request was addressed to. Only public
- * responses use this; messages (e-mail, SMS) use the configured base alone (src/notify/links.ts), since no request
- * vouches for their reader's address.
- */
-export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
-  return { base: (await configuredBaseUrl(payload)) ?? requestOrigin(request) }
 }

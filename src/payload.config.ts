@@ -30,7 +30,8 @@ import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './cms-api/request-guards'
-import { jobs, startMaintenanceTicker, startNotificationRunner } from './jobs'
+import { jobs, startMaintenanceTicker } from './jobs'
+import { startNotificationRunner } from './notify/runner'
 import { smtpEmailAdapter } from './notify/payload-email'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))

@@ -1,6 +1,46 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+const FRAMEWORKS = [
+  { group: ['payload', 'payload/*', '@payloadcms/*', '@payload-config'], message: 'must not import Payload.' },
+  { group: ['next', 'next/*', '@next/*'], message: 'must not import Next.' },
+  { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'must not import React.' },
+]
+const folder = (name, message) => ({ group: [`../${name}`, `../${name}/*`, `../../${name}/*`], message })
+const PAGES = folder('site', 'must not import the public site: share a module in src/format or src/settings instead.')
+const READ_MODEL = folder('public-api', 'must not import the public read model: share a module in src/format, src/settings or src/domain instead.')
+const CMS_API = folder('cms-api', "must not import the CMS API's input layer (it wraps the CMS routes only).")
+const ROUTES = folder('app', 'must not import a route: routes import the layers, not the other way round.')
+const ADMIN = [folder('admin', 'must not import the admin area.'), folder('components', 'must not import admin components.')]
+const NOTIFY_INTERNALS = {
+  group: ['../notify/*', '!../notify/subscriptions', '!../notify/channels', '!../notify/events'],
+  message: "must not import notification internals: only src/notify's subscriptions (verbs), channels and events (the hooks and their flag).",
+}
+
+/** `no-restricted-imports` for the files of one folder: `patterns`, each message prefixed with the folder. */
+const restrict = (dir, patterns) => ({
+  files: [`src/${dir}/**`],
+  rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, message: `src/${dir}/ ${p.message}` })) }] },
+})
+
+const layerRules = () => [
+  // The contract's rules stay free of frameworks and of the rest of src, so every surface can call them and they
+  // test on their own.
+  restrict('domain', [...FRAMEWORKS, { group: ['../*', '../**'], message: 'holds pure contract rules: it must not import anything else in src.' }]),
+  // What server.ts runs before Next: no framework, and nothing of the application but its configuration and runtime state.
+  restrict('edge', [...FRAMEWORKS, { group: ['../*', '!../config', '!../runtime'], message: 'runs before Next: it imports nothing of the application but src/config and src/runtime.' }]),
+  restrict('format', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.'), ...FRAMEWORKS.slice(1)]),
+  restrict('settings', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.')]),
+  restrict('db', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.'), folder('demo', 'must not import the demo.')]),
+  restrict('notify', [PAGES, READ_MODEL, CMS_API, ROUTES, ...ADMIN]),
+  restrict('site', [NOTIFY_INTERNALS, CMS_API, ROUTES, ...ADMIN]),
+  restrict('public-api', [PAGES, folder('notify', 'must not import notifications.'), CMS_API, ROUTES, ...ADMIN]),
+  restrict('cms-api', [PAGES, READ_MODEL, folder('notify', 'must not import notifications.'), ROUTES, ...ADMIN]),
+  restrict('demo', [PAGES, READ_MODEL, NOTIFY_INTERNALS, CMS_API, ROUTES]),
+  restrict('jobs', [PAGES, READ_MODEL, CMS_API, ROUTES]),
+]
+
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.next/', 'data/', 'test-results/', 'bench/results/', 'src/migrations/', 'src/payload-types.ts', 'src/app/(payload)/admin/importMap.js', 'next-env.d.ts'] },
   js.configs.recommended,
@@ -16,20 +56,7 @@ export default tseslint.config(
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // The contract's rules stay free of frameworks, so every surface can call them and they test on their own.
-    files: ['src/domain/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['payload', 'payload/*', '@payloadcms/*'], message: 'src/domain/ must not import Payload.' },
-            { group: ['next', 'next/*'], message: 'src/domain/ must not import Next.' },
-            { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/domain/ must not import React.' },
-          ],
-        },
-      ],
-    },
-  },
+  // Layers: each folder names what it may not import, so a module cannot reach sideways into another layer's
+  // internals. One block per folder, because a later block's no-restricted-imports replaces an earlier one's.
+  ...layerRules(),
 )

@@ -6,7 +6,8 @@ import type { Payload } from 'payload'
 
 import type { ServiceStatus } from '../domain/statuses'
 import { configuredChannels } from '../notify/channels'
-import { configuredBaseUrl, statusSummary } from '../public-api/read-model'
+import { statusSummary } from '../public-api/read-model'
+import { configuredBaseUrl } from '../settings/base-url'
 
 export interface DashboardFacts {
   missing: { what: string; fix: string; href: string }[]

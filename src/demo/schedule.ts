@@ -12,7 +12,7 @@ import type { Payload } from 'payload'
 
 import { formatCountdown, startupResetDue } from '../domain/demo'
 import { repeat, stopRepeating } from '../jobs/repeat'
-import { connectionFor, tableOf } from '../notify/sql'
+import { connectionFor, tableOf } from '../db/sql'
 
 import { type DemoConfig, demoConfig } from './config'
 import { resetDemo } from './reset'

@@ -1,4 +1,8 @@
-import type { IncidentStatus } from './statuses'
+import { INCIDENT_STATUSES, type IncidentStatus } from './statuses'
+
+/** The status that closes an incident; every other one makes it active (the list filter `status=active`, the home page). */
+export const RESOLVED_INCIDENT_STATUS = 'resolved' satisfies IncidentStatus
+export const ACTIVE_INCIDENT_STATUSES: readonly IncidentStatus[] = INCIDENT_STATUSES.filter((status) => status !== RESOLVED_INCIDENT_STATUS)
 
 export interface IncidentUpdateInput {
   status: IncidentStatus
@@ -39,12 +43,15 @@ export function deriveIncidentState(updates: readonly IncidentUpdateInput[]): De
   if (!newest) return undefined
   return {
     status: newest.status,
-    resolvedAt: newest.status === 'resolved' ? toIso(newest.createdAt) : null,
+    resolvedAt: newest.status === RESOLVED_INCIDENT_STATUS ? toIso(newest.createdAt) : null,
   }
 }
 
-/** Updates ordered for display: newest first, with the same tie rule as the status derivation. */
-export function updatesNewestFirst<T extends IncidentUpdateInput>(updates: readonly T[]): T[] {
+/**
+ * Updates ordered for display, an incident's or a maintenance's: newest first, with the same tie rule as the status
+ * derivation (on equal createdAt the later element first).
+ */
+export function updatesNewestFirst<T extends { createdAt: string | Date }>(updates: readonly T[]): T[] {
   return updates
     .map((update, index) => ({ update, index, time: toTime(update.createdAt) }))
     .sort((a, b) => b.time - a.time || b.index - a.index)

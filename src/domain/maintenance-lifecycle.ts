@@ -3,6 +3,9 @@ import { isOneOf, MAINTENANCE_STATUSES, type MaintenanceStatus } from './statuse
 /** Statuses the clock never moves a maintenance out of (a clock-completed one has its end behind it). */
 export const FINAL_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = ['completed', 'cancelled']
 
+/** The maintenances readers see as current or coming: every status that is not final. */
+export const ACTIVE_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = MAINTENANCE_STATUSES.filter((status) => !FINAL_MAINTENANCE_STATUSES.includes(status))
+
 export function isFinalMaintenanceStatus(status: MaintenanceStatus | null | undefined): boolean {
   return status != null && FINAL_MAINTENANCE_STATUSES.includes(status)
 }

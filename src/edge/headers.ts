@@ -17,3 +17,9 @@ export const PUBLIC_ORIGIN_HEADER = 'x-statuspage-public-origin'
  * TLS socket, or a trusted proxy's X-Forwarded-Proto). The auth routes mark the session cookie Secure by it.
  */
 export const SCHEME_HEADER = 'x-statuspage-scheme'
+
+/**
+ * Set by a Next route on a response that changes with time alone: the instant (ms since the epoch) it goes stale.
+ * The response cache keeps it no longer and removes the header before the response leaves the process.
+ */
+export const EXPIRES_HEADER = 'x-statuspage-expires'

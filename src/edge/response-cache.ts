@@ -25,10 +25,7 @@ import pLimit from 'p-limit'
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from './data-version'
 import { ifNoneMatchMatches } from './etag'
-import { PUBLIC_ORIGIN_HEADER } from './headers'
-
-/** Set by the /api/v1 routes when their content changes by itself at a known time (epoch milliseconds). */
-export const EXPIRES_HEADER = 'x-statuspage-expires'
+import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from './headers'
 
 /** What the origin (Next, through the loopback) answered. */
 export interface OriginResponse {

@@ -1,18 +1,10 @@
 import type { GlobalConfig } from 'payload'
 
 import { admins, anyone } from '../access/roles'
+import { isTimeZone } from '../domain/time-zone'
 import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
 
 export const DEFAULT_SITE_NAME = 'Status'
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
-}
 
 export const Settings: GlobalConfig = {
   slug: 'settings',

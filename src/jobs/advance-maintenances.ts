@@ -18,7 +18,7 @@ import { isTransitionDue, TRANSITION_BOUNDARIES } from '../domain/maintenance-sc
 import type { MaintenanceStatus } from '../domain/statuses'
 import { bumpDataVersion } from '../edge/data-version'
 import { announceMaintenanceChange } from '../notify/events'
-import { connectionFor, tableOf } from '../notify/sql'
+import { connectionFor, tableOf } from '../db/sql'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'

@@ -5,7 +5,6 @@ import { deliverNotificationTask } from '../notify/deliver'
 import { advanceMaintenancesTask } from './advance-maintenances'
 
 export { startMaintenanceTicker, stopMaintenanceTicker } from './maintenance-ticker'
-export { startNotificationRunner, stopNotificationRunner } from '../notify/runner'
 
 /** Every path under /api/payload-jobs, answered as if it did not exist: the contract's 404 with `{errors:[{message}]}`. */
 const nothingOverHttp: Endpoint[] = (['get', 'post', 'patch', 'put', 'delete'] as const).map((method) => ({

@@ -5,14 +5,11 @@
  */
 import type { Payload } from 'payload'
 
-import type { SubscribeRequest } from '../domain/subscription-request'
+import type { Channels } from '../domain/channels'
 
 import { ChannelNotConfigured, emailConfig } from './email'
 import { sendingDisabledReason } from './sending-allowed'
 import { smsConfig } from './sms'
-
-export type Channel = SubscribeRequest['type']
-export type Channels = Record<Channel, boolean>
 
 async function works(check: () => Promise<unknown>): Promise<boolean> {
   try {
@@ -28,15 +25,4 @@ export async function configuredChannels(payload: Payload, env: NodeJS.ProcessEn
   if (sendingDisabledReason(env)) return { email: true, sms: true }
   const [email, sms] = await Promise.all([works(() => emailConfig(payload, env)), works(() => smsConfig(payload))])
   return { email, sms }
-}
-
-export const NO_CHANNEL = 'Subscriptions are not available on this site: neither e-mail nor SMS is configured.'
-
-/** Why a subscription by `channel` cannot be taken now, or null when it can. */
-export function channelRefusal(channels: Channels, channel: Channel): string | null {
-  if (channels[channel]) return null
-  if (!channels.email && !channels.sms) return NO_CHANNEL
-  return channel === 'sms'
-    ? 'Subscriptions by text message (SMS) are not available on this site; subscribe by e-mail instead.'
-    : 'Subscriptions by e-mail are not available on this site; subscribe by text message (SMS) instead.'
 }

@@ -4,10 +4,11 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
-import { siteSettings } from '../site/data'
+import { messageBaseUrl } from '../settings/base-url'
+import { siteSettings } from '../settings/site-settings'
 
 import { emailConfig, SendFailure, sendEmail } from './email'
-import { confirmUrl, messageBaseUrl } from './links'
+import { confirmUrl } from './links'
 import { renderConfirmationEmail, renderConfirmationSms } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'

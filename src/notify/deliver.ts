@@ -10,12 +10,14 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
+import { relationId } from '../db/relation-id'
 import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
 import type { Notification, Subscriber } from '../payload-types'
+import { messageBaseUrl } from '../settings/base-url'
 
 import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
 import { ChannelNotConfigured, EMAIL_CONNECTIONS, emailConfig, SendFailure, sendEmail } from './email'
-import { messageBaseUrl, unsubscribeUrl } from './links'
+import { unsubscribeUrl } from './links'
 import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
@@ -34,19 +36,17 @@ const retryBaseMs = (env: NodeJS.ProcessEnv = process.env) => positive(env.NOTIF
 
 const FINAL = new Set(['sent', 'partly_failed', 'failed'])
 
-const idOf = (value: unknown): number | null =>
-  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
 
 async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
-  const incident = idOf(notification.incident)
-  const maintenance = idOf(notification.maintenance)
+  const incident = relationId(notification.incident)
+  const maintenance = relationId(notification.maintenance)
   const select = { affectedServices: true } as const
   const doc = incident
     ? await payload.findByID({ collection: 'incidents', id: incident, select, depth: 0, overrideAccess: true, disableErrors: true })
     : maintenance
       ? await payload.findByID({ collection: 'maintenances', id: maintenance, select, depth: 0, overrideAccess: true, disableErrors: true })
       : null
-  return ((doc?.affectedServices ?? []) as unknown[]).map(idOf).filter((id): id is number => id !== null)
+  return ((doc?.affectedServices ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
 }
 
 /** Verified, active subscribers who want this event (src/domain/notifications.ts), with their channel and address. */
@@ -63,7 +63,7 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   })
   const recipients: Recipient[] = []
   for (const subscriber of docs) {
-    const chosen = ((subscriber.services ?? []) as unknown[]).map(idOf).filter((id): id is number => id !== null)
+    const chosen = ((subscriber.services ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
     if (!subscriberWantsEvent(chosen, affected)) continue
     const channel: Channel = subscriber.type === 'sms' ? 'sms' : 'email'
     const address = channel === 'sms' ? subscriber.phone : subscriber.email

@@ -7,26 +7,26 @@
  */
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
+import { relationId } from '../db/relation-id'
+import { connectionFor, tableOf } from '../db/sql'
 import { incidentEvent, maintenanceEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
+import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
 import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '../domain/statuses'
+import { formatDateTime } from '../format/dates'
+import { richTextToText } from '../format/rich-text'
 import type { Maintenance } from '../payload-types'
-import { richTextToText } from '../public-api/rich-text'
-import { siteSettings } from '../site/data'
-import { formatDateTime } from '../site/format'
+import { messageBaseUrl } from '../settings/base-url'
+import { siteSettings } from '../settings/site-settings'
 
-import { messageBaseUrl } from './links'
 import { type NotificationContent, notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
-import { connectionFor, tableOf } from './sql'
 
 /** Seeds, the demo reset and imports set this: they write history, not news. */
 export const SKIP_NOTIFICATIONS = 'skipNotifications'
 
-const idOf = (value: unknown): number | null =>
-  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
-  const ids = (Array.isArray(services) ? services : []).map(idOf).filter((id): id is number => id !== null)
+  const ids = (Array.isArray(services) ? services : []).map(relationId).filter((id): id is number => id !== null)
   if (ids.length === 0) return []
   const { docs } = await req.payload.find({
     collection: 'services',
@@ -82,7 +82,7 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
     message: event.message,
     schedule: null,
     affected,
-    url: `${base}/i/${doc.shortId}`,
+    url: incidentPageUrl(base, doc.shortId),
   })
   return doc
 }
@@ -107,7 +107,7 @@ export async function announceMaintenanceChange(req: PayloadRequest, doc: Mainte
     message: event.kind === 'maintenance_scheduled' ? richTextToText(doc.description) || null : null,
     schedule,
     affected,
-    url: `${base}/m/${doc.shortId}`,
+    url: maintenancePageUrl(base, doc.shortId),
   })
 }
 

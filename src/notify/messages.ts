@@ -4,7 +4,7 @@
  * template the public pages use. Pure functions: the content is a snapshot taken when the event happened.
  */
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
-import { html, type SafeHtml } from '../site/html'
+import { html, type SafeHtml } from '../format/html'
 
 export interface NotificationContent {
   siteName: string

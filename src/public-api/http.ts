@@ -7,11 +7,9 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 
 import { ifNoneMatchMatches } from '../edge/etag'
+import { EXPIRES_HEADER } from '../edge/headers'
 
 import type { Problem } from './schemas'
-
-/** Read by the response cache in server.ts (and removed there): when this response's content goes stale by itself. */
-export const EXPIRES_HEADER = 'x-statuspage-expires'
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',

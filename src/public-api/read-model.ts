@@ -5,27 +5,29 @@
 import type { Payload, Where } from 'payload'
 
 import { displayDuration } from '../domain/duration'
-import { updatesNewestFirst } from '../domain/incident-status'
-import { nextTransitionAt } from '../domain/maintenance-lifecycle'
+import { RESOLVED_INCIDENT_STATUS, updatesNewestFirst } from '../domain/incident-status'
+import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
+import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
 import { forbiddenControlCharacter } from '../domain/text'
 import { windowBound } from '../domain/time-window'
+import { richTextToHtml, richTextToText } from '../format/rich-text'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
+import type { Links } from '../settings/base-url'
+
 import { countOf } from './count-cache'
 import type { Page } from './http'
-import { requestOrigin } from './request-origin'
-import { richTextToHtml, richTextToText } from './rich-text'
 import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Service, ServiceGroup, StatusSummary } from './schemas'
 
-const ACTIVE_MAINTENANCE = ['upcoming', 'in_progress'] as const
+/**
+ * The incidents and maintenances readers see as current, as the domain's sets say (`not_equals` also keeps an
+ * incident without a status). Fresh objects per query: Payload may rewrite a `where` it is given.
+ */
+const activeIncidents = (): Where => ({ status: { not_equals: RESOLVED_INCIDENT_STATUS } })
+const activeMaintenances = (): Where => ({ status: { in: [...ACTIVE_MAINTENANCE_STATUSES] } })
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
-
-/** The public page addresses: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
-export interface Links {
-  base: string
-}
 
 function serviceRefs(services: (number | ServiceDoc)[] | null | undefined) {
   return (services ?? []).filter((s): s is ServiceDoc => typeof s === 'object' && s !== null).map((s) => ({ slug: s.slug ?? '', name: s.name }))
@@ -37,7 +39,7 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
     shortId: doc.shortId ?? '',
     title: doc.title,
     status: doc.status ?? updates[0]?.status ?? 'investigating',
-    url: `${links.base}/i/${doc.shortId}`,
+    url: incidentPageUrl(links.base, doc.shortId),
     affectedServices: serviceRefs(doc.affectedServices),
     updates,
     createdAt: iso(doc.createdAt),
@@ -49,15 +51,12 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
 function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
   const start = new Date(doc.scheduledStartAt)
   const end = doc.scheduledEndAt ? new Date(doc.scheduledEndAt) : null
-  const updates = (doc.updates ?? [])
-    .map((u, index) => ({ message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt), index }))
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.index - a.index)
-    .map(({ message, createdAt }) => ({ message, createdAt }))
+  const updates = updatesNewestFirst((doc.updates ?? []).map((u) => ({ message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) })))
   return {
     shortId: doc.shortId ?? '',
     title: doc.title,
     status: doc.status,
-    url: `${links.base}/m/${doc.shortId}`,
+    url: maintenancePageUrl(links.base, doc.shortId),
     descriptionHtml: richTextToHtml(doc.description),
     descriptionText: richTextToText(doc.description),
     scheduledStartAt: iso(start),
@@ -164,8 +163,8 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
   const [settings, loaded, incidents, maintenances] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
     loadServices(payload),
-    payload.find({ collection: 'incidents', where: { status: { not_equals: 'resolved' } }, sort: ['-createdAt', '-id'], pagination: false, depth: 0, select: incidentSelect }),
-    payload.find({ collection: 'maintenances', where: { status: { in: [...ACTIVE_MAINTENANCE] } }, sort: ['scheduledStartAt', 'id'], pagination: false, depth: 0, select: maintenanceSelect }),
+    payload.find({ collection: 'incidents', where: activeIncidents(), sort: ['-createdAt', '-id'], pagination: false, depth: 0, select: incidentSelect }),
+    payload.find({ collection: 'maintenances', where: activeMaintenances(), sort: ['scheduledStartAt', 'id'], pagination: false, depth: 0, select: maintenanceSelect }),
   ])
   const serviceById = new Map(loaded.services.map((s) => [s.id, s]))
   const withServices = <T extends { affectedServices?: (number | ServiceDoc)[] | null }>(doc: T): T => ({
@@ -225,7 +224,7 @@ async function findPage<T extends { id: number }>(
 
 export async function listIncidents(payload: Payload, query: IncidentListQuery, links: Links): Promise<Listed<Incident>> {
   const and: Where[] = []
-  if (query.status === 'active') and.push({ status: { not_equals: 'resolved' } })
+  if (query.status === 'active') and.push(activeIncidents())
   else if (query.status) and.push({ status: { equals: query.status } })
   if (query.from) and.push({ createdAt: { greater_than_equal: dayBound(query.from, 'start') } })
   if (query.to) and.push({ createdAt: { less_than_equal: dayBound(query.to, 'end') } })
@@ -240,14 +239,14 @@ export async function listIncidents(payload: Payload, query: IncidentListQuery, 
 
 export async function listMaintenances(payload: Payload, query: MaintenanceListQuery, links: Links): Promise<Listed<Maintenance>> {
   const and: Where[] = []
-  if (query.status === 'active') and.push({ status: { in: [...ACTIVE_MAINTENANCE] } })
+  if (query.status === 'active') and.push(activeMaintenances())
   else if (query.status) and.push({ status: { equals: query.status } })
   if (query.from) {
     const from = dayBound(query.from, 'start')
     and.push({
       or: [
         { scheduledEndAt: { greater_than_equal: from } },
-        { and: [{ scheduledEndAt: { exists: false } }, { or: [{ scheduledStartAt: { greater_than_equal: from } }, { status: { in: [...ACTIVE_MAINTENANCE] } }] }] },
+        { and: [{ scheduledEndAt: { exists: false } }, { or: [{ scheduledStartAt: { greater_than_equal: from } }, activeMaintenances()] }] },
       ],
     })
   }
@@ -281,20 +280,4 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
   if (cannotExist(shortId)) return null
   const found = await payload.find({ collection: 'maintenances', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
   return found.docs[0] ? toMaintenance(found.docs[0], links) : null
-}
-
-/** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
-export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
-  const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim()
-  return base ? base.replace(/\/+$/, '') : null
-}
-
-/**
- * The base of public page addresses: as configured, else the origin the request was addressed to. Only public
- * responses use this; messages (e-mail, SMS) use the configured base alone (src/notify/links.ts), since no request
- * vouches for their reader's address.
- */
-export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
-  return { base: (await configuredBaseUrl(payload)) ?? requestOrigin(request) }
 }

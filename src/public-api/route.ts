@@ -7,7 +7,7 @@ import { getPayload, type Payload } from 'payload'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
-import { type Links, publicLinks } from './read-model'
+import { type Links, publicLinks } from '../settings/base-url'
 
 export interface PublicContext {
   payload: Payload

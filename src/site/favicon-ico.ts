@@ -7,7 +7,8 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { siteSettings } from './data'
+import { siteSettings } from '../settings/site-settings'
+
 import { faviconSvg } from './favicon'
 
 export async function faviconIco(request: Request): Promise<Response> {

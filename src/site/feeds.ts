@@ -12,12 +12,11 @@ import { Feed } from 'feed'
 import ical, { ICalEventStatus } from 'ical-generator'
 
 import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS } from '../domain/statuses'
-import type { Links } from '../public-api/read-model'
+import { formatDateTime } from '../format/dates'
+import { escapeHtml } from '../format/html'
 import type { Incident, Maintenance } from '../public-api/schemas'
-
-import type { SiteSettings } from './data'
-import { formatDateTime } from './format'
-import { escapeHtml } from './html'
+import type { Links } from '../settings/base-url'
+import type { SiteSettings } from '../settings/site-settings'
 
 function incidentSummary(incident: Incident): string {
   const latest = incident.updates[0]

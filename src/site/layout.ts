@@ -4,10 +4,10 @@
  * public pages lives in this file, each a constant string, so a Content-Security-Policy can allow them by hash.
  */
 import type { ServiceStatus } from '../domain/statuses'
+import { html, raw, type SafeHtml } from '../format/html'
+import type { SiteSettings } from '../settings/site-settings'
 
-import type { SiteSettings } from './data'
 import { faviconHref } from './favicon'
-import { html, raw, type SafeHtml } from './html'
 import { SITE_CSS } from './styles'
 
 /** In <head>, before the body paints: applies the stored theme choice, so there is no flash. */

@@ -2,6 +2,7 @@
  * The public pages as HTML strings, from the public read model's shapes (src/public-api/schemas.ts). No data access
  * here: the route handlers read, these render.
  */
+import type { Channels } from '../domain/channels'
 import { estimateChangesAt } from '../domain/duration'
 import {
   INCIDENT_STATUS_LABELS,
@@ -11,13 +12,12 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '../domain/statuses'
-import type { Channels } from '../notify/channels'
+import { formatDateTime, lengthBetween } from '../format/dates'
+import { html, raw, type SafeHtml } from '../format/html'
 import { ResponseClock } from '../public-api/clock'
 import type { Incident, Maintenance, StatusSummary } from '../public-api/schemas'
+import type { SiteSettings } from '../settings/site-settings'
 
-import type { SiteSettings } from './data'
-import { formatDateTime, lengthBetween } from './format'
-import { html, raw, type SafeHtml } from './html'
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'
 

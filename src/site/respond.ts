@@ -5,14 +5,15 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
-import { ResponseClock } from '../public-api/clock'
-import { EXPIRES_HEADER, etagOf } from '../public-api/http'
-import { type Links, publicLinks } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
+import { EXPIRES_HEADER } from '../edge/headers'
 import { loggablePath } from '../edge/public-paths'
+import { ResponseClock } from '../public-api/clock'
+import { etagOf } from '../public-api/http'
+import { type Links, publicLinks } from '../settings/base-url'
+import { type SiteSettings, siteSettings } from '../settings/site-settings'
 
 import { SITE_CONTENT_SECURITY_POLICY } from './content-security-policy'
-import { type SiteSettings, siteSettings } from './data'
 import { errorPage, notFoundPage } from './pages'
 
 export interface SiteContext {

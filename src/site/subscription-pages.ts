@@ -3,12 +3,12 @@
  * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
  * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
  */
-import { NO_CHANNEL, type Channels } from '../notify/channels'
-import type { ServiceGroup } from '../public-api/schemas'
+import { NO_CHANNEL, type Channels } from '../domain/channels'
+import { html, raw, type SafeHtml } from '../format/html'
 import type { UnsubscribeOutcome, VerifyOutcome } from '../notify/subscriptions'
+import type { ServiceGroup } from '../public-api/schemas'
+import type { SiteSettings } from '../settings/site-settings'
 
-import type { SiteSettings } from './data'
-import { html, raw, type SafeHtml } from './html'
 import { renderDocument } from './layout'
 
 /** The compact form on `/`: an e-mail address and a button, offering only the channels this site can send on. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { jsonNesting, jsonNestingError, MAX_JSON_NESTING } from '../../src/domain/json-shape'
-import { clientLimit, MAX_CLIENT_LIMIT } from '../../src/domain/list-params'
+import { jsonNesting, jsonNestingError, MAX_JSON_NESTING } from '../../src/cms-api/json-shape'
+import { clientLimit, MAX_CLIENT_LIMIT } from '../../src/cms-api/list-params'
 import { richTextShapeError } from '../../src/domain/rich-text-shape'
 import { controlCharacterError, forbiddenControlCharacter } from '../../src/domain/text'
 

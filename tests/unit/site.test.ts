@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { isPublicPath, isPublicSitePath, loggablePath } from '../../src/edge/public-paths'
 import { faviconHref, faviconSvg, faviconTone } from '../../src/site/favicon'
-import { html, raw } from '../../src/site/html'
+import { html, raw } from '../../src/format/html'
 import { INLINE_SCRIPTS, renderDocument } from '../../src/site/layout'
 import { incidentStartedAt } from '../../src/site/pages'
 

@@ -1,6 +1,7 @@
 import { parseSubscribeRequest } from '../../../domain/subscription-request'
 import { CLIENT_ADDRESS_HEADER } from '../../../edge/headers'
-import { channelRefusal, configuredChannels } from '../../../notify/channels'
+import { channelRefusal } from '../../../domain/channels'
+import { configuredChannels } from '../../../notify/channels'
 import { readBodyText } from '../../../notify/endpoint'
 import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
 import { statusSummary } from '../../../public-api/read-model'

@@ -1,5 +1,6 @@
 import { parseSubscribeRequest } from '../../../domain/subscription-request'
-import { channelRefusal, configuredChannels } from '../../../notify/channels'
+import { channelRefusal } from '../../../domain/channels'
+import { configuredChannels } from '../../../notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
 import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
 

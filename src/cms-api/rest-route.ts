@@ -1,13 +1,13 @@
 /**
  * The CMS REST route, guarded before and after Payload. Before: query parameters and bodies Payload would turn into
- * 500s or silently misread are 400s or 415s (src/hooks/request-body.ts); endpoints that do not exist for a
+ * 500s or silently misread are 400s or 415s (src/cms-api/request-body.ts); endpoints that do not exist for a
  * collection (versions without versioning, e-mail verification without it) are 404s rather than database errors;
  * an anonymous caller gets no map of every collection's fields from `/api/access`. After: every error answer has the
  * contract's `{errors:[{message}]}` shape, and no class names (minified in the build: `"name":"o"`).
  */
 import { getPayload, type SanitizedConfig } from 'payload'
 
-import { depthError } from '../domain/list-params'
+import { depthError } from './list-params'
 import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
 import { checkWriteBody } from './request-body'
 

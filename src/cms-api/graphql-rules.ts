@@ -3,7 +3,7 @@
  *
  * Cost: Payload's own complexity limit counts fields, not rows, so 30 aliases of `Incidents(limit: 0)` passed it and
  * one anonymous request held the server for 93 s and 2.5 GB. Here a list query's selection counts once per row it
- * may return (its `limit`, capped like every client list: src/domain/list-params.ts), aliases each count, and an
+ * may return (its `limit`, capped like every client list: src/cms-api/list-params.ts), aliases each count, and an
  * operation over MAX_GRAPHQL_COST is refused with a 400 before it runs.
  *
  * Access: `{ Access { ... } }` (and `docAccess<Collection>`) list every field's permissions; anonymous callers get a
@@ -15,8 +15,8 @@ import type { ExecutionArgs, ValidationContext, ValidationRule } from 'graphql'
 import { GraphQLError } from 'graphql/error/GraphQLError.js'
 import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity'
 
-import { clientLimit } from '../domain/list-params'
-import { UNAUTHENTICATED_MESSAGE } from './unauthenticated'
+import { clientLimit } from './list-params'
+import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
 
 /** Field values one operation may ask for: e.g. 5 full pages of 100 incidents with ten fields each. */
 export const MAX_GRAPHQL_COST = 5_000

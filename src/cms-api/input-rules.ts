@@ -57,7 +57,7 @@ const refusingMalformedRichText: FieldHook = ({ value, path, collection, global,
 /**
  * Every collection's and global's fields, at any nesting, with the rules every client write obeys: no control
  * characters in text, rich text of the right shape, one value for a single select, at most MAX_ARRAY_ROWS rows.
- * Applied once to the whole config (src/hooks/request-guards.ts), so a field added later cannot forget them.
+ * Applied once to the whole config (src/cms-api/request-guards.ts), so a field added later cannot forget them.
  */
 export function withInputRules(fields: Field[]): Field[] {
   return fields.map((field): Field => {

@@ -1,8 +1,8 @@
 import type { CollectionBeforeOperationHook, CollectionConfig, FlattenedField, GlobalConfig, PayloadRequest } from 'payload'
 import { APIError, NotFound } from 'payload'
 
-import { clientLimit, isRecordId, listParamsError } from '../domain/list-params'
-import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from '../domain/where-params'
+import { clientLimit, isRecordId, listParamsError } from './list-params'
+import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from './where-params'
 import { withInputRules } from './input-rules'
 import { withRelationshipChecks } from './relationship-exists'
 import { guardWrittenTimestamps } from './timestamp-guard'
@@ -15,7 +15,7 @@ import { guardWrittenTimestamps } from './timestamp-guard'
 const fromClient = (args: unknown) => (args as { overrideAccess?: boolean }).overrideAccess !== true
 
 /**
- * Ids and pagination are checked before they reach the database (src/domain/list-params.ts): an id that cannot
+ * Ids and pagination are checked before they reach the database (src/cms-api/list-params.ts): an id that cannot
  * exist is a 404 like any other unknown id, and an unusable limit or page is a 400 naming the parameter. A client's
  * list is at most MAX_CLIENT_LIMIT rows: `limit=0` (Payload's "everything"), a larger limit and `pagination=false`
  * used to let one anonymous request read the whole database.
@@ -89,7 +89,7 @@ function whereFieldResolver(fields: FlattenedField[], req: PayloadRequest): Wher
 
 /**
  * Every `where` (REST, JSON, GraphQL, bulk update and delete) is checked against the fields it names before it
- * reaches the database (src/domain/where-params.ts): a value the column cannot hold is a 400 naming the field.
+ * reaches the database (src/cms-api/where-params.ts): a value the column cannot hold is a 400 naming the field.
  */
 export const guardWhere: CollectionBeforeOperationHook = ({ args, collection, req }) => {
   const { where, currentDepth } = args as { where?: unknown; currentDepth?: number }

@@ -4,7 +4,7 @@
  * properties of undefined", a 500); a truncated multipart body, a `_payload` that is not JSON and JSON nested
  * thousands of levels deep were 500s as well.
  */
-import { jsonNestingError } from '../domain/json-shape'
+import { jsonNestingError } from './json-shape'
 
 export type BodyCheck = { ok: true; request: Request } | { ok: false; status: 400 | 415; message: string }
 

@@ -1,4 +1,4 @@
-import { checkWriteBody } from '../hooks/request-body'
+import { checkWriteBody } from './request-body'
 
 type Handler = (request: Request) => Promise<Response>
 

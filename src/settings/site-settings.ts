@@ -5,9 +5,8 @@
  */
 import type { Payload } from 'payload'
 
+import { validTimeZone } from '../domain/time-zone'
 import { DEFAULT_SITE_NAME } from '../globals/Settings'
-
-import { validTimeZone } from './format'
 
 export interface SiteSettings {
   siteName: string

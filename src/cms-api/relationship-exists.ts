@@ -1,7 +1,7 @@
 import type { Field, PayloadRequest, Validate } from 'payload'
 import { relationship as relationshipValidation, upload as uploadValidation } from 'payload/shared'
 
-import { missingRecordsMessage, relationshipIds } from '../domain/relationship-ids'
+import { missingRecordsMessage, relationshipIds } from './relationship-ids'
 
 type RelationField = Extract<Field, { type: 'relationship' | 'upload' }>
 

@@ -1,16 +1,6 @@
 /** Dates and lengths as the public pages show them. */
 import { estimateDuration } from '../domain/duration'
 
-export function validTimeZone(zone: string | null | undefined): string {
-  const candidate = zone?.trim() || 'UTC'
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: candidate })
-    return candidate
-  } catch {
-    return 'UTC'
-  }
-}
-
 /** "22 Nov 2025, 14:05 UTC" style, in `timeZone`, with the zone's short name. */
 export function formatDateTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {

@@ -1,0 +1,55 @@
+/**
+ * The base of every public page address (`<base>/i/<shortId>`, src/domain/page-address.ts), in one place because two
+ * kinds of reader need different fallbacks when the operator configured none:
+ * - a public response (the API, the pages, the feeds) is read by whoever sent the request, so it may use the origin
+ *   that request was addressed to (`publicLinks`);
+ * - a message (e-mail, SMS) is read by somebody else, so it never takes a request's Host: an anonymous subscribe
+ *   request could otherwise choose where the confirmation link of somebody else's address points. Without a
+ *   configured base it uses the local address, with a warning (`messageBaseUrl`).
+ */
+import type { Payload } from 'payload'
+
+import { PUBLIC_ORIGIN_HEADER } from '../edge/headers'
+
+/** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
+export interface Links {
+  base: string
+}
+
+/** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
+export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
+  const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
+  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim()
+  return base ? base.replace(/\/+$/, '') : null
+}
+
+/**
+ * The origin a request was addressed to. The edge (server.ts, src/edge/public-origin.ts) determines it from Host, or
+ * from a trusted proxy's forwarded headers, and replaces whatever a client sent under its header. Next's own
+ * `request.url` names the address Next listens on (`localhost:<port>`), not the one the client used, so it is only
+ * the fallback (for a request with no usable Host, or one that did not come through the edge).
+ */
+export function requestOrigin(request: Request): string {
+  return request.headers.get(PUBLIC_ORIGIN_HEADER) ?? new URL(request.url).origin
+}
+
+/** The base of a public response's page addresses: as configured, else the origin the request was addressed to. */
+export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
+  return { base: (await configuredBaseUrl(payload)) ?? requestOrigin(request) }
+}
+
+let warned = false
+
+export function fallbackBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const base = `http://localhost:${env.PORT ?? 3000}`
+  if (!warned) {
+    warned = true
+    console.warn(`Links in e-mails and SMS point to ${base}: set the Public base URL in Settings, or PUBLIC_URL.`)
+  }
+  return base
+}
+
+/** The base of a message's links: as configured, else the local address (never a request's Host). */
+export async function messageBaseUrl(payload: Payload): Promise<string> {
+  return (await configuredBaseUrl(payload)) ?? fallbackBaseUrl()
+}

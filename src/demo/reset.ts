@@ -10,8 +10,8 @@
  */
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
-import { bumpDataVersion } from '../edge/data-version'
-import { exclusively } from '../edge/request-gate'
+import { bumpDataVersion } from '../runtime/data-version'
+import { exclusively } from '../runtime/request-gate'
 import { CLEAR_SECRETS } from '../fields/secret'
 import { SKIP_NOTIFICATIONS } from '../notify/events'
 

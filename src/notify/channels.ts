@@ -5,6 +5,7 @@
  */
 import type { Payload } from 'payload'
 
+import { type Env, env } from '../config/env'
 import type { SubscribeRequest } from '../domain/subscription-request'
 
 import { ChannelNotConfigured, emailConfig } from './email'
@@ -24,9 +25,9 @@ async function works(check: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-export async function configuredChannels(payload: Payload, env: NodeJS.ProcessEnv = process.env): Promise<Channels> {
-  if (sendingDisabledReason(env)) return { email: true, sms: true }
-  const [email, sms] = await Promise.all([works(() => emailConfig(payload, env)), works(() => smsConfig(payload))])
+export async function configuredChannels(payload: Payload, settings: Env = env()): Promise<Channels> {
+  if (sendingDisabledReason(settings)) return { email: true, sms: true }
+  const [email, sms] = await Promise.all([works(() => emailConfig(payload, settings)), works(() => smsConfig(payload))])
   return { email, sms }
 }
 

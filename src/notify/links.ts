@@ -5,12 +5,13 @@
  */
 import type { Payload } from 'payload'
 
+import { type Env, env } from '../config/env'
 import { configuredBaseUrl } from '../public-api/read-model'
 
 let warned = false
 
-export function fallbackBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const base = `http://localhost:${env.PORT ?? 3000}`
+export function fallbackBaseUrl(settings: Env = env()): string {
+  const base = `http://localhost:${settings.PORT}`
   if (!warned) {
     warned = true
     console.warn(`Links in e-mails and SMS point to ${base}: set the Public base URL in Settings, or PUBLIC_URL.`)

@@ -8,6 +8,7 @@
  */
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type Where } from 'payload'
 
+import { type Env, env } from '../config/env'
 import type { SubscribeRequest } from '../domain/subscription-request'
 import type { Subscriber } from '../payload-types'
 
@@ -28,9 +29,8 @@ export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
  * The per-address rate limit is per client address; this one protects the owner of an address from a stranger
  * who asks from many.
  */
-export function resendIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.SUBSCRIBE_RESEND_SECONDS)
-  return env.SUBSCRIBE_RESEND_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 300_000
+export function resendIntervalMs(settings: Env = env()): number {
+  return settings.SUBSCRIBE_RESEND_SECONDS * 1000
 }
 
 export class UnknownServices extends Error {

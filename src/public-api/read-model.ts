@@ -4,6 +4,7 @@
  */
 import type { Payload, Where } from 'payload'
 
+import { env } from '../config/env'
 import { displayDuration } from '../domain/duration'
 import { updatesNewestFirst } from '../domain/incident-status'
 import { nextTransitionAt } from '../domain/maintenance-lifecycle'
@@ -286,7 +287,7 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
 /** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
 export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
   const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim()
+  const base = settings.publicUrl?.trim() || env().PUBLIC_URL
   return base ? base.replace(/\/+$/, '') : null
 }
 

@@ -6,9 +6,6 @@
 import { type Env, env } from '../config/env'
 import { testHooks } from '../runtime/test-hooks'
 
-/** Set on the demo reset's writes: the demo user's guard lets them through. */
-export const DEMO_RESET = 'demoReset'
-
 export interface DemoConfig {
   enabled: boolean
   email: string

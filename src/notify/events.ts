@@ -19,9 +19,6 @@ import { type NotificationContent, notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { connectionFor, tableOf } from './sql'
 
-/** Seeds, the demo reset and imports set this: they write history, not news. */
-export const SKIP_NOTIFICATIONS = 'skipNotifications'
-
 const idOf = (value: unknown): number | null =>
   typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
 
@@ -69,7 +66,7 @@ async function contentBase(req: PayloadRequest) {
 }
 
 export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context?.[SKIP_NOTIFICATIONS]) return doc
+  if (req.context?.skipNotifications) return doc
   const previous = operation === 'create' ? null : ((previousDoc?.updates ?? []) as UpdateLike[])
   const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
   if (!event) return doc
@@ -93,7 +90,7 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
  * status and its stamps, calls it for its own moves.
  */
 export async function announceMaintenanceChange(req: PayloadRequest, doc: Maintenance, previousStatus: MaintenanceStatus | null): Promise<void> {
-  if (req.context?.[SKIP_NOTIFICATIONS] || doc.notifySubscribers === false) return
+  if (req.context?.skipNotifications || doc.notifySubscribers === false) return
   const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc)
   if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])

@@ -39,9 +39,6 @@ export class UnknownServices extends Error {
   }
 }
 
-/** Tokens are the server's: only a write with this context may give a subscriber a new confirmation token. */
-export const ROTATE_CONFIRMATION_TOKEN = 'rotateConfirmationToken'
-
 async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
@@ -119,7 +116,8 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
         overrideAccess: true,
         depth: 0,
         req,
-        context: { [ROTATE_CONFIRMATION_TOKEN]: true },
+        // Tokens are the server's: only this write may give a subscriber a new one (src/cms/context.ts).
+        context: { rotateConfirmationToken: true },
       })
       id = existing.id
     } else if (!existing.verified) {

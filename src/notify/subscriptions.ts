@@ -10,6 +10,7 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 
 import { type Env, env } from '../config/env'
 import type { SubscribeRequest } from '../domain/subscription-request'
+import { BadRequest } from '../errors'
 import type { Subscriber } from '../payload-types'
 
 import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from './queue'
@@ -33,7 +34,7 @@ export function resendIntervalMs(settings: Env = env()): number {
   return settings.SUBSCRIBE_RESEND_SECONDS * 1000
 }
 
-export class UnknownServices extends Error {
+export class UnknownServices extends BadRequest {
   constructor(readonly slugs: string[]) {
     super(`services: no service has the slug ${slugs.map((s) => `"${s}"`).join(', ')}`)
   }

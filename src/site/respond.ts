@@ -1,10 +1,12 @@
 /**
- * The shell of every public page and feed: Payload, the public links and the site settings; an HTML 404 or 500
- * page instead of a stack trace. Responses are built here (not by React) so the pages ship no framework runtime.
+ * The shell of every public page and feed: Payload, the public links and the site settings; an HTML 404 or error
+ * page instead of a stack trace (the service's errors, src/errors.ts, keep their status; anything else is a 500).
+ * Responses are built here (not by React) so the pages ship no framework runtime.
  */
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { NotFound, publicError } from '../errors'
 import { ResponseClock } from '../public-api/clock'
 import { EXPIRES_HEADER, etagOf } from '../public-api/http'
 import { type Links, publicLinks } from '../public-api/read-model'
@@ -34,12 +36,6 @@ export interface SiteBody {
 // Browsers revalidate every time (a 304 from the response cache is cheap); the server-side cache is invalidated by
 // every write, so a reload after a write shows it.
 const CACHE_CONTROL = 'public, no-cache'
-
-export class NotFound extends Error {
-  constructor(readonly what: string) {
-    super(`${what} not found`)
-  }
-}
 
 function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody, expiresAt: Date | null = null): Response {
   const headers = new Headers({ 'cache-control': status === 200 && !personal ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
@@ -71,8 +67,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       return respond(request, body, clock.expiresAt)
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
-      console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
-      return respond(request, { status: 500, body: errorPage(settings) })
+      const failure = publicError(error, '')
+      if (!failure.expected) console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
+      return respond(request, { status: failure.status, body: errorPage(settings) })
     }
   }
 }

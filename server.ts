@@ -7,36 +7,30 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 import next from 'next'
 
+import { ConfigError, env } from './src/config/env'
 import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
 import { createEdge, edgeConfig } from './src/edge/front'
 import { dropRouterVary } from './src/edge/vary'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 
-const port = Number(process.env.PORT ?? 3000)
-const hostname = process.env.HOST ?? '0.0.0.0'
-
 function fail(message: string): never {
   console.error(`Refusing to start: ${message}`)
   process.exit(1)
 }
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${process.env.PORT}"`)
-
+let settings: ReturnType<typeof env>
 try {
+  // Every variable, checked before anything starts (src/config/env.ts); Next's copy parses the same environment.
+  settings = env()
   // Resolved here, before Next loads the config, so a missing or well-known secret stops the process at once.
-  process.env.PAYLOAD_SECRET = resolvePayloadSecret()
+  process.env.PAYLOAD_SECRET = resolvePayloadSecret(settings)
 } catch (error) {
-  if (error instanceof InsecureSecretError) fail(error.message)
+  if (error instanceof ConfigError || error instanceof InsecureSecretError) fail(error.message)
   throw error
 }
-
-let edgeSettings: ReturnType<typeof edgeConfig>
-try {
-  edgeSettings = edgeConfig(process.env)
-} catch (error) {
-  fail((error as Error).message)
-}
+const { PORT: port, HOST: hostname } = settings
+const edgeSettings = edgeConfig(settings)
 
 const app = next({ dev: false, hostname, port, dir: process.cwd() })
 await app.prepare()

@@ -10,6 +10,7 @@
  */
 import { getPayload } from 'payload'
 
+import { parseEnv } from '../src/config/env'
 import { demoConfig } from '../src/demo/config'
 import { resetDemo } from '../src/demo/reset'
 
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const started = performance.now()
   const { default: config } = await import('../src/payload.config')
   const payload = await getPayload({ config })
-  await resetDemo(payload, demoConfig({ ...process.env, DEMO_MODE: 'true' }), new Date(), { atStart: true })
+  await resetDemo(payload, demoConfig(parseEnv({ ...process.env, DEMO_MODE: 'true' })), new Date(), { atStart: true })
   const rows: Record<string, number> = {}
   for (const collection of ['service-groups', 'services', 'incidents', 'maintenances', 'subscribers'] as const) {
     rows[collection] = (await payload.count({ collection, overrideAccess: true })).totalDocs

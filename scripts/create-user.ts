@@ -5,7 +5,6 @@
 import { getPayload } from 'payload'
 
 import { createUserWithKey, UsageError } from '../src/cli/create-user'
-import config from '../src/payload.config'
 
 // Run with `node --conditions=production` (as the npm script does): lexical's default Node entry points load
 // their real module through a top-level await, and Node 20 sometimes leaves such awaits unsettled when several
@@ -16,6 +15,8 @@ async function main([email, role, password]: string[]): Promise<number> {
   process.env.MAINTENANCE_TICK_MS = '0'
   process.env.NOTIFY_TICK_MS = '0'
   process.env.DEMO_MODE = 'false'
+  // Imported after the variables above are set: the configuration is read once, when it is first used.
+  const { default: config } = await import('../src/payload.config')
   const payload = await getPayload({ config })
   try {
     const user = await createUserWithKey(payload, { email, role, password })

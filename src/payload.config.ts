@@ -22,6 +22,7 @@ import { ServiceStatusChanges } from './collections/ServiceStatusChanges'
 import { Subscribers } from './collections/Subscribers'
 import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
+import { env } from './config/env'
 import { ensureFirstAdmin } from './config/first-admin'
 import { resolvePayloadSecret } from './config/secret'
 import { demoConfig } from './demo/config'
@@ -40,7 +41,7 @@ const { adapter, migrations } = databaseAdapter()
 
 export default buildConfig({
   secret: resolvePayloadSecret(),
-  serverURL: process.env.PUBLIC_URL ?? '',
+  serverURL: env().PUBLIC_URL ?? '',
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
@@ -73,7 +74,7 @@ export default buildConfig({
     // Before anything queries: a request during which the database failed is answered 503 (L7).
     watchDatabaseFailures(payload)
     // The migrate CLI brings its own runner; everywhere else the schema is brought up to date before serving.
-    if (process.env.PAYLOAD_MIGRATING === 'true') return
+    if (env().PAYLOAD_MIGRATING) return
     await payload.db.migrate({ migrations })
     await ensureFirstAdmin(payload)
     // Time moves maintenances: a job every second or so (MAINTENANCE_TICK_MS, 0 turns it off).

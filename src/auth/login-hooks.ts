@@ -1,7 +1,8 @@
 /** Hooks that put the login throttle (login-throttle.ts) in front of Payload's login operation: REST, GraphQL, admin. */
-import { APIError, type CollectionAfterLoginHook, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
+import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
 import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
+import { TooManyRequests } from '../errors'
 import { loginThrottle } from './login-throttle'
 
 /** Seconds to wait, for the Retry-After of a refused login (the route wrapper reads it: see route-guards.ts). */
@@ -26,7 +27,7 @@ export const throttleLogins: CollectionBeforeOperationHook = async ({ args, oper
   const wait = await loginThrottle().attempt(clientAddress(req), email)
   if (wait !== null) {
     retryAfterOf.set(req, wait)
-    throw new APIError(`Too many failed logins from this address; try again in ${waitPhrase(wait)}.`, 429, null, true)
+    throw new TooManyRequests(`Too many failed logins from this address; try again in ${waitPhrase(wait)}.`, wait)
   }
   return args
 }

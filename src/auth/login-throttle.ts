@@ -10,6 +10,8 @@
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
+import { type Env, env } from '../config/env'
+
 export interface LoginThrottleOptions {
   perAccount: number
   perAddress: number
@@ -55,21 +57,13 @@ export function createLoginThrottle({ perAccount, perAddress, windowSeconds, red
   }
 }
 
-function whole(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
-  const value = env[name]
-  if (value === undefined || value.trim() === '') return fallback
-  const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of at least 1, got "${value}"`)
-  return parsed
-}
-
-/** Reads the budgets from the environment; throws on an invalid value. */
-export function loginThrottleConfig(env: NodeJS.ProcessEnv = process.env) {
+/** The budgets from the configuration (src/config/env.ts). */
+export function loginThrottleConfig(settings: Env = env()) {
   return {
-    perAccount: whole('LOGIN_FAILURES_PER_ACCOUNT', 10, env),
-    perAddress: whole('LOGIN_FAILURES_PER_ADDRESS', 30, env),
-    windowSeconds: whole('LOGIN_THROTTLE_WINDOW_MINUTES', 15, env) * 60,
-    redisUrl: env.REDIS_URL?.trim() || undefined,
+    perAccount: settings.LOGIN_FAILURES_PER_ACCOUNT,
+    perAddress: settings.LOGIN_FAILURES_PER_ADDRESS,
+    windowSeconds: settings.LOGIN_THROTTLE_WINDOW_MINUTES * 60,
+    redisUrl: settings.REDIS_URL,
   }
 }
 

@@ -2,7 +2,9 @@
  * A reset-password request with an unknown or expired token is bad input (400), not a missing login (finding
  * L10): Payload answers 403, which the API turns into 401 for a caller without a session.
  */
-import { APIError, type CollectionBeforeOperationHook } from 'payload'
+import type { CollectionBeforeOperationHook } from 'payload'
+
+import { BadRequest } from '../errors'
 
 export const INVALID_RESET_TOKEN = 'The password reset token is invalid or has expired: request a new one.'
 
@@ -17,6 +19,6 @@ export const refuseUnknownResetTokens: CollectionBeforeOperationHook = async ({ 
           req,
         })
       : null
-  if (!user) throw new APIError(INVALID_RESET_TOKEN, 400, null, true)
+  if (!user) throw new BadRequest(INVALID_RESET_TOKEN)
   return args
 }

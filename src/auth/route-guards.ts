@@ -6,6 +6,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
+import { env } from '../config/env'
 import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '../domain/same-origin'
 import { watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
@@ -29,7 +30,7 @@ function hasSessionCookie(request: Request): boolean {
 async function configuredOrigins(): Promise<string[]> {
   const payload = await getPayload({ config })
   const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  return [originOf(process.env.PUBLIC_URL), originOf(settings.publicUrl)].filter((origin): origin is string => origin !== null)
+  return [originOf(env().PUBLIC_URL), originOf(settings.publicUrl)].filter((origin): origin is string => origin !== null)
 }
 
 async function isCrossSiteWrite(request: Request): Promise<boolean> {
@@ -40,14 +41,14 @@ async function isCrossSiteWrite(request: Request): Promise<boolean> {
     secFetchSite: request.headers.get('sec-fetch-site'),
     requestHost: request.headers.get('host') ?? new URL(request.url).host,
   }
-  const envOrigin = originOf(process.env.PUBLIC_URL)
+  const envOrigin = originOf(env().PUBLIC_URL)
   if (isSameOriginWrite({ ...facts, siteOrigins: envOrigin ? [envOrigin] : [] })) return false
   if (facts.origin === null) return true
   return !isSameOriginWrite({ ...facts, siteOrigins: await configuredOrigins() })
 }
 
 function isHttps(request: Request): boolean {
-  return request.headers.get(SCHEME_HEADER) === 'https' || originOf(process.env.PUBLIC_URL)?.startsWith('https:') === true
+  return request.headers.get(SCHEME_HEADER) === 'https' || originOf(env().PUBLIC_URL)?.startsWith('https:') === true
 }
 
 /** Adds `Secure` to the session cookie (Payload's `cookies.secure` is one value for every request). */

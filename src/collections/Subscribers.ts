@@ -6,7 +6,6 @@ import { admins, editors } from '../access/roles'
 import { isE164, isEmailAddress, normaliseEmail } from '../domain/contact'
 import { SUBSCRIBER_TYPES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
-import { ROTATE_CONFIRMATION_TOKEN } from '../notify/subscriptions'
 
 /** 256 bits from the CSPRNG, URL-safe: a token that can only be had from the e-mail that carries it. */
 export const newToken = (): string => randomBytes(32).toString('base64url')
@@ -27,7 +26,7 @@ export const Subscribers: CollectionConfig = {
         } else {
           data.unsubscribeToken = originalDoc?.unsubscribeToken
           // A returning subscriber (src/notify/subscriptions.ts) gets a new confirmation link; old ones stop working.
-          data.verificationToken = req.context?.[ROTATE_CONFIRMATION_TOKEN] ? newToken() : originalDoc?.verificationToken
+          data.verificationToken = req.context?.rotateConfirmationToken ? newToken() : originalDoc?.verificationToken
         }
         return data
       },

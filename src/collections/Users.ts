@@ -4,6 +4,7 @@ import { Forbidden } from 'payload'
 import { admins, adminsField, hasRole, isAdmin } from '../access/roles'
 import { forgiveSuccessfulLogin, throttleLogins } from '../auth/login-hooks'
 import { requireLongPasswords } from '../auth/password-policy'
+import { env } from '../config/env'
 import { refuseUnknownResetTokens } from '../auth/reset-token'
 import { protectDemoUser } from '../demo/protect-demo-user'
 import { USER_ROLES } from '../domain/statuses'
@@ -34,7 +35,7 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 0,
     // Behind HTTPS the session cookie is never sent over plain HTTP (L4). PUBLIC_URL decides here; a request that a
     // trusted proxy marks as HTTPS gets Secure added by the API routes (src/auth/route-guards.ts).
-    cookies: { secure: process.env.PUBLIC_URL?.trim().toLowerCase().startsWith('https:') === true, sameSite: 'Lax' },
+    cookies: { secure: env().PUBLIC_URL?.toLowerCase().startsWith('https:') === true, sameSite: 'Lax' },
   },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
   access: {

@@ -9,6 +9,8 @@ import type { DatabaseAdapterObj, Migration } from 'payload'
 import { migrations as postgresMigrations } from '../migrations/postgres'
 import { migrations as sqliteMigrations } from '../migrations/sqlite'
 
+import { type Env, env } from './env'
+
 const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
 
 export const DEFAULT_SQLITE_URL = 'file:./data/statuspage.db'
@@ -21,35 +23,25 @@ export function dialectOf(databaseUrl: string | undefined): Dialect {
   throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`)
 }
 
-function milliseconds(name: string, fallback: number, env: Record<string, string | undefined>): number {
-  const value = env[name]
-  if (value === undefined || value.trim() === '') return fallback
-  const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of milliseconds, got "${value}"`)
-  return parsed
-}
-
 /** PostgreSQL time limits: DATABASE_CONNECT_TIMEOUT_MS (5 s) and DATABASE_STATEMENT_TIMEOUT_MS (15 s). */
-export function databaseTimeouts(env: Record<string, string | undefined> = process.env) {
-  return {
-    connectMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', 5000, env),
-    statementMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, env),
-  }
+export function databaseTimeouts(settings: Env = env()) {
+  return { connectMs: settings.DATABASE_CONNECT_TIMEOUT_MS, statementMs: settings.DATABASE_STATEMENT_TIMEOUT_MS }
 }
 
 /**
  * Schema changes reach every database through committed migrations, never through drizzle's dev push: the tests
  * then run the same SQL that production runs, and a forgotten migration fails a test instead of a deployment.
  */
-export function databaseAdapter(databaseUrl = process.env.DATABASE_URL): { adapter: DatabaseAdapterObj; migrations: Migration[] } {
+export function databaseAdapter(settings: Env = env()): { adapter: DatabaseAdapterObj; migrations: Migration[] } {
+  const databaseUrl = settings.DATABASE_URL
   if (dialectOf(databaseUrl) === 'postgres') {
-    const timeouts = databaseTimeouts()
+    const timeouts = databaseTimeouts(settings)
     return {
       adapter: postgresAdapter({
         // JIT compilation costs more than it saves on these short queries (163 ms on a deep page, measured in bench/).
         pool: {
           connectionString: databaseUrl,
-          max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+          max: settings.DATABASE_POOL_MAX,
           options: '-c jit=off',
           // A database that does not answer fails the request in seconds (503) instead of holding it for the length
           // of a network partition (L7): connecting, each statement on the server, and each query on the client.

@@ -3,10 +3,8 @@
  * DEMO_USER_PASSWORD are the account every visitor shares; DEMO_RESET_INTERVAL_MINUTES (default 60) how often
  * everything is wiped and seeded again.
  */
-import { parseResetInterval } from '../domain/demo'
-
-/** Set on the demo reset's writes: the demo user's guard lets them through. */
-export const DEMO_RESET = 'demoReset'
+import { type Env, env } from '../config/env'
+import { testHooks } from '../runtime/test-hooks'
 
 export interface DemoConfig {
   enabled: boolean
@@ -17,17 +15,15 @@ export interface DemoConfig {
   warnings: string[]
 }
 
-export function demoConfig(env: NodeJS.ProcessEnv = process.env): DemoConfig {
-  const interval = parseResetInterval(env.DEMO_RESET_INTERVAL_MINUTES)
+export function demoConfig(settings: Env = env()): DemoConfig {
+  const interval = settings.DEMO_RESET_INTERVAL_MINUTES
   const warnings = interval.warning ? [interval.warning] : []
-  let intervalMs = interval.value * 60_000
-  // Tests only: resets seconds apart (STATUSPAGE_TEST_HOOKS=1, as the edge's test hooks).
-  const testSeconds = Number(env.DEMO_RESET_INTERVAL_SECONDS)
-  if (env.STATUSPAGE_TEST_HOOKS === '1' && Number.isFinite(testSeconds) && testSeconds > 0) intervalMs = testSeconds * 1000
+  // The e2e tests reset seconds apart (src/runtime/test-hooks.ts); production has only minutes.
+  const intervalMs = testHooks().demoResetIntervalMs ?? interval.value * 60_000
   return {
-    enabled: env.DEMO_MODE?.trim().toLowerCase() === 'true',
-    email: (env.DEMO_USER_EMAIL?.trim() || 'demo@example.com').toLowerCase(),
-    password: env.DEMO_USER_PASSWORD || 'demo-password',
+    enabled: settings.DEMO_MODE,
+    email: settings.DEMO_USER_EMAIL,
+    password: settings.DEMO_USER_PASSWORD,
     intervalMinutes: interval.value,
     intervalMs,
     warnings,

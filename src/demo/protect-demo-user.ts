@@ -7,7 +7,7 @@
  */
 import { APIError, type CollectionBeforeOperationHook, Forbidden, type PayloadRequest, type Where } from 'payload'
 
-import { DEMO_RESET, demoConfig } from './config'
+import { demoConfig } from './config'
 
 async function demoUserId(req: PayloadRequest, email: string): Promise<number | null> {
   const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true, req })
@@ -24,7 +24,7 @@ async function targetsDemoUser(req: PayloadRequest, demoId: number, args: { id?:
 
 export const protectDemoUser: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   const config = demoConfig()
-  if (!config.enabled || req.context?.[DEMO_RESET]) return args
+  if (!config.enabled || req.context?.demoReset) return args
   if (operation === 'login') {
     // The shared password is public, so failed logins prove nothing; counting them would let one visitor lock
     // the account for everyone. Each login of the demo account starts from no failures.

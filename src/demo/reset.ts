@@ -10,12 +10,10 @@
  */
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
-import { bumpDataVersion } from '../edge/data-version'
-import { exclusively } from '../edge/request-gate'
-import { CLEAR_SECRETS } from '../fields/secret'
-import { SKIP_NOTIFICATIONS } from '../notify/events'
+import { bumpDataVersion } from '../runtime/data-version'
+import { exclusively } from '../runtime/request-gate'
 
-import { DEMO_RESET, type DemoConfig } from './config'
+import type { DemoConfig } from './config'
 import { demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
@@ -107,7 +105,7 @@ export interface ResetOptions {
 
 export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { atStart = false }: ResetOptions = {}): Promise<void> {
   await exclusively(async () => {
-    const req = await createLocalReq({ context: { [SKIP_NOTIFICATIONS]: true, [DEMO_RESET]: true, [CLEAR_SECRETS]: true } }, payload)
+    const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true } }, payload)
     await initTransaction(req)
     try {
       await wipe(req, config)

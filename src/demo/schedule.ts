@@ -10,6 +10,7 @@
 import { eq, isNull } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
+import { isBuildPhase } from '../config/env'
 import { formatCountdown, startupResetDue } from '../domain/demo'
 import { repeat, stopRepeating } from '../jobs/repeat'
 import { connectionFor, tableOf } from '../db/sql'
@@ -85,7 +86,7 @@ const NAME = 'demoReset'
 /** Called from onInit: nothing unless DEMO_MODE=true; then a reset now and a loop that checks every second. */
 export async function startDemoMode(payload: Payload, config = demoConfig()): Promise<void> {
   stopRepeating(NAME)
-  if (!config.enabled || process.env.NEXT_PHASE === 'phase-production-build') return
+  if (!config.enabled || isBuildPhase()) return
   for (const warning of config.warnings) payload.logger.warn(warning)
   payload.logger.warn(`Demo mode: all data is wiped and reseeded every ${config.intervalMinutes} minutes. Use it only on a disposable database.`)
   payload.logger.warn('Demo mode: notifications and confirmations are queued but never sent.')

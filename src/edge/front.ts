@@ -5,17 +5,20 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from './client-address'
-import { type ChangeScope, currentDataVersion, dataChangeMarks, settleChangeScope, withChangeScope } from './data-version'
+import type { Env } from '../config/env'
+
+import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, rateLimitKey } from './client-address'
+import { type ChangeScope, settleChangeScope, withChangeScope } from '../runtime/data-version'
 import { CLIENT_ADDRESS_HEADER } from './headers'
-import { setEdgeHealthProbe } from './health'
+import { setEdgeHealthProbe } from '../runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorShape, isAnonymous, parseTarget, type RequestClass } from './public-paths'
-import { createRateLimiter, parseLimit, type RateDecision, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
+import { createRateLimiter, type RateDecision, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
-import { arrive, leave, whileClosed } from './request-gate'
+import { arrive, leave, whileClosed } from '../runtime/request-gate'
+import { testHooks } from '../runtime/test-hooks'
 import { createResponseCache, type ResponseCache } from './response-cache'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
@@ -72,14 +75,14 @@ export interface FrontParts {
   loopback: Loopback
   /** The origin the client addressed, for links (src/edge/public-origin.ts); default: no trusted proxy. */
   publicOrigin?: PublicOrigin
-  /** STATUSPAGE_TEST_HOOKS=1: counts requests handed to Next and serves them at /__edge/stats. */
-  testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): EdgeHandler {
-  const nextCounts = new Map<string, number>()
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]) }: FrontParts): EdgeHandler {
+  // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
+  const { handedToNext, answerBeforeEdge } = testHooks()
+  const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
   const toNext: Handler = (req, res) => {
-    if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
+    handedToNext?.(req.url ?? '/')
     return throughNextWithChangeScope(next, req, res)
   }
   const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter }
@@ -102,11 +105,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
       return
     }
     const { pathname } = target
-    if (testHooks && pathname === '/__edge/stats') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-      res.end(JSON.stringify({ next: Object.fromEntries(nextCounts), dataVersion: currentDataVersion(), dataChanges: dataChangeMarks(), cacheEntries: cache?.store.size ?? 0 }))
-      return
-    }
+    if (answerBeforeEdge?.(req, res, edgeFacts)) return
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
@@ -153,25 +152,17 @@ export interface Edge {
   close(): Promise<void>
 }
 
-/** Reads the configuration; throws (before anything connects) when a value is invalid. */
-export function edgeConfig(env: NodeJS.ProcessEnv) {
-  const positive = (name: string, fallback: number) => {
-    const value = env[name]
-    if (value === undefined || value.trim() === '') return fallback
-    const parsed = Number(value)
-    if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
-    return parsed
-  }
+/** The edge's settings, from the configuration parsed and checked at start (src/config/env.ts). */
+export function edgeConfig(settings: Env) {
   return {
-    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
-    perMinute: parseLimit('RATE_LIMIT_PUBLIC_PER_MINUTE', env.RATE_LIMIT_PUBLIC_PER_MINUTE, 100),
-    subscribePerHour: parseLimit('RATE_LIMIT_SUBSCRIBE_PER_HOUR', env.RATE_LIMIT_SUBSCRIBE_PER_HOUR, 5),
-    cmsPerMinute: parseLimit('RATE_LIMIT_CMS_PER_MINUTE', env.RATE_LIMIT_CMS_PER_MINUTE, 60),
-    cacheMaxEntries: positive('RESPONSE_CACHE_MAX_ENTRIES', 5000),
-    cacheMaxBytes: positive('RESPONSE_CACHE_MAX_MB', 64) * 1024 * 1024,
-    originConcurrency: positive('ORIGIN_CONCURRENCY', 4),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    testHooks: env.STATUSPAGE_TEST_HOOKS === '1',
+    trustedProxies: [...settings.TRUSTED_PROXIES],
+    perMinute: settings.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    subscribePerHour: settings.RATE_LIMIT_SUBSCRIBE_PER_HOUR,
+    cmsPerMinute: settings.RATE_LIMIT_CMS_PER_MINUTE,
+    cacheMaxEntries: settings.RESPONSE_CACHE_MAX_ENTRIES,
+    cacheMaxBytes: settings.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
+    originConcurrency: settings.ORIGIN_CONCURRENCY,
+    redisUrl: settings.REDIS_URL,
   }
 }
 
@@ -205,7 +196,6 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
     cmsLimiter: createRateLimiter({ points: config.cmsPerMinute, redis, keyPrefix: 'statuspage:rl:cms' }),
     cache,
     loopback,
-    testHooks: config.testHooks,
   })
   let warnedAboutProxy = false
   return {

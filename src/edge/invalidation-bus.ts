@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { Redis } from 'ioredis'
 
-import { bumpDataVersion, onLocalDataChange } from './data-version'
+import { bumpDataVersion, onLocalDataChange } from '../runtime/data-version'
 
 export const CHANNEL = 'statuspage:data-version'
 

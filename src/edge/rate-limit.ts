@@ -13,14 +13,6 @@ import type { ServerResponse } from 'node:http'
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 
-/** Parses a limit from the environment: unset means `fallback`, 0 turns the limit off. */
-export function parseLimit(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback
-  const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
-  return parsed
-}
-
 export interface RateDecision {
   allowed: boolean
   /** RateLimit-* (and, when refused, Retry-After) headers for the response. */

@@ -23,7 +23,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import pLimit from 'p-limit'
 
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
-import { currentDataVersion } from './data-version'
+import { currentDataVersion } from '../runtime/data-version'
 import { ifNoneMatchMatches } from './etag'
 import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from './headers'
 

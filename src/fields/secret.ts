@@ -1,12 +1,9 @@
-import type { Field } from 'payload'
+import type { Field, RequestContext } from 'payload'
 
 import { adminsField } from '../access/roles'
 
 /** Server code that needs a credential (the mailer, the SMS client) reads with this context; nothing else can. */
-export const REVEAL_SECRETS = { revealSecrets: true } as const
-
-/** A write with this context may empty a credential (the demo reset); any other empty write keeps it. */
-export const CLEAR_SECRETS = 'clearSecrets'
+export const REVEAL_SECRETS: RequestContext = { revealSecrets: true }
 
 /**
  * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
@@ -32,7 +29,8 @@ export function secretField(name: string, label: string): Field {
       beforeChange: [
         ({ value, siblingDocWithLocales, previousValue, req }) => {
           if (typeof value === 'string' && value !== '') return value
-          if (req.context?.[CLEAR_SECRETS]) return null
+          // Only a write with clearSecrets (the demo reset) may empty a credential; any other empty write keeps it.
+          if (req.context?.clearSecrets) return null
           return siblingDocWithLocales?.[name] ?? previousValue ?? null
         },
       ],

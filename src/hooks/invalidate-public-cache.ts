@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
 
-import { markDataChanged } from '../edge/data-version'
+import { markDataChanged } from '../runtime/data-version'
 
 // The change is marked, not bumped: inside a request the edge bumps after the commit (src/edge/data-version.ts).
 export const invalidateAfterChange: CollectionAfterChangeHook = ({ doc }) => {

@@ -16,9 +16,10 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { deriveMaintenanceState } from '../domain/maintenance-lifecycle'
 import { isTransitionDue, TRANSITION_BOUNDARIES } from '../domain/maintenance-schedule'
 import type { MaintenanceStatus } from '../domain/statuses'
-import { bumpDataVersion } from '../edge/data-version'
 import { announceMaintenanceChange } from '../notify/events'
 import { connectionFor, tableOf } from '../db/sql'
+import { bumpDataVersion } from '../runtime/data-version'
+import { slot } from '../runtime/state'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'
@@ -28,13 +29,8 @@ const FAILURE_BACKOFF_MS = 60_000
 /** At most this many maintenances per run; the rest follow on the next tick. */
 const BATCH = 100
 
-/** Ids whose save failed, until when they are left alone. On globalThis: Next bundles its own copy of modules. */
-const FAILURES_KEY = Symbol.for('statuspage.maintenanceTransitionFailures')
-function failures(): Map<number | string, number> {
-  const holder = globalThis as typeof globalThis & { [FAILURES_KEY]?: Map<number | string, number> }
-  holder[FAILURES_KEY] ??= new Map()
-  return holder[FAILURES_KEY]
-}
+/** Ids whose save failed, until when they are left alone (in the runtime state: Next bundles its own modules). */
+const failures = () => slot('maintenanceFailures', () => new Map())
 
 function backedOffIds(now: Date): (number | string)[] {
   const map = failures()

@@ -10,13 +10,15 @@
  */
 import type { Payload } from 'payload'
 
+import { type Env, env } from '../config/env'
+
 import { ADVANCE_MAINTENANCES_TASK, findDueMaintenances, MAINTENANCE_QUEUE } from './advance-maintenances'
-import { intervalFromEnv, repeat, stopRepeating } from './repeat'
+import { loopInterval, repeat, stopRepeating } from './repeat'
 
 const NAME = 'maintenanceTicker'
 
 /** The tick interval: MAINTENANCE_TICK_MS when given (0 turns the runner off), else 1 s (off under the test runner). */
-export const maintenanceTickMs = (env: NodeJS.ProcessEnv = process.env): number => intervalFromEnv('MAINTENANCE_TICK_MS', 1000, env)
+export const maintenanceTickMs = (settings: Env = env()): number => loopInterval(settings.MAINTENANCE_TICK_MS, 1000, settings)
 
 /** One tick: queue and run the task when something is due. Exported for tests and scripts. */
 export async function runMaintenanceTick(payload: Payload, now = new Date()): Promise<boolean> {

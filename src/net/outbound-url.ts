@@ -18,10 +18,12 @@ import net from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit, type Response as UndiciResponse } from 'undici'
 
+import { type Env, env, type Network } from '../config/env'
+
 export interface OutboundPolicy {
   allowHttp: boolean
   /** Networks an operator allowed explicitly, besides the public internet. */
-  allowedNetworks: [ipaddr.IPv4 | ipaddr.IPv6, number][]
+  allowedNetworks: readonly Network[]
 }
 
 /** The refusal of an address or URL: its message names no port and nothing the far side said. */
@@ -30,24 +32,11 @@ export class OutboundRefused extends Error {
 }
 
 /** OUTBOUND_ALLOW_HTTP=true: plain http:// is accepted too. */
-export const httpAllowed = (env: NodeJS.ProcessEnv = process.env): boolean => env.OUTBOUND_ALLOW_HTTP?.trim().toLowerCase() === 'true'
+export const httpAllowed = (settings: Env = env()): boolean => settings.OUTBOUND_ALLOW_HTTP
 
-export function outboundPolicy(env: NodeJS.ProcessEnv = process.env): OutboundPolicy {
-  const networks = (env.OUTBOUND_ALLOWED_NETWORKS ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry): [ipaddr.IPv4 | ipaddr.IPv6, number] => {
-      try {
-        if (entry.includes('/')) return ipaddr.parseCIDR(entry)
-        // A bare address is a network of one.
-        const address = ipaddr.parse(entry)
-        return [address, address.kind() === 'ipv4' ? 32 : 128]
-      } catch {
-        throw new OutboundRefused(`OUTBOUND_ALLOWED_NETWORKS is not a valid list of networks (at "${entry}").`)
-      }
-    })
-  return { allowHttp: httpAllowed(env), allowedNetworks: networks }
+/** The policy from OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS (parsed and checked in src/config/env.ts). */
+export function outboundPolicy(settings: Env = env()): OutboundPolicy {
+  return { allowHttp: settings.OUTBOUND_ALLOW_HTTP, allowedNetworks: settings.OUTBOUND_ALLOWED_NETWORKS }
 }
 
 /** Why this URL may not be used for an outbound request (scheme or syntax), or null when it may. */

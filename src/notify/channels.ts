@@ -6,6 +6,7 @@
 import type { Payload } from 'payload'
 
 import type { Channels } from '../domain/channels'
+import { type Env, env } from '../config/env'
 
 import { ChannelNotConfigured, emailConfig } from './email'
 import { sendingDisabledReason } from './sending-allowed'
@@ -21,8 +22,8 @@ async function works(check: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-export async function configuredChannels(payload: Payload, env: NodeJS.ProcessEnv = process.env): Promise<Channels> {
-  if (sendingDisabledReason(env)) return { email: true, sms: true }
-  const [email, sms] = await Promise.all([works(() => emailConfig(payload, env)), works(() => smsConfig(payload))])
+export async function configuredChannels(payload: Payload, settings: Env = env()): Promise<Channels> {
+  if (sendingDisabledReason(settings)) return { email: true, sms: true }
+  const [email, sms] = await Promise.all([works(() => emailConfig(payload, settings)), works(() => smsConfig(payload))])
   return { email, sms }
 }

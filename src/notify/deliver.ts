@@ -10,13 +10,15 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
+import { type Env, env } from '../config/env'
 import { relationId } from '../db/relation-id'
 import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
 import type { Notification, Subscriber } from '../payload-types'
+import { testHooks } from '../runtime/test-hooks'
 import { messageBaseUrl } from '../settings/base-url'
 
 import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
-import { ChannelNotConfigured, EMAIL_CONNECTIONS, emailConfig, SendFailure, sendEmail } from './email'
+import { ChannelNotConfigured, emailConfig, emailConnections, SendFailure, sendEmail } from './email'
 import { unsubscribeUrl } from './links'
 import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
@@ -24,15 +26,10 @@ import { sendingDisabledReason } from './sending-allowed'
 import { sendSms, smsConfig } from './sms'
 import { reportingFailure } from './task-failure'
 
-const positive = (value: string | undefined, fallback: number) => {
-  const parsed = Number(value)
-  return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback
-}
-
 /** How long a claimed job or delivery may stay silent before it counts as abandoned by a dead process. */
-export const leaseMs = (env: NodeJS.ProcessEnv = process.env) => positive(env.NOTIFY_LEASE_MS, 60_000)
+export const leaseMs = (settings: Env = env()) => settings.NOTIFY_LEASE_MS
 /** The first retry wait of a failed delivery (then ×4 each time, src/domain/notifications.ts). */
-const retryBaseMs = (env: NodeJS.ProcessEnv = process.env) => positive(env.NOTIFY_RETRY_BASE_MS, 30_000)
+const retryBaseMs = (settings: Env = env()) => settings.NOTIFY_RETRY_BASE_MS
 
 const FINAL = new Set(['sent', 'partly_failed', 'failed'])
 
@@ -155,14 +152,6 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
   }
 }
 
-/** Fault injection for the crash tests (STATUSPAGE_TEST_HOOKS=1): the process kills itself between two batches. */
-let sentInProcess = 0
-function crashForTestIfAsked(sent: number): void {
-  sentInProcess += sent
-  const after = Number(process.env.STATUSPAGE_TEST_CRASH_AFTER_SENDS)
-  if (process.env.STATUSPAGE_TEST_HOOKS === '1' && after > 0 && sentInProcess >= after) process.kill(process.pid, 'SIGKILL')
-}
-
 export interface DeliveryRun {
   sent: number
   /** 'done': every delivery has its outcome; 'continued': a continuation job is queued. */
@@ -172,7 +161,7 @@ export interface DeliveryRun {
 const queueContinuation = (payload: Payload, notificationId: number, waitUntil?: Date) =>
   payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notificationId }, queue: NOTIFICATION_QUEUE, waitUntil })
 
-export async function deliverNotification(payload: Payload, notificationId: number, env: NodeJS.ProcessEnv = process.env): Promise<DeliveryRun> {
+export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env()): Promise<DeliveryRun> {
   const notification = await payload.findByID({ collection: 'notifications', id: notificationId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
   if (notification.status === 'queued') {
@@ -180,7 +169,7 @@ export async function deliverNotification(payload: Payload, notificationId: numb
     await insertDeliveries(payload, notification.id, recipients)
     await payload.update({ collection: 'notifications', id: notification.id, data: { status: 'sending', recipients: recipients.length }, overrideAccess: true, depth: 0 })
   }
-  const lease = leaseMs(env)
+  const lease = leaseMs(settings)
   await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
 
   const base = await messageBaseUrl(payload)
@@ -194,13 +183,14 @@ export async function deliverNotification(payload: Payload, notificationId: numb
       outOfTime = true
       break
     }
-    const batch = await claimDeliveries(payload, notification.id, EMAIL_CONNECTIONS * 2)
+    const batch = await claimDeliveries(payload, notification.id, emailConnections(settings) * 2)
     if (batch.length === 0) break
     const subscribers = await loadSubscribers(payload, batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])))
     const results = await Promise.all(batch.map((delivery) => deliverOne(run, delivery, subscribers)))
     const batchSent = results.filter(Boolean).length
     sent += batchSent
-    crashForTestIfAsked(batchSent)
+    // The crash tests' fault injection (src/runtime/test-hooks.ts): never installed in production.
+    testHooks().afterDeliveryBatch?.(batchSent)
   }
   if (outOfTime) {
     await queueContinuation(payload, notification.id)

@@ -1,13 +1,15 @@
 /**
  * Sending e-mail: one pooled SMTP transport (nodemailer) per configuration, from SMTP_URL when set, else from the
- * e-mail settings global. The transport is rebuilt when the configuration changes, and kept on globalThis because
- * Next bundles its own copy of this module for routes and jobs.
+ * e-mail settings global. The transport is rebuilt when the configuration changes, and kept in the runtime state
+ * (src/runtime/state.ts) because Next bundles its own copy of this module for routes and jobs.
  */
 import { createTransport } from 'nodemailer'
 import type { Payload } from 'payload'
 
+import { type Env, env } from '../config/env'
 import { REVEAL_SECRETS } from '../fields/secret'
 import { describeFailure } from '../net/outbound-url'
+import { peekSlot, setSlot } from '../runtime/state'
 
 import { sendingDisabledReason } from './sending-allowed'
 
@@ -35,11 +37,11 @@ export class SendFailure extends Error {
   }
 }
 
-export async function emailConfig(payload: Payload, env: NodeJS.ProcessEnv = process.env): Promise<EmailConfig> {
+export async function emailConfig(payload: Payload, variables: Env = env()): Promise<EmailConfig> {
   const settings = await payload.findGlobal({ slug: 'email-settings', overrideAccess: true, context: REVEAL_SECRETS, depth: 0 })
-  const from = env.SMTP_FROM?.trim() || settings.from?.trim() || ''
+  const from = variables.SMTP_FROM || settings.from?.trim() || ''
   const replyTo = settings.replyTo?.trim() || undefined
-  const smtpUrl = env.SMTP_URL?.trim()
+  const smtpUrl = variables.SMTP_URL
   if (smtpUrl) return { transport: { url: smtpUrl }, from: from || 'status@localhost', replyTo }
   if (!settings.host?.trim()) throw new ChannelNotConfigured('E-mail is not configured: set the SMTP host in E-mail settings, or SMTP_URL.')
   if (!from) throw new ChannelNotConfigured('E-mail is not configured: set the From address in E-mail settings.')
@@ -60,7 +62,7 @@ export async function emailConfig(payload: Payload, env: NodeJS.ProcessEnv = pro
 
 type Transporter = ReturnType<typeof createPool>
 
-interface PoolState {
+export interface EmailPool {
   key: string
   transporter: Transporter
 }
@@ -69,7 +71,7 @@ function createPool(transport: Record<string, unknown>) {
   return createTransport({
     ...transport,
     pool: true,
-    maxConnections: EMAIL_CONNECTIONS,
+    maxConnections: emailConnections(),
     maxMessages: Infinity,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -77,26 +79,22 @@ function createPool(transport: Record<string, unknown>) {
   })
 }
 
-const KEY = Symbol.for('statuspage.emailPool')
-type Holder = typeof globalThis & { [KEY]?: PoolState }
-
 /** Connections kept open to the SMTP server; messages beyond this wait in nodemailer's queue. */
-export const EMAIL_CONNECTIONS = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5) || 5
+export const emailConnections = (settings: Env = env()): number => settings.SMTP_MAX_CONNECTIONS
 
 export function transporterFor(config: EmailConfig): Transporter {
-  const holder = globalThis as Holder
   const key = JSON.stringify(config.transport)
-  if (holder[KEY]?.key === key) return holder[KEY].transporter
-  holder[KEY]?.transporter.close()
+  const pool = peekSlot('emailPool')
+  if (pool?.key === key) return pool.transporter
+  pool?.transporter.close()
   const transporter = createPool(config.transport)
-  holder[KEY] = { key, transporter }
+  setSlot('emailPool', { key, transporter })
   return transporter
 }
 
 export function closeEmailPool(): void {
-  const holder = globalThis as Holder
-  holder[KEY]?.transporter.close()
-  delete holder[KEY]
+  peekSlot('emailPool')?.transporter.close()
+  setSlot('emailPool', undefined)
 }
 
 export interface EmailMessage {

@@ -1,12 +1,14 @@
 /**
  * The shell of the public subscription endpoints (/api/subscribe, /api/subscribe/verify, /api/unsubscribe): a JSON
  * body read with a size limit, answers as `{success, message}`, and never a stack trace. Bad input is a 400 that
- * says what is wrong; an unexpected failure is logged and answered with a plain 500.
+ * says what is wrong (the service's errors, src/errors.ts, with their status); an unexpected failure is logged and
+ * answered with a plain 500.
  */
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { parseTokenRequest } from '../domain/subscription-request'
+import { publicError } from '../errors'
 import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
 
 /** Far more than any subscription needs; a larger body is refused before it is parsed. */
@@ -58,8 +60,9 @@ export function subscriptionEndpoint(handler: Handler) {
       const payload = await getPayload({ config })
       return await handler(request, { payload, clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined })
     } catch (error) {
-      console.error('POST', new URL(request.url).pathname, 'failed:', error)
-      return answer(500, false, 'Something went wrong on our side; please try again later.')
+      const failure = publicError(error, 'Something went wrong on our side; please try again later.')
+      if (!failure.expected) console.error('POST', new URL(request.url).pathname, 'failed:', error)
+      return answer(failure.status, false, failure.message)
     }
   }
 }

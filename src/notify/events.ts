@@ -21,9 +21,6 @@ import { siteSettings } from '../settings/site-settings'
 import { type NotificationContent, notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 
-/** Seeds, the demo reset and imports set this: they write history, not news. */
-export const SKIP_NOTIFICATIONS = 'skipNotifications'
-
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
   const ids = (Array.isArray(services) ? services : []).map(relationId).filter((id): id is number => id !== null)
@@ -69,7 +66,7 @@ async function contentBase(req: PayloadRequest) {
 }
 
 export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context?.[SKIP_NOTIFICATIONS]) return doc
+  if (req.context?.skipNotifications) return doc
   const previous = operation === 'create' ? null : ((previousDoc?.updates ?? []) as UpdateLike[])
   const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
   if (!event) return doc
@@ -93,7 +90,7 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
  * status and its stamps, calls it for its own moves.
  */
 export async function announceMaintenanceChange(req: PayloadRequest, doc: Maintenance, previousStatus: MaintenanceStatus | null): Promise<void> {
-  if (req.context?.[SKIP_NOTIFICATIONS] || doc.notifySubscribers === false) return
+  if (req.context?.skipNotifications || doc.notifySubscribers === false) return
   const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc)
   if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])

@@ -5,6 +5,7 @@
  */
 import type { EmailAdapter } from 'payload'
 
+import { env } from '../config/env'
 import { describeFailure } from '../net/outbound-url'
 
 import { ChannelNotConfigured, emailConfig, transporterFor } from './email'
@@ -12,7 +13,7 @@ import { sendingDisabledReason } from './sending-allowed'
 
 export const smtpEmailAdapter: EmailAdapter = ({ payload }) => ({
   name: 'statuspage-smtp',
-  defaultFromAddress: process.env.SMTP_FROM?.trim() || 'status@localhost',
+  defaultFromAddress: env().SMTP_FROM || 'status@localhost',
   defaultFromName: 'Status page',
   sendEmail: async (message) => {
     const disabled = sendingDisabledReason()

@@ -10,14 +10,15 @@
  */
 import type { Payload } from 'payload'
 
-import { intervalFromEnv, repeat, stopRepeating } from '../jobs/repeat'
+import { type Env, env } from '../config/env'
+import { loopInterval, repeat, stopRepeating } from '../jobs/repeat'
 
 import { leaseMs } from './deliver'
 import { NOTIFICATION_QUEUE } from './queue'
 
 const NAME = 'notificationRunner'
 
-export const notifyTickMs = (env: NodeJS.ProcessEnv = process.env): number => intervalFromEnv('NOTIFY_TICK_MS', 1000, env)
+export const notifyTickMs = (settings: Env = env()): number => loopInterval(settings.NOTIFY_TICK_MS, 1000, settings)
 
 /** Jobs of this queue marked processing whose runner has been silent past the lease: back to the queue. */
 export async function releaseAbandonedJobs(payload: Payload, now = new Date()): Promise<number> {

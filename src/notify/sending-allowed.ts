@@ -4,11 +4,11 @@
  * tasks and in the senders themselves, not only in whether the runner starts, because a job can be run by other
  * paths than the runner.
  */
-import { demoConfig } from '../demo/config'
+import { type Env, env } from '../config/env'
 
 export const DEMO_NOTHING_SENT = 'Demo mode: nothing is sent from a demo site (no e-mail, no SMS).'
 
 /** The reason nothing may be sent now, or null when sending is allowed. */
-export function sendingDisabledReason(env: NodeJS.ProcessEnv = process.env): string | null {
-  return demoConfig(env).enabled ? DEMO_NOTHING_SENT : null
+export function sendingDisabledReason(settings: Env = env()): string | null {
+  return settings.DEMO_MODE ? DEMO_NOTHING_SENT : null
 }

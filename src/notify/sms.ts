@@ -7,6 +7,7 @@
  */
 import type { Payload } from 'payload'
 
+import { type Env, env } from '../config/env'
 import { REVEAL_SECRETS } from '../fields/secret'
 import { describeFailure, failedBeforeSending, outboundFetch, refusalIn } from '../net/outbound-url'
 
@@ -30,10 +31,8 @@ export async function smsConfig(payload: Payload): Promise<SmsConfig> {
   return { baseUrl, accountSid: settings.accountSid, authToken: settings.authToken, from: settings.fromNumber }
 }
 
-const positive = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback)
-
 /** How long to wait for the connection, and then for the provider's answer (SMS_TIMEOUT_MS, default 15 s). */
-const timeouts = (env: NodeJS.ProcessEnv = process.env) => ({ connectMs: 10_000, answerMs: positive(env.SMS_TIMEOUT_MS, 15_000) })
+const timeouts = (settings: Env = env()) => ({ connectMs: 10_000, answerMs: settings.SMS_TIMEOUT_MS })
 
 /**
  * Sends one SMS. A refusal in 4xx is permanent (bad number, refused), except 429; 5xx and failures to connect are

@@ -8,7 +8,9 @@
  */
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type Where } from 'payload'
 
+import { type Env, env } from '../config/env'
 import type { SubscribeRequest } from '../domain/subscription-request'
+import { BadRequest } from '../errors'
 import type { Subscriber } from '../payload-types'
 
 import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from './queue'
@@ -28,19 +30,15 @@ export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
  * The per-address rate limit is per client address; this one protects the owner of an address from a stranger
  * who asks from many.
  */
-export function resendIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.SUBSCRIBE_RESEND_SECONDS)
-  return env.SUBSCRIBE_RESEND_SECONDS !== undefined && Number.isFinite(value) && value >= 0 ? value * 1000 : 300_000
+export function resendIntervalMs(settings: Env = env()): number {
+  return settings.SUBSCRIBE_RESEND_SECONDS * 1000
 }
 
-export class UnknownServices extends Error {
+export class UnknownServices extends BadRequest {
   constructor(readonly slugs: string[]) {
     super(`services: no service has the slug ${slugs.map((s) => `"${s}"`).join(', ')}`)
   }
 }
-
-/** Tokens are the server's: only a write with this context may give a subscriber a new confirmation token. */
-export const ROTATE_CONFIRMATION_TOKEN = 'rotateConfirmationToken'
 
 async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
   const req = await createLocalReq({}, payload)
@@ -119,7 +117,8 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
         overrideAccess: true,
         depth: 0,
         req,
-        context: { [ROTATE_CONFIRMATION_TOKEN]: true },
+        // Tokens are the server's: only this write may give a subscriber a new one (src/cms/context.ts).
+        context: { rotateConfirmationToken: true },
       })
       id = existing.id
     } else if (!existing.verified) {

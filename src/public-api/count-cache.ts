@@ -7,7 +7,7 @@
  */
 import type { Payload, Where } from 'payload'
 
-import { currentDataVersion } from '../edge/data-version'
+import { currentDataVersion } from '../runtime/data-version'
 
 const MAX_ENTRIES = 1000
 

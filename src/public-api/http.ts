@@ -79,11 +79,11 @@ export function jsonResponse(request: Request, value: unknown, options: DataOpti
 
 const TITLES: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' }
 
-export function problemResponse(request: Request, problem: Omit<Problem, 'type' | 'title'> & { title?: string }): Response {
+export function problemResponse(request: Request, problem: Omit<Problem, 'type' | 'title'> & { title?: string }, headers: Readonly<Record<string, string>> = {}): Response {
   const body: Problem = { type: 'about:blank', title: problem.title ?? TITLES[problem.status] ?? 'Error', ...problem, instance: new URL(request.url).pathname }
   return new Response(JSON.stringify(body), {
     status: problem.status,
-    headers: { ...CORS_HEADERS, 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
+    headers: { ...CORS_HEADERS, ...headers, 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
   })
 }
 

@@ -1,9 +1,12 @@
 /**
  * The shell of every /api/v1 route: a Payload instance, the public links, and a problem response instead of a
- * stack trace when something fails.
+ * stack trace when something fails: the service's errors (src/errors.ts) with their status and message, anything
+ * else a 500 whose cause stays in the log.
  */
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
+
+import { publicError } from '../errors'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
@@ -25,8 +28,9 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
       const links = await publicLinks(payload, request)
       return await handler(request, { payload, links, clock: new ResponseClock() }, await route.params)
     } catch (error) {
-      console.error('GET', new URL(request.url).pathname, 'failed:', error)
-      return problemResponse(request, { status: 500, detail: 'The status could not be read just now. Please try again shortly.' })
+      const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')
+      if (!failure.expected) console.error('GET', new URL(request.url).pathname, 'failed:', error)
+      return problemResponse(request, { status: failure.status, detail: failure.message }, failure.headers)
     }
   }
 }

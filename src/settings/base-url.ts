@@ -9,6 +9,7 @@
  */
 import type { Payload } from 'payload'
 
+import { type Env, env } from '../config/env'
 import { PUBLIC_ORIGIN_HEADER } from '../edge/headers'
 
 /** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
@@ -19,7 +20,7 @@ export interface Links {
 /** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
 export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
   const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  const base = settings.publicUrl?.trim() || process.env.PUBLIC_URL?.trim()
+  const base = settings.publicUrl?.trim() || env().PUBLIC_URL
   return base ? base.replace(/\/+$/, '') : null
 }
 
@@ -40,8 +41,8 @@ export async function publicLinks(payload: Payload, request: Request): Promise<L
 
 let warned = false
 
-export function fallbackBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const base = `http://localhost:${env.PORT ?? 3000}`
+export function fallbackBaseUrl(settings: Env = env()): string {
+  const base = `http://localhost:${settings.PORT}`
   if (!warned) {
     warned = true
     console.warn(`Links in e-mails and SMS point to ${base}: set the Public base URL in Settings, or PUBLIC_URL.`)

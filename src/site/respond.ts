@@ -1,10 +1,12 @@
 /**
- * The shell of every public page and feed: Payload, the public links and the site settings; an HTML 404 or 500
- * page instead of a stack trace. Responses are built here (not by React) so the pages ship no framework runtime.
+ * The shell of every public page and feed: Payload, the public links and the site settings; an HTML 404 or error
+ * page instead of a stack trace (the service's errors, src/errors.ts, keep their status; anything else is a 500).
+ * Responses are built here (not by React) so the pages ship no framework runtime.
  */
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { NotFound, publicError } from '../errors'
 import { ifNoneMatchMatches } from '../edge/etag'
 import { EXPIRES_HEADER } from '../edge/headers'
 import { loggablePath } from '../edge/public-paths'
@@ -36,12 +38,6 @@ export interface SiteBody {
 // every write, so a reload after a write shows it.
 const CACHE_CONTROL = 'public, no-cache'
 
-export class NotFound extends Error {
-  constructor(readonly what: string) {
-    super(`${what} not found`)
-  }
-}
-
 function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody, expiresAt: Date | null = null): Response {
   const headers = new Headers({ 'cache-control': status === 200 && !personal ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
@@ -72,8 +68,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       return respond(request, body, clock.expiresAt)
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
-      console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
-      return respond(request, { status: 500, body: errorPage(settings) })
+      const failure = publicError(error, '')
+      if (!failure.expected) console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
+      return respond(request, { status: failure.status, body: errorPage(settings) })
     }
   }
 }

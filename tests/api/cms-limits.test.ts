@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SKIP_NOTIFICATIONS } from '../../src/notify/events'
 import { api, graphql, payload } from '../helpers/api'
 
 /**
@@ -18,7 +17,7 @@ beforeAll(async () => {
     await p.create({
       collection: 'incidents',
       overrideAccess: true,
-      context: { [SKIP_NOTIFICATIONS]: true },
+      context: { skipNotifications: true },
       data: { title: `Incident ${i}`, affectedServices: [service.id], updates: [{ status: 'resolved', message: `m${i}` }] },
     })
   }

@@ -11,6 +11,7 @@ process.env.DEMO_USER_PASSWORD = 'demo-password-1234'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as demoStatusRoute from '../../src/app/api/demo-status/route'
+import { parseEnv } from '../../src/config/env'
 import { demoConfig } from '../../src/demo/config'
 import { resetDemo } from '../../src/demo/reset'
 import { readClock, resetAtStart, RETRY_FAILED_RESET_MS, runDemoTick } from '../../src/demo/schedule'
@@ -193,7 +194,7 @@ describe('demo mode', () => {
     const { nextResetAt } = await readClock(p)
     const due = new Date(nextResetAt!.getTime() + 1000)
     // An address Payload refuses makes the reset fail half-way, when it creates the demo user.
-    await expect(runDemoTick(p, demoConfig({ ...process.env, DEMO_USER_EMAIL: 'not an address' }), due)).rejects.toThrow()
+    await expect(runDemoTick(p, demoConfig(parseEnv({ ...process.env, DEMO_USER_EMAIL: 'not an address' })), due)).rejects.toThrow()
     expect((await readClock(p)).nextResetAt!.getTime()).toBe(due.getTime() + RETRY_FAILED_RESET_MS)
     expect(await runDemoTick(p, demoConfig(), new Date(due.getTime() + RETRY_FAILED_RESET_MS))).toBe(true)
     // Seeded relative to that future instant; one for now, to check the site is whole again.
@@ -206,7 +207,7 @@ describe('demo mode', () => {
 describe('GET /api/demo-status with demo mode off', () => {
   it('says so, and counts down nothing', async () => {
     const { demoStatus: status } = await import('../../src/demo/schedule')
-    const off = await status(await payload(), demoConfig({ NODE_ENV: 'test', DEMO_MODE: 'false', DEMO_RESET_INTERVAL_MINUTES: '15' }))
+    const off = await status(await payload(), demoConfig(parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'false', DEMO_RESET_INTERVAL_MINUTES: '15' })))
     expect(off).toEqual({ isDemoMode: false, timeUntilReset: '0m 00s', resetIntervalMinutes: 15 })
   })
 })

@@ -13,7 +13,8 @@ process.env.MAINTENANCE_TICK_MS = '250'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import * as v1Maintenance from '../../src/app/api/v1/maintenances/[shortId]/route'
-import { currentDataVersion } from '../../src/edge/data-version'
+import { parseEnv } from '../../src/config/env'
+import { currentDataVersion } from '../../src/runtime/data-version'
 import { advanceDueMaintenances, ADVANCE_MAINTENANCES_TASK, findDueMaintenances, MAINTENANCE_QUEUE } from '../../src/jobs/advance-maintenances'
 import { maintenanceTickMs, runMaintenanceTick, startMaintenanceTicker, stopMaintenanceTicker } from '../../src/jobs/maintenance-ticker'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
@@ -160,10 +161,10 @@ describe('the runner inside the service', () => {
   })
 
   it('is off under the test runner unless asked for, and MAINTENANCE_TICK_MS=0 turns it off', () => {
-    expect(maintenanceTickMs({ NODE_ENV: 'test' })).toBe(0)
-    expect(maintenanceTickMs({ NODE_ENV: 'test', MAINTENANCE_TICK_MS: '500' })).toBe(500)
-    expect(maintenanceTickMs({ NODE_ENV: 'production' })).toBe(1000)
-    expect(maintenanceTickMs({ NODE_ENV: 'production', MAINTENANCE_TICK_MS: '0' })).toBe(0)
+    expect(maintenanceTickMs(parseEnv({ NODE_ENV: 'test' }))).toBe(0)
+    expect(maintenanceTickMs(parseEnv({ NODE_ENV: 'test', MAINTENANCE_TICK_MS: '500' }))).toBe(500)
+    expect(maintenanceTickMs(parseEnv({ NODE_ENV: 'production' }))).toBe(1000)
+    expect(maintenanceTickMs(parseEnv({ NODE_ENV: 'production', MAINTENANCE_TICK_MS: '0' }))).toBe(0)
   })
 })
 

@@ -2,8 +2,8 @@
  * Demo mode through the built server (`npm start`): readers during several resets never see a half-reset site (on
  * SQLite, and on two instances sharing PostgreSQL, which together reset once per interval); the countdown of
  * /api/demo-status; the admin banner in Chromium with demo mode on, and its absence with it off; the admin form's
- * password change dropped for the demo user. Resets are seconds apart here (DEMO_RESET_INTERVAL_SECONDS, honoured
- * only with STATUSPAGE_TEST_HOOKS=1).
+ * password change dropped for the demo user. Resets are seconds apart here (DEMO_RESET_INTERVAL_SECONDS, read by
+ * the test hooks that STATUSPAGE_TEST_HOOKS=1 preloads: tests/helpers/server-test-hooks.ts).
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'

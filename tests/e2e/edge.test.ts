@@ -3,7 +3,7 @@
  * 304s, single flight, invalidation by writes, expiry at a maintenance's start), the public rate limit per client
  * address, X-Forwarded-For behind a trusted proxy, and two instances sharing PostgreSQL and Redis.
  *
- * STATUSPAGE_TEST_HOOKS=1 makes the server count the requests it hands to Next (GET /__edge/stats): a cache hit
+ * STATUSPAGE_TEST_HOOKS=1 preloads the test hooks, which count the requests handed to Next (GET /__edge/stats): a cache hit
  * leaves the count alone. Source addresses 127.0.0.x stand for different clients (loopback is a /8 on Linux).
  */
 import { type ChildProcess, spawn } from 'node:child_process'

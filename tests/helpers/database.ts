@@ -9,6 +9,8 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { resetConfig } from '../../src/config/env'
+
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
 const id = `${process.env.SP_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`
 process.env.PAYLOAD_SECRET = 'test-secret-' + randomBytes(16).toString('hex')
@@ -37,3 +39,18 @@ if (process.env.TEST_DIALECT === 'postgres') {
   mkdirSync(dir, { recursive: true })
   process.env.DATABASE_URL = `file:${path.join(dir, `${id}.db`)}`
 }
+
+// The service reads its configuration once (src/config/env.ts). These files change variables between tests, as an
+// operator would between restarts: every change makes the next access parse the environment again.
+process.env = new Proxy(process.env, {
+  set(target, name, value) {
+    Reflect.set(target, name, value)
+    resetConfig()
+    return true
+  },
+  deleteProperty(target, name) {
+    Reflect.deleteProperty(target, name)
+    resetConfig()
+    return true
+  },
+})

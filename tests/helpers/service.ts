@@ -9,6 +9,7 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 
 import pg from 'pg'
@@ -35,13 +36,27 @@ export interface Started {
 
 const running = new Set<Started>()
 
-/** Starts `npm start` with these variables and waits until /api/health answers. */
+/** The preload that gives a server the tests' hooks (/__edge/stats, crash injection, demo resets in seconds). */
+const TEST_HOOKS = `--import tsx --import ${pathToFileURL(path.join(root, 'tests/helpers/server-test-hooks.ts')).href}`
+
+/**
+ * Starts `npm start` with these variables and waits until /api/health answers. STATUSPAGE_TEST_HOOKS=1 preloads
+ * tests/helpers/server-test-hooks.ts into the server (the build and production starts never see it).
+ */
 export async function startService(env: Record<string, string>): Promise<Started> {
   const port = await freePort()
   let log = ''
   // Without the test runner's NODE_ENV ("test"): npm start chooses its own.
   const { NODE_ENV: _runnerEnv, ...inherited } = process.env
-  const childEnv: Record<string, string | undefined> = { ...inherited, PORT: String(port), HOST: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1', ...env }
+  const { STATUSPAGE_TEST_HOOKS: hooks, ...variables } = env
+  const childEnv: Record<string, string | undefined> = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...variables,
+    ...(hooks === '1' ? { NODE_OPTIONS: [inherited.NODE_OPTIONS, TEST_HOOKS].filter(Boolean).join(' ') } : {}),
+  }
   const child = spawn('npm', ['start'], { cwd: root, env: childEnv as NodeJS.ProcessEnv, detached: true })
   child.stdout?.on('data', (chunk) => (log += chunk))
   child.stderr?.on('data', (chunk) => (log += chunk))

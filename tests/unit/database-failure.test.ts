@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 
 import { isDatabaseUnavailable } from '../../src/auth/database-failure'
 import { databaseTimeouts } from '../../src/config/database'
+import { parseEnv } from '../../src/config/env'
 
 describe('isDatabaseUnavailable', () => {
   it('recognises connection failures, terminated sessions and timeouts, also wrapped by the ORM', () => {
@@ -34,16 +35,16 @@ describe('isDatabaseUnavailable', () => {
 
 describe('databaseTimeouts', () => {
   it('defaults to 5 s to connect and 15 s per statement, and refuses nonsense', () => {
-    expect(databaseTimeouts({})).toEqual({ connectMs: 5000, statementMs: 15_000 })
-    expect(databaseTimeouts({ DATABASE_CONNECT_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: '2000' })).toEqual({ connectMs: 800, statementMs: 2000 })
-    expect(() => databaseTimeouts({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/)
+    expect(databaseTimeouts(parseEnv({}))).toEqual({ connectMs: 5000, statementMs: 15_000 })
+    expect(databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: '2000' }))).toEqual({ connectMs: 800, statementMs: 2000 })
+    expect(() => databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }))).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/)
   })
 
   it('a server that accepts and never answers fails the connection, as "unavailable"', async () => {
     const sockets: Socket[] = []
     const silent = createServer((socket) => void sockets.push(socket))
     const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)))
-    const pool = new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: databaseTimeouts({ DATABASE_CONNECT_TIMEOUT_MS: '300' }).connectMs })
+    const pool = new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: '300' })).connectMs })
     const error = await pool.query('select 1').catch((failure: unknown) => failure)
     expect(isDatabaseUnavailable(error)).toBe(true)
     await pool.end()

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress } from '../../src/edge/client-address'
-import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../src/edge/data-version'
+import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../src/runtime/data-version'
 import { createFront } from '../../src/edge/front'
 import { createLoopback } from '../../src/edge/loopback'
 import { canonicalQuery, classifyRequest } from '../../src/edge/public-paths'

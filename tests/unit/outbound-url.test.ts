@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
+import { parseEnv } from '../../src/config/env'
 import { addressAllowed, outboundPolicy, urlProblem } from '../../src/net/outbound-url'
 
-const env = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: 'test', ...vars })
+const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...vars })
 const publicOnly = outboundPolicy(env({}))
 
 describe('the outbound address guard', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { enter, exclusively, whileClosed } from '../../src/edge/request-gate'
+import { enter, exclusively, whileClosed } from '../../src/runtime/request-gate'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 

@@ -1,5 +1,6 @@
 import { faviconIco } from '../../../site/favicon-ico'
-import { NotFound, sitePage } from '../../../site/respond'
+import { NotFound } from '../../../errors'
+import { sitePage } from '../../../site/respond'
 
 export const dynamic = 'force-dynamic'
 

@@ -2,7 +2,7 @@ import { parseSubscribeRequest } from '../../../domain/subscription-request'
 import { channelRefusal } from '../../../domain/channels'
 import { configuredChannels } from '../../../notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
-import { subscribe, subscribeMessage, UnknownServices } from '../../../notify/subscriptions'
+import { subscribe, subscribeMessage } from '../../../notify/subscriptions'
 
 export const dynamic = 'force-dynamic'
 
@@ -15,11 +15,7 @@ export const POST = subscriptionEndpoint(async (request, { payload, clientAddres
   // Nothing is accepted that cannot happen: a channel without settings is refused, not queued to fail.
   const refusal = channelRefusal(await configuredChannels(payload), parsed.value.type)
   if (refusal) return answer(400, false, refusal)
-  try {
-    await subscribe(payload, parsed.value, { clientAddress })
-  } catch (error) {
-    if (error instanceof UnknownServices) return answer(400, false, error.message)
-    throw error
-  }
+  // An unknown service slug is a BadRequest (src/errors.ts): the endpoint answers it 400 with its message.
+  await subscribe(payload, parsed.value, { clientAddress })
   return answer(200, true, subscribeMessage(parsed.value.type))
 })

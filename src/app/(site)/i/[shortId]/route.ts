@@ -1,6 +1,7 @@
 import { findIncident } from '../../../../public-api/read-model'
 import { incidentPage } from '../../../../site/pages'
-import { NotFound, sitePage } from '../../../../site/respond'
+import { NotFound } from '../../../../errors'
+import { sitePage } from '../../../../site/respond'
 
 export const dynamic = 'force-dynamic'
 

@@ -5,23 +5,22 @@
  * transactions, this is what makes the reset atomic; on PostgreSQL it also keeps a page from mixing the two sides
  * of the commit across its several queries.
  *
- * Shared between server.ts (the edge) and the code running inside Next (the demo scheduler), so it hangs off
- * globalThis like the data version.
+ * Shared between server.ts (the edge) and the code running inside Next (the demo scheduler): it lives in the
+ * runtime state (src/runtime/state.ts).
  */
+import { slot } from './state'
 
-interface GateState {
+export interface GateState {
   closed: Promise<void> | null
   inside: number
   onEmpty: (() => void) | null
 }
 
-const KEY = Symbol.for('statuspage.requestGate')
-type Holder = typeof globalThis & { [KEY]?: GateState }
+let shared: GateState | undefined
 
 function state(): GateState {
-  const holder = globalThis as Holder
-  holder[KEY] ??= { closed: null, inside: 0, onEmpty: null }
-  return holder[KEY]
+  shared ??= slot('requestGate', () => ({ closed: null, inside: 0, onEmpty: null }))
+  return shared
 }
 
 /** For the edge: null when the gate is open (the hot path stays synchronous), else what to wait for. */

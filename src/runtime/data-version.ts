@@ -9,11 +9,12 @@
  * again after their writes. Requests that change no public data (reads over GraphQL, logins, preferences) bump
  * nothing, whatever their method.
  *
- * Next bundles its own copy of the modules that routes and hooks import, so a module variable here would be two
- * variables: one seen by server.ts, another by the Payload hooks running inside Next. The state therefore hangs
- * off globalThis.
+ * server.ts's edge and the Payload hooks inside Next share the state: it lives in the runtime state
+ * (src/runtime/state.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+
+import { slot } from './state'
 
 /** One request's record of public-data changes. */
 export interface ChangeScope {
@@ -22,7 +23,7 @@ export interface ChangeScope {
   settled: boolean
 }
 
-interface DataVersionState {
+export interface DataVersionState {
   version: number
   listeners: Set<(version: number) => void>
   scopes: AsyncLocalStorage<ChangeScope>
@@ -30,13 +31,11 @@ interface DataVersionState {
   marks: { inRequest: number; outside: number }
 }
 
-const KEY = Symbol.for('statuspage.dataVersion')
-type Holder = typeof globalThis & { [KEY]?: DataVersionState }
+let shared: DataVersionState | undefined
 
 function state(): DataVersionState {
-  const holder = globalThis as Holder
-  holder[KEY] ??= { version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }
-  return holder[KEY]
+  shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }))
+  return shared
 }
 
 export function currentDataVersion(): number {

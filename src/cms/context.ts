@@ -1,0 +1,21 @@
+/**
+ * The flags server code sets on a write's `req.context` and Payload hooks read, declared once on Payload's own
+ * `RequestContext`, so `req.context.skipNotifications` is typed wherever it is read or set. Only server code
+ * sets them (the Local API); nothing a client sends reaches `req.context`.
+ */
+import 'payload'
+
+declare module 'payload' {
+  export interface RequestContext {
+    /** Writes that tell subscribers nothing: seed data, the demo reset (src/notify/events.ts). */
+    skipNotifications?: boolean
+    /** The demo reset's writes: the demo user's guard lets them through (src/demo/protect-demo-user.ts). */
+    demoReset?: boolean
+    /** A write that may empty a write-only credential, the demo reset's (src/fields/secret.ts). */
+    clearSecrets?: boolean
+    /** A read that sees write-only credentials: the mailer and the SMS client (src/fields/secret.ts). */
+    revealSecrets?: boolean
+    /** The only write that may give a subscriber a new confirmation token (src/notify/subscriptions.ts). */
+    rotateConfirmationToken?: boolean
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Every environment variable the service reads, parsed by one zod schema into one typed, frozen object. server.ts
+ * parses it before anything starts, so a bad value refuses start-up with one line naming the variable; code inside
+ * Next (which bundles its own copy of this module) parses the same environment lazily, once, on first access.
+ *
+ * One convention: unset or empty means the default; anything else must be valid or the process does not start.
+ * The one documented exception is DEMO_RESET_INTERVAL_MINUTES, which falls back to 60 with a warning (the contract
+ * says so). The README's variable tables list exactly OPERATOR_VARIABLES (tests/unit/env.test.ts checks it).
+ */
+import ipaddr from 'ipaddr.js'
+import { z } from 'zod'
+
+import { parseResetInterval } from '../domain/demo'
+import { parseTrustedProxies } from '../edge/client-address'
+
+type Raw = string | undefined
+const isBlank = (raw: Raw): raw is undefined => raw === undefined || raw.trim() === ''
+
+/** A trimmed string, or undefined when unset or blank. */
+const text = () => z.string().optional().transform((raw) => raw?.trim() || undefined)
+
+/** A whole number of at least `min`; unset or blank gives `fallback`. */
+function whole<F extends number | undefined>(fallback: F, { min = 0, max = Infinity, says = 'a whole number' }: { min?: number; max?: number; says?: string } = {}) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | F => {
+      if (isBlank(raw)) return fallback
+      const value = Number(raw.trim())
+      if (Number.isInteger(value) && value >= min && value <= max) return value
+      ctx.addIssue({ code: 'custom', message: `must be ${says}, got "${raw}"` })
+      return z.NEVER
+    })
+}
+
+/** true or false (any case); unset or blank is false. */
+const flag = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = raw?.trim().toLowerCase()
+      if (!value || value === 'false') return false
+      if (value === 'true') return true
+      ctx.addIssue({ code: 'custom', message: `must be true or false, got "${raw}"` })
+      return z.NEVER
+    })
+
+const commaList = (raw: Raw) => (raw ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+
+export type Network = [ipaddr.IPv4 | ipaddr.IPv6, number]
+
+const schema = z.object({
+  // Where the server listens.
+  PORT: whole(3000, { max: 65535, says: 'a port number' }),
+  HOST: text().transform((value) => value ?? '0.0.0.0'),
+  // Database and secrets.
+  DATABASE_URL: text().transform((value, ctx) => {
+    if (value === undefined || value.startsWith('file:') || /^postgres(ql)?:\/\//.test(value)) return value
+    ctx.addIssue({ code: 'custom', message: `must start with postgres://, postgresql:// or file: (got "${value.split(':')[0]}:...")` })
+    return z.NEVER
+  }),
+  // Resolved (and checked) by src/config/secret.ts, which may generate one.
+  PAYLOAD_SECRET: z.string().optional(),
+  DATABASE_POOL_MAX: whole(10, { min: 1, says: 'a whole number of at least 1' }),
+  DATABASE_CONNECT_TIMEOUT_MS: whole(5000, { min: 1, says: 'a whole number of milliseconds' }),
+  DATABASE_STATEMENT_TIMEOUT_MS: whole(15_000, { min: 1, says: 'a whole number of milliseconds' }),
+  ADMIN_EMAIL: text(),
+  ADMIN_PASSWORD: z.string().optional().transform((raw) => raw || undefined),
+  PUBLIC_URL: text(),
+  // Login throttle (src/auth/login-throttle.ts).
+  LOGIN_FAILURES_PER_ACCOUNT: whole(10, { min: 1, says: 'a whole number of at least 1' }),
+  LOGIN_FAILURES_PER_ADDRESS: whole(30, { min: 1, says: 'a whole number of at least 1' }),
+  LOGIN_THROTTLE_WINDOW_MINUTES: whole(15, { min: 1, says: 'a whole number of at least 1' }),
+  // The edge (src/edge/front.ts).
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      try {
+        return parseTrustedProxies(raw)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal (${(error as Error).message})` })
+        return z.NEVER
+      }
+    }),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: whole(100),
+  RATE_LIMIT_SUBSCRIBE_PER_HOUR: whole(5),
+  RATE_LIMIT_CMS_PER_MINUTE: whole(60),
+  REDIS_URL: text(),
+  RESPONSE_CACHE_MAX_ENTRIES: whole(5000),
+  RESPONSE_CACHE_MAX_MB: whole(64),
+  ORIGIN_CONCURRENCY: whole(4),
+  // Background loops: unset means 1 s, except under the test runner (src/jobs/repeat.ts, intervalMs).
+  MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
+  NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
+  // Notifications (src/notify).
+  SMTP_URL: text(),
+  SMTP_FROM: text(),
+  SMTP_MAX_CONNECTIONS: whole(5, { min: 1, says: 'a whole number of at least 1' }),
+  NOTIFY_LEASE_MS: whole(60_000, { min: 1, says: 'a whole number of milliseconds' }),
+  NOTIFY_RETRY_BASE_MS: whole(30_000, { min: 1, says: 'a whole number of milliseconds' }),
+  SUBSCRIBE_RESEND_SECONDS: whole(300, { says: 'a whole number of seconds' }),
+  SMS_TIMEOUT_MS: whole(15_000, { min: 1, says: 'a whole number of milliseconds' }),
+  // Outbound requests to addresses an administrator typed (src/net/outbound-url.ts).
+  OUTBOUND_ALLOW_HTTP: flag(),
+  OUTBOUND_ALLOWED_NETWORKS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): Network[] => {
+      const networks: Network[] = []
+      for (const entry of commaList(raw)) {
+        try {
+          if (entry.includes('/')) {
+            networks.push(ipaddr.parseCIDR(entry))
+          } else {
+            // A bare address is a network of one.
+            const address = ipaddr.parse(entry)
+            networks.push([address, address.kind() === 'ipv4' ? 32 : 128])
+          }
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `is not a valid list of networks (at "${entry}")` })
+          return z.NEVER
+        }
+      }
+      return networks
+    }),
+  // Demo mode (src/demo).
+  DEMO_MODE: flag(),
+  DEMO_USER_EMAIL: text().transform((value) => (value ?? 'demo@example.com').toLowerCase()),
+  DEMO_USER_PASSWORD: z.string().optional().transform((raw) => raw || 'demo-password'),
+  DEMO_RESET_INTERVAL_MINUTES: z.string().optional().transform(parseResetInterval),
+  // Set by the tools, not by operators: the runtime mode, Next's build phase, Payload's migrate command.
+  NODE_ENV: text(),
+  NEXT_PHASE: text(),
+  PAYLOAD_MIGRATING: flag(),
+})
+
+export type Env = Readonly<z.output<typeof schema>>
+
+/** The variables an operator sets: the README's tables list exactly these. */
+export const OPERATOR_VARIABLES: readonly string[] = Object.keys(schema.shape).filter((name) => !['NODE_ENV', 'NEXT_PHASE', 'PAYLOAD_MIGRATING'].includes(name))
+
+/** A value that stops the process: its message is one line naming each bad variable. */
+export class ConfigError extends Error {}
+
+/** Parses `variables` (for tests: any object of variables); throws a ConfigError naming every invalid variable. */
+export function parseEnv(variables: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(variables)
+  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '))
+  return Object.freeze(result.data)
+}
+
+let parsed: Env | undefined
+
+/** The process's configuration, parsed from process.env on first access. */
+export function env(): Env {
+  parsed ??= parseEnv(process.env)
+  return parsed
+}
+
+/**
+ * Tests only: forget the parsed configuration, so the next access reads process.env again (a test file that
+ * changes a variable after the service's modules were loaded).
+ */
+export function resetConfig(): void {
+  parsed = undefined
+}
+
+/** Whether this process is `next build` collecting routes (nothing it starts outlives the build). */
+export const isBuildPhase = (settings: Env = env()): boolean => settings.NEXT_PHASE === 'phase-production-build'

@@ -33,10 +33,14 @@ interface DataVersionState {
 const KEY = Symbol.for('statuspage.dataVersion')
 type Holder = typeof globalThis & { [KEY]?: DataVersionState }
 
+/** This copy's handle on the one state (it never changes once made): every cache hit reads the version. */
+let local: DataVersionState | undefined
+
 function state(): DataVersionState {
+  if (local) return local
   const holder = globalThis as Holder
   holder[KEY] ??= { version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }
-  return holder[KEY]
+  return (local = holder[KEY])
 }
 
 export function currentDataVersion(): number {

@@ -18,10 +18,14 @@ interface GateState {
 const KEY = Symbol.for('statuspage.requestGate')
 type Holder = typeof globalThis & { [KEY]?: GateState }
 
+/** This copy's handle on the one state (it never changes once made): a hit asks for it three times. */
+let local: GateState | undefined
+
 function state(): GateState {
+  if (local) return local
   const holder = globalThis as Holder
   holder[KEY] ??= { closed: null, inside: 0, onEmpty: null }
-  return holder[KEY]
+  return (local = holder[KEY])
 }
 
 /** For the edge: null when the gate is open (the hot path stays synchronous), else what to wait for. */

@@ -20,9 +20,7 @@
  * (default postgres://postgres@127.0.0.1:5432/statuspage_bench_lb), BENCH_LB_REPORT=docs/deployment.md.
  * Runs under tsx (the npm script), for the TypeScript helpers it shares with the tests.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -31,8 +29,8 @@ import autocannon from 'autocannon'
 
 import { startNginx } from '../tests/helpers/nginx.ts'
 import { startRedis } from '../tests/helpers/redis-server.ts'
+import { freePort, median, root, runNode, startBare, startService } from './server.mjs'
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const results = path.join(root, 'bench', 'results', 'lb')
 mkdirSync(results, { recursive: true })
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -44,90 +42,9 @@ const REPORT = path.resolve(root, process.env.BENCH_LB_REPORT ?? 'docs/deploymen
 
 const log = (...args) => console.log(`[bench:lb ${new Date().toISOString().slice(11, 19)}]`, ...args)
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function runNode(args, env, logFile) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (c) => (output += c))
-    child.stderr.on('data', (c) => (output += c))
-    child.on('close', (code) => {
-      writeFileSync(logFile, output)
-      if (code === 0) resolve(output)
-      else reject(new Error(`${args.join(' ')} exited ${code}; see ${path.relative(root, logFile)}`))
-    })
-  })
-}
-
-/** `npm start` in its own process group; resolves once /api/health answers. */
-async function startInstance(name, env) {
-  const port = await freePort()
-  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1', ...env }
-  delete childEnv.NODE_ENV
-  const npm = spawn('npm', ['start'], { cwd: root, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  npm.stdout.on('data', (c) => (output += c))
-  npm.stderr.on('data', (c) => (output += c))
-  const stop = async () => {
-    try {
-      process.kill(-npm.pid, 'SIGTERM')
-    } catch {
-      // gone
-    }
-    for (let i = 0; i < 50 && npm.exitCode === null && npm.signalCode === null; i++) await sleep(200)
-    try {
-      process.kill(-npm.pid, 'SIGKILL')
-    } catch {
-      // gone
-    }
-    writeFileSync(path.join(results, `server-${name}.log`), output)
-  }
-  const started = Date.now()
-  for (;;) {
-    if (npm.exitCode !== null) {
-      await stop()
-      throw new Error(`npm start (${name}) exited ${npm.exitCode}; see bench/results/lb/server-${name}.log`)
-    }
-    if (Date.now() - started > 15 * 60_000) {
-      await stop()
-      throw new Error(`${name} did not become healthy`)
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
-    } catch {
-      // not yet
-    }
-    await sleep(500)
-  }
-  return { name, port, address: `127.0.0.1:${port}`, stop }
-}
-
-async function startBare(bodyFile, headFile) {
-  const port = await freePort()
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, headFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
-    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))
-  })
-  return {
-    port,
-    address: `127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))
-    },
-  }
+/** `npm start` as one instance of the deployment; its output goes to bench/results/lb/server-<name>.log. */
+function startInstance(name, env) {
+  return startService({ env, log, logFile: path.join(results, `server-${name}.log`) }).then((service) => ({ ...service, name }))
 }
 
 async function load(port, urlPath) {
@@ -140,12 +57,6 @@ async function load(port, urlPath) {
     errors: result.errors,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
   }
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
@@ -222,7 +133,7 @@ async function main() {
     const headFile = path.join(results, 'status.head.json')
     writeFileSync(bodyFile, body)
     writeFileSync(headFile, JSON.stringify({ status: hit.status, headers: Object.fromEntries(hit.headers) }, null, 2))
-    const bare = await startBare(bodyFile, headFile)
+    const bare = await startBare({ bodyFile, headFile })
     stops.push(() => bare.stop())
 
     const nginxTwo = await startNginx({ port: nginxPort, upstreams: [one.address, two.address] })

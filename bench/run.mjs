@@ -21,8 +21,7 @@
  * Not a test: nothing here fails on a missed target; the report says which were met.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -30,8 +29,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 
 import { format as formatProfile, summarize as summarizeProfile } from './cpuprofile-summary.mjs'
+import { cpuMs, freePort, median, root, rssMb, runNode, startBare as startBareServer, startService, waitForBuildsOfOthers } from './server.mjs'
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const results = path.join(root, 'bench', 'results')
 mkdirSync(results, { recursive: true })
 
@@ -56,176 +55,17 @@ const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11
 // ---------------------------------------------------------------------------------------------------------------
 // Processes
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** Runs a node script to completion, teeing its output to a log file; resolves with the output. */
-function runNode(args, env, logFile) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    const collect = (chunk) => {
-      output += chunk
-    }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
-    child.on('close', (code) => {
-      writeFileSync(logFile, output)
-      if (code === 0) resolve(output)
-      else reject(new Error(`${args.join(' ')} exited ${code}; see ${path.relative(root, logFile)}`))
-    })
-  })
-}
-
-function childrenOf(pid) {
-  const kids = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (ppid === pid) kids.push(Number(entry))
-    } catch {
-      // gone
-    }
-  }
-  return kids
-}
-
-function descendants(pid) {
-  const all = []
-  const queue = [pid]
-  while (queue.length) {
-    const next = childrenOf(queue.shift())
-    all.push(...next)
-    queue.push(...next)
-  }
-  return all
-}
-
-const cmdline = (pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()
-  } catch {
-    return ''
-  }
-}
-
-function rssMb(pid) {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return match ? Number(match[1]) / 1024 : null
-  } catch {
-    return null
-  }
-}
-
-/** A `next build` started elsewhere in this checkout (its .next directory is the one the server would read). */
-function buildsHere() {
-  const pids = spawnSync('pgrep', ['-f', 'next build'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean)
-  return pids.filter((pid) => {
-    try {
-      return realpathSync(`/proc/${pid}/cwd`) === realpathSync(root)
-    } catch {
-      return false
-    }
-  })
-}
-
-async function waitForBuildsOfOthers() {
-  for (let waited = 0; ; waited += 5) {
-    const found = buildsHere().join('\n')
-    if (!found) return
-    if (waited % 30 === 0) log(`another "next build" is running (pid ${found.split('\n').join(', ')}); waiting for it (the .next directory is shared)`)
-    await sleep(5000)
-  }
-}
-
-/**
- * `npm start` in its own process group; resolves once /api/health answers 200. `name` names the log file;
- * `extraEnv` is added to (or overrides) the server's environment.
- */
-async function startServer(name, port, extraEnv = {}) {
-  await waitForBuildsOfOthers()
-  const logFile = path.join(results, `server-${name}.log`)
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: URLS[name],
-    PAYLOAD_SECRET: SECRET,
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
-    NEXT_TELEMETRY_DISABLED: '1',
-    ...extraEnv,
-  }
-  delete env.NODE_ENV
-  const npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  npm.stdout.on('data', (c) => (output += c))
-  npm.stderr.on('data', (c) => (output += c))
-  const started = Date.now()
-  const stop = async () => {
-    try {
-      process.kill(-npm.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-    for (let i = 0; i < 50 && npm.exitCode === null && npm.signalCode === null; i++) await sleep(200)
-    try {
-      process.kill(-npm.pid, 'SIGKILL')
-    } catch {
-      // gone
-    }
-    writeFileSync(logFile, output)
-  }
-  try {
-    for (;;) {
-      if (npm.exitCode !== null) throw new Error(`npm start exited ${npm.exitCode}; see ${path.relative(root, logFile)}`)
-      if (Date.now() - started > 15 * 60_000) throw new Error('the server did not become healthy within 15 minutes')
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-        if (response.ok) break
-      } catch {
-        // not listening yet
-      }
-      await sleep(500)
-    }
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  const serverPid = descendants(npm.pid).find((pid) => /server\.ts/.test(cmdline(pid)) && /node/.test(cmdline(pid)))
-  if (!serverPid) {
-    await stop()
-    throw new Error('could not find the node process running server.ts')
-  }
-  return { pid: serverPid, readyMs: Date.now() - started, built: /Building/.test(output), stop, output: () => output }
-}
-
-async function startBare(port, bodyFile, headFile) {
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, ...(headFile ? [headFile] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
-    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))
-  })
-  return {
-    pid: child.pid,
+/** `npm start` on `port` for database `name` (SQLite or PostgreSQL of the large data, or the small one). */
+function startServer(name, port, extraEnv = {}) {
+  return startService({
     port,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))
-    },
-  }
+    log,
+    logFile: path.join(results, `server-${name}.log`),
+    env: { DATABASE_URL: URLS[name], PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', ...extraEnv },
+  })
 }
+
+const startBare = (port, bodyFile, headFile) => startBareServer({ port, bodyFile, headFile })
 
 // ---------------------------------------------------------------------------------------------------------------
 // Load
@@ -233,9 +73,13 @@ async function startBare(port, bodyFile, headFile) {
 /** Numbers every request of the whole run, so no two uncached requests (across runs too) share a URL. */
 let counter = 0
 
-/** One autocannon run; samples the RSS of `rssPid` meanwhile. */
+/**
+ * One autocannon run; samples the RSS of `rssPid` meanwhile, and the CPU time it used over the run (its
+ * milliseconds per thousand requests: what a request costs the server, however busy the machine was).
+ */
 async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssPid, duration = DURATION }) {
   let maxRss = 0
+  const cpuBefore = rssPid ? cpuMs(rssPid) : null
   const sampler = setInterval(() => {
     const rss = rssPid ? rssMb(rssPid) : null
     if (rss !== null && rss > maxRss) maxRss = rss
@@ -250,7 +94,9 @@ async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssP
     })
     const rss = rssPid ? rssMb(rssPid) : null
     if (rss !== null && rss > maxRss) maxRss = rss
+    const cpuAfter = rssPid ? cpuMs(rssPid) : null
     return {
+      cpuMsPer1k: cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : null,
       rps: result.requests.average,
       total: result.requests.total,
       p50: result.latency.p50,
@@ -474,11 +320,6 @@ async function benchSmall() {
           const [bareRun, serviceRun] = round % 2 === 0 ? [first, second] : [second, first]
           pairs.push({ bare: bareRun, service: serviceRun, ratio: serviceRun.rps / bareRun.rps })
         }
-        const median = (values) => {
-          const sorted = [...values].sort((a, b) => a - b)
-          const mid = Math.floor(sorted.length / 2)
-          return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-        }
         const statusCodes = {}
         for (const pair of pairs) for (const [code, n] of Object.entries(pair.service.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n
         const total = pairs.reduce((n, pair) => n + pair.service.total, 0)
@@ -491,10 +332,15 @@ async function benchSmall() {
           serviceP50: median(pairs.map((pair) => pair.service.p50)),
           serviceP99: median(pairs.map((pair) => pair.service.p99)),
           bareP99: median(pairs.map((pair) => pair.bare.p99)),
+          // CPU per request, bare ÷ service: 1 when a request costs the service what it costs the bare server.
+          serviceCpuMsPer1k: median(pairs.map((pair) => pair.service.cpuMsPer1k)),
+          bareCpuMsPer1k: median(pairs.map((pair) => pair.bare.cpuMsPer1k)),
+          cpuRatio: median(pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k)),
+          cpuRatios: pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k),
           statusCodes,
         }
         out.runs.push({ key: scenario.key, label: scenario.label, probe: scenario.probe, expect: scenario.expect, pairs, ...summary, unexpected })
-        log(`small: ${scenario.key}: ${Math.round(summary.serviceRps)} req/s against bare ${Math.round(summary.bareRps)}: ratio ${summary.ratio.toFixed(2)} (pairs ${summary.ratios.map((r) => r.toFixed(2)).join(', ')})${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(statusCodes)})` : ''}`)
+        log(`small: ${scenario.key}: ${Math.round(summary.serviceRps)} req/s against bare ${Math.round(summary.bareRps)}: ratio ${summary.ratio.toFixed(2)} (pairs ${summary.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${summary.cpuRatio.toFixed(2)} (${summary.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(statusCodes)})` : ''}`)
       } finally {
         await bare.stop()
       }
@@ -752,6 +598,14 @@ function smallReport(facts, small) {
     p(`| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} | ${fmt(r.probe.headerBytes)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${fmt(r.bareP99)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''} |`)
   }
   p()
+  if (small.runs.every((r) => r.cpuRatio !== undefined && !Number.isNaN(r.cpuRatio))) {
+    p(`CPU time per request, in the same runs: the server process's user + system time (from /proc, all its threads) over the run, divided by the requests it answered. Requests per second fall with every other process that wants a core; the CPU a request costs moves much less, so on a loaded machine this is the ratio to read. **bare ÷ service**: 1 when a request costs the service what it costs the bare server.`)
+    p()
+    p('| Request | bare CPU µs per request | service CPU µs per request | **bare ÷ service** | ratio of each pair |')
+    p('|---|---|---|---|---|')
+    for (const r of small.runs) p(`| ${r.label} | ${fmt(r.bareCpuMsPer1k)} | ${fmt(r.serviceCpuMsPer1k)} | **${fmt(r.cpuRatio, 2)}** | ${r.cpuRatios.map((x) => fmt(x, 2)).join(', ')} |`)
+    p()
+  }
   if (small.profile && !small.profile.error) {
     const pr = small.profile
     p(`Where a hit's time goes (\`node --cpu-prof --import tsx server.ts\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)

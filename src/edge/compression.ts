@@ -5,16 +5,17 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
+import compressible from 'compressible'
 import Negotiator from 'negotiator'
 
 export type Encoding = 'br' | 'gzip'
 
-/** Not worth compressing: smaller than a TCP segment, or already compressed formats. */
+/** Not worth compressing: smaller than a TCP segment. */
 const MIN_BYTES = 1024
-const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|atom\+xml|rss\+xml|javascript))/
 
+/** Worth compressing: big enough, and a type mime-db marks compressible (text, JSON, XML, SVG, icons; not PNG). */
 export function isCompressible(contentType: unknown, bytes: number): boolean {
-  return typeof contentType === 'string' && bytes >= MIN_BYTES && COMPRESSIBLE.test(contentType)
+  return typeof contentType === 'string' && bytes >= MIN_BYTES && compressible(contentType) === true
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is negotiated once. */

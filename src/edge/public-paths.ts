@@ -143,14 +143,22 @@ function isCmsPath(pathname: string): boolean {
 export function classifyRequest(method: string | undefined, pathname: string, anonymous: boolean): RequestClass {
   const errorShape = errorShapeOf(pathname)
   const read = method === 'GET' || method === 'HEAD'
-  if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')) return { budget: 'subscribe', cacheable: false, errorShape }
-  if (method === 'POST' && isSubscriptionAction(pathname)) return { budget: 'public', cacheable: false, errorShape }
-  if (read && isPublicPath(pathname)) return { budget: 'public', cacheable: anonymous, errorShape }
+  if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')) return requestClass('subscribe', false, errorShape)
+  if (method === 'POST' && isSubscriptionAction(pathname)) return requestClass('public', false, errorShape)
+  if (read && isPublicPath(pathname)) return requestClass('public', anonymous, errorShape)
   // Uploaded files (the site's logo and favicon) are fetched with every page view: a visitor's budget, not the CMS's.
   if (read && (isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status' || pathname.startsWith('/api/media/file/')))
-    return { budget: 'public', cacheable: false, errorShape }
-  if (anonymous && isCmsPath(pathname) && (read || (pathname === '/api/graphql' && method !== 'OPTIONS'))) return { budget: 'cms', cacheable: false, errorShape }
-  return { budget: null, cacheable: false, errorShape }
+    return requestClass('public', false, errorShape)
+  if (anonymous && isCmsPath(pathname) && (read || (pathname === '/api/graphql' && method !== 'OPTIONS'))) return requestClass('cms', false, errorShape)
+  return requestClass(null, false, errorShape)
+}
+
+/** The few distinct answers, made once: deciding a request allocates nothing. */
+const BUDGETS: (Budget | null)[] = [null, 'public', 'subscribe', 'cms']
+const SHAPES: ErrorShape[] = ['problem', 'cms', 'subscribe-json', 'page']
+const CLASSES: RequestClass[] = BUDGETS.flatMap((budget) => [false, true].flatMap((cacheable) => SHAPES.map((errorShape) => Object.freeze({ budget, cacheable, errorShape }))))
+function requestClass(budget: Budget | null, cacheable: boolean, errorShape: ErrorShape): RequestClass {
+  return CLASSES[BUDGETS.indexOf(budget) * 8 + (cacheable ? 4 : 0) + SHAPES.indexOf(errorShape)]
 }
 
 /** No credentials: no Authorization header and no Payload session cookie. */

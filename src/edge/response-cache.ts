@@ -20,6 +20,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
+import { LRUCache } from 'lru-cache'
 import pLimit from 'p-limit'
 
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
@@ -43,6 +44,8 @@ export interface PreparedResponse {
   etag?: string
   expiresAt: number | null
   cacheable: boolean
+  /** How it is sent (sendPrepared), made on its first sending. */
+  plan?: SendPlan
 }
 
 interface Entry extends PreparedResponse {
@@ -98,55 +101,64 @@ export interface StoreOptions {
   maxBytes: number
 }
 
-/** A bounded LRU map (a Map keeps insertion order: re-inserting on use makes the first key the least recent). */
+/**
+ * The entries: lru-cache bounds their count and bytes (least recently used out first) and drops an entry once the
+ * time its route announced (`x-statuspage-expires`) has come. What lru-cache cannot know stays here: an entry is
+ * also stale once the data version moved, and (`maxAgeMs`) while the invalidation bus is down, once it is older
+ * than a few seconds.
+ *
+ * Time is the caller's (`now` of each call, so tests and the cache share one injected clock): lru-cache reads it
+ * through `perf`, and ages an entry from `start`. With every entry's start at 1 (0 would mean "no expiry" to it),
+ * an entry's ttl is an absolute time: stale when now - 1 > ttl, so ttl = expiresAt - 2 makes it stale from
+ * expiresAt on (milliseconds are whole numbers).
+ */
 export class ResponseStore {
-  private readonly entries = new Map<string, Entry>()
-  private bytes = 0
-  /** The key used last: using it again changes no order (most hits are on a few keys). */
-  private newest: string | undefined
+  private clock = 0
+  private readonly entries: LRUCache<string, Entry>
 
-  constructor(private readonly options: StoreOptions) {}
+  constructor(private readonly options: StoreOptions) {
+    this.entries = new LRUCache<string, Entry>({
+      max: Math.max(1, options.maxEntries),
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry) => entry.size,
+      perf: { now: () => this.clock },
+      // Read the clock on every check: no timer per millisecond to cache it.
+      ttlResolution: 0,
+    })
+  }
 
   get size(): number {
     return this.entries.size
   }
 
   get totalBytes(): number {
-    return this.bytes
+    return this.entries.calculatedSize
   }
 
   /** The fresh entry for `key`, or undefined (a stale one is dropped on the way). `maxAgeMs`: also stale when older. */
   get(key: string, version: number, now: number, maxAgeMs?: number): Entry | undefined {
+    this.clock = now
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.version !== version || (entry.expiresAt !== null && now >= entry.expiresAt) || (maxAgeMs !== undefined && now - entry.storedAt >= maxAgeMs)) {
-      this.delete(key)
-      return undefined
-    }
-    if (key !== this.newest) {
+    if (entry.version !== version || (maxAgeMs !== undefined && now - entry.storedAt >= maxAgeMs)) {
       this.entries.delete(key)
-      this.entries.set(key, entry)
-      this.newest = key
+      return undefined
     }
     return entry
   }
 
   /** The entry for `key` as it is, fresh or not, without marking it used. */
   peek(key: string): Entry | undefined {
-    return this.entries.get(key)
+    return this.entries.peek(key, { allowStale: true })
   }
 
   /** Keeps `response` as computed under `version`; false when it is too big, or older than what is there. */
   set(key: string, response: PreparedResponse, version: number, storedAt = Date.now()): boolean {
     const size = sizeOf(response, key)
     if (size > this.options.maxBytes / 4 || this.options.maxEntries <= 0) return false
-    const existing = this.entries.get(key)
+    const existing = this.peek(key)
     if (existing && existing.version > version) return false
-    this.delete(key)
-    this.entries.set(key, { ...response, key, version, storedAt, size, encoded: {} })
-    this.newest = key
-    this.bytes += size
-    this.evict()
+    this.put({ ...response, plan: undefined, key, version, storedAt, size, encoded: {} }, storedAt)
     return true
   }
 
@@ -156,30 +168,24 @@ export class ResponseStore {
     if (!body) {
       body = compress(entry.body, encoding)
       entry.encoded[encoding] = body
-      // Counted against the bound only while the entry is held (a stale one was deleted with its old size).
-      if (this.entries.get(entry.key) === entry) {
-        entry.size += body.length
-        this.bytes += body.length
-        this.evict()
+      entry.size += body.length
+      // Counted against the bound only while the entry is held (a stale one was deleted with its old size); put
+      // again, as lru-cache sizes an entry when it is set.
+      if (this.entries.peek(entry.key, { allowStale: true }) === entry) {
+        this.entries.delete(entry.key)
+        this.put(entry, this.clock)
       }
     }
     return body
   }
 
-  private evict(): void {
-    while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.delete(oldest)
-    }
+  delete(key: string): void {
+    this.entries.delete(key)
   }
 
-  delete(key: string): void {
-    const entry = this.entries.get(key)
-    if (!entry) return
-    this.entries.delete(key)
-    if (key === this.newest) this.newest = undefined
-    this.bytes -= entry.size
+  private put(entry: Entry, now: number): void {
+    this.clock = now
+    this.entries.set(entry.key, entry, { ttl: entry.expiresAt === null ? 0 : Math.max(1, Math.ceil(entry.expiresAt) - 2), start: 1 })
   }
 }
 
@@ -199,23 +205,36 @@ function withVary(vary: string | string[] | undefined, name: string): string {
 }
 
 /** What a response is sent as, worked out once per response (the hot path copies and tests nothing). */
-interface SendPlan {
+export interface SendPlan {
   compressible: boolean
   /** The head of each variant, as node:http takes it without copying: name, value, name, value… */
   heads: (OutgoingHttpHeader[] | undefined)[]
+  /** For a variant with the request's own headers (`extra`): where their names and value slots start in its head. */
+  extraFrom: number[]
 }
 
 type OutgoingHttpHeader = string | number | string[]
 
-const plans = new WeakMap<PreparedResponse, SendPlan>()
+/** The variant with the request's own headers appended (the rate limit's: the same names every time). */
+const WITH_EXTRA = 16
 
 function planOf(response: PreparedResponse, cached: boolean): SendPlan {
-  let plan = plans.get(response)
-  if (!plan) {
-    plan = { compressible: cached && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length), heads: [] }
-    plans.set(response, plan)
+  return (response.plan ??= { compressible: cached && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length), heads: [], extraFrom: [] })
+}
+
+/**
+ * Writes `extra`'s values into the slots of `head` from `from` on; false when its names are not the ones the slots
+ * were made for. The head is shared by every request of its variant: writeHead reads it at once, before any other
+ * request can run, so the slots are this request's until then.
+ */
+function fillExtra(head: OutgoingHttpHeader[], from: number, extra: Record<string, string>): boolean {
+  let at = from
+  for (const name in extra) {
+    if (head[at] !== name) return false
+    head[at + 1] = extra[name]
+    at += 2
   }
-  return plan
+  return at === head.length
 }
 
 /**
@@ -232,8 +251,17 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, response
   let head = plan.heads[variant]
   if (!head) plan.heads[variant] = head = headOf(response, cacheStatus, plan.compressible, encoding, notModified, body)
   if (extra) {
-    head = head.slice()
-    for (const name in extra) head.push(name, extra[name])
+    const slotted = plan.heads[variant | WITH_EXTRA]
+    if (slotted && fillExtra(slotted, plan.extraFrom[variant], extra)) head = slotted
+    else {
+      head = head.slice()
+      for (const name in extra) head.push(name, extra[name])
+      // Made once per variant; later requests only fill in their values.
+      if (!slotted) {
+        plan.heads[variant | WITH_EXTRA] = head.slice()
+        plan.extraFrom[variant] = plan.heads[variant]!.length
+      }
+    }
   }
   res.writeHead(notModified ? 304 : response.status, head)
   res.end(req.method === 'HEAD' ? undefined : body)
@@ -250,7 +278,7 @@ function headOf(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compres
   if (encoding) headers.etag = weakTag(response.etag)
   if (!notModified) {
     if (encoding) headers['content-encoding'] = encoding
-    headers['content-length'] = body?.length ?? 0
+    headers['content-length'] = String(body?.length ?? 0)
   }
   const head: OutgoingHttpHeader[] = []
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) head.push(name, value)

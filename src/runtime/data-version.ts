@@ -33,6 +33,7 @@ export interface DataVersionState {
 
 let shared: DataVersionState | undefined
 
+
 function state(): DataVersionState {
   shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }))
   return shared

@@ -18,6 +18,7 @@ export interface GateState {
 
 let shared: GateState | undefined
 
+
 function state(): GateState {
   shared ??= slot('requestGate', () => ({ closed: null, inside: 0, onEmpty: null }))
   return shared

@@ -262,6 +262,16 @@ describe('the hot path', () => {
     expect(fake.returned[0]).toBeInstanceOf(Promise)
   })
 
+  it('gives every hit its own rate limit values, though the hits of one entry share one prepared head', async () => {
+    const fake = await start({ perMinute: 100 })
+    await call(fake, '/api/v1/status')
+    const remaining: unknown[] = []
+    for (let i = 0; i < 3; i++) remaining.push((await call(fake, '/api/v1/status')).headers['ratelimit-remaining'])
+    const last = await call(fake, '/api/v1/status')
+    expect(remaining).toEqual(['98', '97', '96'])
+    expect(last.headers).toMatchObject({ 'x-cache': 'HIT', 'ratelimit-remaining': '95', 'ratelimit-limit': '100', 'ratelimit-reset': expect.any(String) })
+  })
+
   it('counts the in-memory budget synchronously, in windows from a key\'s first request', () => {
     let now = 1_000_000
     const count = createWindowCounter(60_000, () => now)

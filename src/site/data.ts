@@ -5,6 +5,7 @@
  */
 import type { Payload } from 'payload'
 
+import type { ServiceStatus } from '../domain/statuses'
 import { DEFAULT_SITE_NAME } from '../globals/Settings'
 
 import { validTimeZone } from './format'
@@ -16,6 +17,8 @@ export interface SiteSettings {
   logo: { url: string; alt: string } | null
   /** An uploaded favicon; without one the pages use the default icon in the overall status's colour. */
   favicon: { url: string; mimeType: string | null } | null
+  /** The overall status now (read with the settings for every page): the default favicon's colour. */
+  status?: ServiceStatus
 }
 
 interface MediaRef {

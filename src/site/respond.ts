@@ -7,7 +7,7 @@ import { getPayload, type Payload } from 'payload'
 
 import { ResponseClock } from '../public-api/clock'
 import { EXPIRES_HEADER, etagOf } from '../public-api/http'
-import { type Links, publicLinks } from '../public-api/read-model'
+import { currentOverallStatus, type Links, publicLinks } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
 import { loggablePath } from '../edge/public-paths'
 
@@ -64,8 +64,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      const [links, loaded] = await Promise.all([publicLinks(payload, request), siteSettings(payload)])
-      settings = loaded
+      // The overall status is read for every page (not only `/`), so each tab's default favicon shows it.
+      const [links, loaded, status] = await Promise.all([publicLinks(payload, request), siteSettings(payload), currentOverallStatus(payload)])
+      settings = { ...loaded, status }
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, settings, clock }, await route.params)
       return respond(request, body, clock.expiresAt)

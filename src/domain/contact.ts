@@ -1,6 +1,13 @@
-/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+import { isPossiblePhoneNumber } from 'libphonenumber-js'
+
+/**
+ * A phone number in E.164 form: a plus and digits only (at most 15), with a country code that exists and a length
+ * that country's numbers can have (libphonenumber-js's metadata). Possible, not "valid": validity would also
+ * check number ranges, and refuse numbers that texts still reach (new ranges the metadata has not caught up
+ * with) and the fictional 555 numbers used in examples.
+ */
 export function isE164(phone: string): boolean {
-  return /^\+[1-9]\d{6,14}$/.test(phone)
+  return /^\+[1-9]\d{1,14}$/.test(phone) && isPossiblePhoneNumber(phone)
 }
 
 /**

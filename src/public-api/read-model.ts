@@ -9,6 +9,7 @@ import { RESOLVED_INCIDENT_STATUS, updatesNewestFirst } from '../domain/incident
 import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
+import type { ServiceStatus } from '../domain/statuses'
 import { forbiddenControlCharacter } from '../domain/text'
 import { windowBound } from '../domain/time-window'
 import { richTextToHtml, richTextToText } from '../format/rich-text'
@@ -183,6 +184,12 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
     activeIncidents: incidents.docs.map((doc) => toIncident(withServices(doc), links)),
     activeMaintenances: maintenances.docs.map((doc) => toMaintenance(withServices(doc), links)),
   }
+}
+
+/** The overall status alone, by the summary's rule: every public page's default favicon is drawn in its colour. */
+export async function currentOverallStatus(payload: Payload): Promise<ServiceStatus> {
+  const [settings, loaded] = await Promise.all([payload.findGlobal({ slug: 'settings', depth: 0, select: { maintenanceMode: true } }), loadServices(payload)])
+  return overallStatus(loaded.services.map((s) => s.status), Boolean(settings.maintenanceMode))
 }
 
 export interface Listed<T> {

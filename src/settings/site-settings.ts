@@ -5,6 +5,7 @@
  */
 import type { Payload } from 'payload'
 
+import type { ServiceStatus } from '../domain/statuses'
 import { validTimeZone } from '../domain/time-zone'
 import { DEFAULT_SITE_NAME } from '../globals/Settings'
 
@@ -15,6 +16,8 @@ export interface SiteSettings {
   logo: { url: string; alt: string } | null
   /** An uploaded favicon; without one the pages use the default icon in the overall status's colour. */
   favicon: { url: string; mimeType: string | null } | null
+  /** The overall status now (read with the settings for every page): the default favicon's colour. */
+  status?: ServiceStatus
 }
 
 interface MediaRef {

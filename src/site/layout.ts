@@ -65,7 +65,7 @@ export interface DocumentOptions {
   settings: SiteSettings
   body: SafeHtml
   current?: 'status' | 'history' | 'subscribe'
-  /** The overall status, when the page knows it: the default favicon takes its colour. */
+  /** The overall status, when the page computed it itself; else the one read with the settings. */
   status?: ServiceStatus
   /** Refresh the main content while the page is open (pages of public data; never forms or a subscriber's page). */
   refresh?: boolean
@@ -85,7 +85,7 @@ export function renderDocument({ title, settings, body, current, status, refresh
   const logo = settings.logo ? html`<img src="${settings.logo.url}" alt="" height="40">` : null
   const icon = settings.favicon
     ? html`<link rel="icon" href="${settings.favicon.url}"${settings.favicon.mimeType ? html` type="${settings.favicon.mimeType}"` : null}>`
-    : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? 'neutral')}">`
+    : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? settings.status ?? 'neutral')}">`
   const page = html`<!doctype html>
 <html lang="en">
 <head>

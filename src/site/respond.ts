@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { NotFound, publicError } from '../errors'
+import { currentOverallStatus } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
 import { EXPIRES_HEADER } from '../edge/headers'
 import { loggablePath } from '../edge/public-paths'
@@ -61,8 +62,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      const [links, loaded] = await Promise.all([publicLinks(payload, request), siteSettings(payload)])
-      settings = loaded
+      // The overall status is read for every page (not only `/`), so each tab's default favicon shows it.
+      const [links, loaded, status] = await Promise.all([publicLinks(payload, request), siteSettings(payload), currentOverallStatus(payload)])
+      settings = { ...loaded, status }
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, settings, clock }, await route.params)
       return respond(request, body, clock.expiresAt)

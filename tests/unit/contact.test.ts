@@ -4,8 +4,25 @@ import { isE164, isEmailAddress, normaliseEmail } from '../../src/domain/contact
 
 describe('isE164', () => {
   it('accepts a plus, a country code not starting with 0, and up to 15 digits in all', () => {
-    for (const phone of ['+14155550123', '+442071838750', '+4915123456789', '+2901234', '+123456789012345']) {
+    for (const phone of ['+14155550123', '+442071838750', '+4915123456789', '+2901234', '+88212345678']) {
       expect(isE164(phone), phone).toBe(true)
+    }
+  })
+
+  it("accepts the fictional numbers of examples and tests: possible lengths, not checked against number ranges", () => {
+    for (const phone of ['+15550001111', '+15555550123', '+447700900123']) expect(isE164(phone), phone).toBe(true)
+  })
+
+  it('refuses country codes that do not exist and lengths the country never has (libphonenumber-js)', () => {
+    for (const phone of [
+      '+123456789012345', // 15 digits, but NANP (+1) numbers have 10 after the country code
+      '+1415555012', // one digit short for NANP
+      '+141555501234', // one digit long for NANP
+      '+999123456789', // +999 is no country code
+      '+29012345678', // Saint Helena (+290) numbers are 4 or 5 digits
+      '+1234567', // short enough to pass a bare pattern
+    ]) {
+      expect(isE164(phone), phone).toBe(false)
     }
   })
 

@@ -206,6 +206,7 @@ describe('incidents set the statuses of their services', () => {
       title: 'Cache down',
       updates: [{ status: 'investigating', message: 'x', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }, { service: other, status: 'partial' }] }],
     })
+    expect([await statusOf(db), await statusOf(other)]).toEqual(['major', 'partial'])
     await api('PATCH', `/services/${db}`, { key: editor.key, body: { status: 'degraded' } })
     await patchIncident(a.id, [{ status: 'investigating', message: 'x', createdAt: at(0) }, { status: 'resolved', message: 'y', createdAt: at(1) }])
     expect(await statusOf(db)).toBe('degraded')
@@ -217,6 +218,7 @@ describe('incidents set the statuses of their services', () => {
     const a = await createIncident({ title: 'A', updates: [{ status: 'investigating', message: 'a', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }] }] })
     await api('PATCH', `/services/${db}`, { key: editor.key, body: { status: 'degraded' } })
     const b = await createIncident({ title: 'B', updates: [{ status: 'investigating', message: 'b', createdAt: at(2), serviceStatuses: [{ service: db, status: 'partial' }] }] })
+    expect(await statusOf(db)).toBe('partial')
     await patchIncident(b.id, [{ status: 'investigating', message: 'b', createdAt: at(2) }, { status: 'resolved', message: 'b over', createdAt: at(3) }])
     // A's major was overruled by hand before B: the operator's degraded comes back, not A's major.
     expect(await statusOf(db)).toBe('degraded')

@@ -17,7 +17,7 @@ import type { DemoConfig } from './config'
 import { demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
-const WIPED = ['notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
+const WIPED = ['service-status-changes', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
 
 async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
   for (const collection of WIPED) {
@@ -116,7 +116,7 @@ export async function resetDemo(payload: Payload, config: DemoConfig, now = new 
       await killTransaction(req)
       throw error
     }
-    // The hooks marked the changes before the commit (src/edge/data-version.ts); this bump comes after it.
+    // The hooks marked the changes before the commit (src/runtime/data-version.ts); this bump comes after it.
     bumpDataVersion()
   }, atStart ? 0 : undefined)
 }

@@ -29,7 +29,7 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<voi
 export type EdgeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | undefined
 
 /**
- * Runs the request through Next inside a change scope (src/edge/data-version.ts): the Payload hooks mark it when
+ * Runs the request through Next inside a change scope (src/runtime/data-version.ts): the Payload hooks mark it when
  * they change public data, and the version is bumped when the response starts, after Payload's commit and before
  * the writer can read again. Only changed data bumps; the method does not matter.
  */

@@ -5,7 +5,7 @@
  * - Key: host (and forwarded host/proto) + path + the query parameters the route reads, sorted
  *   (src/edge/public-paths.ts, canonicalQuery); the bodies hold absolute URLs built from the host. A miss is
  *   computed for that canonical URL, so parameters the route ignores neither split nor leak into the entry.
- * - Freshness: an entry remembers the data version it was computed under (src/edge/data-version.ts) and is stale
+ * - Freshness: an entry remembers the data version it was computed under (src/runtime/data-version.ts) and is stale
  *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come, or (while the
  *   invalidation bus is down, `maxAgeMs`) once it is older than a few seconds.
  * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request

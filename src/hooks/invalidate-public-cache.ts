@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterC
 
 import { markDataChanged } from '../runtime/data-version'
 
-// The change is marked, not bumped: inside a request the edge bumps after the commit (src/edge/data-version.ts).
+// The change is marked, not bumped: inside a request the edge bumps after the commit (src/runtime/data-version.ts).
 export const invalidateAfterChange: CollectionAfterChangeHook = ({ doc }) => {
   markDataChanged()
   return doc

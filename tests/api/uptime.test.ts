@@ -8,7 +8,6 @@ import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { createServiceAt, setStatusAt } from '../helpers/status-history'
 
-const H = 3_600_000
 const M = 60_000
 const t = (iso: string) => new Date(iso)
 const NOW = t('2026-03-10T12:00:00.000Z')

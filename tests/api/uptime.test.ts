@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { api, createUser, payload, type TestUser } from '../helpers/api'
+import * as homeRoute from '../../src/app/(site)/route'
+import * as serviceRoute from '../../src/app/(site)/s/[slug]/route'
+import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { createServiceAt, setStatusAt } from '../helpers/status-history'
 
@@ -163,5 +165,45 @@ describe('GET /api/v1/uptime', () => {
     const first = await v1('/uptime?days=7')
     const again = await v1('/uptime?days=7', { headers: { 'if-none-match': first.headers.get('etag')! } })
     expect(again.status).toBe(304)
+  })
+})
+
+type SiteRoute = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
+
+async function page(route: SiteRoute, pathname: string, params: Record<string, string> = {}) {
+  const response = await route.GET(new Request(new URL(pathname, BASE)), { params: Promise.resolve(params) })
+  return { status: response.status, text: await response.text(), expires: response.headers.get('x-statuspage-expires') }
+}
+
+describe('the uptime bars on the pages', () => {
+  it('/ shows 90 bars per service, each telling its date, uptime, time in each status and incidents', async () => {
+    vi.setSystemTime(NOW)
+    const home = await page(homeRoute, '/')
+    expect(home.status).toBe(200)
+    const lists = [...home.text.matchAll(/<ol class="bars" aria-label="([^"]+)">(.*?)<\/ol>/g)]
+    expect(lists.map((m) => m[1])).toEqual(['API: uptime per day, oldest first', 'Late: uptime per day, oldest first', 'CDN: uptime per day, oldest first'])
+    for (const [, , bars] of lists) expect(bars.match(/<li tabindex="0"/g)).toHaveLength(90)
+    const api = lists[0][2]
+    expect(api).toContain(
+      `<li tabindex="0" class="x"><span>9 Mar 2026: 95.41% uptime; major outage 30 minutes, partial outage 2 hours, degraded 1 hour, maintenance 3 hours; incidents: <a href="/i/${shortIds.first}">Slow &lt;requests&gt;</a></span></li>`,
+    )
+    expect(api).toContain('<li tabindex="0" class="n"><span>11 Dec 2025: no data</span></li>')
+    expect(home.text).toContain('<a href="/s/api">API</a>')
+    expect(home.expires).toBe(String(NOW.getTime() + M))
+  })
+
+  it('/s/<slug> shows the service, its bars and its incidents; an unknown slug is the 404 page', async () => {
+    vi.setSystemTime(NOW)
+    const service = await page(serviceRoute, '/s/late', { slug: 'late' })
+    expect(service.status).toBe(200)
+    expect(service.text).toContain('<h1 id="title">Late</h1>')
+    expect(service.text).toContain('Partial outage')
+    expect(service.text).toContain('<li tabindex="0" class="p"><span>10 Mar 2026: 70% uptime; partial outage 6 hours</span></li>')
+    expect(service.text).toContain('70% uptime over 90 days')
+    const api = await page(serviceRoute, '/s/api', { slug: 'api' })
+    expect(api.text).toContain(`href="/i/${shortIds.open}"`)
+    const missing = await page(serviceRoute, '/s/nope', { slug: 'nope' })
+    expect(missing.status).toBe(404)
+    expect(missing.text).toContain('No service was found at this address.')
   })
 })

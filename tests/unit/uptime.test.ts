@@ -95,3 +95,13 @@ describe('uptime from the history of statuses', () => {
     expect(overlappedDays({ start: start - 3 * DAY_MS, end: start - DAY_MS }, start, 5, start + 4 * DAY_MS)).toEqual([])
   })
 })
+
+describe('the edge and the uptime routes', () => {
+  it('caches /s/<slug> like the other pages, and keys /api/v1/uptime on days, service and pretty only', async () => {
+    const { canonicalQuery, classifyRequest, isPublicSitePath } = await import('../../src/edge/public-paths')
+    expect(isPublicSitePath('/s/api')).toBe(true)
+    expect(classifyRequest('GET', '/s/api', true)).toEqual({ budget: 'public', cacheable: true, errorShape: 'page' })
+    expect(classifyRequest('GET', '/api/v1/uptime', true)).toEqual({ budget: 'public', cacheable: true, errorShape: 'problem' })
+    expect(canonicalQuery('/api/v1/uptime', '?service=api&_=3&days=30')).toBe('?days=30&service=api')
+  })
+})

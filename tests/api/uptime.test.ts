@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import * as homeRoute from '../../src/app/(site)/route'
 import * as serviceRoute from '../../src/app/(site)/s/[slug]/route'
+import { demoConfig } from '../../src/demo/config'
+import { resetDemo } from '../../src/demo/reset'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { createServiceAt, setStatusAt } from '../helpers/status-history'
@@ -205,5 +207,22 @@ describe('the uptime bars on the pages', () => {
     const missing = await page(serviceRoute, '/s/nope', { slug: 'nope' })
     expect(missing.status).toBe(404)
     expect(missing.text).toContain('No service was found at this address.')
+  })
+})
+
+describe('the demo reset', () => {
+  it('seeds 90 days of history: every service observed over the window, some days with partial or major time', async () => {
+    vi.setSystemTime(NOW)
+    await resetDemo(await payload(), demoConfig(), NOW)
+    const response = await v1('/uptime')
+    expect(response.status).toBe(200)
+    expect(response.body.data).toHaveLength(6)
+    const days = response.body.data.flatMap((s: any) => s.days)
+    expect(days.filter((d: any) => d.uptimePercent === null).length).toBeLessThanOrEqual(6)
+    expect(days.filter((d: any) => d.seconds.partial > 0).length).toBeGreaterThan(1)
+    expect(days.filter((d: any) => d.seconds.major > 0).length).toBeGreaterThan(1)
+    expect(bySlug(response.body, 'webhooks').days[89].seconds.degraded).toBe(40 * 60)
+    // No incidents beyond the contract's three.
+    expect((await v1('/incidents')).body.data).toHaveLength(3)
   })
 })

@@ -105,3 +105,24 @@ describe('the edge and the uptime routes', () => {
     expect(canonicalQuery('/api/v1/uptime', '?service=api&_=3&days=30')).toBe('?days=30&service=api')
   })
 })
+
+describe('the demo history', () => {
+  it('covers 90 days, has days with partial and major time, and ends in each service’s seeded status', async () => {
+    const { demoHistory, demoSeed } = await import('../../src/demo/seed-data')
+    const now = new Date('2026-03-10T12:00:00.000Z')
+    const history = demoHistory(now)
+    const services = demoSeed(now).groups.flatMap((g) => g.services)
+    const windowStart = windowStartFor(now.getTime(), 90)
+    let partialDays = 0
+    let majorDays = 0
+    for (const service of services) {
+      const rows = history[service.name]
+      expect(rows.at(-1)!.to, service.name).toBe(service.status)
+      const days = dailyUptime({ createdAt: Date.parse(rows[0].at), currentStatus: service.status, windowStart, days: 90, now: now.getTime(), changes: rows.map((r) => ({ at: Date.parse(r.at), from: r.from, to: r.to })) })
+      partialDays += days.filter((d) => d.seconds.partial > 0).length
+      majorDays += days.filter((d) => d.seconds.major > 0).length
+    }
+    expect(partialDays).toBeGreaterThan(1)
+    expect(majorDays).toBeGreaterThan(1)
+  })
+})

@@ -79,19 +79,19 @@ describe('uptime bars', () => {
     await page.keyboard.press('Tab')
     const first = await page.evaluate(() => {
       const active = document.activeElement as HTMLElement
-      const tip = active.querySelector('span') as HTMLElement
+      const tip = active.querySelector('i') as HTMLElement
       return { tag: active.tagName, list: active.parentElement?.getAttribute('aria-label'), tipWidth: tip.getBoundingClientRect().width, text: tip.textContent }
     })
     expect(first.tag).toBe('LI')
     expect(first.list).toBe('Public API: uptime per day, oldest first')
     expect(first.tipWidth).toBeGreaterThan(100)
-    expect(first.text).toMatch(/^\d{1,2} \w{3} \d{4}: (100% uptime|no data)/)
+    expect(first.text).toMatch(/^\d{1,2} \w{3} \d{4}: (100%|no data)/)
 
     // The bar of the partial outage a few hours ago, and a link to its incident, reached by Tab from the bar.
     const today = page.locator('ol.bars[aria-label^="Public API:"] > li', { hasText: /incidents: Elevated error rates/ }).last()
     await today.focus()
-    const text = (await today.locator('span').textContent()) ?? ''
-    expect(text).toMatch(/^\d{1,2} \w{3} \d{4}: \d+(\.\d+)?% uptime; partial outage (1 hour|\d+ minutes); incidents: Elevated error rates on the Public API$/)
+    const text = (await today.locator('i').textContent()) ?? ''
+    expect(text).toMatch(/^\d{1,2} \w{3} \d{4}: \d+(\.\d+)?%; partial outage (1 h|\d+ min); incidents: Elevated error rates on the Public API$/)
     expect(await today.getAttribute('class')).toBe('p')
     await page.keyboard.press('Tab')
     const link = await page.evaluate(() => ({ href: document.activeElement?.getAttribute('href'), text: document.activeElement?.textContent, visible: (document.activeElement as HTMLElement).getBoundingClientRect().width > 0 }))
@@ -107,8 +107,8 @@ describe('uptime bars', () => {
     const page = await open('/s/dashboard', { javaScript: false })
     const bar = page.locator('ol.bars > li.x').first()
     await bar.focus()
-    expect(await bar.locator('span').isVisible()).toBe(true)
-    expect(await bar.locator('span').textContent()).toMatch(/major outage 50 minutes; incidents: Dashboard sign-in failures/)
+    expect(await bar.locator('i').isVisible()).toBe(true)
+    expect(await bar.locator('i').textContent()).toMatch(/major outage 50 min; incidents: Dashboard sign-in failures/)
     await page.context().close()
   })
 

@@ -10,6 +10,7 @@
  *
  * Environment: BENCH_DATABASES=sqlite[,postgres]  BENCH_DURATION=10 (seconds per run)  BENCH_CONNECTIONS=50
  *              BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/statuspage_bench_uptime; recreated)
+ *              BENCH_SKIP_SEED=1 (reuse the databases of the last run; the history's dates then lag by the time since)
  * Not a test: nothing fails on a missed target; the report says which were met.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -145,12 +146,20 @@ const bust = (p, n) => `${p}${p.includes('?') ? '&' : '?'}_=${n}`
 
 async function benchDatabase(dialect) {
   const out = { dialect }
-  log(`${dialect}: seeding the large data set (bench/seed.ts)…`)
-  const seedOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, 'uptime', `seed-${dialect}.log`))
-  out.seed = JSON.parse(seedOutput.split('\n').find((l) => l.startsWith('SEED_RESULT ')).slice('SEED_RESULT '.length))
-  log(`${dialect}: seeding the history (bench/uptime-seed.ts)…`)
-  const historyOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/uptime-seed.ts'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0' }, path.join(results, 'uptime', `history-${dialect}.log`))
-  out.history = JSON.parse(historyOutput.split('\n').find((l) => l.startsWith('UPTIME_SEED_RESULT ')).slice('UPTIME_SEED_RESULT '.length))
+  const saved = path.join(results, 'uptime', `seeded-${dialect}.json`)
+  if (process.env.BENCH_SKIP_SEED === '1' && existsSync(saved)) {
+    Object.assign(out, JSON.parse(readFileSync(saved, 'utf8')), { reused: true })
+    log(`${dialect}: reusing the database seeded by the last run`)
+  } else {
+    log(`${dialect}: seeding the large data set (bench/seed.ts)…`)
+    const seedOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, 'uptime', `seed-${dialect}.log`))
+    out.seed = JSON.parse(seedOutput.split('\n').find((l) => l.startsWith('SEED_RESULT ')).slice('SEED_RESULT '.length))
+    delete out.seed.sampleShortIds
+    log(`${dialect}: seeding the history (bench/uptime-seed.ts)…`)
+    const historyOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/uptime-seed.ts'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0' }, path.join(results, 'uptime', `history-${dialect}.log`))
+    out.history = JSON.parse(historyOutput.split('\n').find((l) => l.startsWith('UPTIME_SEED_RESULT ')).slice('UPTIME_SEED_RESULT '.length))
+    writeFileSync(saved, JSON.stringify({ seed: out.seed, history: out.history }))
+  }
   log(`${dialect}: ${out.history.historyRows} history rows; cold computation ${out.history.coldMs.map((n) => n.toFixed(0)).join(', ')} ms`)
 
   const port = await freePort()

@@ -14,10 +14,10 @@ import { bumpDataVersion } from '../runtime/data-version'
 import { exclusively } from '../runtime/request-gate'
 
 import type { DemoConfig } from './config'
-import { demoSeed, richParagraph } from './seed-data'
+import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
-const WIPED = ['service-status-changes', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
+const WIPED = ['notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'service-status-changes', 'services', 'service-groups', 'media'] as const
 
 async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
   for (const collection of WIPED) {
@@ -65,11 +65,17 @@ async function seed(req: PayloadRequest, now: Date): Promise<void> {
   const data = demoSeed(now)
   const write = { overrideAccess: true, depth: 0, req } as const
   const serviceIds = new Map<string, number>()
+  // The services exist for the whole window of the uptime bars, with a history of statuses over it.
+  const createdAt = new Date(now.getTime() - DEMO_HISTORY_DAYS * 24 * 60 * 60 * 1000).toISOString()
+  const history = demoHistory(now)
   for (const [index, group] of data.groups.entries()) {
     const created = await req.payload.create({ collection: 'service-groups', data: { name: group.name, description: group.description, displayOrder: index }, ...write })
     for (const [order, service] of group.services.entries()) {
-      const doc = await req.payload.create({ collection: 'services', data: { ...service, group: created.id, displayOrder: order }, ...write })
+      const doc = await req.payload.create({ collection: 'services', data: { ...service, group: created.id, displayOrder: order, createdAt }, ...write })
       serviceIds.set(service.name, doc.id)
+      for (const row of history[service.name] ?? []) {
+        await req.payload.create({ collection: 'service-status-changes', data: { service: doc.id, fromStatus: row.from, toStatus: row.to, at: row.at, source: 'manual' }, ...write })
+      }
     }
   }
   const ids = (names: string[]) => names.map((name) => serviceIds.get(name)).filter((id): id is number => id !== undefined)

@@ -135,6 +135,59 @@ export function demoSeed(now: Date): DemoSeed {
   }
 }
 
+/** How long before the reset the demo services were created: the whole window of the uptime bars. */
+export const DEMO_HISTORY_DAYS = 90
+
+/** One spell of a status other than operational, back to operational at its end (none: still going on). */
+interface Spell {
+  status: Exclude<ServiceStatus, 'operational'>
+  start: number
+  end: number | null
+}
+
+/**
+ * The status history of the demo services (by name), so the bars show 90 plausible days: the spells of the seeded
+ * incidents (the Public API's partial outage hours ago, the Dashboard's major outage 3 days ago, the Webhooks'
+ * ongoing degradation), and a few short ones that needed no incident. Each service ends in its seeded status.
+ */
+export function demoHistory(now: Date): Record<string, { at: string; from: ServiceStatus | null; to: ServiceStatus }[]> {
+  const spells: Record<string, Spell[]> = {
+    'Public API': [
+      { status: 'major', start: -74 * DAY + 9 * HOUR, end: -74 * DAY + 9 * HOUR + 25 * MINUTE },
+      { status: 'degraded', start: -33 * DAY + 14 * HOUR, end: -33 * DAY + 16 * HOUR },
+      { status: 'partial', start: -5 * HOUR, end: -4 * HOUR },
+    ],
+    Dashboard: [
+      { status: 'maintenance', start: -52 * DAY + 2 * HOUR, end: -52 * DAY + 3 * HOUR },
+      { status: 'major', start: -3 * DAY, end: -3 * DAY + 50 * MINUTE },
+    ],
+    Database: [
+      { status: 'partial', start: -41 * DAY + 6 * HOUR, end: -41 * DAY + 6 * HOUR + 45 * MINUTE },
+      { status: 'maintenance', start: -12 * DAY + 1 * HOUR, end: -12 * DAY + 3 * HOUR },
+    ],
+    Search: [
+      { status: 'degraded', start: -20 * DAY + 10 * HOUR, end: -20 * DAY + 12 * HOUR + 20 * MINUTE },
+      { status: 'partial', start: -63 * DAY + 18 * HOUR, end: -63 * DAY + 19 * HOUR + 30 * MINUTE },
+    ],
+    'E-mail delivery': [{ status: 'maintenance', start: -60 * DAY + 4 * HOUR, end: -60 * DAY + 6 * HOUR }],
+    Webhooks: [
+      { status: 'degraded', start: -27 * DAY + 8 * HOUR, end: -27 * DAY + 9 * HOUR },
+      { status: 'degraded', start: -40 * MINUTE, end: null },
+    ],
+  }
+  const created = at(now, -DEMO_HISTORY_DAYS * DAY)
+  return Object.fromEntries(
+    Object.entries(spells).map(([name, list]) => {
+      const rows: { at: string; from: ServiceStatus | null; to: ServiceStatus }[] = [{ at: created, from: null, to: 'operational' }]
+      for (const spell of [...list].sort((a, b) => a.start - b.start)) {
+        rows.push({ at: at(now, spell.start), from: 'operational', to: spell.status })
+        if (spell.end !== null) rows.push({ at: at(now, spell.end), from: spell.status, to: 'operational' })
+      }
+      return [name, rows]
+    }),
+  )
+}
+
 /** A description as the rich-text editor stores it: one paragraph. */
 export function richParagraph(text: string) {
   return {

@@ -9,7 +9,7 @@ const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/maintenance
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
-  return /^\/[im]\/[^/]+$/.test(pathname)
+  return /^\/[ims]\/[^/]+$/.test(pathname)
 }
 
 /** /api/v1 and the public site. */
@@ -82,6 +82,7 @@ const LIST_PARAMETERS = ['status', 'service', 'from', 'to', 'page', 'limit', 'pr
 const ROUTE_PARAMETERS: Record<string, readonly string[]> = {
   '/api/v1/incidents': LIST_PARAMETERS,
   '/api/v1/maintenances': LIST_PARAMETERS,
+  '/api/v1/uptime': ['days', 'service', 'pretty'],
   '/history': ['page'],
   '/favicon.svg': ['status'],
 }

@@ -27,6 +27,9 @@ const components: Record<string, z.ZodType> = {
   IncidentResponse: s.IncidentResponse,
   MaintenanceListResponse: s.MaintenanceListResponse,
   MaintenanceResponse: s.MaintenanceResponse,
+  UptimeDay: s.UptimeDay,
+  Uptime: s.Uptime,
+  UptimeResponse: s.UptimeResponse,
   Problem: s.Problem,
 }
 
@@ -98,6 +101,11 @@ export function openApiDocument(): JsonSchema {
       '/incidents/{shortId}': operation('One incident', { ...json('IncidentResponse', 'The incident'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
       '/maintenances': operation('Maintenances: soonest first for active and upcoming, else newest start first', { ...json('MaintenanceListResponse', 'A page of maintenances'), headers: listHeaders }, { parameters: queryParameters(s.MaintenanceListQuery), badQuery: true }),
       '/maintenances/{shortId}': operation('One maintenance', { ...json('MaintenanceResponse', 'The maintenance'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
+      '/uptime': operation(
+        'Uptime per service and UTC day, from the history of service statuses (up to a minute behind the clock, never behind a write)',
+        { ...json('UptimeResponse', 'Services in the order of /services, each with its days'), headers: cachingHeaders },
+        { parameters: queryParameters(s.UptimeQuery), badQuery: true, notFound: true },
+      ),
       '/openapi.json': {
         get: {
           summary: 'This document, as it is (not wrapped in data)',

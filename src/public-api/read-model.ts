@@ -87,13 +87,13 @@ async function serviceIdBySlug(payload: Payload, slug: string): Promise<number |
 const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
   (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
 
-type ServiceRow = Pick<ServiceDoc, 'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt'>
+type ServiceRow = Pick<ServiceDoc, 'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt' | 'createdAt'>
 
 /** Every service with a group, in display order, and every group; one query each. */
-async function loadServices(payload: Payload): Promise<{ groups: Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>[]; services: ServiceRow[] }> {
+export async function loadServices(payload: Payload): Promise<{ groups: Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>[]; services: ServiceRow[] }> {
   const [groups, services] = await Promise.all([
     payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { slug: true, name: true, description: true, displayOrder: true } }),
-    payload.find({ collection: 'services', depth: 0, pagination: false, select: { slug: true, name: true, description: true, status: true, group: true, displayOrder: true, updatedAt: true } }),
+    payload.find({ collection: 'services', depth: 0, pagination: false, select: { slug: true, name: true, description: true, status: true, group: true, displayOrder: true, updatedAt: true, createdAt: true } }),
   ])
   const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
   const known = new Set(groups.docs.map((g) => g.id))

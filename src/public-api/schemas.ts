@@ -90,6 +90,25 @@ export const StatusSummary = z
   })
   
 
+const uptimePercent = z.number().min(0).max(100)
+
+export const UptimeDay = z.object({
+  date: z.iso.date().describe('a UTC day, YYYY-MM-DD'),
+  uptimePercent: uptimePercent.nullable().describe('100 × (1 − (major + 0.3 × partial) ÷ observed seconds), to 4 decimals; null: the service did not exist yet'),
+  seconds: z
+    .object({ degraded: z.number().int().min(0), partial: z.number().int().min(0), major: z.number().int().min(0), maintenance: z.number().int().min(0) })
+    .describe('seconds of the day spent in each status other than operational'),
+  incidents: z.array(z.object({ shortId: z.string(), title: z.string() })).describe('incidents affecting the service that were open during the day, oldest first'),
+})
+
+export const Uptime = z.object({
+  slug: z.string(),
+  name: z.string(),
+  group: z.object({ slug: z.string(), name: z.string() }),
+  uptimePercent: uptimePercent.nullable().describe('over the whole window; null when the service did not exist in it'),
+  days: z.array(UptimeDay).describe('oldest first, ending today (UTC)'),
+})
+
 const envelope = <T extends z.ZodType>(data: T) => z.object({ data })
 
 export const StatusResponse = envelope(StatusSummary)
@@ -98,6 +117,7 @@ export const IncidentListResponse = envelope(z.array(Incident))
 export const IncidentResponse = envelope(Incident)
 export const MaintenanceListResponse = envelope(z.array(Maintenance))
 export const MaintenanceResponse = envelope(Maintenance)
+export const UptimeResponse = envelope(z.array(Uptime).describe('in the order of /services'))
 
 export const Problem = z
   .object({
@@ -178,6 +198,21 @@ export const MaintenanceListQuery = z
   })
   .superRefine(windowOrder)
 
+export const MAX_UPTIME_DAYS = 90
+
+export const UptimeQuery = z.object({
+  days: z.coerce
+    .number({ error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
+    .int({ error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
+    .min(1, { error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
+    .max(MAX_UPTIME_DAYS, { error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
+    .default(MAX_UPTIME_DAYS)
+    .describe(`how many days, ending today (UTC), from 1 to ${MAX_UPTIME_DAYS}`),
+  service: service.optional().describe('a service slug: only this service (404 when there is none)'),
+})
+
+export type UptimeQuery = z.output<typeof UptimeQuery>
+export type Uptime = z.output<typeof Uptime>
 export type IncidentListQuery = z.output<typeof IncidentListQuery>
 export type MaintenanceListQuery = z.output<typeof MaintenanceListQuery>
 export type Incident = z.output<typeof Incident>

@@ -15,11 +15,13 @@ import {
 import { formatDateTime, lengthBetween } from '../format/dates'
 import { html, raw, type SafeHtml } from '../format/html'
 import { ResponseClock } from '../public-api/clock'
-import type { Incident, Maintenance, StatusSummary } from '../public-api/schemas'
+import type { Incident, Maintenance, Service, StatusSummary } from '../public-api/schemas'
+import type { ServiceUptime } from '../public-api/uptime'
 import type { SiteSettings } from '../settings/site-settings'
 
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'
+import { dateLabels, uptimeBars } from './uptime-bars'
 
 const SERVICE_ICONS: Record<ServiceStatus, string> = { operational: '✓', maintenance: '⚙', degraded: '!', partial: '!', major: '✕' }
 
@@ -89,11 +91,13 @@ ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.af
 </li>`
 }
 
-function described(name: string, description: string | null): SafeHtml {
-  return html`<span class="name">${name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
+function described(name: string, description: string | null, href?: string): SafeHtml {
+  return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
 }
 
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels): string {
+/** `uptime`: the bars of each service by slug (none: the page shows no bars). */
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> = new Map()): string {
+  const labels = dateLabels(uptime.values().next().value)
   const headline = OVERALL_HEADLINES[summary.status]
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
@@ -107,7 +111,12 @@ ${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` :
 ${groups.map(
   (g) => html`<details class="group" data-name="${g.slug}"${g.status !== 'operational' ? raw(' open') : ''}>
 <summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
-<ul class="services">${g.services.map((s) => html`<li>${described(s.name, s.description)}${serviceBadge(s.status)}</li>`)}</ul>
+<ul class="services">${g.services.map((s) => {
+  const bars = uptime.get(s.slug)
+  return bars
+    ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
+    : html`<li>${described(s.name, s.description)}${serviceBadge(s.status)}</li>`
+})}</ul>
 </details>`,
 )}
 </section>`
@@ -134,6 +143,24 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
     refresh: true,
     body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm(channels)}`,
   })
+}
+
+/** `/s/<slug>`: a service's current status, its uptime bars and its recent incidents. */
+export function servicePage(service: Service, uptime: ServiceUptime | undefined, incidents: Incident[], settings: SiteSettings): string {
+  const body = html`<article aria-labelledby="title">
+<p class="meta">Service · ${service.group.name}</p>
+<h1 id="title">${service.name}</h1>
+<div class="card">
+<p class="flush">Current status: ${serviceBadge(service.status)}</p>
+${service.description ? html`<p>${service.description}</p>` : null}
+</div>
+<h2>Uptime</h2>
+${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime))}</div>` : html`<p class="muted">No history yet.</p>`}
+<h2>Incidents</h2>
+${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents have affected this service.</p>`}
+<p><a href="/history">Incident and maintenance history</a></p>
+</article>`
+  return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true })
 }
 
 /** When the incident began: its first update when that was back-dated before the record was created. */

@@ -76,6 +76,20 @@ ul.services{list-style:none;margin:0;padding:0 1rem}
 ul.services li{display:flex;flex-wrap:nowrap;justify-content:space-between;align-items:center;gap:1rem;padding:.6rem 0;border-bottom:1px solid var(--line)}
 ul.services li .name{min-width:0}
 ul.services li:last-child{border-bottom:0}
+ul.services li.has-uptime{flex-wrap:wrap;row-gap:.35rem}
+.uptime{position:relative;flex:1 0 100%}
+.bars{--o:#136c36;--d:#8a5300;--p:#a4380b;--x:#a3151b;--m:#1f4f9c;--n:var(--line);display:flex;gap:2px;height:2rem;list-style:none;margin:0;padding:0}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]) .bars{--o:#5fc382;--d:#e0b050;--p:#f08a4b;--x:#ff7b7b;--m:#7fa8f0}}
+:root[data-theme=dark] .bars{--o:#5fc382;--d:#e0b050;--p:#f08a4b;--x:#ff7b7b;--m:#7fa8f0}
+.bars>li{flex:1 1 0;min-width:2px;border-radius:2px;background:var(--n);cursor:default}
+.bars>.o{background:var(--o)}.bars>.d{background:var(--d)}.bars>.p{background:var(--p)}.bars>.x{background:var(--x)}.bars>.m{background:var(--m)}
+.bars>li:focus{outline:3px solid var(--focus);outline-offset:1px}
+.bars>li:hover,.bars>li:focus{filter:brightness(1.15)}
+.bars>li>i{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;font-style:normal}
+.bars>li:hover>i,.bars>li:focus>i,.bars>li:focus-within>i{clip:auto;width:auto;height:auto;overflow:visible;white-space:normal;left:0;right:0;top:2.4rem;z-index:2;background:var(--card);color:var(--fg);border:1px solid var(--muted);border-radius:.4rem;padding:.4rem .6rem;font-size:.875rem;font-weight:400}
+.uptime-total{margin:.25rem 0 0;font-size:.875rem;color:var(--muted);font-weight:400}
+.u30{display:none}
+@media (max-width:480px){.bars>li:nth-child(-n+60){display:none}.u90{display:none}.u30{display:inline}}
 ul.plain{list-style:none;margin:0;padding:0}
 .meta{font-size:.9rem;color:var(--muted);margin:.25rem 0 0}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:space-between}

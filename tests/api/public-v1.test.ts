@@ -345,7 +345,7 @@ describe('HTTP conventions', () => {
     expect(served.body).toEqual(await servedOpenApiDocument())
     const document = served.body
     expect(document.openapi).toBe('3.1.0')
-    expect(Object.keys(document.paths).sort()).toEqual(['/incidents', '/incidents/{shortId}', '/maintenances', '/maintenances/{shortId}', '/openapi.json', '/services', '/status'])
+    expect(Object.keys(document.paths).sort()).toEqual(['/incidents', '/incidents/{shortId}', '/maintenances', '/maintenances/{shortId}', '/openapi.json', '/services', '/status', '/uptime'])
     const limit = document.paths['/incidents'].get.parameters.find((p: { name: string }) => p.name === 'limit')
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
   })

@@ -14,6 +14,7 @@ import * as maintenances from '../../src/app/api/v1/maintenances/route'
 import * as openapi from '../../src/app/api/v1/openapi.json/route'
 import * as services from '../../src/app/api/v1/services/route'
 import * as status from '../../src/app/api/v1/status/route'
+import * as uptime from '../../src/app/api/v1/uptime/route'
 import { BASE } from './api'
 
 type RouteModule = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> | Response; OPTIONS?: () => Response }
@@ -25,6 +26,7 @@ const routes: [RegExp, string, RouteModule][] = [
   [/^\/incidents\/(?<shortId>[^/]+)$/, '/incidents/{shortId}', incident],
   [/^\/maintenances$/, '/maintenances', maintenances],
   [/^\/maintenances\/(?<shortId>[^/]+)$/, '/maintenances/{shortId}', maintenance],
+  [/^\/uptime$/, '/uptime', uptime],
   [/^\/openapi\.json$/, '/openapi.json', openapi],
 ]
 

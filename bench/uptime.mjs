@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:uptime`: the uptime bars and /api/v1/uptime on a large history. Seeds the large data set
+ * (bench/seed.ts: 1,000 services in 50 groups, 100,000 incidents, 5,000 maintenances), then 90 days of status history
+ * for every service (bench/uptime-seed.ts: about 20 changes per service per month), serves it with the built
+ * server (`npm start`) and loads `/api/v1/uptime` and `/` with autocannon: uncached at one connection (every request
+ * carries credentials, so the response cache passes it to Next, as in bench/run.mjs) and through the cache at 50,
+ * beside a bare node:http server (bench/bare-server.mjs) sending the same bodies in the same run. Writes the
+ * "Uptime" section of docs/benchmarks.md (between its markers) and bench/results/uptime-<db>.json.
+ *
+ * Environment: BENCH_DATABASES=sqlite[,postgres]  BENCH_DURATION=10 (seconds per run)  BENCH_CONNECTIONS=50
+ *              BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/statuspage_bench_uptime; recreated)
+ *              BENCH_SKIP_SEED=1 (reuse the databases of the last run; the history's dates then lag by the time since)
+ * Not a test: nothing fails on a missed target; the report says which were met.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+import autocannon from 'autocannon'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const results = path.join(root, 'bench', 'results')
+mkdirSync(path.join(results, 'uptime'), { recursive: true })
+
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite').split(',').map((s) => s.trim()).filter(Boolean)
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const SECRET = 'bench-only-secret-uptime-5c1e9a7f'
+const URLS = {
+  sqlite: 'file:./bench/results/uptime/uptime.db',
+  postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_uptime',
+}
+const TARGET_UNCACHED_MS = 300
+const REPORT = path.join(root, 'docs', 'benchmarks.md')
+const log = (...args) => console.log(`[bench:uptime ${new Date().toISOString().slice(11, 19)}]`, ...args)
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function runNode(args, env, logFile) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (c) => (output += c))
+    child.stderr.on('data', (c) => (output += c))
+    child.on('close', (code) => {
+      writeFileSync(logFile, output)
+      if (code === 0) resolve(output)
+      else reject(new Error(`${args.join(' ')} exited ${code}; see ${path.relative(root, logFile)}`))
+    })
+  })
+}
+
+/** `npm start` in its own process group (it builds first when the sources changed); resolves once healthy. */
+async function startServer(dialect, port) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', NEXT_TELEMETRY_DISABLED: '1', MAINTENANCE_TICK_MS: '0' }
+  delete env.NODE_ENV
+  const npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  npm.stdout.on('data', (c) => (output += c))
+  npm.stderr.on('data', (c) => (output += c))
+  const stop = async () => {
+    try {
+      process.kill(-npm.pid, 'SIGTERM')
+    } catch {
+      // gone
+    }
+    for (let i = 0; i < 50 && npm.exitCode === null && npm.signalCode === null; i++) await sleep(200)
+    try {
+      process.kill(-npm.pid, 'SIGKILL')
+    } catch {
+      // gone
+    }
+    writeFileSync(path.join(results, 'uptime', `server-${dialect}.log`), output)
+  }
+  const started = Date.now()
+  for (;;) {
+    if (npm.exitCode !== null) {
+      await stop()
+      throw new Error(`npm start exited ${npm.exitCode}; see bench/results/uptime/server-${dialect}.log`)
+    }
+    if (Date.now() - started > 15 * 60_000) {
+      await stop()
+      throw new Error('the server did not become healthy within 15 minutes')
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
+    } catch {
+      // not yet
+    }
+    await sleep(500)
+  }
+  return { stop }
+}
+
+async function startBare(port, bodyFile, headFile) {
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, headFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
+    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))
+  })
+  return {
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))
+    },
+  }
+}
+
+let counter = 0
+async function load(port, pathOf, { headers = {}, connections }) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: DURATION,
+    headers,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(counter++) }) }],
+  })
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+  }
+}
+
+const UNCACHED = { authorization: 'Bearer bench-uncached' }
+const bust = (p, n) => `${p}${p.includes('?') ? '&' : '?'}_=${n}`
+
+async function benchDatabase(dialect) {
+  const out = { dialect }
+  const saved = path.join(results, 'uptime', `seeded-${dialect}.json`)
+  if (process.env.BENCH_SKIP_SEED === '1' && existsSync(saved)) {
+    Object.assign(out, JSON.parse(readFileSync(saved, 'utf8')), { reused: true })
+    log(`${dialect}: reusing the database seeded by the last run`)
+  } else {
+    log(`${dialect}: seeding the large data set (bench/seed.ts)…`)
+    const seedOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, 'uptime', `seed-${dialect}.log`))
+    out.seed = JSON.parse(seedOutput.split('\n').find((l) => l.startsWith('SEED_RESULT ')).slice('SEED_RESULT '.length))
+    delete out.seed.sampleShortIds
+    log(`${dialect}: seeding the history (bench/uptime-seed.ts)…`)
+    const historyOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/uptime-seed.ts'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0' }, path.join(results, 'uptime', `history-${dialect}.log`))
+    out.history = JSON.parse(historyOutput.split('\n').find((l) => l.startsWith('UPTIME_SEED_RESULT ')).slice('UPTIME_SEED_RESULT '.length))
+    writeFileSync(saved, JSON.stringify({ seed: out.seed, history: out.history }))
+  }
+  log(`${dialect}: ${out.history.historyRows} history rows; cold computation ${out.history.coldMs.map((n) => n.toFixed(0)).join(', ')} ms`)
+
+  const port = await freePort()
+  log(`${dialect}: starting the server on ${port} (builds first when the sources changed)…`)
+  const server = await startServer(dialect, port)
+  try {
+    // The first requests after the start: the memo is empty, so each computes the whole table.
+    out.first = {}
+    for (const [key, p] of [['uptime', '/api/v1/uptime'], ['home', '/']]) {
+      const t0 = performance.now()
+      const response = await fetch(`http://127.0.0.1:${port}${bust(p, 'first')}`, { headers: UNCACHED })
+      const body = Buffer.from(await response.arrayBuffer())
+      out.first[key] = { status: response.status, ms: performance.now() - t0, bytes: body.length }
+    }
+    const bodies = {}
+    for (const [key, p] of [['uptime', '/api/v1/uptime'], ['home', '/']]) {
+      await fetch(`http://127.0.0.1:${port}${p}`)
+      const response = await fetch(`http://127.0.0.1:${port}${p}`)
+      const body = Buffer.from(await response.arrayBuffer())
+      const headers = Object.fromEntries(response.headers)
+      bodies[key] = { file: path.join(results, 'uptime', `${key}.body`), head: path.join(results, 'uptime', `${key}.head.json`), bytes: body.length, xCache: response.headers.get('x-cache') }
+      writeFileSync(bodies[key].file, body)
+      writeFileSync(bodies[key].head, JSON.stringify({ status: response.status, headers }))
+    }
+    out.bodies = Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, { bytes: v.bytes, xCache: v.xCache }]))
+    out.runs = []
+    for (const [key, label, p] of [['uptime', '`/api/v1/uptime`', '/api/v1/uptime'], ['home', '`/` (the status page)', '/']]) {
+      const barePort = await freePort()
+      const bare = await startBare(barePort, bodies[key].file, bodies[key].head)
+      try {
+        for (const connections of [1, CONNECTIONS]) {
+          log(`${dialect}: ${p} at ${connections} connection(s): bare, uncached, cached…`)
+          const bareRun = await load(barePort, () => p, { connections })
+          const uncached = await load(port, (n) => bust(p, n), { headers: UNCACHED, connections })
+          const cached = await load(port, () => p, { connections })
+          out.runs.push({ key, label, connections, bare: bareRun, uncached, cached })
+        }
+      } finally {
+        await bare.stop()
+      }
+    }
+  } finally {
+    await server.stop()
+  }
+  writeFileSync(path.join(results, `uptime-${dialect}.json`), JSON.stringify(out, null, 2))
+  return out
+}
+
+const fmt = (n, digits = 0) => (n === undefined || n === null ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
+const codes = (c) => Object.entries(c).map(([code, n]) => `${fmt(n)}× ${code}`).join(', ')
+
+function section(runs, facts) {
+  const lines = ['<!-- bench:uptime -->', '## Uptime: `/api/v1/uptime` and the bars on `/`', '']
+  lines.push(`Run: ${facts.date}, by \`npm run bench:uptime\` (bench/uptime.mjs). Commit ${facts.commit}. Load average at start ${facts.loadStart}, at end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}. ${DURATION}-second runs; no Accept-Encoding (identity bodies on both sides).`)
+  lines.push('')
+  for (const out of runs) {
+    lines.push(`### ${out.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, '')
+    lines.push(`Data: bench/seed.ts (${fmt(out.seed.rows?.services ?? 1000)} services, ${fmt(out.seed.rows?.incidents ?? 0)} incidents), then bench/uptime-seed.ts: every service created 91 days ago, **${fmt(out.history.historyRows)} history rows** over the last 90 days (about 20 changes per service per month).`)
+    lines.push('')
+    lines.push(`- The computation alone (in process, cold: a new minute each time, so the memo never answers): ${out.history.coldMs.map((n) => fmt(n)).join(', ')} ms.`)
+    lines.push(`- First requests after the start (cold memo, uncached): \`/api/v1/uptime\` ${fmt(out.first.uptime.ms)} ms (${fmt(out.first.uptime.bytes)} bytes), \`/\` ${fmt(out.first.home.ms)} ms (${fmt(out.first.home.bytes)} bytes).`)
+    lines.push(`- Bodies through the cache: \`/api/v1/uptime\` ${fmt(out.bodies.uptime.bytes)} bytes (X-Cache: ${out.bodies.uptime.xCache}), \`/\` ${fmt(out.bodies.home.bytes)} bytes (X-Cache: ${out.bodies.home.xCache}).`)
+    lines.push('')
+    lines.push('| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) |')
+    lines.push('|---|---|---|---|---|---|---|---|---|---|')
+    for (const r of out.runs) {
+      lines.push(`| ${r.label} | ${r.connections} | ${fmt(r.bare.rps)} | ${fmt(r.bare.p50)} / ${fmt(r.bare.p99)} | ${fmt(r.uncached.rps, 1)} | **${fmt(r.uncached.p50)} / ${fmt(r.uncached.p99)}** | ${fmt(r.cached.rps)} | ${fmt(r.cached.p50)} / ${fmt(r.cached.p99)} | ${fmt(r.cached.rps / r.bare.rps, 2)} | ${codes(r.uncached.statusCodes)}; ${codes(r.cached.statusCodes)} |`)
+    }
+    const one = out.runs.filter((r) => r.connections === 1)
+    const met = one.every((r) => r.uncached.p50 < TARGET_UNCACHED_MS)
+    lines.push('')
+    lines.push(`Target (uncached under ${TARGET_UNCACHED_MS} ms at one connection, p50): ${met ? '**met**' : '**missed**'} (${one.map((r) => `${r.label} ${fmt(r.uncached.p50)} ms`).join(', ')}).`)
+    lines.push('')
+  }
+  lines.push('Uncached requests in the same minute and data version share one computation of the table (src/public-api/uptime.ts): the uncached rows measure the route (services, incidents, rendering, ETag) over that memo; the cold figures above are what the first request of a minute after a write pays on top.')
+  lines.push('<!-- /bench:uptime -->')
+  return lines.join('\n')
+}
+
+async function main() {
+  const facts = {
+    date: new Date().toISOString(),
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
+    loadStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+  }
+  const runs = []
+  for (const dialect of DATABASES) runs.push(await benchDatabase(dialect))
+  const text = section(runs, facts)
+  const report = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n'
+  const marked = /<!-- bench:uptime -->[\s\S]*?<!-- \/bench:uptime -->/
+  writeFileSync(REPORT, marked.test(report) ? report.replace(marked, text) : `${report.trimEnd()}\n\n${text}\n`)
+  console.log(text)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

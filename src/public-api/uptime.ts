@@ -1,0 +1,253 @@
+/**
+ * Uptime per service and UTC day, computed from the history of statuses (src/domain/uptime.ts): the last 90 days of
+ * every service in one SQL query over the history rows of the window (about 60,000 rows for 1,000 services), the
+ * incidents of the window in another. The result is kept in memory for the current data version and the current
+ * minute: a write (which bumps the version) is never missed, and the clock is at most a minute behind. Shorter
+ * windows and single services are slices of the same 90 days.
+ */
+import { type SQL, sql } from '@payloadcms/db-sqlite/drizzle'
+import type { Payload } from 'payload'
+
+import { DAY_MS, dailyUptime, type DayUptime, overlappedDays, type StatusChange, windowStartFor, windowUptime } from '../domain/uptime'
+import type { ServiceStatus } from '../domain/statuses'
+import { currentDataVersion } from '../runtime/data-version'
+
+import { loadServices } from './read-model'
+import { MAX_UPTIME_DAYS, type Uptime } from './schemas'
+
+const MINUTE = 60_000
+
+export interface IncidentRef {
+  shortId: string
+  title: string
+}
+
+export interface ServiceUptime {
+  slug: string
+  name: string
+  group: { slug: string; name: string }
+  status: ServiceStatus
+  /** The last MAX_UPTIME_DAYS days, oldest first, ending today. */
+  days: (DayUptime & { incidents: IncidentRef[] })[]
+}
+
+export interface UptimeTable {
+  /** The instant it was computed for. */
+  now: number
+  services: ServiceUptime[]
+}
+
+/** Timestamps as either adapter returns them: ISO from SQLite, `2026-03-01 10:00:00.123+00` from PostgreSQL. */
+function instant(value: string | Date): number {
+  if (value instanceof Date) return value.getTime()
+  const direct = Date.parse(value)
+  if (!Number.isNaN(direct)) return direct
+  return Date.parse(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Drizzle = any
+
+/**
+ * Rows of a read-only statement on either adapter. Raw SQL (identifiers in double quotes, read by both SQLite and
+ * PostgreSQL): Payload's find builds documents with their arrays and relationships, which took seconds for the
+ * 8,000 incidents and 60,000 history rows of a large window; these statements return only the columns used.
+ */
+async function rowsOf<T>(payload: Payload, query: SQL): Promise<T[]> {
+  const db: Drizzle = (payload.db as unknown as { drizzle: Drizzle }).drizzle
+  if (typeof db.all === 'function') return (await db.all(query)) as T[]
+  return ((await db.execute(query)) as { rows: T[] }).rows
+}
+
+/** Every history row of the window, by service and time. */
+async function historyRows(payload: Payload, windowStart: number): Promise<Map<number, StatusChange[]>> {
+  const rows = await rowsOf<{ service_id: number; from_status: ServiceStatus | null; to_status: ServiceStatus; at: string | Date }>(
+    payload,
+    sql`SELECT "service_id", "from_status", "to_status", "at" FROM "service_status_changes" WHERE "at" >= ${new Date(windowStart).toISOString()} AND "service_id" IS NOT NULL ORDER BY "service_id", "at", "id"`,
+  )
+  const byService = new Map<number, StatusChange[]>()
+  for (const row of rows) {
+    const service = Number(row.service_id)
+    let list = byService.get(service)
+    if (!list) byService.set(service, (list = []))
+    list.push({ at: instant(row.at), from: row.from_status ?? null, to: row.to_status })
+  }
+  return byService
+}
+
+interface WindowIncident {
+  ref: IncidentRef
+  services: number[]
+  start: number
+  end: number | null
+}
+
+/** The incidents whose span reaches into the window, with the services they affect and where they start and end. */
+async function windowIncidents(payload: Payload, windowStart: number): Promise<WindowIncident[]> {
+  // An incident begins at its first update when that was back-dated before the record (src/site/pages.ts).
+  const rows = await rowsOf<{ id: number; short_id: string | null; title: string; status: string; created_at: string | Date; resolved_at: string | Date | null; first_update: string | Date | null; services_id: number }>(
+    payload,
+    sql`SELECT i."id", i."short_id", i."title", i."status", i."created_at", i."resolved_at",
+      (SELECT min(u."created_at") FROM "incidents_updates" u WHERE u."_parent_id" = i."id") AS "first_update", r."services_id"
+      FROM "incidents" i JOIN "incidents_rels" r ON r."parent_id" = i."id" AND r."path" = 'affectedServices'
+      WHERE (i."status" <> 'resolved' OR i."resolved_at" >= ${new Date(windowStart).toISOString()}) AND r."services_id" IS NOT NULL
+      ORDER BY i."id"`,
+  )
+  const byId = new Map<number, WindowIncident>()
+  for (const row of rows) {
+    const id = Number(row.id)
+    let incident = byId.get(id)
+    if (!incident) {
+      const created = instant(row.created_at)
+      const first = row.first_update ? instant(row.first_update) : created
+      incident = {
+        ref: { shortId: row.short_id ?? '', title: row.title },
+        services: [],
+        start: Math.min(created, first),
+        end: row.status === 'resolved' && row.resolved_at ? instant(row.resolved_at) : null,
+      }
+      byId.set(id, incident)
+    }
+    incident.services.push(Number(row.services_id))
+  }
+  return [...byId.values()]
+}
+
+interface Sources {
+  /** The window's first day when these were read: rows before it are not among them. */
+  windowStart: number
+  loaded: Awaited<ReturnType<typeof loadServices>>
+  history: Map<number, StatusChange[]>
+  incidents: WindowIncident[]
+}
+
+/** What the table is computed from: read once per data version (a write changes the version). */
+async function readSources(payload: Payload, now: number): Promise<Sources> {
+  // A day earlier than the window needs: a new day can begin before the data version changes again.
+  const windowStart = windowStartFor(now, MAX_UPTIME_DAYS) - DAY_MS
+  const [loaded, history, incidents] = await Promise.all([loadServices(payload), historyRows(payload, windowStart), windowIncidents(payload, windowStart)])
+  return { windowStart, loaded, history, incidents }
+}
+
+function computeTable({ loaded: { groups, services }, history, incidents }: Sources, now: number): UptimeTable {
+  const days = MAX_UPTIME_DAYS
+  const windowStart = windowStartFor(now, days)
+  const groupById = new Map(groups.map((g) => [g.id, g]))
+  const incidentDays = new Map<number, IncidentRef[][]>()
+  for (const incident of incidents) {
+    const overlapped = overlappedDays(incident, windowStart, days, now)
+    if (overlapped.length === 0) continue
+    for (const id of incident.services) {
+      let perDay = incidentDays.get(id)
+      if (!perDay) incidentDays.set(id, (perDay = Array.from({ length: days }, () => [])))
+      for (const day of overlapped) perDay[day].push(incident.ref)
+    }
+  }
+  return {
+    now,
+    services: services.map((s) => {
+      const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group)
+      const perDay = incidentDays.get(s.id)
+      // Rows read for an earlier window may start before this one: the status at its start is the last of those.
+      const rows = history.get(s.id) ?? []
+      let first = 0
+      while (first < rows.length && rows[first].at < windowStart) first++
+      const changes = first === 0 ? rows : rows.slice(first)
+      const before = first > 0 ? rows[first - 1] : undefined
+      const createdAt = instant(s.createdAt)
+      const daily = dailyUptime({
+        createdAt: before && before.from === null && rows[0] === before ? Math.max(createdAt, before.at) : createdAt,
+        currentStatus: s.status,
+        // The status at the window's start, as a change at its first instant.
+        changes: before ? [{ at: windowStart, from: before.to, to: before.to }, ...changes] : changes,
+        windowStart,
+        days,
+        now,
+      })
+      return {
+        slug: s.slug ?? '',
+        name: s.name,
+        group: { slug: group?.slug ?? '', name: group?.name ?? '' },
+        status: s.status,
+        days: daily.map((day, index) => Object.assign(day, { incidents: perDay?.[index] ?? NO_INCIDENTS })),
+      }
+    }),
+  }
+}
+
+const NO_INCIDENTS: IncidentRef[] = Object.freeze([]) as unknown as IncidentRef[]
+
+let sourcesMemo: { version: number; sources: Promise<Sources> } | null = null
+let tableMemo: { key: string; table: Promise<UptimeTable> } | null = null
+
+function sourcesFor(payload: Payload, now: number): Promise<Sources> {
+  const version = currentDataVersion()
+  if (sourcesMemo?.version === version) {
+    const memo = sourcesMemo
+    // Read for a window that has since moved on by more than the spare day: read again.
+    return memo.sources.then((sources) => (sources.windowStart <= windowStartFor(now, MAX_UPTIME_DAYS) ? sources : forget(memo, payload, now)))
+  }
+  return remember(payload, now, version)
+}
+
+function remember(payload: Payload, now: number, version: number): Promise<Sources> {
+  const sources = readSources(payload, now)
+  const memo = { version, sources }
+  sourcesMemo = memo
+  // A failure is not remembered: the next request tries again.
+  sources.catch(() => {
+    if (sourcesMemo === memo) sourcesMemo = null
+  })
+  return sources
+}
+
+function forget(memo: NonNullable<typeof sourcesMemo>, payload: Payload, now: number): Promise<Sources> {
+  if (sourcesMemo === memo) sourcesMemo = null
+  return remember(payload, now, memo.version)
+}
+
+/**
+ * The uptime of every service over the last 90 days, as of `now` (at most a minute earlier), never before the last
+ * write: the database is read once per data version, the days computed from it once per minute.
+ */
+export function uptimeTable(payload: Payload, now: Date): Promise<UptimeTable> {
+  const key = `${currentDataVersion()}:${Math.floor(now.getTime() / MINUTE)}`
+  if (tableMemo?.key === key) return tableMemo.table
+  const time = now.getTime()
+  const table = sourcesFor(payload, time).then((sources) => computeTable(sources, time))
+  const memo = { key, table }
+  tableMemo = memo
+  table.catch(() => {
+    if (tableMemo === memo) tableMemo = null
+  })
+  return table
+}
+
+/** The last `days` days of a service (oldest first). */
+export function lastDays(service: ServiceUptime, days: number): ServiceUptime['days'] {
+  return service.days.slice(service.days.length - days)
+}
+
+/**
+ * When what these services show next changes by itself: the next minute while some of them have downtime in the
+ * window or a status other than operational (its seconds grow), else the next UTC day (a new bar).
+ */
+export function uptimeChangesAt(services: ServiceUptime[], days: number, now: Date): Date {
+  const moving = services.some((s) => s.status !== 'operational' || lastDays(s, days).some((d) => d.seconds.major > 0 || d.seconds.partial > 0))
+  const time = now.getTime()
+  return new Date(moving ? Math.floor(time / MINUTE) * MINUTE + MINUTE : Math.floor(time / DAY_MS) * DAY_MS + DAY_MS)
+}
+
+/** The public shape of GET /api/v1/uptime for these services. */
+export function toUptime(services: ServiceUptime[], days: number): Uptime[] {
+  return services.map((s) => {
+    const window = lastDays(s, days)
+    return {
+      slug: s.slug,
+      name: s.name,
+      group: s.group,
+      uptimePercent: windowUptime(window),
+      days: window.map((d) => ({ date: d.date, uptimePercent: d.uptimePercent, seconds: d.seconds, incidents: d.incidents })),
+    }
+  })
+}

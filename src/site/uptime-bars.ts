@@ -1,0 +1,80 @@
+/**
+ * The uptime bars of a service: one bar per UTC day (90; the oldest 60 hidden on a phone by CSS), coloured by the
+ * day's worst status, each focusable and telling in text (shown beside it on hover and focus, read by screen
+ * readers, there without JavaScript) the date, the uptime, the time in each status and links to the day's incidents.
+ *
+ * A status page can list 1,000 services, so 90,000 bars: the markup is one <li> with one <i> per bar (the text), built
+ * by concatenation with the date labels computed once per page (see docs/benchmarks.md, "Uptime").
+ */
+import type { ServiceStatus } from '../domain/statuses'
+import { windowUptime, type CountedStatus } from '../domain/uptime'
+import type { ServiceUptime } from '../public-api/uptime'
+
+import { escapeHtml, raw, type SafeHtml } from '../format/html'
+
+/** Bars on a phone (the newest days); the others are hidden by the stylesheet. */
+export const PHONE_DAYS = 30
+
+/** One letter per worst status (a class; the stylesheet colours it): n = nothing observed. */
+const CLASS: Record<ServiceStatus, string> = { operational: 'o', maintenance: 'm', degraded: 'd', partial: 'p', major: 'x' }
+
+const STATUS_WORDS: [CountedStatus, string][] = [
+  ['major', 'major outage'],
+  ['partial', 'partial outage'],
+  ['degraded', 'degraded'],
+  ['maintenance', 'maintenance'],
+]
+
+/** 99.99 % style: floored to 2 decimals, so 99.999 never reads as 100. */
+export function percentText(percent: number | null): string {
+  if (percent === null) return 'no data'
+  const floored = Math.floor(percent * 100) / 100
+  return `${Number.isInteger(floored) ? floored : floored.toFixed(2)}%`
+}
+
+/** "1 h 5 min", "20 min", "45 s": short, since a page can hold 90,000 of them. */
+function lengthText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return hours ? (rest ? `${hours} h ${rest} min` : `${hours} h`) : `${rest} min`
+}
+
+const dateLabel = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })
+
+/** "9 Mar 2026" for each date of the window (the same for every service on a page). */
+export function dateLabels(service: ServiceUptime | undefined): Map<string, string> {
+  return new Map((service?.days ?? []).map((d) => [d.date, dateLabel.format(new Date(`${d.date}T00:00:00Z`))]))
+}
+
+/** The text of a bar, as HTML: only incident titles need escaping (dates, numbers and words are ours). */
+function dayText(day: ServiceUptime['days'][number], label: string): string {
+  if (day.uptimePercent === null) return `${label}: no data`
+  let text = `${label}: ${percentText(day.uptimePercent)}`
+  let times = ''
+  for (const [status, words] of STATUS_WORDS) if (day.seconds[status] > 0) times += `${times ? ', ' : ''}${words} ${lengthText(day.seconds[status])}`
+  if (times) text += `; ${times}`
+  else if (day.worst !== 'operational' && day.worst !== null) text += `; ${day.worst}`
+  if (day.incidents.length) {
+    text += '; incidents: ' + day.incidents.map((i) => `<a href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
+  }
+  return text
+}
+
+/** The bars of one service, and its uptime over 90 and 30 days. `labels`: from dateLabels(). */
+export function uptimeBars(service: ServiceUptime, labels: Map<string, string>): SafeHtml {
+  let bars = ''
+  for (const day of service.days) {
+    const kind = day.worst === null ? 'n' : CLASS[day.worst]
+    // Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times on a large page.
+    bars += `<li tabindex=0 class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date)}</i>`
+  }
+  const all = percentText(windowUptime(service.days))
+  const recent = percentText(windowUptime(service.days.slice(-PHONE_DAYS)))
+  const name = escapeHtml(service.name)
+  return raw(
+    `<div class="uptime"><ol class="bars" aria-label="${name}: uptime per day, oldest first">${bars}</ol>` +
+      `<p class="uptime-total"><span class="u90">${all} uptime over ${service.days.length} days</span><span class="u30">${recent} uptime over ${PHONE_DAYS} days</span></p></div>`,
+  )
+}

@@ -1,0 +1,131 @@
+/**
+ * The uptime bars in Chromium (playwright-core, /usr/bin/chromium) against the built server in demo mode: the demo
+ * reset seeds 90 days of history. 90 bars per service (30 at phone width), each reachable by keyboard and telling
+ * its date, uptime, time in each status and incidents in text, also without JavaScript; axe-core in light and
+ * dark; screenshots to docs/screenshots/.
+ */
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const shots = path.join(root, 'docs', 'screenshots')
+
+let server: Started
+let browser: Browser
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}`)
+  server = await startService({
+    ...sqliteEnv('sp-uptime-'),
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    DEMO_MODE: 'true',
+    DEMO_USER_EMAIL: 'demo@example.test',
+    DEMO_USER_PASSWORD: 'demo-password-1234',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+  })
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  mkdirSync(shots, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  stopServices([server])
+})
+
+async function open(pathname: string, options: { width?: number; scheme?: 'light' | 'dark'; javaScript?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.scheme ?? 'light', javaScriptEnabled: options.javaScript ?? true })
+  const page = await context.newPage()
+  const response = await page.goto(`${server.base}${pathname}`)
+  expect(response?.status()).toBe(200)
+  // Every group open, so every service's bars show.
+  await page.evaluate(() => document.querySelectorAll('details.group').forEach((d) => ((d as HTMLDetailsElement).open = true)))
+  return page
+}
+
+const visibleBars = (page: Page, service: string) =>
+  page.evaluate((name) => {
+    const list = document.querySelector(`ol.bars[aria-label^="${name}:"]`)
+    return [...(list?.children ?? [])].filter((li) => (li as HTMLElement).offsetWidth > 0).length
+  }, service)
+
+describe('uptime bars', () => {
+  it('shows 90 bars per service on a wide screen and the newest 30 on a phone, with the uptime', async () => {
+    const wide = await open('/')
+    const lists = await wide.locator('ol.bars').count()
+    expect(lists).toBe(6)
+    expect(await visibleBars(wide, 'Public API')).toBe(90)
+    expect(await wide.locator('.uptime-total .u90').first().isVisible()).toBe(true)
+    await wide.context().close()
+    const phone = await open('/', { width: 360 })
+    expect(await visibleBars(phone, 'Public API')).toBe(30)
+    expect(await phone.locator('.uptime-total .u30').first().isVisible()).toBe(true)
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await phone.context().close()
+  })
+
+  it('reaches each bar by keyboard, and the focused bar tells its date, uptime, time in each status and incidents', async () => {
+    const page = await open('/')
+    await page.locator('a[href="/s/public-api"]').focus()
+    await page.keyboard.press('Tab')
+    const first = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement
+      const tip = active.querySelector('i') as HTMLElement
+      return { tag: active.tagName, list: active.parentElement?.getAttribute('aria-label'), tipWidth: tip.getBoundingClientRect().width, text: tip.textContent }
+    })
+    expect(first.tag).toBe('LI')
+    expect(first.list).toBe('Public API: uptime per day, oldest first')
+    expect(first.tipWidth).toBeGreaterThan(100)
+    expect(first.text).toMatch(/^\d{1,2} \w{3} \d{4}: (100%|no data)/)
+
+    // The bar of the partial outage a few hours ago, and a link to its incident, reached by Tab from the bar.
+    const today = page.locator('ol.bars[aria-label^="Public API:"] > li', { hasText: /incidents: Elevated error rates/ }).last()
+    await today.focus()
+    const text = (await today.locator('i').textContent()) ?? ''
+    expect(text).toMatch(/^\d{1,2} \w{3} \d{4}: \d+(\.\d+)?%; partial outage (1 h|\d+ min); incidents: Elevated error rates on the Public API$/)
+    expect(await today.getAttribute('class')).toBe('p')
+    await page.keyboard.press('Tab')
+    const link = await page.evaluate(() => ({ href: document.activeElement?.getAttribute('href'), text: document.activeElement?.textContent, visible: (document.activeElement as HTMLElement).getBoundingClientRect().width > 0 }))
+    expect(link.href).toMatch(/^\/i\//)
+    expect(link.text).toBe('Elevated error rates on the Public API')
+    expect(link.visible).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/i\//)
+    await page.context().close()
+  })
+
+  it('tells the same without JavaScript', async () => {
+    const page = await open('/s/dashboard', { javaScript: false })
+    const bar = page.locator('ol.bars > li.x').first()
+    await bar.focus()
+    expect(await bar.locator('i').isVisible()).toBe(true)
+    expect(await bar.locator('i').textContent()).toMatch(/major outage 50 min; incidents: Dashboard sign-in failures/)
+    await page.context().close()
+  })
+
+  it('has no serious or critical axe-core violations on / and /s/<slug>, light and dark, and is screenshot', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 360]) {
+        for (const [name, pathname] of [['home', '/'], ['service', '/s/public-api']]) {
+          const page = await open(pathname, { scheme, width })
+          // A bar with its text showing, for the picture.
+          await page.locator('ol.bars > li.p, ol.bars > li.x').last().focus()
+          await page.screenshot({ path: path.join(shots, `uptime-${name}-${scheme}-${width}.png`), fullPage: name === 'service' })
+          const results = await new AxeBuilder({ page }).analyze()
+          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          expect(bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+          await page.context().close()
+        }
+      }
+    }
+  })
+})

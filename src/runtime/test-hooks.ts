@@ -1,6 +1,6 @@
 /**
  * Points where the tests look inside a running server. Production code only calls them; nothing in src/ installs
- * them. The e2e tests start the server with a preload module (tests/helpers/server-test-hooks.ts, through
+ * them. The e2e tests start the server with a preload module (tests/helpers/server-test-hooks.mjs, through
  * NODE_OPTIONS=--import) that sets them before the server's first line runs: a production start cannot reach
  * /__edge/stats, kill itself mid-delivery, or reset a demo every few seconds.
  */

@@ -3,7 +3,7 @@
  * SQLite, and on two instances sharing PostgreSQL, which together reset once per interval); the countdown of
  * /api/demo-status; the admin banner in Chromium with demo mode on, and its absence with it off; the admin form's
  * password change dropped for the demo user. Resets are seconds apart here (DEMO_RESET_INTERVAL_SECONDS, read by
- * the test hooks that STATUSPAGE_TEST_HOOKS=1 preloads: tests/helpers/server-test-hooks.ts).
+ * the test hooks that STATUSPAGE_TEST_HOOKS=1 preloads: tests/helpers/server-test-hooks.mjs).
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'

@@ -93,6 +93,18 @@ describe('npm start refuses an unsafe secret', () => {
     expect(result.stderr + result.stdout).toContain('Refusing to start: PAYLOAD_SECRET')
   })
 
+  it('exits with one line naming a variable whose value is invalid, before anything starts', async () => {
+    const result = spawnSync('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_POOL_MAX: 'ten', OUTBOUND_ALLOW_HTTP: 'yes', PORT: String(await freePort()) },
+      encoding: 'utf8',
+      timeout: 600_000,
+    })
+    expect(result.status).not.toBe(0)
+    const line = (result.stderr + result.stdout).split('\n').find((text) => text.startsWith('Refusing to start:'))
+    expect(line).toBe('Refusing to start: DATABASE_POOL_MAX must be a whole number of at least 1, got "ten"; OUTBOUND_ALLOW_HTTP must be true or false, got "yes"')
+  })
+
   it('exits with a message when PostgreSQL is used in production without a secret', async () => {
     const result = spawnSync('npm', ['start'], {
       cwd: root,

@@ -37,11 +37,11 @@ export interface Started {
 const running = new Set<Started>()
 
 /** The preload that gives a server the tests' hooks (/__edge/stats, crash injection, demo resets in seconds). */
-const TEST_HOOKS = `--import tsx --import ${pathToFileURL(path.join(root, 'tests/helpers/server-test-hooks.ts')).href}`
+const TEST_HOOKS = `--import ${pathToFileURL(path.join(root, 'tests/helpers/server-test-hooks.mjs')).href}`
 
 /**
  * Starts `npm start` with these variables and waits until /api/health answers. STATUSPAGE_TEST_HOOKS=1 preloads
- * tests/helpers/server-test-hooks.ts into the server (the build and production starts never see it).
+ * tests/helpers/server-test-hooks.mjs into the server (the build and production starts never see it).
  */
 export async function startService(env: Record<string, string>): Promise<Started> {
   const port = await freePort()

@@ -1,6 +1,6 @@
 /**
  * Test-only behaviour is not in production: the edge's /__edge/stats, the demo's resets seconds apart and the crash
- * injection exist only when a test installs the hooks (tests/helpers/server-test-hooks.ts, preloaded into the e2e
+ * injection exist only when a test installs the hooks (tests/helpers/server-test-hooks.mjs, preloaded into the e2e
  * servers); no environment variable turns them on.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'

@@ -8,7 +8,7 @@ process.env.DEMO_MODE = 'true'
 process.env.DEMO_USER_EMAIL = 'Demo@Example.test'
 process.env.DEMO_USER_PASSWORD = 'demo-password-1234'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import * as demoStatusRoute from '../../src/app/api/demo-status/route'
 import { parseEnv } from '../../src/config/env'
@@ -155,13 +155,19 @@ describe('demo mode', () => {
   })
 
   it('GET /api/demo-status counts down, and starts again after a reset', async () => {
-    const first = await demoStatus()
-    expect(first.status).toBe(200)
-    expect(first.body).toEqual({ isDemoMode: true, timeUntilReset: expect.stringMatching(/^\d+m \d{2}s$/), resetIntervalMinutes: 60 })
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    const second = await demoStatus()
     const seconds = (text: string) => Number(text.split('m')[0]) * 60 + Number(text.split(' ')[1].replace('s', ''))
-    expect(seconds(second.body.timeUntilReset)).toBeLessThan(seconds(first.body.timeUntilReset))
+    // The clock stands still between the two reads, then moves exactly 5 s (timers stay real for the database).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const first = await demoStatus()
+      expect(first.status).toBe(200)
+      expect(first.body).toEqual({ isDemoMode: true, timeUntilReset: expect.stringMatching(/^\d+m \d{2}s$/), resetIntervalMinutes: 60 })
+      vi.setSystemTime(Date.now() + 5_000)
+      const second = await demoStatus()
+      expect(seconds(second.body.timeUntilReset)).toBe(seconds(first.body.timeUntilReset) - 5)
+    } finally {
+      vi.useRealTimers()
+    }
 
     const p = await payload()
     const { nextResetAt } = await readClock(p)

@@ -53,15 +53,26 @@ async function nextCount(started: Started, pathAndQuery: string): Promise<number
   return stats.next[pathAndQuery] ?? 0
 }
 
-describe('one instance (SQLite, default rate limit)', () => {
+/** The single-instance suites run on both databases: the write, commit and bump order differs between them. */
+const DATABASES: [string, () => Promise<Record<string, string>>][] = [
+  ['SQLite', async () => sqlite()],
+  ['PostgreSQL', () => postgresEnv('sp_test_edge_one_')],
+]
+
+describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, databaseEnv) => {
   let server: Started
   let auth: Record<string, string>
   // The cache tests read from their own address, so they do not spend the budget the rate-limit tests measure.
   const reader = '127.0.0.10'
 
   beforeAll(async () => {
-    server = await startService(sqlite())
+    server = await startService(await databaseEnv())
     auth = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
+  })
+
+  afterAll(async () => {
+    stopServices([server])
+    await dropPostgres(server?.env.DATABASE_URL)
   })
 
   it('answers a repeated GET from the cache, and a matching If-None-Match with a 304, without Next', async () => {
@@ -87,7 +98,9 @@ describe('one instance (SQLite, default rate limit)', () => {
     expect(await nextCount(server, '/api/v1/services')).toBe(1)
   })
 
-  it('computes concurrent misses for one key once', async () => {
+  // Whether these twenty requests overlap is up to the machine, so this does not prove single flight (a later
+  // request may simply hit): tests/unit/edge-front.test.ts holds the computation open and proves it.
+  it('answers twenty concurrent reads of one key alike, computing the key once', async () => {
     const key = '/api/v1/incidents?limit=7'
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(`${server.base}${key}`, { from: reader })))
     expect(answers.every((answer) => answer.status === 200)).toBe(true)
@@ -97,12 +110,24 @@ describe('one instance (SQLite, default rate limit)', () => {
   })
 
   it('keys by host: the absolute URLs follow the Host header', async () => {
+    // An active incident puts its page address into /api/v1/status (no base URL is configured here).
+    const made = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Host check', updates: [{ status: 'investigating', message: 'x' }] } })
+    expect(made.status, made.text).toBe(201)
+    const { id, shortId } = made.json().doc
+    const urls = (answer: Answer) => answer.json().data.activeIncidents.map((incident: { url: string }) => incident.url)
     const a = await call(`${server.base}/api/v1/status`, { from: reader, headers: { host: 'a.example' } })
     const b = await call(`${server.base}/api/v1/status`, { from: reader, headers: { host: 'b.example' } })
     expect(a.headers['x-cache']).toBe('MISS')
     expect(b.headers['x-cache']).toBe('MISS')
-    expect(a.text).not.toContain('b.example')
-    expect(b.text).not.toContain('a.example')
+    expect(urls(a)).toContain(`http://a.example/i/${shortId}`)
+    expect(urls(b)).toContain(`http://b.example/i/${shortId}`)
+    expect((await call(`${server.base}/api/v1/status`, { from: reader, headers: { host: 'a.example' } })).headers['x-cache']).toBe('HIT')
+    const resolved = await call(`${server.base}/api/incidents/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: { updates: [...made.json().doc.updates, { status: 'resolved', message: 'Done.' }] },
+    })
+    expect(resolved.status, resolved.text).toBe(200)
   })
 
   it('shows a CMS write to the next read at once', async () => {
@@ -297,11 +322,16 @@ describe('one instance (SQLite, default rate limit)', () => {
   })
 })
 
-describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
+describe.each(DATABASES)('behind a trusted proxy (%s, TRUSTED_PROXIES=127.0.0.1)', (_database, databaseEnv) => {
   let server: Started
 
   beforeAll(async () => {
-    server = await startService({ ...sqlite(), TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MINUTE: '3', RATE_LIMIT_CMS_PER_MINUTE: '3' })
+    server = await startService({ ...(await databaseEnv()), TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MINUTE: '3', RATE_LIMIT_CMS_PER_MINUTE: '3' })
+  })
+
+  afterAll(async () => {
+    stopServices([server])
+    await dropPostgres(server?.env.DATABASE_URL)
   })
 
   it('puts anonymous CMS reads and GraphQL under the CMS budget, and not requests with an API key', async () => {

@@ -1,5 +1,6 @@
 import { PublicPageLink as PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10 } from '../../../components/PublicPageLink'
 import { UpdateStatusField as UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f } from '../../../components/UpdateStatusField'
+import { IncidentUpdatesField as IncidentUpdatesField_0bcc416fdae533856b5414959529288b } from '../../../components/IncidentUpdatesField'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -33,6 +34,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/components/PublicPageLink#PublicPageLink": PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10,
   "/components/UpdateStatusField#UpdateStatusField": UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f,
+  "/components/IncidentUpdatesField#IncidentUpdatesField": IncidentUpdatesField_0bcc416fdae533856b5414959529288b,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,

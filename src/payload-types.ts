@@ -254,7 +254,7 @@ export interface Incident {
   resolvedAt?: string | null;
   affectedServices?: (number | Service)[] | null;
   /**
-   * The timeline: add an update for each change. The newest update sets the incident’s status.
+   * The timeline, newest first: add an update for each change. The newest update sets the incident’s status.
    */
   updates: {
     status: 'investigating' | 'identified' | 'monitoring' | 'resolved';

@@ -53,7 +53,11 @@ export const Incidents: CollectionConfig = {
       type: 'array',
       required: true,
       minRows: 1,
-      admin: { description: 'The timeline: add an update for each change. The newest update sets the incident’s status.' },
+      admin: {
+        description: 'The timeline, newest first: add an update for each change. The newest update sets the incident’s status.',
+        // Shown newest first with Add update on top; stored (and answered by the API) as before.
+        components: { Field: '/components/IncidentUpdatesField#IncidentUpdatesField' },
+      },
       fields: [
         // No time is taken when the row is added: an empty time is stamped when the incident is saved.
         {

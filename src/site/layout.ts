@@ -69,6 +69,8 @@ export interface DocumentOptions {
   status?: ServiceStatus
   /** Refresh the main content while the page is open (pages of public data; never forms or a subscriber's page). */
   refresh?: boolean
+  /** What a link preview (Slack, Teams) says under the title: the page's news; else the site's description. */
+  description?: string | null
 }
 
 const MOON = raw(
@@ -79,8 +81,16 @@ function navLink(href: string, label: SafeHtml | string, here: boolean, classNam
   return html`<a href="${href}"${className ? raw(` class="${className}"`) : ''}${here ? raw(' aria-current="page"') : ''}>${label}</a>`
 }
 
-export function renderDocument({ title, settings, body, current, status, refresh }: DocumentOptions): string {
+/** A preview is a line or two: long update texts are cut at 300 characters (not inside a surrogate pair). */
+function preview(text: string | null): string | null {
+  if (!text) return null
+  const characters = [...text.replace(/\s+/g, ' ')]
+  return characters.length > 300 ? `${characters.slice(0, 299).join('').trimEnd()}…` : characters.join('')
+}
+
+export function renderDocument({ title, settings, body, current, status, refresh, description: summary }: DocumentOptions): string {
   const fullTitle = title === settings.siteName ? title : `${title} · ${settings.siteName}`
+  const description = preview(summary?.trim() || settings.description)
   // The site name is beside it, so the logo is decorative for the link's name.
   const logo = settings.logo ? html`<img src="${settings.logo.url}" alt="" height="40">` : null
   const icon = settings.favicon
@@ -92,7 +102,12 @@ export function renderDocument({ title, settings, body, current, status, refresh
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${fullTitle}</title>
-${settings.description ? html`<meta name="description" content="${settings.description}">` : null}
+${description ? html`<meta name="description" content="${description}">` : null}
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${settings.siteName}">
+<meta property="og:title" content="${fullTitle}">
+${description ? html`<meta property="og:description" content="${description}">` : null}
+<meta name="twitter:card" content="summary">
 <meta name="color-scheme" content="light dark">
 ${icon}
 <script>${raw(HEAD_SCRIPT)}</script>

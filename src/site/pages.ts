@@ -95,6 +95,12 @@ function described(name: string, description: string | null, href?: string): Saf
   return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
 }
 
+/** "Past 7 days" says "Resolved 2 hours ago" on each card: listed by that time, newest first (not by creation). */
+function byResolvedNewestFirst(incidents: Incident[]): Incident[] {
+  const at = (i: Incident) => Date.parse(i.resolvedAt ?? i.createdAt)
+  return [...incidents].sort((a, b) => at(b) - at(a))
+}
+
 /** `uptime`: the bars of each service by slug (none: the page shows no bars). */
 export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> = new Map()): string {
   const labels = dateLabels(uptime.values().next().value)
@@ -130,7 +136,7 @@ ${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMai
 </section>`
 
   const past = html`<section aria-labelledby="past-h"><h2 id="past-h">Past 7 days</h2>
-${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents in the past 7 days.</p>`}
+${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents in the past 7 days.</p>`}
 <p><a href="/history">Incident and maintenance history</a></p>
 </section>`
 
@@ -141,6 +147,7 @@ ${recent.length ? html`<ul class="plain">${recent.map((i) => incidentCard(i, set
     current: 'status',
     status: summary.status,
     refresh: true,
+    description: summary.activeIncidents[0] ? `${summary.activeIncidents[0].title}: ${summary.activeIncidents[0].updates[0]?.message ?? ''}` : summary.message,
     body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm(channels)}`,
   })
 }
@@ -163,6 +170,9 @@ ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(
   return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true })
 }
 
+/** Above an incident or a maintenance: the way back to the whole picture (the nav's *Status* is hidden on phones). */
+const backLink = html`<p class="back"><a href="/"><span aria-hidden="true">← </span>Current status</a></p>`
+
 /** When the incident began: its first update when that was back-dated before the record was created. */
 export function incidentStartedAt(incident: Incident): string {
   const first = incident.updates[incident.updates.length - 1]?.createdAt
@@ -177,11 +187,11 @@ export function incidentPage(incident: Incident, settings: SiteSettings, clock =
   const state = resolved
     ? html`Resolved after ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings.timeZone)}` : null}.`
     : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings.timeZone)}.`
-  const body = html`<article aria-labelledby="title">
+  const body = html`${backLink}<article aria-labelledby="title">
 <p class="meta">Incident</p>
 <h1 id="title">${incident.title}</h1>
 <div class="card">
-<p class="flush"><strong>${resolved ? 'Resolved' : 'Ongoing'}</strong> · Current status: ${incidentBadge(incident.status)}</p>
+<p class="flush">Status: ${incidentBadge(incident.status)}</p>
 <p>${state}</p>
 <p class="meta">Affected services: ${serviceNames(incident.affectedServices)}</p>
 <p><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-result" role="status"></span></p>
@@ -191,11 +201,11 @@ ${incident.updates.length ? html`<ol class="timeline" reversed>${incident.update
     (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div><p>${u.message}</p></li>`,
   )}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
-  return renderDocument({ title: incident.title, settings, body, refresh: true })
+  return renderDocument({ title: incident.title, settings, body, refresh: true, description: incident.updates[0]?.message })
 }
 
 export function maintenancePage(m: Maintenance, settings: SiteSettings): string {
-  const body = html`<article aria-labelledby="title">
+  const body = html`${backLink}<article aria-labelledby="title">
 <p class="meta">Scheduled maintenance</p>
 <h1 id="title">${m.title}</h1>
 <div class="card">
@@ -211,7 +221,7 @@ ${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descrip
 <h2>Updates</h2>
 ${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span><p>${u.message}</p></li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
-  return renderDocument({ title: m.title, settings, body, refresh: true })
+  return renderDocument({ title: m.title, settings, body, refresh: true, description: m.updates[0]?.message ?? m.descriptionText })
 }
 
 export interface HistoryData {

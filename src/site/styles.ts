@@ -40,6 +40,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:0 0 1rem}
 h2{font-size:1.2rem;margin:2rem 0 .75rem}
 h3{font-size:1rem;margin:0}
 .flush{margin-top:0}
+.back{margin:0 0 .75rem;font-size:.95rem}
 .muted{color:var(--muted)}
 .banner{border-radius:.5rem;padding:1rem 1.25rem;font-size:1.15rem;font-weight:600;display:flex;gap:.75rem;align-items:center;color:#fff}
 .banner h1{margin:0;font-size:inherit}

@@ -45,6 +45,8 @@ describe('the admin area for an operator', () => {
     await page.screenshot({ path: path.join(shots, 'admin-first-user.png'), fullPage: true })
     // The account becomes an administrator: the form says so, and shows no Role select or API-key inputs.
     expect(await page.locator('.first-user-note').innerText()).toContain('Role: administrator')
+    // The password rule is said before the form is sent, not only in the refusal after it.
+    expect(await page.locator('.first-user-note').innerText()).toContain('Password: at least 12 characters')
     expect(await page.locator('#field-role').count()).toBe(0)
     expect(await page.locator('form label').getByText(/API Key/i).count()).toBe(0)
     expect(await page.locator('form input[type="text"]:not([name="email"]):not([name="name"])').count()).toBe(0)
@@ -91,20 +93,42 @@ describe('the admin area for an operator', () => {
 
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
     expect(await page.getByRole('link', { name: /View public page/ }).getAttribute('href')).toBe(`/i/${shortId}`)
-    // A new update: no time until it is saved, and the incident's current status rather than a blank.
-    const dates = page.locator('.array-field .date-time-field input')
-    const statuses = page.locator('.array-field .field-type.select')
-    const before = await dates.count()
-    // On a busy machine the button can be clicked before React has hydrated it: click again until a row appears.
+    // A new update: shown first (newest first, Add update on top), no time until it is saved, and the incident's
+    // current status rather than a blank.
+    const rows = page.locator('.incident-update')
+    const dates = page.locator('.incident-update .date-time-field input')
+    const statuses = page.locator('.incident-update .field-type.select')
+    const before = await rows.count()
+    // On a busy machine the button can be clicked before React has hydrated it: click again until a row appears
+    // (the row shows at once, its fields once the server has built them).
     await expect
       .poll(async () => {
-        if ((await dates.count()) === before) await page.getByRole('button', { name: /Add Update/i }).click()
-        return dates.count()
+        if ((await rows.count()) === before) await page.getByRole('button', { name: /Add Update/i }).click()
+        return rows.count()
       })
-      .toBeGreaterThan(before)
-    expect(await dates.last().inputValue()).toBe('')
-    await expect.poll(() => statuses.last().innerText()).toContain('Investigating')
+      .toBe(before + 1)
+    await expect.poll(() => dates.count()).toBe(before + 1)
+    expect(await dates.first().inputValue()).toBe('')
+    expect(await dates.last().inputValue()).not.toBe('')
+    await expect.poll(() => statuses.first().innerText()).toContain('Investigating')
+    expect(await page.locator('.incident-update').first().locator('.array-field__row-header').innerText()).toMatch(/new, time set when saved/)
     await page.screenshot({ path: path.join(shots, 'admin-incident-edit.png'), fullPage: true })
+
+    // Saved, the two updates still show newest first; what is stored, and the API's order, are as before.
+    await page.locator('.incident-update').first().locator('textarea').fill('Found the cause: a slow disk')
+    await page.locator('#action-save').click()
+    await expect.poll(async () => (await call(`${server.base}/api/incidents/${id}`, { headers: auth() })).json().updates?.length).toBe(2)
+    const stored = (await call(`${server.base}/api/incidents/${id}`, { headers: auth() })).json()
+    expect(stored.updates.map((u: { message: string }) => u.message)).toEqual(['Looking into it', 'Found the cause: a slow disk'])
+    const publicView = (await call(`${server.base}/api/v1/incidents/${shortId}`)).json()
+    expect(publicView.data.updates.map((u: { message: string }) => u.message)).toEqual(['Found the cause: a slow disk', 'Looking into it'])
+    await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
+    const messages = page.locator('.incident-update textarea')
+    await expect.poll(() => messages.count()).toBe(2)
+    expect(await messages.first().inputValue()).toBe('Found the cause: a slow disk')
+    expect(await messages.last().inputValue()).toBe('Looking into it')
+    expect(await page.locator('.incident-update').first().locator('.array-field__row-header').innerText()).toMatch(/Investigating · .+ · latest/)
+    await page.screenshot({ path: path.join(shots, 'admin-incident-two-updates.png'), fullPage: true })
   })
 
   it('logs one line with the reason for a confirmation that cannot be sent, not the job as JSON', async () => {

@@ -112,7 +112,7 @@ async function linkToken(address: string, kind: 'verify' | 'unsubscribe', count:
 }
 
 describe('the public site', () => {
-  const created: { incident?: string; maintenance?: string } = {}
+  const created: { incident?: string; maintenance?: string; service?: number } = {}
 
   it('works with empty data: no services, no incidents, settings never saved', async () => {
     const { context, page } = await newPage()
@@ -153,6 +153,7 @@ describe('the public site', () => {
 
     const group = await write('POST', '/api/service-groups', editor, { name: 'Core platform' })
     const api = await write('POST', '/api/services', editor, { name: 'Public API', group: group.doc.id, status: 'operational' })
+    created.service = api.doc.id
     await write('POST', '/api/services', editor, { name: 'Dashboard', group: group.doc.id, status: 'operational' })
     let home = await mainText(page, '/')
     expect(home).toContain('Core platform')
@@ -260,6 +261,24 @@ describe('the public site', () => {
     expect(file.headers.get('content-type')).toBe('image/png')
     await write('POST', '/api/globals/settings', admin, { favicon: null, logo: null })
     await context.close()
+  })
+
+  it('links the favicon in the overall status colour on every page, through the response cache, and follows a write', async () => {
+    const pathnames = ['/', '/history', `/i/${created.incident}`, `/m/${created.maintenance}`, '/subscribe', '/no/such/page']
+    const icons = () =>
+      Promise.all(pathnames.map(async (pathname) => /<link rel="icon"[^>]*href="([^"]*)"/.exec(await (await fetch(`${server.base}${pathname}`)).text())?.[1]))
+    const icoColour = async () => /fill="(#[0-9a-f]{6})"/.exec(await (await fetch(`${server.base}/favicon.ico`)).text())?.[1]
+    expect(await icons()).toEqual(pathnames.map(() => '/favicon.svg?status=major'))
+    expect(await icoColour()).toBe('#c4231c')
+    // Served from the cache now (the 404 is never stored)...
+    expect((await fetch(`${server.base}/history`)).headers.get('x-cache')).toBe('HIT')
+    expect((await fetch(`${server.base}/favicon.ico`)).headers.get('x-cache')).toBe('HIT')
+    // ...and a write empties it: every page and /favicon.ico follow the new overall status.
+    await write('PATCH', `/api/services/${created.service}`, editor, { status: 'degraded' })
+    expect(await icons()).toEqual(pathnames.map(() => '/favicon.svg?status=degraded'))
+    expect(await icoColour()).toBe('#b26b00')
+    await write('PATCH', `/api/services/${created.service}`, editor, { status: 'major' })
+    expect(await icons()).toEqual(pathnames.map(() => '/favicon.svg?status=major'))
   })
 
   it('answers unknown paths with the site 404 page, and leaves unknown /api paths to the API', async () => {

@@ -4,7 +4,7 @@ import { isPublicPath, isPublicSitePath, loggablePath } from '../../src/edge/pub
 import { faviconHref, faviconSvg, faviconTone } from '../../src/site/favicon'
 import { html, raw } from '../../src/format/html'
 import { INLINE_SCRIPTS, renderDocument } from '../../src/site/layout'
-import { incidentStartedAt } from '../../src/site/pages'
+import { homePage, incidentPage, incidentStartedAt } from '../../src/site/pages'
 
 describe('the html template', () => {
   it('escapes interpolated text and attributes, and keeps safe HTML as it is', () => {
@@ -65,5 +65,60 @@ describe('the page shell', () => {
     expect(page.match(/<style>/g)).toHaveLength(1)
     expect(page).not.toMatch(/ style="/)
     expect(page).toContain('<title>T · Acme &lt;Status&gt;</title>')
+  })
+})
+
+describe('link previews and the favicon of every page', () => {
+  const settings = { siteName: 'Acme <Status>', description: 'Status of Acme', timeZone: 'UTC', logo: null, favicon: null }
+
+  it('carry Open Graph and Twitter card tags: the page title, the site name, the page news or the site description, escaped', () => {
+    const page = renderDocument({ title: 'Slow "API"', settings, body: html`<p>x</p>`, description: 'We are <looking> into it.' })
+    expect(page).toContain('<meta property="og:title" content="Slow &quot;API&quot; · Acme &lt;Status&gt;">')
+    expect(page).toContain('<meta property="og:site_name" content="Acme &lt;Status&gt;">')
+    expect(page).toContain('<meta property="og:description" content="We are &lt;looking&gt; into it.">')
+    expect(page).toContain('<meta name="description" content="We are &lt;looking&gt; into it.">')
+    expect(page).toContain('<meta name="twitter:card" content="summary">')
+    expect(renderDocument({ title: 'History', settings, body: html`` })).toContain('<meta property="og:description" content="Status of Acme">')
+    expect(renderDocument({ title: 'History', settings: { ...settings, description: null }, body: html`` })).not.toContain('og:description')
+  })
+
+  it('cut a long description to one line of at most 300 characters', () => {
+    const page = renderDocument({ title: 'T', settings, body: html``, description: `${'word '.repeat(100)}\n\nsecond paragraph` })
+    const content = /<meta property="og:description" content="([^"]*)">/.exec(page)?.[1] ?? ''
+    expect([...content].length).toBeLessThanOrEqual(300)
+    expect(content.endsWith('…')).toBe(true)
+    expect(content).not.toContain('\n')
+  })
+
+  it('link the default favicon in the overall status read with the settings, unless the page gives its own or a favicon was uploaded', () => {
+    expect(renderDocument({ title: 'T', settings: { ...settings, status: 'partial' }, body: html`` })).toContain('href="/favicon.svg?status=partial"')
+    expect(renderDocument({ title: 'T', settings, body: html`` })).toContain('href="/favicon.svg"')
+    const uploaded = { ...settings, status: 'major' as const, favicon: { url: '/api/media/file/icon.png', mimeType: 'image/png' } }
+    expect(renderDocument({ title: 'T', settings: uploaded, body: html`` })).toContain('<link rel="icon" href="/api/media/file/icon.png" type="image/png">')
+  })
+})
+
+describe('the pages', () => {
+  const settings = { siteName: 'Acme', description: null, timeZone: 'UTC', logo: null, favicon: null }
+  const incident = (title: string, createdAt: string, resolvedAt: string) => ({
+    shortId: title, title, status: 'resolved' as const, url: '', affectedServices: [], createdAt, updatedAt: resolvedAt, resolvedAt,
+    updates: [{ status: 'resolved' as const, message: `${title} fixed`, createdAt: resolvedAt }],
+  })
+
+  it('list the past 7 days by when each incident was resolved, newest first, whatever order they were created in', () => {
+    const summary = { status: 'operational' as const, message: null, siteName: 'Acme', serviceGroups: [], activeIncidents: [], activeMaintenances: [] }
+    // As the list query returns them: the newest record first, though it was back-dated and resolved days ago.
+    const recent = [incident('Backfilled', '2026-03-09T12:00:00.000Z', '2026-03-05T10:00:00.000Z'), incident('Today', '2026-03-09T08:00:00.000Z', '2026-03-09T09:00:00.000Z')]
+    const page = homePage(summary, recent, settings, { email: true, sms: false })
+    expect(page.indexOf('>Today<')).toBeGreaterThan(0)
+    expect(page.indexOf('>Today<')).toBeLessThan(page.indexOf('>Backfilled<'))
+  })
+
+  it('give an incident one status line and a link back to the current status', () => {
+    const page = incidentPage(incident('Slow', '2026-03-09T08:00:00.000Z', '2026-03-09T09:00:00.000Z'), settings)
+    expect(page).toContain('<a href="/"><span aria-hidden="true">← </span>Current status</a>')
+    expect(page.match(/Resolved/g)?.length).toBeLessThanOrEqual(3) // the badge twice (card and timeline) and "Resolved after"
+    expect(page).not.toContain('Current status: ')
+    expect(page).toContain('<meta property="og:description" content="Slow fixed">')
   })
 })

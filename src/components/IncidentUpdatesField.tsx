@@ -1,0 +1,138 @@
+'use client'
+/**
+ * An incident's updates in the admin as an operator reads a timeline: the newest first, with *Add update* above it.
+ * Only the display is reversed. The form's rows keep the stored order (oldest first; a new update is appended, as
+ * Payload's own array field does), so what is saved, and the API's order (by time, newest first), do not change.
+ *
+ * Payload's ArrayField shows rows in stored order with the add button below, and has no option to reverse them;
+ * this renders the same rows (RenderFields at each row's path, Payload's own classes and collapsibles) in reverse,
+ * so the keyboard order is the visible order. No drag sorting: the updates' times order them, not their position.
+ */
+import { Button, Collapsible, ErrorPill, FieldDescription, FieldError, FieldLabel, RenderFields, ShimmerEffect, useField, useForm, useFormFields, useFormSubmitted, useTranslation, XIcon } from '@payloadcms/ui'
+import type { ArrayFieldClientComponent, Validate } from 'payload'
+import { useCallback, useEffect, useState } from 'react'
+
+import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '../domain/statuses'
+
+/** "Identified · 23 Nov 2026, 17:50 · latest", or "Investigating · new, time set when saved" for an unsaved row. */
+function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
+  const status = useFormFields(([fields]) => fields[`${rowPath}.status`]?.value) as IncidentStatus | undefined
+  const createdAt = useFormFields(([fields]) => fields[`${rowPath}.createdAt`]?.value) as string | undefined
+  // The time is written in the browser's zone and locale, like the date field below it: only once mounted, so the
+  // server's rendering (another zone) never differs from the browser's first one.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  const label = status ? (INCIDENT_STATUS_LABELS[status] ?? status) : 'Update'
+  const time = createdAt && !Number.isNaN(Date.parse(createdAt)) ? new Date(createdAt) : null
+  return (
+    <span className="incident-update__title">
+      <strong>{label}</strong>
+      {time ? (
+        <>
+          {' · '}
+          <time dateTime={time.toISOString()}>{mounted ? time.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : time.toISOString()}</time>
+          {newest ? ' · latest' : null}
+        </>
+      ) : (
+        ' · new, time set when saved'
+      )}
+    </span>
+  )
+}
+
+export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
+  const { field, forceRender = false, path: pathFromProps, permissions, readOnly, schemaPath: schemaPathFromProps, validate } = props
+  const { maxRows, minRows: minRowsProp, required } = field
+  const minRows = minRowsProp ?? (required ? 1 : 0)
+  const schemaPath = schemaPathFromProps ?? field.name
+  const { addFieldRow, removeFieldRow } = useForm()
+  const submitted = useFormSubmitted()
+  const { i18n } = useTranslation()
+
+  const memoizedValidate = useCallback<Validate>(
+    // As Payload's ArrayField does: the array's own rules (required, minRows) checked in the form too.
+    (value, options) => (typeof validate === 'function' ? (validate as Validate)(value, { ...options, maxRows, minRows, required } as typeof options) : true),
+    [maxRows, minRows, required, validate],
+  )
+  const { disabled, errorPaths = [], path, rows = [], showError } = useField<number>({ hasRows: true, potentiallyStalePath: pathFromProps, validate: memoizedValidate })
+  const locked = Boolean(readOnly || disabled)
+  const full = Boolean(maxRows && rows.length >= maxRows)
+  const rowPermissions = permissions === true || permissions === undefined ? true : (permissions.fields ?? true)
+
+  // Appended at the end of the stored order, shown at the top.
+  const addUpdate = () => addFieldRow({ path, rowIndex: rows.length, schemaPath })
+
+  // Newest first: the last stored row first.
+  const shown = rows.map((row, index) => ({ row, index })).reverse()
+  return (
+    <div className={['field-type', 'array-field', 'incident-updates', submitted && errorPaths.length ? 'array-field--has-error' : 'array-field--has-no-error'].join(' ')} id={`field-${path.replace(/\./g, '__')}`}>
+      {showError ? <FieldError path={path} showError={showError} /> : null}
+      <header className="array-field__header">
+        <div className="array-field__header-wrap">
+          <div className="array-field__header-content">
+            <h3 className="array-field__title">
+              <FieldLabel as="span" label={field.label} path={path} required={required} />
+            </h3>
+            {submitted && errorPaths.length > 0 ? <ErrorPill count={errorPaths.length} i18n={i18n} withMessage /> : null}
+          </div>
+        </div>
+        <FieldDescription description={field.admin?.description} path={path} />
+      </header>
+      {!locked && !full ? (
+        <Button buttonStyle="icon-label" className="array-field__add-row incident-updates__add" icon="plus" iconPosition="left" iconStyle="with-border" onClick={addUpdate}>
+          Add update
+        </Button>
+      ) : null}
+      <ol className="array-field__draggable-rows incident-updates__rows" aria-label="Updates, newest first" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {shown.map(({ row, index }, position) => {
+          const rowPath = `${path}.${index}`
+          const rowErrors = errorPaths.filter((errorPath) => errorPath.startsWith(`${rowPath}.`)).length
+          const hasErrors = submitted && rowErrors > 0
+          return (
+            <li key={row.id} className="incident-update" data-row-index={index}>
+              <Collapsible
+                actions={
+                  locked || rows.length <= minRows ? undefined : (
+                    <Button
+                      aria-label="Remove this update"
+                      buttonStyle="none"
+                      className="incident-update__remove"
+                      icon={<XIcon />}
+                      onClick={() => removeFieldRow({ path, rowIndex: index })}
+                      tooltip="Remove this update"
+                    />
+                  )
+                }
+                className={`array-field__row ${hasErrors ? 'array-field__row--has-errors' : 'array-field__row--no-errors'}`}
+                collapsibleStyle={hasErrors ? 'error' : 'default'}
+                header={
+                  <div className="array-field__row-header">
+                    <RowTitle rowPath={rowPath} newest={position === 0} />
+                    {hasErrors ? <ErrorPill count={rowErrors} i18n={i18n} withMessage /> : null}
+                  </div>
+                }
+                initCollapsed={row.collapsed}
+              >
+                {row.isLoading ? (
+                  <ShimmerEffect />
+                ) : (
+                  <RenderFields
+                    className="array-field__fields"
+                    fields={field.fields}
+                    forceRender={forceRender}
+                    margins="small"
+                    parentIndexPath=""
+                    parentPath={rowPath}
+                    parentSchemaPath={schemaPath}
+                    permissions={rowPermissions}
+                    readOnly={locked}
+                  />
+                )}
+              </Collapsible>
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
+}

@@ -105,6 +105,15 @@ describe('the chokepoint', () => {
     expect(rows[1].user).toBe(admin.id)
   })
 
+  it('records a bulk PATCH (where) once per service it changed', async () => {
+    const one = await newService('Bulk one')
+    const two = await newService('Bulk two', 'major')
+    const res = await api('PATCH', `/services?where[id][in]=${one},${two}`, { key: editor.key, body: { status: 'major' } })
+    expect(res.status, res.text).toBe(200)
+    expect(moves(await history(one))).toEqual(['∅→operational initial', 'operational→major manual'])
+    expect(moves(await history(two))).toEqual(['∅→major initial'])
+  })
+
   it('keeps the history read-only: 401 without a session, 403 with one; editors and admins read it, anonymous not', async () => {
     const id = await newService('Locked')
     const [row] = await history(id)

@@ -26,13 +26,16 @@ async function serviceStatus(id: number): Promise<string> {
   return (await call(`${server.base}/api/services/${id}`)).json().status
 }
 
-/** Clicks until `grown` says the click took effect: on a busy machine a button can be clicked before React hydrated it. */
+/**
+ * Clicks until `grown` says the click took effect: on a busy machine a button can be clicked before React hydrated
+ * it. Far apart, so that a click that did land has rendered before the next check (a second row would be blank).
+ */
 async function clickUntil(button: Locator, grown: () => Promise<boolean>) {
   await expect
     .poll(async () => {
       if (!(await grown())) await button.click()
       return grown()
-    }, { timeout: 60_000 })
+    }, { timeout: 150_000, interval: 15_000 })
     .toBe(true)
 }
 
@@ -79,21 +82,24 @@ describe('an incident sets its services’ statuses from the admin form', () => 
     // A second update that sets the API to a major outage.
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
     const messages = page.locator('textarea[name$=".message"]')
-    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) === 2)
+    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) >= 2)
     await messages.nth(1).fill('The API answers errors; we are on it.')
     const addStatus = page.getByRole('button', { name: /Add Service status/i }).last()
-    await clickUntil(addStatus, async () => (await page.locator('.service-status-pick').count()) === 1)
+    // The page has hydrated (the update row came): one click.
+    await addStatus.click()
+    await page.locator('.service-status-pick').waitFor({ timeout: 60_000 })
     await pick(page.locator('#field-updates__1__serviceStatuses__0__service'), 'Public API')
     await expect.poll(() => page.locator('.service-status-pick__now').innerText(), { timeout: 30_000 }).toBe('Now: Operational')
     await pick(page.locator('#field-updates__1__serviceStatuses__0__status'), 'Major outage')
     await page.screenshot({ path: path.join(shots, 'admin-incident-service-statuses.png'), fullPage: true })
+    expect(await page.locator('.service-status-pick').count()).toBe(1)
     await page.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => serviceStatus(apiId), { timeout: 30_000 }).toBe('major')
     expect(await serviceStatus(webId)).toBe('degraded')
 
     // A resolving update: the form lists what goes back before it is saved.
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
-    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) === 3)
+    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) >= 3)
     await messages.nth(2).fill('Fixed.')
     await pick(page.locator('#field-updates__2__status'), 'Resolved')
     const note = page.locator('.restore-note')

@@ -84,8 +84,8 @@ ul.services li.has-uptime{flex-wrap:wrap;row-gap:.35rem}
 :root[data-theme=dark] .bars{--o:#5fc382;--d:#e0b050;--p:#f08a4b;--x:#ff7b7b;--m:#7fa8f0}
 .bars>li{flex:1 1 0;min-width:2px;border-radius:2px;background:var(--n);cursor:default}
 .bars>.o{background:var(--o)}.bars>.d{background:var(--d)}.bars>.p{background:var(--p)}.bars>.x{background:var(--x)}.bars>.m{background:var(--m)}
+.bars>li:hover{outline:2px solid var(--muted);outline-offset:1px}
 .bars>li:focus{outline:3px solid var(--focus);outline-offset:1px}
-.bars>li:hover,.bars>li:focus{filter:brightness(1.15)}
 .bars>li>i{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;font-style:normal}
 .bars>li:hover>i,.bars>li:focus>i,.bars>li:focus-within>i{clip:auto;width:auto;height:auto;overflow:visible;white-space:normal;left:0;right:0;top:2.4rem;z-index:2;background:var(--card);color:var(--fg);border:1px solid var(--muted);border-radius:.4rem;padding:.4rem .6rem;font-size:.875rem;font-weight:400}
 .uptime-total{margin:.25rem 0 0;font-size:.875rem;color:var(--muted);font-weight:400}

@@ -6,6 +6,7 @@ import { optionsFrom } from '../fields/options'
 import { publicPageLinkField } from '../fields/public-page-link'
 import { shortIdField } from '../fields/short-id'
 import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
+import { endQuietOnPersonsEdit, integrationIncidentFields } from '../hooks/integration-incident'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 import { notifyIncidentChange } from '../notify/events'
 
@@ -17,7 +18,7 @@ export const Incidents: CollectionConfig = {
   defaultSort: '-createdAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
   hooks: {
-    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus],
+    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, endQuietOnPersonsEdit],
     afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange],
     afterDelete: invalidatePublicCache.afterDelete,
   },
@@ -41,6 +42,7 @@ export const Incidents: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    ...integrationIncidentFields,
     {
       name: 'updates',
       type: 'array',

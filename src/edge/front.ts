@@ -17,6 +17,7 @@ import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public
 import { createRedis } from './redis'
 import { arrive, leave, whileClosed } from './request-gate'
 import { createResponseCache, type ResponseCache } from './response-cache'
+import { integrationRateKey } from './integration-rate-key'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 /**
@@ -58,6 +59,7 @@ const TOO_MANY_FORMAT: Record<Budget, (pathname: string) => TooManyFormat> = {
   public: () => 'problem',
   subscribe: (pathname) => (pathname === '/api/subscribe' ? 'subscribe-json' : 'html'),
   cms: () => 'cms',
+  integration: () => 'cms',
 }
 
 export interface FrontParts {
@@ -68,6 +70,8 @@ export interface FrontParts {
   subscribeLimiter?: RateLimiter | null
   /** Anonymous CMS reads and GraphQL; null: no limit. */
   cmsLimiter?: RateLimiter | null
+  /** The monitoring webhook, per integration token; null: no limit. */
+  integrationLimiter?: RateLimiter | null
   cache: ResponseCache | null
   loopback: Loopback
   /** The origin the client addressed, for links (src/edge/public-origin.ts); default: no trusted proxy. */
@@ -76,13 +80,13 @@ export interface FrontParts {
   testHooks?: boolean
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): EdgeHandler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, integrationLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), testHooks = false }: FrontParts): EdgeHandler {
   const nextCounts = new Map<string, number>()
   const toNext: Handler = (req, res) => {
     if (testHooks) nextCounts.set(req.url ?? '/', (nextCounts.get(req.url ?? '/') ?? 0) + 1)
     return throughNextWithChangeScope(next, req, res)
   }
-  const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter }
+  const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter }
 
   /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
   const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null): Promise<void> | undefined => {
@@ -113,7 +117,10 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     setPublicOrigin(req, publicOrigin)
     const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     const limiter = kind.budget ? limiters[kind.budget] : null
-    const decision = limiter ? limiter.consume(rateLimitKey(address)) : null
+    // The webhook's budget is the token's (a monitoring server sends for many alerts from one address); a request
+    // without a token spends its address's.
+    const key = kind.budget === 'integration' ? (integrationRateKey(pathname, req.headers.authorization) ?? rateLimitKey(address)) : rateLimitKey(address)
+    const decision = limiter ? limiter.consume(key) : null
     if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled))
     return answer(req, res, kind, target, decision)
   }
@@ -167,6 +174,7 @@ export function edgeConfig(env: NodeJS.ProcessEnv) {
     perMinute: parseLimit('RATE_LIMIT_PUBLIC_PER_MINUTE', env.RATE_LIMIT_PUBLIC_PER_MINUTE, 100),
     subscribePerHour: parseLimit('RATE_LIMIT_SUBSCRIBE_PER_HOUR', env.RATE_LIMIT_SUBSCRIBE_PER_HOUR, 5),
     cmsPerMinute: parseLimit('RATE_LIMIT_CMS_PER_MINUTE', env.RATE_LIMIT_CMS_PER_MINUTE, 60),
+    integrationPerMinute: parseLimit('RATE_LIMIT_INTEGRATION_PER_MINUTE', env.RATE_LIMIT_INTEGRATION_PER_MINUTE, 600),
     cacheMaxEntries: positive('RESPONSE_CACHE_MAX_ENTRIES', 5000),
     cacheMaxBytes: positive('RESPONSE_CACHE_MAX_MB', 64) * 1024 * 1024,
     originConcurrency: positive('ORIGIN_CONCURRENCY', 4),
@@ -203,6 +211,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
     subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
     cmsLimiter: createRateLimiter({ points: config.cmsPerMinute, redis, keyPrefix: 'statuspage:rl:cms' }),
+    integrationLimiter: createRateLimiter({ points: config.integrationPerMinute, redis, keyPrefix: 'statuspage:rl:integration' }),
     cache,
     loopback,
     testHooks: config.testHooks,

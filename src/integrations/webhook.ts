@@ -15,7 +15,7 @@ import type { ServiceStatus } from '../domain/statuses'
 import type { Integration } from '../payload-types'
 import { applyMonitoringEvent } from '../services/apply-monitoring-event'
 import { parsePayload } from './parse'
-import { hashIntegrationToken, looksLikeToken } from './token'
+import { hashIntegrationToken, looksLikeToken, tokenFromHeader } from './token'
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
 
@@ -24,20 +24,6 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
 const refuse = (status: number, message: string, headers?: Record<string, string>) => answer(status, { errors: [{ message }] }, headers)
 
 const UNAUTHORIZED = 'A valid integration token is required: send Authorization: Bearer <token>, or POST to /api/integrations/webhook/<token>.'
-
-/** The token from `Authorization: Bearer <token>` (or Basic with the token as password, for Grafana's basic auth). */
-export function tokenFromHeader(header: string | null): string | null {
-  if (!header) return null
-  const [scheme, credentials] = header.trim().split(/\s+/, 2)
-  if (!credentials) return null
-  if (scheme.toLowerCase() === 'bearer') return credentials
-  if (scheme.toLowerCase() === 'basic') {
-    const decoded = Buffer.from(credentials, 'base64').toString('utf8')
-    const colon = decoded.indexOf(':')
-    return colon === -1 ? null : decoded.slice(colon + 1)
-  }
-  return null
-}
 
 async function integrationFor(payload: Payload, token: string | null): Promise<Integration | null> {
   if (!token || !looksLikeToken(token)) return null

@@ -37,7 +37,7 @@ export const Integrations: CollectionConfig = {
     group: 'Settings',
     description: 'Monitoring tools that open, update and resolve incidents (see docs/integrations.md).',
   },
-  access: { read: admins, create: admins, update: admins, delete: admins, admin: ({ req }) => admins({ req }) as boolean },
+  access: { read: admins, create: admins, update: admins, delete: admins },
   endpoints: [regenerateTokenEndpoint],
   hooks: { beforeChange: [issueToken], afterChange: [showTokenOnce] },
   fields: [

@@ -7,11 +7,13 @@
  * retry 5xx). Never a 500, never the token in a log line or an answer.
  */
 import config from '@payload-config'
+import { and, eq, lt } from '@payloadcms/db-sqlite/drizzle'
 import { getPayload, type Payload } from 'payload'
 
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { DEFAULT_SEVERITY_STATUSES, type IntegrationKind, type MonitoringEvent, type ParseOptions } from '../domain/monitoring-event'
 import type { ServiceStatus } from '../domain/statuses'
+import { connectionFor, tableOf } from '../notify/sql'
 import type { Integration } from '../payload-types'
 import { applyMonitoringEvent } from '../services/apply-monitoring-event'
 import { parsePayload } from './parse'
@@ -98,6 +100,15 @@ function summarise(event: MonitoringEvent): string {
   return `${event.state === 'firing' ? 'Firing' : 'Resolved'}: ${event.title}${counts}`.slice(0, 500)
 }
 
+/** The events log keeps EVENT_RETENTION_DAYS of each integration (one indexed DELETE, usually of nothing). */
+export const EVENT_RETENTION_DAYS = 30
+
+async function pruneEvents(payload: Payload, integration: number): Promise<void> {
+  const t = tableOf(payload, 'integration_events')
+  const cutoff = new Date(Date.now() - EVENT_RETENTION_DAYS * 86_400_000).toISOString()
+  await (await connectionFor(payload)).delete(t).where(and(eq(t.integration, integration), lt(t.createdAt, cutoff)))
+}
+
 async function record(
   payload: Payload,
   integration: Integration,
@@ -110,6 +121,7 @@ async function record(
       depth: 0,
       overrideAccess: true,
     })
+    await pruneEvents(payload, integration.id)
   } catch (error) {
     // The log is for people; losing one line must not turn a handled notification into a retry.
     payload.logger.warn(`Integration ${integration.id}: the event could not be logged: ${(error as Error).message}`)

@@ -335,6 +335,16 @@ describe('the events log', () => {
     expect((await api('GET', '/integration-events', { key: admin.key })).status).toBe(200)
   })
 
+  it('keeps 30 days of each integration’s events', async () => {
+    const { id, token } = await createIntegration(admin, { name: 'Pruned', kind: 'uptime-kuma' })
+    const p = await payload()
+    const old = await p.create({ collection: 'integration-events', data: { integration: id, outcome: 'test', summary: 'old', createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() } as never })
+    const recent = await p.create({ collection: 'integration-events', data: { integration: id, outcome: 'test', summary: 'recent', createdAt: new Date(Date.now() - 29 * 86_400_000).toISOString() } as never })
+    expect((await events(id)).map((row) => row.id)).toEqual([recent.id, old.id])
+    await webhook(token, uptimeKumaTest)
+    expect((await events(id)).map((row) => row.summary)).toEqual(['A test notification', 'recent'])
+  })
+
   it('shows integration and key on incidents to editors, not to anonymous readers', async () => {
     const list = await api('GET', '/incidents?where[integrationKey][exists]=true&limit=1&depth=0', { key: editor.key })
     expect(list.body.docs[0].integrationKey).toBeTruthy()

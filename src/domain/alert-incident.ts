@@ -77,8 +77,12 @@ function impactLine(impact: readonly NamedImpact[]): string | null {
   return `Affected: ${impact.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`).join(', ')}.`
 }
 
+/** An update's message holds at most 10,000 characters (the incidents collection's limit). */
+export const MAX_MESSAGE = 10_000
+
 function compose(...parts: (string | null | undefined | false)[]): string {
-  return parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n')
+  const message = parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n')
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message
 }
 
 /** The first update of an incident the automation opens: what fires and what it affects. */

@@ -126,10 +126,17 @@ export function eventSignature(event: MonitoringEvent, impact: ReadonlyMap<strin
   return createHash('sha256').update(text).digest('hex').slice(0, 32)
 }
 
-/** Whether a value is a non-empty string, trimmed; else null. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+
+/**
+ * A tool's string (or number) as text: trimmed, at most `max` characters, control characters (which stored text
+ * may not hold, src/domain/text.ts) replaced by spaces, since a monitoring tool cannot be asked to fix its payload;
+ * null when empty.
+ */
 export function text(value: unknown, max = 300): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null
-  const trimmed = String(value).trim()
+  const trimmed = String(value).replace(CONTROL, ' ').trim()
   return trimmed === '' ? null : trimmed.slice(0, max)
 }
 

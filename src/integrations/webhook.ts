@@ -8,7 +8,7 @@
  */
 import config from '@payload-config'
 import { and, eq, lt } from '@payloadcms/db-sqlite/drizzle'
-import { getPayload, type Payload } from 'payload'
+import { APIError, getPayload, type Payload, ValidationError } from 'payload'
 
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { DEFAULT_SEVERITY_STATUSES, type IntegrationKind, type MonitoringEvent, type ParseOptions } from '../domain/monitoring-event'
@@ -162,6 +162,11 @@ export async function handleWebhook(request: Request, pathToken: string | null):
     })
     return answer(200, { outcome: applied.outcome, detail: applied.detail, incident: applied.incident })
   } catch (error) {
+    // A write the incidents' rules refuse (an incident with 500 updates, say) will not succeed on a retry: a 400,
+    // which monitoring tools do not retry.
+    if (error instanceof ValidationError || (error instanceof APIError && error.status >= 400 && error.status < 500)) {
+      return refuse(400, `The notification could not be applied: ${error.message}`)
+    }
     // Logged without the request: its path or headers carry the token.
     console.error('Integration webhook failed:', error instanceof Error ? error.message : String(error))
     return refuse(503, 'The notification could not be processed now; send it again later.', { 'retry-after': '30' })

@@ -114,8 +114,10 @@ describe('the webhook’s answers', () => {
     expect((await events(integration))[0]).toMatchObject({ outcome: 'test', summary: 'A test notification' })
   })
 
-  it('accepts the token in the path', async () => {
+  it('accepts the token in the path, or as the password of basic auth (Grafana’s other choice)', async () => {
     expect((await webhookWithTokenInPath(token, uptimeKumaTest)).status).toBe(200)
+    const basic = `Basic ${Buffer.from(`grafana:${token}`).toString('base64')}`
+    expect((await webhook(null, uptimeKumaTest, { authorization: basic })).status).toBe(200)
   })
 
   it('400 naming what is wrong, logged as a bad payload', async () => {

@@ -144,3 +144,11 @@ describe('the event’s effect on services', () => {
     expect(statusFromWord('bad')).toBeNull()
   })
 })
+
+describe('text from tools', () => {
+  it('replaces control characters, which stored text may not hold, instead of refusing the notification', () => {
+    const event = eventOf(parsePayload('generic', { key: 'a\u0000b', state: 'firing', title: 'Disk\u001b[31m full' }, options()))
+    expect(event.key).toBe('a b')
+    expect(event.title).toBe('Disk [31m full')
+  })
+})

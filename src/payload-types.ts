@@ -284,6 +284,16 @@ export interface Incident {
      * Send this update to subscribers.
      */
     notify?: boolean | null;
+    /**
+     * The statuses this update gives services. When the incident resolves, the services it changed go back.
+     */
+    serviceStatuses?:
+      | {
+          service?: (number | null) | Service;
+          status: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
+          id?: string | null;
+        }[]
+      | null;
     id?: string | null;
   }[];
   updatedAt: string;
@@ -400,6 +410,10 @@ export interface Maintenance {
    */
   duration?: string | null;
   affectedServices?: (number | Service)[] | null;
+  /**
+   * At the start they go to “Under maintenance”; at the end or on cancel they go back.
+   */
+  setServicesUnderMaintenance?: boolean | null;
   /**
    * Upcoming, in progress and completed follow the schedule. Set completed to end it (final), or cancelled.
    */
@@ -804,6 +818,13 @@ export interface IncidentsSelect<T extends boolean = true> {
         message?: T;
         createdAt?: T;
         notify?: T;
+        serviceStatuses?:
+          | T
+          | {
+              service?: T;
+              status?: T;
+              id?: T;
+            };
         id?: T;
       };
   updatedAt?: T;
@@ -821,6 +842,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   scheduledEndAt?: T;
   duration?: T;
   affectedServices?: T;
+  setServicesUnderMaintenance?: T;
   status?: T;
   notifySubscribers?: T;
   completedAt?: T;

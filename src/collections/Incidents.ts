@@ -1,7 +1,8 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Validate } from 'payload'
+import { relationship } from 'payload/shared'
 
 import { admins, anyone, editors, nobody } from '../access/roles'
-import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES } from '../domain/statuses'
+import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
 import { optionsFrom } from '../fields/options'
 import { publicPageLinkField } from '../fields/public-page-link'
 import { shortIdField } from '../fields/short-id'
@@ -9,8 +10,12 @@ import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident
 import { endQuietOnPersonsEdit, integrationIncidentFields } from '../hooks/integration-incident'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 import { notifyIncidentChange } from '../notify/events'
+import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../status/incident-service-statuses'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
+
+const serviceChosen: Validate = (value, options) =>
+  value === null || value === undefined || value === '' ? 'Choose a service' : relationship(value as never, options as never)
 
 export const Incidents: CollectionConfig = {
   slug: 'incidents',
@@ -18,8 +23,8 @@ export const Incidents: CollectionConfig = {
   defaultSort: '-createdAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
   hooks: {
-    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, endQuietOnPersonsEdit],
-    afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange],
+    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
+    afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange, applyIncidentServiceStatuses],
     afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [
@@ -70,6 +75,18 @@ export const Incidents: CollectionConfig = {
           type: 'checkbox',
           defaultValue: true,
           admin: { description: 'Send this update to subscribers.' },
+        },
+        {
+          // Applied when this update becomes the newest; resolving gives the services back (src/status/).
+          name: 'serviceStatuses',
+          type: 'array',
+          label: 'Set service statuses',
+          admin: { description: 'The statuses this update gives services. When the incident resolves, the services it changed go back.' },
+          fields: [
+            // Not `required`: that would make the column NOT NULL, and deleting a service sets it to null.
+            { name: 'service', type: 'relationship', relationTo: 'services', validate: serviceChosen },
+            { name: 'status', type: 'select', required: true, options: optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS) },
+          ],
         },
       ],
     },

@@ -9,6 +9,7 @@ import { shortIdField } from '../fields/short-id'
 import { deriveMaintenanceStatus } from '../hooks/derive-maintenance-state'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 import { notifyMaintenanceChange } from '../notify/events'
+import { applyMaintenanceServiceStatusesHook } from '../status/maintenance-service-statuses'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -19,7 +20,7 @@ export const Maintenances: CollectionConfig = {
   access: { read: anyone, create: editors, update: editors, delete: admins },
   hooks: {
     beforeChange: [deriveMaintenanceStatus],
-    afterChange: [...invalidatePublicCache.afterChange, notifyMaintenanceChange],
+    afterChange: [...invalidatePublicCache.afterChange, notifyMaintenanceChange, applyMaintenanceServiceStatusesHook],
     afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [
@@ -47,6 +48,13 @@ export const Maintenances: CollectionConfig = {
       admin: { description: 'Optional, e.g. "about 2 hours". When empty, an estimate from the window is shown.' },
     },
     { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    {
+      name: 'setServicesUnderMaintenance',
+      type: 'checkbox',
+      defaultValue: false,
+      label: 'Put the affected services under maintenance during the window',
+      admin: { description: 'At the start they go to “Under maintenance”; at the end or on cancel they go back.' },
+    },
     {
       name: 'status',
       type: 'select',

@@ -19,7 +19,7 @@ import { DEMO_RESET, type DemoConfig } from './config'
 import { demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
-const WIPED = ['integration-events', 'integrations', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
+const WIPED = ['integration-events', 'integrations', 'service-status-changes', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
 
 async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
   for (const collection of WIPED) {

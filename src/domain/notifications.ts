@@ -78,7 +78,7 @@ const time = (value: string | Date) => new Date(value).getTime()
  * admin form does this). A row without one (the contract's write shape: Payload gives it a new id) is the previous
  * row with the same content, else the one written at the same instant: a correction of its words.
  */
-function previousVersion(update: UpdateLike, previous: readonly UpdateLike[]): UpdateLike | undefined {
+export function previousVersion<T extends UpdateLike>(update: UpdateLike, previous: readonly T[]): T | undefined {
   if (update.id) {
     const byId = previous.find((row) => row.id === update.id)
     if (byId) return byId
@@ -100,6 +100,18 @@ function previousVersion(update: UpdateLike, previous: readonly UpdateLike[]): U
  * updates in one write make one notification; an operator who keeps the newest one quiet is heard about the one
  * before it; none to notify about make nothing.
  */
+/**
+ * The incident's newest update when a write changed it (a new newest update, or the newest one's status changed),
+ * with the version of it the previous list had, if any; undefined when the newest update is as it was. Notifications
+ * and the services' statuses follow the same rule: re-sending older updates, or correcting words, is no news.
+ */
+export function changedNewestUpdate<T extends UpdateLike>(previous: readonly T[] | null, next: readonly T[]): { newest: T; before: T | undefined } | undefined {
+  const newest = newestUpdate(next)
+  if (!newest) return undefined
+  const before = previous === null ? undefined : previousVersion(newest, previous)
+  return before === undefined || before.status !== newest.status ? { newest, before } : undefined
+}
+
 export function incidentEvent(
   incidentId: number | string,
   previous: UpdateLike[] | null,
@@ -110,8 +122,7 @@ export function incidentEvent(
     const before = previousVersion(update, previous)
     return before === undefined || before.status !== update.status
   }
-  const newest = newestUpdate(next)
-  if (!newest || !isNews(newest)) return null
+  if (!changedNewestUpdate(previous, next)) return null
   const previousNewest = previous === null ? undefined : newestUpdate(previous)
   const notBefore = previousNewest ? time(previousNewest.createdAt) : -Infinity
   const announced = newestUpdate(next.filter((update) => update.notify !== false && time(update.createdAt) >= notBefore && isNews(update)))

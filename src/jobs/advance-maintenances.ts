@@ -19,6 +19,7 @@ import type { MaintenanceStatus } from '../domain/statuses'
 import { bumpDataVersion } from '../edge/data-version'
 import { announceMaintenanceChange } from '../notify/events'
 import { connectionFor, tableOf } from '../notify/sql'
+import { applyMaintenanceServiceStatuses } from '../status/maintenance-service-statuses'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'
@@ -105,6 +106,8 @@ export async function advanceMaintenance(payload: Payload, due: DueMaintenance, 
     if (moved.length > 0) {
       const doc = await payload.findByID({ collection: 'maintenances', id: due.id, depth: 0, overrideAccess: true, req })
       await announceMaintenanceChange(req, doc, due.status)
+      // The services it puts under maintenance (or gives back) move in the same transaction, at the job's clock.
+      await applyMaintenanceServiceStatuses(req, doc, { ...doc, status: due.status }, now)
     }
     await commitTransaction(req)
     return moved.length > 0

@@ -3,6 +3,7 @@ import * as migration_20261122_213807_jobs from './20261122_213807_jobs';
 import * as migration_20261123_061106_notifications from './20261123_061106_notifications';
 import * as migration_20261123_151133_completed_by from './20261123_151133_completed_by';
 import * as migration_20261123_175059_service_status_history from './20261123_175059_service_status_history';
+import * as migration_20261123_175932_service_statuses_from_incidents from './20261123_175932_service_statuses_from_incidents';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_175059_service_status_history.up,
     down: migration_20261123_175059_service_status_history.down,
-    name: '20261123_175059_service_status_history'
+    name: '20261123_175059_service_status_history',
+  },
+  {
+    up: migration_20261123_175932_service_statuses_from_incidents.up,
+    down: migration_20261123_175932_service_statuses_from_incidents.down,
+    name: '20261123_175932_service_statuses_from_incidents'
   },
 ];

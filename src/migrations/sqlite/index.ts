@@ -3,6 +3,7 @@ import * as migration_20261122_213750_jobs from './20261122_213750_jobs';
 import * as migration_20261123_061100_notifications from './20261123_061100_notifications';
 import * as migration_20261123_150902_completed_by from './20261123_150902_completed_by';
 import * as migration_20261123_175048_service_status_history from './20261123_175048_service_status_history';
+import * as migration_20261123_175915_service_statuses_from_incidents from './20261123_175915_service_statuses_from_incidents';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_175048_service_status_history.up,
     down: migration_20261123_175048_service_status_history.down,
-    name: '20261123_175048_service_status_history'
+    name: '20261123_175048_service_status_history',
+  },
+  {
+    up: migration_20261123_175915_service_statuses_from_incidents.up,
+    down: migration_20261123_175915_service_statuses_from_incidents.down,
+    name: '20261123_175915_service_statuses_from_incidents'
   },
 ];

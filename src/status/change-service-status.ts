@@ -1,0 +1,137 @@
+/**
+ * The one way a service's status changes (in the spirit of Cachet's ChangeComponentStatus). Whoever changes it (an
+ * operator through the CMS, an incident, a maintenance, a monitoring integration) ends in Payload's update of the
+ * service, and the services collection's afterChange hook (recordStatusChange below) writes the history row in the
+ * same request, so in the same transaction: the status and its history commit together or not at all, whatever
+ * path the write came by (REST, GraphQL, the admin form, the Local API). A write that leaves the status as it is
+ * writes no row. Public caches are marked by the collection's hooks and bumped after the commit (src/edge).
+ *
+ * Server code calls changeServiceStatus; it says where the change comes from (source, sourceRef), which the hook
+ * records. A write without that is an operator's: source `manual`, the request's user.
+ */
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type CollectionAfterChangeHook,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+
+import { isStatusChange } from '../domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
+import { markDataChanged } from '../edge/data-version'
+
+/** Where a change comes from, as its history row records it. */
+export interface StatusChangeOrigin {
+  source: Exclude<StatusChangeSource, 'initial'>
+  /** The incident's or maintenance's shortId, or the integration's name. */
+  sourceRef?: string | null
+  /** The user who made the change; by default the request's user, if any. */
+  user?: number | null
+  /** When it happened; by default now. The maintenance job passes its clock. */
+  at?: Date
+}
+
+export interface ServiceStatusChange {
+  service: number
+  status: ServiceStatus
+}
+
+/** The context key under which changeServiceStatus hands its origin to the hook. */
+const ORIGIN = 'serviceStatusOrigin'
+/** Seeds that write a service's history themselves (the demo's) set this: the hook then writes no row. */
+export const SKIP_STATUS_HISTORY = 'skipStatusHistory'
+
+const userOf = (req: PayloadRequest): number | null =>
+  req.user && req.user.collection === 'users' && typeof req.user.id === 'number' ? req.user.id : null
+
+async function writeRow(
+  req: PayloadRequest,
+  row: { service: number; fromStatus: ServiceStatus | null; toStatus: ServiceStatus; source: StatusChangeSource; sourceRef: string | null; user: number | null; at: Date },
+): Promise<void> {
+  await req.payload.create({
+    collection: 'service-status-changes',
+    data: { ...row, at: row.at.toISOString() },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+}
+
+/**
+ * The services collection's afterChange hook: a created service starts its history (`initial`); an update that
+ * changed the status records the change, with the origin changeServiceStatus gave, else as an operator's.
+ */
+export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (req.context?.[SKIP_STATUS_HISTORY]) return doc
+  const to = doc.status as ServiceStatus
+  if (operation === 'create') {
+    await writeRow(req, { service: doc.id, fromStatus: null, toStatus: to, source: 'initial', sourceRef: null, user: userOf(req), at: new Date() })
+    return doc
+  }
+  const from = (previousDoc?.status ?? null) as ServiceStatus | null
+  if (!isStatusChange(from, to)) return doc
+  const origin = req.context?.[ORIGIN] as StatusChangeOrigin | undefined
+  await writeRow(req, {
+    service: doc.id,
+    fromStatus: from,
+    toStatus: to,
+    source: origin?.source ?? 'manual',
+    sourceRef: origin?.sourceRef ?? null,
+    user: origin?.user !== undefined ? origin.user : userOf(req),
+    at: origin?.at ?? new Date(),
+  })
+  return doc
+}
+
+/**
+ * Sets the statuses, in the transaction of `req` (the caller commits). A service already in the status is left
+ * alone; a service that no longer exists is skipped. Returns the services whose status changed.
+ */
+export async function changeServiceStatuses(req: PayloadRequest, changes: readonly ServiceStatusChange[], origin: StatusChangeOrigin): Promise<number[]> {
+  const changed: number[] = []
+  for (const { service, status } of changes) {
+    const current = await req.payload
+      .findByID({ collection: 'services', id: service, depth: 0, overrideAccess: true, disableErrors: true, select: { status: true }, req })
+      .catch(() => null)
+    if (!current || !isStatusChange(current.status as ServiceStatus, status)) continue
+    // The origin travels to the hook in the request's context, and only for this write.
+    const outer = req.context
+    try {
+      await req.payload.update({
+        collection: 'services',
+        id: service,
+        data: { status },
+        depth: 0,
+        overrideAccess: true,
+        req,
+        context: { [ORIGIN]: origin },
+      })
+    } finally {
+      req.context = outer
+    }
+    changed.push(service)
+  }
+  return changed
+}
+
+/**
+ * The same, in a transaction of its own, for callers outside a request (jobs, integrations' workers); the public
+ * caches are bumped after the commit.
+ */
+export async function changeServiceStatusesNow(payload: Payload, changes: readonly ServiceStatusChange[], origin: StatusChangeOrigin): Promise<number[]> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  let changed: number[]
+  try {
+    changed = await changeServiceStatuses(req, changes, origin)
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+  if (changed.length > 0) markDataChanged()
+  return changed
+}

@@ -1,0 +1,61 @@
+/**
+ * Incidents set the statuses of their services (issue 16): an update's `serviceStatuses` are applied when that
+ * update becomes the incident's newest, by the rule that decides notifications (src/domain/notifications.ts
+ * changedNewestUpdate): re-sending older updates applies nothing. When the incident resolves, the services it
+ * changed go back (src/status/release-services.ts), unless the resolving update sets statuses of its own.
+ */
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+
+import { incidentClaims } from '../domain/service-status-change'
+import { newestUpdate } from '../domain/incident-status'
+import { changedNewestUpdate, previousVersion, type UpdateLike } from '../domain/notifications'
+
+import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
+import { releaseServices } from './release-services'
+import { incidentUpdatesWithClaims, serviceStatusEntries } from './service-ids'
+
+type UpdateRow = UpdateLike & { serviceStatuses?: unknown }
+
+const rowsOf = (value: unknown): UpdateRow[] => (Array.isArray(value) ? (value as UpdateRow[]) : [])
+
+/**
+ * The contract's clients send the whole `updates` list back without knowing `serviceStatuses`: a row sent without
+ * the field keeps what its stored version had, so such a write does not erase what the incident said.
+ */
+export const keepUpdateServiceStatuses: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  if (!originalDoc || !Array.isArray(data.updates)) return data
+  const stored = rowsOf(originalDoc.updates)
+  data.updates = rowsOf(data.updates).map((row) => {
+    if (!row || typeof row !== 'object' || row.serviceStatuses !== undefined) return row
+    const before = previousVersion(row, stored)
+    return before ? { ...row, serviceStatuses: serviceStatusEntries(before.serviceStatuses) } : row
+  })
+  return data
+}
+
+const key = (entry: { service: number; status: string }) => `${entry.service}:${entry.status}`
+
+export const applyIncidentServiceStatuses: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  const previous = operation === 'create' ? null : rowsOf(previousDoc?.updates)
+  const next = rowsOf(doc.updates)
+  const origin: StatusChangeOrigin = { source: 'incident', sourceRef: String(doc.shortId) }
+  const change = changedNewestUpdate(previous, next)
+  if (change) {
+    const entries = serviceStatusEntries(change.newest.serviceStatuses)
+    if (entries.length > 0) await changeServiceStatuses(req, entries, origin)
+    else if (change.newest.status === 'resolved' && (previous === null || previousDoc?.status !== 'resolved')) {
+      const claims = new Map([...incidentClaims(incidentUpdatesWithClaims(doc.updates))].map(([id, c]) => [id, c.claimedAt]))
+      await releaseServices(req, { source: 'incident', ref: origin.sourceRef as string, id: doc.id, claims }, origin)
+    }
+    return doc
+  }
+  // The newest update is the same one: only statuses it now gives that its stored version did not are applied
+  // (an operator who forgot them and corrects the update).
+  const newest = newestUpdate(next)
+  const before = newest && previous ? previousVersion(newest, previous) : undefined
+  if (!newest || !before) return doc
+  const had = new Set(serviceStatusEntries(before.serviceStatuses).map(key))
+  const added = serviceStatusEntries(newest.serviceStatuses).filter((entry) => !had.has(key(entry)))
+  if (added.length > 0) await changeServiceStatuses(req, added, origin)
+  return doc
+}

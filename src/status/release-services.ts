@@ -1,0 +1,106 @@
+/**
+ * An incident resolved or a maintenance ended: each service it changed goes back to what it would be without it
+ * (src/domain/service-status-change.ts statusWithout), through the chokepoint, in the caller's transaction.
+ */
+import type { PayloadRequest, Where } from 'payload'
+
+import { HOLD_SOURCES, type HoldSource, incidentClaims, statusWithout, type StatusChangeRow, type StatusHold } from '../domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
+
+import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
+import { idOf, incidentUpdatesWithClaims } from './service-ids'
+
+export interface Holder {
+  source: HoldSource
+  ref: string
+  /** The holder's document id, to leave it out of the other holds. */
+  id: number
+  /** Services the holder said something about (its updates' serviceStatuses, or a maintenance's services). */
+  claims: Map<number, Date | null>
+}
+
+const HISTORY = 'service-status-changes'
+
+/** The service's history from its latest baseline change on, in the order written. */
+async function historySinceBaseline(req: PayloadRequest, service: number): Promise<StatusChangeRow[]> {
+  const base = await req.payload.find({
+    collection: HISTORY,
+    where: { and: [{ service: { equals: service } }, { source: { not_in: [...HOLD_SOURCES] } }] },
+    sort: '-id',
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const where: Where = { service: { equals: service } }
+  if (base.docs[0]) where.id = { greater_than_equal: base.docs[0].id }
+  const { docs } = await req.payload.find({ collection: HISTORY, where, sort: 'id', pagination: false, depth: 0, overrideAccess: true, req })
+  return docs.map((doc) => ({
+    fromStatus: (doc.fromStatus ?? null) as ServiceStatus | null,
+    toStatus: doc.toStatus as ServiceStatus,
+    at: new Date(doc.at),
+    source: doc.source as StatusChangeSource,
+    sourceRef: doc.sourceRef ?? null,
+  }))
+}
+
+/** The holds in force on a service: open incidents' claims, running maintenances that put it under maintenance. */
+async function holdsOn(req: PayloadRequest, service: number, released: Holder): Promise<StatusHold[]> {
+  const holds: StatusHold[] = []
+  const incidents = await req.payload.find({
+    collection: 'incidents',
+    where: { and: [{ status: { not_equals: 'resolved' } }, { 'updates.serviceStatuses.service': { equals: service } }] },
+    select: { shortId: true, updates: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  for (const incident of incidents.docs) {
+    if (released.source === 'incident' && incident.id === released.id) continue
+    const claim = incidentClaims(incidentUpdatesWithClaims(incident.updates)).get(service)
+    if (claim) holds.push({ source: 'incident', ref: String(incident.shortId), status: claim.status, claimedAt: claim.claimedAt })
+  }
+  const maintenances = await req.payload.find({
+    collection: 'maintenances',
+    where: { and: [{ status: { equals: 'in_progress' } }, { setServicesUnderMaintenance: { equals: true } }, { affectedServices: { in: [service] } }] },
+    select: { shortId: true, scheduledStartAt: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  for (const maintenance of maintenances.docs) {
+    if (released.source === 'maintenance' && maintenance.id === released.id) continue
+    holds.push({ source: 'maintenance', ref: String(maintenance.shortId), status: 'maintenance', claimedAt: new Date(maintenance.scheduledStartAt) })
+  }
+  return holds
+}
+
+/** Services the holder's history rows name. */
+async function servicesChangedBy(req: PayloadRequest, holder: Holder): Promise<number[]> {
+  const { docs } = await req.payload.find({
+    collection: HISTORY,
+    where: { and: [{ source: { equals: holder.source } }, { sourceRef: { equals: holder.ref } }] },
+    select: { service: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return docs.map((doc) => idOf(doc.service)).filter((id): id is number => id !== null)
+}
+
+/** Gives back every service `holder` holds; returns the services whose status changed. */
+export async function releaseServices(req: PayloadRequest, holder: Holder, origin: StatusChangeOrigin): Promise<number[]> {
+  const services = new Set<number>([...holder.claims.keys(), ...(await servicesChangedBy(req, holder))])
+  const changes: { service: number; status: ServiceStatus }[] = []
+  for (const service of services) {
+    // One after the other: on PostgreSQL these share the request's transaction, one connection.
+    const rows = await historySinceBaseline(req, service)
+    const others = await holdsOn(req, service, holder)
+    const target = statusWithout({ source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(service) ?? null }, rows, others)
+    if (target) changes.push({ service, status: target })
+  }
+  return changeServiceStatuses(req, changes, origin)
+}

@@ -174,7 +174,8 @@ describe('Prometheus Alertmanager drives an incident', () => {
     const before = deliveries.length
     await postAlerts([{ ...alert('https://shop.example.org', 'website', 'critical'), labels: { ...alert('https://shop.example.org', 'website', 'critical').labels, alertname: 'ShopDown' } }])
     const opened = await eventually('the shop incident', async () => ((await v1('/incidents?status=active')).body.data as any[]).find((incident) => incident.title.includes('shop')))
-    const captured = deliveries.slice(before).find((delivery) => delivery.status === 200 && delivery.body.includes('ShopDown'))!
+    // The incident can show before the receiver has recorded the delivery that opened it.
+    const captured = await eventually('the shop notification', async () => deliveries.slice(before).find((delivery) => delivery.status === 200 && delivery.body.includes('ShopDown')))
     const body = JSON.parse(captured.body)
     expect(body).toMatchObject({ version: '4', status: 'firing', groupKey: '{}:{alertname="ShopDown"}' })
 

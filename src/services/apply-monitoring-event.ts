@@ -14,6 +14,7 @@
  * when the update becomes the newest, and restores when the incident resolves.
  */
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
+import pLimit from 'p-limit'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, ValidationError } from 'payload'
 
 import { changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact, openingMessage, resolvedMessage } from '../domain/alert-incident'
@@ -135,10 +136,18 @@ async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) =>
 const isOpenKeyConflict = (error: unknown) =>
   error instanceof ValidationError && (error.data?.errors ?? []).some((entry: { path?: string }) => entry.path === 'integrationOpenKey')
 
+/**
+ * At most this many notifications are applied at once per instance. Each holds a transaction's connection while
+ * the incident's hooks read settings on another; Alertmanager flushing twenty groups at once would otherwise take
+ * every connection of the pool (DATABASE_POOL_MAX, 10) and wait for one more until the pool gives up (503s).
+ */
+export const APPLY_CONCURRENCY = 3
+const applying = pLimit(APPLY_CONCURRENCY)
+
 export async function applyMonitoringEvent(payload: Payload, integration: Integration, event: MonitoringEvent, now: Date = new Date()): Promise<Applied> {
   return oneAtATime(`${integration.id}:${event.key}`, async () => {
     try {
-      return await inTransaction(payload, (req) => apply(req, integration, event, now))
+      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now)))
     } catch (error) {
       // Another instance opened the incident between our read and our write: the same notification, applied once.
       if (isOpenKeyConflict(error)) return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }

@@ -253,6 +253,12 @@ describe('Alertmanager notifications move an incident and its services', () => {
     expect((await incident(only.id)).updates).toHaveLength(3)
   })
 
+  it('a burst of different alerts at once (Alertmanager flushing many groups) is applied, every one', async () => {
+    const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => webhook(token, withAlertLabels(alertmanagerFiring, {}, `{}:{alertname="Burst${i}"}`))))
+    expect(burst.map((answer) => answer.status)).toEqual(Array(24).fill(200))
+    expect(burst.filter((answer) => answer.body.outcome === 'opened')).toHaveLength(24)
+  })
+
   it('does nothing, and says so, when no service matched and there are no defaults; uses the defaults when set', async () => {
     const nowhere = withAlertLabels(alertmanagerFiring, { service: 'no-such-service' }, '{}:{alertname="Nowhere"}')
     const answer = await webhook(token, nowhere)

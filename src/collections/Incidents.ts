@@ -11,6 +11,7 @@ import { endQuietOnPersonsEdit, integrationIncidentFields } from '../hooks/integ
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 import { notifyIncidentChange } from '../notify/events'
 import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../status/incident-service-statuses'
+import { restorePreviewEndpoint } from '../status/restore-preview'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 
@@ -22,6 +23,7 @@ export const Incidents: CollectionConfig = {
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt'], group: 'Status' },
   defaultSort: '-createdAt',
   access: { read: anyone, create: editors, update: editors, delete: admins },
+  endpoints: [restorePreviewEndpoint],
   hooks: {
     beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
     afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange, applyIncidentServiceStatuses],
@@ -81,13 +83,23 @@ export const Incidents: CollectionConfig = {
           name: 'serviceStatuses',
           type: 'array',
           label: 'Set service statuses',
+          labels: { singular: 'Service status', plural: 'Service statuses' },
           admin: { description: 'The statuses this update gives services. When the incident resolves, the services it changed go back.' },
           fields: [
             // Not `required`: that would make the column NOT NULL, and deleting a service sets it to null.
             { name: 'service', type: 'relationship', relationTo: 'services', validate: serviceChosen },
-            { name: 'status', type: 'select', required: true, options: optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS) },
+            {
+              name: 'status',
+              type: 'select',
+              required: true,
+              options: optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS),
+              // Shows the chosen service's current status beside the new one.
+              admin: { components: { Field: '/components/ServiceStatusPickField#ServiceStatusPickField' } },
+            },
           ],
         },
+        // Under an update that resolves the incident: which services go back to what (src/status/restore-preview.ts).
+        { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],
     },
   ],

@@ -11,7 +11,7 @@ import { newestUpdate } from '../domain/incident-status'
 import { changedNewestUpdate, previousVersion, type UpdateLike } from '../domain/notifications'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { releaseServices } from './release-services'
+import { type Holder, releaseServices } from './release-services'
 import { incidentUpdatesWithClaims, serviceStatusEntries } from './service-ids'
 
 type UpdateRow = UpdateLike & { serviceStatuses?: unknown }
@@ -33,6 +33,12 @@ export const keepUpdateServiceStatuses: CollectionBeforeChangeHook = ({ data, or
   return data
 }
 
+/** The incident as a holder of its services' statuses: what its updates said about each. */
+export function incidentHolder(doc: { id: number; shortId?: string | null; updates?: unknown }): Holder {
+  const claims = new Map([...incidentClaims(incidentUpdatesWithClaims(doc.updates))].map(([id, claim]) => [id, claim.claimedAt]))
+  return { source: 'incident', ref: String(doc.shortId), id: doc.id, claims }
+}
+
 const key = (entry: { service: number; status: string }) => `${entry.service}:${entry.status}`
 
 export const applyIncidentServiceStatuses: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
@@ -44,8 +50,7 @@ export const applyIncidentServiceStatuses: CollectionAfterChangeHook = async ({ 
     const entries = serviceStatusEntries(change.newest.serviceStatuses)
     if (entries.length > 0) await changeServiceStatuses(req, entries, origin)
     else if (change.newest.status === 'resolved' && (previous === null || previousDoc?.status !== 'resolved')) {
-      const claims = new Map([...incidentClaims(incidentUpdatesWithClaims(doc.updates))].map(([id, c]) => [id, c.claimedAt]))
-      await releaseServices(req, { source: 'incident', ref: origin.sourceRef as string, id: doc.id, claims }, origin)
+      await releaseServices(req, incidentHolder(doc), origin)
     }
     return doc
   }

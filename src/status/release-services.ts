@@ -91,16 +91,41 @@ async function servicesChangedBy(req: PayloadRequest, holder: Holder): Promise<n
   return docs.map((doc) => idOf(doc.service)).filter((id): id is number => id !== null)
 }
 
-/** Gives back every service `holder` holds; returns the services whose status changed. */
-export async function releaseServices(req: PayloadRequest, holder: Holder, origin: StatusChangeOrigin): Promise<number[]> {
-  const services = new Set<number>([...holder.claims.keys(), ...(await servicesChangedBy(req, holder))])
-  const changes: { service: number; status: ServiceStatus }[] = []
+export interface PlannedChange {
+  service: number
+  from: ServiceStatus
+  to: ServiceStatus
+}
+
+/** What giving back would change now: the services `holder` holds whose status would move, and to what. */
+export async function planRelease(req: PayloadRequest, holder: Holder): Promise<PlannedChange[]> {
+  const services = [...new Set<number>([...holder.claims.keys(), ...(await servicesChangedBy(req, holder))])]
+  if (services.length === 0) return []
+  const current = await req.payload.find({
+    collection: 'services',
+    where: { id: { in: services } },
+    select: { status: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const statusOf = new Map(current.docs.map((doc) => [doc.id, doc.status as ServiceStatus]))
+  const plan: PlannedChange[] = []
   for (const service of services) {
+    const from = statusOf.get(service)
+    if (!from) continue
     // One after the other: on PostgreSQL these share the request's transaction, one connection.
     const rows = await historySinceBaseline(req, service)
     const others = await holdsOn(req, service, holder)
-    const target = statusWithout({ source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(service) ?? null }, rows, others)
-    if (target) changes.push({ service, status: target })
+    const to = statusWithout({ source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(service) ?? null }, rows, others)
+    if (to && to !== from) plan.push({ service, from, to })
   }
-  return changeServiceStatuses(req, changes, origin)
+  return plan
+}
+
+/** Gives back every service `holder` holds; returns the services whose status changed. */
+export async function releaseServices(req: PayloadRequest, holder: Holder, origin: StatusChangeOrigin): Promise<number[]> {
+  const plan = await planRelease(req, holder)
+  return changeServiceStatuses(req, plan.map(({ service, to }) => ({ service, status: to })), origin)
 }

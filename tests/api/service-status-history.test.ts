@@ -226,6 +226,23 @@ describe('incidents set the statuses of their services', () => {
     expect(await statusOf(db)).toBe('degraded')
   })
 
+  it('previews what resolving would give back, for editors only', async () => {
+    const db = await newService('Preview DB')
+    const web = await newService('Preview Web', 'degraded')
+    const a = await createIncident({
+      title: 'Preview',
+      updates: [{ status: 'investigating', message: 'x', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }, { service: web, status: 'partial' }] }],
+    })
+    await api('PATCH', `/services/${web}`, { key: editor.key, body: { status: 'operational' } })
+    const preview = await api('GET', `/incidents/${a.id}/restore-preview`, { key: editor.key })
+    expect(preview.status, preview.text).toBe(200)
+    // The web service was set by hand since: it stays, so only the database is listed.
+    expect(preview.body.data).toEqual([{ service: db, name: 'Preview DB', from: 'major', to: 'operational' }])
+    expect((await api('GET', `/incidents/${a.id}/restore-preview`)).status).toBe(401)
+    expect((await api('GET', '/incidents/999999/restore-preview', { key: editor.key })).status).toBe(404)
+    expect(await statusOf(db)).toBe('major')
+  })
+
   it('a resolving update with its own statuses sets exactly those', async () => {
     const db = await newService('Storage')
     const web = await newService('Uploads')

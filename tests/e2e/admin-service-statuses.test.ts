@@ -1,0 +1,107 @@
+/**
+ * Setting services' statuses from an incident in the admin area, in Chromium against the real service: the operator
+ * picks services by name, sees their current status, saves; a resolving update lists what will be given back, and
+ * saving it gives them back.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { call, createUserKey, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+
+const shots = path.join(root, 'test-results', 'screenshots')
+const EMAIL = 'statuses@example.test'
+const PASSWORD = 'statuses-password-1234'
+
+let browser: Browser
+let server: Started
+let page: Page
+let key: string
+
+const auth = () => ({ authorization: `users API-Key ${key}` })
+
+async function serviceStatus(id: number): Promise<string> {
+  return (await call(`${server.base}/api/services/${id}`)).json().status
+}
+
+/** Clicks until `grown` says the click took effect: on a busy machine a button can be clicked before React hydrated it. */
+async function clickUntil(button: Locator, grown: () => Promise<boolean>) {
+  await expect
+    .poll(async () => {
+      if (!(await grown())) await button.click()
+      return grown()
+    }, { timeout: 60_000 })
+    .toBe(true)
+}
+
+/** Picks `option` in the react-select inside `field`. */
+async function pick(field: Locator, option: string) {
+  await field.locator('.rs__control').click()
+  await page.locator('.rs__option', { hasText: option }).first().click()
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true })
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  server = await startService({ ...sqliteEnv('sp-admin-statuses-'), ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' })
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  stopServices()
+})
+
+describe('an incident sets its services’ statuses from the admin form', () => {
+  it('picks services by name with their current status, and gives them back on resolve', async () => {
+    key = await createUserKey(server.env, 'admin')
+    const group = await call(`${server.base}/api/service-groups`, { method: 'POST', headers: auth(), body: { name: 'Platform' } })
+    const api = await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Public API', group: group.json().doc.id } })
+    const web = await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Website', group: group.json().doc.id, status: 'degraded' } })
+    expect(api.status, api.text).toBe(201)
+    const apiId = api.json().doc.id as number
+    const webId = web.json().doc.id as number
+    const incident = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth(), body: { title: 'Errors on the API', updates: [{ status: 'investigating', message: 'Looking into it' }] } })
+    expect(incident.status, incident.text).toBe(201)
+    const { id } = incident.json().doc
+
+    await page.goto(`${server.base}/admin/login`, { waitUntil: 'networkidle' })
+    await page.fill('input[name="email"]', EMAIL)
+    await page.fill('input[name="password"]', PASSWORD)
+    await page.click('button[type="submit"]')
+    await page.waitForURL(`${server.base}/admin`)
+
+    // A second update that sets the API to a major outage.
+    await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
+    const messages = page.locator('textarea[name$=".message"]')
+    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) === 2)
+    await messages.nth(1).fill('The API answers errors; we are on it.')
+    const addStatus = page.getByRole('button', { name: /Add Service status/i }).last()
+    await clickUntil(addStatus, async () => (await page.locator('.service-status-pick').count()) === 1)
+    await pick(page.locator('#field-updates__1__serviceStatuses__0__service'), 'Public API')
+    await expect.poll(() => page.locator('.service-status-pick__now').innerText(), { timeout: 30_000 }).toBe('Now: Operational')
+    await pick(page.locator('#field-updates__1__serviceStatuses__0__status'), 'Major outage')
+    await page.screenshot({ path: path.join(shots, 'admin-incident-service-statuses.png'), fullPage: true })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => serviceStatus(apiId), { timeout: 30_000 }).toBe('major')
+    expect(await serviceStatus(webId)).toBe('degraded')
+
+    // A resolving update: the form lists what goes back before it is saved.
+    await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
+    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) === 3)
+    await messages.nth(2).fill('Fixed.')
+    await pick(page.locator('#field-updates__2__status'), 'Resolved')
+    const note = page.locator('.restore-note')
+    await expect.poll(() => note.innerText(), { timeout: 30_000 }).toContain('Public API: Major outage → Operational')
+    expect(await note.innerText()).not.toContain('Website')
+    await page.screenshot({ path: path.join(shots, 'admin-incident-restore-note.png'), fullPage: true })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => serviceStatus(apiId), { timeout: 30_000 }).toBe('operational')
+    expect(await serviceStatus(webId)).toBe('degraded')
+  })
+})

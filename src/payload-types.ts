@@ -75,6 +75,8 @@ export interface Config {
     subscribers: Subscriber;
     notifications: Notification;
     'notification-deliveries': NotificationDelivery;
+    integrations: Integration;
+    'integration-events': IntegrationEvent;
     users: User;
     media: Media;
     'payload-kv': PayloadKv;
@@ -83,7 +85,11 @@ export interface Config {
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    integrations: {
+      events: 'integration-events';
+    };
+  };
   collectionsSelect: {
     'service-groups': ServiceGroupsSelect<false> | ServiceGroupsSelect<true>;
     services: ServicesSelect<false> | ServicesSelect<true>;
@@ -93,6 +99,8 @@ export interface Config {
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
     'notification-deliveries': NotificationDeliveriesSelect<false> | NotificationDeliveriesSelect<true>;
+    integrations: IntegrationsSelect<false> | IntegrationsSelect<true>;
+    'integration-events': IntegrationEventsSelect<false> | IntegrationEventsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -254,6 +262,15 @@ export interface Incident {
   resolvedAt?: string | null;
   affectedServices?: (number | Service)[] | null;
   /**
+   * The monitoring integration that opened this incident.
+   */
+  integration?: (number | null) | Integration;
+  integrationKey?: string | null;
+  integrationAlertState?: ('firing' | 'resolved') | null;
+  integrationSignature?: string | null;
+  integrationOpenKey?: string | null;
+  integrationQuiet?: boolean | null;
+  /**
    * The timeline, newest first: add an update for each change. The newest update sets the incident’s status.
    */
   updates: {
@@ -279,6 +296,81 @@ export interface Incident {
       | null;
     id?: string | null;
   }[];
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Monitoring tools that open, update and resolve incidents (see docs/integrations.md).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "integrations".
+ */
+export interface Integration {
+  id: number;
+  name: string;
+  kind: 'alertmanager' | 'uptime-kuma' | 'gatus' | 'generic';
+  tokenHash?: string | null;
+  /**
+   * The label, annotation, tag or field whose value is a service slug (or several, comma-separated).
+   */
+  serviceLabel: string;
+  /**
+   * Severity to service status. A `status` label or annotation with a service status wins.
+   */
+  severityStatuses?:
+    | {
+        severity: string;
+        status: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * The status of an alert whose severity is missing or not in the table.
+   */
+  defaultStatus: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
+  /**
+   * For events that name no known service.
+   */
+  defaultServices?: (number | Service)[] | null;
+  /**
+   * Off: incidents this integration opens notify nobody until a person edits them.
+   */
+  notifySubscribers?: boolean | null;
+  events?: {
+    docs?: (number | IntegrationEvent)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "integration-events".
+ */
+export interface IntegrationEvent {
+  id: number;
+  integration?: (number | null) | Integration;
+  outcome:
+    | 'opened'
+    | 'updated'
+    | 'resolved'
+    | 'closed'
+    | 'duplicate'
+    | 'resolved-by-person'
+    | 'nothing-open'
+    | 'no-service'
+    | 'test'
+    | 'ignored'
+    | 'bad-payload';
+  key?: string | null;
+  summary: string;
+  detail?: string | null;
+  incident?: (number | null) | Incident;
+  /**
+   * The statuses this event set.
+   */
+  statuses?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -605,6 +697,14 @@ export interface PayloadLockedDocument {
         value: number | NotificationDelivery;
       } | null)
     | ({
+        relationTo: 'integrations';
+        value: number | Integration;
+      } | null)
+    | ({
+        relationTo: 'integration-events';
+        value: number | IntegrationEvent;
+      } | null)
+    | ({
         relationTo: 'users';
         value: number | User;
       } | null)
@@ -705,6 +805,12 @@ export interface IncidentsSelect<T extends boolean = true> {
   status?: T;
   resolvedAt?: T;
   affectedServices?: T;
+  integration?: T;
+  integrationKey?: T;
+  integrationAlertState?: T;
+  integrationSignature?: T;
+  integrationOpenKey?: T;
+  integrationQuiet?: T;
   updates?:
     | T
     | {
@@ -808,6 +914,44 @@ export interface NotificationDeliveriesSelect<T extends boolean = true> {
   claimedAt?: T;
   sentAt?: T;
   lastError?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "integrations_select".
+ */
+export interface IntegrationsSelect<T extends boolean = true> {
+  name?: T;
+  kind?: T;
+  tokenHash?: T;
+  serviceLabel?: T;
+  severityStatuses?:
+    | T
+    | {
+        severity?: T;
+        status?: T;
+        id?: T;
+      };
+  defaultStatus?: T;
+  defaultServices?: T;
+  notifySubscribers?: T;
+  events?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "integration-events_select".
+ */
+export interface IntegrationEventsSelect<T extends boolean = true> {
+  integration?: T;
+  outcome?: T;
+  key?: T;
+  summary?: T;
+  detail?: T;
+  incident?: T;
+  statuses?: T;
   updatedAt?: T;
   createdAt?: T;
 }

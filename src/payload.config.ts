@@ -12,6 +12,8 @@ import { hideApiKeyOnFirstUser, withFirstUserNote } from './auth/first-user-form
 import { withPasswordResetMail } from './auth/password-reset-mail'
 import { quietClientErrors } from './auth/quiet-client-errors'
 import { Incidents } from './collections/Incidents'
+import { IntegrationEvents } from './collections/IntegrationEvents'
+import { Integrations } from './collections/Integrations'
 import { Maintenances } from './collections/Maintenances'
 import { Media } from './collections/Media'
 import { NotificationDeliveries } from './collections/NotificationDeliveries'
@@ -57,7 +59,7 @@ export default buildConfig({
       afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
     },
   },
-  collections: [ServiceGroups, Services, ServiceStatusChanges, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
+  collections: [ServiceGroups, Services, ServiceStatusChanges, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, Integrations, IntegrationEvents, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).

@@ -7,6 +7,7 @@ import { optionsFrom } from '../fields/options'
 import { publicPageLinkField } from '../fields/public-page-link'
 import { shortIdField } from '../fields/short-id'
 import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
+import { endQuietOnPersonsEdit, integrationIncidentFields } from '../hooks/integration-incident'
 import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
 import { notifyIncidentChange } from '../notify/events'
 import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../status/incident-service-statuses'
@@ -24,7 +25,7 @@ export const Incidents: CollectionConfig = {
   access: { read: anyone, create: editors, update: editors, delete: admins },
   endpoints: [restorePreviewEndpoint],
   hooks: {
-    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, keepUpdateServiceStatuses],
+    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
     afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange, applyIncidentServiceStatuses],
     afterDelete: invalidatePublicCache.afterDelete,
   },
@@ -48,6 +49,7 @@ export const Incidents: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    ...integrationIncidentFields,
     {
       name: 'updates',
       type: 'array',

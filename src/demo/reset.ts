@@ -17,7 +17,7 @@ import type { DemoConfig } from './config'
 import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
-const WIPED = ['notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'service-status-changes', 'services', 'service-groups', 'media'] as const
+const WIPED = ['integration-events', 'integrations', 'service-status-changes', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
 
 async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
   for (const collection of WIPED) {

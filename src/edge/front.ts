@@ -20,6 +20,7 @@ import { createRedis } from './redis'
 import { arrive, leave, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
 import { createResponseCache, type ResponseCache } from './response-cache'
+import { integrationRateKey } from './integration-rate-key'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 /**
@@ -61,6 +62,7 @@ const TOO_MANY_FORMAT: Record<Budget, (pathname: string) => TooManyFormat> = {
   public: () => 'problem',
   subscribe: (pathname) => (pathname === '/api/subscribe' ? 'subscribe-json' : 'html'),
   cms: () => 'cms',
+  integration: () => 'cms',
 }
 
 export interface FrontParts {
@@ -71,13 +73,15 @@ export interface FrontParts {
   subscribeLimiter?: RateLimiter | null
   /** Anonymous CMS reads and GraphQL; null: no limit. */
   cmsLimiter?: RateLimiter | null
+  /** The monitoring webhook, per integration token; null: no limit. */
+  integrationLimiter?: RateLimiter | null
   cache: ResponseCache | null
   loopback: Loopback
   /** The origin the client addressed, for links (src/edge/public-origin.ts); default: no trusted proxy. */
   publicOrigin?: PublicOrigin
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]) }: FrontParts): EdgeHandler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, integrationLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]) }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
   const { handedToNext, answerBeforeEdge } = testHooks()
   const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
@@ -85,7 +89,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     handedToNext?.(req.url ?? '/')
     return throughNextWithChangeScope(next, req, res)
   }
-  const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter }
+  const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter }
 
   /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
   const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null): Promise<void> | undefined => {
@@ -112,7 +116,10 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     setPublicOrigin(req, publicOrigin)
     const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     const limiter = kind.budget ? limiters[kind.budget] : null
-    const decision = limiter ? limiter.consume(rateLimitKey(address)) : null
+    // The webhook's budget is the token's (a monitoring server sends for many alerts from one address); a request
+    // without a token spends its address's.
+    const key = kind.budget === 'integration' ? (integrationRateKey(pathname, req.headers.authorization) ?? rateLimitKey(address)) : rateLimitKey(address)
+    const decision = limiter ? limiter.consume(key) : null
     if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled))
     return answer(req, res, kind, target, decision)
   }
@@ -159,6 +166,7 @@ export function edgeConfig(settings: Env) {
     perMinute: settings.RATE_LIMIT_PUBLIC_PER_MINUTE,
     subscribePerHour: settings.RATE_LIMIT_SUBSCRIBE_PER_HOUR,
     cmsPerMinute: settings.RATE_LIMIT_CMS_PER_MINUTE,
+    integrationPerMinute: settings.RATE_LIMIT_INTEGRATION_PER_MINUTE,
     cacheMaxEntries: settings.RESPONSE_CACHE_MAX_ENTRIES,
     cacheMaxBytes: settings.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     originConcurrency: settings.ORIGIN_CONCURRENCY,
@@ -194,6 +202,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
     subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
     cmsLimiter: createRateLimiter({ points: config.cmsPerMinute, redis, keyPrefix: 'statuspage:rl:cms' }),
+    integrationLimiter: createRateLimiter({ points: config.integrationPerMinute, redis, keyPrefix: 'statuspage:rl:integration' }),
     cache,
     loopback,
   })

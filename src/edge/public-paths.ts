@@ -22,9 +22,14 @@ export function isSubscriberPage(pathname: string): boolean {
   return /^\/(verify|unsubscribe)\/[^/]+$/.test(pathname)
 }
 
-/** The path as logs may show it: a subscriber page's token is a secret. */
+/** The integrations' webhook (src/app/api/integrations/webhook): POSTs from monitoring tools, the token maybe in the path. */
+export function isIntegrationWebhook(pathname: string): boolean {
+  return pathname === '/api/integrations/webhook' || /^\/api\/integrations\/webhook\/[^/]+$/.test(pathname)
+}
+
+/** The path as logs may show it: a subscriber page's token and an integration's token are secrets. */
 export function loggablePath(pathname: string): string {
-  return isSubscriberPage(pathname) ? pathname.replace(/[^/]+$/, '[token]') : pathname
+  return isSubscriberPage(pathname) || (isIntegrationWebhook(pathname) && pathname !== '/api/integrations/webhook') ? pathname.replace(/[^/]+$/, '[token]') : pathname
 }
 
 /** Confirming and cancelling a subscription: the JSON endpoints, and the pages' buttons (which POST to the page). */
@@ -106,7 +111,7 @@ export function canonicalQuery(pathname: string, search: string): string {
   return query ? `?${query}` : ''
 }
 
-export type Budget = 'public' | 'subscribe' | 'cms'
+export type Budget = 'public' | 'subscribe' | 'cms' | 'integration'
 /** How an error or a 429 is shaped: the contract's problem+json, the CMS's {errors}, the subscribe endpoint's own, a page. */
 export type ErrorShape = 'problem' | 'cms' | 'subscribe-json' | 'page'
 
@@ -139,11 +144,13 @@ function isCmsPath(pathname: string): boolean {
  * - public budget: GET/HEAD of /api/v1, the public pages and feeds, the subscriber pages, the subscribe form and
  *   /api/demo-status; and the POSTs that confirm or cancel a subscription;
  * - subscribe budget: subscribing (the JSON endpoint and the form), each attempt can send a message to somebody;
- * - CMS budget: anonymous reads of the CMS REST API and anonymous GraphQL, which are computed by Payload every time.
+ * - CMS budget: anonymous reads of the CMS REST API and anonymous GraphQL, which are computed by Payload every time;
+ * - integration budget: the monitoring webhook, per token (front.ts keys it by the token's hash), never cached.
  */
 export function classifyRequest(method: string | undefined, pathname: string, anonymous: boolean): RequestClass {
   const errorShape = errorShapeOf(pathname)
   const read = method === 'GET' || method === 'HEAD'
+  if (method === 'POST' && isIntegrationWebhook(pathname)) return requestClass('integration', false, errorShape)
   if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')) return requestClass('subscribe', false, errorShape)
   if (method === 'POST' && isSubscriptionAction(pathname)) return requestClass('public', false, errorShape)
   if (read && isPublicPath(pathname)) return requestClass('public', anonymous, errorShape)
@@ -155,7 +162,7 @@ export function classifyRequest(method: string | undefined, pathname: string, an
 }
 
 /** The few distinct answers, made once: deciding a request allocates nothing. */
-const BUDGETS: (Budget | null)[] = [null, 'public', 'subscribe', 'cms']
+const BUDGETS: (Budget | null)[] = [null, 'public', 'subscribe', 'cms', 'integration']
 const SHAPES: ErrorShape[] = ['problem', 'cms', 'subscribe-json', 'page']
 const CLASSES: RequestClass[] = BUDGETS.flatMap((budget) => [false, true].flatMap((cacheable) => SHAPES.map((errorShape) => Object.freeze({ budget, cacheable, errorShape }))))
 function requestClass(budget: Budget | null, cacheable: boolean, errorShape: ErrorShape): RequestClass {

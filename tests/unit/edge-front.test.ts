@@ -13,7 +13,7 @@ import { createClientAddress } from '../../src/edge/client-address'
 import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../src/runtime/data-version'
 import { createFront } from '../../src/edge/front'
 import { createLoopback } from '../../src/edge/loopback'
-import { canonicalQuery, classifyRequest } from '../../src/edge/public-paths'
+import { canonicalQuery, classifyRequest, loggablePath } from '../../src/edge/public-paths'
 import { createRateLimiter, createWindowCounter } from '../../src/edge/rate-limit'
 import { createResponseCache } from '../../src/edge/response-cache'
 
@@ -36,7 +36,7 @@ interface Fake {
 let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
-async function start(options: { perMinute?: number; subscribePerHour?: number; cmsPerMinute?: number; originConcurrency?: number } = {}): Promise<Fake> {
+async function start(options: { perMinute?: number; subscribePerHour?: number; cmsPerMinute?: number; integrationPerMinute?: number; originConcurrency?: number } = {}): Promise<Fake> {
   const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0, received: 0, returned: [] as unknown[] } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
@@ -73,6 +73,7 @@ async function start(options: { perMinute?: number; subscribePerHour?: number; c
     rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
     subscribeLimiter: createRateLimiter({ points: options.subscribePerHour ?? 0, windowSeconds: 3600, keyPrefix: 'test:subscribe' }),
     cmsLimiter: createRateLimiter({ points: options.cmsPerMinute ?? 0, keyPrefix: 'test:cms' }),
+    integrationLimiter: createRateLimiter({ points: options.integrationPerMinute ?? 0, keyPrefix: 'test:integration' }),
     cache: createResponseCache({ origin: loopback.origin, originConcurrency: options.originConcurrency, maxEntries: 100, maxBytes: 1 << 20 }),
     loopback,
   })
@@ -440,6 +441,33 @@ describe('the CMS rate limit', () => {
     // The public API and health have their own rules.
     expect((await call(fake, '/api/v1/status')).status).toBe(200)
     expect((await call(fake, '/api/health')).status).toBe(200)
+  })
+})
+
+describe('the integration webhook’s rate limit', () => {
+  it('gives each token its own budget, in the header or the path alike, and never caches', async () => {
+    const fake = await start({ integrationPerMinute: 2, cmsPerMinute: 1 })
+    const tokenA = 'spi_' + 'a'.repeat(43)
+    const tokenB = 'spi_' + 'b'.repeat(43)
+    const first = await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` } })
+    expect(first.status).toBe(201)
+    expect(first.headers['ratelimit-limit']).toBe('2')
+    expect((await call(fake, `/api/integrations/webhook/${tokenA}`, { method: 'POST' })).status).toBe(201)
+    const refused = await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` } })
+    expect(refused.status).toBe(429)
+    expect(JSON.parse(refused.body).errors[0].message).toMatch(/Too many requests/)
+    // Another token (another integration on the same monitoring server) is not held back.
+    expect((await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenB}` } })).status).toBe(201)
+    // Without a token, the address's budget: the webhook answers its 401.
+    expect((await call(fake, '/api/integrations/webhook', { method: 'POST' })).status).toBe(201)
+    expect(fake.calls.get('/api/integrations/webhook')).toBe(3)
+  })
+
+  it('is its own budget, and the token never shows in a loggable path', () => {
+    expect(classifyRequest('POST', '/api/integrations/webhook', true)).toEqual({ budget: 'integration', cacheable: false, errorShape: 'cms' })
+    expect(classifyRequest('POST', '/api/integrations/webhook/spi_x', false)).toMatchObject({ budget: 'integration', cacheable: false })
+    expect(loggablePath('/api/integrations/webhook/spi_secret')).toBe('/api/integrations/webhook/[token]')
+    expect(loggablePath('/api/integrations/webhook')).toBe('/api/integrations/webhook')
   })
 })
 

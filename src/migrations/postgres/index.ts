@@ -4,6 +4,7 @@ import * as migration_20261123_061106_notifications from './20261123_061106_noti
 import * as migration_20261123_151133_completed_by from './20261123_151133_completed_by';
 import * as migration_20261123_175059_service_status_history from './20261123_175059_service_status_history';
 import * as migration_20261123_175932_service_statuses_from_incidents from './20261123_175932_service_statuses_from_incidents';
+import * as migration_20261123_184303_integrations from './20261123_184303_integrations';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_175932_service_statuses_from_incidents.up,
     down: migration_20261123_175932_service_statuses_from_incidents.down,
-    name: '20261123_175932_service_statuses_from_incidents'
+    name: '20261123_175932_service_statuses_from_incidents',
+  },
+  {
+    up: migration_20261123_184303_integrations.up,
+    down: migration_20261123_184303_integrations.down,
+    name: '20261123_184303_integrations'
   },
 ];

@@ -4,6 +4,7 @@ import * as migration_20261123_061100_notifications from './20261123_061100_noti
 import * as migration_20261123_150902_completed_by from './20261123_150902_completed_by';
 import * as migration_20261123_175048_service_status_history from './20261123_175048_service_status_history';
 import * as migration_20261123_175915_service_statuses_from_incidents from './20261123_175915_service_statuses_from_incidents';
+import * as migration_20261123_184236_integrations from './20261123_184236_integrations';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_175915_service_statuses_from_incidents.up,
     down: migration_20261123_175915_service_statuses_from_incidents.down,
-    name: '20261123_175915_service_statuses_from_incidents'
+    name: '20261123_175915_service_statuses_from_incidents',
+  },
+  {
+    up: migration_20261123_184236_integrations.up,
+    down: migration_20261123_184236_integrations.down,
+    name: '20261123_184236_integrations'
   },
 ];

@@ -1,0 +1,111 @@
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+
+import { admins, nobody } from '../access/roles'
+import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../domain/monitoring-event'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
+import { optionsFrom } from '../fields/options'
+import { regenerateTokenEndpoint } from '../integrations/regenerate-token'
+import { hashIntegrationToken, newIntegrationToken } from '../domain/integration-token'
+
+/** The new token, between beforeChange (which stores its hash) and afterChange (which returns it once). */
+const NEW_TOKEN = 'integrationNewToken'
+
+/** A token is generated on create; only its hash is stored. */
+const issueToken: CollectionBeforeChangeHook = ({ data, operation, req }) => {
+  if (operation !== 'create') return data
+  const token = newIntegrationToken()
+  data.tokenHash = hashIntegrationToken(token)
+  req.context[NEW_TOKEN] = token
+  return data
+}
+
+/** The create response is the one place the token is shown (`doc.token`); no read returns it again. */
+const showTokenOnce: CollectionAfterChangeHook = ({ doc, operation, req }) => {
+  const token = req.context[NEW_TOKEN]
+  if (operation !== 'create' || typeof token !== 'string') return doc
+  delete req.context[NEW_TOKEN]
+  return { ...doc, token }
+}
+
+const statusOptions = optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS)
+
+export const Integrations: CollectionConfig = {
+  slug: 'integrations',
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'kind', 'notifySubscribers', 'updatedAt'],
+    group: 'Settings',
+    description: 'Monitoring tools that open, update and resolve incidents (see docs/integrations.md).',
+  },
+  access: { read: admins, create: admins, update: admins, delete: admins },
+  endpoints: [regenerateTokenEndpoint],
+  hooks: { beforeChange: [issueToken], afterChange: [showTokenOnce] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    { name: 'kind', type: 'select', required: true, options: optionsFrom(INTEGRATION_KINDS, INTEGRATION_KIND_LABELS) },
+    {
+      name: 'tokenHash',
+      type: 'text',
+      hidden: true,
+      unique: true,
+      access: { create: nobody, update: nobody },
+    },
+    {
+      name: 'token',
+      type: 'ui',
+      admin: { components: { Field: '/components/IntegrationTokenField#IntegrationTokenField' } },
+    },
+    {
+      name: 'serviceLabel',
+      type: 'text',
+      required: true,
+      defaultValue: DEFAULT_SERVICE_LABEL,
+      maxLength: 100,
+      admin: { description: 'The label, annotation, tag or field whose value is a service slug (or several, comma-separated).' },
+    },
+    {
+      name: 'severityStatuses',
+      type: 'array',
+      admin: { description: 'Severity to service status. A `status` label or annotation with a service status wins.' },
+      defaultValue: [
+        { severity: 'critical', status: 'major' },
+        { severity: 'warning', status: 'partial' },
+        { severity: 'info', status: 'degraded' },
+      ],
+      fields: [
+        { name: 'severity', type: 'text', required: true, maxLength: 100 },
+        { name: 'status', type: 'select', required: true, options: statusOptions },
+      ],
+    },
+    {
+      name: 'defaultStatus',
+      type: 'select',
+      required: true,
+      defaultValue: 'partial',
+      options: statusOptions,
+      admin: { description: 'The status of an alert whose severity is missing or not in the table.' },
+    },
+    {
+      name: 'defaultServices',
+      type: 'relationship',
+      relationTo: 'services',
+      hasMany: true,
+      admin: { description: 'For events that name no known service.' },
+    },
+    {
+      name: 'notifySubscribers',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { description: 'Off: incidents this integration opens notify nobody until a person edits them.' },
+    },
+    {
+      name: 'events',
+      type: 'join',
+      collection: 'integration-events',
+      on: 'integration',
+      defaultSort: '-createdAt',
+      defaultLimit: 20,
+      admin: { defaultColumns: ['createdAt', 'outcome', 'summary', 'incident'] },
+    },
+  ],
+}

@@ -1,0 +1,105 @@
+/**
+ * What a monitoring event does to incidents (issue 17): the state machine per (integration, key), and the words of
+ * the updates it writes. No framework here; src/services/apply-monitoring-event.ts reads the state, asks `decide`
+ * and writes what it says.
+ */
+import type { EventState, MonitoringEvent } from './monitoring-event'
+import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from './statuses'
+
+/** The newest incident the key opened, as the automation left it. */
+export interface KeyState {
+  incidentStatus: IncidentStatus
+  /** The alerts' state the automation last saw; a person resolving the incident does not change it. */
+  alertState: EventState
+  signature: string
+}
+
+export type Decision =
+  /** First firing of the key (or the first since its alerts resolved): a new incident, `investigating`. */
+  | { action: 'open' }
+  /** The firing set or a status changed: one update, with this status (a person's identified/monitoring kept). */
+  | { action: 'update'; status: IncidentStatus }
+  /** Every alert resolved: a `resolved` update, and the services restored. */
+  | { action: 'resolve' }
+  /** The alerts resolved after a person resolved the incident: only the key's state changes, no update. */
+  | { action: 'close' }
+  | { action: 'nothing'; reason: NothingReason }
+
+export const NOTHING_REASONS = ['duplicate', 'resolved-by-person', 'nothing-open', 'no-service'] as const
+export type NothingReason = (typeof NOTHING_REASONS)[number]
+
+export const NOTHING_REASON_TEXT: Record<NothingReason, string> = {
+  duplicate: 'Duplicate: the same alerts and statuses as the last notification.',
+  'resolved-by-person': 'A person resolved the incident while its alerts still fire; it is not reopened.',
+  'nothing-open': 'Resolved, but no incident of this key is open.',
+  'no-service': 'No service matched, and the integration has no default services.',
+}
+
+/** Statuses a person chose on the way to resolving; the automation's updates keep them. */
+const PERSONS_STATUSES: readonly IncidentStatus[] = ['identified', 'monitoring']
+
+/**
+ * The move an event causes, given the newest incident of its key (null: none) and the event's signature
+ * (src/domain/monitoring-event.ts, eventSignature). `affectsServices`: the firing alerts concern at least one
+ * service.
+ */
+export function decide(previous: KeyState | null, state: EventState, signature: string, affectsServices: boolean): Decision {
+  const open = previous !== null && previous.alertState === 'firing'
+  if (state === 'resolved') {
+    if (!open) return { action: 'nothing', reason: 'nothing-open' }
+    return previous.incidentStatus === 'resolved' ? { action: 'close' } : { action: 'resolve' }
+  }
+  if (!open) return affectsServices ? { action: 'open' } : { action: 'nothing', reason: 'no-service' }
+  if (previous.incidentStatus === 'resolved') return { action: 'nothing', reason: 'resolved-by-person' }
+  if (previous.signature === signature) return { action: 'nothing', reason: 'duplicate' }
+  const status = PERSONS_STATUSES.includes(previous.incidentStatus) ? previous.incidentStatus : 'investigating'
+  return { action: 'update', status }
+}
+
+/** A service as an update names it. */
+export interface NamedImpact {
+  name: string
+  status: ServiceStatus
+}
+
+const MAX_LISTED = 20
+
+/** The lines naming what fires, one per firing alert (at most 20, then a count). */
+function firingLines(event: MonitoringEvent): string[] {
+  const firing = event.alerts.filter((alert) => alert.firing)
+  const lines = firing.slice(0, MAX_LISTED).map((alert) => `- ${alert.summary}`)
+  if (firing.length > MAX_LISTED) lines.push(`- and ${firing.length - MAX_LISTED} more`)
+  return lines
+}
+
+function impactLine(impact: readonly NamedImpact[]): string | null {
+  if (impact.length === 0) return null
+  return `Affected: ${impact.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`).join(', ')}.`
+}
+
+/** An update's message holds at most 10,000 characters (the incidents collection's limit). */
+export const MAX_MESSAGE = 10_000
+
+function compose(...parts: (string | null | undefined | false)[]): string {
+  const message = parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n')
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message
+}
+
+/** The first update of an incident the automation opens: what fires and what it affects. */
+export function openingMessage(event: MonitoringEvent, impact: readonly NamedImpact[]): string {
+  return compose('Monitoring reports a problem. Firing:', ...firingLines(event), event.message, impactLine(impact))
+}
+
+/** An update for a changed set of firing alerts or statuses. */
+export function changeMessage(event: MonitoringEvent, impact: readonly NamedImpact[], recovered: readonly string[]): string {
+  return compose(
+    'Monitoring reports a change. Now firing:',
+    ...firingLines(event),
+    impactLine(impact),
+    recovered.length > 0 && `Recovered: ${recovered.join(', ')}.`,
+  )
+}
+
+export function resolvedMessage(event: MonitoringEvent): string {
+  return compose('Monitoring reports that every alert has resolved.', event.message)
+}

@@ -1,0 +1,40 @@
+import type { CollectionBeforeChangeHook, Field, PayloadRequest } from 'payload'
+
+import { hasRole, nobody } from '../access/roles'
+import { EVENT_STATES } from '../domain/monitoring-event'
+import { optionsFrom } from '../fields/options'
+
+/** Set by the monitoring use case on its own incident writes (src/services/apply-monitoring-event.ts). */
+export const INTEGRATION_WRITE = 'integrationWrite'
+
+/**
+ * An incident opened by an integration with notifySubscribers off stays quiet (its automated updates carry
+ * `notify: false`) until a person edits it: any write that is not the automation's ends the quiet.
+ */
+export const endQuietOnPersonsEdit: CollectionBeforeChangeHook = ({ data, operation, req }) => {
+  if (operation === 'update' && !req.context?.[INTEGRATION_WRITE]) data.integrationQuiet = false
+  return data
+}
+
+const fromAutomationOnly = { read: ({ req }: { req: PayloadRequest }) => hasRole(req.user, 'admin', 'editor'), create: nobody, update: nobody }
+
+/**
+ * Who opened the incident: the integration and its key, shown read-only in the admin; and the automation's own
+ * state, hidden. `integrationOpenKey` is "<integration>:<key>" while the key's alerts fire and null after: its unique
+ * index lets one incident per firing key exist, whatever number of retries arrive at once.
+ */
+export const integrationIncidentFields: Field[] = [
+  {
+    name: 'integration',
+    type: 'relationship',
+    relationTo: 'integrations',
+    index: true,
+    access: fromAutomationOnly,
+    admin: { readOnly: true, position: 'sidebar', description: 'The monitoring integration that opened this incident.' },
+  },
+  { name: 'integrationKey', type: 'text', access: fromAutomationOnly, admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.integration) } },
+  { name: 'integrationAlertState', type: 'select', options: optionsFrom(EVENT_STATES), hidden: true, access: { create: nobody, update: nobody } },
+  { name: 'integrationSignature', type: 'text', hidden: true, access: { create: nobody, update: nobody } },
+  { name: 'integrationOpenKey', type: 'text', hidden: true, unique: true, access: { create: nobody, update: nobody } },
+  { name: 'integrationQuiet', type: 'checkbox', hidden: true, access: { create: nobody, update: nobody } },
+]

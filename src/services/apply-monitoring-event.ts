@@ -1,0 +1,262 @@
+/**
+ * A monitoring event applied to incidents (issue 17): the one use case behind POST /api/integrations/webhook.
+ * Reads the newest incident of the event's (integration, key), asks the state machine (src/domain/alert-incident.ts)
+ * what to do, writes it, and records what happened in the integration's events log.
+ *
+ * Idempotent under concurrent retries (Alertmanager retries every 5xx and re-sends every repeat_interval):
+ * - in this process, notifications of one key are applied one at a time (key-lock.ts);
+ * - across instances, an incident is opened with `integrationOpenKey` = "<integration>:<key>" under a unique index
+ *   (a second opener fails and reports a duplicate), and updates claim the key's signature with a conditional
+ *   UPDATE first (a second writer of the same change claims nothing and writes nothing);
+ * - on PostgreSQL all of it is one transaction with the incident write and the statuses the chokepoint sets.
+ *
+ * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
+ * when the update becomes the newest, and restores when the incident resolves.
+ */
+import { and, eq } from '@payloadcms/db-sqlite/drizzle'
+import pLimit from 'p-limit'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, ValidationError } from 'payload'
+
+import { changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact, openingMessage, resolvedMessage } from '../domain/alert-incident'
+import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
+import { eventImpact, eventSignature, type MonitoringEvent } from '../domain/monitoring-event'
+import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
+import { INTEGRATION_WRITE } from '../hooks/integration-incident'
+import { oneAtATime } from '../integrations/key-lock'
+import { connectionFor, tableOf } from '../db/sql'
+import type { Incident, Integration } from '../payload-types'
+
+export interface Applied {
+  outcome: IntegrationEventOutcome
+  incident: { id: number; shortId: string } | null
+  detail: string
+  /** The statuses the event set, in words (for the events log). */
+  statuses?: string
+}
+
+interface UpdateRow {
+  id?: string | null
+  status: IncidentStatus
+  message: string
+  createdAt: string
+  notify?: boolean | null
+  serviceStatuses?: { service: number | { id: number }; status: ServiceStatus }[] | null
+}
+
+const idOf = (value: unknown): number | null =>
+  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
+
+/** The services the event names (and the defaults), by slug, with their ids and names. */
+async function servicesOf(req: PayloadRequest, event: MonitoringEvent, defaults: number[]) {
+  const slugs = [...new Set(event.alerts.flatMap((alert) => alert.services))]
+  const { docs } = await req.payload.find({
+    collection: 'services',
+    where: { or: [{ slug: { in: slugs.length ? slugs : ['-'] } }, { id: { in: defaults.length ? defaults : [0] } }] },
+    select: { slug: true, name: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const bySlug = new Map(docs.map((doc) => [doc.slug as string, doc.id as number]))
+  const names = new Map(docs.map((doc) => [doc.id as number, doc.name as string]))
+  const unknown = slugs.filter((slug) => !bySlug.has(slug))
+  return { bySlug, names, unknown }
+}
+
+async function newestIncidentOfKey(req: PayloadRequest, integration: number, key: string): Promise<Incident | null> {
+  const { docs } = await req.payload.find({
+    collection: 'incidents',
+    where: { and: [{ integration: { equals: integration } }, { integrationKey: { equals: key } }] },
+    sort: '-createdAt',
+    limit: 1,
+    depth: 0,
+    showHiddenFields: true,
+    overrideAccess: true,
+    req,
+  })
+  return (docs[0] as Incident | undefined) ?? null
+}
+
+function keyStateOf(incident: Incident | null): KeyState | null {
+  if (!incident) return null
+  return {
+    incidentStatus: incident.status as IncidentStatus,
+    alertState: incident.integrationAlertState === 'firing' ? 'firing' : 'resolved',
+    signature: incident.integrationSignature ?? '',
+  }
+}
+
+/**
+ * Claims the key's next state with one conditional UPDATE: only the writer that still sees the state it read wins;
+ * a concurrent copy of the same notification (another instance) finds the row changed and writes nothing.
+ */
+async function claim(req: PayloadRequest, incident: Incident, next: { signature: string; alertState: 'firing' | 'resolved' }): Promise<boolean> {
+  const db = await connectionFor(req.payload, req)
+  const t = tableOf(req.payload, 'incidents')
+  const claimed: { id: number }[] = await db
+    .update(t)
+    .set({
+      integrationSignature: next.signature,
+      integrationAlertState: next.alertState,
+      ...(next.alertState === 'resolved' ? { integrationOpenKey: null } : {}),
+    })
+    .where(and(eq(t.id, incident.id), eq(t.integrationSignature, incident.integrationSignature ?? ''), eq(t.integrationAlertState, incident.integrationAlertState ?? 'firing')))
+    .returning({ id: t.id })
+  return claimed.length === 1
+}
+
+const describeImpact = (impact: readonly NamedImpact[]) => impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
+
+/** The services the automation's last update set to something other than operational. */
+function lastSetServices(incident: Incident): Set<number> {
+  const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const statuses = rows[index].serviceStatuses
+    if (statuses && statuses.length > 0) {
+      return new Set(statuses.filter((entry) => entry.status !== 'operational').map((entry) => idOf(entry.service)).filter((id): id is number => id !== null))
+    }
+  }
+  return new Set()
+}
+
+async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+  const req = await createLocalReq({ context: { [INTEGRATION_WRITE]: true } }, payload)
+  await initTransaction(req)
+  try {
+    const result = await work(req)
+    await commitTransaction(req)
+    return result
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+}
+
+const isOpenKeyConflict = (error: unknown) =>
+  error instanceof ValidationError && (error.data?.errors ?? []).some((entry: { path?: string }) => entry.path === 'integrationOpenKey')
+
+/**
+ * At most this many notifications are applied at once per instance. Each holds a transaction's connection while
+ * the incident's hooks read settings on another; Alertmanager flushing twenty groups at once would otherwise take
+ * every connection of the pool (DATABASE_POOL_MAX, 10) and wait for one more until the pool gives up (503s).
+ */
+export const APPLY_CONCURRENCY = 3
+const applying = pLimit(APPLY_CONCURRENCY)
+
+export async function applyMonitoringEvent(payload: Payload, integration: Integration, event: MonitoringEvent, now: Date = new Date()): Promise<Applied> {
+  return oneAtATime(`${integration.id}:${event.key}`, async () => {
+    try {
+      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now)))
+    } catch (error) {
+      // Another instance opened the incident between our read and our write: the same notification, applied once.
+      if (isOpenKeyConflict(error)) return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }
+      throw error
+    }
+  })
+}
+
+async function apply(req: PayloadRequest, integration: Integration, event: MonitoringEvent, now: Date): Promise<Applied> {
+  const defaults = (integration.defaultServices ?? []).map(idOf).filter((id): id is number => id !== null)
+  const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
+  const knownDefaults = defaults.filter((id) => names.has(id))
+  const impact = eventImpact(event, (slug) => bySlug.get(slug), knownDefaults)
+  const signature = eventSignature(event, impact)
+  const named: NamedImpact[] = [...impact].map(([id, status]) => ({ name: names.get(id) ?? String(id), status }))
+  const serviceStatuses = [...impact].map(([service, status]) => ({ service, status }))
+  const unknownNote = unknown.length > 0 ? ` Unknown services: ${unknown.join(', ')}.` : ''
+
+  const incident = await newestIncidentOfKey(req, integration.id, event.key)
+  const decision: Decision = decide(keyStateOf(incident), event.state, signature, impact.size > 0)
+  const ref = (doc: { id: number; shortId?: string | null }) => ({ id: doc.id, shortId: doc.shortId ?? '' })
+  const at = now.toISOString()
+
+  switch (decision.action) {
+    case 'nothing':
+      return { outcome: decision.reason, incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT[decision.reason] + unknownNote }
+
+    case 'open': {
+      const quiet = integration.notifySubscribers === false
+      const created = await req.payload.create({
+        collection: 'incidents',
+        data: {
+          title: event.title,
+          affectedServices: [...impact.keys()],
+          updates: [{ status: 'investigating', message: openingMessage(event, named), createdAt: at, notify: !quiet, serviceStatuses } as UpdateRow],
+          integration: integration.id,
+          integrationKey: event.key,
+          integrationAlertState: 'firing',
+          integrationSignature: signature,
+          integrationOpenKey: `${integration.id}:${event.key}`,
+          integrationQuiet: quiet,
+        } as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      return { outcome: 'opened', incident: ref(created), detail: `Opened an incident.${unknownNote}`, statuses: describeImpact(named) }
+    }
+
+    case 'update': {
+      if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
+        return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
+      }
+      const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
+      const recovered = recoveredIds.map((id) => ({ service: id, status: 'operational' as ServiceStatus }))
+      const recoveredNames = await serviceNames(req, recoveredIds, names)
+      const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+      const update: UpdateRow = {
+        status: decision.status,
+        message: changeMessage(event, named, recoveredNames),
+        createdAt: at,
+        notify: incident.integrationQuiet !== true,
+        serviceStatuses: [...serviceStatuses, ...recovered],
+      }
+      const affected = new Set([...((incident.affectedServices ?? []).map(idOf).filter((id): id is number => id !== null)), ...impact.keys()])
+      await req.payload.update({
+        collection: 'incidents',
+        id: incident.id,
+        data: { updates: [...rows, update], affectedServices: [...affected] } as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      return {
+        outcome: 'updated',
+        incident: ref(incident),
+        detail: `Added an update.${recoveredNames.length ? ` Recovered: ${recoveredNames.join(', ')}.` : ''}${unknownNote}`,
+        statuses: [describeImpact(named), ...recoveredNames.map((name) => `${name}: ${SERVICE_STATUS_LABELS.operational}`)].filter(Boolean).join(', '),
+      }
+    }
+
+    case 'resolve': {
+      if (!incident || !(await claim(req, incident, { signature, alertState: 'resolved' }))) {
+        return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
+      }
+      const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+      await req.payload.update({
+        collection: 'incidents',
+        id: incident.id,
+        data: { updates: [...rows, { status: 'resolved', message: resolvedMessage(event), createdAt: at, notify: incident.integrationQuiet !== true }] } as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      return { outcome: 'resolved', incident: ref(incident), detail: 'Every alert resolved: resolved the incident.', statuses: 'Restored to their status before the incident' }
+    }
+
+    case 'close': {
+      if (incident) await claim(req, incident, { signature, alertState: 'resolved' })
+      return { outcome: 'closed', incident: incident ? ref(incident) : null, detail: 'The alerts resolved; a person had already resolved the incident. A new firing opens a new incident.' }
+    }
+  }
+}
+
+async function serviceNames(req: PayloadRequest, ids: number[], known: Map<number, string>): Promise<string[]> {
+  const missing = ids.filter((id) => !known.has(id))
+  if (missing.length > 0) {
+    const { docs } = await req.payload.find({ collection: 'services', where: { id: { in: missing } }, select: { name: true }, pagination: false, depth: 0, overrideAccess: true, req })
+    for (const doc of docs) known.set(doc.id as number, doc.name as string)
+  }
+  return ids.map((id) => known.get(id) ?? `service ${id}`)
+}

@@ -61,7 +61,7 @@ async function recordNotification(
 }
 
 async function contentBase(req: PayloadRequest) {
-  const [settings, base] = await Promise.all([siteSettings(req.payload), messageBaseUrl(req.payload)])
+  const [settings, base] = await Promise.all([siteSettings(req.payload, req), messageBaseUrl(req.payload, req)])
   return { settings, base }
 }
 

@@ -7,7 +7,7 @@
  *   request could otherwise choose where the confirmation link of somebody else's address points. Without a
  *   configured base it uses the local address, with a warning (`messageBaseUrl`).
  */
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { PUBLIC_ORIGIN_HEADER } from '../edge/headers'
@@ -18,8 +18,8 @@ export interface Links {
 }
 
 /** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
-export async function configuredBaseUrl(payload: Payload): Promise<string | null> {
-  const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
+export async function configuredBaseUrl(payload: Payload, req?: PayloadRequest): Promise<string | null> {
+  const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true }, req })
   const base = settings.publicUrl?.trim() || env().PUBLIC_URL
   return base ? base.replace(/\/+$/, '') : null
 }
@@ -51,6 +51,6 @@ export function fallbackBaseUrl(settings: Env = env()): string {
 }
 
 /** The base of a message's links: as configured, else the local address (never a request's Host). */
-export async function messageBaseUrl(payload: Payload): Promise<string> {
-  return (await configuredBaseUrl(payload)) ?? fallbackBaseUrl()
+export async function messageBaseUrl(payload: Payload, req?: PayloadRequest): Promise<string> {
+  return (await configuredBaseUrl(payload, req)) ?? fallbackBaseUrl()
 }

@@ -3,7 +3,7 @@
  * logo, favicon, time zone). Everything about services, incidents and maintenances comes from
  * src/public-api/read-model.ts.
  */
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { ServiceStatus } from '../domain/statuses'
 import { validTimeZone } from '../domain/time-zone'
@@ -31,9 +31,11 @@ function media(value: unknown): MediaRef | null {
   return typeof value === 'object' && value !== null && typeof (value as MediaRef).url === 'string' && (value as MediaRef).url ? (value as MediaRef) : null
 }
 
-export async function siteSettings(payload: Payload): Promise<SiteSettings> {
+/** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */
+export async function siteSettings(payload: Payload, req?: PayloadRequest): Promise<SiteSettings> {
   const settings = await payload.findGlobal({
     slug: 'settings',
+    req,
     depth: 1,
     select: { siteName: true, description: true, timeZone: true, logo: true, favicon: true },
     // Payload computes an upload's url from its filename: without the filename the url reads as null.

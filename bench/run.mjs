@@ -651,8 +651,11 @@ function writeReport(facts, dbs, small) {
   const block = small ? `${open}\n${smallReport(facts, small)}\n${close}` : getBlock(previous, 'small')
   if (block) text = setBlock(text, 'small', block)
   // The notes (between the bench:notes markers) are written by hand, with the measurements behind them: kept as they are.
-  const notes = getBlock(previous, 'notes')
-  if (notes && !getBlock(text, 'notes')) text = `${text.trimEnd()}\n\n${notes}\n`
+  // So are the uptime section (npm run bench:uptime writes it) and its hand-written reading.
+  for (const name of ['notes', 'uptime', 'uptime-notes']) {
+    const kept = getBlock(previous, name)
+    if (kept && !getBlock(text, name)) text = `${text.trimEnd()}\n\n${kept}\n`
+  }
   mkdirSync(path.dirname(REPORT), { recursive: true })
   writeFileSync(REPORT, text)
 }

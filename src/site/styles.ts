@@ -78,6 +78,7 @@ ul.services li{display:flex;flex-wrap:nowrap;justify-content:space-between;align
 ul.services li .name{min-width:0}
 ul.services li:last-child{border-bottom:0}
 ul.services li.has-uptime{flex-wrap:wrap;row-gap:.35rem}
+ul.services li.has-uptime>.name{flex:1 1 0}
 .uptime{position:relative;flex:1 0 100%}
 .bars{--o:#136c36;--d:#8a5300;--p:#a4380b;--x:#a3151b;--m:#1f4f9c;--n:var(--line);display:flex;gap:2px;height:2rem;list-style:none;margin:0;padding:0}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]) .bars{--o:#5fc382;--d:#e0b050;--p:#f08a4b;--x:#ff7b7b;--m:#7fa8f0}}

@@ -1,17 +1,17 @@
 import type { CollectionConfig, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
-import { admins, anyone, editors, nobody } from '../access/roles'
-import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
-import { publicPageLinkField } from '../fields/public-page-link'
-import { shortIdField } from '../fields/short-id'
-import { deriveIncidentStatus, stampUpdateTimes } from '../hooks/derive-incident-status'
-import { endQuietOnPersonsEdit, integrationIncidentFields } from '../hooks/integration-incident'
-import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
-import { notifyIncidentChange } from '../notify/events'
-import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../status/incident-service-statuses'
-import { restorePreviewEndpoint } from '../status/restore-preview'
+import { admins, anyone, editors, nobody } from '../../access/roles'
+import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { publicPageLinkField } from '../../fields/public-page-link'
+import { shortIdField } from '../../fields/short-id'
+import { deriveIncidentStatus, stampUpdateTimes } from '../../hooks/derive-incident-status'
+import { endQuietOnPersonsEdit, integrationIncidentFields } from '../../hooks/integration-incident'
+import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
+import { notifyIncidentChange } from '../../notify/events'
+import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../../status/incident-service-statuses'
+import { restorePreviewEndpoint } from '../../status/restore-preview'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 

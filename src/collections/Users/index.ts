@@ -1,14 +1,14 @@
 import type { CollectionBeforeOperationHook, CollectionConfig } from 'payload'
 import { Forbidden } from 'payload'
 
-import { admins, adminsField, hasRole, isAdmin } from '../access/roles'
-import { forgiveSuccessfulLogin, throttleLogins } from '../auth/login-hooks'
-import { requireLongPasswords } from '../auth/password-policy'
-import { env } from '../config/env'
-import { refuseUnknownResetTokens } from '../auth/reset-token'
-import { protectDemoUser } from '../demo/protect-demo-user'
-import { USER_ROLES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
+import { admins, adminsField, hasRole, isAdmin } from '../../access/roles'
+import { forgiveSuccessfulLogin, throttleLogins } from '../../auth/login-hooks'
+import { requireLongPasswords } from '../../auth/password-policy'
+import { env } from '../../config/env'
+import { refuseUnknownResetTokens } from '../../auth/reset-token'
+import { protectDemoUser } from '../../demo/protect-demo-user'
+import { USER_ROLES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
 
 /**
  * Field access would silently drop a role an editor sends; a refused promotion should say so. Editors may save

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors } from '../access/roles'
-import { isE164, isEmailAddress, normaliseEmail } from '../domain/contact'
-import { SUBSCRIBER_TYPES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
+import { admins, editors } from '../../access/roles'
+import { isE164, isEmailAddress, normaliseEmail } from '../../domain/contact'
+import { SUBSCRIBER_TYPES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
 
 /** 256 bits from the CSPRNG, URL-safe: a token that can only be had from the e-mail that carries it. */
 export const newToken = (): string => randomBytes(32).toString('base64url')

@@ -1,11 +1,11 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
-import { admins, nobody } from '../access/roles'
-import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../domain/monitoring-event'
-import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
-import { regenerateTokenEndpoint } from '../integrations/regenerate-token'
-import { hashIntegrationToken, newIntegrationToken } from '../domain/integration-token'
+import { admins, nobody } from '../../access/roles'
+import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../../domain/monitoring-event'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { regenerateTokenEndpoint } from '../../integrations/regenerate-token'
+import { hashIntegrationToken, newIntegrationToken } from '../../domain/integration-token'
 
 /** The new token, between beforeChange (which stores its hash) and afterChange (which returns it once). */
 const NEW_TOKEN = 'integrationNewToken'

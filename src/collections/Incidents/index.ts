@@ -6,12 +6,14 @@ import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVI
 import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
-import { deriveIncidentStatus, stampUpdateTimes } from '../../hooks/derive-incident-status'
-import { endQuietOnPersonsEdit, integrationIncidentFields } from '../../hooks/integration-incident'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 import { notifyIncidentChange } from '../../notify/events'
 import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../../status/incident-service-statuses'
 import { restorePreviewEndpoint } from '../../status/restore-preview'
+import { deriveIncidentStatus } from './hooks/derive-status'
+import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
+import { stampUpdateTimes } from './hooks/stamp-update-times'
+import { integrationIncidentFields } from './integration-fields'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 

@@ -1,5 +1,4 @@
-import type { CollectionBeforeOperationHook, CollectionConfig } from 'payload'
-import { Forbidden } from 'payload'
+import type { CollectionConfig } from 'payload'
 
 import { admins, adminsField, hasRole, isAdmin } from '../../access/roles'
 import { forgiveSuccessfulLogin, throttleLogins } from '../../auth/login-hooks'
@@ -9,22 +8,9 @@ import { refuseUnknownResetTokens } from '../../auth/reset-token'
 import { protectDemoUser } from '../../demo/protect-demo-user'
 import { USER_ROLES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
-
-/**
- * Field access would silently drop a role an editor sends; a refused promotion should say so. Editors may save
- * their own profile (the form sends the role it shows) but not change the role, nor touch API keys.
- */
-const guardRoleAndKeys: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if ((operation !== 'update' && operation !== 'updateByID') || isAdmin(req.user)) return args
-  // Server code (the Local API's default: the demo reset, the CLI) is not an editor.
-  if ((args as { overrideAccess?: boolean }).overrideAccess === true) return args
-  const data = args.data as Record<string, unknown> | undefined
-  if (!data) return args
-  if (data.role !== undefined && data.role !== (req.user as { role?: string } | null)?.role) throw new Forbidden(req.t)
-  delete data.apiKey
-  delete data.enableAPIKey
-  return args
-}
+import { guardRoleAndKeys } from './hooks/guard-role-and-keys'
+import { hideApiKey } from './hooks/hide-api-key'
+import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -51,23 +37,8 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [guardRoleAndKeys, throttleLogins, refuseUnknownResetTokens, protectDemoUser, requireLongPasswords],
     afterLogin: [forgiveSuccessfulLogin],
-    beforeChange: [
-      async ({ data, operation, req }) => {
-        // The very first account (the admin area's first-user screen) must be able to manage the rest.
-        if (operation === 'create') {
-          const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
-          if (totalDocs === 0) data.role = 'admin'
-        }
-        return data
-      },
-    ],
-    afterRead: [
-      ({ doc, req }) => {
-        // An API key is a password: only admins, who issue them, see them.
-        if (!isAdmin(req.user) && req.context?.revealSecrets !== true) delete doc.apiKey
-        return doc
-      },
-    ],
+    beforeChange: [makeFirstUserAdmin],
+    afterRead: [hideApiKey],
   },
   fields: [
     { name: 'name', type: 'text', maxLength: 200 },

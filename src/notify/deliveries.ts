@@ -2,7 +2,7 @@
  * The delivery rows of a notification, written with single SQL statements through the adapter's drizzle instance
  * rather than Payload's Local API: a fan-out to 10,000 subscribers needs bulk inserts and atomic claims, which
  * Payload's update (a select, then one update per row) cannot give. Both dialects build from the same drizzle
- * query builder (src/db/sql.ts) and the tables Payload generated from src/collections/NotificationDeliveries.ts.
+ * query builder (src/db/sql.ts) and the tables Payload generated from src/collections/NotificationDeliveries/index.ts.
  *
  * The claim is the whole at-most-once guarantee: a row moves from `pending` (or `failed`, once its retry time has
  * come) to `sending` in one conditional UPDATE, and only the caller whose UPDATE changed it sends. A row is never

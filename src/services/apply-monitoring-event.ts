@@ -21,7 +21,7 @@ import { changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEX
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
-import { INTEGRATION_WRITE } from '../hooks/integration-incident'
+import { INTEGRATION_WRITE } from '../collections/Incidents/hooks/end-quiet-on-persons-edit'
 import { oneAtATime } from '../integrations/key-lock'
 import { connectionFor, tableOf } from '../db/sql'
 import type { Incident, Integration } from '../payload-types'

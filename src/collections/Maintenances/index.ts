@@ -1,15 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors, nobody } from '../access/roles'
-import { COMPLETED_BY, maintenanceWindowError } from '../domain/maintenance-lifecycle'
-import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
-import { publicPageLinkField } from '../fields/public-page-link'
-import { shortIdField } from '../fields/short-id'
-import { deriveMaintenanceStatus } from '../hooks/derive-maintenance-state'
-import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
-import { notifyMaintenanceChange } from '../notify/events'
-import { applyMaintenanceServiceStatusesHook } from '../status/maintenance-service-statuses'
+import { admins, anyone, editors, nobody } from '../../access/roles'
+import { COMPLETED_BY, maintenanceWindowError } from '../../domain/maintenance-lifecycle'
+import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { publicPageLinkField } from '../../fields/public-page-link'
+import { shortIdField } from '../../fields/short-id'
+import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
+import { notifyMaintenanceChange } from '../../notify/events'
+import { applyMaintenanceServiceStatusesHook } from '../../status/maintenance-service-statuses'
+import { deriveMaintenanceStatus } from './hooks/derive-state'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 

@@ -1,36 +1,17 @@
-import { randomBytes } from 'node:crypto'
-
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors } from '../access/roles'
-import { isE164, isEmailAddress, normaliseEmail } from '../domain/contact'
-import { SUBSCRIBER_TYPES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
-
-/** 256 bits from the CSPRNG, URL-safe: a token that can only be had from the e-mail that carries it. */
-export const newToken = (): string => randomBytes(32).toString('base64url')
+import { admins, editors } from '../../access/roles'
+import { isE164, isEmailAddress } from '../../domain/contact'
+import { SUBSCRIBER_TYPES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { assignTokens } from './hooks/assign-tokens'
 
 export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
   admin: { useAsTitle: 'email', defaultColumns: ['type', 'email', 'phone', 'verified', 'active'], group: 'Audience' },
   access: { read: editors, create: admins, update: admins, delete: admins },
   hooks: {
-    beforeChange: [
-      ({ data, operation, originalDoc, req }) => {
-        if (typeof data.email === 'string') data.email = normaliseEmail(data.email)
-        // Tokens are the server's alone: a value sent by any client is replaced (create) or ignored (update), so
-        // nobody can choose a token they could then use without the e-mail that carries it.
-        if (operation === 'create') {
-          data.unsubscribeToken = newToken()
-          data.verificationToken = newToken()
-        } else {
-          data.unsubscribeToken = originalDoc?.unsubscribeToken
-          // A returning subscriber (src/notify/subscriptions.ts) gets a new confirmation link; old ones stop working.
-          data.verificationToken = req.context?.rotateConfirmationToken ? newToken() : originalDoc?.verificationToken
-        }
-        return data
-      },
-    ],
+    beforeChange: [assignTokens],
   },
   fields: [
     { name: 'type', type: 'select', required: true, defaultValue: 'email', options: optionsFrom(SUBSCRIBER_TYPES) },

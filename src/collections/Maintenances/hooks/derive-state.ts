@@ -1,9 +1,10 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
-import { durationToStore } from '../domain/duration'
-import { deriveMaintenanceState, maintenanceStatusChangeError, type MaintenanceStateInput } from '../domain/maintenance-lifecycle'
-import type { MaintenanceStatus } from '../domain/statuses'
+import { durationToStore } from '../../../domain/duration'
+import { deriveMaintenanceState, maintenanceStatusChangeError, type MaintenanceStateInput } from '../../../domain/maintenance-lifecycle'
+import type { MaintenanceStatus } from '../../../domain/statuses'
+import type { Maintenance } from '../../../payload-types'
 
 const toDate = (value: unknown): Date | null => (value ? new Date(value as string) : null)
 
@@ -12,7 +13,7 @@ const toDate = (value: unknown): Date | null => (value ? new Date(value as strin
  * clock and the window (src/domain/maintenance-lifecycle.ts). Stamps follow the status; an empty duration is the window's estimate
  * (src/domain/duration.ts).
  */
-export const deriveMaintenanceStatus: CollectionBeforeChangeHook = ({ data, originalDoc, req, collection }) => {
+export const deriveMaintenanceStatus: CollectionBeforeChangeHook<Maintenance> = ({ data, originalDoc, req, collection }) => {
   const previousStatus = originalDoc?.status as MaintenanceStatus | undefined
   const requested = (data.status ?? previousStatus) as MaintenanceStatus | undefined
   const refusal = maintenanceStatusChangeError(originalDoc as MaintenanceStateInput['previous'], requested)

@@ -1,31 +1,12 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+import type { CollectionConfig } from 'payload'
 
-import { admins, nobody } from '../access/roles'
-import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../domain/monitoring-event'
-import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
-import { regenerateTokenEndpoint } from '../integrations/regenerate-token'
-import { hashIntegrationToken, newIntegrationToken } from '../domain/integration-token'
-
-/** The new token, between beforeChange (which stores its hash) and afterChange (which returns it once). */
-const NEW_TOKEN = 'integrationNewToken'
-
-/** A token is generated on create; only its hash is stored. */
-const issueToken: CollectionBeforeChangeHook = ({ data, operation, req }) => {
-  if (operation !== 'create') return data
-  const token = newIntegrationToken()
-  data.tokenHash = hashIntegrationToken(token)
-  req.context[NEW_TOKEN] = token
-  return data
-}
-
-/** The create response is the one place the token is shown (`doc.token`); no read returns it again. */
-const showTokenOnce: CollectionAfterChangeHook = ({ doc, operation, req }) => {
-  const token = req.context[NEW_TOKEN]
-  if (operation !== 'create' || typeof token !== 'string') return doc
-  delete req.context[NEW_TOKEN]
-  return { ...doc, token }
-}
+import { admins, nobody } from '../../access/roles'
+import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../../domain/monitoring-event'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { regenerateTokenEndpoint } from '../../integrations/regenerate-token'
+import { issueToken } from './hooks/issue-token'
+import { showTokenOnce } from './hooks/show-token-once'
 
 const statusOptions = optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS)
 

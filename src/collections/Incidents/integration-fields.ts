@@ -1,20 +1,8 @@
-import type { CollectionBeforeChangeHook, Field, PayloadRequest } from 'payload'
+import type { Field, PayloadRequest } from 'payload'
 
-import { hasRole, nobody } from '../access/roles'
-import { EVENT_STATES } from '../domain/monitoring-event'
-import { optionsFrom } from '../fields/options'
-
-/** Set by the monitoring use case on its own incident writes (src/services/apply-monitoring-event.ts). */
-export const INTEGRATION_WRITE = 'integrationWrite'
-
-/**
- * An incident opened by an integration with notifySubscribers off stays quiet (its automated updates carry
- * `notify: false`) until a person edits it: any write that is not the automation's ends the quiet.
- */
-export const endQuietOnPersonsEdit: CollectionBeforeChangeHook = ({ data, operation, req }) => {
-  if (operation === 'update' && !req.context?.[INTEGRATION_WRITE]) data.integrationQuiet = false
-  return data
-}
+import { hasRole, nobody } from '../../access/roles'
+import { EVENT_STATES } from '../../domain/monitoring-event'
+import { optionsFrom } from '../../fields/options'
 
 const fromAutomationOnly = { read: ({ req }: { req: PayloadRequest }) => hasRole(req.user, 'admin', 'editor'), create: nobody, update: nobody }
 

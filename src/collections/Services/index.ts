@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors } from '../access/roles'
-import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
-import { optionsFrom } from '../fields/options'
-import { slugField } from '../fields/slug'
-import { invalidatePublicCache } from '../hooks/invalidate-public-cache'
-import { recordStatusChange } from '../status/change-service-status'
+import { admins, anyone, editors } from '../../access/roles'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { slugField } from '../../fields/slug'
+import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
+import { recordStatusChange } from '../../status/change-service-status'
 
 export const Services: CollectionConfig = {
   slug: 'services',

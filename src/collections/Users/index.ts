@@ -1,0 +1,56 @@
+import type { CollectionConfig } from 'payload'
+
+import { admins, adminsField, hasRole, isAdmin } from '../../access/roles'
+import { forgiveSuccessfulLogin, throttleLogins } from '../../auth/login-hooks'
+import { requireLongPasswords } from '../../auth/password-policy'
+import { env } from '../../config/env'
+import { refuseUnknownResetTokens } from '../../auth/reset-token'
+import { protectDemoUser } from '../../demo/protect-demo-user'
+import { USER_ROLES } from '../../domain/statuses'
+import { optionsFrom } from '../../fields/options'
+import { guardRoleAndKeys } from './hooks/guard-role-and-keys'
+import { hideApiKey } from './hooks/hide-api-key'
+import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  auth: {
+    useAPIKey: true,
+    tokenExpiration: 60 * 60 * 8,
+    // No account lock: anyone could lock anyone out. Failed logins are throttled per address instead (M3).
+    maxLoginAttempts: 0,
+    // Behind HTTPS the session cookie is never sent over plain HTTP (L4). PUBLIC_URL decides here; a request that a
+    // trusted proxy marks as HTTPS gets Secure added by the API routes (src/auth/route-guards.ts).
+    cookies: { secure: env().PUBLIC_URL?.toLowerCase().startsWith('https:') === true, sameSite: 'Lax' },
+  },
+  admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
+  access: {
+    create: admins,
+    delete: admins,
+    // Editors see and edit only themselves; admins manage everyone.
+    read: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    admin: ({ req }) => hasRole(req.user, 'admin', 'editor'),
+    // Payload lets any logged-in user unlock any account (M4).
+    unlock: admins,
+  },
+  hooks: {
+    beforeOperation: [guardRoleAndKeys, throttleLogins, refuseUnknownResetTokens, protectDemoUser, requireLongPasswords],
+    afterLogin: [forgiveSuccessfulLogin],
+    beforeChange: [makeFirstUserAdmin],
+    afterRead: [hideApiKey],
+  },
+  fields: [
+    { name: 'name', type: 'text', maxLength: 200 },
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: 'editor',
+      options: optionsFrom(USER_ROLES),
+      saveToJWT: true,
+      access: { update: adminsField },
+      admin: { position: 'sidebar', description: 'Editors write status data; admins also manage users and settings.' },
+    },
+  ],
+}

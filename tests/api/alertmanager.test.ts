@@ -19,10 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as webhookRoute from '../../src/app/api/integrations/webhook/route'
 import { api, BASE, createUser, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
+import { alertmanagerPath } from '../helpers/preflight'
 import { v1 } from '../helpers/public-api'
 import { freePort } from '../helpers/service'
 
-const ALERTMANAGER = '/usr/bin/prometheus-alertmanager'
+const ALERTMANAGER = alertmanagerPath
 
 let admin: TestUser
 let token: string

@@ -11,6 +11,7 @@ export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+export const alertmanagerPath = process.env.ALERTMANAGER_PATH ?? '/usr/bin/prometheus-alertmanager'
 
 export class MissingPrerequisite extends Error {
   constructor(message: string) {
@@ -64,9 +65,10 @@ function program(path: string, name: string, variable: string): void {
   if (!existsSync(path)) throw new MissingPrerequisite(`${name} is needed at ${path}: apt-get install ${name}, or set ${variable}`)
 }
 
-/** PostgreSQL alone: the API suites' second run. */
+/** The API suites: PostgreSQL (their second run) and the real Alertmanager that drives the monitoring webhook. */
 export async function checkDatabase(): Promise<void> {
   await postgres()
+  program(alertmanagerPath, 'prometheus-alertmanager', 'ALERTMANAGER_PATH')
 }
 
 /** Everything the end-to-end suites start or drive. */

@@ -14,6 +14,7 @@ import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { DEFAULT_SEVERITY_STATUSES, type IntegrationKind, type MonitoringEvent, type ParseOptions } from '../domain/monitoring-event'
 import type { ServiceStatus } from '../domain/statuses'
 import { connectionFor, tableOf } from '../db/sql'
+import { readBodyBytes } from '../net/request-body'
 import type { Integration } from '../payload-types'
 import { applyMonitoringEvent } from '../services/apply-monitoring-event'
 import { parsePayload } from './parse'
@@ -42,23 +43,8 @@ async function integrationFor(payload: Payload, token: string | null): Promise<I
 type Body = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true }
 
 async function readBody(request: Request): Promise<Body> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_WEBHOOK_BYTES) return { ok: false, tooLarge: true }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (request.body) {
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_WEBHOOK_BYTES) {
-        await reader.cancel().catch(() => undefined)
-        return { ok: false, tooLarge: true }
-      }
-      chunks.push(value)
-    }
-  }
-  return { ok: true, bytes: Buffer.concat(chunks) }
+  const bytes = await readBodyBytes(request, MAX_WEBHOOK_BYTES)
+  return bytes ? { ok: true, bytes } : { ok: false, tooLarge: true }
 }
 
 /** JSON, or Uptime Kuma's form-data / urlencoded body with the JSON in its `data` field. */

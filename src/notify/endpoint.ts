@@ -10,6 +10,7 @@ import { getPayload, type Payload } from 'payload'
 import { parseTokenRequest } from '../domain/subscription-request'
 import { publicError } from '../errors'
 import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
+import { readBodyBytes } from '../net/request-body'
 
 /** Far more than any subscription needs; a larger body is refused before it is parsed. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -18,23 +19,7 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; message: st
 
 /** Reads at most `maxBytes` of the body as text; null when it is larger. */
 export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return null
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (request.body) {
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined)
-        return null
-      }
-      chunks.push(value)
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  return (await readBodyBytes(request, maxBytes))?.toString('utf8') ?? null
 }
 
 /** Reads at most `maxBytes` of the body and parses it as JSON. */

@@ -6,9 +6,10 @@
  * Nothing here tells a caller whether an address was known: subscribe answers the same for a new address, a
  * pending one and a confirmed one.
  */
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type Where } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { type Env, env } from '../config/env'
+import { inTransaction } from '../db/transaction'
 import type { SubscribeRequest } from '../domain/subscription-request'
 import { BadRequest } from '../errors'
 import type { Subscriber } from '../payload-types'
@@ -40,18 +41,6 @@ export class UnknownServices extends BadRequest {
   }
 }
 
-async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    await commitTransaction(req)
-    return result
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
-}
 
 async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return []

@@ -15,7 +15,7 @@
  */
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, ValidationError } from 'payload'
+import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
 import { changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact, openingMessage, resolvedMessage } from '../domain/alert-incident'
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
@@ -24,6 +24,7 @@ import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '
 import { INTEGRATION_WRITE } from '../collections/Incidents/hooks/end-quiet-on-persons-edit'
 import { oneAtATime } from '../integrations/key-lock'
 import { connectionFor, tableOf } from '../db/sql'
+import { inTransaction } from '../db/transaction'
 import type { Incident, Integration } from '../payload-types'
 
 export interface Applied {
@@ -120,18 +121,6 @@ function lastSetServices(incident: Incident): Set<number> {
   return new Set()
 }
 
-async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({ context: { [INTEGRATION_WRITE]: true } }, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    await commitTransaction(req)
-    return result
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
-}
 
 const isOpenKeyConflict = (error: unknown) =>
   error instanceof ValidationError && (error.data?.errors ?? []).some((entry: { path?: string }) => entry.path === 'integrationOpenKey')
@@ -147,7 +136,7 @@ const applying = pLimit(APPLY_CONCURRENCY)
 export async function applyMonitoringEvent(payload: Payload, integration: Integration, event: MonitoringEvent, now: Date = new Date()): Promise<Applied> {
   return oneAtATime(`${integration.id}:${event.key}`, async () => {
     try {
-      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now)))
+      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), { [INTEGRATION_WRITE]: true }))
     } catch (error) {
       // Another instance opened the incident between our read and our write: the same notification, applied once.
       if (isOpenKeyConflict(error)) return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }

@@ -83,8 +83,10 @@ describe('an incident sets its services’ statuses from the admin form', () => 
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
     const messages = page.locator('textarea[name$=".message"]')
     await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) >= 2)
-    await messages.nth(1).fill('The API answers errors; we are on it.')
-    const addStatus = page.getByRole('button', { name: /Add Service status/i }).last()
+    // The form shows updates newest first: rows are found by their index in the stored list, not by position.
+    const row = (index: number) => page.locator(`.incident-update[data-row-index="${index}"]`)
+    await row(1).locator('textarea[name$=".message"]').fill('The API answers errors; we are on it.')
+    const addStatus = row(1).getByRole('button', { name: /Add Service status/i })
     // The page has hydrated (the update row came): one click.
     await addStatus.click()
     await page.locator('.service-status-pick').waitFor({ timeout: 60_000 })
@@ -100,7 +102,7 @@ describe('an incident sets its services’ statuses from the admin form', () => 
     // A resolving update: the form lists what goes back before it is saved.
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
     await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) >= 3)
-    await messages.nth(2).fill('Fixed.')
+    await row(2).locator('textarea[name$=".message"]').fill('Fixed.')
     await pick(page.locator('#field-updates__2__status'), 'Resolved')
     const note = page.locator('.restore-note')
     await expect.poll(() => note.innerText(), { timeout: 30_000 }).toContain('Public API: Major outage → Operational')

@@ -34,6 +34,22 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/preflight-e2e.ts'], testTimeout: 120_000, hookTimeout: 600_000, fileParallelism: false },
       },
+      {
+        resolve: { alias },
+        // The browser suites again, their service on PostgreSQL (the cache and rate-limit suites run on both inside
+        // tests/e2e/edge.test.ts).
+        test: {
+          name: 'e2e-postgres',
+          include: ['tests/e2e/site.test.ts', 'tests/e2e/admin.test.ts', 'tests/e2e/uptime-bars.test.ts'],
+          env: { E2E_DATABASE: 'postgres' },
+          globalSetup: ['tests/helpers/preflight-e2e.ts', 'tests/helpers/postgres-cleanup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+          // After everything else: two browser suites at once on two cores would starve each other.
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 })

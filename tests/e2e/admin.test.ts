@@ -9,7 +9,7 @@ import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createUserKey, freePort, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { browserDatabaseEnv, call, createUserKey, freePort, root, type Started, startService, stopServices } from '../helpers/service'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'operator@example.test'
@@ -26,7 +26,7 @@ beforeAll(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
-  server = await startService({ ...sqliteEnv('sp-admin-'), NOTIFY_TICK_MS: '100', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' })
+  server = await startService({ ...(await browserDatabaseEnv('admin')), NOTIFY_TICK_MS: '100', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' })
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
 })
 

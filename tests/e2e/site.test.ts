@@ -5,9 +5,7 @@
  * the feeds through real parsers, the weight of `/`, and screenshots (light and dark, 1280 and 360 px) written to
  * test-results/screenshots/.
  */
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
@@ -16,7 +14,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUserKey, root, type Started, startService, stopServices } from '../helpers/service'
+import { browserDatabaseEnv, createUserKey, root, type Started, startService, stopServices } from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -62,8 +60,7 @@ beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath} (apt-get install chromium)`)
   smtp = await startSmtpSink()
   server = await startService({
-    DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-site-')), 'site.db')}`,
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    ...(await browserDatabaseEnv('site')),
     STATUSPAGE_TEST_HOOKS: '1',
     // A browser suite reads far more than 100 pages a minute from one address; the limits have their own tests.
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',

@@ -6,13 +6,12 @@
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { browserDatabaseEnv, root, type Started, startService, stopServices } from '../helpers/service'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'docs', 'screenshots')
@@ -23,8 +22,7 @@ let browser: Browser
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}`)
   server = await startService({
-    ...sqliteEnv('sp-uptime-'),
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    ...(await browserDatabaseEnv('uptime')),
     DEMO_MODE: 'true',
     DEMO_USER_EMAIL: 'demo@example.test',
     DEMO_USER_PASSWORD: 'demo-password-1234',

@@ -118,6 +118,15 @@ export function sqliteEnv(prefix = 'sp-e2e-'): Record<string, string> {
   }
 }
 
+/**
+ * The database of a browser suite's service: SQLite, or PostgreSQL when the suite runs in the `e2e-postgres` project
+ * (E2E_DATABASE=postgres). Named with the run's id, so the project's global teardown drops it.
+ */
+export async function browserDatabaseEnv(name: string): Promise<Record<string, string>> {
+  if (process.env.E2E_DATABASE === 'postgres') return postgresEnv(`sp_test_${process.env.SP_TEST_RUN ?? 'e2e'}_${name}_`)
+  return sqliteEnv(`sp-${name}-`)
+}
+
 /** A fresh PostgreSQL database (created on TEST_POSTGRES_URL's server) and secret for one service. */
 export async function postgresEnv(prefix = 'sp_test_e2e_'): Promise<Record<string, string>> {
   const name = `${prefix}${randomBytes(4).toString('hex')}`

@@ -15,17 +15,16 @@
  *              BENCH_SKIP_SEED=1 (reuse the databases of the last run; the history's dates then lag by the time since)
  * Not a test: nothing fails on a missed target; the report says which were met.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { setTimeout as sleep } from 'node:timers/promises'
 
 import autocannon from 'autocannon'
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+import { freePort, root, runNode, startBare, startService } from './server.mjs'
+
 const results = path.join(root, 'bench', 'results')
 mkdirSync(path.join(results, 'uptime'), { recursive: true })
 
@@ -43,86 +42,10 @@ const TARGET_UNCACHED_MS = 300
 const REPORT = path.join(root, 'docs', 'benchmarks.md')
 const log = (...args) => console.log(`[bench:uptime ${new Date().toISOString().slice(11, 19)}]`, ...args)
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function runNode(args, env, logFile) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (c) => (output += c))
-    child.stderr.on('data', (c) => (output += c))
-    child.on('close', (code) => {
-      writeFileSync(logFile, output)
-      if (code === 0) resolve(output)
-      else reject(new Error(`${args.join(' ')} exited ${code}; see ${path.relative(root, logFile)}`))
-    })
-  })
-}
-
-/** `npm start` in its own process group (it builds first when the sources changed); resolves once healthy. */
-async function startServer(dialect, port) {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', NEXT_TELEMETRY_DISABLED: '1', MAINTENANCE_TICK_MS: '0' }
-  delete env.NODE_ENV
-  const npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  npm.stdout.on('data', (c) => (output += c))
-  npm.stderr.on('data', (c) => (output += c))
-  const stop = async () => {
-    try {
-      process.kill(-npm.pid, 'SIGTERM')
-    } catch {
-      // gone
-    }
-    for (let i = 0; i < 50 && npm.exitCode === null && npm.signalCode === null; i++) await sleep(200)
-    try {
-      process.kill(-npm.pid, 'SIGKILL')
-    } catch {
-      // gone
-    }
-    writeFileSync(path.join(results, 'uptime', `server-${dialect}.log`), output)
-  }
-  const started = Date.now()
-  for (;;) {
-    if (npm.exitCode !== null) {
-      await stop()
-      throw new Error(`npm start exited ${npm.exitCode}; see bench/results/uptime/server-${dialect}.log`)
-    }
-    if (Date.now() - started > 15 * 60_000) {
-      await stop()
-      throw new Error('the server did not become healthy within 15 minutes')
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
-    } catch {
-      // not yet
-    }
-    await sleep(500)
-  }
-  return { stop }
-}
-
-async function startBare(port, bodyFile, headFile) {
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, headFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
-    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))
-  })
-  return {
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))
-    },
-  }
+/** `npm start` on `port` with the bench's settings (bench/server.mjs builds first when the sources changed). */
+function startServer(dialect, port) {
+  const env = { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', MAINTENANCE_TICK_MS: '0' }
+  return startService({ env, port, logFile: path.join(results, 'uptime', `server-${dialect}.log`), log })
 }
 
 let counter = 0
@@ -192,7 +115,7 @@ async function benchDatabase(dialect) {
     out.runs = []
     for (const [key, label, p] of [['uptime', '`/api/v1/uptime`', '/api/v1/uptime'], ['home', '`/` (the status page)', '/']]) {
       const barePort = await freePort()
-      const bare = await startBare(barePort, bodies[key].file, bodies[key].head)
+      const bare = await startBare({ port: barePort, bodyFile: bodies[key].file, headFile: bodies[key].head })
       try {
         for (const connections of CONNECTION_SET) {
           log(`${dialect}: ${p} at ${connections} connection(s): bare, uncached, cached…`)

@@ -1,3 +1,9 @@
-/** The id of a relationship value as Payload returns it: the id itself (depth 0) or the populated document. */
-export const relationId = (value: unknown): number | null =>
-  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
+/**
+ * The id of a relationship value as Payload returns it: the id itself (depth 0, sometimes as a numeric string) or
+ * the populated document; null for anything else.
+ */
+export const relationId = (value: unknown): number | null => {
+  const raw = typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value
+  const id = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
+  return typeof id === 'number' && Number.isInteger(id) ? id : null
+}

@@ -5,11 +5,12 @@
  * minute: a write (which bumps the version) is never missed, and the clock is at most a minute behind. Shorter
  * windows and single services are slices of the same 90 days.
  */
-import { type SQL, sql } from '@payloadcms/db-sqlite/drizzle'
+import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
 import { DAY_MS, dailyUptime, type DayUptime, overlappedDays, type StatusChange, windowStartFor, windowUptime } from '../domain/uptime'
 import type { ServiceStatus } from '../domain/statuses'
+import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
 
 import { loadServices } from './read-model'
@@ -45,23 +46,9 @@ function instant(value: string | Date): number {
   return Date.parse(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Drizzle = any
-
-/**
- * Rows of a read-only statement on either adapter. Raw SQL (identifiers in double quotes, read by both SQLite and
- * PostgreSQL): Payload's find builds documents with their arrays and relationships, which took seconds for the
- * 8,000 incidents and 60,000 history rows of a large window; these statements return only the columns used.
- */
-async function rowsOf<T>(payload: Payload, query: SQL): Promise<T[]> {
-  const db: Drizzle = (payload.db as unknown as { drizzle: Drizzle }).drizzle
-  if (typeof db.all === 'function') return (await db.all(query)) as T[]
-  return ((await db.execute(query)) as { rows: T[] }).rows
-}
-
 /** Every history row of the window, by service and time. */
 async function historyRows(payload: Payload, windowStart: number): Promise<Map<number, StatusChange[]>> {
-  const rows = await rowsOf<{ service_id: number; from_status: ServiceStatus | null; to_status: ServiceStatus; at: string | Date }>(
+  const rows = await readRows<{ service_id: number; from_status: ServiceStatus | null; to_status: ServiceStatus; at: string | Date }>(
     payload,
     sql`SELECT "service_id", "from_status", "to_status", "at" FROM "service_status_changes" WHERE "at" >= ${new Date(windowStart).toISOString()} AND "service_id" IS NOT NULL ORDER BY "service_id", "at", "id"`,
   )
@@ -85,7 +72,7 @@ interface WindowIncident {
 /** The incidents whose span reaches into the window, with the services they affect and where they start and end. */
 async function windowIncidents(payload: Payload, windowStart: number): Promise<WindowIncident[]> {
   // An incident begins at its first update when that was back-dated before the record (src/site/pages.ts).
-  const rows = await rowsOf<{ id: number; short_id: string | null; title: string; status: string; created_at: string | Date; resolved_at: string | Date | null; first_update: string | Date | null; services_id: number }>(
+  const rows = await readRows<{ id: number; short_id: string | null; title: string; status: string; created_at: string | Date; resolved_at: string | Date | null; first_update: string | Date | null; services_id: number }>(
     payload,
     sql`SELECT i."id", i."short_id", i."title", i."status", i."created_at", i."resolved_at",
       (SELECT min(u."created_at") FROM "incidents_updates" u WHERE u."_parent_id" = i."id") AS "first_update", r."services_id"

@@ -13,6 +13,7 @@
  * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
  * when the update becomes the newest, and restores when the incident resolves.
  */
+import { relationId } from '../db/relation-id'
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
@@ -44,8 +45,6 @@ interface UpdateRow {
   serviceStatuses?: { service: number | { id: number }; status: ServiceStatus }[] | null
 }
 
-const idOf = (value: unknown): number | null =>
-  typeof value === 'number' ? value : typeof value === 'object' && value !== null && 'id' in value ? Number((value as { id: unknown }).id) : null
 
 /** The services the event names (and the defaults), by slug, with their ids and names. */
 async function servicesOf(req: PayloadRequest, event: MonitoringEvent, defaults: number[]) {
@@ -115,7 +114,7 @@ function lastSetServices(incident: Incident): Set<number> {
   for (let index = rows.length - 1; index >= 0; index--) {
     const statuses = rows[index].serviceStatuses
     if (statuses && statuses.length > 0) {
-      return new Set(statuses.filter((entry) => entry.status !== 'operational').map((entry) => idOf(entry.service)).filter((id): id is number => id !== null))
+      return new Set(statuses.filter((entry) => entry.status !== 'operational').map((entry) => relationId(entry.service)).filter((id): id is number => id !== null))
     }
   }
   return new Set()
@@ -146,7 +145,7 @@ export async function applyMonitoringEvent(payload: Payload, integration: Integr
 }
 
 async function apply(req: PayloadRequest, integration: Integration, event: MonitoringEvent, now: Date): Promise<Applied> {
-  const defaults = (integration.defaultServices ?? []).map(idOf).filter((id): id is number => id !== null)
+  const defaults = (integration.defaultServices ?? []).map(relationId).filter((id): id is number => id !== null)
   const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
   const knownDefaults = defaults.filter((id) => names.has(id))
   const impact = eventImpact(event, (slug) => bySlug.get(slug), knownDefaults)
@@ -201,7 +200,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         notify: incident.integrationQuiet !== true,
         serviceStatuses: [...serviceStatuses, ...recovered],
       }
-      const affected = new Set([...((incident.affectedServices ?? []).map(idOf).filter((id): id is number => id !== null)), ...impact.keys()])
+      const affected = new Set([...((incident.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)), ...impact.keys()])
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,

@@ -3,19 +3,19 @@
  * becomes in progress (the clock's job, or a save) they go to `maintenance`, and when it stops running (completed,
  * cancelled, or the switch turned off) they go back as a resolved incident's services do.
  */
+import { relationId } from '../db/relation-id'
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import type { Maintenance } from '../payload-types'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
 import { releaseServices } from './release-services'
-import { idOf } from './service-ids'
 
 type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 
 const holds = (m: MaintenanceLike | null | undefined) => m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
 const servicesOf = (m: MaintenanceLike | null | undefined): number[] =>
-  (m?.affectedServices ?? []).map(idOf).filter((id): id is number => id !== null)
+  (m?.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)
 
 /** Applies a maintenance's move from `previous` (null: just created) to `doc`, in the transaction of `req`. */
 export async function applyMaintenanceServiceStatuses(

@@ -2,13 +2,14 @@
  * An incident resolved or a maintenance ended: each service it changed goes back to what it would be without it
  * (src/domain/service-status-change.ts statusWithout), through the chokepoint, in the caller's transaction.
  */
+import { relationId } from '../db/relation-id'
 import type { PayloadRequest, Where } from 'payload'
 
 import { HOLD_SOURCES, type HoldSource, incidentClaims, statusWithout, type StatusChangeRow, type StatusHold } from '../domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { idOf, incidentUpdatesWithClaims } from './service-ids'
+import { incidentUpdatesWithClaims } from './service-ids'
 
 export interface Holder {
   source: HoldSource
@@ -88,7 +89,7 @@ async function servicesChangedBy(req: PayloadRequest, holder: Holder): Promise<n
     overrideAccess: true,
     req,
   })
-  return docs.map((doc) => idOf(doc.service)).filter((id): id is number => id !== null)
+  return docs.map((doc) => relationId(doc.service)).filter((id): id is number => id !== null)
 }
 
 export interface PlannedChange {

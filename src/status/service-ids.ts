@@ -1,11 +1,5 @@
+import { relationId } from '../db/relation-id'
 import type { ServiceStatus } from '../domain/statuses'
-
-/** A relationship's value as an id: Payload gives an id, or the related document when it populated it. */
-export const idOf = (value: unknown): number | null => {
-  const raw = typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value
-  const id = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
-  return typeof id === 'number' && Number.isInteger(id) ? id : null
-}
 
 export interface ServiceStatusEntry {
   service: number
@@ -16,7 +10,7 @@ export interface ServiceStatusEntry {
 export function serviceStatusEntries(value: unknown): ServiceStatusEntry[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((entry) => {
-    const service = idOf((entry as { service?: unknown } | null)?.service)
+    const service = relationId((entry as { service?: unknown } | null)?.service)
     const status = (entry as { status?: unknown } | null)?.status
     return service !== null && typeof status === 'string' ? [{ service, status: status as ServiceStatus }] : []
   })

@@ -42,7 +42,7 @@ const layerRules = () => [
 
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', 'data/', 'test-results/', 'bench/results/', 'src/migrations/', 'src/payload-types.ts', 'src/app/(payload)/admin/importMap.js', 'next-env.d.ts'] },
+  { ignores: ['node_modules/', '.next/', 'dist/', 'data/', 'test-results/', 'bench/results/', 'src/migrations/', 'src/payload-types.ts', 'src/app/(payload)/admin/importMap.js', 'next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,8 @@
 /**
  * The process: one node:http server in front of Next's request handler. It checks the configuration, runs the
  * edge (src/edge: client address, public rate limit, response cache, invalidation of writes) in front of Next,
- * and warms Payload so the first visitor does not wait.
+ * and warms Payload so the first visitor does not wait. Compiled to dist/server.mjs by the build
+ * (scripts/build-server.mjs); on SIGTERM or SIGINT it stops gracefully (src/edge/graceful-stop.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
@@ -10,7 +11,10 @@ import next from 'next'
 import { ConfigError, env } from './src/config/env'
 import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
 import { createEdge, edgeConfig } from './src/edge/front'
+import { gracefulStop } from './src/edge/graceful-stop'
 import { dropRouterVary } from './src/edge/vary'
+import { stopAllRepeating } from './src/jobs/repeat'
+import { runClosers } from './src/runtime/shutdown'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 
@@ -42,11 +46,10 @@ const toNext = (req: IncomingMessage, res: ServerResponse) => {
 }
 
 const edge = createEdge(edgeSettings, toNext, () => {
-  // The cache computes misses by asking this server over loopback.
-  const address = server.address()
-  const bound = typeof address === 'object' && address ? address : { address: '127.0.0.1', port }
-  const host = bound.address === '0.0.0.0' || bound.address === '::' ? '127.0.0.1' : bound.address
-  return { host, port: bound.port }
+  // The cache computes misses by asking this server over loopback, on a listener of its own: it stays open while
+  // a shutdown lets the requests under way finish, after the public one has closed.
+  const address = internal.address()
+  return { host: '127.0.0.1', port: typeof address === 'object' && address ? address.port : 0 }
 })
 
 /** A request the edge failed on: the CMS's error shape, never a stack trace. */
@@ -59,13 +62,30 @@ function answerFailure(res: ServerResponse, error: unknown): void {
   res.end(JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }))
 }
 
-const server = createServer((req, res) => {
+const serve = (req: IncomingMessage, res: ServerResponse) => {
   try {
     // A promise only when the request waits for something: a cache hit is answered without one.
     edge.handler(req, res)?.catch((error: unknown) => answerFailure(res, error))
   } catch (error) {
     answerFailure(res, error)
   }
+}
+
+const server = createServer((req, res) => {
+  stopper.track(res)
+  serve(req, res)
+})
+const internal = createServer(serve)
+internal.listen(0, '127.0.0.1')
+
+const stopper = gracefulStop({
+  servers: [server, internal],
+  graceMs: settings.SHUTDOWN_GRACE_MS,
+  stopWork: stopAllRepeating,
+  close: async () => {
+    await edge.close()
+    await runClosers((name, error) => console.error(`Closing ${name} failed:`, error))
+  },
 })
 
 server.on('connection', (socket) => edge.onConnection(socket.remoteAddress))
@@ -82,11 +102,3 @@ server.listen(port, hostname, async () => {
     console.error('Health check failed:', error)
   }
 })
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0))
-    void edge.close()
-    setTimeout(() => process.exit(0), 5000).unref()
-  })
-}

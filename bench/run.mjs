@@ -9,9 +9,11 @@
  *
  * Environment:
  *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
- *   BENCH_PARTS=small,profile,read,notify   which parts: small bodies (small), the profile of a hit (profile, after
- *                                     small), the large data's read load (read), the notification fan-out (notify).
- *                                     A run of `small` alone replaces only its section of the report.
+ *   BENCH_PARTS=small,profile,soak,read,notify   which parts: small bodies (small), the profile of a hit (profile,
+ *                                     after small), the memory at rest and over a long mixed load (soak,
+ *                                     bench/soak.mjs), the large data's read load (read), the notification fan-out
+ *                                     (notify). A run of `small` or `soak` alone replaces only its section of the report.
+ *   BENCH_SOAK_SECONDS=300, BENCH_SOAK_RATE=380   the soak's length and requests per second
  *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
  *   BENCH_DURATION=10                 seconds per load run;  BENCH_CONNECTIONS=50
  *   BENCH_SKIP_SEED=1                 reuse the databases of the last run (bench/results/seed-<db>.json)
@@ -29,6 +31,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 
 import { format as formatProfile, summarize as summarizeProfile } from './cpuprofile-summary.mjs'
+import { benchSoak, soakReport } from './soak.mjs'
 import { cpuMs, freePort, median, root, rssMb, runNode, startBare as startBareServer, startService, waitForBuildsOfOthers } from './server.mjs'
 
 const results = path.join(root, 'bench', 'results')
@@ -43,7 +46,7 @@ const URLS = {
   sqlite: 'file:./bench/results/sqlite/bench.db',
   postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
 }
-const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,read,notify').split(',').map((s) => s.trim())
+const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,soak,read,notify').split(',').map((s) => s.trim())
 const NOTIFY_URLS = {
   sqlite: 'file:./bench/results/notify/notify.db',
   postgres: process.env.BENCH_NOTIFY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_notify',
@@ -352,7 +355,7 @@ async function benchSmall() {
 }
 
 /**
- * Where a cache hit's time goes: the server (already built) run as `node --cpu-prof --import tsx server.ts` on the
+ * Where a cache hit's time goes: the server (already built) run as `node --cpu-prof dist/server.mjs` on the
  * small data, loaded with /api/v1/status (hits), stopped with SIGTERM (the profile is written on exit) and
  * summarised by bench/cpuprofile-summary.mjs into bench/results/profile-summary.txt.
  */
@@ -361,11 +364,11 @@ async function benchProfile() {
   mkdirSync(dir, { recursive: true })
   for (const file of readdirSync(dir)) if (file.endsWith('.cpuprofile')) rmSync(path.join(dir, file))
   await waitForBuildsOfOthers(log)
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no build: run the small part (or npm start) first')
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || !existsSync(path.join(root, 'dist', 'server.mjs'))) throw new Error('no build: run the small part (or npm start) first')
   const port = await freePort()
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }
-  log(`profile: node --cpu-prof --import tsx server.ts on port ${port}…`)
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  log(`profile: node --cpu-prof dist/server.mjs on port ${port}…`)
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (c) => (output += c))
   child.stderr.on('data', (c) => (output += c))
@@ -467,7 +470,7 @@ function report(facts, dbs) {
   p('## Method')
   p()
   p(`- Data (bench/seed.ts, written straight into the tables in batches; derived fields computed with the domain functions the hooks use): ${fmt(dbs[0]?.seed?.sizes.services)} services in ${fmt(dbs[0]?.seed?.sizes.groups)} groups; ${fmt(dbs[0]?.seed?.rows.incidents)} incidents with 3 to 5 updates each (${fmt(dbs[0]?.seed?.rows.incidents_updates)} updates), ${fmt(dbs[0]?.seed?.unresolvedIncidents)} of them unresolved, 1 to 3 affected services each; ${fmt(dbs[0]?.seed?.rows.maintenances)} maintenances (${Object.entries(dbs[0]?.seed?.maintenanceStatuses ?? {}).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}).`)
-  p(`- Server: \`npm start\` (built server.ts → Next → Payload) with \`RATE_LIMIT_PUBLIC_PER_MINUTE=0\`; its RSS is sampled from /proc every 200 ms during each run (the node process running server.ts).`)
+  p(`- Server: \`npm start\` (the compiled server, dist/server.mjs → Next → Payload) with \`RATE_LIMIT_PUBLIC_PER_MINUTE=0\`; its RSS is sampled from /proc every 200 ms during each run (the one node process serving).`)
   p(`- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run (uncached runs also with 1 connection). Cached rows repeat one URL (the response cache answers after the first request); uncached rows send an \`Authorization\` header, which the public API ignores and the cache never answers (and a different \`_=<n>\` parameter), so every request runs Next, Payload and the database.`)
   p(`- Baseline: bench/bare-server.mjs, a bare \`node:http\` server in its own process sending the bytes /api/v1/status sent, measured before the project's runs and again after them.`)
   p()
@@ -608,7 +611,7 @@ function smallReport(facts, small) {
   }
   if (small.profile && !small.profile.error) {
     const pr = small.profile
-    p(`Where a hit's time goes (\`node --cpu-prof --import tsx server.ts\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)
+    p(`Where a hit's time goes (\`node --cpu-prof dist/server.mjs\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)
     p()
     p('| Self time by package / area | ms | share |')
     p('|---|---|---|')
@@ -642,7 +645,7 @@ function setBlock(text, name, block) {
   return at >= 0 ? `${text.slice(0, at + 1)}${block}\n\n${text.slice(at + 1)}` : `${text}\n${block}\n`
 }
 
-function writeReport(facts, dbs, small) {
+function writeReport(facts, dbs, small, soak) {
   const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
   const ranBig = dbs.some((db) => db.runs || db.error || db.notify)
   // Only the small part ran: the rest of the last report stays as it was.
@@ -650,9 +653,12 @@ function writeReport(facts, dbs, small) {
   const [open, close] = BLOCK('small')
   const block = small ? `${open}\n${smallReport(facts, small)}\n${close}` : getBlock(previous, 'small')
   if (block) text = setBlock(text, 'small', block)
+  const [soakOpen, soakClose] = BLOCK('soak')
+  const soakBlock = soak ? `${soakOpen}\n${soakReport(soak, fmt)}\n${soakClose}` : getBlock(previous, 'soak')
+  if (soakBlock) text = setBlock(text, 'soak', soakBlock)
   // The notes (between the bench:notes markers) are written by hand, with the measurements behind them: kept as they are.
-  // So are the uptime section (npm run bench:uptime writes it) and its hand-written reading.
-  for (const name of ['notes', 'uptime', 'uptime-notes']) {
+  // So are the uptime section (npm run bench:uptime writes it) and its hand-written reading, and the memory notes.
+  for (const name of ['notes', 'uptime', 'uptime-notes', 'soak', 'memory-notes']) {
     const kept = getBlock(previous, name)
     if (kept && !getBlock(text, name)) text = `${text.trimEnd()}\n\n${kept}\n`
   }
@@ -662,8 +668,8 @@ function writeReport(facts, dbs, small) {
 
 if (process.env.BENCH_REPORT_ONLY === '1') {
   // Rewrites the report from the last run's bench/results/results.json (after a change to this file's report).
-  const { facts, dbs, small } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
-  writeReport(facts, dbs, small)
+  const { facts, dbs, small, soak } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
+  writeReport(facts, dbs, small, soak)
   log(`rewrote ${path.relative(root, REPORT)} from bench/results/results.json`)
   process.exit(0)
 }
@@ -686,6 +692,15 @@ if (PARTS.includes('small')) {
       log(`profile: failed: ${error.message}`)
       small.profile = { error: error.message }
     }
+  }
+}
+let soak = null
+if (PARTS.includes('soak')) {
+  try {
+    soak = await benchSoak({ results, secret: SECRET, log })
+  } catch (error) {
+    log(`soak: failed: ${error.message}`)
+    soak = { error: error.message }
   }
 }
 const dbs = []
@@ -712,7 +727,7 @@ for (const dialect of PARTS.some((part) => part === 'read' || part === 'notify')
 }
 facts.minutes = ((Date.now() - startedAt) / 60000).toFixed(1)
 facts.loadavgAtEnd = os.loadavg().map((n) => n.toFixed(2)).join(' ')
-writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small }, null, 2))
-writeReport(facts, dbs, small)
+writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak }, null, 2))
+writeReport(facts, dbs, small, soak)
 log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)
-process.exit(dbs.some((db) => db.error) || small?.error ? 1 : 0)
+process.exit(dbs.some((db) => db.error) || small?.error || soak?.error ? 1 : 0)

@@ -126,7 +126,7 @@ export async function waitForBuildsOfOthers(log = console.log) {
 /**
  * `npm start` (which builds first when the sources changed) in its own process group, on `port` (default: a free
  * one) of 127.0.0.1 with `env` added to this process's environment; resolves once /api/health answers 200, with the
- * pid of the node process running server.ts. `logFile` receives the output when it is stopped.
+ * pid of the node process serving (npm's child: scripts/start.mjs imports the compiled server). `logFile` receives the output when it is stopped.
  */
 export async function startService({ env = {}, port, logFile, log = console.log }) {
   await waitForBuildsOfOthers(log)
@@ -169,10 +169,10 @@ export async function startService({ env = {}, port, logFile, log = console.log 
     await stop()
     throw error
   }
-  const pid = descendants(npm.pid).find((p) => /server\.ts/.test(cmdline(p)) && /node/.test(cmdline(p)))
+  const pid = descendants(npm.pid).find((p) => /start\.mjs|server\.m?[jt]s/.test(cmdline(p)) && /node/.test(cmdline(p)))
   if (!pid) {
     await stop()
-    throw new Error('could not find the node process running server.ts')
+    throw new Error('could not find the node process serving')
   }
   return { pid, port, address: `127.0.0.1:${port}`, readyMs: Date.now() - started, built: /Building/.test(output), stop, output: () => output }
 }

@@ -2,8 +2,9 @@
 /**
  * `npm run bench:uptime`: the uptime bars and /api/v1/uptime on a large history. Seeds the large data set
  * (bench/seed.ts: 1,000 services in 50 groups, 100,000 incidents, 5,000 maintenances), then 90 days of status history
- * for every service (bench/uptime-seed.ts: about 20 changes per service per month), serves it with the built
- * server (`npm start`) and loads `/api/v1/uptime` and `/` with autocannon: uncached at one connection (every request
+ * for every service (bench/uptime-seed.ts: about 20 changes per service per month), times the first requests after a
+ * write with their body sizes, identity and gzip (bench/first-miss.ts), serves it with the built server (`npm start`)
+ * and loads `/api/v1/uptime?limit=1000` (full and compact) and `/` with autocannon: uncached at one connection (every request
  * carries credentials, so the response cache passes it to Next, as in bench/run.mjs) and through the cache at 50,
  * beside a bare node:http server (bench/bare-server.mjs) sending the same bodies in the same run. Writes the
  * "Uptime" section of docs/benchmarks.md (between its markers) and bench/results/uptime-<db>.json.
@@ -20,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
 
 import autocannon from 'autocannon'
 
@@ -58,6 +60,7 @@ async function load(port, pathOf, { headers = {}, connections }) {
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(counter++) }) }],
   })
   return {
+    loadavg: os.loadavg()[0],
     rps: result.requests.average,
     total: result.requests.total,
     p50: result.latency.p50,
@@ -69,6 +72,9 @@ async function load(port, pathOf, { headers = {}, connections }) {
 }
 
 const UNCACHED = { authorization: 'Bearer bench-uncached' }
+/** Every service in one page (the API pages 50 by default), in both formats. */
+const UPTIME_PAGE = '/api/v1/uptime?limit=1000'
+const COMPACT_PAGE = '/api/v1/uptime?limit=1000&format=compact'
 const bust = (p, n) => `${p}${p.includes('?') ? '&' : '?'}_=${n}`
 
 async function benchDatabase(dialect) {
@@ -88,6 +94,10 @@ async function benchDatabase(dialect) {
     writeFileSync(saved, JSON.stringify({ seed: out.seed, history: out.history }))
   }
   log(`${dialect}: ${out.history.historyRows} history rows; cold computation ${out.history.coldMs.map((n) => n.toFixed(0)).join(', ')} ms`)
+  // The first /api/v1/status, / and /g/<slug> after a write, and each body's size (identity and gzip): bench/first-miss.ts.
+  log(`${dialect}: the first requests after a write (bench/first-miss.ts)…`)
+  const missOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/first-miss.ts', '20'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0', NODE_ENV: 'production' }, path.join(results, 'uptime', `first-miss-${dialect}.log`))
+  out.firstMiss = JSON.parse(missOutput.split('\n').find((l) => l.startsWith('FIRST_MISS_RESULT ')).slice('FIRST_MISS_RESULT '.length))
 
   const port = await freePort()
   log(`${dialect}: starting the server on ${port} (builds first when the sources changed)…`)
@@ -95,25 +105,25 @@ async function benchDatabase(dialect) {
   try {
     // The first requests after the start: the memo is empty, so each computes the whole table.
     out.first = {}
-    for (const [key, p] of [['uptime', '/api/v1/uptime'], ['home', '/']]) {
+    for (const [key, p] of [['uptime', UPTIME_PAGE], ['home', '/']]) {
       const t0 = performance.now()
       const response = await fetch(`http://127.0.0.1:${port}${bust(p, 'first')}`, { headers: UNCACHED })
       const body = Buffer.from(await response.arrayBuffer())
       out.first[key] = { status: response.status, ms: performance.now() - t0, bytes: body.length }
     }
     const bodies = {}
-    for (const [key, p] of [['uptime', '/api/v1/uptime'], ['home', '/']]) {
+    for (const [key, p] of [['uptime', UPTIME_PAGE], ['compact', COMPACT_PAGE], ['home', '/']]) {
       await fetch(`http://127.0.0.1:${port}${p}`)
       const response = await fetch(`http://127.0.0.1:${port}${p}`)
       const body = Buffer.from(await response.arrayBuffer())
       const headers = Object.fromEntries(response.headers)
-      bodies[key] = { file: path.join(results, 'uptime', `${key}.body`), head: path.join(results, 'uptime', `${key}.head.json`), bytes: body.length, xCache: response.headers.get('x-cache') }
+      bodies[key] = { file: path.join(results, 'uptime', `${key}.body`), head: path.join(results, 'uptime', `${key}.head.json`), bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length, xCache: response.headers.get('x-cache') }
       writeFileSync(bodies[key].file, body)
       writeFileSync(bodies[key].head, JSON.stringify({ status: response.status, headers }))
     }
-    out.bodies = Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, { bytes: v.bytes, xCache: v.xCache }]))
+    out.bodies = Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, { bytes: v.bytes, gzipBytes: v.gzipBytes, xCache: v.xCache }]))
     out.runs = []
-    for (const [key, label, p] of [['uptime', '`/api/v1/uptime`', '/api/v1/uptime'], ['home', '`/` (the status page)', '/']]) {
+    for (const [key, label, p] of [['uptime', `\`${UPTIME_PAGE}\``, UPTIME_PAGE], ['compact', `\`${COMPACT_PAGE}\``, COMPACT_PAGE], ['home', '`/` (the status page)', '/']]) {
       const barePort = await freePort()
       const bare = await startBare({ port: barePort, bodyFile: bodies[key].file, headFile: bodies[key].head })
       try {
@@ -147,15 +157,18 @@ function section(runs, facts) {
     lines.push(`Data: bench/seed.ts (${fmt(out.seed.rows?.services ?? 1000)} services, ${fmt(out.seed.rows?.incidents ?? 0)} incidents), then bench/uptime-seed.ts: every service created 91 days ago, **${fmt(out.history.historyRows)} history rows** over the last 90 days (about 20 changes per service per month).`)
     lines.push('')
     lines.push(`- The computation alone (in process, cold: a new minute each time, so the memo never answers): ${out.history.coldMs.map((n) => fmt(n)).join(', ')} ms.`)
-    lines.push(`- First requests after the start (cold memo, uncached): \`/api/v1/uptime\` ${fmt(out.first.uptime.ms)} ms (${fmt(out.first.uptime.bytes)} bytes), \`/\` ${fmt(out.first.home.ms)} ms (${fmt(out.first.home.bytes)} bytes).`)
-    lines.push(`- Bodies through the cache: \`/api/v1/uptime\` ${fmt(out.bodies.uptime.bytes)} bytes (X-Cache: ${out.bodies.uptime.xCache}), \`/\` ${fmt(out.bodies.home.bytes)} bytes (X-Cache: ${out.bodies.home.xCache}).`)
+    lines.push(`- First requests after the start (cold memo, uncached): \`${UPTIME_PAGE}\` ${fmt(out.first.uptime.ms)} ms (${fmt(out.first.uptime.bytes)} bytes), \`/\` ${fmt(out.first.home.ms)} ms (${fmt(out.first.home.bytes)} bytes).`)
+    lines.push(`- Bodies through the cache (identity / gzip level 6): ${Object.entries(out.bodies).map(([k, b]) => `${k} ${fmt(b.bytes)} / ${fmt(b.gzipBytes)} bytes (X-Cache: ${b.xCache})`).join(', ')}.`)
+    if (out.firstMiss) {
+      lines.push(`- The first request after a write (bench/first-miss.ts: the route in process, every memo cold, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\` p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`)
+    }
     lines.push('')
-    lines.push('| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) |')
-    lines.push('|---|---|---|---|---|---|---|---|---|---|')
+    lines.push('| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) | load average (1 min) |')
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|')
     // A run in which no response completed has no latency: "none" rather than 0.
     const lat = (run) => (run.total > 0 ? `${fmt(run.p50)} / ${fmt(run.p99)}` : 'none completed')
     for (const r of out.runs) {
-      lines.push(`| ${r.label} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.uncached.rps, 1)} | **${lat(r.uncached)}** | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | ${r.bare.rps > 0 ? fmt(r.cached.rps / r.bare.rps, 2) : '–'} | ${codes(r.uncached.statusCodes) || 'none'}; ${codes(r.cached.statusCodes) || 'none'} |`)
+      lines.push(`| ${r.label} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.uncached.rps, 1)} | **${lat(r.uncached)}** | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | ${r.bare.rps > 0 ? fmt(r.cached.rps / r.bare.rps, 2) : '–'} | ${codes(r.uncached.statusCodes) || 'none'}; ${codes(r.cached.statusCodes) || 'none'} | ${fmt(r.cached.loadavg, 1)} |`)
     }
     const one = out.runs.filter((r) => r.connections === 1)
     const verdict = (r) => (r.uncached.total === 0 ? 'not measured (no response within the run)' : r.uncached.p50 < TARGET_UNCACHED_MS ? `met, ${fmt(r.uncached.p50)} ms` : `missed, ${fmt(r.uncached.p50)} ms`)

@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds when the sources changed since the last build (or there is none), then serves. The build
- * stamp is a hash of what the build reads, so an edit, a pull or a new dependency triggers a rebuild and nothing
- * else does.
+ * `npm start`: builds when the sources changed since the last build (or there is none), then serves in this very
+ * process. Two builds, each with a stamp (a hash of what it reads), so an edit, a pull or a new dependency triggers
+ * what it needs and nothing else does: `next build` (.next/), and the server compiled to JavaScript
+ * (dist/server.mjs, scripts/build-server.mjs). Both run as child processes that end before the server starts; the
+ * server is then imported here, so the process npm started (package.json's `exec node scripts/start.mjs`) is the
+ * server: SIGTERM to it is the graceful shutdown, and no tsx or esbuild stays loaded.
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
-const stampFile = path.join(root, '.next', 'source-stamp')
-const inputs = ['src', 'next.config.mjs', 'package-lock.json', 'tsconfig.json']
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const nextInputs = ['src', 'next.config.mjs', 'package-lock.json', 'tsconfig.json']
+const serverInputs = ['server.ts', 'src', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs']
+const serverFile = path.join(root, 'dist', 'server.mjs')
 
 function* files(entry) {
   const full = path.join(root, entry)
@@ -23,7 +28,7 @@ function* files(entry) {
   }
 }
 
-function sourceHash() {
+function sourceHash(inputs) {
   const hash = createHash('sha256')
   for (const input of inputs) {
     for (const file of files(input)) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0')
@@ -31,23 +36,42 @@ function sourceHash() {
   return hash.digest('hex')
 }
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
-// `next build` sets its own NODE_ENV; an inherited one (a test runner's "test") would make a broken build.
-delete env.NODE_ENV
-const stamp = sourceHash()
-const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp
-if (!built) {
-  console.log('Building (the sources changed since the last build, or there is none)…')
-  const build = spawnSync('npx', ['next', 'build'], { cwd: root, env: { ...env, NODE_OPTIONS: '--no-deprecation' }, stdio: 'inherit' })
+/** Runs `build` unless `output` exists and the stamp file holds the inputs' hash; then writes the stamp. */
+function buildIfChanged({ inputs, output, stampFile, message, command, args, env }) {
+  const stamp = sourceHash(inputs)
+  if (existsSync(output) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return
+  console.log(message)
+  const build = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
+  mkdirSync(path.dirname(stampFile), { recursive: true })
   writeFileSync(stampFile, stamp)
 }
+
+const buildEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: '--no-deprecation' }
+// `next build` sets its own NODE_ENV; an inherited one (a test runner's "test") would make a broken build.
+delete buildEnv.NODE_ENV
+buildIfChanged({
+  inputs: nextInputs,
+  output: path.join(root, '.next', 'BUILD_ID'),
+  stampFile: path.join(root, '.next', 'source-stamp'),
+  message: 'Building (the sources changed since the last build, or there is none)…',
+  command: 'npx',
+  args: ['next', 'build'],
+  env: buildEnv,
+})
+buildIfChanged({
+  inputs: serverInputs,
+  output: serverFile,
+  stampFile: path.join(root, 'dist', 'source-stamp'),
+  message: 'Compiling the server (server.ts → dist/server.mjs)…',
+  command: process.execPath,
+  args: [path.join(root, 'scripts', 'build-server.mjs')],
+  env: buildEnv,
+})
 // The end-to-end tests build once before their first file, so that no test's start-up waits for a build.
 if (process.argv.includes('--build-only')) process.exit(0)
 
-const server = spawnSync('node', ['--import', 'tsx', 'server.ts'], {
-  cwd: root,
-  env: { ...env, NODE_ENV: 'production' },
-  stdio: 'inherit',
-})
-process.exit(server.status ?? 1)
+process.env.NODE_ENV = 'production'
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+process.chdir(root)
+await import(pathToFileURL(serverFile).href)

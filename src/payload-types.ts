@@ -72,6 +72,8 @@ export interface Config {
     'service-status-changes': ServiceStatusChange;
     incidents: Incident;
     maintenances: Maintenance;
+    'incident-templates': IncidentTemplate;
+    'maintenance-templates': MaintenanceTemplate;
     subscribers: Subscriber;
     notifications: Notification;
     'notification-deliveries': NotificationDelivery;
@@ -96,6 +98,8 @@ export interface Config {
     'service-status-changes': ServiceStatusChangesSelect<false> | ServiceStatusChangesSelect<true>;
     incidents: IncidentsSelect<false> | IncidentsSelect<true>;
     maintenances: MaintenancesSelect<false> | MaintenancesSelect<true>;
+    'incident-templates': IncidentTemplatesSelect<false> | IncidentTemplatesSelect<true>;
+    'maintenance-templates': MaintenanceTemplatesSelect<false> | MaintenanceTemplatesSelect<true>;
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
     'notification-deliveries': NotificationDeliveriesSelect<false> | NotificationDeliveriesSelect<true>;
@@ -256,10 +260,26 @@ export interface Incident {
    */
   shortId?: string | null;
   /**
+   * Fills the form from the template; nothing is saved until you save.
+   */
+  template?: (number | null) | IncidentTemplate;
+  /**
+   * Visitors and subscribers see nothing of a draft incident. Untick to publish now, or set a time below.
+   */
+  draft?: boolean | null;
+  /**
+   * The draft is published at this time; subscribers hear of it then.
+   */
+  publishAt?: string | null;
+  /**
    * Always the status of the newest update.
    */
   status?: ('investigating' | 'identified' | 'monitoring' | 'resolved') | null;
   resolvedAt?: string | null;
+  /**
+   * For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.
+   */
+  backfilled?: boolean | null;
   affectedServices?: (number | Service)[] | null;
   /**
    * The monitoring integration that opened this incident.
@@ -296,6 +316,62 @@ export interface Incident {
       | null;
     id?: string | null;
   }[];
+  reminderSentAt?: string | null;
+  /**
+   * What happened, why, and what changes: written while the incident is open or after. Visitors see it once it is published.
+   */
+  postmortem?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  /**
+   * Set to publish the postmortem: it shows on the incident page, in the API and feeds, and subscribers are told once.
+   */
+  postmortemPublishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "incident-templates".
+ */
+export interface IncidentTemplate {
+  id: number;
+  /**
+   * How operators find it, e.g. "Database failover".
+   */
+  name: string;
+  /**
+   * The new incident’s title.
+   */
+  title: string;
+  status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+  /**
+   * The first update’s message.
+   */
+  message: string;
+  /**
+   * The affected services, each with the status the first update sets.
+   */
+  services?:
+    | {
+        service?: (number | null) | Service;
+        status: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
+        id?: string | null;
+      }[]
+    | null;
+  notify?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -385,6 +461,18 @@ export interface Maintenance {
    * Public id, used in page addresses and /api/v1.
    */
   shortId?: string | null;
+  /**
+   * Fills the form from the template; nothing is saved until you save.
+   */
+  template?: (number | null) | MaintenanceTemplate;
+  /**
+   * Visitors and subscribers see nothing of a draft maintenance. Untick to publish now, or set a time below.
+   */
+  draft?: boolean | null;
+  /**
+   * The draft is published at this time; subscribers hear of it then.
+   */
+  publishAt?: string | null;
   description?: {
     root: {
       type: string;
@@ -422,6 +510,31 @@ export interface Maintenance {
    * Tell subscribers when it is scheduled, starts, completes or is cancelled.
    */
   notifySubscribers?: boolean | null;
+  /**
+   * In the site’s time zone. The next three occurrences are kept created ahead as maintenances of their own; cancel one to skip it. Set "Does not repeat" or an end date to end the series.
+   */
+  recurrence?: {
+    frequency?: ('none' | 'daily' | 'weekly' | 'monthly') | null;
+    /**
+     * Empty: the weekday of this maintenance.
+     */
+    weekdays?: ('mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun')[] | null;
+    /**
+     * Empty: the day of this maintenance. Months without that day are skipped.
+     */
+    dayOfMonth?: number | null;
+    /**
+     * No occurrence starts after this.
+     */
+    until?: string | null;
+  };
+  /**
+   * An occurrence of this recurring maintenance.
+   */
+  series?: (number | null) | Maintenance;
+  seriesSlot?: string | null;
+  remindBefore?: ('default' | 'none' | '1h' | '24h') | null;
+  remindedFor?: string | null;
   completedAt?: string | null;
   /**
    * Completed by the schedule: moving the end into the future resumes it. By an operator: final.
@@ -436,6 +549,42 @@ export interface Maintenance {
         id?: string | null;
       }[]
     | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "maintenance-templates".
+ */
+export interface MaintenanceTemplate {
+  id: number;
+  name: string;
+  /**
+   * The new maintenance’s title.
+   */
+  title: string;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The window’s length: a maintenance started from this template ends this long after its start.
+   */
+  durationMinutes?: number | null;
+  services?: (number | Service)[] | null;
+  setServicesUnderMaintenance?: boolean | null;
+  notifySubscribers?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -481,7 +630,9 @@ export interface Notification {
     | 'incident_created'
     | 'incident_updated'
     | 'incident_resolved'
+    | 'incident_postmortem'
     | 'maintenance_scheduled'
+    | 'maintenance_reminder'
     | 'maintenance_started'
     | 'maintenance_completed'
     | 'maintenance_cancelled';
@@ -685,6 +836,14 @@ export interface PayloadLockedDocument {
         value: number | Maintenance;
       } | null)
     | ({
+        relationTo: 'incident-templates';
+        value: number | IncidentTemplate;
+      } | null)
+    | ({
+        relationTo: 'maintenance-templates';
+        value: number | MaintenanceTemplate;
+      } | null)
+    | ({
         relationTo: 'subscribers';
         value: number | Subscriber;
       } | null)
@@ -802,8 +961,12 @@ export interface ServiceStatusChangesSelect<T extends boolean = true> {
 export interface IncidentsSelect<T extends boolean = true> {
   title?: T;
   shortId?: T;
+  template?: T;
+  draft?: T;
+  publishAt?: T;
   status?: T;
   resolvedAt?: T;
+  backfilled?: T;
   affectedServices?: T;
   integration?: T;
   integrationKey?: T;
@@ -827,6 +990,9 @@ export interface IncidentsSelect<T extends boolean = true> {
             };
         id?: T;
       };
+  reminderSentAt?: T;
+  postmortem?: T;
+  postmortemPublishedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -837,6 +1003,9 @@ export interface IncidentsSelect<T extends boolean = true> {
 export interface MaintenancesSelect<T extends boolean = true> {
   title?: T;
   shortId?: T;
+  template?: T;
+  draft?: T;
+  publishAt?: T;
   description?: T;
   scheduledStartAt?: T;
   scheduledEndAt?: T;
@@ -845,6 +1014,18 @@ export interface MaintenancesSelect<T extends boolean = true> {
   setServicesUnderMaintenance?: T;
   status?: T;
   notifySubscribers?: T;
+  recurrence?:
+    | T
+    | {
+        frequency?: T;
+        weekdays?: T;
+        dayOfMonth?: T;
+        until?: T;
+      };
+  series?: T;
+  seriesSlot?: T;
+  remindBefore?: T;
+  remindedFor?: T;
   completedAt?: T;
   completedBy?: T;
   cancelledAt?: T;
@@ -856,6 +1037,41 @@ export interface MaintenancesSelect<T extends boolean = true> {
         notify?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "incident-templates_select".
+ */
+export interface IncidentTemplatesSelect<T extends boolean = true> {
+  name?: T;
+  title?: T;
+  status?: T;
+  message?: T;
+  services?:
+    | T
+    | {
+        service?: T;
+        status?: T;
+        id?: T;
+      };
+  notify?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "maintenance-templates_select".
+ */
+export interface MaintenanceTemplatesSelect<T extends boolean = true> {
+  name?: T;
+  title?: T;
+  description?: T;
+  durationMinutes?: T;
+  services?: T;
+  setServicesUnderMaintenance?: T;
+  notifySubscribers?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1092,6 +1308,14 @@ export interface Setting {
    * e.g. https://status.example.com, used in links from the API, feeds and e-mails.
    */
   publicUrl?: string | null;
+  /**
+   * When subscribers are reminded of a maintenance before it starts, unless the maintenance says otherwise. Not sent for a maintenance scheduled closer to its start than this.
+   */
+  maintenanceReminder?: ('none' | '1h' | '24h') | null;
+  /**
+   * An open incident with no update for this long: editors and admins get an e-mail asking for one (again every as many hours). 0: never.
+   */
+  incidentReminderHours?: number | null;
   logo?: (number | null) | Media;
   favicon?: (number | null) | Media;
   updatedAt?: string | null;
@@ -1159,6 +1383,8 @@ export interface SettingsSelect<T extends boolean = true> {
   maintenanceMode?: T;
   timeZone?: T;
   publicUrl?: T;
+  maintenanceReminder?: T;
+  incidentReminderHours?: T;
   logo?: T;
   favicon?: T;
   updatedAt?: T;

@@ -5,6 +5,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, defaultLoggerOptions } from 'payload'
 
 import { graphqlValidationRules } from './cms-api/graphql-rules'
+import { keepRefusalMessages } from './cms-api/refusal-messages'
 import { unauthenticatedAs401 } from './access/unauthenticated'
 import { watchDatabaseFailures } from './auth/database-failure'
 import { restrictDocumentLocks } from './auth/document-locks'
@@ -13,8 +14,10 @@ import { withPasswordResetMail } from './auth/password-reset-mail'
 import { quietClientErrors } from './auth/quiet-client-errors'
 import { Incidents } from './collections/Incidents'
 import { IntegrationEvents } from './collections/IntegrationEvents'
+import { IncidentTemplates } from './collections/IncidentTemplates'
 import { Integrations } from './collections/Integrations'
 import { Maintenances } from './collections/Maintenances'
+import { MaintenanceTemplates } from './collections/MaintenanceTemplates'
 import { Media } from './collections/Media'
 import { NotificationDeliveries } from './collections/NotificationDeliveries'
 import { Notifications } from './collections/Notifications'
@@ -24,6 +27,7 @@ import { ServiceStatusChanges } from './collections/ServiceStatusChanges'
 import { Subscribers } from './collections/Subscribers'
 import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
+import { closeDatabase } from './db/close'
 import { env } from './config/env'
 import { ensureFirstAdmin } from './config/first-admin'
 import { resolvePayloadSecret } from './config/secret'
@@ -35,7 +39,10 @@ import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './cms-api/request-guards'
 import { jobs, startMaintenanceTicker } from './jobs'
+import { startScheduleTicker } from './jobs/schedule-ticker'
+import { closeEmailPool } from './notify/email'
 import { startNotificationRunner } from './notify/runner'
+import { onShutdown } from './runtime/shutdown'
 import { smtpEmailAdapter } from './notify/payload-email'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -59,13 +66,13 @@ export default buildConfig({
       afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
     },
   },
-  collections: [ServiceGroups, Services, ServiceStatusChanges, Incidents, Maintenances, Subscribers, Notifications, NotificationDeliveries, Integrations, IntegrationEvents, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
+  collections: [ServiceGroups, Services, ServiceStatusChanges, Incidents, Maintenances, IncidentTemplates, MaintenanceTemplates, Subscribers, Notifications, NotificationDeliveries, Integrations, IntegrationEvents, withPasswordResetMail(withFirstUserNote(Users)), Media].map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).
   email: smtpEmailAdapter,
   db: adapter,
-  hooks: { afterError: [unauthenticatedAs401] },
+  hooks: { afterError: [keepRefusalMessages, unauthenticatedAs401] },
   jobs,
   graphQL: { disablePlaygroundInProduction: true, validationRules: graphqlValidationRules },
   telemetry: false,
@@ -75,6 +82,9 @@ export default buildConfig({
   onInit: async (payload) => {
     // Before anything queries: a request during which the database failed is answered 503 (L7).
     watchDatabaseFailures(payload)
+    // The way out (server.ts on SIGTERM, src/runtime/shutdown.ts): after the last request, the pools close.
+    onShutdown('database', () => closeDatabase(payload))
+    onShutdown('mail', closeEmailPool)
     // The migrate CLI brings its own runner; everywhere else the schema is brought up to date before serving.
     if (env().PAYLOAD_MIGRATING) return
     await payload.db.migrate({ migrations })
@@ -85,7 +95,11 @@ export default buildConfig({
     // mode: every visitor is an administrator there, and could make the server mail anyone, or call any address
     // typed into the SMS settings.
     const demo = demoConfig()
-    if (!demo.enabled) startNotificationRunner(payload)
+    if (!demo.enabled) {
+      startNotificationRunner(payload)
+      // Scheduled publishing, and reminders before maintenances and about quiet incidents (SCHEDULE_TICK_MS, 0 turns it off).
+      startScheduleTicker(payload)
+    }
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload, demo)
   },

@@ -1,6 +1,8 @@
 import type { AfterErrorHook } from 'payload'
 
-export const UNAUTHENTICATED_MESSAGE = 'Authentication required: send a session cookie or an "Authorization: users API-Key <key>" header.'
+import { UNAUTHENTICATED_MESSAGE } from '../domain/refusals'
+
+export { UNAUTHENTICATED_MESSAGE }
 
 /**
  * Payload answers 403 both to strangers and to users who lack a role. The contract separates them: 401 when the

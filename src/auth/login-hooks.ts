@@ -1,6 +1,7 @@
 /** Hooks that put the login throttle (login-throttle.ts) in front of Payload's login operation: REST, GraphQL, admin. */
 import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
+import { rateLimitKey } from '../edge/client-address'
 import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
 import { TooManyRequests } from '../errors'
 import { loginThrottle } from './login-throttle'
@@ -12,9 +13,12 @@ export function loginRetryAfter(request: object): number | undefined {
   return retryAfterOf.get(request)
 }
 
-/** The edge (server.ts) sets this header on every request, replacing whatever the client sent. */
+/**
+ * The edge (server.ts) sets this header on every request, replacing whatever the client sent. Counted as the rate
+ * limits count it: an IPv6 client by its /64, which one client usually has whole.
+ */
 function clientAddress(req: PayloadRequest): string {
-  return req.headers?.get(CLIENT_ADDRESS_HEADER) || 'unknown'
+  return rateLimitKey(req.headers?.get(CLIENT_ADDRESS_HEADER) || 'unknown')
 }
 
 const waitPhrase = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`)

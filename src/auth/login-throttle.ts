@@ -11,6 +11,7 @@ import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
 import { type Env, env } from '../config/env'
+import { onShutdown } from '../runtime/shutdown'
 
 export interface LoginThrottleOptions {
   perAccount: number
@@ -83,6 +84,8 @@ export function loginThrottle(): LoginThrottle {
       down = true
     })
     redis.on('ready', () => (down = false))
+    const connection = redis
+    onShutdown('login throttle (Redis)', () => connection.quit())
   }
   shared = createLoginThrottle({ ...budgets, redis })
   return shared

@@ -3,6 +3,7 @@ import { APIError, NotFound } from 'payload'
 
 import { clientLimit, isRecordId, listParamsError } from './list-params'
 import { isFilterDate, whereError, type WhereFieldKind, type WhereFieldResolver } from './where-params'
+import { guardDocumentSize } from './document-size'
 import { withInputRules } from './input-rules'
 import { withRelationshipChecks } from './relationship-exists'
 import { guardWrittenTimestamps } from './timestamp-guard'
@@ -164,7 +165,7 @@ export const guardTimestamps: CollectionBeforeOperationHook = ({ args, operation
  * later cannot forget them.
  */
 export function withRequestGuards(collection: CollectionConfig): CollectionConfig {
-  const beforeOperation = [guardIdsAndPagination, guardWhere, guardSort, guardTimestamps, guardWrittenTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
+  const beforeOperation = [guardIdsAndPagination, guardDocumentSize, guardWhere, guardSort, guardTimestamps, guardWrittenTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
   return { ...collection, fields: withRelationshipChecks(withInputRules(collection.fields)), hooks: { ...collection.hooks, beforeOperation } }
 }
 

@@ -33,16 +33,19 @@ function whole<F extends number | undefined>(fallback: F, { min = 0, max = Infin
     })
 }
 
-/** true or false (any case); unset or blank is false. */
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on'])
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off'])
+
+/** A boolean in any usual spelling (true/false, 1/0, yes/no, on/off; any case); unset or blank is false. */
 const flag = () =>
   z
     .string()
     .optional()
     .transform((raw, ctx) => {
       const value = raw?.trim().toLowerCase()
-      if (!value || value === 'false') return false
-      if (value === 'true') return true
-      ctx.addIssue({ code: 'custom', message: `must be true or false, got "${raw}"` })
+      if (!value || FALSE_WORDS.has(value)) return false
+      if (TRUE_WORDS.has(value)) return true
+      ctx.addIssue({ code: 'custom', message: `must be true or false (or 1/0, yes/no, on/off), got "${raw}"` })
       return z.NEVER
     })
 
@@ -88,13 +91,22 @@ const schema = z.object({
   RATE_LIMIT_SUBSCRIBE_PER_HOUR: whole(5),
   RATE_LIMIT_CMS_PER_MINUTE: whole(60),
   RATE_LIMIT_INTEGRATION_PER_MINUTE: whole(600),
+  // A key firing again within this many minutes of its incident's resolution reopens it (a flapping alert).
+  INTEGRATION_REOPEN_MINUTES: whole(10),
   REDIS_URL: text(),
   RESPONSE_CACHE_MAX_ENTRIES: whole(5000),
   RESPONSE_CACHE_MAX_MB: whole(64),
   ORIGIN_CONCURRENCY: whole(4),
+  // Request bodies at the edge (src/edge/request-body.ts).
+  REQUEST_BODY_MAX_KB: whole(1024, { min: 1, says: 'a whole number of kilobytes, at least 1' }),
+  UPLOAD_MAX_MB: whole(10, { min: 1, says: 'a whole number of megabytes, at least 1' }),
+  REQUEST_BODY_TIMEOUT_MS: whole(30_000, { min: 1, says: 'a whole number of milliseconds' }),
+  // The shutdown (server.ts): how long requests under way may take to finish after SIGTERM or SIGINT.
+  SHUTDOWN_GRACE_MS: whole(10_000, { says: 'a whole number of milliseconds' }),
   // Background loops: unset means 1 s, except under the test runner (src/jobs/repeat.ts, intervalMs).
   MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
+  SCHEDULE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   // Notifications (src/notify).
   SMTP_URL: text(),
   SMTP_FROM: text(),

@@ -12,11 +12,15 @@ export interface KeyState {
   /** The alerts' state the automation last saw; a person resolving the incident does not change it. */
   alertState: EventState
   signature: string
+  /** When the incident resolved (null while open): a key firing again soon after reopens it instead of a new one. */
+  resolvedAt?: Date | null
 }
 
 export type Decision =
   /** First firing of the key (or the first since its alerts resolved): a new incident, `investigating`. */
   | { action: 'open' }
+  /** The key fires again shortly after its incident resolved (a flapping alert): that incident reopens. */
+  | { action: 'reopen' }
   /** The firing set or a status changed: one update, with this status (a person's identified/monitoring kept). */
   | { action: 'update'; status: IncidentStatus }
   /** Every alert resolved: a `resolved` update, and the services restored. */
@@ -43,13 +47,17 @@ const PERSONS_STATUSES: readonly IncidentStatus[] = ['identified', 'monitoring']
  * (src/domain/monitoring-event.ts, eventSignature). `affectsServices`: the firing alerts concern at least one
  * service.
  */
-export function decide(previous: KeyState | null, state: EventState, signature: string, affectsServices: boolean): Decision {
+export function decide(previous: KeyState | null, state: EventState, signature: string, affectsServices: boolean, reopen?: { now: Date; windowMs: number }): Decision {
   const open = previous !== null && previous.alertState === 'firing'
   if (state === 'resolved') {
     if (!open) return { action: 'nothing', reason: 'nothing-open' }
     return previous.incidentStatus === 'resolved' ? { action: 'close' } : { action: 'resolve' }
   }
-  if (!open) return affectsServices ? { action: 'open' } : { action: 'nothing', reason: 'no-service' }
+  if (!open) {
+    if (!affectsServices) return { action: 'nothing', reason: 'no-service' }
+    const recent = previous?.resolvedAt && reopen && reopen.now.getTime() - previous.resolvedAt.getTime() <= reopen.windowMs
+    return recent ? { action: 'reopen' } : { action: 'open' }
+  }
   if (previous.incidentStatus === 'resolved') return { action: 'nothing', reason: 'resolved-by-person' }
   if (previous.signature === signature) return { action: 'nothing', reason: 'duplicate' }
   const status = PERSONS_STATUSES.includes(previous.incidentStatus) ? previous.incidentStatus : 'investigating'

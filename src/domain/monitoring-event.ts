@@ -76,7 +76,12 @@ export function statusFromWord(word: unknown): ServiceStatus | null {
   if (typeof word !== 'string') return null
   const normalised = word.trim().toLowerCase().replace(/[-\s]+/g, '_')
   if (isOneOf(SERVICE_STATUSES, normalised)) return normalised
-  return STATUS_SYNONYMS[normalised] ?? null
+  return ownValue(STATUS_SYNONYMS, normalised) ?? null
+}
+
+/** `table[key]` when the table itself has it: `constructor` or `__proto__` are words a sender may use, not members. */
+function ownValue<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined
 }
 
 /** An alert's status: an explicit service status wins, then the severity table, then the default. */
@@ -84,7 +89,7 @@ export function alertStatus(options: ParseOptions, explicit: unknown, severity: 
   const named = statusFromWord(explicit)
   if (named) return named
   if (typeof severity === 'string') {
-    const mapped = options.severityStatuses[severity.trim().toLowerCase()]
+    const mapped = ownValue(options.severityStatuses, severity.trim().toLowerCase())
     if (mapped) return mapped
   }
   return options.defaultStatus
@@ -110,7 +115,10 @@ export function eventImpact<Id extends string | number>(
   for (const alert of event.alerts) {
     if (!alert.firing) continue
     const known = alert.services.map(resolve).filter((id): id is Id => id !== undefined)
-    for (const id of known.length > 0 ? known : defaults) impact.set(id, worstStatus([impact.get(id) ?? 'operational', alert.status]))
+    // A firing alert is a problem: whatever status a tool or a severity word gives it, at least degraded.
+    // (`operational` means resolved, as the Gatus parser reads it; an alert cannot put a service under maintenance.)
+    const status = alert.status === 'operational' || alert.status === 'maintenance' ? 'degraded' : alert.status
+    for (const id of known.length > 0 ? known : defaults) impact.set(id, worstStatus([impact.get(id) ?? 'degraded', status]))
   }
   return impact
 }

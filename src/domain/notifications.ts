@@ -12,7 +12,9 @@ export const NOTIFICATION_KINDS = [
   'incident_created',
   'incident_updated',
   'incident_resolved',
+  'incident_postmortem',
   'maintenance_scheduled',
+  'maintenance_reminder',
   'maintenance_started',
   'maintenance_completed',
   'maintenance_cancelled',
@@ -23,7 +25,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   incident_created: 'New incident',
   incident_updated: 'Incident update',
   incident_resolved: 'Incident resolved',
+  incident_postmortem: 'Postmortem',
   maintenance_scheduled: 'Maintenance scheduled',
+  maintenance_reminder: 'Maintenance reminder',
   maintenance_started: 'Maintenance started',
   maintenance_completed: 'Maintenance completed',
   maintenance_cancelled: 'Maintenance cancelled',
@@ -129,6 +133,25 @@ export function incidentEvent(
   if (!announced) return null
   const kind: NotificationKind = announced.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'
   return { kind, eventKey: `incident:${incidentId}:${updateFingerprint(announced)}`, status: announced.status, message: announced.message }
+}
+
+/**
+ * A postmortem is news once: when it is first published. Its key names only the incident, so editing a published
+ * postmortem, or unpublishing and publishing it again, notifies nobody.
+ */
+export function postmortemEvent(
+  incidentId: number | string,
+  incidentStatus: IncidentStatus,
+  previousPublishedAt: string | Date | null | undefined,
+  publishedAt: string | Date | null | undefined,
+): NotificationEvent | null {
+  if (!publishedAt || previousPublishedAt) return null
+  return { kind: 'incident_postmortem', eventKey: `incident:${incidentId}:postmortem`, status: incidentStatus, message: null }
+}
+
+/** The reminder before a maintenance's start: one per window (a moved start may be reminded of again). */
+export function maintenanceReminderEvent(maintenanceId: number | string, scheduledStartAt: string | Date): NotificationEvent {
+  return { kind: 'maintenance_reminder', eventKey: `maintenance:${maintenanceId}:reminder:${iso(scheduledStartAt)}`, status: 'upcoming', message: null }
 }
 
 const MAINTENANCE_KIND: Partial<Record<MaintenanceStatus, NotificationKind>> = {

@@ -28,3 +28,16 @@ export function richTextShapeError(label: string, value: unknown): string | null
   }
   return null
 }
+
+/** Whether a rich-text value holds any words (an editor emptied by the operator keeps empty paragraphs). */
+export function richTextHasWords(value: unknown): boolean {
+  if (!isObject(value) || !isObject(value.root)) return false
+  const stack: unknown[] = [value.root]
+  while (stack.length) {
+    const node = stack.pop()
+    if (!isObject(node)) continue
+    if (typeof node.text === 'string' && node.text.trim()) return true
+    if (Array.isArray(node.children)) stack.push(...node.children)
+  }
+  return false
+}

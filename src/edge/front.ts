@@ -21,6 +21,8 @@ import { arrive, leave, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
 import { createResponseCache, type ResponseCache } from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
+import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
+import { bodyDecision, type BodyLimits, type BodyRefusal, hasBody, holdBody, lingerOnClose } from './request-body'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 /**
@@ -46,16 +48,44 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
   return withChangeScope(scope, () => next(req, res))
 }
 
-/** The 400 for a target that is refused (src/edge/public-paths.ts, parseTarget), in the shape of where it points. */
-function sendBadTarget(res: ServerResponse, head: boolean, shape: ErrorShape, reason: string): void {
+const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 408: 'Request Timeout', 413: 'Content Too Large' }
+
+/**
+ * An error the edge answers itself, in the shape of where the request points: the 400 for a target that is refused
+ * (src/edge/public-paths.ts, parseTarget), and a body refused before it was read (src/edge/request-body.ts), whose
+ * connection is closed rather than kept for a body nobody reads.
+ */
+function sendEdgeError(res: ServerResponse, head: boolean, shape: ErrorShape, status: number, reason: string, close = false, extra: Record<string, string> = {}): void {
   const [contentType, body] =
     shape === 'problem'
-      ? ['application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: reason })]
+      ? ['application/problem+json', JSON.stringify({ type: 'about:blank', title: TITLES[status], status, detail: reason })]
       : shape === 'cms' || shape === 'subscribe-json'
         ? ['application/json', JSON.stringify({ errors: [{ message: reason }] })]
-        : ['text/plain; charset=utf-8', `Bad request: ${reason}\n`]
-  res.writeHead(400, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' })
+        : ['text/plain; charset=utf-8', `${TITLES[status]}: ${reason}\n`]
+  const headers: Record<string, string | number> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extra }
+  if (close) {
+    headers.Connection = 'close'
+    lingerOnClose(res.socket)
+  }
+  res.writeHead(status, headers)
   res.end(head ? undefined : body)
+}
+
+type Decision = RateDecision | null
+
+/** The refusal of either budget, else the narrower one's headers (the token's, when both are spent). */
+function stricter(first: Decision, second: Decision): Decision {
+  if (!first || !second) return first ?? second
+  return !first.allowed ? first : second
+}
+
+/** Spends `key`'s budget, and `alsoKey`'s when there is one; synchronous when both answer at once. */
+function spendBudgets(limiter: RateLimiter, key: string, alsoKey: string | null): Decision | Promise<Decision> {
+  const first = limiter.consume(key)
+  if (!alsoKey) return first
+  const second = limiter.consume(alsoKey)
+  if (first instanceof Promise || second instanceof Promise) return Promise.all([first, second]).then(([a, b]) => stricter(a, b))
+  return stricter(first, second)
 }
 
 const TOO_MANY_FORMAT: Record<Budget, (pathname: string) => TooManyFormat> = {
@@ -79,9 +109,11 @@ export interface FrontParts {
   loopback: Loopback
   /** The origin the client addressed, for links (src/edge/public-origin.ts); default: no trusted proxy. */
   publicOrigin?: PublicOrigin
+  /** Request bodies' limits (src/edge/request-body.ts); default: bodies pass unchecked. */
+  bodyLimits?: BodyLimits
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, integrationLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]) }: FrontParts): EdgeHandler {
+export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, integrationLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), bodyLimits }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
   const { handedToNext, answerBeforeEdge } = testHooks()
   const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
@@ -92,9 +124,14 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter }
 
   /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
-  const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null): Promise<void> | undefined => {
+  const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null, tokenKey: string | null): Promise<void> | undefined => {
     if (decision && !decision.allowed) {
       sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget!](target.pathname))
+      return
+    }
+    if (kind.budget === 'integration' && !tokenKey) {
+      // No token, or one that cannot exist: the route would answer the same, after a trip through Next.
+      sendEdgeError(res, req.method === 'HEAD', 'cms', 401, WEBHOOK_UNAUTHORIZED_MESSAGE, false, { 'WWW-Authenticate': 'Bearer', ...decision?.headers })
       return
     }
     if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), toNext, decision?.headers)
@@ -105,7 +142,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const target = parseTarget(req.url ?? '/')
     if (!target.ok) {
-      sendBadTarget(res, req.method === 'HEAD', errorShapeOf(target.pathname), target.reason)
+      sendEdgeError(res, req.method === 'HEAD', errorShapeOf(target.pathname), 400, target.reason)
       return
     }
     const { pathname } = target
@@ -116,12 +153,11 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     setPublicOrigin(req, publicOrigin)
     const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     const limiter = kind.budget ? limiters[kind.budget] : null
-    // The webhook's budget is the token's (a monitoring server sends for many alerts from one address); a request
-    // without a token spends its address's.
-    const key = kind.budget === 'integration' ? (integrationRateKey(pathname, req.headers.authorization) ?? rateLimitKey(address)) : rateLimitKey(address)
-    const decision = limiter ? limiter.consume(key) : null
-    if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled))
-    return answer(req, res, kind, target, decision)
+    // A webhook request spends its address's budget and, with a token that could exist, the token's too.
+    const tokenKey = kind.budget === 'integration' ? integrationRateKey(pathname, req.headers.authorization) : null
+    const decision = limiter ? spendBudgets(limiter, rateLimitKey(address), tokenKey) : null
+    if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
+    return answer(req, res, kind, target, decision, tokenKey)
   }
 
   /** Counted in at the gate until the response ends: at once when it was sent synchronously. */
@@ -145,10 +181,39 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     return inside(req, res)
   }
 
+  const enter = (req: IncomingMessage, res: ServerResponse) => (whileClosed() ? afterGate(req, res) : inside(req, res))
+
+  /**
+   * A request's body, before anything else reads it (src/edge/request-body.ts): true when the request goes on at
+   * once (no body), false when it was answered, a promise while its body is held. Runs in the tick the request
+   * arrived, before its first chunk does.
+   */
+  const bodyFirst = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    if (!bodyLimits || !hasBody(req.headers)) return true
+    const target = parseTarget(req.url ?? '/')
+    if (!target.ok) return true
+    const shape = errorShapeOf(target.pathname)
+    const refuse = ({ status, message }: BodyRefusal) => sendEdgeError(res, req.method === 'HEAD', shape, status, message, true)
+    const decision = bodyDecision(req, target.pathname, isAnonymous(req.headers), bodyLimits)
+    if (!decision) return true
+    if ('status' in decision) {
+      refuse(decision)
+      return false
+    }
+    return holdBody(req, decision.limit, bodyLimits.timeoutMs).then((outcome) => {
+      if (outcome === 'gone') res.destroy()
+      else if (outcome) refuse(outcome)
+      return outcome === null
+    })
+  }
+
   return (req, res) => {
     // The loopback computes a miss for a request that is already inside the gate: it must not wait at it.
     if (loopback.isInternal(req)) return toNext(req, res)
-    return whileClosed() ? afterGate(req, res) : inside(req, res)
+    const body = bodyFirst(req, res)
+    if (body === true) return enter(req, res)
+    if (body === false) return
+    return body.then((held) => (held ? enter(req, res) : undefined))
   }
 }
 
@@ -171,6 +236,11 @@ export function edgeConfig(settings: Env) {
     cacheMaxBytes: settings.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     originConcurrency: settings.ORIGIN_CONCURRENCY,
     redisUrl: settings.REDIS_URL,
+    bodyLimits: {
+      maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
+      maxUploadBytes: settings.UPLOAD_MAX_MB * 1024 * 1024,
+      timeoutMs: settings.REQUEST_BODY_TIMEOUT_MS,
+    },
   }
 }
 
@@ -205,6 +275,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
     integrationLimiter: createRateLimiter({ points: config.integrationPerMinute, redis, keyPrefix: 'statuspage:rl:integration' }),
     cache,
     loopback,
+    bodyLimits: config.bodyLimits,
   })
   let warnedAboutProxy = false
   return {

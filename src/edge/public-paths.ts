@@ -3,18 +3,27 @@
  * checked and read here (parseTarget), and classifyRequest says which budget it spends, whether the cache answers
  * it and which query parameters its route reads. Nothing else in src/edge looks at a path.
  */
+import { API_QUERY_PARAMETERS, PRETTY_PARAMETER, SITE_QUERY_PARAMETERS } from '../domain/query-parameters'
 
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
-const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/maintenances.ics', '/favicon.svg', '/favicon.ico'])
+const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/history.atom', '/history.rss', '/maintenances.ics', '/favicon.svg', '/favicon.ico'])
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
-  return /^\/[ims]\/[^/]+$/.test(pathname)
+  return /^\/[gims]\/[^/]+$/.test(pathname)
 }
 
-/** /api/v1 and the public site. */
+/**
+ * The Statuspage-compatible API (src/app/api/v2): public and cached like /api/v1; its routes read no query
+ * parameter, so the cache key keeps none (parametersOf).
+ */
+export function isStatuspageApiPath(pathname: string): boolean {
+  return pathname === '/api/v2' || pathname.startsWith('/api/v2/')
+}
+
+/** /api/v1, /api/v2 and the public site. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isPublicSitePath(pathname)
+  return pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isStatuspageApiPath(pathname) || isPublicSitePath(pathname)
 }
 
 /** The pages of one subscriber (their token in the path): public, but never cached. */
@@ -82,18 +91,14 @@ export function parseTarget(url: string): Target {
 
 // --- What a request is --------------------------------------------------------------------------------------------
 
-/** Query parameters each cached route reads (src/public-api/schemas.ts, src/public-api/http.ts, the site routes). */
-const LIST_PARAMETERS = ['status', 'service', 'from', 'to', 'page', 'limit', 'pretty'] as const
 const ROUTE_PARAMETERS: Record<string, readonly string[]> = {
-  '/api/v1/incidents': LIST_PARAMETERS,
-  '/api/v1/maintenances': LIST_PARAMETERS,
-  '/api/v1/uptime': ['days', 'service', 'pretty'],
-  '/history': ['page'],
-  '/favicon.svg': ['status'],
+  ...Object.fromEntries(Object.entries(API_QUERY_PARAMETERS).map(([path, names]) => [path, [...names, PRETTY_PARAMETER]])),
+  ...SITE_QUERY_PARAMETERS,
 }
-/** Every other /api/v1 route reads `?pretty` only; the other pages and the feeds read nothing. */
+const PRETTY_ONLY = [PRETTY_PARAMETER]
+/** The query parameters a cached route reads (src/domain/query-parameters.ts): every other /api/v1 route reads `?pretty` only; the other pages and the feeds read nothing. */
 function parametersOf(pathname: string): readonly string[] {
-  return ROUTE_PARAMETERS[pathname] ?? (pathname.startsWith('/api/v1/') || pathname === '/api/v1' ? ['pretty'] : [])
+  return ROUTE_PARAMETERS[pathname] ?? (pathname.startsWith('/api/v1/') || pathname === '/api/v1' ? PRETTY_ONLY : [])
 }
 
 /**
@@ -125,7 +130,7 @@ export interface RequestClass {
 
 /** The shape of an error for this path. */
 export function errorShapeOf(pathname: string): ErrorShape {
-  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) return 'problem'
+  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isStatuspageApiPath(pathname)) return 'problem'
   if (pathname === '/api/subscribe') return 'subscribe-json'
   if (pathname === '/api' || pathname.startsWith('/api/')) return 'cms'
   return 'page'
@@ -134,14 +139,14 @@ export function errorShapeOf(pathname: string): ErrorShape {
 /** The CMS's REST API and GraphQL: every /api path that is not the public API, a subscription endpoint or health. */
 function isCmsPath(pathname: string): boolean {
   if (pathname !== '/api' && !pathname.startsWith('/api/')) return false
-  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) return false
+  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isStatuspageApiPath(pathname)) return false
   return !['/api/health', '/api/demo-status', '/api/subscribe', '/api/subscribe/verify', '/api/unsubscribe'].includes(pathname)
 }
 
 /**
  * The one decision about a request, for the rate limits and the cache alike. `anonymous`: no API key and no Payload
  * session cookie.
- * - public budget: GET/HEAD of /api/v1, the public pages and feeds, the subscriber pages, the subscribe form and
+ * - public budget: GET/HEAD of /api/v1 and /api/v2, the public pages and feeds, the subscriber pages, the subscribe form and
  *   /api/demo-status; and the POSTs that confirm or cancel a subscription;
  * - subscribe budget: subscribing (the JSON endpoint and the form), each attempt can send a message to somebody;
  * - CMS budget: anonymous reads of the CMS REST API and anonymous GraphQL, which are computed by Payload every time;
@@ -174,4 +179,16 @@ export function isAnonymous(headers: { authorization?: string; cookie?: string }
   if (headers.authorization) return false
   const cookie = headers.cookie
   return !cookie || !/(?:^|;\s*)payload-token=/.test(cookie)
+}
+
+/** The users' own endpoints a stranger may POST to: logging in and out, a forgotten password, the first account. */
+const ANONYMOUS_USER_WRITES = /^\/api\/users\/(?:login|logout|refresh-token|forgot-password|reset-password|first-register|unlock|verify\/[^/]+)$/
+
+/**
+ * Whether a write without credentials may carry a body here: everything outside the CMS, the monitoring webhook
+ * (its token may be in the path), GraphQL (anonymous queries are POSTs) and the users' login endpoints. Any other
+ * CMS write needs an API key or a session, so the edge answers 401 without reading its body.
+ */
+export function acceptsAnonymousWrites(pathname: string): boolean {
+  return !isCmsPath(pathname) || isIntegrationWebhook(pathname) || pathname === '/api/graphql' || ANONYMOUS_USER_WRITES.test(pathname)
 }

@@ -16,7 +16,9 @@
  *   memory and lets the unlucky ones wait for seconds (docs/benchmarks.md).
  * - Bounded: at most `maxEntries` entries and `maxBytes` bytes, least recently used out first.
  * - Compressed (brotli or gzip, as the client accepts) once per entry on first demand, with `Vary: Accept-Encoding`
- *   and the weak form of the entity tag (src/edge/compression.ts).
+ *   and the weak form of the entity tag (src/edge/compression.ts). An entry computed again with the same entity tag
+ *   (the same bytes: its route's expiry came, or a write left it as it was) takes over its predecessor's compressed
+ *   copies: a body is compressed once, not once per minute or per write.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
@@ -115,8 +117,15 @@ export interface StoreOptions {
 export class ResponseStore {
   private clock = 0
   private readonly entries: LRUCache<string, Entry>
+  /** The compressed copies of entries that left (stale, expired, evicted), by key, for an entry with the same tag. */
+  private readonly retired: LRUCache<string, { etag: string; encoded: Entry['encoded'] }>
 
   constructor(private readonly options: StoreOptions) {
+    this.retired = new LRUCache({
+      max: Math.max(1, options.maxEntries),
+      maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
+      sizeCalculation: ({ encoded }) => Math.max(1, (encoded.br?.length ?? 0) + (encoded.gzip?.length ?? 0)),
+    })
     this.entries = new LRUCache<string, Entry>({
       max: Math.max(1, options.maxEntries),
       maxSize: Math.max(1, options.maxBytes),
@@ -124,6 +133,9 @@ export class ResponseStore {
       perf: { now: () => this.clock },
       // Read the clock on every check: no timer per millisecond to cache it.
       ttlResolution: 0,
+      dispose: (entry, key, reason) => {
+        if (reason !== 'set' && entry.etag && (entry.encoded.br || entry.encoded.gzip)) this.retired.set(key, { etag: entry.etag, encoded: entry.encoded })
+      },
     })
   }
 
@@ -158,7 +170,12 @@ export class ResponseStore {
     if (size > this.options.maxBytes / 4 || this.options.maxEntries <= 0) return false
     const existing = this.peek(key)
     if (existing && existing.version > version) return false
-    this.put({ ...response, plan: undefined, key, version, storedAt, size, encoded: {} }, storedAt)
+    // The same entity tag is the same bytes (a SHA-1 of the body): their compressed copies still hold.
+    const previous = existing ?? this.retired.get(key)
+    const encoded = response.etag !== undefined && previous?.etag === response.etag ? { ...previous.encoded } : {}
+    this.retired.delete(key)
+    const encodedSize = (encoded.br?.length ?? 0) + (encoded.gzip?.length ?? 0)
+    this.put({ ...response, plan: undefined, key, version, storedAt, size: size + encodedSize, encoded }, storedAt)
     return true
   }
 

@@ -1,7 +1,9 @@
 import type { GlobalConfig } from 'payload'
 
 import { admins, anyone } from '../access/roles'
+import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '../domain/reminders'
 import { isTimeZone } from '../domain/time-zone'
+import { optionsFrom } from '../fields/options'
 import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
 
 export const DEFAULT_SITE_NAME = 'Status'
@@ -49,6 +51,23 @@ export const Settings: GlobalConfig = {
           return 'publicUrl must be an absolute URL such as https://status.example.com'
         }
       },
+    },
+    {
+      name: 'maintenanceReminder',
+      label: 'Maintenance reminder',
+      type: 'select',
+      defaultValue: '1h',
+      options: optionsFrom(REMINDER_LEADS, REMINDER_LEAD_LABELS),
+      admin: { description: 'When subscribers are reminded of a maintenance before it starts, unless the maintenance says otherwise. Not sent for a maintenance scheduled closer to its start than this.' },
+    },
+    {
+      name: 'incidentReminderHours',
+      label: 'Remind editors of a quiet incident after (hours)',
+      type: 'number',
+      defaultValue: 4,
+      min: 0,
+      max: 168,
+      admin: { step: 1, description: 'An open incident with no update for this long: editors and admins get an e-mail asking for one (again every as many hours). 0: never.' },
     },
     { name: 'logo', type: 'upload', relationTo: 'media' },
     { name: 'favicon', type: 'upload', relationTo: 'media' },

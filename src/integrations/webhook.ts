@@ -18,15 +18,13 @@ import { readBodyBytes } from '../net/request-body'
 import type { Integration } from '../payload-types'
 import { applyMonitoringEvent } from '../services/apply-monitoring-event'
 import { parsePayload } from './parse'
-import { hashIntegrationToken, looksLikeToken, tokenFromHeader } from '../domain/integration-token'
+import { hashIntegrationToken, looksLikeToken, tokenFromHeader, WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } })
 const refuse = (status: number, message: string, headers?: Record<string, string>) => answer(status, { errors: [{ message }] }, headers)
-
-const UNAUTHORIZED = 'A valid integration token is required: send Authorization: Bearer <token>, or POST to /api/integrations/webhook/<token>.'
 
 async function integrationFor(payload: Payload, token: string | null): Promise<Integration | null> {
   if (!token || !looksLikeToken(token)) return null
@@ -119,7 +117,7 @@ export async function handleWebhook(request: Request, pathToken: string | null):
   try {
     payload = await getPayload({ config })
     const integration = await integrationFor(payload, pathToken ?? tokenFromHeader(request.headers.get('authorization')))
-    if (!integration) return refuse(401, UNAUTHORIZED, { 'www-authenticate': 'Bearer' })
+    if (!integration) return refuse(401, WEBHOOK_UNAUTHORIZED_MESSAGE, { 'www-authenticate': 'Bearer' })
 
     const body = await readBody(request)
     if (!body.ok) {
@@ -154,7 +152,9 @@ export async function handleWebhook(request: Request, pathToken: string | null):
       return refuse(400, `The notification could not be applied: ${error.message}`)
     }
     // Logged without the request: its path or headers carry the token.
-    console.error('Integration webhook failed:', error instanceof Error ? error.message : String(error))
+    // One line, however long the failure's message (a failed query carries its SQL and every parameter).
+    const message = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0].slice(0, 300)
+    console.error('Integration webhook failed:', message)
     return refuse(503, 'The notification could not be processed now; send it again later.', { 'retry-after': '30' })
   }
 }

@@ -54,13 +54,16 @@ export interface DueMaintenance {
  */
 export async function findDueMaintenances(payload: Payload, now = new Date(), limit = BATCH): Promise<DueMaintenance[]> {
   const iso = now.toISOString()
-  const where: Where = {
+  const due: Where = {
     or: TRANSITION_BOUNDARIES.map(({ status, boundary }) => ({
       and: [{ status: { equals: status } }, { [boundary]: { less_than_equal: iso } }],
     })),
   }
+  // A draft keeps its status until it is published; its hooks then derive the status from the clock.
+  const and: Where[] = [due, { draft: { not_equals: true } }]
   const skip = backedOffIds(now)
-  if (skip.length) where.and = [{ id: { not_in: skip } }]
+  if (skip.length) and.push({ id: { not_in: skip } })
+  const where: Where = { and }
   const { docs } = await payload.find({
     collection: 'maintenances',
     where,

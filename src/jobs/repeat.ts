@@ -4,9 +4,11 @@
  * per name per process even when Payload initialises twice (Next's bundles): the timers live in the runtime state.
  */
 import { type Env, env, isBuildPhase } from '../config/env'
+import { isStopping } from '../runtime/shutdown'
 import { slot } from '../runtime/state'
 
 const timers = () => slot('repeatingTasks', () => new Map())
+const runs = () => slot('runningTasks', () => new Map())
 
 export function stopRepeating(name: string): void {
   const timer = timers().get(name)
@@ -14,19 +16,25 @@ export function stopRepeating(name: string): void {
   timers().delete(name)
 }
 
+/**
+ * The shutdown's step (server.ts): no loop starts another run, and this resolves when the runs under way have ended
+ * (they look at `isStopping` and end early, src/notify/deliver.ts).
+ */
+export async function stopAllRepeating(): Promise<void> {
+  for (const name of [...timers().keys()]) stopRepeating(name)
+  await Promise.all(runs().values())
+}
+
 /** Starts (or restarts) the loop `name`; returns the interval in use, or 0 when it is off. */
 export function repeat(name: string, intervalMs: number, task: () => Promise<unknown>, onError: (error: unknown) => void): number {
   stopRepeating(name)
   if (intervalMs <= 0 || isBuildPhase()) return 0
-  let running = false
   const timer = setInterval(() => {
-    if (running) return
-    running = true
-    task()
+    if (runs().has(name) || isStopping()) return
+    const run = task()
       .catch(onError)
-      .finally(() => {
-        running = false
-      })
+      .finally(() => runs().delete(name))
+    runs().set(name, run)
   }, intervalMs)
   timer.unref()
   timers().set(name, timer)

@@ -14,6 +14,7 @@ import { type Env, env } from '../config/env'
 import { relationId } from '../db/relation-id'
 import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
 import type { Notification, Subscriber } from '../payload-types'
+import { isStopping } from '../runtime/shutdown'
 import { testHooks } from '../runtime/test-hooks'
 import { messageBaseUrl } from '../settings/base-url'
 
@@ -179,7 +180,9 @@ export async function deliverNotification(payload: Payload, notificationId: numb
   let sent = 0
   let outOfTime = false
   for (;;) {
-    if (Date.now() >= deadline) {
+    // A process that is stopping hands the rest to a continuation job, which another instance (or this one, once
+    // restarted) takes: nothing stays claimed by a process that is gone.
+    if (Date.now() >= deadline || isStopping()) {
       outOfTime = true
       break
     }

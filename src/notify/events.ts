@@ -9,9 +9,10 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { relationId } from '../db/relation-id'
 import { connectionFor, tableOf } from '../db/sql'
-import { incidentEvent, maintenanceEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
+import { incidentEvent, maintenanceEvent, maintenanceReminderEvent, postmortemEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
 import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '../domain/statuses'
+import { startsIn } from '../domain/reminders'
 import { formatDateTime } from '../format/dates'
 import { richTextToText } from '../format/rich-text'
 import type { Maintenance } from '../payload-types'
@@ -66,7 +67,8 @@ async function contentBase(req: PayloadRequest) {
 }
 
 export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context?.skipNotifications) return doc
+  // A backfilled incident happened in the past: telling subscribers now would be news about nothing current.
+  if (req.context?.skipNotifications || doc.backfilled) return doc
   const previous = operation === 'create' ? null : ((previousDoc?.updates ?? []) as UpdateLike[])
   const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
   if (!event) return doc
@@ -85,6 +87,50 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
 }
 
 /**
+ * The first publication of an incident's postmortem tells the incident's subscribers once, with the postmortem's
+ * text (the e-mail links to the incident page, where it is shown in full).
+ */
+export const notifyPostmortemPublished: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (req.context?.skipNotifications || doc.backfilled) return doc
+  const event = postmortemEvent(doc.id, doc.status, operation === 'create' ? null : previousDoc?.postmortemPublishedAt, doc.postmortemPublishedAt)
+  if (!event) return doc
+  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  await recordNotification(req, event, { incident: doc.id }, {
+    siteName: settings.siteName,
+    kind: event.kind,
+    title: doc.title,
+    statusLabel: INCIDENT_STATUS_LABELS[doc.status as keyof typeof INCIDENT_STATUS_LABELS],
+    message: richTextToText(doc.postmortem) || null,
+    schedule: null,
+    affected,
+    url: incidentPageUrl(base, doc.shortId),
+  })
+  return doc
+}
+
+function maintenanceSchedule(doc: Maintenance, timeZone: string): string {
+  const start = formatDateTime(new Date(doc.scheduledStartAt).toISOString(), timeZone)
+  return doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), timeZone)}` : `${start}, open end`
+}
+
+/** The reminder that a maintenance starts soon, in the transaction of `req` (src/jobs/reminders.ts decides when). */
+export async function announceMaintenanceReminder(req: PayloadRequest, doc: Maintenance, now: Date): Promise<void> {
+  if (req.context?.skipNotifications) return
+  const event = maintenanceReminderEvent(doc.id, doc.scheduledStartAt)
+  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  await recordNotification(req, event, { maintenance: doc.id }, {
+    siteName: settings.siteName,
+    kind: event.kind,
+    title: doc.title,
+    statusLabel: `Starts ${startsIn(doc.scheduledStartAt, now)}`,
+    message: richTextToText(doc.description) || null,
+    schedule: maintenanceSchedule(doc, settings.timeZone),
+    affected,
+    url: maintenancePageUrl(base, doc.shortId),
+  })
+}
+
+/**
  * Queues the notification a maintenance's move from `previousStatus` (null: just created) causes, if any, in the
  * transaction of `req`. The collection hook calls it for every save; the transition job, which writes only the
  * status and its stamps, calls it for its own moves.
@@ -94,8 +140,7 @@ export async function announceMaintenanceChange(req: PayloadRequest, doc: Mainte
   const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc)
   if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
-  const start = formatDateTime(new Date(doc.scheduledStartAt).toISOString(), settings.timeZone)
-  const schedule = doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), settings.timeZone)}` : `${start}, open end`
+  const schedule = maintenanceSchedule(doc, settings.timeZone)
   await recordNotification(req, event, { maintenance: doc.id }, {
     siteName: settings.siteName,
     kind: event.kind,

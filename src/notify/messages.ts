@@ -4,7 +4,8 @@
  * template the public pages use. Pure functions: the content is a snapshot taken when the event happened.
  */
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
-import { html, type SafeHtml } from '../format/html'
+import { html, raw, type SafeHtml } from '../format/html'
+import { markdownToHtml, markdownToText } from '../format/markdown'
 
 export interface NotificationContent {
   siteName: string
@@ -53,7 +54,7 @@ export function renderNotificationEmail(content: NotificationContent, unsubscrib
     ...(content.schedule ? [`When: ${content.schedule}`] : []),
     `Affected: ${affectedText(content.affected)}`,
     '',
-    ...(content.message ? [content.message, ''] : []),
+    ...(content.message ? [markdownToText(content.message), ''] : []),
     `Details: ${content.url}`,
     '',
     '--',
@@ -68,7 +69,7 @@ export function renderNotificationEmail(content: NotificationContent, unsubscrib
 ${content.schedule ? html`<tr><td style="padding:2px 12px 2px 0;color:#5b6470">When</td><td>${content.schedule}</td></tr>` : null}
 <tr><td style="padding:2px 12px 2px 0;color:#5b6470">Affected</td><td>${affectedText(content.affected)}</td></tr>
 </table>
-${content.message ? html`<p style="white-space:pre-wrap">${content.message}</p>` : null}
+${content.message ? html`<div>${raw(markdownToHtml(content.message))}</div>` : null}
 <p><a href="${content.url}" style="color:#1f5fbf">View the details on the status page</a></p>`
   const footer = html`You receive this because you subscribed to updates from ${content.siteName}. <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
   return { subject, text, html: page(subject, body, footer) }
@@ -76,7 +77,8 @@ ${content.message ? html`<p style="white-space:pre-wrap">${content.message}</p>`
 
 /** SMS: one short line with the link; the message itself is cut to keep it within a few segments. */
 export function renderNotificationSms(content: NotificationContent, unsubscribeUrl: string): string {
-  const message = content.message ? ` ${content.message.length > 140 ? `${content.message.slice(0, 139)}…` : content.message}` : ''
+  const text = content.message ? markdownToText(content.message) : ''
+  const message = text ? ` ${text.length > 140 ? `${text.slice(0, 139)}…` : text}` : ''
   return `${content.siteName}: ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title} (${content.statusLabel}).${message} ${content.url} Stop: ${unsubscribeUrl}`
 }
 
@@ -100,4 +102,26 @@ export function renderConfirmationEmail(siteName: string, confirmUrl: string): R
 
 export function renderConfirmationSms(siteName: string, confirmUrl: string): string {
   return `${siteName}: confirm your status update subscription at ${confirmUrl} (ignore this if you did not ask for it)`
+}
+
+/** To editors: an open incident nobody has updated for a while. Internal: never sent to subscribers. */
+export function renderIncidentReminderEmail(siteName: string, title: string, quietHours: number, editUrl: string, pageUrl: string): RenderedEmail {
+  const subject = `[${siteName}] No update for ${quietHours} h: ${title}`
+  const text = [
+    `The incident "${title}" is still open and has had no update for ${quietHours} hours or more.`,
+    'Visitors are reading the page: post an update, even if nothing changed, or resolve it.',
+    '',
+    `Update it: ${editUrl}`,
+    `Public page: ${pageUrl}`,
+    '',
+    '--',
+    'You receive this because you are an editor or administrator of this status page. The reminder interval is in Settings.',
+    '',
+  ].join('\n')
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">No update for ${quietHours} h: ${title}</h1>
+<p>The incident is still open and has had no update for ${quietHours} hours or more. Visitors are reading the page: post an update, even if nothing changed, or resolve it.</p>
+<p><a href="${editUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Update the incident</a></p>
+<p><a href="${pageUrl}" style="color:#1f5fbf">Public page</a></p>`
+  const footer = html`You receive this because you are an editor or administrator of ${siteName}. The reminder interval is in Settings.`
+  return { subject, text, html: page(subject, body, footer) }
 }

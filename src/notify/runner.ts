@@ -12,6 +12,7 @@ import type { Payload } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { loopInterval, repeat, stopRepeating } from '../jobs/repeat'
+import { isStopping } from '../runtime/shutdown'
 
 import { leaseMs } from './deliver'
 import { NOTIFICATION_QUEUE } from './queue'
@@ -54,7 +55,7 @@ export async function runNotificationTick(payload: Payload): Promise<void> {
   const stopAt = Date.now() + leaseMs() / 2
   for (;;) {
     const result = await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 1, processingOrder: 'createdAt', silent: { info: true, error: true } })
-    if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0 || Date.now() >= stopAt) return
+    if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0 || Date.now() >= stopAt || isStopping()) return
   }
 }
 

@@ -8,6 +8,7 @@
 import type { Payload, Where } from 'payload'
 
 import { currentDataVersion } from '../runtime/data-version'
+import { peersUnheard } from '../runtime/health'
 
 const MAX_ENTRIES = 1000
 
@@ -19,6 +20,8 @@ interface Entry {
 const totals = new Map<string, Entry>()
 
 export async function countOf(payload: Payload, collection: 'incidents' | 'maintenances', where: Where): Promise<number> {
+  // While peers' writes go unheard, a remembered total may be behind one of them: count again.
+  if (peersUnheard()) return (await payload.count({ collection, where })).totalDocs
   const key = `${collection} ${JSON.stringify(where)}`
   const version = currentDataVersion()
   const known = totals.get(key)

@@ -91,9 +91,15 @@ export function notFound(request: Request, what: string): Response {
   return problemResponse(request, { status: 404, detail: `No ${what} was found at this address.` })
 }
 
-/** Parses the query with a schema; a 400 naming every bad parameter when it does not fit. */
-export function parseQuery<S extends z.ZodType>(request: Request, schema: S): { query: z.output<S> } | { response: Response } {
-  const params = Object.fromEntries(new URL(request.url).searchParams)
+/**
+ * Parses the query with a schema; a 400 naming every bad parameter when it does not fit. A parameter sent twice
+ * counts once (the last), except the `lists`, whose values are joined with commas (`?service=a&service=b` is
+ * `?service=a,b`).
+ */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S, lists: readonly string[] = []): { query: z.output<S> } | { response: Response } {
+  const search = new URL(request.url).searchParams
+  const params: Record<string, string> = Object.fromEntries(search)
+  for (const name of lists) if (search.has(name)) params[name] = search.getAll(name).join(',')
   const result = schema.safeParse(params)
   if (result.success) return { query: result.data }
   const reasons = new Map<string, string>() // the first complaint about each parameter is the useful one

@@ -17,6 +17,7 @@ const components: Record<string, z.ZodType> = {
   ServiceInGroup: s.ServiceInGroup,
   ServiceGroup: s.ServiceGroup,
   IncidentUpdate: s.IncidentUpdate,
+  Postmortem: s.Postmortem,
   Incident: s.Incident,
   MaintenanceUpdate: s.MaintenanceUpdate,
   Maintenance: s.Maintenance,
@@ -30,10 +31,13 @@ const components: Record<string, z.ZodType> = {
   UptimeDay: s.UptimeDay,
   Uptime: s.Uptime,
   UptimeResponse: s.UptimeResponse,
+  UptimeCompact: s.UptimeCompact,
+  UptimeCompactResponse: s.UptimeCompactResponse,
   Problem: s.Problem,
 }
 
-function componentSchemas(): Record<string, JsonSchema> {
+/** The named schemas of a document's components, each referring to the others by `#/components/schemas/<id>`. */
+export function componentSchemasOf(components: Record<string, z.ZodType>): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>()
   for (const [id, schema] of Object.entries(components)) registry.add(schema, { id })
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> }
@@ -103,7 +107,11 @@ export function openApiDocument(): JsonSchema {
       '/maintenances/{shortId}': operation('One maintenance', { ...json('MaintenanceResponse', 'The maintenance'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
       '/uptime': operation(
         'Uptime per service and UTC day, from the history of service statuses (up to a minute behind the clock, never behind a write)',
-        { ...json('UptimeResponse', 'Services in the order of /services, each with its days'), headers: cachingHeaders },
+        {
+          description: 'A page of services in the order of /services, each with its days: UptimeResponse, or UptimeCompactResponse with format=compact',
+          headers: listHeaders,
+          content: { 'application/json': { schema: { anyOf: [ref('UptimeResponse'), ref('UptimeCompactResponse')] } } },
+        },
         { parameters: queryParameters(s.UptimeQuery), badQuery: true, notFound: true },
       ),
       '/openapi.json': {
@@ -113,7 +121,7 @@ export function openApiDocument(): JsonSchema {
         },
       },
     },
-    components: { schemas: componentSchemas() },
+    components: { schemas: componentSchemasOf(components) },
   }
   return document
 }

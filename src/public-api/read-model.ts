@@ -2,6 +2,7 @@
  * The public read model: what /api/v1 shows, read through Payload's Local API with only the fields it needs, and
  * shaped by the rules in src/domain. Nothing here writes: time moves maintenances through a job, not a read.
  */
+import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, Where } from 'payload'
 
 import { displayDuration } from '../domain/duration'
@@ -9,12 +10,15 @@ import { RESOLVED_INCIDENT_STATUS, updatesNewestFirst } from '../domain/incident
 import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
-import type { ServiceStatus } from '../domain/statuses'
+import { INCIDENT_STATUSES, type ServiceStatus } from '../domain/statuses'
 import { forbiddenControlCharacter } from '../domain/text'
+import { type Recurrence, rruleOf } from '../domain/recurrence'
 import { windowBound } from '../domain/time-window'
 import { richTextToHtml, richTextToText } from '../format/rich-text'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
 import type { Links } from '../settings/base-url'
+import { readRows } from '../db/sql'
+import { currentDataVersion } from '../runtime/data-version'
 
 import { countOf } from './count-cache'
 import type { Page } from './http'
@@ -24,8 +28,13 @@ import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Se
  * The incidents and maintenances readers see as current, as the domain's sets say (`not_equals` also keeps an
  * incident without a status). Fresh objects per query: Payload may rewrite a `where` it is given.
  */
-const activeIncidents = (): Where => ({ status: { not_equals: RESOLVED_INCIDENT_STATUS } })
-const activeMaintenances = (): Where => ({ status: { in: [...ACTIVE_MAINTENANCE_STATUSES] } })
+/** A draft is never public: every read of incidents and maintenances here goes through this (src/fields/draft.ts). */
+export const published = (): Where => ({ draft: { not_equals: true } })
+// Listed rather than "not resolved": `status IN (…)` reads a few rows of incidents_status_idx, where `<>` scans every
+// incident (100,000 in the benchmark).
+const UNRESOLVED_STATUSES = INCIDENT_STATUSES.filter((status) => status !== RESOLVED_INCIDENT_STATUS)
+const activeIncidents = (): Where => ({ and: [published(), { status: { in: UNRESOLVED_STATUSES } }] })
+const activeMaintenances = (): Where => ({ and: [published(), { status: { in: [...ACTIVE_MAINTENANCE_STATUSES] } }] })
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
@@ -46,6 +55,9 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
     resolvedAt: isoOrNull(doc.resolvedAt),
+    postmortem: doc.postmortemPublishedAt
+      ? { html: richTextToHtml(doc.postmortem), text: richTextToText(doc.postmortem), publishedAt: iso(doc.postmortemPublishedAt) }
+      : null,
   }
 }
 
@@ -73,7 +85,10 @@ function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
 }
 
 const refSelect = { slug: true, name: true } as const
-const incidentSelect = { shortId: true, title: true, status: true, affectedServices: true, updates: true, createdAt: true, updatedAt: true, resolvedAt: true } as const
+const incidentSelect = {
+  shortId: true, title: true, status: true, affectedServices: true, updates: true, createdAt: true, updatedAt: true, resolvedAt: true,
+  postmortem: true, postmortemPublishedAt: true,
+} as const
 const maintenanceSelect = {
   shortId: true, title: true, status: true, description: true, scheduledStartAt: true, scheduledEndAt: true, duration: true,
   affectedServices: true, updates: true, createdAt: true, updatedAt: true, completedAt: true, cancelledAt: true,
@@ -84,27 +99,75 @@ async function serviceIdBySlug(payload: Payload, slug: string): Promise<number |
   return found.docs[0]?.id ?? null
 }
 
+// A collator compares as localeCompare does, without building one per comparison.
+const collator = new Intl.Collator()
 const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
-  (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
+  (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || collator.compare(a.name, b.name)
 
 type ServiceRow = Pick<ServiceDoc, 'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt' | 'createdAt'>
+type GroupRow = Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>
+type Loaded = { groups: GroupRow[]; services: ServiceRow[] }
 
-/** Every service with a group, in display order, and every group; one query each. */
-export async function loadServices(payload: Payload): Promise<{ groups: Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>[]; services: ServiceRow[] }> {
-  const [groups, services] = await Promise.all([
-    payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { slug: true, name: true, description: true, displayOrder: true } }),
-    payload.find({ collection: 'services', depth: 0, pagination: false, select: { slug: true, name: true, description: true, status: true, group: true, displayOrder: true, updatedAt: true, createdAt: true } }),
-  ])
-  const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
-  const known = new Set(groups.docs.map((g) => g.id))
-  const groupOrder = new Map([...groups.docs].sort(byOrderThenName).map((g, index) => [g.id, index]))
-  const ordered = services.docs
-    .filter((s) => known.has(groupId(s)))
-    .sort((a, b) => (groupOrder.get(groupId(a)) ?? 0) - (groupOrder.get(groupId(b)) ?? 0) || byOrderThenName(a, b))
-  return { groups: groups.docs, services: ordered }
+/** A timestamp as either adapter returns it from a raw read: ISO from SQLite, a Date or `2026-03-01 10:00:00.123+00` from PostgreSQL. */
+export function timestampOf(value: string | Date): number {
+  if (value instanceof Date) return value.getTime()
+  const direct = Date.parse(value)
+  if (!Number.isNaN(direct)) return direct
+  return Date.parse(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
-function toServices({ groups, services }: Awaited<ReturnType<typeof loadServices>>): Service[] {
+/**
+ * Every service with a group, in display order, and every group: two raw statements of the columns the public shapes
+ * need (Payload's find builds 1,000 whole documents for this, several times the time), read once per data version
+ * (a write bumps it) and shared by the requests of that version: `/` reads it for its list and for the favicon.
+ */
+export function loadServices(payload: Payload): Promise<Loaded> {
+  const version = currentDataVersion()
+  if (servicesMemo?.version === version) return servicesMemo.loaded
+  const loaded = readServices(payload)
+  const memo = { version, loaded }
+  servicesMemo = memo
+  // A failure is not remembered: the next request tries again.
+  loaded.catch(() => {
+    if (servicesMemo === memo) servicesMemo = null
+  })
+  return loaded
+}
+
+let servicesMemo: { version: number; loaded: Promise<Loaded> } | null = null
+
+async function readServices(payload: Payload): Promise<Loaded> {
+  type Row = { id: number; slug: string | null; name: string; description: string | null; display_order: number | string | null }
+  const [groupRows, serviceRows] = await Promise.all([
+    readRows<Row>(payload, sql`SELECT "id", "slug", "name", "description", "display_order" FROM "service_groups"`),
+    readRows<Row & { status: ServiceStatus; group_id: number | null; updated_at: string | Date; created_at: string | Date }>(
+      payload,
+      sql`SELECT "id", "slug", "name", "description", "status", "group_id", "display_order", "updated_at", "created_at" FROM "services"`,
+    ),
+  ])
+  const order = (value: number | string | null) => (value === null ? null : Number(value))
+  const groups: GroupRow[] = groupRows.map((g) => ({ id: Number(g.id), slug: g.slug, name: g.name, description: g.description, displayOrder: order(g.display_order) }))
+  const services: ServiceRow[] = serviceRows.map((s) => ({
+    id: Number(s.id),
+    slug: s.slug,
+    name: s.name,
+    description: s.description,
+    status: s.status,
+    group: Number(s.group_id),
+    displayOrder: order(s.display_order),
+    updatedAt: new Date(timestampOf(s.updated_at)).toISOString(),
+    createdAt: new Date(timestampOf(s.created_at)).toISOString(),
+  }))
+  const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
+  const known = new Set(groups.map((g) => g.id))
+  const groupOrder = new Map([...groups].sort(byOrderThenName).map((g, index) => [g.id, index]))
+  const ordered = services
+    .filter((s) => s.group !== null && known.has(groupId(s)))
+    .sort((a, b) => (groupOrder.get(groupId(a)) ?? 0) - (groupOrder.get(groupId(b)) ?? 0) || byOrderThenName(a, b))
+  return { groups, services: ordered }
+}
+
+function toServices({ groups, services }: Loaded): Service[] {
   const groupById = new Map(groups.map((g) => [g.id, g]))
   return services.map((s) => {
     const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group) as GroupDoc
@@ -123,10 +186,15 @@ export async function listServices(payload: Payload): Promise<Service[]> {
   return toServices(await loadServices(payload))
 }
 
-function serviceGroups(loaded: Awaited<ReturnType<typeof loadServices>>): ServiceGroup[] {
-  const services = toServices(loaded)
+function serviceGroups(loaded: Loaded): ServiceGroup[] {
+  const bySlug = new Map<string, Omit<Service, 'group'>[]>()
+  for (const { group, ...service } of toServices(loaded)) {
+    const members = bySlug.get(group.slug)
+    if (members) members.push(service)
+    else bySlug.set(group.slug, [service])
+  }
   return [...loaded.groups].sort(byOrderThenName).map((g) => {
-    const members = services.filter((s) => s.group.slug === g.slug).map(({ group: _group, ...service }) => service)
+    const members = bySlug.get(g.slug ?? '') ?? []
     return {
       slug: g.slug ?? '',
       name: g.name,
@@ -137,11 +205,16 @@ function serviceGroups(loaded: Awaited<ReturnType<typeof loadServices>>): Servic
   })
 }
 
+/** Every service group with its services, in display order (the groups of /api/v1/status). */
+export async function listServiceGroups(payload: Payload): Promise<ServiceGroup[]> {
+  return serviceGroups(await loadServices(payload))
+}
+
 /** When the clock next moves some maintenance: public responses that show maintenances go stale then. */
 export async function nextMaintenanceTransition(payload: Payload, now = new Date()): Promise<Date | null> {
   const [starting, ending] = await Promise.all([
-    payload.find({ collection: 'maintenances', where: { status: { equals: 'upcoming' }, scheduledStartAt: { greater_than: now.toISOString() } }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
-    payload.find({ collection: 'maintenances', where: { status: { equals: 'in_progress' }, scheduledEndAt: { greater_than: now.toISOString() } }, sort: 'scheduledEndAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
+    payload.find({ collection: 'maintenances', where: { and: [published(), { status: { equals: 'upcoming' } }, { scheduledStartAt: { greater_than: now.toISOString() } }] }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
+    payload.find({ collection: 'maintenances', where: { and: [published(), { status: { equals: 'in_progress' } }, { scheduledEndAt: { greater_than: now.toISOString() } }] }, sort: 'scheduledEndAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
   ])
   const windows = [...starting.docs, ...ending.docs].map((m) => ({
     status: m.status,
@@ -153,7 +226,7 @@ export async function nextMaintenanceTransition(payload: Payload, now = new Date
 
 /** When the next maintenance starts, whatever its status: lists of what has started (the history) change then. */
 export async function nextMaintenanceStart(payload: Payload, now = new Date()): Promise<Date | null> {
-  const found = await payload.find({ collection: 'maintenances', where: { scheduledStartAt: { greater_than: now.toISOString() } }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true } })
+  const found = await payload.find({ collection: 'maintenances', where: { and: [published(), { scheduledStartAt: { greater_than: now.toISOString() } }] }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true } })
   return found.docs[0] ? new Date(found.docs[0].scheduledStartAt) : null
 }
 
@@ -230,7 +303,7 @@ async function findPage<T extends { id: number }>(
 }
 
 export async function listIncidents(payload: Payload, query: IncidentListQuery, links: Links): Promise<Listed<Incident>> {
-  const and: Where[] = []
+  const and: Where[] = [published()]
   if (query.status === 'active') and.push(activeIncidents())
   else if (query.status) and.push({ status: { equals: query.status } })
   if (query.from) and.push({ createdAt: { greater_than_equal: dayBound(query.from, 'start') } })
@@ -245,7 +318,7 @@ export async function listIncidents(payload: Payload, query: IncidentListQuery, 
 }
 
 export async function listMaintenances(payload: Payload, query: MaintenanceListQuery, links: Links): Promise<Listed<Maintenance>> {
-  const and: Where[] = []
+  const and: Where[] = [published()]
   if (query.status === 'active') and.push(activeMaintenances())
   else if (query.status) and.push({ status: { equals: query.status } })
   if (query.from) {
@@ -279,12 +352,41 @@ const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== 
 
 export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
   if (cannotExist(shortId)) return null
-  const found = await payload.find({ collection: 'incidents', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } })
+  const found = await payload.find({ collection: 'incidents', where: { and: [published(), { shortId: { equals: shortId } }] }, limit: 1, pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } })
   return found.docs[0] ? toIncident(found.docs[0], links) : null
 }
 
 export async function findMaintenance(payload: Payload, shortId: string, links: Links): Promise<Maintenance | null> {
   if (cannotExist(shortId)) return null
-  const found = await payload.find({ collection: 'maintenances', where: { shortId: { equals: shortId } }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
+  const found = await payload.find({ collection: 'maintenances', where: { and: [published(), { shortId: { equals: shortId } }] }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
   return found.docs[0] ? toMaintenance(found.docs[0], links) : null
+}
+
+export interface SeriesPlace {
+  /** The short id of the series' first maintenance. */
+  origin: string
+  /** iCalendar RRULE (UTC), on the first maintenance of a series that still repeats. */
+  rrule: string | null
+  /** The slot an occurrence fills (its first start); null on the first maintenance. */
+  slot: string | null
+}
+
+/** Where each of these maintenances stands in a recurring series, if it does (the calendar's RRULE and RECURRENCE-ID). */
+export async function maintenanceSeries(payload: Payload, shortIds: string[], timeZone: string): Promise<Map<string, SeriesPlace>> {
+  const places = new Map<string, SeriesPlace>()
+  if (shortIds.length === 0) return places
+  const { docs } = await payload.find({
+    collection: 'maintenances',
+    where: { and: [published(), { shortId: { in: shortIds } }, { or: [{ series: { exists: true } }, { 'recurrence.frequency': { in: ['daily', 'weekly', 'monthly'] } }] }] },
+    select: { shortId: true, scheduledStartAt: true, recurrence: true, series: true, seriesSlot: true },
+    populate: { maintenances: { shortId: true } },
+    pagination: false,
+    depth: 1,
+  })
+  for (const doc of docs) {
+    const origin = doc.series && typeof doc.series === 'object' ? doc.series : null
+    if (origin) places.set(doc.shortId ?? '', { origin: origin.shortId ?? '', rrule: null, slot: iso(doc.seriesSlot ?? doc.scheduledStartAt) })
+    else if (!doc.series) places.set(doc.shortId ?? '', { origin: doc.shortId ?? '', rrule: rruleOf(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), timeZone), slot: null })
+  }
+  return places
 }

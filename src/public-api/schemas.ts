@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import type { ApiQueryParameter, ApiQueryRoute } from '../domain/query-parameters'
 import { INCIDENT_STATUSES, MAINTENANCE_STATUSES, SERVICE_STATUSES } from '../domain/statuses'
 import { windowEndsBeforeStart } from '../domain/time-window'
 
@@ -43,6 +44,14 @@ export const IncidentUpdate = z
   .object({ status: IncidentStatus, message: z.string(), createdAt: timestamp })
   
 
+export const Postmortem = z
+  .object({
+    html: z.string().describe('sanitised HTML: no scripts, no event handlers, links only http, https and mailto'),
+    text: z.string(),
+    publishedAt: timestamp,
+  })
+  .describe('what happened and what changes, written after the fact; present once published')
+
 export const Incident = z
   .object({
     shortId: z.string(),
@@ -54,6 +63,7 @@ export const Incident = z
     createdAt: timestamp,
     updatedAt: timestamp,
     resolvedAt: timestamp.nullable(),
+    postmortem: Postmortem.nullable(),
   })
   
 
@@ -109,6 +119,30 @@ export const Uptime = z.object({
   days: z.array(UptimeDay).describe('oldest first, ending today (UTC)'),
 })
 
+/** The letters of UptimeCompact.worst, one per day. */
+export const DAY_LETTERS = { operational: 'o', maintenance: 'm', degraded: 'd', partial: 'p', major: 'x' } as const
+export const NO_DATA_LETTER = 'n'
+
+const dayIndexed = <T extends z.ZodType>(value: T) => z.record(z.string().regex(/^\d+$/), value)
+
+export const UptimeCompact = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    group: z.object({ slug: z.string(), name: z.string() }),
+    uptimePercent: uptimePercent.nullable().describe('over the whole window; null when the service did not exist in it'),
+    firstDate: z.iso.date().describe('the UTC day of index 0, the oldest; the last index is today'),
+    worst: z
+      .string()
+      .regex(/^[omdpxn]*$/)
+      .describe('one letter per day, oldest first: the worst status of the day (o operational, m maintenance, d degraded, p partial, x major outage), n: the service did not exist yet'),
+    uptime: dayIndexed(uptimePercent.max(99.9999)).describe('by day index, only the days below 100: the uptime percent of the day (UptimeDay.uptimePercent); a day not listed had 100, or no data when its letter is n'),
+    incidents: z
+      .array(z.tuple([z.string(), z.number().int().min(0), z.number().int().min(0)]))
+      .describe('the incidents affecting the service open during the window, oldest first: [shortId, index of the first day, index of the last day it was open]'),
+  })
+  .describe('one service\'s days in a compact form (format=compact)')
+
 const envelope = <T extends z.ZodType>(data: T) => z.object({ data })
 
 export const StatusResponse = envelope(StatusSummary)
@@ -118,6 +152,7 @@ export const IncidentResponse = envelope(Incident)
 export const MaintenanceListResponse = envelope(z.array(Maintenance))
 export const MaintenanceResponse = envelope(Maintenance)
 export const UptimeResponse = envelope(z.array(Uptime).describe('in the order of /services'))
+export const UptimeCompactResponse = envelope(z.array(UptimeCompact).describe('in the order of /services'))
 
 export const Problem = z
   .object({
@@ -130,7 +165,11 @@ export const Problem = z
   })
   .describe('RFC 9457 problem details')
 
-// Query parameters. Unknown parameters are ignored, as caches and browsers add their own.
+// Query parameters. Unknown parameters are ignored, as caches and browsers add their own. Each query's keys are
+// exactly its route's entry in src/domain/query-parameters.ts (the edge's cache key reads that list): `satisfies`
+// refuses a key missing there or a key added only there.
+
+type QueryShape<R extends ApiQueryRoute> = Record<ApiQueryParameter<R>, z.ZodType>
 
 export const MAX_LIMIT = 100
 export const DEFAULT_LIMIT = 25
@@ -145,11 +184,13 @@ const page = z.coerce
   .default(1)
   .describe('page number, from 1')
 
-const limit = z.coerce
-  .number({ error: `must be a whole number from 1 to ${MAX_LIMIT}` })
-  .int({ error: `must be a whole number from 1 to ${MAX_LIMIT}` })
-  .min(1, { error: `must be a whole number from 1 to ${MAX_LIMIT}` })
-  .max(MAX_LIMIT, { error: `must be a whole number from 1 to ${MAX_LIMIT}` })
+/** A whole number from 1 to `max`, every complaint saying so. */
+function wholeNumberUpTo(max: number) {
+  const error = `must be a whole number from 1 to ${max}`
+  return z.coerce.number({ error }).int({ error }).min(1, { error }).max(max, { error })
+}
+
+const limit = wholeNumberUpTo(MAX_LIMIT)
   .default(DEFAULT_LIMIT)
   .describe(`page size, at most ${MAX_LIMIT}`)
 
@@ -181,7 +222,7 @@ export const IncidentListQuery = z
     to: instant.optional().describe('incidents created at or before this time'),
     page,
     limit,
-  })
+  } satisfies QueryShape<'/api/v1/incidents'>)
   .superRefine(windowOrder)
 
 export const MaintenanceListQuery = z
@@ -195,24 +236,59 @@ export const MaintenanceListQuery = z
     to: instant.optional().describe('maintenances that start at or before this time'),
     page,
     limit,
-  })
+  } satisfies QueryShape<'/api/v1/maintenances'>)
   .superRefine(windowOrder)
 
 export const MAX_UPTIME_DAYS = 90
+/** Services per page of /api/v1/uptime: 50 by default; 1,000 (a whole large page) is under 1 MB in the compact format. */
+export const DEFAULT_UPTIME_LIMIT = 50
+export const MAX_UPTIME_LIMIT = 1000
+/** How many slugs one `service` may name. */
+export const MAX_UPTIME_SERVICES = 100
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const SERVICE_SLUGS = 'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'
 
 export const UptimeQuery = z.object({
-  days: z.coerce
-    .number({ error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
-    .int({ error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
-    .min(1, { error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
-    .max(MAX_UPTIME_DAYS, { error: `must be a whole number from 1 to ${MAX_UPTIME_DAYS}` })
+  days: wholeNumberUpTo(MAX_UPTIME_DAYS)
     .default(MAX_UPTIME_DAYS)
     .describe(`how many days, ending today (UTC), from 1 to ${MAX_UPTIME_DAYS}`),
-  service: service.optional().describe('a service slug: only this service (404 when there is none)'),
-})
+  service: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(
+      z
+        .array(z.string().max(200, { error: SERVICE_SLUGS }).regex(slugPattern, { error: SERVICE_SLUGS }))
+        .max(MAX_UPTIME_SERVICES, { error: `must name at most ${MAX_UPTIME_SERVICES} services` }),
+    )
+    .optional()
+    .describe(`one or several service slugs, separated by commas (or the parameter repeated), at most ${MAX_UPTIME_SERVICES}: only these services (404 when one of them does not exist)`),
+  group: z
+    .string()
+    .max(200, { error: 'must be a group slug of at most 200 characters' })
+    .regex(slugPattern, { error: 'must be a group slug (lower-case letters, digits and hyphens)' })
+    .optional()
+    .describe('a service group slug: only its services'),
+  page,
+  limit: wholeNumberUpTo(MAX_UPTIME_LIMIT)
+    .default(DEFAULT_UPTIME_LIMIT)
+    .describe(`services per page, at most ${MAX_UPTIME_LIMIT}`),
+  format: z
+    .enum(['full', 'compact'], { error: 'must be full or compact' })
+    .default('full')
+    .describe('full: an object per day (UptimeDay); compact: the bars only (UptimeCompact: the worst status and uptime of each day, the incidents as day ranges), without the seconds per status'),
+} satisfies QueryShape<'/api/v1/uptime'>)
+
+/** Each /api/v1 route's query schema, by path (tests/unit/query-parameters.test.ts holds them to the edge's list). */
+export const API_QUERIES = {
+  '/api/v1/incidents': IncidentListQuery,
+  '/api/v1/maintenances': MaintenanceListQuery,
+  '/api/v1/uptime': UptimeQuery,
+} as const satisfies Record<ApiQueryRoute, z.ZodObject>
 
 export type UptimeQuery = z.output<typeof UptimeQuery>
 export type Uptime = z.output<typeof Uptime>
+export type UptimeCompact = z.output<typeof UptimeCompact>
 export type IncidentListQuery = z.output<typeof IncidentListQuery>
 export type MaintenanceListQuery = z.output<typeof MaintenanceListQuery>
 export type Incident = z.output<typeof Incident>

@@ -12,9 +12,10 @@ import { DAY_MS, dailyUptime, type DayUptime, overlappedDays, type StatusChange,
 import type { ServiceStatus } from '../domain/statuses'
 import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
+import { peersUnheard } from '../runtime/health'
 
-import { loadServices } from './read-model'
-import { MAX_UPTIME_DAYS, type Uptime } from './schemas'
+import { loadServices, timestampOf as instant } from './read-model'
+import { DAY_LETTERS, MAX_UPTIME_DAYS, NO_DATA_LETTER, type Uptime, type UptimeCompact, type UptimeQuery } from './schemas'
 
 const MINUTE = 60_000
 
@@ -36,14 +37,6 @@ export interface UptimeTable {
   /** The instant it was computed for. */
   now: number
   services: ServiceUptime[]
-}
-
-/** Timestamps as either adapter returns them: ISO from SQLite, `2026-03-01 10:00:00.123+00` from PostgreSQL. */
-function instant(value: string | Date): number {
-  if (value instanceof Date) return value.getTime()
-  const direct = Date.parse(value)
-  if (!Number.isNaN(direct)) return direct
-  return Date.parse(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
 /** Every history row of the window, by service and time. */
@@ -77,7 +70,7 @@ async function windowIncidents(payload: Payload, windowStart: number): Promise<W
     sql`SELECT i."id", i."short_id", i."title", i."status", i."created_at", i."resolved_at",
       (SELECT min(u."created_at") FROM "incidents_updates" u WHERE u."_parent_id" = i."id") AS "first_update", r."services_id"
       FROM "incidents" i JOIN "incidents_rels" r ON r."parent_id" = i."id" AND r."path" = 'affectedServices'
-      WHERE (i."status" <> 'resolved' OR i."resolved_at" >= ${new Date(windowStart).toISOString()}) AND r."services_id" IS NOT NULL
+      WHERE (i."draft" IS NULL OR i."draft" = false) AND (i."status" <> 'resolved' OR i."resolved_at" >= ${new Date(windowStart).toISOString()}) AND r."services_id" IS NOT NULL
       ORDER BY i."id"`,
   )
   const byId = new Map<number, WindowIncident>()
@@ -198,6 +191,8 @@ function forget(memo: NonNullable<typeof sourcesMemo>, payload: Payload, now: nu
  * write: the database is read once per data version, the days computed from it once per minute.
  */
 export function uptimeTable(payload: Payload, now: Date): Promise<UptimeTable> {
+  // While peers' writes go unheard (src/runtime/health.ts), the memos may be behind one of them: read afresh.
+  if (peersUnheard()) return readSources(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime()))
   const key = `${currentDataVersion()}:${Math.floor(now.getTime() / MINUTE)}`
   if (tableMemo?.key === key) return tableMemo.table
   const time = now.getTime()
@@ -235,6 +230,50 @@ export function toUptime(services: ServiceUptime[], days: number): Uptime[] {
       group: s.group,
       uptimePercent: windowUptime(window),
       days: window.map((d) => ({ date: d.date, uptimePercent: d.uptimePercent, seconds: d.seconds, incidents: d.incidents })),
+    }
+  })
+}
+
+/** The services a query names (`service`, `group`), in the table's order; `missing`: named slugs that do not exist. */
+export function selectUptime(services: ServiceUptime[], query: Pick<UptimeQuery, 'service' | 'group'>): { selected: ServiceUptime[]; missing: string[] } {
+  let selected = services
+  let missing: string[] = []
+  if (query.service) {
+    const named = new Set(query.service)
+    selected = selected.filter((s) => named.has(s.slug))
+    const found = new Set(services.map((s) => s.slug))
+    missing = [...named].filter((slug) => !found.has(slug))
+  }
+  if (query.group !== undefined) selected = selected.filter((s) => s.group.slug === query.group)
+  return { selected, missing }
+}
+
+/** The compact shape of GET /api/v1/uptime?format=compact: what bars need, in a letter per day and sparse maps. */
+export function toCompactUptime(services: ServiceUptime[], days: number): UptimeCompact[] {
+  return services.map((s) => {
+    const window = lastDays(s, days)
+    let worst = ''
+    const uptime: UptimeCompact['uptime'] = {}
+    // An incident is on consecutive days (it is open from its start to its end): its first and last day.
+    const spans = new Map<string, [string, number, number]>()
+    window.forEach((d, index) => {
+      worst += d.worst === null ? NO_DATA_LETTER : DAY_LETTERS[d.worst]
+      if (d.uptimePercent !== null && d.uptimePercent < 100) uptime[index] = d.uptimePercent
+      for (const incident of d.incidents) {
+        const span = spans.get(incident.shortId)
+        if (span) span[2] = index
+        else spans.set(incident.shortId, [incident.shortId, index, index])
+      }
+    })
+    return {
+      slug: s.slug,
+      name: s.name,
+      group: s.group,
+      uptimePercent: windowUptime(window),
+      firstDate: window[0]?.date ?? '',
+      worst,
+      uptime,
+      incidents: [...spans.values()],
     }
   })
 }

@@ -19,3 +19,12 @@ export function setEdgeHealthProbe(probe: () => EdgeHealth): void {
 export function edgeHealth(): EdgeHealth {
   return peekSlot('edgeHealth')?.() ?? {}
 }
+
+/**
+ * Whether other instances' writes may go unheard: the invalidation bus (Redis) is down, so the local data version
+ * does not move when a peer writes. Memos keyed by that version (list totals, the uptime table) must not be
+ * trusted then; the edge already keeps cached responses for 2 s only.
+ */
+export function peersUnheard(): boolean {
+  return edgeHealth().redis === 'down'
+}

@@ -9,6 +9,7 @@ import type { EmailPool } from '../notify/email'
 import type { DataVersionState } from './data-version'
 import type { EdgeHealth } from './health'
 import type { GateState } from './request-gate'
+import type { ShutdownState } from './shutdown'
 import type { TestHooks } from './test-hooks'
 
 export interface RuntimeSlots {
@@ -20,6 +21,10 @@ export interface RuntimeSlots {
   edgeHealth: () => EdgeHealth
   /** src/jobs/repeat.ts: the background loops, one per name. */
   repeatingTasks: Map<string, ReturnType<typeof setInterval>>
+  /** src/jobs/repeat.ts: the loops' runs under way, so that a shutdown can wait for them. */
+  runningTasks: Map<string, Promise<unknown>>
+  /** src/runtime/shutdown.ts: whether the process is stopping, and its closers. */
+  shutdown: ShutdownState
   /** src/jobs/advance-maintenances.ts: maintenances whose save failed, until when they are left alone. */
   maintenanceFailures: Map<number | string, number>
   /** src/notify/email.ts: the pooled SMTP transport and the configuration it was built for. */

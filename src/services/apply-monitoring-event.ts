@@ -13,6 +13,7 @@
  * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
  * when the update becomes the newest, and restores when the incident resolves.
  */
+import { env } from '../config/env'
 import { relationId } from '../db/relation-id'
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
@@ -27,6 +28,8 @@ import { oneAtATime } from '../integrations/key-lock'
 import { connectionFor, tableOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { Incident, Integration } from '../payload-types'
+import { incidentHolder } from '../status/incident-service-statuses'
+import { statusesWithout } from '../status/release-services'
 
 export interface Applied {
   outcome: IntegrationEventOutcome
@@ -78,12 +81,17 @@ async function newestIncidentOfKey(req: PayloadRequest, integration: number, key
   return (docs[0] as Incident | undefined) ?? null
 }
 
+/** The key's signature once its alerts resolved after a person had resolved the incident. */
+const CLOSED_BY_PERSON = 'closed-by-person'
+
 function keyStateOf(incident: Incident | null): KeyState | null {
   if (!incident) return null
   return {
     incidentStatus: incident.status as IncidentStatus,
     alertState: incident.integrationAlertState === 'firing' ? 'firing' : 'resolved',
     signature: incident.integrationSignature ?? '',
+    // Reopening concerns what the automation resolved; an incident a person resolved stays resolved.
+    resolvedAt: incident.status === 'resolved' && incident.resolvedAt && incident.integrationSignature !== CLOSED_BY_PERSON ? new Date(incident.resolvedAt) : null,
   }
 }
 
@@ -155,7 +163,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
   const unknownNote = unknown.length > 0 ? ` Unknown services: ${unknown.join(', ')}.` : ''
 
   const incident = await newestIncidentOfKey(req, integration.id, event.key)
-  const decision: Decision = decide(keyStateOf(incident), event.state, signature, impact.size > 0)
+  const decision: Decision = decide(keyStateOf(incident), event.state, signature, impact.size > 0, { now, windowMs: env().INTEGRATION_REOPEN_MINUTES * 60_000 })
   const ref = (doc: { id: number; shortId?: string | null }) => ({ id: doc.id, shortId: doc.shortId ?? '' })
   const at = now.toISOString()
 
@@ -185,12 +193,38 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       return { outcome: 'opened', incident: ref(created), detail: `Opened an incident.${unknownNote}`, statuses: describeImpact(named) }
     }
 
+    case 'reopen': {
+      // The same incident again: the key's open marker comes back (its unique index still allows one per key), and
+      // one update says the problem is back, with the statuses it sets.
+      if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
+        return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
+      }
+      const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+      const affected = new Set([...((incident.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)), ...impact.keys()])
+      await req.payload.update({
+        collection: 'incidents',
+        id: incident.id,
+        data: {
+          updates: [...rows, { status: 'investigating', message: `The problem is back.\n${openingMessage(event, named)}`, createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses } as UpdateRow],
+          affectedServices: [...affected],
+          integrationOpenKey: `${integration.id}:${event.key}`,
+        } as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      return { outcome: 'updated', incident: ref(incident), detail: `Fired again soon after it resolved: reopened the incident.${unknownNote}`, statuses: describeImpact(named) }
+    }
+
     case 'update': {
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
         return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
       }
+      // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a
+      // person's status may still hold it), not to a literal operational (code review #2).
       const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
-      const recovered = recoveredIds.map((id) => ({ service: id, status: 'operational' as ServiceStatus }))
+      const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
+      const recovered = recoveredIds.map((id) => ({ service: id, status: givenBack.get(id) ?? ('operational' as ServiceStatus) }))
       const recoveredNames = await serviceNames(req, recoveredIds, names)
       const rows = (incident.updates ?? []) as unknown as UpdateRow[]
       const update: UpdateRow = {
@@ -213,7 +247,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         outcome: 'updated',
         incident: ref(incident),
         detail: `Added an update.${recoveredNames.length ? ` Recovered: ${recoveredNames.join(', ')}.` : ''}${unknownNote}`,
-        statuses: [describeImpact(named), ...recoveredNames.map((name) => `${name}: ${SERVICE_STATUS_LABELS.operational}`)].filter(Boolean).join(', '),
+        statuses: [describeImpact(named), ...recoveredIds.map((id, index) => `${recoveredNames[index] ?? id}: ${SERVICE_STATUS_LABELS[recovered[index].status]}`)].filter(Boolean).join(', '),
       }
     }
 
@@ -234,7 +268,8 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
     }
 
     case 'close': {
-      if (incident) await claim(req, incident, { signature, alertState: 'resolved' })
+      // Marked as closed after a person's resolution: a person's decision is not reopened by a later flap.
+      if (incident) await claim(req, incident, { signature: CLOSED_BY_PERSON, alertState: 'resolved' })
       return { outcome: 'closed', incident: incident ? ref(incident) : null, detail: 'The alerts resolved; a person had already resolved the incident. A new firing opens a new incident.' }
     }
   }

@@ -14,6 +14,8 @@ import ical, { ICalEventStatus } from 'ical-generator'
 import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS } from '../domain/statuses'
 import { formatDateTime } from '../format/dates'
 import { escapeHtml } from '../format/html'
+import { markdownToHtml, markdownToText } from '../format/markdown'
+import type { SeriesPlace } from '../public-api/read-model'
 import type { Incident, Maintenance } from '../public-api/schemas'
 import type { Links } from '../settings/base-url'
 import type { SiteSettings } from '../settings/site-settings'
@@ -21,7 +23,20 @@ import type { SiteSettings } from '../settings/site-settings'
 function incidentSummary(incident: Incident): string {
   const latest = incident.updates[0]
   const services = incident.affectedServices.map((s) => s.name).join(', ')
-  return [`${INCIDENT_STATUS_LABELS[incident.status]}${latest ? `: ${latest.message}` : ''}`, services ? `Affected: ${services}` : ''].filter(Boolean).join('\n')
+  const postmortem = incident.postmortem ? `Postmortem:\n${incident.postmortem.text}` : ''
+  return [`${INCIDENT_STATUS_LABELS[incident.status]}${latest ? `: ${markdownToText(latest.message)}` : ''}`, services ? `Affected: ${services}` : '', postmortem].filter(Boolean).join('\n')
+}
+
+/** The entry's content: status, the latest message's safe Markdown as sanitised HTML (links clickable), services, postmortem. */
+function incidentHtml(incident: Incident): string {
+  const latest = incident.updates[0]
+  const services = incident.affectedServices.map((s) => s.name).join(', ')
+  return [
+    `<p>${escapeHtml(INCIDENT_STATUS_LABELS[incident.status])}</p>`,
+    latest ? markdownToHtml(latest.message) : '',
+    services ? `<p>Affected: ${escapeHtml(services)}</p>` : '',
+    incident.postmortem ? `<h2>Postmortem</h2>${incident.postmortem.html}` : '',
+  ].join('\n')
 }
 
 function maintenanceSummary(m: Maintenance, timeZone: string): string {
@@ -53,7 +68,7 @@ export interface SiteFeed {
 
 export function buildFeed(incidents: Incident[], maintenances: Maintenance[], settings: SiteSettings, links: Links): SiteFeed {
   const items = [
-    ...incidents.map((i) => ({ date: new Date(i.updatedAt), title: `${i.title} (${INCIDENT_STATUS_LABELS[i.status]})`, id: i.url, link: i.url, description: incidentSummary(i), published: new Date(i.createdAt) })),
+    ...incidents.map((i) => ({ date: new Date(i.updatedAt), title: `${i.title} (${INCIDENT_STATUS_LABELS[i.status]})`, id: i.url, link: i.url, description: incidentSummary(i), published: new Date(i.createdAt), html: incidentHtml(i) })),
     ...maintenances.map((m) => ({ date: new Date(m.updatedAt), title: `Maintenance: ${m.title} (${MAINTENANCE_STATUS_LABELS[m.status]})`, id: m.url, link: m.url, description: maintenanceSummary(m, settings.timeZone), published: new Date(m.createdAt) })),
   ].sort((a, b) => b.date.getTime() - a.date.getTime())
   const feed = new Feed({
@@ -71,7 +86,7 @@ export function buildFeed(incidents: Incident[], maintenances: Maintenance[], se
       ...item,
       title: htmlText(item.title),
       description: htmlText(item.description),
-      content: `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
+      content: 'html' in item && typeof item.html === 'string' ? item.html : `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
     })
   }
   return { atom1: () => xmlText(feed.atom1()), rss2: () => xmlText(feed.rss2()) }
@@ -80,12 +95,20 @@ export function buildFeed(incidents: Incident[], maintenances: Maintenance[], se
 /** For a one-line iCalendar property: line breaks and other controls would end the property and start another. */
 const oneLine = (text: string): string => xmlText(text).replace(/[\r\n\t]+/g, ' ')
 
-export function buildCalendar(maintenances: Maintenance[], settings: SiteSettings, links: Links): string {
+/**
+ * A recurring series is one event: its first maintenance carries the RRULE, and every occurrence created ahead is
+ * an override of that event (same UID, RECURRENCE-ID of its slot), so calendars show each date once, with a
+ * cancelled occurrence marked cancelled.
+ */
+export function buildCalendar(maintenances: Maintenance[], settings: SiteSettings, links: Links, series: ReadonlyMap<string, SeriesPlace> = new Map()): string {
   const host = new URL(links.base).hostname
   const calendar = ical({ name: oneLine(`${settings.siteName}: maintenances`), prodId: { company: 'statuspage', product: 'maintenances' } })
   for (const m of maintenances) {
+    const place = series.get(m.shortId)
     calendar.createEvent({
-      id: `maintenance-${m.shortId}@${host}`,
+      id: `maintenance-${place?.origin ?? m.shortId}@${host}`,
+      ...(place?.rrule ? { repeating: place.rrule } : {}),
+      ...(place?.slot ? { recurrenceId: new Date(place.slot) } : {}),
       start: new Date(m.scheduledStartAt),
       // An open end has no end time: a one-hour placeholder would be a promise nobody made, so the event is shown
       // from its start (RFC 5545: no DTEND and no DURATION is an instant).

@@ -20,6 +20,9 @@ export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='ligh
  *   ones stay in the configured zone (the server's text); the maintenance page's "Your time" row (shown only when
  *   the visitor's zone differs); one format with the server's (en-GB), so the two never mix;
  * - the incident page's copy-link button;
+ * - a large `/`'s groups (`details[data-bars]`): when one is open (from the start, or when the visitor opens it), its
+ *   service list is replaced by the one of its group page, with the bars, fetched through the same response cache
+ *   (without credentials, so a signed-in editor's request is cached too); without script the group links there;
  * - `<main data-refresh>`: fetches the same URL every 60 s (If-None-Match, so an unchanged page is a 304) and swaps
  *   the main content when it changed, unless the visitor is typing in it; `statusPage.refresh()` runs it now.
  */
@@ -43,6 +46,11 @@ if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.write
 var main=d.getElementById('main');if(!main)return;
 var seen=main.innerHTML,etag=null,typed=false,at=Date.now();
 times(main);copy(main);
+function bars(g){var u=g.getAttribute('data-bars');if(!u||!g.open||g.hasAttribute('data-loaded')||!window.fetch||!window.DOMParser)return;g.setAttribute('data-loaded','');
+fetch(u,{credentials:'omit'}).then(function(r){if(r.status!==200)throw r.status;return r.text()}).then(function(t){var n=new DOMParser().parseFromString(t,'text/html').querySelector('#group-services ul.services'),o=g.querySelector('ul.services');
+if(n&&o){o.replaceWith(d.importNode(n,true));times(g)}}).catch(function(){g.removeAttribute('data-loaded')})}
+main.addEventListener('toggle',function(e){var g=e.target;if(g.hasAttribute&&g.hasAttribute('data-bars'))bars(g)},true);
+main.querySelectorAll('details[data-bars][open]').forEach(bars);
 var api={refresh:function(){return Promise.resolve(false)}};window.statusPage=api;
 if(!main.hasAttribute('data-refresh')||!window.fetch||!window.DOMParser)return;
 main.addEventListener('input',function(){typed=true});

@@ -14,8 +14,9 @@ import {
 } from '../domain/statuses'
 import { formatDateTime, lengthBetween } from '../format/dates'
 import { html, raw, type SafeHtml } from '../format/html'
+import { markdownToHtml, markdownToText } from '../format/markdown'
 import { ResponseClock } from '../public-api/clock'
-import type { Incident, Maintenance, Service, StatusSummary } from '../public-api/schemas'
+import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '../public-api/schemas'
 import type { ServiceUptime } from '../public-api/uptime'
 import type { SiteSettings } from '../settings/site-settings'
 
@@ -56,6 +57,9 @@ function maintenanceBadge(status: MaintenanceStatus): SafeHtml {
  * An instant in the configured zone, named; the page's script shows it in the visitor's zone. `ago`: it also says
  * how long ago ("2 hours ago"); `fixed`: it stays in the configured zone (a row labelled with that zone).
  */
+/** An update's message: its safe Markdown as sanitised HTML (links clickable, no markup of the writer's own). */
+const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
+
 function time(iso: string, timeZone: string, mode?: 'ago' | 'fixed'): SafeHtml {
   return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone)}</time>`
 }
@@ -69,7 +73,7 @@ function incidentCard(incident: Incident, settings: SiteSettings, withLatest: bo
   const affected = incident.affectedServices.length ? html`Affected: ${serviceNames(incident.affectedServices)}` : null
   return html`<li class="card${withLatest ? ' incident' : ''}">
 <div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(incident.status)}</div>
-${withLatest && latest ? html`<p>${latest.message}</p><p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
+${withLatest && latest ? html`${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
 ${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings.timeZone, 'ago')}` : html`Started ${time(incident.createdAt, settings.timeZone, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
 </li>`
 }
@@ -85,7 +89,7 @@ function maintenanceCard(m: Maintenance, settings: SiteSettings): SafeHtml {
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
 <div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
-${latest ? html`<div class="latest"><p>${latest.message}</p><p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
+${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
 <p class="meta">${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
 </li>`
@@ -101,9 +105,34 @@ function byResolvedNewestFirst(incidents: Incident[]): Incident[] {
   return [...incidents].sort((a, b) => at(b) - at(a))
 }
 
-/** `uptime`: the bars of each service by slug (none: the page shows no bars). */
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> = new Map()): string {
-  const labels = dateLabels(uptime.values().next().value)
+/**
+ * Above this many services `/` stays light: each group lists its services' names and statuses, and their 90-day bars
+ * are on the group's page (/g/<slug>), which the page's script loads into the group when it is opened (a group with
+ * a problem is open from the start). At or below it, the bars are on `/` as they always were.
+ */
+export const INLINE_BARS_MAX_SERVICES = 50
+
+/** Whether `/` shows every service's bars itself (few services) or leaves them to the group pages. */
+export function barsInline(serviceCount: number): boolean {
+  return serviceCount <= INLINE_BARS_MAX_SERVICES
+}
+
+/** A group's services, each with its bars when `uptime` has them; `null`: no bars here, each name links to its page. */
+function serviceList(services: ServiceGroup['services'], uptime: Map<string, ServiceUptime> | null, labels: Map<string, string>): SafeHtml {
+  return html`<ul class="services">${services.map((s) => {
+    const bars = uptime?.get(s.slug)
+    return bars
+      ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
+      : html`<li>${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(s.status)}</li>`
+  })}</ul>`
+}
+
+/**
+ * `uptime`: the bars of each service by slug; `null`: the page is too large for them (barsInline), each group links
+ * to its page instead; an empty map: no bars at all.
+ */
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> | null = new Map()): string {
+  const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
   const headline = OVERALL_HEADLINES[summary.status]
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
@@ -115,14 +144,10 @@ ${summary.message ? html`<p class="sub">Overall status: ${SERVICE_STATUS_LABELS[
   const services = html`<section aria-labelledby="services-h"><h2 id="services-h">Services</h2>
 ${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
 ${groups.map(
-  (g) => html`<details class="group" data-name="${g.slug}"${g.status !== 'operational' ? raw(' open') : ''}>
+  (g) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${g.status !== 'operational' ? raw(' open') : ''}>
 <summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
-<ul class="services">${g.services.map((s) => {
-  const bars = uptime.get(s.slug)
-  return bars
-    ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
-    : html`<li>${described(s.name, s.description)}${serviceBadge(s.status)}</li>`
-})}</ul>
+${serviceList(g.services, uptime, labels)}
+${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a></p>`}
 </details>`,
 )}
 </section>`
@@ -147,7 +172,7 @@ ${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i)
     current: 'status',
     status: summary.status,
     refresh: true,
-    description: summary.activeIncidents[0] ? `${summary.activeIncidents[0].title}: ${summary.activeIncidents[0].updates[0]?.message ?? ''}` : summary.message,
+    description: summary.activeIncidents[0] ? `${summary.activeIncidents[0].title}: ${markdownToText(summary.activeIncidents[0].updates[0]?.message ?? '')}` : summary.message,
     body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm(channels)}`,
   })
 }
@@ -168,6 +193,21 @@ ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(
 <p><a href="/history">Incident and maintenance history</a></p>
 </article>`
   return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true })
+}
+
+/** `/g/<slug>`: a group's services with their 90-day bars; `/` loads its list into the group when it is opened. */
+export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime>, settings: SiteSettings): string {
+  const body = html`${backLink}<article aria-labelledby="title">
+<p class="meta">Service group</p>
+<h1 id="title">${group.name}</h1>
+<div class="card">
+<p class="flush">Current status: ${serviceBadge(group.status)}</p>
+${group.description ? html`<p>${group.description}</p>` : null}
+</div>
+<h2>Services</h2>
+<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value)) : html`<p class="muted">No services are listed in this group.</p>`}</div>
+</article>`
+  return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true })
 }
 
 /** Above an incident or a maintenance: the way back to the whole picture (the nav's *Status* is hidden on phones). */
@@ -198,10 +238,11 @@ export function incidentPage(incident: Incident, settings: SiteSettings, clock =
 </div>
 <h2>Updates</h2>
 ${incident.updates.length ? html`<ol class="timeline" reversed>${incident.updates.map(
-    (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div><p>${u.message}</p></li>`,
+    (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}</li>`,
   )}</ol>` : html`<p class="muted">No updates yet.</p>`}
+${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings.timeZone)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
 </article>`
-  return renderDocument({ title: incident.title, settings, body, refresh: true, description: incident.updates[0]?.message })
+  return renderDocument({ title: incident.title, settings, body, refresh: true, description: markdownToText(incident.updates[0]?.message ?? '') })
 }
 
 export function maintenancePage(m: Maintenance, settings: SiteSettings): string {
@@ -219,9 +260,9 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
 </div>
 ${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
 <h2>Updates</h2>
-${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span><p>${u.message}</p></li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
-  return renderDocument({ title: m.title, settings, body, refresh: true, description: m.updates[0]?.message ?? m.descriptionText })
+  return renderDocument({ title: m.title, settings, body, refresh: true, description: m.updates[0] ? markdownToText(m.updates[0].message) : m.descriptionText })
 }
 
 export interface HistoryData {

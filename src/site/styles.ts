@@ -77,6 +77,7 @@ ul.services{list-style:none;margin:0;padding:0 1rem}
 ul.services li{display:flex;flex-wrap:nowrap;justify-content:space-between;align-items:center;gap:1rem;padding:.6rem 0;border-bottom:1px solid var(--line)}
 ul.services li .name{min-width:0}
 ul.services li:last-child{border-bottom:0}
+p.group-bars{margin:0;padding:.6rem 1rem;border-top:1px solid var(--line);font-size:.875rem}
 ul.services li.has-uptime{flex-wrap:wrap;row-gap:.35rem}
 ul.services li.has-uptime>.name{flex:1 1 0}
 .uptime{position:relative;flex:1 0 100%}

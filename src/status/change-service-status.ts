@@ -22,6 +22,7 @@ import {
 import { isStatusChange } from '../domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
 import { markDataChanged } from '../runtime/data-version'
+import { lockServiceStatuses } from './service-lock'
 
 /** Where a change comes from, as its history row records it. */
 export interface StatusChangeOrigin {
@@ -92,6 +93,8 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
  */
 export async function changeServiceStatuses(req: PayloadRequest, changes: readonly ServiceStatusChange[], origin: StatusChangeOrigin): Promise<number[]> {
   const changed: number[] = []
+  // The status read below is the history row's fromStatus: no other writer may change it in between.
+  await lockServiceStatuses(req, changes.map((change) => change.service))
   for (const { service, status } of changes) {
     const current = await req.payload
       .findByID({ collection: 'services', id: service, depth: 0, overrideAccess: true, disableErrors: true, select: { status: true }, req })

@@ -8,11 +8,12 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 
 import { incidentClaims } from '../domain/service-status-change'
 import { newestUpdate } from '../domain/incident-status'
+import { worstStatus } from '../domain/overall-status'
 import { changedNewestUpdate, previousVersion, type UpdateLike } from '../domain/notifications'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { type Holder, releaseServices } from './release-services'
-import { incidentUpdatesWithClaims, serviceStatusEntries } from './service-ids'
+import { type Holder, otherHolds, releaseServices } from './release-services'
+import { incidentUpdatesWithClaims, type ServiceStatusEntry, serviceStatusEntries } from './service-ids'
 
 type UpdateRow = UpdateLike & { serviceStatuses?: unknown }
 
@@ -41,6 +42,16 @@ export function incidentHolder(doc: { id: number; shortId?: string | null; updat
 
 const key = (entry: { service: number; status: string }) => `${entry.service}:${entry.status}`
 
+/**
+ * Automation never improves a status that another open incident or running maintenance holds: an alert saying
+ * "degraded" (or recovering) leaves a service that a person's incident holds at major outage where it is. Its own
+ * claim stays as written, so when the other hold ends, the release rule finds the automation's status.
+ */
+async function notImproving(req: Parameters<CollectionAfterChangeHook>[0]['req'], doc: { id: number; shortId?: string | null; updates?: unknown }, entries: ServiceStatusEntry[]): Promise<ServiceStatusEntry[]> {
+  const held = await otherHolds(req, incidentHolder(doc), entries.map((entry) => entry.service))
+  return entries.map((entry) => ({ ...entry, status: worstStatus([entry.status, ...(held.get(entry.service) ?? [])]) }))
+}
+
 export const applyIncidentServiceStatuses: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   const previous = operation === 'create' ? null : rowsOf(previousDoc?.updates)
   const next = rowsOf(doc.updates)
@@ -48,7 +59,7 @@ export const applyIncidentServiceStatuses: CollectionAfterChangeHook = async ({ 
   const change = changedNewestUpdate(previous, next)
   if (change) {
     const entries = serviceStatusEntries(change.newest.serviceStatuses)
-    if (entries.length > 0) await changeServiceStatuses(req, entries, origin)
+    if (entries.length > 0) await changeServiceStatuses(req, doc.integration ? await notImproving(req, doc, entries) : entries, origin)
     else if (change.newest.status === 'resolved' && (previous === null || previousDoc?.status !== 'resolved')) {
       await releaseServices(req, incidentHolder(doc), origin)
     }

@@ -10,6 +10,7 @@ import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
 import { incidentUpdatesWithClaims } from './service-ids'
+import { lockServiceStatuses } from './service-lock'
 
 export interface Holder {
   source: HoldSource
@@ -50,7 +51,8 @@ async function holdsOn(req: PayloadRequest, service: number, released: Holder): 
   const holds: StatusHold[] = []
   const incidents = await req.payload.find({
     collection: 'incidents',
-    where: { and: [{ status: { not_equals: 'resolved' } }, { 'updates.serviceStatuses.service': { equals: service } }] },
+    // A draft holds nothing: it has not set anything yet (src/fields/draft.ts).
+    where: { and: [{ draft: { not_equals: true } }, { status: { not_equals: 'resolved' } }, { 'updates.serviceStatuses.service': { equals: service } }] },
     select: { shortId: true, updates: true },
     pagination: false,
     depth: 0,
@@ -64,7 +66,7 @@ async function holdsOn(req: PayloadRequest, service: number, released: Holder): 
   }
   const maintenances = await req.payload.find({
     collection: 'maintenances',
-    where: { and: [{ status: { equals: 'in_progress' } }, { setServicesUnderMaintenance: { equals: true } }, { affectedServices: { in: [service] } }] },
+    where: { and: [{ draft: { not_equals: true } }, { status: { equals: 'in_progress' } }, { setServicesUnderMaintenance: { equals: true } }, { affectedServices: { in: [service] } }] },
     select: { shortId: true, scheduledStartAt: true },
     pagination: false,
     depth: 0,
@@ -102,6 +104,8 @@ export interface PlannedChange {
 export async function planRelease(req: PayloadRequest, holder: Holder): Promise<PlannedChange[]> {
   const services = [...new Set<number>([...holder.claims.keys(), ...(await servicesChangedBy(req, holder))])]
   if (services.length === 0) return []
+  // Before reading the other holds: a release running at the same time finishes first, and is seen.
+  await lockServiceStatuses(req, services)
   const current = await req.payload.find({
     collection: 'services',
     where: { id: { in: services } },
@@ -123,6 +127,32 @@ export async function planRelease(req: PayloadRequest, holder: Holder): Promise<
     if (to && to !== from) plan.push({ service, from, to })
   }
   return plan
+}
+
+/**
+ * What each service would be without `holder`, by the release rule (the other holds, else the history's baseline);
+ * a service the rule has no answer for keeps its current status. For services an automated incident stops
+ * claiming while it stays open (one alert of a group recovered).
+ */
+export async function statusesWithout(req: PayloadRequest, holder: Holder, services: readonly number[]): Promise<Map<number, ServiceStatus>> {
+  const result = new Map<number, ServiceStatus>()
+  if (services.length === 0) return result
+  await lockServiceStatuses(req, services)
+  const current = await req.payload.find({ collection: 'services', where: { id: { in: [...services] } }, select: { status: true }, pagination: false, depth: 0, overrideAccess: true, req })
+  for (const doc of current.docs) {
+    const rows = await historySinceBaseline(req, doc.id)
+    const others = await holdsOn(req, doc.id, holder)
+    result.set(doc.id, statusWithout({ source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(doc.id) ?? null }, rows, others) ?? (doc.status as ServiceStatus))
+  }
+  return result
+}
+
+/** The statuses other open incidents and running maintenances hold each service at (for automation, which never improves them). */
+export async function otherHolds(req: PayloadRequest, holder: Holder, services: readonly number[]): Promise<Map<number, ServiceStatus[]>> {
+  const result = new Map<number, ServiceStatus[]>()
+  await lockServiceStatuses(req, services)
+  for (const service of services) result.set(service, (await holdsOn(req, service, holder)).map((hold) => hold.status))
+  return result
 }
 
 /** Gives back every service `holder` holds; returns the services whose status changed. */

@@ -139,6 +139,15 @@ describe('M3: failed logins are throttled per address, never locking the account
     expect(ownerLogin.body.token).toBeTruthy()
   })
 
+  it('counts IPv6 clients per /64: other addresses of the same network are throttled too (issue 21, M2)', async () => {
+    const owner = await createUser('admin', 'six')
+    const addressIn64 = (i: number) => `2001:db8:21:${i < 5 ? 'a' : 'A'}::${(i + 1).toString(16)}`
+    for (let i = 0; i < 10; i++) expect((await login(owner.email, `wrong-password-${i}`, addressIn64(i))).status).toBe(401)
+    expect((await login(owner.email, 'wrong-password-x', '2001:db8:21:a:ffff::99')).status).toBe(429)
+    // Another /64 is another client.
+    expect((await login(owner.email, owner.password, '2001:db8:21:b::1')).status).toBe(200)
+  })
+
   it('answers an unknown address and a wrong password with the same message', async () => {
     const unknown = await login(`nobody-${randomUUID().slice(0, 6)}@example.test`, 'some-password-123', '203.0.113.8')
     const wrong = await login(editor.email, 'some-password-123', '203.0.113.8')
@@ -180,6 +189,31 @@ describe('M3: failed logins are throttled per address, never locking the account
   })
 })
 
+describe('issue 21, L3: a lock only on what the user may open', () => {
+  const lock = (key: string, user: TestUser, body: Record<string, unknown>) =>
+    api('POST', '/payload-locked-documents', { key, body: { ...body, user: { relationTo: 'users', value: user.id } } })
+
+  it('an editor cannot lock an integration (admin-only), whether it exists or not', async () => {
+    const integration = await api('POST', '/integrations', { key: admin.key, body: { name: `Locked ${randomUUID().slice(0, 6)}`, kind: 'generic' } })
+    expect(integration.status, integration.text).toBe(201)
+    expect((await lock(editor.key, editor, { document: { relationTo: 'integrations', value: integration.body.doc.id } })).status).toBe(403)
+    expect((await lock(editor.key, editor, { document: { relationTo: 'integrations', value: 999_999 } })).status).toBe(403)
+    expect((await lock(editor.key, editor, { globalSlug: 'sms-settings' })).status).toBe(403)
+    expect((await lock(admin.key, admin, { document: { relationTo: 'integrations', value: integration.body.doc.id } })).status).toBe(201)
+  })
+
+  it('a lock on a document that does not exist is a 404, an unknown collection or global a 400', async () => {
+    const missing = await lock(admin.key, admin, { document: { relationTo: 'incidents', value: 999_999 } })
+    expect(missing.status, missing.text).toBe(404)
+    const unknown = await lock(admin.key, admin, { document: { relationTo: 'nothing', value: 1 } })
+    expect(unknown.status, unknown.text).toBe(400)
+    expect(unknown.body.errors[0].message).toMatch(/document.relationTo/)
+    const global = await lock(admin.key, admin, { globalSlug: 'nothing' })
+    expect(global.status, global.text).toBe(400)
+    expect(global.body.errors[0].message).toBe('globalSlug: there is no global "nothing"')
+  })
+})
+
 describe('M4: unlocking accounts is for admins', () => {
   it('refuses an editor on REST and GraphQL', async () => {
     const res = await api('POST', '/users/unlock', { key: editor.key, body: { email: admin.email } })
@@ -204,8 +238,9 @@ describe('L5: document locks in one\'s own name', () => {
   it('an editor cannot lock in the admin\'s name, nor delete the admin\'s locks', async () => {
     const spoof = await api('POST', '/payload-locked-documents', { key: editor.key, body: { globalSlug: 'email-settings', user: { relationTo: 'users', value: admin.id } } })
     expect(spoof.status).toBe(403)
-    const own = await api('POST', '/payload-locked-documents', { key: editor.key, body: { globalSlug: 'sms-settings', user: { relationTo: 'users', value: editor.id } } })
-    expect(own.status).toBe(201)
+    const group = await api('POST', '/service-groups', { key: admin.key, body: { name: `Locked ${randomUUID().slice(0, 6)}` } })
+    const own = await api('POST', '/payload-locked-documents', { key: editor.key, body: { document: { relationTo: 'service-groups', value: group.body.doc.id }, user: { relationTo: 'users', value: editor.id } } })
+    expect(own.status, own.text).toBe(201)
     const adminLock = await api('POST', '/payload-locked-documents', { key: admin.key, body: { globalSlug: 'settings', user: { relationTo: 'users', value: admin.id } } })
     expect(adminLock.status).toBe(201)
 

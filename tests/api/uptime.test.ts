@@ -155,11 +155,96 @@ describe('GET /api/v1/uptime', () => {
     }
     const unknown = await v1('/uptime?service=no-such-service')
     expect(unknown.status).toBe(404)
-    expect(unknown.body.detail).toBe('No service was found at this address.')
+    expect(unknown.body.detail).toBe('No service was found with the slug no-such-service.')
     const malformed = await v1('/uptime?service=Not%20A%20Slug')
     expect(malformed.status).toBe(400)
     expect(malformed.body['invalid-params'][0].name).toBe('service')
     expect((await v1('/uptime?days=1&days=2')).status).toBe(200)
+  })
+
+  it('pages the services, 50 by default, with Link and X-Total-Count', async () => {
+    vi.setSystemTime(NOW)
+    const all = await v1('/uptime?days=1')
+    expect(all.headers.get('x-total-count')).toBe('3')
+    expect(all.headers.get('link')).toBe(`<${BASE}/api/v1/uptime?days=1&page=1&limit=50>; rel="first", <${BASE}/api/v1/uptime?days=1&page=1&limit=50>; rel="last"`)
+    const first = await v1('/uptime?days=1&limit=2')
+    expect(first.body.data.map((s: any) => s.slug)).toEqual(['api', 'late'])
+    expect(first.headers.get('x-total-count')).toBe('3')
+    expect(first.headers.get('link')).toBe(
+      `<${BASE}/api/v1/uptime?days=1&limit=2&page=1>; rel="first", <${BASE}/api/v1/uptime?days=1&limit=2&page=2>; rel="next", <${BASE}/api/v1/uptime?days=1&limit=2&page=2>; rel="last"`,
+    )
+    const second = await v1('/uptime?days=1&limit=2&page=2')
+    expect(second.body.data.map((s: any) => s.slug)).toEqual(['cdn'])
+    expect(second.headers.get('link')).toContain('rel="prev"')
+    const beyond = await v1('/uptime?days=1&limit=2&page=5')
+    expect(beyond.status).toBe(200)
+    expect(beyond.body.data).toEqual([])
+    expect(beyond.headers.get('x-total-count')).toBe('3')
+  })
+
+  it('filters by one or several services and by group, the total counting what matched', async () => {
+    vi.setSystemTime(NOW)
+    const two = await v1('/uptime?days=1&service=cdn,api')
+    expect(two.body.data.map((s: any) => s.slug)).toEqual(['api', 'cdn'])
+    expect(two.headers.get('x-total-count')).toBe('2')
+    const repeated = await v1('/uptime?days=1&service=cdn&service=late')
+    expect(repeated.body.data.map((s: any) => s.slug)).toEqual(['late', 'cdn'])
+    const core = await v1('/uptime?days=1&group=core')
+    expect(core.body.data.map((s: any) => s.slug)).toEqual(['api', 'late'])
+    expect(core.headers.get('x-total-count')).toBe('2')
+    expect((await v1('/uptime?days=1&group=core&service=cdn,api')).body.data.map((s: any) => s.slug)).toEqual(['api'])
+    const none = await v1('/uptime?days=1&group=no-such-group')
+    expect(none.status).toBe(200)
+    expect(none.body.data).toEqual([])
+    expect(none.headers.get('x-total-count')).toBe('0')
+    const missing = await v1('/uptime?service=api,nope,gone')
+    expect(missing.status).toBe(404)
+    expect(missing.body.detail).toBe('No service was found with the slugs nope, gone.')
+  })
+
+  it('gives the same days in the compact format', async () => {
+    vi.setSystemTime(NOW)
+    const [full, compact] = await Promise.all([v1('/uptime?days=3&service=api,late'), v1('/uptime?days=3&service=api,late&format=compact')])
+    expect(compact.status, compact.text).toBe(200)
+    const api = compact.body.data[0]
+    expect(api).toEqual({
+      slug: 'api',
+      name: 'API',
+      group: { slug: 'core', name: 'Core' },
+      uptimePercent: full.body.data[0].uptimePercent,
+      firstDate: '2026-03-08',
+      worst: 'oxo',
+      uptime: { 1: 95.4167 },
+      incidents: [
+        [shortIds.first, 0, 1],
+        [shortIds.open, 2, 2],
+      ],
+    })
+    expect(compact.body.data[1]).toMatchObject({ slug: 'late', worst: 'nnp', uptime: { 2: 70 }, incidents: [] })
+    expect(compact.text.length).toBeLessThan(full.text.length / 2)
+  })
+
+  it('refuses a bad page, limit, format, group or service list with a 400 problem naming each parameter', async () => {
+    vi.setSystemTime(NOW)
+    const cases: [string, string, string][] = [
+      ['page=0', 'page', 'must be a whole number from 1'],
+      ['limit=0', 'limit', 'must be a whole number from 1 to 1000'],
+      ['limit=1001', 'limit', 'must be a whole number from 1 to 1000'],
+      ['limit=x', 'limit', 'must be a whole number from 1 to 1000'],
+      ['format=tiny', 'format', 'must be full or compact'],
+      ['group=Not%20A%20Slug', 'group', 'must be a group slug (lower-case letters, digits and hyphens)'],
+      ['service=api,,cdn', 'service', 'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'],
+      ['service=api&service=BAD', 'service', 'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'],
+      [`service=${Array.from({ length: 101 }, (_, i) => `s${i}`).join(',')}`, 'service', 'must name at most 100 services'],
+    ]
+    for (const [query, name, reason] of cases) {
+      const response = await v1(`/uptime?${query}`)
+      expect(response.status, query).toBe(400)
+      expect(response.headers.get('content-type')).toContain('application/problem+json')
+      expect(response.body['invalid-params'], query).toEqual([{ name, reason }])
+    }
+    const several = await v1('/uptime?page=-1&format=x')
+    expect(several.body['invalid-params'].map((p: any) => p.name).sort()).toEqual(['format', 'page'])
   })
 
   it('answers 304 to its ETag', async () => {

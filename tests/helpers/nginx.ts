@@ -84,7 +84,8 @@ export interface StartedNginx {
   stop(): Promise<void>
 }
 
-function accepting(port: number): Promise<boolean> {
+/** Whether a new connection to 127.0.0.1:`port` is accepted. */
+export function accepting(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' })
     socket.once('connect', () => {

@@ -2,11 +2,12 @@
  * Preloaded into the e2e tests' servers (NODE_OPTIONS=--import, set by startService when a test asks for
  * STATUSPAGE_TEST_HOOKS=1), before server.ts's first line: installs the test hooks of src/runtime/test-hooks.ts in
  * the runtime state (src/runtime/state.ts). A production start never loads this file, so none of this is reachable
- * there. Plain JavaScript with no imports: the server registers tsx itself, and a second registration (for a
- * TypeScript preload) deadlocks Node 20's loader.
+ * there. Plain JavaScript with no imports: it runs before the compiled server (dist/server.mjs) without any loader.
  *
  * - GET /__edge/stats: the requests the edge handed to Next (by URL), the data version, the data changes marked
- *   inside a request's scope and outside one, and the number of cached responses;
+ *   inside a request's scope and outside one, the number of cached responses, and the requests /__edge/hold holds;
+ * - GET /__edge/hold?ms=n: a request that takes n milliseconds, then answers 200 (the shutdown tests' request under
+ *   way);
  * - STATUSPAGE_TEST_CRASH_AFTER_SENDS=n: the process kills itself (SIGKILL) after the batch that makes n sends;
  * - DEMO_RESET_INTERVAL_SECONDS=n: demo resets n seconds apart instead of DEMO_RESET_INTERVAL_MINUTES.
  */
@@ -16,6 +17,7 @@ const slots = globalThis[KEY]
 
 const handedToNext = new Map()
 let sent = 0
+let held = 0
 const crashAfter = Number(process.env.STATUSPAGE_TEST_CRASH_AFTER_SENDS)
 const demoSeconds = Number(process.env.DEMO_RESET_INTERVAL_SECONDS)
 
@@ -24,11 +26,21 @@ slots.testHooks = {
     handedToNext.set(url, (handedToNext.get(url) ?? 0) + 1)
   },
   answerBeforeEdge(req, res, edge) {
-    if ((req.url ?? '').split('?', 1)[0] !== '/__edge/stats') return false
+    const [pathname, query] = (req.url ?? '').split('?', 2)
+    if (pathname === '/__edge/hold') {
+      held += 1
+      setTimeout(() => {
+        held -= 1
+        res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' })
+        res.end('held\n')
+      }, Number(/(?:^|&)ms=(\d+)/.exec(query ?? '')?.[1] ?? 0))
+      return true
+    }
+    if (pathname !== '/__edge/stats') return false
     // The data version's state (src/runtime/data-version.ts), read where it lives.
     const data = slots.dataVersion ?? { version: 1, marks: { inRequest: 0, outside: 0 } }
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-    res.end(JSON.stringify({ next: Object.fromEntries(handedToNext), dataVersion: data.version, dataChanges: { ...data.marks }, cacheEntries: edge.cacheEntries() }))
+    res.end(JSON.stringify({ next: Object.fromEntries(handedToNext), dataVersion: data.version, dataChanges: { ...data.marks }, cacheEntries: edge.cacheEntries(), held }))
     return true
   },
   afterDeliveryBatch(count) {

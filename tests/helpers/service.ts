@@ -41,10 +41,11 @@ const TEST_HOOKS = `--import ${pathToFileURL(path.join(root, 'tests/helpers/serv
 
 /**
  * Starts `npm start` with these variables and waits until /api/health answers. STATUSPAGE_TEST_HOOKS=1 preloads
- * tests/helpers/server-test-hooks.mjs into the server (the build and production starts never see it).
+ * tests/helpers/server-test-hooks.mjs into the server (the build and production starts never see it). `port`: the
+ * one to listen on (an instance started again where it was), else a free one.
  */
-export async function startService(env: Record<string, string>): Promise<Started> {
-  const port = await freePort()
+export async function startService(env: Record<string, string>, { port = 0 }: { port?: number } = {}): Promise<Started> {
+  port ||= await freePort()
   let log = ''
   // Without the test runner's NODE_ENV ("test"): npm start chooses its own.
   const { NODE_ENV: _runnerEnv, ...inherited } = process.env
@@ -75,7 +76,10 @@ export async function startService(env: Record<string, string>): Promise<Started
   throw new Error(`npm start did not become healthy:\n${log}`)
 }
 
-/** Stops the given services (every one this file started, by default): npm and the server in its process group. */
+/**
+ * Stops the given services (every one this file started, by default): SIGTERM to npm and the server in its process
+ * group (the server's graceful stop; see stopGracefully for one that waits).
+ */
 export function stopServices(services: Iterable<Started | undefined> = [...running]): void {
   for (const started of services) {
     if (!started?.child.pid) continue

@@ -445,10 +445,9 @@ describe('the CMS rate limit', () => {
 })
 
 describe('the integration webhook’s rate limit', () => {
-  it('gives each token its own budget, in the header or the path alike, and never caches', async () => {
+  it('spends the token’s budget, in the header or the path alike, and never caches', async () => {
     const fake = await start({ integrationPerMinute: 2, cmsPerMinute: 1 })
     const tokenA = 'spi_' + 'a'.repeat(43)
-    const tokenB = 'spi_' + 'b'.repeat(43)
     const first = await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` } })
     expect(first.status).toBe(201)
     expect(first.headers['ratelimit-limit']).toBe('2')
@@ -456,11 +455,29 @@ describe('the integration webhook’s rate limit', () => {
     const refused = await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` } })
     expect(refused.status).toBe(429)
     expect(JSON.parse(refused.body).errors[0].message).toMatch(/Too many requests/)
-    // Another token (another integration on the same monitoring server) is not held back.
-    expect((await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenB}` } })).status).toBe(201)
-    // Without a token, the address's budget: the webhook answers its 401.
-    expect((await call(fake, '/api/integrations/webhook', { method: 'POST' })).status).toBe(201)
-    expect(fake.calls.get('/api/integrations/webhook')).toBe(3)
+    expect(fake.calls.get('/api/integrations/webhook')).toBe(1)
+  })
+
+  it('spends the address’s budget too: made-up tokens from one address are limited (issue 21, M1)', async () => {
+    const fake = await start({ integrationPerMinute: 5 })
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const token = 'spi_' + String(i).repeat(43)
+      statuses.push((await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
+  })
+
+  it('answers a request without a token that could exist with 401 at the edge, on the address’s budget', async () => {
+    const fake = await start({ integrationPerMinute: 2 })
+    const none = await call(fake, '/api/integrations/webhook', { method: 'POST' })
+    expect(none.status).toBe(401)
+    expect(none.headers['www-authenticate']).toBe('Bearer')
+    expect(JSON.parse(none.body).errors[0].message).toMatch(/A valid integration token is required/)
+    expect((await call(fake, '/api/integrations/webhook/not-a-token', { method: 'POST' })).status).toBe(401)
+    expect((await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: 'Bearer spi_short' } })).status).toBe(429)
+    expect(fake.calls.get('/api/integrations/webhook')).toBeUndefined()
+    expect(fake.calls.get('/api/integrations/webhook/not-a-token')).toBeUndefined()
   })
 
   it('is its own budget, and the token never shows in a loggable path', () => {
@@ -476,6 +493,13 @@ describe('what a request is', () => {
     expect(classifyRequest('GET', '/favicon.svg', true)).toMatchObject({ budget: 'public', cacheable: true })
     expect(classifyRequest('GET', '/favicon.ico', true)).toMatchObject({ budget: 'public', cacheable: true })
     expect(canonicalQuery('/favicon.svg', '?v=3&status=major')).toBe('?status=major')
+  })
+
+  it('serves /api/v2 (Statuspage) and the /history feeds like /api/v1: cached, public budget, problem errors, no query in the key', () => {
+    for (const path of ['/api/v2/summary.json', '/api/v2/incidents/unresolved.json', '/history.rss', '/history.atom'])
+      expect(classifyRequest('GET', path, true), path).toMatchObject({ budget: 'public', cacheable: true })
+    expect(classifyRequest('GET', '/api/v2/status.json', true).errorShape).toBe('problem')
+    expect(canonicalQuery('/api/v2/summary.json', '?pretty&_=1')).toBe('')
   })
 
   it("counts uploaded files (the site's logo and favicon) on a visitor's public budget, not the CMS's", () => {

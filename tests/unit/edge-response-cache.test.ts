@@ -69,6 +69,34 @@ describe('the bounded store', () => {
   })
 })
 
+describe('compressed copies', () => {
+  const big = (text: string) => prepareResponse({ status: 200, rawHeaders: ['Content-Type', 'text/html', 'ETag', `"${text}"`], body: Buffer.from(text.repeat(200)) }, 0)
+
+  it('are made once per body: an entry computed again with the same tag, after a write or its expiry, keeps them', () => {
+    const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })
+    store.set('k', big('same'), 1)
+    const first = store.encodedBody(store.get('k', 1, 0)!, 'gzip')
+    // A write moved the version: the entry is stale and dropped; the page computed again has the same bytes.
+    expect(store.get('k', 2, 0)).toBeUndefined()
+    store.set('k', big('same'), 2)
+    expect(store.encodedBody(store.get('k', 2, 0)!, 'gzip')).toBe(first)
+    // Replaced in place (no read in between) by the same bytes: the same copy again.
+    store.set('k', big('same'), 3)
+    expect(store.encodedBody(store.get('k', 3, 0)!, 'gzip')).toBe(first)
+  })
+
+  it('are made again for other bytes', () => {
+    const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })
+    store.set('k', big('one'), 1)
+    const first = store.encodedBody(store.get('k', 1, 0)!, 'gzip')
+    expect(store.get('k', 2, 0)).toBeUndefined()
+    store.set('k', big('two'), 2)
+    const second = store.encodedBody(store.get('k', 2, 0)!, 'gzip')
+    expect(second).not.toBe(first)
+    expect(second.equals(first)).toBe(false)
+  })
+})
+
 describe('a bound on age (while the invalidation bus is down)', () => {
   it('treats an entry older than maxAgeMs as absent, and is no bound without it', () => {
     const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })

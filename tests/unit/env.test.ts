@@ -68,9 +68,9 @@ describe('the configuration', () => {
       ['SMTP_MAX_CONNECTIONS', '2.5'],
       ['NOTIFY_LEASE_MS', '0'],
       ['SUBSCRIBE_RESEND_SECONDS', 'soon'],
-      ['OUTBOUND_ALLOW_HTTP', 'yes'],
+      ['OUTBOUND_ALLOW_HTTP', 'maybe'],
       ['OUTBOUND_ALLOWED_NETWORKS', '10.0.0.0/8,intranet'],
-      ['DEMO_MODE', 'on'],
+      ['DEMO_MODE', 'enabled'],
     ]) {
       let error: unknown
       try {
@@ -92,5 +92,10 @@ describe('the configuration', () => {
     expect(parseEnv({ PORT: '', DATABASE_POOL_MAX: ' ', DEMO_MODE: '' })).toMatchObject({ PORT: 3000, DATABASE_POOL_MAX: 10, DEMO_MODE: false })
     expect(parseEnv({ DEMO_RESET_INTERVAL_MINUTES: 'soon' }).DEMO_RESET_INTERVAL_MINUTES).toMatchObject({ value: 60, warning: expect.stringContaining('DEMO_RESET_INTERVAL_MINUTES') })
     expect(parseEnv({ OUTBOUND_ALLOW_HTTP: 'TRUE', DEMO_MODE: 'True' })).toMatchObject({ OUTBOUND_ALLOW_HTTP: true, DEMO_MODE: true })
+  })
+
+  it('reads booleans in the usual spellings: true/false, 1/0, yes/no, on/off', () => {
+    for (const word of ['true', '1', 'yes', 'on', ' YES ', 'On']) expect(parseEnv({ DEMO_MODE: word, OUTBOUND_ALLOW_HTTP: word }), word).toMatchObject({ DEMO_MODE: true, OUTBOUND_ALLOW_HTTP: true })
+    for (const word of ['false', '0', 'no', 'off', 'OFF']) expect(parseEnv({ DEMO_MODE: word, OUTBOUND_ALLOW_HTTP: word }), word).toMatchObject({ DEMO_MODE: false, OUTBOUND_ALLOW_HTTP: false })
   })
 })

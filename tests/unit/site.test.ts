@@ -4,7 +4,9 @@ import { isPublicPath, isPublicSitePath, loggablePath } from '../../src/edge/pub
 import { faviconHref, faviconSvg, faviconTone } from '../../src/site/favicon'
 import { html, raw } from '../../src/format/html'
 import { INLINE_SCRIPTS, renderDocument } from '../../src/site/layout'
-import { homePage, incidentPage, incidentStartedAt } from '../../src/site/pages'
+import { gzipSync } from 'node:zlib'
+
+import { barsInline, homePage, INLINE_BARS_MAX_SERVICES, incidentPage, incidentStartedAt } from '../../src/site/pages'
 
 describe('the html template', () => {
   it('escapes interpolated text and attributes, and keeps safe HTML as it is', () => {
@@ -19,8 +21,8 @@ describe('the html template', () => {
 
 describe('the public site paths', () => {
   it('covers the pages and feeds, and leaves the admin area and the CMS API out', () => {
-    for (const path of ['/', '/history', '/i/abc', '/m/abc', '/feed.atom', '/feed.rss', '/maintenances.ics', '/api/v1/status']) expect(isPublicPath(path), path).toBe(true)
-    for (const path of ['/admin', '/admin/login', '/api/services', '/api/graphql', '/i', '/i/a/b', '/x', '/api/v1x']) expect(isPublicPath(path), path).toBe(false)
+    for (const path of ['/', '/history', '/i/abc', '/m/abc', '/g/abc', '/feed.atom', '/feed.rss', '/maintenances.ics', '/api/v1/status']) expect(isPublicPath(path), path).toBe(true)
+    for (const path of ['/admin', '/admin/login', '/api/services', '/api/graphql', '/i', '/i/a/b', '/g', '/g/a/b', '/x', '/api/v1x']) expect(isPublicPath(path), path).toBe(false)
     expect(isPublicSitePath('/api/v1/status')).toBe(false)
   })
 })
@@ -35,7 +37,7 @@ describe('paths in logs', () => {
 })
 
 describe('incidentStartedAt', () => {
-  const base = { shortId: 'a', title: 't', status: 'investigating' as const, url: '', affectedServices: [], updatedAt: '2025-01-01T12:00:00.000Z', resolvedAt: null }
+  const base = { shortId: 'a', title: 't', status: 'investigating' as const, url: '', affectedServices: [], updatedAt: '2025-01-01T12:00:00.000Z', resolvedAt: null, postmortem: null }
   it('is the first update when it was back-dated, else the record creation', () => {
     const updates = [{ status: 'investigating' as const, message: 'm', createdAt: '2025-01-01T10:00:00.000Z' }]
     expect(incidentStartedAt({ ...base, updates, createdAt: '2025-01-01T11:00:00.000Z' })).toBe('2025-01-01T10:00:00.000Z')
@@ -101,7 +103,7 @@ describe('link previews and the favicon of every page', () => {
 describe('the pages', () => {
   const settings = { siteName: 'Acme', description: null, timeZone: 'UTC', logo: null, favicon: null }
   const incident = (title: string, createdAt: string, resolvedAt: string) => ({
-    shortId: title, title, status: 'resolved' as const, url: '', affectedServices: [], createdAt, updatedAt: resolvedAt, resolvedAt,
+    shortId: title, title, status: 'resolved' as const, url: '', affectedServices: [], createdAt, updatedAt: resolvedAt, resolvedAt, postmortem: null,
     updates: [{ status: 'resolved' as const, message: `${title} fixed`, createdAt: resolvedAt }],
   })
 
@@ -120,5 +122,24 @@ describe('the pages', () => {
     expect(page.match(/Resolved/g)?.length).toBeLessThanOrEqual(3) // the badge twice (card and timeline) and "Resolved after"
     expect(page).not.toContain('Current status: ')
     expect(page).toContain('<meta property="og:description" content="Slow fixed">')
+  })
+
+  it('stay light at 1,000 services: at most 500 KB, 100 KB with gzip, every service named with its status', () => {
+    expect(barsInline(30)).toBe(true)
+    expect(barsInline(INLINE_BARS_MAX_SERVICES + 1)).toBe(false)
+    const statuses = ['operational', 'operational', 'operational', 'degraded', 'major'] as const
+    const serviceGroups = Array.from({ length: 50 }, (_, g) => {
+      const services = Array.from({ length: 20 }, (_, i) => {
+        const n = g * 20 + i
+        return { slug: `service-${n}`, name: `Service ${n}`, description: n % 3 ? `The Service ${n} service.` : null, status: n % 7 ? ('operational' as const) : statuses[n % 5], updatedAt: '2026-03-09T12:00:00.000Z' }
+      })
+      return { slug: `region-${g}`, name: `Region ${g}`, description: `Services hosted in Region ${g}.`, status: services.some((s) => s.status !== 'operational') ? ('major' as const) : ('operational' as const), services }
+    })
+    const summary = { status: 'major' as const, message: null, siteName: 'Acme', serviceGroups, activeIncidents: [], activeMaintenances: [] }
+    const page = homePage(summary, [], settings, { email: true, sms: false }, null)
+    for (const group of serviceGroups) for (const s of group.services) expect(page).toContain(`<a href="/s/${s.slug}">${s.name}</a>`)
+    expect(page.match(/<span class="badge s-\w+"><span class="icon"/g)?.length).toBe(1000 + 50)
+    expect(Buffer.byteLength(page)).toBeLessThan(500_000)
+    expect(gzipSync(page).length).toBeLessThan(100_000)
   })
 })

@@ -1,21 +1,33 @@
-import type { CollectionConfig, Validate } from 'payload'
+import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
-import { admins, anyone, editors, nobody } from '../../access/roles'
+import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
+import { draftFields, keepPublished, publishedOnly } from '../../fields/draft'
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
-import { notifyIncidentChange } from '../../notify/events'
+import { notifyIncidentChange, notifyPostmortemPublished } from '../../notify/events'
 import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../../status/incident-service-statuses'
 import { restorePreviewEndpoint } from '../../status/restore-preview'
+import { richTextHasWords } from '../../domain/rich-text-shape'
+import { incidentFromTemplate, type IncidentTemplate } from '../../domain/templates'
+import { startFromTemplate, templateField } from '../../fields/template'
+import { writeBackfilledHistory } from '../../status/backfill-history'
+import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'
 import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
+
+/** A backfilled incident changes no current status: its history is written at its own times instead. */
+const unlessBackfilled =
+  (hook: CollectionAfterChangeHook): CollectionAfterChangeHook =>
+  (args) =>
+    args.doc.backfilled ? args.doc : hook(args)
 
 const serviceChosen: Validate = (value, options) =>
   value === null || value === undefined || value === '' ? 'Choose a service' : relationship(value as never, options as never)
@@ -24,17 +36,22 @@ export const Incidents: CollectionConfig = {
   slug: 'incidents',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt'], group: 'Status' },
   defaultSort: '-createdAt',
-  access: { read: anyone, create: editors, update: editors, delete: admins },
+  // The public lists filter by status and a window of creation times, newest first (/ reads the past 7 days' resolved ones).
+  indexes: [{ fields: ['status', 'createdAt'] }],
+  access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
   endpoints: [restorePreviewEndpoint],
   hooks: {
-    beforeValidate: [stampUpdateTimes], beforeChange: [deriveIncidentStatus, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
-    afterChange: [...invalidatePublicCache.afterChange, notifyIncidentChange, applyIncidentServiceStatuses],
+    beforeOperation: [startFromTemplate<IncidentTemplate>('incident-templates', incidentFromTemplate)],
+    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
+    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyIncidentChange), publishedOnly(notifyPostmortemPublished), publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)), publishedOnly(writeBackfilledHistory)],
     afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('incidents'),
     publicPageLinkField('i'),
+    templateField('incident-templates'),
+    ...draftFields('incident'),
     {
       name: 'status',
       type: 'select',
@@ -49,6 +66,18 @@ export const Incidents: CollectionConfig = {
       index: true,
       access: { create: nobody, update: nobody },
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'backfilled',
+      type: 'checkbox',
+      defaultValue: false,
+      label: 'Backfilled: it happened earlier',
+      access: { update: nobody },
+      admin: {
+        position: 'sidebar',
+        condition: (data) => !data?.id || Boolean(data?.backfilled),
+        description: 'For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.',
+      },
     },
     { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
     ...integrationIncidentFields,
@@ -107,6 +136,26 @@ export const Incidents: CollectionConfig = {
         // Under an update that resolves the incident: which services go back to what (src/status/restore-preview.ts).
         { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],
+    },
+    // When editors were last reminded that nobody updated this open incident (src/jobs/reminders.ts).
+    { name: 'reminderSentAt', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
+    {
+      name: 'postmortem',
+      type: 'richText',
+      admin: { description: 'What happened, why, and what changes: written while the incident is open or after. Visitors see it once it is published.' },
+    },
+    {
+      name: 'postmortemPublishedAt',
+      type: 'date',
+      label: 'Postmortem published',
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+        value == null || value === '' || richTextHasWords(siblingData?.postmortem) || 'Write the postmortem before publishing it',
+      admin: {
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Set to publish the postmortem: it shows on the incident page, in the API and feeds, and subscribers are told once.',
+        components: { Field: '/components/PublishPostmortemField#PublishPostmortemField' },
+      },
     },
   ],
 }

@@ -1,7 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors, nobody } from '../../access/roles'
+import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
+import { draftFields, keepPublished, publishedOnly } from '../../fields/draft'
 import { COMPLETED_BY, maintenanceWindowError } from '../../domain/maintenance-lifecycle'
+import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '../../domain/recurrence'
+import { MAINTENANCE_REMINDER_CHOICES, REMINDER_LEAD_LABELS } from '../../domain/reminders'
 import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
@@ -10,6 +13,8 @@ import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 import { notifyMaintenanceChange } from '../../notify/events'
 import { applyMaintenanceServiceStatusesHook } from '../../status/maintenance-service-statuses'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
+import { maintenanceFromTemplate, type MaintenanceTemplate } from '../../domain/templates'
+import { startFromTemplate, templateField } from '../../fields/template'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -17,16 +22,21 @@ export const Maintenances: CollectionConfig = {
   slug: 'maintenances',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'], group: 'Status' },
   defaultSort: '-scheduledStartAt',
-  access: { read: anyone, create: editors, update: editors, delete: admins },
+  // One maintenance per slot of a series, whichever instance creates it (src/jobs/recurring-maintenances.ts).
+  indexes: [{ fields: ['series', 'seriesSlot'], unique: true }],
+  access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
   hooks: {
-    beforeChange: [deriveMaintenanceStatus],
-    afterChange: [...invalidatePublicCache.afterChange, notifyMaintenanceChange, applyMaintenanceServiceStatusesHook],
+    beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
+    beforeChange: [keepPublished, deriveMaintenanceStatus],
+    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyMaintenanceChange), publishedOnly(applyMaintenanceServiceStatusesHook)],
     afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
     shortIdField('maintenances'),
     publicPageLinkField('m'),
+    templateField('maintenance-templates'),
+    ...draftFields('maintenance'),
     { name: 'description', type: 'richText' },
     { name: 'scheduledStartAt', type: 'date', required: true, index: true, admin: dayAndTime },
     {
@@ -73,6 +83,41 @@ export const Maintenances: CollectionConfig = {
       defaultValue: true,
       admin: { position: 'sidebar', description: 'Tell subscribers when it is scheduled, starts, completes or is cancelled.' },
     },
+    {
+      name: 'recurrence',
+      type: 'group',
+      label: 'Repeat',
+      admin: {
+        condition: (data) => !data?.series,
+        description: 'In the site’s time zone. The next three occurrences are kept created ahead as maintenances of their own; cancel one to skip it. Set "Does not repeat" or an end date to end the series.',
+      },
+      fields: [
+        { name: 'frequency', type: 'select', defaultValue: 'none', options: optionsFrom(RECURRENCE_FREQUENCIES, RECURRENCE_LABELS) },
+        { name: 'weekdays', type: 'select', hasMany: true, options: optionsFrom(WEEKDAYS, WEEKDAY_LABELS), admin: { condition: (_data, sibling) => sibling?.frequency === 'weekly', description: 'Empty: the weekday of this maintenance.' } },
+        { name: 'dayOfMonth', type: 'number', min: 1, max: 31, admin: { step: 1, condition: (_data, sibling) => sibling?.frequency === 'monthly', description: 'Empty: the day of this maintenance. Months without that day are skipped.' } },
+        { name: 'until', type: 'date', admin: { condition: (_data, sibling) => Boolean(sibling?.frequency) && sibling.frequency !== 'none', description: 'No occurrence starts after this.', date: { pickerAppearance: 'dayAndTime' } } },
+      ],
+    },
+    {
+      name: 'series',
+      type: 'relationship',
+      relationTo: 'maintenances',
+      index: true,
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.series), description: 'An occurrence of this recurring maintenance.' },
+    },
+    // The slot of the series this occurrence fills (its start when it was created).
+    { name: 'seriesSlot', type: 'date', access: { create: nobody, update: nobody }, admin: { hidden: true } },
+    {
+      name: 'remindBefore',
+      label: 'Reminder to subscribers',
+      type: 'select',
+      defaultValue: 'default',
+      options: optionsFrom(MAINTENANCE_REMINDER_CHOICES, { default: 'As the site settings say', ...REMINDER_LEAD_LABELS }),
+      admin: { position: 'sidebar', condition: (data) => data?.notifySubscribers !== false },
+    },
+    // The start a reminder was sent for: one reminder per window, whichever instance sends it (src/jobs/reminders.ts).
+    { name: 'remindedFor', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
     { name: 'completedAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
     {
       name: 'completedBy',

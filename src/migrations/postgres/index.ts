@@ -5,6 +5,12 @@ import * as migration_20261123_151133_completed_by from './20261123_151133_compl
 import * as migration_20261123_175059_service_status_history from './20261123_175059_service_status_history';
 import * as migration_20261123_175932_service_statuses_from_incidents from './20261123_175932_service_statuses_from_incidents';
 import * as migration_20261123_184303_integrations from './20261123_184303_integrations';
+import * as migration_20261124_191729_templates_postmortems from './20261124_191729_templates_postmortems';
+import * as migration_20261124_192437_reminders from './20261124_192437_reminders';
+import * as migration_20261124_193121_backfilled_incidents from './20261124_193121_backfilled_incidents';
+import * as migration_20261124_194334_incidents_status_created_at from './20261124_194334_incidents_status_created_at';
+import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
+import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
 
 export const migrations = [
   {
@@ -40,6 +46,36 @@ export const migrations = [
   {
     up: migration_20261123_184303_integrations.up,
     down: migration_20261123_184303_integrations.down,
-    name: '20261123_184303_integrations'
+    name: '20261123_184303_integrations',
+  },
+  {
+    up: migration_20261124_191729_templates_postmortems.up,
+    down: migration_20261124_191729_templates_postmortems.down,
+    name: '20261124_191729_templates_postmortems',
+  },
+  {
+    up: migration_20261124_192437_reminders.up,
+    down: migration_20261124_192437_reminders.down,
+    name: '20261124_192437_reminders',
+  },
+  {
+    up: migration_20261124_193121_backfilled_incidents.up,
+    down: migration_20261124_193121_backfilled_incidents.down,
+    name: '20261124_193121_backfilled_incidents',
+  },
+  {
+    up: migration_20261124_194334_incidents_status_created_at.up,
+    down: migration_20261124_194334_incidents_status_created_at.down,
+    name: '20261124_194334_incidents_status_created_at',
+  },
+  {
+    up: migration_20261124_194412_drafts.up,
+    down: migration_20261124_194412_drafts.down,
+    name: '20261124_194412_drafts',
+  },
+  {
+    up: migration_20261124_195504_recurring_maintenances.up,
+    down: migration_20261124_195504_recurring_maintenances.down,
+    name: '20261124_195504_recurring_maintenances',
   },
 ];

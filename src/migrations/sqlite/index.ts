@@ -5,6 +5,13 @@ import * as migration_20261123_150902_completed_by from './20261123_150902_compl
 import * as migration_20261123_175048_service_status_history from './20261123_175048_service_status_history';
 import * as migration_20261123_175915_service_statuses_from_incidents from './20261123_175915_service_statuses_from_incidents';
 import * as migration_20261123_184236_integrations from './20261123_184236_integrations';
+import * as migration_20261124_191710_templates_postmortems from './20261124_191710_templates_postmortems';
+import * as migration_20261124_192423_reminders from './20261124_192423_reminders';
+import * as migration_20261124_193108_backfilled_incidents from './20261124_193108_backfilled_incidents';
+import * as migration_20261124_194314_incidents_status_created_at from './20261124_194314_incidents_status_created_at';
+import * as migration_20261124_194356_drafts from './20261124_194356_drafts';
+import * as migration_20261124_195443_recurring_maintenances from './20261124_195443_recurring_maintenances';
+import * as migration_20261124_195500_incident_integration_set_null from './20261124_195500_incident_integration_set_null';
 
 export const migrations = [
   {
@@ -40,6 +47,41 @@ export const migrations = [
   {
     up: migration_20261123_184236_integrations.up,
     down: migration_20261123_184236_integrations.down,
-    name: '20261123_184236_integrations'
+    name: '20261123_184236_integrations',
+  },
+  {
+    up: migration_20261124_191710_templates_postmortems.up,
+    down: migration_20261124_191710_templates_postmortems.down,
+    name: '20261124_191710_templates_postmortems',
+  },
+  {
+    up: migration_20261124_192423_reminders.up,
+    down: migration_20261124_192423_reminders.down,
+    name: '20261124_192423_reminders',
+  },
+  {
+    up: migration_20261124_193108_backfilled_incidents.up,
+    down: migration_20261124_193108_backfilled_incidents.down,
+    name: '20261124_193108_backfilled_incidents',
+  },
+  {
+    up: migration_20261124_194314_incidents_status_created_at.up,
+    down: migration_20261124_194314_incidents_status_created_at.down,
+    name: '20261124_194314_incidents_status_created_at',
+  },
+  {
+    up: migration_20261124_194356_drafts.up,
+    down: migration_20261124_194356_drafts.down,
+    name: '20261124_194356_drafts',
+  },
+  {
+    up: migration_20261124_195443_recurring_maintenances.up,
+    down: migration_20261124_195443_recurring_maintenances.down,
+    name: '20261124_195443_recurring_maintenances',
+  },
+  {
+    up: migration_20261124_195500_incident_integration_set_null.up,
+    down: migration_20261124_195500_incident_integration_set_null.down,
+    name: '20261124_195500_incident_integration_set_null',
   },
 ];

@@ -1,4 +1,5 @@
 import { PublicPageLink as PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10 } from '../../../components/PublicPageLink'
+import { StartFromTemplate as StartFromTemplate_154f6eec528d4d94b14e594106e71a7a } from '../../../components/StartFromTemplate'
 import { UpdateStatusField as UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f } from '../../../components/UpdateStatusField'
 import { ServiceStatusPickField as ServiceStatusPickField_d897bd0505cd2b8d775d7a7310dbae9c } from '../../../components/ServiceStatusPickField'
 import { RestoreNote as RestoreNote_1a63b2a8cd565320c978e1e4f164e9d3 } from '../../../components/RestoreNote'
@@ -26,6 +27,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { PublishPostmortemField as PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1 } from '../../../components/PublishPostmortemField'
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
 import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
@@ -36,6 +38,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/components/PublicPageLink#PublicPageLink": PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10,
+  "/components/StartFromTemplate#StartFromTemplate": StartFromTemplate_154f6eec528d4d94b14e594106e71a7a,
   "/components/UpdateStatusField#UpdateStatusField": UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f,
   "/components/ServiceStatusPickField#ServiceStatusPickField": ServiceStatusPickField_d897bd0505cd2b8d775d7a7310dbae9c,
   "/components/RestoreNote#RestoreNote": RestoreNote_1a63b2a8cd565320c978e1e4f164e9d3,
@@ -63,6 +66,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/PublishPostmortemField#PublishPostmortemField": PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1,
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
   "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,

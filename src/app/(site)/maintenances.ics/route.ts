@@ -1,4 +1,4 @@
-import { listMaintenances, nextMaintenanceTransition } from '../../../public-api/read-model'
+import { listMaintenances, maintenanceSeries, nextMaintenanceTransition } from '../../../public-api/read-model'
 import { buildCalendar } from '../../../site/feeds'
 import { sitePage } from '../../../site/respond'
 
@@ -8,5 +8,6 @@ export const dynamic = 'force-dynamic'
 export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
   const [maintenances, transition] = await Promise.all([listMaintenances(payload, { page: 1, limit: 100 }, links), nextMaintenanceTransition(payload, clock.now)])
   clock.changesAt(transition)
-  return { body: buildCalendar(maintenances.items, settings, links), contentType: 'text/calendar; charset=utf-8' }
+  const series = await maintenanceSeries(payload, maintenances.items.map((m) => m.shortId), settings.timeZone)
+  return { body: buildCalendar(maintenances.items, settings, links, series), contentType: 'text/calendar; charset=utf-8' }
 })

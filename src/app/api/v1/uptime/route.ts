@@ -1,20 +1,22 @@
-import { dataResponse, notFound, parseQuery, preflightResponse } from '../../../../public-api/http'
+import { dataResponse, problemResponse, parseQuery, preflightResponse } from '../../../../public-api/http'
 import { publicGet } from '../../../../public-api/route'
 import { UptimeQuery } from '../../../../public-api/schemas'
-import { toUptime, uptimeChangesAt, uptimeTable } from '../../../../public-api/uptime'
+import { selectUptime, toCompactUptime, toUptime, uptimeChangesAt, uptimeTable } from '../../../../public-api/uptime'
 
 export const dynamic = 'force-dynamic'
 
-/** `/api/v1/uptime`: uptime per service and UTC day; expires when the clock next changes what it says. */
-export const GET = publicGet(async (request, { payload, clock }) => {
-  const parsed = parseQuery(request, UptimeQuery)
+/** `/api/v1/uptime`: uptime per service and UTC day, a page of services at a time; expires when the clock next changes what it says. */
+export const GET = publicGet(async (request, { payload, links, clock }) => {
+  const parsed = parseQuery(request, UptimeQuery, ['service'])
   if ('response' in parsed) return parsed.response
-  const { days, service } = parsed.query
+  const { days, page, limit, format } = parsed.query
   const table = await uptimeTable(payload, clock.now)
-  const services = service === undefined ? table.services : table.services.filter((s) => s.slug === service)
-  if (service !== undefined && services.length === 0) return notFound(request, 'service')
+  const { selected, missing } = selectUptime(table.services, parsed.query)
+  if (missing.length) return problemResponse(request, { status: 404, detail: `No service was found with the slug${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.` })
+  const services = selected.slice((page - 1) * limit, page * limit)
   clock.changesAt(uptimeChangesAt(services, days, clock.now))
-  return dataResponse(request, toUptime(services, days), { expiresAt: clock.expiresAt })
+  const data = format === 'compact' ? toCompactUptime(services, days) : toUptime(services, days)
+  return dataResponse(request, data, { expiresAt: clock.expiresAt, page: { page, limit, totalDocs: selected.length, base: links.base } })
 })
 
 export const OPTIONS = preflightResponse

@@ -1,0 +1,54 @@
+import { type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type Field, ValidationError } from 'payload'
+
+/**
+ * Drafts and scheduled publishing for incidents and maintenances: a draft is never public (the read model, the
+ * feeds and the CMS API's anonymous reads leave it out), tells nobody and changes no status; it is published by
+ * hand (unticking Draft) or at `publishAt` by the schedule tick (src/jobs/publish-scheduled.ts). Publishing is the
+ * moment it is news: the hooks below then see it as just created.
+ */
+export function draftFields(what: 'incident' | 'maintenance'): Field[] {
+  return [
+    {
+      name: 'draft',
+      type: 'checkbox',
+      defaultValue: false,
+      label: 'Draft: not public yet',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        description: `Visitors and subscribers see nothing of a draft ${what}. Untick to publish now, or set a time below.`,
+        condition: (data) => !data?.id || Boolean(data?.draft),
+      },
+    },
+    {
+      name: 'publishAt',
+      type: 'date',
+      label: 'Publish at',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'The draft is published at this time; subscribers hear of it then.',
+        condition: (data) => Boolean(data?.draft),
+      },
+    },
+  ]
+}
+
+/** Published stays published: a draft cannot be made of what visitors and subscribers already saw. */
+export const keepPublished: CollectionBeforeChangeHook = ({ data, originalDoc, operation, collection }) => {
+  if (operation === 'update' && data.draft === true && originalDoc && !originalDoc.draft) {
+    throw new ValidationError({ collection: collection.slug, errors: [{ path: 'draft', message: 'draft: a published record cannot become a draft again' }] })
+  }
+  if (!data.draft) data.publishAt = null
+  return data
+}
+
+/** A hook that announces or applies something: silent while the record is a draft, and run as on creation when it is published. */
+export const publishedOnly =
+  (hook: CollectionAfterChangeHook): CollectionAfterChangeHook =>
+  (args) => {
+    if (args.doc.draft) return args.doc
+    if (args.operation === 'update' && args.previousDoc?.draft) return hook({ ...args, operation: 'create', previousDoc: undefined as never })
+    return hook(args)
+  }

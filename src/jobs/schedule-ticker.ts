@@ -1,0 +1,40 @@
+/**
+ * The schedule tick: drafts whose publication time has come are published, recurring maintenances get their next
+ * occurrences, then reminders that are due go out (src/jobs/publish-scheduled.ts, recurring-maintenances.ts,
+ * reminders.ts). Every SCHEDULE_TICK_MS (default 10 s) on each instance;
+ * each step claims its records with a conditional write, so instances never repeat one another.
+ */
+import type { Payload } from 'payload'
+
+import { type Env, env } from '../config/env'
+
+import { publishDue } from './publish-scheduled'
+import { extendSeries } from './recurring-maintenances'
+import { reminderSettings, remindMaintenances, remindQuietIncidents } from './reminders'
+import { loopInterval, repeat, stopRepeating } from './repeat'
+
+const NAME = 'scheduleTicker'
+
+export interface ScheduleTick {
+  published: number
+  occurrences: number
+  maintenances: number
+  incidents: number
+}
+
+/** One tick; exported for tests and scripts. */
+export async function runScheduleTick(payload: Payload, now = new Date()): Promise<ScheduleTick> {
+  const published = await publishDue(payload, now)
+  const occurrences = await extendSeries(payload, now)
+  const { lead, hours } = await reminderSettings(payload)
+  return { published, occurrences, maintenances: await remindMaintenances(payload, now, lead), incidents: await remindQuietIncidents(payload, now, hours) }
+}
+
+/** SCHEDULE_TICK_MS when given (0 turns it off), else every 10 s (off under the test runner). */
+export const scheduleTickMs = (settings: Env = env()): number => loopInterval(settings.SCHEDULE_TICK_MS, 10_000, settings)
+
+export const stopScheduleTicker = (): void => stopRepeating(NAME)
+
+export function startScheduleTicker(payload: Payload, intervalMs = scheduleTickMs()): number {
+  return repeat(NAME, intervalMs, () => runScheduleTick(payload), (error) => payload.logger.error({ err: error, msg: 'Schedule tick failed' }))
+}

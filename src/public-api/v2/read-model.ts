@@ -1,0 +1,233 @@
+/**
+ * The Statuspage v2 read model (/api/v2, docs/api.md): our services, groups, incidents and maintenances in the
+ * shapes Statuspage's clients parse, mapped by the rules of src/domain/statuspage.ts. Nothing here writes.
+ */
+import type { Payload, Where } from 'payload'
+
+import { RESOLVED_INCIDENT_STATUS } from '../../domain/incident-status'
+import { worstStatus } from '../../domain/overall-status'
+import { incidentPageUrl, maintenancePageUrl } from '../../domain/page-address'
+import type { ServiceStatus } from '../../domain/statuses'
+import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus, type ComponentStatus } from '../../domain/statuspage'
+import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '../../payload-types'
+import type { Links } from '../../settings/base-url'
+import { published } from '../read-model'
+
+import type { Component, Incident, IncidentUpdate, Page, ScheduledMaintenance } from './schemas'
+
+/** Statuspage's lists hold the 50 most recent. */
+export const LIST_LIMIT = 50
+
+const iso = (value: string | Date) => new Date(value).toISOString()
+const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
+const newest = (values: string[]) => values.reduce((a, b) => (a > b ? a : b))
+
+const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
+  (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
+
+/** What every response is built from: the page, its components, and a service's component by database id. */
+export interface Site {
+  page: Page
+  components: Component[]
+  serviceStatuses: ServiceStatus[]
+  maintenanceMode: boolean
+  byServiceId: Map<number, Component>
+}
+
+export async function loadSite(payload: Payload, links: Links): Promise<Site> {
+  const [settings, groups, services] = await Promise.all([
+    payload.findGlobal({ slug: 'settings', depth: 0 }),
+    payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { name: true, description: true, displayOrder: true, createdAt: true, updatedAt: true } }),
+    payload.find({ collection: 'services', depth: 0, pagination: false, select: { name: true, description: true, status: true, group: true, displayOrder: true, createdAt: true, updatedAt: true } }),
+  ])
+  const pageId = derivedId('page', settings.createdAt ?? '')
+  const components: Component[] = []
+  const byServiceId = new Map<number, Component>()
+  const statuses: ServiceStatus[] = []
+  const sortedGroups = [...groups.docs].sort(byOrderThenName)
+  sortedGroups.forEach((group, groupIndex) => {
+    const groupId = derivedId('group', group.id)
+    const members = services.docs.filter((s) => (typeof s.group === 'object' ? s.group.id : s.group) === group.id).sort(byOrderThenName)
+    const children = members.map((service, index): Component => {
+      statuses.push(service.status)
+      const component: Component = {
+        id: derivedId('service', service.id),
+        name: service.name,
+        status: componentStatus(service.status),
+        created_at: iso(service.createdAt),
+        updated_at: iso(service.updatedAt),
+        position: index + 1,
+        description: service.description ?? null,
+        showcase: true,
+        start_date: iso(service.createdAt).slice(0, 10),
+        group_id: groupId,
+        page_id: pageId,
+        group: false,
+        only_show_if_degraded: false,
+      }
+      byServiceId.set(service.id, component)
+      return component
+    })
+    const updates = [group.updatedAt, ...members.map((s) => s.updatedAt)].map(iso)
+    components.push({
+      id: groupId,
+      name: group.name,
+      status: componentStatus(worstStatus(members.map((s) => s.status))),
+      created_at: iso(group.createdAt),
+      updated_at: newest(updates),
+      position: groupIndex + 1,
+      description: group.description ?? null,
+      showcase: false,
+      start_date: null,
+      group_id: null,
+      page_id: pageId,
+      group: true,
+      only_show_if_degraded: false,
+      components: children.map((c) => c.id),
+    }, ...children)
+  })
+  const updatedAt = newest([iso(settings.updatedAt ?? new Date(0)), ...components.map((c) => c.updated_at)])
+  return {
+    page: { id: pageId, name: settings.siteName, url: links.base, time_zone: settings.timeZone || 'Etc/UTC', updated_at: updatedAt },
+    components,
+    serviceStatuses: statuses,
+    maintenanceMode: Boolean(settings.maintenanceMode),
+    byServiceId,
+  }
+}
+
+export function statusOf(site: Site) {
+  return pageStatus(site.serviceStatuses, site.maintenanceMode)
+}
+
+const serviceIdOf = (ref: number | { id: number } | null | undefined) => (ref === null || ref === undefined ? null : typeof ref === 'object' ? ref.id : ref)
+
+function toIncident(doc: IncidentDoc, site: Site): Incident {
+  const id = doc.shortId ?? derivedId('incident', doc.id)
+  // Oldest first, to know each service's status before an update changed it.
+  const oldestFirst = [...(doc.updates ?? [])].map((u, index) => ({ ...u, at: iso(u.createdAt ?? doc.createdAt), index })).sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index)
+  const current = new Map<number, ComponentStatus>()
+  const set: ServiceStatus[] = []
+  const updates: IncidentUpdate[] = oldestFirst.map((u) => {
+    const changes = (u.serviceStatuses ?? []).flatMap((row) => {
+      const serviceId = serviceIdOf(row.service)
+      const component = serviceId === null ? undefined : site.byServiceId.get(serviceId)
+      if (serviceId === null || !component) return []
+      set.push(row.status)
+      const oldStatus = current.get(serviceId) ?? 'operational'
+      const newStatus = componentStatus(row.status)
+      current.set(serviceId, newStatus)
+      return oldStatus === newStatus ? [] : [{ code: component.id, name: component.name, old_status: oldStatus, new_status: newStatus }]
+    })
+    return {
+      id: u.id ?? derivedId('incident-update', doc.id, u.index),
+      status: u.status,
+      body: u.message,
+      incident_id: id,
+      created_at: u.at,
+      updated_at: u.at,
+      display_at: u.at,
+      affected_components: changes.length ? changes : null,
+      deliver_notifications: u.notify !== false,
+      custom_tweet: null,
+      tweet_id: null,
+    }
+  })
+  const createdAt = iso(doc.createdAt)
+  return {
+    id,
+    name: doc.title,
+    status: doc.status ?? oldestFirst.at(-1)?.status ?? 'investigating',
+    created_at: createdAt,
+    updated_at: iso(doc.updatedAt),
+    monitoring_at: updates.find((u) => u.status === 'monitoring')?.created_at ?? null,
+    resolved_at: isoOrNull(doc.resolvedAt),
+    impact: incidentImpact(set) as Incident['impact'],
+    shortlink: incidentPageUrl(site.page.url, doc.shortId),
+    started_at: updates[0]?.created_at ?? createdAt,
+    page_id: site.page.id,
+    incident_updates: updates.reverse(),
+    components: (doc.affectedServices ?? []).flatMap((ref) => site.byServiceId.get(serviceIdOf(ref) ?? -1) ?? []),
+  }
+}
+
+/** The Statuspage status a maintenance had at `at`, by its window (updates carry no status of their own). */
+function statusAt(doc: MaintenanceDoc, at: string): ScheduledMaintenance['status'] {
+  const end = doc.completedAt ?? doc.cancelledAt
+  if (end && at >= iso(end)) return 'completed'
+  return at >= iso(doc.scheduledStartAt) && doc.status !== 'upcoming' ? 'in_progress' : 'scheduled'
+}
+
+function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
+  const id = doc.shortId ?? derivedId('maintenance', doc.id)
+  const updates: IncidentUpdate[] = (doc.updates ?? []).map((u, index) => {
+    const at = iso(u.createdAt ?? doc.createdAt)
+    return {
+      id: u.id ?? derivedId('maintenance-update', doc.id, index),
+      status: statusAt(doc, at),
+      body: u.message,
+      incident_id: id,
+      created_at: at,
+      updated_at: at,
+      display_at: at,
+      affected_components: null,
+      deliver_notifications: u.notify !== false,
+      custom_tweet: null,
+      tweet_id: null,
+    }
+  })
+  // Statuspage has no cancelled maintenances: ours reads as completed, and a last update says why.
+  if (doc.status === 'cancelled' && doc.cancelledAt) {
+    const at = iso(doc.cancelledAt)
+    updates.push({ id: derivedId('maintenance-cancelled', doc.id), status: 'completed', body: 'This maintenance was cancelled.', incident_id: id, created_at: at, updated_at: at, display_at: at, affected_components: null, deliver_notifications: false, custom_tweet: null, tweet_id: null })
+  }
+  updates.sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const start = iso(doc.scheduledStartAt)
+  return {
+    id,
+    name: doc.title,
+    status: maintenanceStatus(doc.status),
+    created_at: iso(doc.createdAt),
+    updated_at: iso(doc.updatedAt),
+    monitoring_at: null,
+    resolved_at: isoOrNull(doc.completedAt ?? doc.cancelledAt),
+    impact: 'maintenance',
+    shortlink: maintenancePageUrl(site.page.url, doc.shortId),
+    started_at: start,
+    page_id: site.page.id,
+    incident_updates: updates,
+    components: (doc.affectedServices ?? []).flatMap((ref) => site.byServiceId.get(serviceIdOf(ref) ?? -1) ?? []),
+    scheduled_for: start,
+    scheduled_until: isoOrNull(doc.scheduledEndAt),
+  }
+}
+
+const incidentSelect = { shortId: true, title: true, status: true, affectedServices: true, updates: true, createdAt: true, updatedAt: true, resolvedAt: true } as const
+const maintenanceSelect = {
+  shortId: true, title: true, status: true, scheduledStartAt: true, scheduledEndAt: true, affectedServices: true, updates: true,
+  createdAt: true, updatedAt: true, completedAt: true, cancelledAt: true,
+} as const
+
+/** `unresolved`: every incident not resolved; else the 50 most recent. */
+export async function incidents(payload: Payload, site: Site, which: 'recent' | 'unresolved'): Promise<Incident[]> {
+  const where: Where = which === 'unresolved' ? { and: [published(), { status: { not_equals: RESOLVED_INCIDENT_STATUS } }] } : published()
+  const found = await payload.find({ collection: 'incidents', where, sort: ['-createdAt', '-id'], depth: 0, select: incidentSelect, ...(which === 'recent' ? { limit: LIST_LIMIT } : { pagination: false }) })
+  return found.docs.map((doc) => toIncident(doc as IncidentDoc, site))
+}
+
+/**
+ * `recent`: the 50 most recent by start; `upcoming`: every one still scheduled, soonest first; `active`: every one in
+ * progress; `current`: both (the summary's).
+ */
+export async function maintenances(payload: Payload, site: Site, which: 'recent' | 'upcoming' | 'active' | 'current'): Promise<ScheduledMaintenance[]> {
+  const statuses = { upcoming: ['upcoming'], active: ['in_progress'], current: ['in_progress', 'upcoming'], recent: null }[which]
+  const found = await payload.find({
+    collection: 'maintenances',
+    where: statuses ? { and: [published(), { status: { in: statuses } }] } : published(),
+    sort: which === 'recent' ? ['-scheduledStartAt', '-id'] : ['scheduledStartAt', 'id'],
+    depth: 0,
+    select: maintenanceSelect,
+    ...(which === 'recent' ? { limit: LIST_LIMIT } : { pagination: false }),
+  })
+  return found.docs.map((doc) => toMaintenance(doc as MaintenanceDoc, site))
+}

@@ -1,0 +1,166 @@
+/**
+ * Request bodies against the real process (`npm start`, production mode), issue 21: a 200 MB anonymous write is
+ * refused before it is read, a body that never arrives gets 408 after REQUEST_BODY_TIMEOUT_MS, a CMS write over
+ * the 1 MB default is 413; and REST refusals name the field and rule in production as GraphQL does (issue 27). The
+ * server's resident memory is printed around the large requests (no threshold: the test asserts that the process
+ * is alive and answered 4xx). The service starts with DEMO_MODE=0 and OUTBOUND_ALLOW_HTTP=1, which it used to refuse.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { connect } from 'node:net'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { call, createUserKey, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+
+const TIMEOUT_MS = 1500
+let service: Started
+let port: number
+let adminKey: string
+let editorKey: string
+
+beforeAll(async () => {
+  const env = { ...sqliteEnv('sp-e2e-limits-'), RATE_LIMIT_PUBLIC_PER_MINUTE: '0', REQUEST_BODY_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_MODE: '0', OUTBOUND_ALLOW_HTTP: '1' }
+  service = await startService(env)
+  port = Number(new URL(service.base).port)
+  adminKey = await createUserKey(env, 'admin')
+  editorKey = await createUserKey(env, 'editor')
+})
+
+afterAll(() => stopServices())
+
+/** The resident memory of the service's processes (npm and the server, one process group), in MB. */
+function serviceRss(): number {
+  let kb = 0
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
+      if (group !== service.child.pid) continue
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return Math.round(kb / 1024)
+}
+
+interface RawAnswer {
+  status: number
+  body: string
+  /** Bytes of the body written before the answer came (or the connection closed). */
+  sent: number
+}
+
+/** Writes `head`, then up to `total` bytes of body in 1 MB pieces, stopping as soon as the server answers. */
+function send(head: string, total: number, chunked = false): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let received = ''
+    let sent = 0
+    let finished = false
+    const finish = () => {
+      if (finished) return
+      finished = true
+      socket.destroy()
+      if (!received) return reject(new Error(`no answer after ${sent} bytes`))
+      const [headers, ...rest] = received.split('\r\n\r\n')
+      resolve({ status: Number(headers.split(' ')[1]), body: rest.join('\r\n\r\n'), sent })
+    }
+    socket.on('data', (data) => {
+      received += data.toString()
+      const length = /content-length: (\d+)/i.exec(received)
+      const at = received.indexOf('\r\n\r\n')
+      if (at !== -1 && length && Buffer.byteLength(received.slice(at + 4)) >= Number(length[1])) finish()
+    })
+    socket.on('close', finish)
+    socket.on('error', () => undefined)
+    socket.write(head)
+    const piece = Buffer.alloc(1024 * 1024, 0x61)
+    const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece
+    const pump = async () => {
+      while (!finished && !socket.destroyed && sent < total) {
+        sent += piece.length
+        if (!socket.write(frame)) await new Promise((r) => socket.once('drain', r))
+      }
+    }
+    void pump()
+  })
+}
+
+const head = (method: string, path: string, headers: Record<string, string | number>) =>
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`
+
+describe('request bodies at the edge of the real process', () => {
+  it('refuses a 200 MB anonymous POST to /api/incidents with 401 before reading it', async () => {
+    const before = serviceRss()
+    const answer = await send(head('POST', '/api/incidents', { 'content-type': 'application/json', 'content-length': 200_000_000 }), 200_000_000)
+    const after = serviceRss()
+    console.log(`200 MB anonymous POST: ${answer.status} after ${answer.sent} bytes written; service RSS ${before} MB before, ${after} MB after`)
+    expect(answer.status).toBe(401)
+    expect(JSON.parse(answer.body).errors[0].message).toMatch(/Authentication required/)
+    expect((await call(`${service.base}/api/health`)).status).toBe(200)
+  })
+
+  it('refuses 200 MB with an API key: 413 by Content-Length, and 413 while a chunked body streams', async () => {
+    const before = serviceRss()
+    const announced = await send(head('POST', '/api/incidents', { authorization: `users API-Key ${editorKey}`, 'content-type': 'application/json', 'content-length': 200_000_000 }), 200_000_000)
+    const streamed = await send(head('POST', '/api/incidents', { authorization: `users API-Key ${editorKey}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), 200_000_000, true)
+    const after = serviceRss()
+    console.log(`200 MB with a key: ${announced.status} (announced), ${streamed.status} after ${streamed.sent} bytes streamed; service RSS ${before} MB before, ${after} MB after`)
+    expect(announced.status).toBe(413)
+    expect(streamed.status).toBe(413)
+    expect(JSON.parse(streamed.body).errors[0].message).toBe('The request body is too large: at most 1 MB.')
+    expect((await call(`${service.base}/api/health`)).status).toBe(200)
+  })
+
+  it('answers a body that announces 100 MB at once (413), and one that fits but never arrives with 408', async () => {
+    const announced = await send(head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 100_000_000 }), 0)
+    expect(announced.status).toBe(413)
+    const login = await send(head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 100_000 }), 0)
+    expect(login.status).toBe(408)
+    expect(JSON.parse(login.body).errors[0].message).toBe(`The request body did not arrive within ${TIMEOUT_MS / 1000} seconds.`)
+    const incident = await send(head('POST', '/api/incidents', { authorization: `users API-Key ${editorKey}`, 'content-type': 'application/json', 'content-length': 100_000 }), 0)
+    expect(incident.status).toBe(408)
+  })
+
+  it('refuses a 10 MB PATCH /api/services/:id with 413; 1 MB is the default limit', async () => {
+    const group = await call(`${service.base}/api/service-groups`, { method: 'POST', headers: { authorization: `users API-Key ${adminKey}` }, body: { name: 'Limits' } })
+    const created = await call(`${service.base}/api/services`, { method: 'POST', headers: { authorization: `users API-Key ${adminKey}` }, body: { name: 'Sized', group: group.json().doc.id } })
+    expect(created.status, created.text).toBe(201)
+    const path = `/api/services/${created.json().doc.id}`
+    const big = await call(`${service.base}${path}`, { method: 'PATCH', headers: { authorization: `users API-Key ${adminKey}` }, body: { description: 'x'.repeat(10 * 1024 * 1024) } })
+    expect(big.status).toBe(413)
+    const fits = await call(`${service.base}${path}`, { method: 'PATCH', headers: { authorization: `users API-Key ${adminKey}` }, body: { name: 'Still sized', padding: 'x'.repeat(1000 * 1024) } })
+    expect(fits.status, fits.text).toBe(200)
+  })
+})
+
+describe('refusals name the field and the rule in production (issue 27)', () => {
+  const admin = () => ({ authorization: `users API-Key ${adminKey}` })
+
+  it('sort=tokenHash on REST and GraphQL', async () => {
+    const rest = await call(`${service.base}/api/integrations?sort=tokenHash`, { headers: admin() })
+    expect(rest.status).toBe(400)
+    expect(rest.json().errors[0].message).toBe('sort: tokenHash cannot be queried')
+    const graphql = await call(`${service.base}/api/graphql`, { method: 'POST', headers: admin(), body: { query: '{ Integrations(sort: "tokenHash") { docs { id } } }' } })
+    expect(graphql.status).toBe(400)
+    expect(graphql.json().errors[0].message).toBe('sort: tokenHash cannot be queried')
+  })
+
+  it('a timestamp without an offset', async () => {
+    const res = await call(`${service.base}/api/incidents`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${editorKey}` },
+      body: { title: 'Local time', updates: [{ status: 'investigating', message: 'x', createdAt: '2026-01-31T12:00:00' }] },
+    })
+    expect(res.status).toBe(400)
+    expect(res.json().errors[0].message).toMatch(/^updates\.0\.createdAt/)
+  })
+
+  it('a document with too many nested rows', async () => {
+    const updates = Array.from({ length: 2 }, () => ({ status: 'investigating', message: 'x', serviceStatuses: Array.from({ length: 101 }, () => ({ status: 'major' })) }))
+    const res = await call(`${service.base}/api/incidents`, { method: 'POST', headers: { authorization: `users API-Key ${editorKey}` }, body: { title: 'Wide', updates } })
+    expect(res.status).toBe(400)
+    expect(res.text).toContain('updates.0.serviceStatuses has 101 rows; at most 100')
+  })
+})

@@ -48,6 +48,9 @@ export function dateLabels(service: ServiceUptime | undefined): Map<string, stri
   return new Map((service?.days ?? []).map((d) => [d.date, dateLabel.format(new Date(`${d.date}T00:00:00Z`))]))
 }
 
+/** A flapping alert can open dozens of incidents a day: each bar names a few and counts the rest. */
+const INCIDENTS_LISTED_PER_DAY = 5
+
 /** The text of a bar, as HTML: only incident titles need escaping (dates, numbers and words are ours). */
 function dayText(day: ServiceUptime['days'][number], label: string): string {
   if (day.uptimePercent === null) return `${label}: no data`
@@ -57,7 +60,10 @@ function dayText(day: ServiceUptime['days'][number], label: string): string {
   if (times) text += `; ${times}`
   else if (day.worst !== 'operational' && day.worst !== null) text += `; ${day.worst}`
   if (day.incidents.length) {
-    text += '; incidents: ' + day.incidents.map((i) => `<a href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
+    const listed = day.incidents.slice(0, INCIDENTS_LISTED_PER_DAY)
+    text += '; incidents: ' + listed.map((i) => `<a href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
+    const more = day.incidents.length - listed.length
+    if (more > 0) text += ` and ${more} more`
   }
   return text
 }

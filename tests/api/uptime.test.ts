@@ -295,6 +295,34 @@ describe('the uptime bars on the pages', () => {
   })
 })
 
+describe('a day with many incidents', () => {
+  it('names five of them in the bar and counts the rest', async () => {
+    const p = await payload()
+    vi.setSystemTime(t('2026-03-07T00:00:00.000Z'))
+    const group = await p.create({ collection: 'service-groups', data: { name: 'Flaps', displayOrder: 9 }, overrideAccess: true })
+    const flappy = await createServiceAt(t('2026-03-07T00:00:00.000Z'), { name: 'Flappy', group: group.id })
+    const shortIdsOfDay: string[] = []
+    for (let n = 0; n < 7; n++) {
+      const at = t(`2026-03-07T0${n}:00:00.000Z`)
+      vi.setSystemTime(at)
+      const updates = [
+        { status: 'investigating', message: 'Down', createdAt: at.toISOString() },
+        { status: 'resolved', message: 'Up', createdAt: new Date(at.getTime() + 10 * M).toISOString() },
+      ]
+      const created = await api('POST', '/incidents', { key: admin.key, body: { title: `Flap ${n}`, affectedServices: [flappy], updates } })
+      expect(created.status, created.text).toBe(201)
+      shortIdsOfDay.push(created.body.doc.shortId)
+    }
+    vi.setSystemTime(NOW)
+    const service = await page(serviceRoute, '/s/flappy', { slug: 'flappy' })
+    const bar = service.text.match(/<li tabindex=0 class=\w><i>7 Mar 2026: [^]*?<\/i>/)?.[0] ?? ''
+    expect(bar).toContain('; incidents: ')
+    expect(bar.match(/<a href="\/i\//g)).toHaveLength(5)
+    expect(bar).toContain(' and 2 more</i>')
+    expect(bar).toContain(`href="/i/${shortIdsOfDay[0]}"`)
+  })
+})
+
 describe('the demo reset', () => {
   it('seeds 90 days of history: every service observed over the window, some days with partial or major time', async () => {
     vi.setSystemTime(NOW)

@@ -1,12 +1,11 @@
 /**
- * Service status history for tests: a service's status set at a chosen instant (the fake clock is moved there), with
- * its history row. Where the status chokepoint writes the row itself, that row is kept; otherwise (before it
- * exists) the row is written here, as it would be: `from` the previous status, `to` the new one, at that instant.
+ * Service status history for tests: a service's status set at a chosen instant (the fake clock is moved there). The
+ * status chokepoint must write the history row and mark the public data changed by itself: these helpers only check
+ * that the row is there, so a broken chokepoint fails the tests that use them.
  */
 import { vi } from 'vitest'
 
 import type { ServiceStatus } from '../../src/domain/statuses'
-import { bumpDataVersion } from '../../src/runtime/data-version'
 import { payload } from './api'
 
 async function rowsSince(serviceId: number, at: Date): Promise<number> {
@@ -21,10 +20,7 @@ export async function createServiceAt(at: Date, data: { name: string; group: num
   vi.setSystemTime(at)
   const status = data.status ?? 'operational'
   const doc = await p.create({ collection: 'services', data: { ...data, status }, overrideAccess: true, depth: 0 })
-  if ((await rowsSince(doc.id, at)) === 0) {
-    await p.create({ collection: 'service-status-changes', overrideAccess: true, data: { service: doc.id, fromStatus: null, toStatus: status, at: at.toISOString(), source: 'manual' } })
-  }
-  bumpDataVersion()
+  if ((await rowsSince(doc.id, at)) === 0) throw new Error(`creating service ${doc.id} wrote no status history row`)
   return doc.id
 }
 
@@ -35,9 +31,5 @@ export async function setStatusAt(serviceId: number, status: ServiceStatus, at: 
   const before = await p.findByID({ collection: 'services', id: serviceId, overrideAccess: true, depth: 0 })
   if (before.status === status) return
   await p.update({ collection: 'services', id: serviceId, data: { status }, overrideAccess: true, depth: 0 })
-  if ((await rowsSince(serviceId, at)) === 0) {
-    await p.create({ collection: 'service-status-changes', overrideAccess: true, data: { service: serviceId, fromStatus: before.status, toStatus: status, at: at.toISOString(), source: 'manual' } })
-  }
-  // The rows written here bypass the hooks: the public data changed all the same.
-  bumpDataVersion()
+  if ((await rowsSince(serviceId, at)) === 0) throw new Error(`setting service ${serviceId} to ${status} wrote no status history row`)
 }

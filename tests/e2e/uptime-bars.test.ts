@@ -85,12 +85,13 @@ describe('uptime bars', () => {
     expect(first.tipWidth).toBeGreaterThan(100)
     expect(first.text).toMatch(/^\d{1,2} \w{3} \d{4}: (100%|no data)/)
 
-    // The bar of the partial outage a few hours ago, and a link to its incident, reached by Tab from the bar.
-    const today = page.locator('ol.bars[aria-label^="Public API:"] > li', { hasText: /incidents: Elevated error rates/ }).last()
+    // The bar of the partial outage a few hours ago, and a link to its incident, reached by Tab from the bar. The demo
+    // is seeded from the wall clock: near midnight the hour of partial outage spans two days, so the bar is found by
+    // its class and the length of the outage is any.
+    const today = page.locator('ol.bars[aria-label^="Public API:"] > li.p', { hasText: /incidents: Elevated error rates/ }).last()
     await today.focus()
     const text = (await today.locator('i').textContent()) ?? ''
     expect(text).toMatch(/^\d{1,2} \w{3} \d{4}: \d+(\.\d+)?%; partial outage (1 h|\d+ min); incidents: Elevated error rates on the Public API$/)
-    expect(await today.getAttribute('class')).toBe('p')
     await page.keyboard.press('Tab')
     const link = await page.evaluate(() => ({ href: document.activeElement?.getAttribute('href'), text: document.activeElement?.textContent, visible: (document.activeElement as HTMLElement).getBoundingClientRect().width > 0 }))
     expect(link.href).toMatch(/^\/i\//)
@@ -103,10 +104,11 @@ describe('uptime bars', () => {
 
   it('tells the same without JavaScript', async () => {
     const page = await open('/s/dashboard', { javaScript: false })
-    const bar = page.locator('ol.bars > li.x').first()
+    // The 50 minutes of major outage may straddle midnight (the demo is seeded from the wall clock): any length.
+    const bar = page.locator('ol.bars > li.x', { hasText: /incidents: Dashboard sign-in failures/ }).first()
     await bar.focus()
     expect(await bar.locator('i').isVisible()).toBe(true)
-    expect(await bar.locator('i').textContent()).toMatch(/major outage 50 min; incidents: Dashboard sign-in failures/)
+    expect(await bar.locator('i').textContent()).toMatch(/major outage \d+ min; incidents: Dashboard sign-in failures/)
     await page.context().close()
   })
 

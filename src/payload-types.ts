@@ -314,6 +314,7 @@ export interface Incident {
           id?: string | null;
         }[]
       | null;
+    automated?: boolean | null;
     id?: string | null;
   }[];
   reminderSentAt?: string | null;
@@ -988,6 +989,7 @@ export interface IncidentsSelect<T extends boolean = true> {
               status?: T;
               id?: T;
             };
+        automated?: T;
         id?: T;
       };
   reminderSentAt?: T;

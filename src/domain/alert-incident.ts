@@ -111,3 +111,23 @@ export function changeMessage(event: MonitoringEvent, impact: readonly NamedImpa
 export function resolvedMessage(event: MonitoringEvent): string {
   return compose('Monitoring reports that every alert has resolved.', event.message)
 }
+
+/**
+ * An automated incident's timeline stays bounded (security review: after the 500-row cap every notification, the
+ * resolve too, was refused for good). Up to this many updates the automation appends one per change; beyond it each
+ * new update takes the place of the automation's own newest one, so the timeline keeps what people wrote, the
+ * opening, and the latest state.
+ */
+export const AUTOMATED_UPDATES_KEPT = 30
+
+/**
+ * Where the automation's next update goes: appended, or in place of the row at the index returned (the newest row
+ * the automation wrote, never the first, which tells how the incident began). `rowLimit` is the array's hard cap: a
+ * timeline that people filled to it still takes the automation's update, so a resolve always lands.
+ */
+export function automatedUpdateSlot(rows: readonly { automated?: boolean | null }[], rowLimit: number): { replace: number | null } {
+  if (rows.length < Math.min(AUTOMATED_UPDATES_KEPT, rowLimit)) return { replace: null }
+  for (let index = rows.length - 1; index > 0; index--) if (rows[index].automated) return { replace: index }
+  // Nothing of ours to coalesce: append while there is room, else take the newest row's place.
+  return rows.length < rowLimit ? { replace: null } : { replace: rows.length - 1 }
+}

@@ -19,12 +19,13 @@ import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
-import { changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact, openingMessage, resolvedMessage } from '../domain/alert-incident'
+import { automatedUpdateSlot, changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact, openingMessage, resolvedMessage } from '../domain/alert-incident'
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
 import { INTEGRATION_WRITE } from '../collections/Incidents/hooks/end-quiet-on-persons-edit'
 import { oneAtATime } from '../integrations/key-lock'
+import { MAX_ARRAY_ROWS } from '../cms-api/input-rules'
 import { connectionFor, tableOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { Incident, Integration } from '../payload-types'
@@ -46,6 +47,15 @@ interface UpdateRow {
   createdAt: string
   notify?: boolean | null
   serviceStatuses?: { service: number | { id: number }; status: ServiceStatus }[] | null
+  automated?: boolean | null
+}
+
+/** The incident's updates with the automation's next one, appended or coalesced (domain/alert-incident.ts). */
+function withAutomatedUpdate(incident: Incident, update: UpdateRow): UpdateRow[] {
+  const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+  const row = { ...update, automated: true }
+  const { replace } = automatedUpdateSlot(rows, MAX_ARRAY_ROWS)
+  return replace === null ? [...rows, row] : [...rows.slice(0, replace), ...rows.slice(replace + 1), row]
 }
 
 
@@ -178,7 +188,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         data: {
           title: event.title,
           affectedServices: [...impact.keys()],
-          updates: [{ status: 'investigating', message: openingMessage(event, named), createdAt: at, notify: !quiet, serviceStatuses } as UpdateRow],
+          updates: [{ status: 'investigating', message: openingMessage(event, named), createdAt: at, notify: !quiet, serviceStatuses, automated: true } as UpdateRow],
           integration: integration.id,
           integrationKey: event.key,
           integrationAlertState: 'firing',
@@ -199,13 +209,12 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
         return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
       }
-      const rows = (incident.updates ?? []) as unknown as UpdateRow[]
       const affected = new Set([...((incident.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)), ...impact.keys()])
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
         data: {
-          updates: [...rows, { status: 'investigating', message: `The problem is back.\n${openingMessage(event, named)}`, createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses } as UpdateRow],
+          updates: withAutomatedUpdate(incident, { status: 'investigating', message: `The problem is back.\n${openingMessage(event, named)}`, createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses }),
           affectedServices: [...affected],
           integrationOpenKey: `${integration.id}:${event.key}`,
         } as never,
@@ -226,7 +235,6 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
       const recovered = recoveredIds.map((id) => ({ service: id, status: givenBack.get(id) ?? ('operational' as ServiceStatus) }))
       const recoveredNames = await serviceNames(req, recoveredIds, names)
-      const rows = (incident.updates ?? []) as unknown as UpdateRow[]
       const update: UpdateRow = {
         status: decision.status,
         message: changeMessage(event, named, recoveredNames),
@@ -238,7 +246,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
-        data: { updates: [...rows, update], affectedServices: [...affected] } as never,
+        data: { updates: withAutomatedUpdate(incident, update), affectedServices: [...affected] } as never,
         depth: 0,
         overrideAccess: true,
         req,
@@ -255,11 +263,10 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       if (!incident || !(await claim(req, incident, { signature, alertState: 'resolved' }))) {
         return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
       }
-      const rows = (incident.updates ?? []) as unknown as UpdateRow[]
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
-        data: { updates: [...rows, { status: 'resolved', message: resolvedMessage(event), createdAt: at, notify: incident.integrationQuiet !== true }] } as never,
+        data: { updates: withAutomatedUpdate(incident, { status: 'resolved', message: resolvedMessage(event), createdAt: at, notify: incident.integrationQuiet !== true }) } as never,
         depth: 0,
         overrideAccess: true,
         req,

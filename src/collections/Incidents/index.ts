@@ -18,6 +18,7 @@ import { writeBackfilledHistory } from '../../status/backfill-history'
 import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'
 import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
+import { keepAutomatedUpdates } from './hooks/keep-automated-updates'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
 
@@ -42,7 +43,7 @@ export const Incidents: CollectionConfig = {
   endpoints: [restorePreviewEndpoint],
   hooks: {
     beforeOperation: [startFromTemplate<IncidentTemplate>('incident-templates', incidentFromTemplate)],
-    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
+    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, keepAutomatedUpdates, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyIncidentChange), publishedOnly(notifyPostmortemPublished), publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)), publishedOnly(writeBackfilledHistory)],
     afterDelete: invalidatePublicCache.afterDelete,
   },
@@ -133,6 +134,8 @@ export const Incidents: CollectionConfig = {
             },
           ],
         },
+        // Written by a monitoring integration: coalesced past a bound, and kept from a stale save (hooks/keep-automated-updates.ts).
+        { name: 'automated', type: 'checkbox', defaultValue: false, hidden: true, access: { create: nobody, update: nobody } },
         // Under an update that resolves the incident: which services go back to what (src/status/restore-preview.ts).
         { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],

@@ -1,0 +1,35 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { Conflict } from '../../../errors'
+import type { Incident } from '../../../payload-types'
+import { INTEGRATION_WRITE } from './end-quiet-on-persons-edit'
+
+type Row = NonNullable<Incident['updates']>[number]
+
+const instant = (value: unknown) => (typeof value === 'string' || value instanceof Date ? new Date(value).getTime() : NaN)
+
+/**
+ * A person's save of a form (or a list) read before the automation added an update would delete that update, which
+ * subscribers were already told and whose statuses were already applied (code review). The contract replaces the
+ * list as a whole, so rows are matched by id (the admin sends them) or by their time (an API client re-sends what it
+ * read): a write that leaves out an update the automation wrote is refused with 409 and what to do.
+ */
+export const keepAutomatedUpdates: CollectionBeforeChangeHook<Incident> = ({ data, operation, originalDoc, req }) => {
+  if (operation !== 'update' || req.context?.[INTEGRATION_WRITE] || !Array.isArray(data.updates)) return data
+  const incoming = data.updates as Row[]
+  const missing: Row[] = []
+  for (const kept of ((originalDoc?.updates ?? []) as Row[]).filter((row) => row.automated)) {
+    const same = incoming.find((row) => (row.id && row.id === kept.id) || instant(row.createdAt) === instant(kept.createdAt))
+    if (same) same.automated = true
+    else missing.push(kept)
+  }
+  if (missing.length > 0) {
+    const newest = missing[missing.length - 1]
+    throw new Conflict(
+      `updates: this save leaves out ${missing.length === 1 ? 'an update' : `${missing.length} updates`} the monitoring integration added ` +
+        `(the newest at ${new Date(newest.createdAt as string).toISOString()}, "${String(newest.message).replace(/\s+/g, ' ').slice(0, 60)}"), which subscribers were already sent. ` +
+        'The incident changed since it was read: reload it and save again.',
+    )
+  }
+  return data
+}

@@ -1,0 +1,99 @@
+/**
+ * An automated incident's timeline (security review, "status rules under automation"): it stays bounded however
+ * often the alert changes, its resolve always lands, even on a timeline people filled to the 500-row cap, and a
+ * person's save of a copy read before the automation's newest update is refused (409) instead of deleting it.
+ * Through the webhook and the CMS API.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { AUTOMATED_UPDATES_KEPT } from '../../src/domain/alert-incident'
+import { api, createUser, type TestUser } from '../helpers/api'
+import { createIntegration, webhook } from '../helpers/integrations'
+
+let admin: TestUser
+let editor: TestUser
+let token: string
+let slug: string
+
+const firing = (key: string, severity: 'critical' | 'warning') => ({ key, state: 'firing', services: [slug], severity, title: `Probe ${key} fails` })
+const resolved = (key: string) => ({ key, state: 'resolved' })
+const incidentOf = async (key: string) => {
+  const found = await api('GET', `/incidents?where[integrationKey][equals]=${key}&depth=0`, { key: admin.key })
+  return found.body.docs[0] as { id: number; status: string; updates: { id: string; status: string; message: string; createdAt: string }[] }
+}
+
+beforeAll(async () => {
+  admin = await createUser('admin')
+  editor = await createUser('editor')
+  const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Probes' } })
+  slug = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body.doc.slug
+  token = (await createIntegration(admin, { name: 'Probes', kind: 'generic' })).token
+})
+
+describe("an automated incident's timeline", () => {
+  it('stays bounded when the alert changes many times, keeps its opening, and still resolves', async () => {
+    expect((await webhook(token, firing('busy', 'critical'))).body.outcome).toBe('opened')
+    const opening = (await incidentOf('busy')).updates[0]
+    const changes = AUTOMATED_UPDATES_KEPT + 10
+    for (let change = 1; change <= changes; change++) {
+      const answer = await webhook(token, firing('busy', change % 2 ? 'warning' : 'critical'))
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      expect(answer.body.outcome).toBe('updated')
+    }
+    const during = await incidentOf('busy')
+    expect(during.updates).toHaveLength(AUTOMATED_UPDATES_KEPT)
+    // The CMS API keeps the stored order, oldest first: the opening stays first.
+    expect(during.updates[0].createdAt).toBe(opening.createdAt)
+    expect((await webhook(token, resolved('busy'))).body.outcome).toBe('resolved')
+    const after = await incidentOf('busy')
+    expect(after.status).toBe('resolved')
+    expect(after.updates).toHaveLength(AUTOMATED_UPDATES_KEPT)
+    expect(after.updates.at(-1)!.status).toBe('resolved')
+    expect(after.updates[0].createdAt).toBe(opening.createdAt)
+  }, 300_000)
+
+  it('resolves even when people filled the timeline to the 500-row cap', async () => {
+    expect((await webhook(token, firing('full', 'critical'))).body.outcome).toBe('opened')
+    const incident = await incidentOf('full')
+    const opening = incident.updates[0]
+    const base = Date.parse(opening.createdAt)
+    const mine = Array.from({ length: 499 }, (_, n) => ({ status: 'identified', message: `Note ${n}`, createdAt: new Date(base + n + 1).toISOString() }))
+    const filled = await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ status: opening.status, message: opening.message, createdAt: opening.createdAt }, ...mine] } })
+    expect(filled.status, filled.text.slice(0, 300)).toBe(200)
+    const answer = await webhook(token, resolved('full'))
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body.outcome).toBe('resolved')
+    const after = await incidentOf('full')
+    expect(after.status).toBe('resolved')
+    expect(after.updates).toHaveLength(500)
+    expect(after.updates[0].createdAt).toBe(opening.createdAt)
+    expect(after.updates.at(-1)!.status).toBe('resolved')
+  })
+})
+
+describe("a person's save of an older copy", () => {
+  it('is refused with 409 when it leaves out an update the automation added since', async () => {
+    expect((await webhook(token, firing('stale', 'warning'))).body.outcome).toBe('opened')
+    const read = await incidentOf('stale')
+    // The automation adds an update (subscribers are told, statuses applied) while the person's form is open.
+    expect((await webhook(token, firing('stale', 'critical'))).body.outcome).toBe('updated')
+    const asRead = read.updates.map(({ id, status, message, createdAt }) => ({ id, status, message, createdAt }))
+    const stale = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: [...asRead, { status: 'identified', message: 'A bad deploy.' }] } })
+    expect(stale.status, stale.text).toBe(409)
+    expect(stale.body.errors[0].message).toMatch(/^updates: this save leaves out an update the monitoring integration added .*reload it and save again\.$/)
+    const current = await incidentOf('stale')
+    expect(current.updates).toHaveLength(2)
+    expect(current.updates.at(-1)!.status).toBe('investigating')
+
+    // Saved again from a fresh copy, by id (as the admin does) or by time (as an API client re-sending what it read).
+    const fresh = current.updates.map(({ id, status, message, createdAt }) => ({ id, status, message, createdAt }))
+    const byId = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: [...fresh, { status: 'identified', message: 'A bad deploy.' }] } })
+    expect(byId.status, byId.text).toBe(200)
+    const byTime = (await incidentOf('stale')).updates.map(({ status, message, createdAt }) => ({ status, message, createdAt }))
+    const resent = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: [...byTime, { status: 'monitoring', message: 'Rolled back.' }] } })
+    expect(resent.status, resent.text).toBe(200)
+    // The automation's rows are still its own after a save that matched them by time: a second stale copy is refused.
+    const again = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: asRead.slice(0, 1) } })
+    expect(again.status, again.text).toBe(409)
+  })
+})

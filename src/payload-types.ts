@@ -654,7 +654,7 @@ export interface Notification {
     | null;
   incident?: (number | null) | Incident;
   maintenance?: (number | null) | Maintenance;
-  status: 'queued' | 'sending' | 'sent' | 'partly_failed' | 'failed';
+  status: 'queued' | 'sending' | 'sent' | 'partly_failed' | 'failed' | 'superseded';
   recipients?: number | null;
   sent?: number | null;
   failed?: number | null;

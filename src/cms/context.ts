@@ -15,6 +15,8 @@ declare module 'payload' {
     clearSecrets?: boolean
     /** A read that sees write-only credentials: the mailer and the SMS client (src/fields/secret.ts). */
     revealSecrets?: boolean
+    /** The monitoring use case's own incident writes (src/services/apply-monitoring-event.ts): their notifications settle. */
+    integrationWrite?: boolean
     /** The only write that may give a subscriber a new confirmation token (src/notify/subscriptions.ts). */
     rotateConfirmationToken?: boolean
   }

@@ -93,6 +93,7 @@ const schema = z.object({
   RATE_LIMIT_INTEGRATION_PER_MINUTE: whole(600),
   // A key firing again within this many minutes of its incident's resolution reopens it (a flapping alert).
   INTEGRATION_REOPEN_MINUTES: whole(10),
+  INTEGRATION_SETTLE_SECONDS: whole(120),
   REDIS_URL: text(),
   RESPONSE_CACHE_MAX_ENTRIES: whole(5000),
   RESPONSE_CACHE_MAX_MB: whole(64),

@@ -34,7 +34,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 }
 
 /** A notification as a whole: queued until its job first runs, then sending until no delivery is left to try. */
-export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'partly_failed', 'failed'] as const
+/** `superseded`: held while an automated incident settled, then replaced by a newer one (or by nothing to say). */
+export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'partly_failed', 'failed', 'superseded'] as const
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 
 /**
@@ -218,4 +219,15 @@ export function nextAttemptAt(attempt: number, permanent: boolean, now: Date, ba
 export function notificationOutcome(counts: { sent: number; failed: number }): NotificationStatus {
   if (counts.failed === 0) return 'sent'
   return counts.sent > 0 ? 'partly_failed' : 'failed'
+}
+
+/**
+ * What becomes of an automated incident's notification once it has settled (INTEGRATION_SETTLE_SECONDS): a newer
+ * one of the same incident replaces it, and a resolution of an incident nobody was told about says nothing. A
+ * flapping alert thus tells subscribers its latest state once, and a blip shorter than the settle time nothing.
+ */
+export function settledNotification(facts: { newerExists: boolean; resolves: boolean; anyoneTold: boolean }): 'send' | 'superseded' {
+  if (facts.newerExists) return 'superseded'
+  if (facts.resolves && !facts.anyoneTold) return 'superseded'
+  return 'send'
 }

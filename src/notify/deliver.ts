@@ -8,11 +8,11 @@
  * queues a continuation for the earliest retry time; otherwise records the outcome. Running it again at any point
  * (a retry, another instance, a restart) sends nothing twice: only a claimed row is sent.
  */
-import type { Payload, TaskConfig } from 'payload'
+import type { Payload, TaskConfig, Where } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { relationId } from '../db/relation-id'
-import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
+import { nextAttemptAt, notificationOutcome, settledNotification, subscriberWantsEvent, type Channel } from '../domain/notifications'
 import type { Notification, Subscriber } from '../payload-types'
 import { isStopping } from '../runtime/shutdown'
 import { testHooks } from '../runtime/test-hooks'
@@ -32,7 +32,7 @@ export const leaseMs = (settings: Env = env()) => settings.NOTIFY_LEASE_MS
 /** The first retry wait of a failed delivery (then ×4 each time, src/domain/notifications.ts). */
 const retryBaseMs = (settings: Env = env()) => settings.NOTIFY_RETRY_BASE_MS
 
-const FINAL = new Set(['sent', 'partly_failed', 'failed'])
+const FINAL = new Set(['sent', 'partly_failed', 'failed', 'superseded'])
 
 
 async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
@@ -153,6 +153,18 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
   }
 }
 
+/** A settled notification of an automated incident: replaced by a newer one, or with nothing left to say. */
+async function superseded(payload: Payload, notification: Notification): Promise<boolean> {
+  const incident = relationId(notification.incident)
+  if (incident === null) return false
+  const count = (where: Where) => payload.count({ collection: 'notifications', where: { and: [{ incident: { equals: incident } }, where] }, overrideAccess: true }).then((r) => r.totalDocs)
+  const [newer, told] = await Promise.all([
+    count({ id: { greater_than: notification.id } }),
+    count({ status: { in: ['sending', 'sent', 'partly_failed', 'failed'] } }),
+  ])
+  return settledNotification({ newerExists: newer > 0, resolves: notification.kind === 'incident_resolved', anyoneTold: told > 0 }) === 'superseded'
+}
+
 export interface DeliveryRun {
   sent: number
   /** 'done': every delivery has its outcome; 'continued': a continuation job is queued. */
@@ -165,6 +177,10 @@ const queueContinuation = (payload: Payload, notificationId: number, waitUntil?:
 export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env()): Promise<DeliveryRun> {
   const notification = await payload.findByID({ collection: 'notifications', id: notificationId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
+  if (notification.status === 'queued' && (notification.content as unknown as NotificationContent | null)?.settling && (await superseded(payload, notification))) {
+    await payload.update({ collection: 'notifications', id: notification.id, data: { status: 'superseded', recipients: 0, completedAt: new Date().toISOString() }, overrideAccess: true, depth: 0 })
+    return { sent: 0, state: 'done' }
+  }
   if (notification.status === 'queued') {
     const recipients = await matchingRecipients(payload, notification)
     await insertDeliveries(payload, notification.id, recipients)

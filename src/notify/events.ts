@@ -7,6 +7,7 @@
  */
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
+import { env } from '../config/env'
 import { relationId } from '../db/relation-id'
 import { connectionFor, tableOf } from '../db/sql'
 import { incidentEvent, maintenanceEvent, maintenanceReminderEvent, postmortemEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
@@ -48,6 +49,7 @@ async function recordNotification(
   event: NotificationEvent,
   subject: { incident?: number; maintenance?: number },
   content: NotificationContent,
+  waitUntil?: Date,
 ): Promise<void> {
   const db = await connectionFor(req.payload, req)
   const t = tableOf(req.payload, 'notifications')
@@ -58,7 +60,7 @@ async function recordNotification(
     .onConflictDoNothing()
     .returning({ id: t.id })
   if (inserted.length === 0) return
-  await req.payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: inserted[0].id }, queue: NOTIFICATION_QUEUE, req })
+  await req.payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: inserted[0].id }, queue: NOTIFICATION_QUEUE, waitUntil, req })
 }
 
 async function contentBase(req: PayloadRequest) {
@@ -73,7 +75,9 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
   const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
   if (!event) return doc
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
-  await recordNotification(req, event, { incident: doc.id }, {
+  // What the monitoring writes waits for the alert to settle (src/notify/deliver.ts decides then).
+  const settleMs = req.context?.integrationWrite ? env().INTEGRATION_SETTLE_SECONDS * 1000 : 0
+  const content: NotificationContent = {
     siteName: settings.siteName,
     kind: event.kind,
     title: doc.title,
@@ -82,7 +86,9 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
     schedule: null,
     affected,
     url: incidentPageUrl(base, doc.shortId),
-  })
+    ...(settleMs > 0 ? { settling: true } : {}),
+  }
+  await recordNotification(req, event, { incident: doc.id }, content, settleMs > 0 ? new Date(Date.now() + settleMs) : undefined)
   return doc
 }
 

@@ -19,6 +19,8 @@ export interface NotificationContent {
   affected: string[]
   /** The public page of the incident or maintenance. */
   url: string
+  /** Written by a monitoring integration: held for the settle time, then sent only if still worth saying. */
+  settling?: boolean
 }
 
 export interface RenderedEmail {

@@ -47,6 +47,9 @@ export async function startSmsProvider(): Promise<SmsProvider> {
       res.end(body)
     })
   })
+  // A provider keeps idle connections open longer than Node's 5 s default: on a loaded machine a pooled socket that
+  // the server closed just as the client reused it made an ECONNRESET failure that no real provider causes.
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   provider.port = (server.address() as AddressInfo).port
   provider.url = `http://127.0.0.1:${provider.port}`

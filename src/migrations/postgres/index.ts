@@ -12,6 +12,7 @@ import * as migration_20261124_194334_incidents_status_created_at from './202611
 import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
 import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
 import * as migration_20261126_081655_automated_updates from './20261126_081655_automated_updates';
+import * as migration_20261126_090016_notification_superseded from './20261126_090016_notification_superseded';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261126_081655_automated_updates.up,
     down: migration_20261126_081655_automated_updates.down,
     name: '20261126_081655_automated_updates',
+  },
+  {
+    up: migration_20261126_090016_notification_superseded.up,
+    down: migration_20261126_090016_notification_superseded.down,
+    name: '20261126_090016_notification_superseded',
   },
 ];

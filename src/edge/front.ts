@@ -4,6 +4,7 @@
  * request changed public data. Built from the environment by server.ts; no Next or Payload here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
 
 import type { Env } from '../config/env'
 
@@ -17,6 +18,7 @@ import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorS
 import { createRateLimiter, type RateDecision, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
+import { keepLastGood, lastGoodFile } from './last-good-file'
 import { arrive, leave, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
 import { createResponseCache, type ResponseCache, type Unavailable } from './response-cache'
@@ -268,6 +270,7 @@ export function edgeConfig(settings: Env) {
     originConcurrency: settings.ORIGIN_CONCURRENCY,
     redisUrl: settings.REDIS_URL,
     originWaitMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+    lastGoodDir: settings.LAST_GOOD_DIR,
     bodyLimits: {
       maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
       maxUploadBytes: settings.UPLOAD_MAX_MB * 1024 * 1024,
@@ -300,6 +303,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
           unavailable: sendUnavailable,
         })
       : null
+  const keeper = cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
   const handler = createFront({
     next,
     clientAddress: createClientAddress(config.trustedProxies),
@@ -323,6 +327,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
       console.warn(`Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`)
     },
     async close() {
+      await keeper?.close()
       await bus?.close()
       redis?.disconnect()
       loopback.close()

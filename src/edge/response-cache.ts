@@ -125,6 +125,8 @@ export class ResponseStore {
    * database is down). Mostly the same objects as `entries`, so it costs memory only for keys whose entry left.
    */
   private readonly lastGood: LRUCache<string, Entry>
+  /** Counts the changes to the last good copies, so that they are written to disk only when they changed. */
+  lastGoodChanges = 0
 
   constructor(private readonly options: StoreOptions) {
     this.retired = new LRUCache({
@@ -189,6 +191,7 @@ export class ResponseStore {
     const entry: Entry = { ...response, plan: undefined, key, version, storedAt, size: size + encodedSize, encoded }
     this.put(entry, storedAt)
     this.lastGood.set(key, entry)
+    this.lastGoodChanges += 1
     return true
   }
 

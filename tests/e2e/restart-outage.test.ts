@@ -83,7 +83,11 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     expect(health.status).toBe(503)
     expect(health.json()).toEqual({ status: 'unavailable', database: 'down' })
     expect(second.child.exitCode).toBeNull()
+    // The start's own health loop says so once (within its first checks), however often it asks.
+    const log = await until(async () => second.output(), (output) => output.includes('Waiting for the database'))
+    await new Promise((resolve) => setTimeout(resolve, 4500))
     expect(second.output().match(/Waiting for the database/g)).toHaveLength(1)
+    expect(log).toContain('Waiting for the database')
 
     await proxy.forward()
     const healthy = await until(() => call(`${second.base}/api/health`), (answer) => answer.status === 200)

@@ -90,15 +90,32 @@ const stopper = gracefulStop({
 
 server.on('connection', (socket) => edge.onConnection(socket.remoteAddress))
 
+/** How often the start asks /api/health again while the database does not answer. */
+const HEALTH_RETRY_MS = 2000
+
 server.listen(port, hostname, async () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
   console.log(`Status page listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${actualPort}`)
-  // Payload starts (and migrates the database) on its first request; make that request ours.
-  try {
-    const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
-    console.log(response.ok ? 'Ready: database migrated, admin at /admin' : `Health check answered ${response.status}`)
-  } catch (error) {
-    console.error('Health check failed:', error)
+  // Payload starts (and migrates the database) on its first request; make that request ours. While the database
+  // does not answer, the process stays up (the edge serves its last good copies) and asks again: logged once.
+  let told = false
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
+      if (response.ok) {
+        console.log(told ? 'Ready: the database answers again; admin at /admin' : 'Ready: database migrated, admin at /admin')
+        return
+      }
+      const body = await response.text()
+      if (!told && !body.includes('"starting"')) {
+        console.error(`Waiting for the database: /api/health answered ${response.status} ${body}; serving the last good copies, asking again every ${HEALTH_RETRY_MS / 1000} s`)
+        told = true
+      }
+    } catch (error) {
+      if (!told) console.error('Health check failed, asking again:', error)
+      told = true
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_RETRY_MS).unref())
   }
 })

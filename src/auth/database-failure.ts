@@ -17,9 +17,26 @@ interface Watch {
 const current = new AsyncLocalStorage<Watch>()
 
 /** PostgreSQL classes 08 (connection), 57 (operator intervention: terminated, timed out by statement_timeout),
- * 53300 (too many connections); Node socket errors; pg-pool's and SQLite's "busy" messages. */
-const CONNECTION_CODES = /^(08...|57...|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|SQLITE_BUSY)$/
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|database is locked|Client has encountered a connection error/i
+ * 53300 (too many connections); Node socket errors; pg-pool's messages; SQLite busy, and a file that cannot be
+ * opened or written (permissions, a full disk, an I/O error: issue 22). */
+const CONNECTION_CODES = /^(08...|57...|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|SQLITE_BUSY|SQLITE_READONLY\w*|SQLITE_CANTOPEN|SQLITE_FULL|SQLITE_IOERR\w*)$/
+const NOT_ASKED_AGAIN = 'The database failed earlier in this request; not asked again'
+/** The adapter's reads and writes (not its transactions: a rollback must still reach the database). */
+const OPERATIONS = /^(find|count|create|update|delete|query|upsert)/
+const CONNECTION_MESSAGES = /failed earlier in this request|Connection terminated|timeout exceeded when trying to connect|Query read timeout|database is locked|Client has encountered a connection error|attempt to write a readonly database|unable to open database file|database or disk is full|disk I\/O error|cannot connect to Postgres/i
+
+/** One log line per burst of failures, not one per query. */
+const LOG_EVERY_MS = 10_000
+let loggedAt = -Infinity
+
+function logUnavailable(error: unknown): void {
+  const now = Date.now()
+  if (now - loggedAt < LOG_EVERY_MS) return
+  loggedAt = now
+  let cause = error as { message?: unknown; cause?: unknown }
+  while (cause?.cause && typeof cause.cause === 'object') cause = cause.cause as typeof cause
+  console.error(`Database unavailable: ${String(cause?.message ?? error)} (requests answer 503, visitors get the last good copies; logged at most every ${LOG_EVERY_MS / 1000} s)`)
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
@@ -37,15 +54,26 @@ export function watchDatabaseFailures(payload: Payload): void {
   const db = payload.db as unknown as Record<string, unknown>
   if (wrapped.has(db)) return
   wrapped.add(db)
+  // pg-pool re-emits an idle connection's error (a cut session, a restarted server) on the pool: without a
+  // listener that is an uncaught exception, and the whole process would go with the database.
+  const pool = db.pool as { on?: (event: 'error', listener: (error: Error) => void) => void } | undefined
+  pool?.on?.('error', logUnavailable)
   for (const name of Object.keys(db)) {
     const method = db[name]
     if (typeof method !== 'function' || name === 'init' || name === 'connect' || name === 'destroy') continue
+    const operation = OPERATIONS.test(name)
     db[name] = function (this: unknown, ...args: unknown[]) {
+      // The database already failed during this request: it is not waited for again, so the request ends within
+      // a second of the statement timeout (issue 22) instead of one timeout per query.
+      if (operation && current.getStore()?.failed) return Promise.reject(new Error(NOT_ASKED_AGAIN))
       const result = (method as (...a: unknown[]) => unknown).apply(this, args)
       if (!(result instanceof Promise)) return result
       return result.catch((error: unknown) => {
         const watch = current.getStore()
-        if (watch && isDatabaseUnavailable(error)) watch.failed = true
+        if (isDatabaseUnavailable(error)) {
+          logUnavailable(error)
+          if (watch) watch.failed = true
+        }
         throw error
       })
     }

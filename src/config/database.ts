@@ -23,6 +23,9 @@ export function dialectOf(databaseUrl: string | undefined): Dialect {
   throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`)
 }
 
+/** How long after the statement timeout the client gives up on a query the server never answered (dropped packets). */
+export const QUERY_TIMEOUT_MARGIN_MS = 500
+
 /** PostgreSQL time limits: DATABASE_CONNECT_TIMEOUT_MS (5 s) and DATABASE_STATEMENT_TIMEOUT_MS (15 s). */
 export function databaseTimeouts(settings: Env = env()) {
   return { connectMs: settings.DATABASE_CONNECT_TIMEOUT_MS, statementMs: settings.DATABASE_STATEMENT_TIMEOUT_MS }
@@ -44,10 +47,12 @@ export function databaseAdapter(settings: Env = env()): { adapter: DatabaseAdapt
           max: settings.DATABASE_POOL_MAX,
           options: '-c jit=off',
           // A database that does not answer fails the request in seconds (503) instead of holding it for the length
-          // of a network partition (L7): connecting, each statement on the server, and each query on the client.
+          // of a network partition (L7): connecting, each statement on the server, and each query on the client,
+          // which gives up shortly after the server would have: a request outlives the statement timeout by less
+          // than a second when packets are dropped (issue 22; docs/reliability.md).
           connectionTimeoutMillis: timeouts.connectMs,
           statement_timeout: timeouts.statementMs,
-          query_timeout: timeouts.statementMs + timeouts.connectMs,
+          query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
           keepAlive: true,
         },
         push: false,

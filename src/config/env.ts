@@ -98,6 +98,11 @@ const schema = z.object({
   RESPONSE_CACHE_MAX_ENTRIES: whole(5000),
   RESPONSE_CACHE_MAX_MB: whole(64),
   ORIGIN_CONCURRENCY: whole(4),
+  // Where the last good copies of the public responses are kept across restarts (src/edge/last-good-file.ts); "" turns it off.
+  LAST_GOOD_DIR: z
+    .string()
+    .optional()
+    .transform((raw) => (raw === undefined ? 'data' : raw.trim())),
   // Request bodies at the edge (src/edge/request-body.ts).
   REQUEST_BODY_MAX_KB: whole(1024, { min: 1, says: 'a whole number of kilobytes, at least 1' }),
   UPLOAD_MAX_MB: whole(10, { min: 1, says: 'a whole number of megabytes, at least 1' }),

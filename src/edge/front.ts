@@ -4,6 +4,7 @@
  * request changed public data. Built from the environment by server.ts; no Next or Payload here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
 
 import type { Env } from '../config/env'
 
@@ -17,9 +18,10 @@ import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorS
 import { createRateLimiter, type RateDecision, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
+import { keepLastGood, lastGoodFile } from './last-good-file'
 import { arrive, leave, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
-import { createResponseCache, type ResponseCache } from './response-cache'
+import { createResponseCache, type ResponseCache, type Unavailable } from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
 import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 import { bodyDecision, type BodyLimits, type BodyRefusal, hasBody, holdBody, lingerOnClose } from './request-body'
@@ -48,7 +50,7 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
   return withChangeScope(scope, () => next(req, res))
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 408: 'Request Timeout', 413: 'Content Too Large' }
+const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 408: 'Request Timeout', 413: 'Content Too Large', 503: 'Service Unavailable' }
 
 /**
  * An error the edge answers itself, in the shape of where the request points: the 400 for a target that is refused
@@ -69,6 +71,37 @@ function sendEdgeError(res: ServerResponse, head: boolean, shape: ErrorShape, st
   }
   res.writeHead(status, headers)
   res.end(head ? undefined : body)
+}
+
+/** Seconds a client is asked to wait before trying again after a 503 of the edge's. */
+export const RETRY_AFTER_SECONDS = 30
+
+/**
+ * A public response that could not be made and has no last good copy (src/edge/response-cache.ts): 503 with
+ * Retry-After, never the origin's 500. A page keeps the origin's HTML (the site's error page, src/site/respond.ts);
+ * the APIs get a problem, open to other origins like their other answers.
+ */
+const UNAVAILABLE_PAGE = {
+  status: 503,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" },
+  body: Buffer.from(
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable</title></head>\n<body><h1>Temporarily unavailable</h1><p>The status could not be read just now. Please try again shortly.</p></body></html>\n',
+  ),
+  expiresAt: null,
+  cacheable: false,
+}
+
+export const sendUnavailable: Unavailable = (req, res, shape, origin, extra = {}) => {
+  const retry = { 'Retry-After': String(RETRY_AFTER_SECONDS), ...extra }
+  if (shape === 'page' && !(origin && String(origin.headers['content-type'] ?? '').startsWith('text/html'))) origin = UNAVAILABLE_PAGE
+  if (shape !== 'page' || !origin) {
+    const cors: Record<string, string> = shape === 'problem' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' } : {}
+    return sendEdgeError(res, req.method === 'HEAD', shape, 503, 'The status could not be read just now; try again shortly.', false, { ...retry, ...cors })
+  }
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(origin.headers)) if (name !== 'etag') headers[name] = value
+  res.writeHead(503, { ...headers, 'Content-Length': String(origin.body.length), 'Cache-Control': 'no-store', ...retry })
+  res.end(req.method === 'HEAD' ? undefined : origin.body)
 }
 
 type Decision = RateDecision | null
@@ -134,7 +167,7 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
       sendEdgeError(res, req.method === 'HEAD', 'cms', 401, WEBHOOK_UNAUTHORIZED_MESSAGE, false, { 'WWW-Authenticate': 'Bearer', ...decision?.headers })
       return
     }
-    if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), toNext, decision?.headers)
+    if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), toNext, decision?.headers, kind.errorShape)
     if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
     return toNext(req, res)
   }
@@ -236,6 +269,8 @@ export function edgeConfig(settings: Env) {
     cacheMaxBytes: settings.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     originConcurrency: settings.ORIGIN_CONCURRENCY,
     redisUrl: settings.REDIS_URL,
+    originWaitMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+    lastGoodDir: settings.LAST_GOOD_DIR,
     bodyLimits: {
       maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
       maxUploadBytes: settings.UPLOAD_MAX_MB * 1024 * 1024,
@@ -263,8 +298,12 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
           maxBytes: config.cacheMaxBytes,
           // While the bus is down, peers' changes may not arrive: entries live only seconds (M5).
           maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
+          // A visitor waits no longer than the database may take; then the last good copy, or a 503.
+          originWaitMs: config.originWaitMs,
+          unavailable: sendUnavailable,
         })
       : null
+  const keeper = cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
   const handler = createFront({
     next,
     clientAddress: createClientAddress(config.trustedProxies),
@@ -288,6 +327,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
       console.warn(`Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`)
     },
     async close() {
+      await keeper?.close()
       await bus?.close()
       redis?.disconnect()
       loopback.close()

@@ -29,6 +29,7 @@ import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from
 import { currentDataVersion } from '../runtime/data-version'
 import { ifNoneMatchMatches } from './etag'
 import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from './headers'
+import type { ErrorShape } from './public-paths'
 
 /** What the origin (Next, through the loopback) answered. */
 export interface OriginResponse {
@@ -50,7 +51,7 @@ export interface PreparedResponse {
   plan?: SendPlan
 }
 
-interface Entry extends PreparedResponse {
+export interface Entry extends PreparedResponse {
   key: string
   version: number
   storedAt: number
@@ -119,12 +120,24 @@ export class ResponseStore {
   private readonly entries: LRUCache<string, Entry>
   /** The compressed copies of entries that left (stale, expired, evicted), by key, for an entry with the same tag. */
   private readonly retired: LRUCache<string, { etag: string; encoded: Entry['encoded'] }>
+  /**
+   * The last good copy of each key, fresh or not: what a visitor is shown when a fresh one cannot be made (the
+   * database is down). Mostly the same objects as `entries`, so it costs memory only for keys whose entry left.
+   */
+  private readonly lastGood: LRUCache<string, Entry>
+  /** Counts the changes to the last good copies, so that they are written to disk only when they changed. */
+  lastGoodChanges = 0
 
   constructor(private readonly options: StoreOptions) {
     this.retired = new LRUCache({
       max: Math.max(1, options.maxEntries),
       maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
       sizeCalculation: ({ encoded }) => Math.max(1, (encoded.br?.length ?? 0) + (encoded.gzip?.length ?? 0)),
+    })
+    this.lastGood = new LRUCache<string, Entry>({
+      max: Math.max(1, options.maxEntries),
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry) => Math.max(1, entry.size),
     })
     this.entries = new LRUCache<string, Entry>({
       max: Math.max(1, options.maxEntries),
@@ -175,8 +188,30 @@ export class ResponseStore {
     const encoded = response.etag !== undefined && previous?.etag === response.etag ? { ...previous.encoded } : {}
     this.retired.delete(key)
     const encodedSize = (encoded.br?.length ?? 0) + (encoded.gzip?.length ?? 0)
-    this.put({ ...response, plan: undefined, key, version, storedAt, size: size + encodedSize, encoded }, storedAt)
+    const entry: Entry = { ...response, plan: undefined, key, version, storedAt, size: size + encodedSize, encoded }
+    this.put(entry, storedAt)
+    this.lastGood.set(key, entry)
+    this.lastGoodChanges += 1
     return true
+  }
+
+  /** The last good copy of `key`, however old: for when a fresh one cannot be made. */
+  lastGoodCopy(key: string): Entry | undefined {
+    return this.lastGood.get(key)
+  }
+
+  /** Every last good copy, least recently used first (for writing them to disk, src/edge/last-good-file.ts). */
+  lastGoodCopies(): Entry[] {
+    return [...this.lastGood.rvalues()].filter((entry): entry is Entry => entry !== undefined)
+  }
+
+  /** Takes back a copy written before a restart: a last good copy only, never a fresh entry. */
+  restoreLastGood(entry: Omit<Entry, 'plan' | 'encoded' | 'size'>): void {
+    if (this.lastGood.has(entry.key)) return
+    const restored: Entry = { ...entry, encoded: {}, size: 0 }
+    restored.size = sizeOf(restored, entry.key)
+    if (restored.size > this.options.maxBytes / 4) return
+    this.lastGood.set(entry.key, restored)
   }
 
   /** The body of an entry in `encoding`, compressed now if this is the first request for it. */
@@ -302,6 +337,57 @@ function headOf(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compres
   return head
 }
 
+/** The line a page shows while it is a last good copy; inserted at the top of its <main> (src/site/layout.ts). */
+export function staleNotice(storedAt: number): string {
+  const at = new Date(storedAt).toISOString()
+  const shown = `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`
+  return `<p class="stale-notice" role="status">This page could not be refreshed; it shows the status as of <time datetime="${at}">${shown}</time>.</p>`
+}
+
+const MAIN_OPENING = /<main\b[^>]*>/
+
+/** The page with its notice, or the body as it is (not a page, or a page without <main>). */
+export function withStaleNotice(body: Buffer, contentType: string | string[] | undefined, storedAt: number): Buffer {
+  if (typeof contentType !== 'string' || !contentType.startsWith('text/html')) return body
+  const page = body.toString('utf8')
+  const opening = MAIN_OPENING.exec(page)
+  if (!opening) return body
+  const at = opening.index + opening[0].length
+  return Buffer.from(page.slice(0, at) + staleNotice(storedAt) + page.slice(at))
+}
+
+/**
+ * Sends a last good copy because a fresh one could not be made: `X-Cache: STALE`, its `Age`, and `no-store` (a CDN
+ * in front keeps its own copy, stale-if-error, rather than this one as fresh). A page gets its notice line and no
+ * entity tag (its bytes are not the tagged ones, and a 304 would keep the notice from the visitor); any other body
+ * is the tagged bytes, so If-None-Match still gets its 304.
+ */
+export function sendStale(req: IncomingMessage, res: ServerResponse, entry: Entry, now: number, extra?: Record<string, string>): void {
+  const body = withStaleNotice(entry.body, entry.headers['content-type'], entry.storedAt)
+  const tagged = body === entry.body
+  const notModified = tagged && ifNoneMatchMatches(req.headers['if-none-match'], entry.etag)
+  const headers: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (name === 'etag' && !tagged) continue
+    if (notModified && BODY_HEADERS.has(name)) continue
+    headers[name] = value
+  }
+  headers['cache-control'] = 'no-store'
+  headers['x-cache'] = 'STALE'
+  headers.age = String(Math.max(0, Math.floor((now - entry.storedAt) / 1000)))
+  if (!notModified) headers['content-length'] = String(body.length)
+  if (extra) for (const name in extra) headers[name] = extra[name]
+  res.writeHead(notModified ? 304 : 200, headers)
+  res.end(req.method === 'HEAD' || notModified ? undefined : body)
+}
+
+/**
+ * Answers a request whose fresh response could not be made and that has no last good copy: `origin` is what the
+ * origin answered (a 5xx), or null when it threw or did not answer in time. src/edge/front.ts gives the path's
+ * error shape; without it the origin's answer goes out as it is, or (null) the request goes to Next.
+ */
+export type Unavailable = (req: IncomingMessage, res: ServerResponse, shape: ErrorShape, origin: PreparedResponse | null, extra?: Record<string, string>) => void
+
 export interface ResponseCacheOptions extends StoreOptions {
   /** Computes a miss: the response Next gives this request, for `url`, without credentials or conditions. */
   origin: (req: IncomingMessage, url: string) => Promise<OriginResponse>
@@ -311,6 +397,12 @@ export interface ResponseCacheOptions extends StoreOptions {
   /** How old an entry may be (undefined: no bound); src/edge/front.ts bounds it while the invalidation bus is down. */
   maxAgeMs?: () => number | undefined
   log?: (message: string, error: unknown) => void
+  /**
+   * How long a request waits for a fresh response before it gets the last good copy, or the `unavailable` answer
+   * (0: as long as the origin takes). The computation goes on and is kept when it succeeds.
+   */
+  originWaitMs?: number
+  unavailable?: Unavailable
 }
 
 export interface ResponseCache {
@@ -319,11 +411,15 @@ export interface ResponseCache {
    * `fallback` (Next) when the computation fails. A hit is answered at once: no promise. `extra`: headers of this
    * request's own (the rate limit's) for the response.
    */
-  serve(req: IncomingMessage, res: ServerResponse, url: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra?: Record<string, string>): Promise<void> | undefined
+  serve(req: IncomingMessage, res: ServerResponse, url: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra?: Record<string, string>, shape?: ErrorShape): Promise<void> | undefined
   readonly store: ResponseStore
 }
 
-export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, maxAgeMs = () => undefined, log = console.error, ...storeOptions }: ResponseCacheOptions): ResponseCache {
+const TIMED_OUT = Symbol('timed out')
+/** After the origin failed, how long misses with a last good copy are answered with it without waiting. */
+const FAILING_FOR_MS = 5000
+
+export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, maxAgeMs = () => undefined, log = console.error, originWaitMs = 0, unavailable, ...storeOptions }: ResponseCacheOptions): ResponseCache {
   const store = new ResponseStore(storeOptions)
   const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
   const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
@@ -345,14 +441,51 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
     return promise
   }
 
-  async function serveMiss(req: IncomingMessage, res: ServerResponse, url: string, key: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra: Record<string, string> | undefined): Promise<void> {
-    let prepared: PreparedResponse
+  /** The computation, or TIMED_OUT once `originWaitMs` passed (the computation goes on). */
+  function computeWithin(key: string, req: IncomingMessage, url: string): Promise<PreparedResponse | typeof TIMED_OUT> {
+    const computing = compute(key, req, url)
+    if (originWaitMs <= 0) return computing
+    let timer: NodeJS.Timeout | undefined
+    const waited = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, originWaitMs, TIMED_OUT)))
+    // A computation that fails after the wait is not an unhandled rejection: the request was answered.
+    computing.catch(() => undefined)
+    return Promise.race([computing, waited]).finally(() => clearTimeout(timer))
+  }
+
+  /** Until when the origin counts as failing: a miss with a last good copy gets it at once, the refresh goes on behind. */
+  let failingUntil = -Infinity
+  const noteOutcome = (prepared: PreparedResponse | null) => {
+    failingUntil = !prepared || prepared.status >= 500 ? now() + FAILING_FOR_MS : -Infinity
+  }
+
+  async function serveMiss(req: IncomingMessage, res: ServerResponse, url: string, key: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra: Record<string, string> | undefined, shape: ErrorShape | undefined): Promise<void> {
+    if (now() < failingUntil) {
+      const copy = store.lastGoodCopy(key)
+      if (copy) {
+        // One refresh per key at a time (single flight); when it succeeds, the next visitor gets it fresh.
+        compute(key, req, url).then(noteOutcome, () => noteOutcome(null))
+        return sendStale(req, res, copy, now(), extra)
+      }
+    }
+    let prepared: PreparedResponse | null
     try {
-      prepared = await compute(key, req, url)
+      const outcome = await computeWithin(key, req, url)
+      if (outcome === TIMED_OUT) log(`Response cache: no fresh response for ${url} within ${originWaitMs} ms,`, 'answering without it')
+      prepared = outcome === TIMED_OUT ? null : outcome
     } catch (error) {
-      log('Response cache: computing a miss failed, passing the request to Next:', error)
-      if (extra) for (const name in extra) res.setHeader(name, extra[name])
-      return fallback(req, res)
+      log('Response cache: computing a miss failed:', error)
+      prepared = null
+    }
+    noteOutcome(prepared)
+    if (!prepared || prepared.status >= 500) {
+      // The origin failed (the database is down, most likely): the last good copy, else the path's 503.
+      const copy = store.lastGoodCopy(key)
+      if (copy) return sendStale(req, res, copy, now(), extra)
+      if (unavailable && shape) return unavailable(req, res, shape, prepared, extra)
+      if (!prepared) {
+        if (extra) for (const name in extra) res.setHeader(name, extra[name])
+        return fallback(req, res)
+      }
     }
     const kept = store.peek(key)
     if (kept && kept.body === prepared.body) return sendPrepared(req, res, kept, 'MISS', extra, store)
@@ -361,10 +494,10 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
 
   return {
     store,
-    serve(req, res, url, fallback, extra) {
+    serve(req, res, url, fallback, extra, shape) {
       const key = cacheKey(req, url)
       const hit = store.get(key, currentDataVersion(), now(), maxAgeMs())
-      if (!hit) return serveMiss(req, res, url, key, fallback, extra)
+      if (!hit) return serveMiss(req, res, url, key, fallback, extra, shape)
       sendPrepared(req, res, hit, 'HIT', extra, store)
     },
   }

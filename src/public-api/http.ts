@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 
 import { ifNoneMatchMatches } from '../edge/etag'
+import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
 import { EXPIRES_HEADER } from '../edge/headers'
 
 import type { Problem } from './schemas'
@@ -19,8 +20,6 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-max-age': '86400',
 }
 
-// Short: the server-side cache is invalidated on every write, but a browser's copy is not.
-const CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30'
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
@@ -66,7 +65,7 @@ export function jsonResponse(request: Request, value: unknown, options: DataOpti
   const url = new URL(request.url)
   const body = url.searchParams.has('pretty') ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value)
   const etag = etagOf(body)
-  const headers = new Headers({ ...CORS_HEADERS, etag, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' })
+  const headers = new Headers({ ...CORS_HEADERS, etag, 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'Accept-Encoding' })
   if (options.page) {
     headers.set('link', linkHeader(url, options.page.base, options.page))
     headers.set('x-total-count', String(options.page.totalDocs))

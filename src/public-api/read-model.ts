@@ -19,6 +19,7 @@ import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as
 import type { Links } from '../settings/base-url'
 import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
+import { peersUnheard } from '../runtime/health'
 
 import { countOf } from './count-cache'
 import type { Page } from './http'
@@ -123,7 +124,8 @@ export function timestampOf(value: string | Date): number {
  */
 export function loadServices(payload: Payload): Promise<Loaded> {
   const version = currentDataVersion()
-  if (servicesMemo?.version === version) return servicesMemo.loaded
+  // While peers' writes may go unheard (Redis down), the version does not move for them: read every time.
+  if (servicesMemo?.version === version && !peersUnheard()) return servicesMemo.loaded
   const loaded = readServices(payload)
   const memo = { version, loaded }
   servicesMemo = memo

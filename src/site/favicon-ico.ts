@@ -8,6 +8,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
+import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
 import { currentOverallStatus } from '../public-api/read-model'
 import { siteSettings } from '../settings/site-settings'
 
@@ -26,6 +27,6 @@ export async function faviconIco(request: Request): Promise<Response> {
   }
   if (uploaded) return new Response(null, { status: 302, headers: { location: uploaded, 'cache-control': 'no-cache' } })
   return new Response(request.method === 'HEAD' ? null : faviconSvg(tone), {
-    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, no-cache', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" },
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': PUBLIC_CACHE_CONTROL, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" },
   })
 }

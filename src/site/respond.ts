@@ -9,6 +9,7 @@ import { getPayload, type Payload } from 'payload'
 import { NotFound, publicError } from '../errors'
 import { currentOverallStatus } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
+import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
 import { EXPIRES_HEADER } from '../edge/headers'
 import { loggablePath } from '../edge/public-paths'
 import { ResponseClock } from '../public-api/clock'
@@ -35,12 +36,9 @@ export interface SiteBody {
   private?: boolean
 }
 
-// Browsers revalidate every time (a 304 from the response cache is cheap); the server-side cache is invalidated by
-// every write, so a reload after a write shows it.
-const CACHE_CONTROL = 'public, no-cache'
 
 function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody, expiresAt: Date | null = null): Response {
-  const headers = new Headers({ 'cache-control': status === 200 && !personal ? CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
+  const headers = new Headers({ 'cache-control': status === 200 && !personal ? PUBLIC_CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
   if (contentType.startsWith('text/html')) headers.set('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
@@ -72,7 +70,10 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')
       if (!failure.expected) console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
-      return respond(request, { status: failure.status, body: errorPage(settings) })
+      const response = respond(request, { status: failure.status, body: errorPage(settings) })
+      // A 503 (the database is down) says when to come back.
+      for (const [name, value] of Object.entries(failure.headers)) response.headers.set(name, value)
+      return response
     }
   }
 }

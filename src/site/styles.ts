@@ -42,6 +42,7 @@ h3{font-size:1rem;margin:0}
 .flush{margin-top:0}
 .back{margin:0 0 .75rem;font-size:.95rem}
 .muted{color:var(--muted)}
+.stale-notice{border:1px solid currentColor;border-radius:.5rem;padding:.5rem .75rem;margin:0 0 1rem}
 .banner{border-radius:.5rem;padding:1rem 1.25rem;font-size:1.15rem;font-weight:600;display:flex;gap:.75rem;align-items:center;color:#fff}
 .banner h1{margin:0;font-size:inherit}
 .banner p{margin:0}

@@ -66,4 +66,22 @@ describe('the service errors, per transport', () => {
     expect(unexpected.status).toBe(500)
     expect(await unexpected.text()).not.toContain('10.1.2.3')
   })
+
+  it('a database that refused or timed out: 503 with Retry-After on the site and /api/v1, never 500, never its text', async () => {
+    const outage = () => {
+      throw new Error('Failed query', { cause: Object.assign(new Error(SECRET), { code: 'ECONNREFUSED' }) })
+    }
+    const page = await sitePage(async () => outage())(request('/'), noParams)
+    expect(page.status).toBe(503)
+    expect(page.headers.get('retry-after')).toBe('5')
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    const html = await page.text()
+    expect(html).toContain('Temporarily unavailable')
+    expect(html).not.toContain('10.1.2.3')
+    const api = await publicGet(async () => outage())(request('/api/v1/status'), noParams)
+    expect(api.status).toBe(503)
+    expect(api.headers.get('retry-after')).toBe('5')
+    const problem = await api.json()
+    expect(problem).toMatchObject({ status: 503, detail: 'The database is not answering; try again in a few seconds.' })
+  })
 })

@@ -482,13 +482,13 @@ describe('two instances on one PostgreSQL while their Redis goes away and comes 
   it('shows a write on one instance on the other while Redis is down and after it is back, and reports the outage in health', async () => {
     const url = '/api/v1/services'
     const names = (answer: Answer) => answer.json().data.map((service: any) => service.name) as string[]
-    expect(await health(one)).toEqual({ status: 'ok', redis: 'up' })
+    expect(await health(one)).toEqual({ status: 'ok', database: 'up', redis: 'up' })
     await call(`${two.base}${url}`)
     expect((await call(`${two.base}${url}`)).headers['x-cache']).toBe('HIT')
 
     await stopRedis()
     await readUntil(one, '/api/health', (answer) => answer.json().status === 'degraded')
-    expect(await health(one)).toEqual({ status: 'degraded', redis: 'down' })
+    expect(await health(one)).toEqual({ status: 'degraded', database: 'up', redis: 'down' })
     const down = await call(`${one.base}/api/health`)
     expect(down.status).toBe(200)
 
@@ -499,7 +499,7 @@ describe('two instances on one PostgreSQL while their Redis goes away and comes 
     await startRedis()
     await readUntil(one, '/api/health', (answer) => answer.json().status === 'ok')
     await readUntil(two, '/api/health', (answer) => answer.json().status === 'ok')
-    expect(await health(two)).toEqual({ status: 'ok', redis: 'up' })
+    expect(await health(two)).toEqual({ status: 'ok', database: 'up', redis: 'up' })
     const patched = await call(`${one.base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: 'After Redis came back' } })
     expect(patched.status).toBe(200)
     const after = await readUntil(two, url, (answer) => names(answer).includes('After Redis came back'))
@@ -517,7 +517,7 @@ describe('one instance whose Redis is unreachable', () => {
   it('says so in health, and still limits each address, in its own memory', async () => {
     const health = await call(`${server.base}/api/health`)
     expect(health.status).toBe(200)
-    expect(health.json()).toEqual({ status: 'degraded', redis: 'down' })
+    expect(health.json()).toEqual({ status: 'degraded', database: 'up', redis: 'down' })
     const url = `${server.base}/api/v1/status`
     for (let i = 0; i < 3; i++) expect((await call(url, { from: '127.0.0.7' })).status).toBe(200)
     const refused = await call(url, { from: '127.0.0.7' })

@@ -42,9 +42,10 @@ const TEST_HOOKS = `--import ${pathToFileURL(path.join(root, 'tests/helpers/serv
 /**
  * Starts `npm start` with these variables and waits until /api/health answers. STATUSPAGE_TEST_HOOKS=1 preloads
  * tests/helpers/server-test-hooks.mjs into the server (the build and production starts never see it). `port`: the
- * one to listen on (an instance started again where it was), else a free one.
+ * one to listen on (an instance started again where it was), else a free one. `healthy: false`: return as soon
+ * as the server answers at all.
  */
-export async function startService(env: Record<string, string>, { port = 0 }: { port?: number } = {}): Promise<Started> {
+export async function startService(env: Record<string, string>, { port = 0, healthy = true }: { port?: number; healthy?: boolean } = {}): Promise<Started> {
   port ||= await freePort()
   let log = ''
   // Without the test runner's NODE_ENV ("test"): npm start chooses its own.
@@ -67,7 +68,9 @@ export async function startService(env: Record<string, string>, { port = 0 }: { 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`)
     try {
-      if ((await fetch(`${started.base}/api/health`)).ok) return started
+      // `healthy: false`: any answer will do (a service started while its database is unreachable answers 503).
+      const health = await fetch(`${started.base}/api/health`)
+      if (health.ok || !healthy) return started
     } catch {
       // not listening yet
     }

@@ -25,6 +25,17 @@ describe('isDatabaseUnavailable', () => {
     }
   })
 
+  it('recognises an SQLite file that cannot be opened or written (permissions, a full disk)', () => {
+    for (const error of [
+      new Error('Failed query: insert …', { cause: Object.assign(new Error('SQLITE_READONLY: attempt to write a readonly database'), { code: 'SQLITE_READONLY' }) }),
+      Object.assign(new Error('SQLITE_CANTOPEN: unable to open database file'), { code: 'SQLITE_CANTOPEN' }),
+      Object.assign(new Error('SQLITE_FULL: database or disk is full'), { code: 'SQLITE_FULL' }),
+      Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }),
+    ]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(true)
+    }
+  })
+
   it('leaves other database errors alone (they are answered as they are)', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false)
     expect(isDatabaseUnavailable(Object.assign(new Error('relation does not exist'), { code: '42P01' }))).toBe(false)

@@ -25,4 +25,12 @@ describe('the error hierarchy', () => {
     expect(publicError(new Error('ECONNREFUSED 10.0.0.5:5432'), 'Try again later.')).toEqual({ status: 500, message: 'Try again later.', headers: {}, expected: false })
     expect(publicError('a string', 'Try again later.').status).toBe(500)
   })
+
+  it('answers a database that refused, dropped or timed out 503 with Retry-After, never with its own words', () => {
+    for (const cause of [Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }), new Error('Query read timeout'), Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })]) {
+      const answer = publicError(new Error('Failed query', { cause }), 'Try again later.')
+      expect(answer).toMatchObject({ status: 503, headers: { 'Retry-After': '5' }, expected: true })
+      expect(answer.message).not.toContain('5432')
+    }
+  })
 })

@@ -1,0 +1,103 @@
+/**
+ * The last good copies survive a restart (issue 22): an instance keeps them under LAST_GOOD_DIR; killed, and started
+ * again while PostgreSQL refuses connections (a TCP proxy, tests/helpers/tcp-proxy.ts), it does not exit: it serves
+ * the copies (X-Cache: STALE), says in /api/health that the database is down, and serves fresh pages with every
+ * acknowledged write as soon as the database answers.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { type Answer, call, createUserKey, dropPostgres, killService, postgresEnv, type Started, startService, stopServices } from '../helpers/service'
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+
+let proxy: TcpProxy
+let databaseUrl: string
+let env: Record<string, string>
+let first: Started
+let auth: Record<string, string>
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-last-good-'))
+const file = path.join(dir, 'last-good-copies.json')
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+beforeAll(async () => {
+  const database = await postgresEnv('sp_test_restart_')
+  databaseUrl = database.DATABASE_URL
+  const target = new URL(databaseUrl)
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+  env = { ...database, DATABASE_URL: proxy.through(databaseUrl), DATABASE_STATEMENT_TIMEOUT_MS: '3000', DATABASE_CONNECT_TIMEOUT_MS: '2000', LAST_GOOD_DIR: dir }
+  first = await startService(env)
+  auth = { authorization: `users API-Key ${await createUserKey(database, 'editor')}` }
+}, 600_000)
+
+afterAll(async () => {
+  stopServices()
+  await proxy?.close()
+  await dropPostgres(databaseUrl)
+})
+
+describe('an instance restarted while PostgreSQL is unreachable', () => {
+  it('serves the copies it wrote before, keeps trying, and serves fresh once the database answers', async () => {
+    const made = await call(`${first.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Written before the restart', updates: [{ status: 'investigating', message: 'Looking.' }] } })
+    expect(made.status).toBe(201)
+    const seen: Record<string, Answer> = {}
+    for (const route of ['/', '/history', '/api/v1/status', '/api/v1/incidents', '/feed.atom']) {
+      seen[route] = await call(`${first.base}${route}`)
+      expect(seen[route].status, route).toBe(200)
+    }
+    // Written within LAST_GOOD_SAVE_MS, whole (a temporary file renamed over it).
+    const written = await until(
+      async () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { entries: { key: string }[] }).entries : []),
+      (entries) => entries.length >= 5,
+    )
+    expect(written.length).toBeGreaterThanOrEqual(5)
+
+    killService(first)
+    await proxy.refuse()
+    const port = Number(new URL(first.base).port)
+    const second = await startService(env, { port, healthy: false })
+
+    const home = await call(`${second.base}/`)
+    expect(home.status).toBe(200)
+    expect(home.headers['x-cache']).toBe('STALE')
+    expect(home.headers.age).toBeDefined()
+    expect(home.text).toContain('This page could not be refreshed; it shows the status as of')
+    expect(home.text).toContain('Written before the restart')
+    const status = await call(`${second.base}/api/v1/status`)
+    expect(status).toMatchObject({ status: 200, text: seen['/api/v1/status'].text })
+    expect(status.headers['x-cache']).toBe('STALE')
+    const feed = await call(`${second.base}/feed.atom`)
+    expect(feed).toMatchObject({ status: 200, text: seen['/feed.atom'].text })
+
+    const health = await call(`${second.base}/api/health`)
+    expect(health.status).toBe(503)
+    expect(health.json()).toEqual({ status: 'unavailable', database: 'down' })
+    expect(second.child.exitCode).toBeNull()
+    // The start's own health loop says so once (within its first checks), however often it asks.
+    const log = await until(async () => second.output(), (output) => output.includes('Waiting for the database'))
+    await new Promise((resolve) => setTimeout(resolve, 4500))
+    expect(second.output().match(/Waiting for the database/g)).toHaveLength(1)
+    expect(log).toContain('Waiting for the database')
+
+    await proxy.forward()
+    const healthy = await until(() => call(`${second.base}/api/health`), (answer) => answer.status === 200)
+    expect(healthy.json()).toEqual({ status: 'ok', database: 'up' })
+    const incidents = await until(() => call(`${second.base}/api/v1/incidents`), (answer) => answer.headers['x-cache'] !== 'STALE')
+    expect(incidents.status).toBe(200)
+    expect(incidents.json().data.map((i: { title: string }) => i.title)).toContain('Written before the restart')
+    const after = await call(`${second.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Written after the restart', updates: [{ status: 'investigating', message: 'x' }] } })
+    expect(after.status).toBe(201)
+    const fresh = await until(() => call(`${second.base}/`), (answer) => answer.text.includes('Written after the restart'))
+    expect(fresh.headers['x-cache']).not.toBe('STALE')
+  })
+})

@@ -17,6 +17,7 @@ import { FIXED_PATHS, mirrorFileOf, UnsafePathError } from '../../src/mirror/lay
 import { type MirrorLock, noLock, postgresLock, redisLock } from '../../src/mirror/lock'
 import { MirrorDirError, publishSnapshot, readManifest } from '../../src/mirror/snapshot'
 import { startStaticMirror } from '../../src/mirror/static-mirror'
+import { nginxConfig } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
 import { freePort } from '../helpers/service'
 
@@ -275,5 +276,22 @@ describe('the lock, one writer at a time', () => {
   it('refuses, rather than writes, when the lock cannot be reached', async () => {
     const port = await freePort()
     expect(await postgresLock(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectTimeoutMs: 500 }).run(async () => {})).toBe(false)
+  })
+})
+
+describe("docs/deployment.md's nginx fallback", () => {
+  /** The `location @mirror { … }` block, its directives without comments or the root (which differs). */
+  const mirrorBlock = (config: string) =>
+    /location @mirror \{[\s\S]*?\n\s*\}\n/.exec(config)![0]
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, '').trim())
+      .filter((line) => line && !line.startsWith('root '))
+
+  it('is the configuration the end-to-end test runs', () => {
+    const documented = readFileSync('docs/deployment.md', 'utf8')
+    const tested = nginxConfig({ prefix: '/tmp/x', port: 1, upstreams: ['127.0.0.1:2'], mirrorDir: '/var/lib/statuspage/mirror' })
+    expect(mirrorBlock(documented)).toEqual(mirrorBlock(tested))
+    expect(documented).toContain('error_page 502 503 504 = @mirror;')
+    expect(tested).toContain('error_page 502 503 504 = @mirror;')
   })
 })

@@ -27,7 +27,11 @@ export function noLock(): MirrorLock {
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"
 
-export function redisLock(redis: Redis, { ttlMs = 60_000 }: { ttlMs?: number } = {}): MirrorLock {
+/**
+ * `ttlMs`: how long the lock outlives a writer that died holding it (a live writer extends it every third of that), so
+ * that the other instances are kept from writing for seconds at most.
+ */
+export function redisLock(redis: Redis, { ttlMs = 15_000 }: { ttlMs?: number } = {}): MirrorLock {
   return {
     async run(work) {
       const token = randomBytes(16).toString('hex')

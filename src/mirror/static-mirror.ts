@@ -18,6 +18,8 @@ import { MirrorDirError, publishSnapshot, readManifest } from './snapshot'
 
 export const DEBOUNCE_MS = 250
 export const REFRESH_MS = 60_000
+/** While another instance holds the lock: its copy may already do, which the manifest says once it is done. */
+const LOCKED_RETRY_MS = 250
 const RETRY_MS = 1000
 const MAX_RETRY_MS = 30_000
 
@@ -109,7 +111,7 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
         refused = false
       })
       // Another instance is writing (or the lock is unreachable): ask again shortly; its copy may already do.
-      if (!locked) return again(RETRY_MS)
+      if (!locked) return again(LOCKED_RETRY_MS)
       if (next !== null) refreshAt(next)
       return null
     } catch (error) {

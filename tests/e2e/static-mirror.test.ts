@@ -103,7 +103,9 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
     // Within seconds of the write a copy is in place that started reading after it (one of the instances wrote it;
     // a copy started before the write may hold it in some files and not in others).
     await until(() => readManifest(mirrorDir), (manifest) => manifest !== null && Date.parse(manifest.startedAt) >= incident.createdAt)
-    console.log(`mirror: a copy made after the write was in place ${Date.now() - incident.createdAt} ms after the write was acknowledged`)
+    const copy = (await readManifest(mirrorDir))!
+    const took = Date.parse(copy.writtenAt) - Date.parse(copy.startedAt)
+    console.log(`mirror: a copy made after the write was in place ${Date.now() - incident.createdAt} ms after the write was acknowledged (reading and writing its ${Object.keys(copy.files).length} files took ${took} ms)`)
     expect(mirrored('api/v1/status.json')).toContain(title)
     expect(mirrored('index.html')).toContain(title)
     const live = await call(`${nginx!.base}/api/v1/status`)

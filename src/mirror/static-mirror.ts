@@ -18,6 +18,11 @@ import { MirrorDirError, publishSnapshot, readManifest } from './snapshot'
 
 export const DEBOUNCE_MS = 250
 export const REFRESH_MS = 60_000
+/**
+ * The soonest a copy is written again by the clock alone. A route may announce a time already past (a maintenance
+ * whose start has come before the ticker moved it): its change is a data change, written when the ticker makes it.
+ */
+export const MIN_REFRESH_MS = 5000
 /** While another instance holds the lock: its copy may already do, which the manifest says once it is done. */
 const LOCKED_RETRY_MS = 250
 const RETRY_MS = 1000
@@ -33,6 +38,7 @@ export interface StaticMirrorOptions {
   onChange?: (listener: () => void) => () => void
   debounceMs?: number
   refreshMs?: number
+  minRefreshMs?: number
 }
 
 export interface StaticMirror {
@@ -44,7 +50,7 @@ export interface StaticMirror {
   settled(): Promise<void>
 }
 
-export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), log = console.log, onChange = onLocalDataChange, debounceMs = DEBOUNCE_MS, refreshMs = REFRESH_MS }: StaticMirrorOptions): StaticMirror {
+export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), log = console.log, onChange = onLocalDataChange, debounceMs = DEBOUNCE_MS, refreshMs = REFRESH_MS, minRefreshMs = MIN_REFRESH_MS }: StaticMirrorOptions): StaticMirror {
   /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
   let wanted: number | null = null
   let timer: NodeJS.Timeout | undefined
@@ -103,7 +109,7 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
         }
         const startedAt = now()
         const { files, expiresAt } = await collectSite(fetch, startedAt)
-        const refresh = Math.min(expiresAt ?? Infinity, startedAt.getTime() + refreshMs)
+        const refresh = Math.max(Math.min(expiresAt ?? Infinity, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
         await publishSnapshot(dir, files, { startedAt, refreshAt: new Date(refresh) }, now)
         next = refresh
         if (failures > 0 || refused) log(`Static mirror: written again (${files.length} files in ${dir})`)

@@ -188,6 +188,24 @@ describe('when copies are written', () => {
     await mirror.stop()
   })
 
+  it('writes again when a page expires, soonest after minRefreshMs, latest after refreshMs', async () => {
+    const copyAfter = async (expiresAt: number | undefined) => {
+      const dir = scratch()
+      const mirror = startStaticMirror({ dir, fetch: cannedSite('t', { expiresAt }), lock: noLock(), onChange: () => () => {}, debounceMs: 0, refreshMs: 60_000, minRefreshMs: 5000, log: () => {} })
+      mirror.request()
+      await mirror.settled()
+      await mirror.stop()
+      const manifest = (await readManifest(dir))!
+      return Date.parse(manifest.refreshAt) - Date.parse(manifest.startedAt)
+    }
+    const soon = Date.now() + 20_000
+    expect(await copyAfter(soon)).toBeGreaterThan(15_000)
+    expect(await copyAfter(soon)).toBeLessThanOrEqual(20_000)
+    expect(await copyAfter(undefined)).toBe(60_000)
+    // A time already past does not make a copy after copy.
+    expect(await copyAfter(Date.now() - 1000)).toBe(5000)
+  })
+
   it('keeps the last copy while the origin fails and writes once it answers again', async () => {
     const dir = scratch()
     let failing: string | undefined = '/'

@@ -7,7 +7,7 @@
 import pLimit from 'p-limit'
 
 import { FIXED_PATHS, mirrorFileOf, RECORD_DAYS, recordPaths, servicePaths } from './layout'
-import type { MirrorFile } from './snapshot'
+import type { AddFile, MirrorFile } from './snapshot'
 
 /** What the origin answered (the edge's loopback: Next, without the response cache). */
 export interface Fetched {
@@ -20,7 +20,8 @@ export interface Fetched {
 export type Fetch = (pathWithQuery: string, accept: string) => Promise<Fetched>
 
 export interface Collected {
-  files: MirrorFile[]
+  /** How many files were added. */
+  count: number
   /** The earliest time a route said its response changes by the clock alone (`x-statuspage-expires`), or null. */
   expiresAt: number | null
 }
@@ -39,9 +40,11 @@ const header = (raw: string[], name: string): string | undefined => {
 
 const acceptOf = (pathname: string) => (pathname.startsWith('/api/') ? 'application/json' : '*/*')
 
-export async function collectSite(fetch: Fetch, now: Date, { concurrency = 4 }: { concurrency?: number } = {}): Promise<Collected> {
+/** Reads the site and adds each file to the copy as soon as it is read (src/mirror/snapshot.ts, writeSnapshot). */
+export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4 }: { concurrency?: number } = {}): Promise<Collected> {
   const limit = pLimit(concurrency)
   let expiresAt: number | null = null
+  let count = 0
 
   const read = async (pathWithQuery: string, { missingIsFine = false } = {}): Promise<Fetched | null> => {
     const answer = await fetch(pathWithQuery, acceptOf(pathWithQuery))
@@ -69,18 +72,16 @@ export async function collectSite(fetch: Fetch, now: Date, { concurrency = 4 }: 
     return items
   }
 
-  const fixed = await Promise.all(FIXED_PATHS.map((pathname) => limit(async () => asFile(pathname, (await read(pathname))!))))
+  const copy = async (pathname: string, answer: Fetched | null) => {
+    if (!answer) return
+    await add(asFile(pathname, answer))
+    count += 1
+  }
+  await Promise.all(FIXED_PATHS.map((pathname) => limit(async () => copy(pathname, await read(pathname)))))
   const from = new Date(now.getTime() - RECORD_DAYS * DAY_MS).toISOString().slice(0, 10)
   const services = data(await read('/api/v1/services'))
   const [incidents, maintenances] = await Promise.all([listAll('/api/v1/incidents', from), listAll('/api/v1/maintenances', from)])
   const pages = [...servicePaths(services), ...recordPaths('i', incidents), ...recordPaths('m', maintenances)]
-  const more = await Promise.all(
-    pages.map((pathname) =>
-      limit(async () => {
-        const answer = await read(pathname, { missingIsFine: true })
-        return answer ? asFile(pathname, answer) : null
-      }),
-    ),
-  )
-  return { files: [...fixed, ...more.filter((file): file is MirrorFile => file !== null)], expiresAt }
+  await Promise.all(pages.map((pathname) => limit(async () => copy(pathname, await read(pathname, { missingIsFine: true })))))
+  return { count, expiresAt }
 }

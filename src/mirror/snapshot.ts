@@ -55,8 +55,15 @@ async function linkTarget(dir: string): Promise<string | null> {
   return null
 }
 
-/** Writes `files` as a new copy and makes `dir` point to it. Returns the copy's directory. */
-export async function publishSnapshot(dir: string, files: MirrorFile[], times: { startedAt: Date; refreshAt: Date }, now: () => Date = () => new Date()): Promise<string> {
+/** Adds one file to the copy being written. */
+export type AddFile = (file: MirrorFile) => Promise<void>
+
+/**
+ * Writes a new copy, file by file as `fill` adds them (so a large site is never held in memory whole), then makes
+ * `dir` point to it. `fill` answers the copy's times once it has added everything; if it throws, the copy is removed
+ * and `dir` is left as it was. Returns the copy's directory.
+ */
+export async function writeSnapshot(dir: string, fill: (add: AddFile) => Promise<{ startedAt: Date; refreshAt: Date }>, now: () => Date = () => new Date()): Promise<string> {
   const target = path.resolve(dir)
   const parent = path.dirname(target)
   const base = path.basename(target)
@@ -66,14 +73,14 @@ export async function publishSnapshot(dir: string, files: MirrorFile[], times: {
   const copy = path.join(parent, name)
   await mkdir(copy, { recursive: true })
   try {
-    const manifest: Manifest = { startedAt: times.startedAt.toISOString(), writtenAt: '', refreshAt: times.refreshAt.toISOString(), files: {} }
-    for (const file of files) {
+    const files: Manifest['files'] = {}
+    const times = await fill(async (file) => {
       const destination = path.join(copy, ...file.file.split('/'))
       await mkdir(path.dirname(destination), { recursive: true })
       await writeFile(destination, file.body)
-      manifest.files[file.path] = { file: file.file, contentType: file.contentType }
-    }
-    manifest.writtenAt = now().toISOString()
+      files[file.path] = { file: file.file, contentType: file.contentType }
+    })
+    const manifest: Manifest = { startedAt: times.startedAt.toISOString(), writtenAt: now().toISOString(), refreshAt: times.refreshAt.toISOString(), files }
     await writeFile(path.join(copy, MANIFEST), JSON.stringify(manifest, null, 2))
 
     // The swap: a new link under a temporary name, renamed over the old one (relative, so the pair can move).
@@ -86,6 +93,18 @@ export async function publishSnapshot(dir: string, files: MirrorFile[], times: {
   }
   await prune(parent, base, new Set([name, previous ? path.basename(previous) : '']))
   return copy
+}
+
+/** Writes `files` as a new copy and makes `dir` point to it. */
+export function publishSnapshot(dir: string, files: MirrorFile[], times: { startedAt: Date; refreshAt: Date }, now?: () => Date): Promise<string> {
+  return writeSnapshot(
+    dir,
+    async (add) => {
+      for (const file of files) await add(file)
+      return times
+    },
+    now,
+  )
 }
 
 /** Removes the copies other than `keep` (the latest and the one before), and links a crash left behind. */

@@ -14,7 +14,7 @@ import { onLocalDataChange } from '../runtime/data-version'
 
 import { collectSite, type Fetch } from './collect'
 import type { MirrorLock } from './lock'
-import { MirrorDirError, publishSnapshot, readManifest } from './snapshot'
+import { MirrorDirError, readManifest, writeSnapshot } from './snapshot'
 
 export const DEBOUNCE_MS = 250
 export const REFRESH_MS = 60_000
@@ -108,11 +108,20 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
           return
         }
         const startedAt = now()
-        const { files, expiresAt } = await collectSite(fetch, startedAt)
-        const refresh = Math.max(Math.min(expiresAt ?? Infinity, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
-        await publishSnapshot(dir, files, { startedAt, refreshAt: new Date(refresh) }, now)
+        let refresh = 0
+        let count = 0
+        await writeSnapshot(
+          dir,
+          async (add) => {
+            const collected = await collectSite(fetch, startedAt, add)
+            count = collected.count
+            refresh = Math.max(Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
+            return { startedAt, refreshAt: new Date(refresh) }
+          },
+          now,
+        )
         next = refresh
-        if (failures > 0 || refused) log(`Static mirror: written again (${files.length} files in ${dir})`)
+        if (failures > 0 || refused) log(`Static mirror: written again (${count} files in ${dir})`)
         failures = 0
         refused = false
       })

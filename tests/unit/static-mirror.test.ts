@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { collectSite, type Fetch, type Fetched } from '../../src/mirror/collect'
 import { FIXED_PATHS, mirrorFileOf, UnsafePathError } from '../../src/mirror/layout'
 import { type MirrorLock, noLock, postgresLock, redisLock } from '../../src/mirror/lock'
-import { MirrorDirError, publishSnapshot, readManifest } from '../../src/mirror/snapshot'
+import { MirrorDirError, publishSnapshot, readManifest, writeSnapshot } from '../../src/mirror/snapshot'
 import { startStaticMirror } from '../../src/mirror/static-mirror'
 import { nginxConfig } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
@@ -63,8 +63,11 @@ describe('the layout of the mirror', () => {
   it('writes every public address the site names, under the link, with a manifest', async () => {
     const dir = scratch()
     const fetch = cannedSite('v1', { expiresAt: Date.now() + 5000 })
-    const { files, expiresAt } = await collectSite(fetch, new Date())
-    await publishSnapshot(dir, files, { startedAt: new Date(), refreshAt: new Date(expiresAt!) })
+    let expiresAt: number | null = null
+    await writeSnapshot(dir, async (add) => {
+      expiresAt = (await collectSite(fetch, new Date(), add)).expiresAt
+      return { startedAt: new Date(), refreshAt: new Date(expiresAt!) }
+    })
 
     const read = (file: string) => readFileSync(path.join(dir, file), 'utf8')
     expect(read('index.html')).toBe('<html>v1 /</html>')
@@ -88,9 +91,12 @@ describe('the layout of the mirror', () => {
 
   it('writes nothing when the origin fails a read: the last good copy stays', async () => {
     const dir = scratch()
-    await publishSnapshot(dir, (await collectSite(cannedSite('good'), new Date())).files, { startedAt: new Date(), refreshAt: new Date() })
-    await expect(collectSite(cannedSite('bad', { failing: '/api/v1/status' }), new Date())).rejects.toThrow('/api/v1/status answered 503')
+    const copy = (fetch: Fetch) => writeSnapshot(dir, async (add) => (await collectSite(fetch, new Date(), add), { startedAt: new Date(), refreshAt: new Date() }))
+    await copy(cannedSite('good'))
+    await expect(copy(cannedSite('bad', { failing: '/api/v1/status' }))).rejects.toThrow('/api/v1/status answered 503')
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>good /</html>')
+    // The copy it had begun is removed: only the good one is left beside the link.
+    expect(readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))).toHaveLength(1)
   })
 
   it('takes an empty directory over, and refuses one with somebody else’s files', async () => {

@@ -6,7 +6,7 @@
  * Waits poll with a deadline and fail with what they last saw.
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -83,6 +83,7 @@ afterAll(async () => {
   await redis?.stop()
   await new Promise((resolve) => setTimeout(resolve, 1000))
   await dropPostgres(env?.DATABASE_URL)
+  if (mirrorDir) rmSync(path.dirname(mirrorDir), { recursive: true, force: true })
 })
 
 describe('a static mirror behind nginx, for when every instance is down', () => {

@@ -4,7 +4,7 @@
  * Redis and a real PostgreSQL. The site it copies is a small origin of canned answers here; tests/e2e/static-mirror
  * reads the real one through nginx.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,10 +21,15 @@ import { nginxConfig } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
 import { freePort } from '../helpers/service'
 
+const scratches: string[] = []
 const scratch = () => {
   const parent = mkdtempSync(path.join(os.tmpdir(), 'sp-mirror-'))
+  scratches.push(parent)
   return path.join(parent, 'mirror')
 }
+afterAll(() => {
+  for (const parent of scratches) rmSync(parent, { recursive: true, force: true })
+})
 
 const answer = (body: string, contentType: string, extra: string[] = []): Fetched => ({ status: 200, rawHeaders: ['Content-Type', contentType, ...extra], body: Buffer.from(body) })
 

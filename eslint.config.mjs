@@ -29,6 +29,8 @@ const layerRules = () => [
   restrict('domain', [...FRAMEWORKS, { group: ['../*', '../**'], message: 'holds pure contract rules: it must not import anything else in src.' }]),
   // What server.ts runs before Next: no framework, and nothing of the application but its configuration and runtime state.
   restrict('edge', [...FRAMEWORKS, { group: ['../*', '!../config', '!../runtime', '!../domain'], message: 'runs before Next: it imports nothing of the application but src/config, src/runtime and the pure rules of src/domain.' }]),
+  // The static mirror runs in server.ts's process too, beside the edge: it reads the site over HTTP, never the data.
+  restrict('mirror', [...FRAMEWORKS, { group: ['../*', '!../config', '!../runtime', '!../domain', '!../edge'], message: 'runs before Next: it imports nothing of the application but src/config, src/runtime, src/edge and src/domain.' }]),
   restrict('format', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.'), ...FRAMEWORKS.slice(1)]),
   restrict('settings', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.')]),
   restrict('db', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.'), folder('demo', 'must not import the demo.')]),

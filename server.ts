@@ -14,6 +14,8 @@ import { createEdge, edgeConfig } from './src/edge/front'
 import { gracefulStop } from './src/edge/graceful-stop'
 import { dropRouterVary } from './src/edge/vary'
 import { stopAllRepeating } from './src/jobs/repeat'
+import { startMirrorFromSettings } from './src/mirror'
+import type { StaticMirror } from './src/mirror/static-mirror'
 import { runClosers } from './src/runtime/shutdown'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -81,12 +83,17 @@ internal.listen(0, '127.0.0.1')
 const stopper = gracefulStop({
   servers: [server, internal],
   graceMs: settings.SHUTDOWN_GRACE_MS,
-  stopWork: stopAllRepeating,
+  stopWork: async () => {
+    await Promise.all([stopAllRepeating(), mirror?.stop()])
+  },
   close: async () => {
     await edge.close()
     await runClosers((name, error) => console.error(`Closing ${name} failed:`, error))
   },
 })
+
+/** The static mirror of the public site (STATIC_MIRROR_DIR), once the server is listening. */
+let mirror: StaticMirror | null = null
 
 server.on('connection', (socket) => edge.onConnection(socket.remoteAddress))
 
@@ -118,4 +125,6 @@ server.listen(port, hostname, async () => {
     }
     await new Promise((resolve) => setTimeout(resolve, HEALTH_RETRY_MS).unref())
   }
+  // After the first request, so the first copy does not race Payload's start (a failed copy is retried anyway).
+  mirror = startMirrorFromSettings(settings, edge.originGet, actualPort)
 })

@@ -109,6 +109,8 @@ const schema = z.object({
   REQUEST_BODY_TIMEOUT_MS: whole(30_000, { min: 1, says: 'a whole number of milliseconds' }),
   // The shutdown (server.ts): how long requests under way may take to finish after SIGTERM or SIGINT.
   SHUTDOWN_GRACE_MS: whole(10_000, { says: 'a whole number of milliseconds' }),
+  // The static mirror of the public site (src/mirror); unset: none.
+  STATIC_MIRROR_DIR: text(),
   // Background loops: unset means 1 s, except under the test runner (src/jobs/repeat.ts, intervalMs).
   MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),

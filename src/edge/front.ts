@@ -21,7 +21,7 @@ import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
 import { arrive, leave, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
-import { createResponseCache, type ResponseCache, type Unavailable } from './response-cache'
+import { createResponseCache, type OriginResponse, type ResponseCache, type Unavailable } from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
 import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 import { bodyDecision, type BodyLimits, type BodyRefusal, hasBody, holdBody, lingerOnClose } from './request-body'
@@ -254,6 +254,8 @@ export interface Edge {
   handler: EdgeHandler
   /** Call with each new connection's peer address: warns once when a proxy seems to be in front untrusted. */
   onConnection(peer: string | undefined): void
+  /** A GET answered by Next directly (no cache, no rate limit), with these request headers: the static mirror's reads. */
+  originGet(url: string, headers: IncomingMessage['headers']): Promise<OriginResponse>
   close(): Promise<void>
 }
 
@@ -326,6 +328,7 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
       warnedAboutProxy = true
       console.warn(`Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`)
     },
+    originGet: (url, headers) => loopback.origin({ headers } as IncomingMessage, url),
     async close() {
       await keeper?.close()
       await bus?.close()

@@ -1,0 +1,87 @@
+/**
+ * Reads the public site from this instance, as a visitor would get it, into the files of one mirror copy: the fixed
+ * addresses (src/mirror/layout.ts), each service's and group's page, and the page of each incident and maintenance
+ * of the last 90 days (found through the public API's lists). Nothing is written unless every read succeeded, so
+ * the mirror keeps its last good copy while the database fails.
+ */
+import pLimit from 'p-limit'
+
+import { FIXED_PATHS, mirrorFileOf, RECORD_DAYS, recordPaths, servicePaths } from './layout'
+import type { AddFile, MirrorFile } from './snapshot'
+
+/** What the origin answered (the edge's loopback: Next, without the response cache). */
+export interface Fetched {
+  status: number
+  rawHeaders: string[]
+  body: Buffer
+}
+
+/** A GET of `pathWithQuery` with `accept`. */
+export type Fetch = (pathWithQuery: string, accept: string) => Promise<Fetched>
+
+export interface Collected {
+  /** How many files were added. */
+  count: number
+  /** The earliest time a route said its response changes by the clock alone (`x-statuspage-expires`), or null. */
+  expiresAt: number | null
+}
+
+export class OriginError extends Error {}
+
+const EXPIRES = 'x-statuspage-expires'
+/** Enough pages of 100 for any status page's 90 days; past that the oldest are left out. */
+const MAX_LIST_PAGES = 20
+const DAY_MS = 86_400_000
+
+const header = (raw: string[], name: string): string | undefined => {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1]
+  return undefined
+}
+
+const acceptOf = (pathname: string) => (pathname.startsWith('/api/') ? 'application/json' : '*/*')
+
+/** Reads the site and adds each file to the copy as soon as it is read (src/mirror/snapshot.ts, writeSnapshot). */
+export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4 }: { concurrency?: number } = {}): Promise<Collected> {
+  const limit = pLimit(concurrency)
+  let expiresAt: number | null = null
+  let count = 0
+
+  const read = async (pathWithQuery: string, { missingIsFine = false } = {}): Promise<Fetched | null> => {
+    const answer = await fetch(pathWithQuery, acceptOf(pathWithQuery))
+    if (answer.status === 404 && missingIsFine) return null // deleted since it was listed
+    if (answer.status !== 200) throw new OriginError(`${pathWithQuery} answered ${answer.status}`)
+    const expires = Number(header(answer.rawHeaders, EXPIRES))
+    if (Number.isFinite(expires) && expires > 0) expiresAt = expiresAt === null ? expires : Math.min(expiresAt, expires)
+    return answer
+  }
+  const asFile = (pathname: string, answer: Fetched): MirrorFile => {
+    const contentType = header(answer.rawHeaders, 'content-type') ?? 'application/octet-stream'
+    return { path: pathname, file: mirrorFileOf(pathname, contentType), contentType, body: answer.body }
+  }
+  const data = (answer: Fetched | null): unknown => (answer ? (JSON.parse(answer.body.toString('utf8')) as { data?: unknown }).data : undefined)
+
+  /** Every item of a list since `from`, a hundred at a time. */
+  const listAll = async (list: string, from: string): Promise<unknown[]> => {
+    const items: unknown[] = []
+    for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+      const chunk = data(await read(`${list}?from=${from}&limit=100&page=${page}`))
+      if (!Array.isArray(chunk)) break
+      items.push(...chunk)
+      if (chunk.length < 100) break
+    }
+    return items
+  }
+
+  const copy = async (pathname: string, answer: Fetched | null) => {
+    if (!answer) return
+    await add(asFile(pathname, answer))
+    count += 1
+  }
+  await Promise.all(FIXED_PATHS.map((pathname) => limit(async () => copy(pathname, await read(pathname)))))
+  const from = new Date(now.getTime() - RECORD_DAYS * DAY_MS).toISOString().slice(0, 10)
+  const services = data(await read('/api/v1/services'))
+  const [incidents, maintenances] = await Promise.all([listAll('/api/v1/incidents', from), listAll('/api/v1/maintenances', from)])
+  const pages = [...servicePaths(services), ...recordPaths('i', incidents), ...recordPaths('m', maintenances)]
+  await Promise.all(pages.map((pathname) => limit(async () => copy(pathname, await read(pathname, { missingIsFine: true })))))
+  return { count, expiresAt }
+}

@@ -1,0 +1,159 @@
+/**
+ * When the static mirror is written (STATIC_MIRROR_DIR; docs/deployment.md, "A static mirror"):
+ * - after a change of public data on this instance (src/runtime/data-version.ts's local bumps: writes through the
+ *   CMS, jobs, the demo reset), coalesced: the changes of DEBOUNCE_MS make one copy, and a change during a write
+ *   makes one more after it;
+ * - when a time-dependent page changes by the clock alone (the earliest `x-statuspage-expires` of the copy: a
+ *   maintenance starts or ends, the day of the uptime bars turns), and at least every REFRESH_MS;
+ * - once at start.
+ * Every request carries the time from which a copy satisfies it. Under the lock (src/mirror/lock.ts) the writer
+ * first reads the latest copy's manifest: a copy that another instance started after that time already shows what
+ * was asked, and is not written again. A failed read keeps the last good copy and is retried with a growing delay.
+ */
+import { onLocalDataChange } from '../runtime/data-version'
+
+import { collectSite, type Fetch } from './collect'
+import type { MirrorLock } from './lock'
+import { MirrorDirError, readManifest, writeSnapshot } from './snapshot'
+
+export const DEBOUNCE_MS = 250
+export const REFRESH_MS = 60_000
+/**
+ * The soonest a copy is written again by the clock alone. A route may announce a time already past (a maintenance
+ * whose start has come before the ticker moved it): its change is a data change, written when the ticker makes it.
+ */
+export const MIN_REFRESH_MS = 5000
+/** While another instance holds the lock: its copy may already do, which the manifest says once it is done. */
+const LOCKED_RETRY_MS = 250
+const RETRY_MS = 1000
+const MAX_RETRY_MS = 30_000
+
+export interface StaticMirrorOptions {
+  dir: string
+  fetch: Fetch
+  lock: MirrorLock
+  now?: () => Date
+  log?: (line: string) => void
+  /** Subscribes to this instance's data changes (default: onLocalDataChange). */
+  onChange?: (listener: () => void) => () => void
+  debounceMs?: number
+  refreshMs?: number
+  minRefreshMs?: number
+}
+
+export interface StaticMirror {
+  /** Asks for a copy that shows the data of `at` (default: now) or later. */
+  request(at?: Date): void
+  /** Stops the timers and waits for a write under way. */
+  stop(): Promise<void>
+  /** Resolves when no write is under way or due within the debounce (tests). */
+  settled(): Promise<void>
+}
+
+export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), log = console.log, onChange = onLocalDataChange, debounceMs = DEBOUNCE_MS, refreshMs = REFRESH_MS, minRefreshMs = MIN_REFRESH_MS }: StaticMirrorOptions): StaticMirror {
+  /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
+  let wanted: number | null = null
+  let timer: NodeJS.Timeout | undefined
+  let timerAt = Infinity
+  let running: Promise<void> | null = null
+  let stopped = false
+  let failures = 0
+  let refused = false
+
+  let refreshTimer: NodeJS.Timeout | undefined
+
+  const schedule = (delayMs: number) => {
+    if (stopped || running) return // a write under way looks at `wanted` when it ends
+    const at = Date.now() + delayMs
+    if (timer && timerAt <= at) return
+    clearTimeout(timer)
+    timerAt = at
+    timer = setTimeout(() => {
+      timer = undefined
+      timerAt = Infinity
+      running = write().then((retryMs) => {
+        running = null
+        if (wanted !== null) schedule(retryMs ?? debounceMs)
+      })
+    }, Math.max(0, delayMs))
+    timer.unref()
+  }
+
+  const want = (at: number, delayMs = debounceMs) => {
+    wanted = Math.max(wanted ?? at, at)
+    schedule(delayMs)
+  }
+
+  /** The next write by the clock: a request for that moment, so that a copy another instance started since counts. */
+  const refreshAt = (at: number) => {
+    clearTimeout(refreshTimer)
+    refreshTimer = setTimeout(() => !stopped && want(at, 0), Math.max(0, at - now().getTime()))
+    refreshTimer.unref()
+  }
+
+  /** One attempt; the delay before the next when it must be tried again, else null. */
+  async function write(): Promise<number | null> {
+    const asked = wanted ?? now().getTime()
+    wanted = null
+    let next: number | null = null
+    const again = (delayMs: number) => {
+      wanted = Math.max(wanted ?? asked, asked)
+      return delayMs
+    }
+    try {
+      const locked = await lock.run(async () => {
+        const latest = await readManifest(dir)
+        if (latest && Date.parse(latest.startedAt) >= asked) {
+          next = Date.parse(latest.refreshAt) // another instance wrote what was asked
+          return
+        }
+        const startedAt = now()
+        let refresh = 0
+        let count = 0
+        await writeSnapshot(
+          dir,
+          async (add) => {
+            const collected = await collectSite(fetch, startedAt, add)
+            count = collected.count
+            refresh = Math.max(Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
+            return { startedAt, refreshAt: new Date(refresh) }
+          },
+          now,
+        )
+        next = refresh
+        if (failures > 0 || refused) log(`Static mirror: written again (${count} files in ${dir})`)
+        failures = 0
+        refused = false
+      })
+      // Another instance is writing (or the lock is unreachable): ask again shortly; its copy may already do.
+      if (!locked) return again(LOCKED_RETRY_MS)
+      if (next !== null) refreshAt(next)
+      return null
+    } catch (error) {
+      failures += 1
+      if (error instanceof MirrorDirError) {
+        if (!refused) log(`Static mirror: ${error.message}`)
+        refused = true
+      } else if (failures === 1) log(`Static mirror: could not write (keeping the last copy; retrying): ${error instanceof Error ? error.message : String(error)}`)
+      return again(Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS))
+    }
+  }
+
+  const unsubscribe = onChange(() => want(now().getTime()))
+
+  return {
+    request(at = now()) {
+      want(at.getTime())
+    },
+    async stop() {
+      stopped = true
+      unsubscribe()
+      clearTimeout(timer)
+      clearTimeout(refreshTimer)
+      await running
+    },
+    async settled() {
+      while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, 10)))
+    },
+  }
+}

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 
 import { newestUpdate } from './incident-status'
-import type { IncidentStatus, MaintenanceStatus } from './statuses'
+import { type IncidentStatus, type MaintenanceStatus, SUBSCRIBER_TYPES, type SubscriberType } from './statuses'
 
 export const NOTIFICATION_KINDS = [
   'incident_created',
@@ -45,8 +45,9 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'interrupted', 'skipped'] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 
-export const CHANNELS = ['email', 'sms'] as const
-export type Channel = (typeof CHANNELS)[number]
+/** A delivery goes out by its subscriber's type: the channels are the subscriber types, declared once. */
+export const CHANNELS = SUBSCRIBER_TYPES
+export type Channel = SubscriberType
 
 export interface NotificationEvent {
   kind: NotificationKind

@@ -1,5 +1,6 @@
 /**
- * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, by e-mail or SMS.
+ * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, sent by the
+ * subscriber's channel (src/notify/adapters/).
  * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing.
  */
 import type { Payload, TaskConfig } from 'payload'
@@ -7,12 +8,11 @@ import type { Payload, TaskConfig } from 'payload'
 import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
-import { emailConfig, SendFailure, sendEmail } from './email'
+import { channelAdapter } from './adapters'
+import { SendFailure } from './email'
 import { confirmUrl } from './links'
-import { renderConfirmationEmail, renderConfirmationSms } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
-import { sendSms, smsConfig } from './sms'
 import { reportingFailure } from './task-failure'
 
 export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
@@ -26,13 +26,7 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
   const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
   const link = confirmUrl(base, subscriber.verificationToken)
   try {
-    if (subscriber.type === 'sms') {
-      if (!subscriber.phone) return false
-      await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
-    } else {
-      if (!subscriber.email) return false
-      await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) }, payload.logger)
-    }
+    if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
   } catch (error) {
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
     if (error instanceof SendFailure && error.certainty === 'uncertain') {

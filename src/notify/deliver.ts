@@ -12,19 +12,19 @@ import type { Payload, TaskConfig } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { relationId } from '../db/relation-id'
-import { nextAttemptAt, notificationOutcome, subscriberWantsEvent, type Channel } from '../domain/notifications'
+import { type Channel, nextAttemptAt, notificationOutcome, subscriberWantsEvent } from '../domain/notifications'
 import type { Notification, Subscriber } from '../payload-types'
 import { isStopping } from '../runtime/shutdown'
 import { testHooks } from '../runtime/test-hooks'
 import { messageBaseUrl } from '../settings/base-url'
 
 import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
-import { ChannelNotConfigured, emailConfig, emailConnections, SendFailure, sendEmail } from './email'
+import { channelAdapter } from './adapters'
+import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
 import { unsubscribeUrl } from './links'
-import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
+import type { NotificationContent } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
-import { sendSms, smsConfig } from './sms'
 import { reportingFailure } from './task-failure'
 
 /** How long a claimed job or delivery may stay silent before it counts as abandoned by a dead process. */
@@ -63,8 +63,8 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   for (const subscriber of docs) {
     const chosen = ((subscriber.services ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
     if (!subscriberWantsEvent(chosen, affected)) continue
-    const channel: Channel = subscriber.type === 'sms' ? 'sms' : 'email'
-    const address = channel === 'sms' ? subscriber.phone : subscriber.email
+    const channel: Channel = subscriber.type
+    const address = channelAdapter(channel).address(subscriber)
     if (address) recipients.push({ subscriberId: subscriber.id, channel, address })
   }
   return recipients
@@ -72,27 +72,25 @@ async function matchingRecipients(payload: Payload, notification: Notification):
 
 /** Channel settings, read once per run; a channel that is not configured fails its deliveries (retried later). */
 class Channels {
-  private email?: ReturnType<typeof emailConfig>
-  private sms?: ReturnType<typeof smsConfig>
+  private readonly configs = new Map<Channel, Promise<unknown>>()
   constructor(private readonly payload: Payload) {}
-  emailConfig() {
-    this.email ??= emailConfig(this.payload)
-    return this.email
-  }
-  smsConfig() {
-    this.sms ??= smsConfig(this.payload)
-    return this.sms
+  config(channel: Channel): Promise<unknown> {
+    let config = this.configs.get(channel)
+    if (!config) {
+      config = channelAdapter(channel).config(this.payload, env())
+      this.configs.set(channel, config)
+    }
+    return config
   }
 }
 
-type Recipients = Map<number, Pick<Subscriber, 'id' | 'active' | 'verified' | 'unsubscribeToken'>>
+type Recipients = Map<number, Subscriber>
 
 async function loadSubscribers(payload: Payload, ids: number[]): Promise<Recipients> {
   if (ids.length === 0) return new Map()
   const { docs } = await payload.find({
     collection: 'subscribers',
     where: { id: { in: ids } },
-    select: { active: true, verified: true, unsubscribeToken: true },
     showHiddenFields: true,
     pagination: false,
     depth: 0,
@@ -124,19 +122,17 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
   }
   const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
   try {
-    if (delivery.channel === 'email') {
-      const config = await run.channels.emailConfig()
-      const message = renderNotificationEmail(run.content, leave)
-      await sendEmail(config, {
-        to: delivery.address,
-        ...message,
-        // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
-        headers: { 'List-Unsubscribe': `<${leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        messageId: `<notification-${run.notification.id}.delivery-${delivery.id}@${run.host}>`,
-      }, payload.logger)
-    } else {
-      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, leave), payload.logger)
-    }
+    const adapter = channelAdapter(delivery.channel)
+    await adapter.send(await run.channels.config(delivery.channel), {
+      payload,
+      notification: run.notification,
+      content: run.content,
+      deliveryId: delivery.id,
+      address: delivery.address,
+      subscriber,
+      unsubscribeUrl: leave,
+      host: run.host,
+    })
     await markSent(payload, delivery.id)
     return true
   } catch (error) {

@@ -1,10 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins, editors } from '../../access/roles'
+import { CHANNEL_RULES, type ChannelRules } from '../../domain/channels'
 import { isE164, isEmailAddress } from '../../domain/contact'
 import { SUBSCRIBER_TYPES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { assignTokens } from './hooks/assign-tokens'
+
+/** Whether a subscriber of this type keeps its address in `field` (src/domain/channels.ts); the default type is e-mail. */
+const holds = (type: unknown, field: ChannelRules['addressField']): boolean =>
+  CHANNEL_RULES[(typeof type === 'string' && Object.hasOwn(CHANNEL_RULES, type) ? type : 'email') as keyof typeof CHANNEL_RULES].addressField === field
 
 export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
@@ -21,9 +26,9 @@ export const Subscribers: CollectionConfig = {
       unique: true,
       index: true,
       maxLength: 254,
-      admin: { condition: (data) => data?.type !== 'sms' },
+      admin: { condition: (data) => holds(data?.type, 'email') },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
-        if (siblingData?.type === 'sms' && (value == null || value === '')) return true
+        if (!holds(siblingData?.type, 'email') && (value == null || value === '')) return true
         if (typeof value !== 'string' || value === '') return 'email is required for e-mail subscribers'
         return isEmailAddress(value.trim()) || 'email must be a valid e-mail address'
       },
@@ -33,9 +38,9 @@ export const Subscribers: CollectionConfig = {
       type: 'text',
       unique: true,
       index: true,
-      admin: { condition: (data) => data?.type === 'sms', description: 'E.164, e.g. +14155550123' },
+      admin: { condition: (data) => holds(data?.type, 'phone'), description: 'E.164, e.g. +14155550123' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
-        if (siblingData?.type !== 'sms' && (value == null || value === '')) return true
+        if (!holds(siblingData?.type, 'phone') && (value == null || value === '')) return true
         if (typeof value !== 'string' || value === '') return 'phone is required for SMS subscribers'
         return isE164(value) || 'phone must be an E.164 number such as +14155550123'
       },

@@ -5,6 +5,7 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
+import { REVEAL_SECRETS } from '../fields/secret'
 import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
@@ -16,7 +17,8 @@ import { sendingDisabledReason } from './sending-allowed'
 import { reportingFailure } from './task-failure'
 
 export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
-  const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true })
+  // With its signing secret: a webhook's confirmation is where its owner learns it (src/notify/adapters/webhook.ts).
+  const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
   if (!subscriber || !subscriber.active || subscriber.verified || !subscriber.verificationToken) return false
   const disabled = sendingDisabledReason()
   if (disabled) {

@@ -12,7 +12,9 @@ import type { Payload, TaskConfig } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { relationId } from '../db/relation-id'
+import { channelHears, isUrlChannel } from '../domain/channels'
 import { type Channel, nextAttemptAt, notificationOutcome, subscriberWantsEvent } from '../domain/notifications'
+import { REVEAL_SECRETS } from '../fields/secret'
 import type { Notification, Subscriber } from '../payload-types'
 import { isStopping } from '../runtime/shutdown'
 import { testHooks } from '../runtime/test-hooks'
@@ -20,6 +22,7 @@ import { messageBaseUrl } from '../settings/base-url'
 
 import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
 import { channelAdapter } from './adapters'
+import { recordEndpointOutcome } from './endpoint-health'
 import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
 import { unsubscribeUrl } from './links'
 import type { NotificationContent } from './messages'
@@ -36,6 +39,9 @@ const FINAL = new Set(['sent', 'partly_failed', 'failed'])
 
 
 async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
+  // A service's status change is about that service (its id is in the content: deleting the service keeps the record).
+  const change = (notification.content as unknown as NotificationContent).change
+  if (change) return [change.serviceId]
   const incident = relationId(notification.incident)
   const maintenance = relationId(notification.maintenance)
   const select = { affectedServices: true } as const
@@ -52,8 +58,9 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   const affected = await affectedServiceIds(payload, notification)
   const { docs } = await payload.find({
     collection: 'subscribers',
-    where: { and: [{ verified: { equals: true } }, { active: { equals: true } }] },
-    select: { type: true, email: true, phone: true, services: true },
+    // A quarantined endpoint (src/domain/endpoint-health.ts) is sent nothing until a test delivery succeeds.
+    where: { and: [{ verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }] },
+    select: { type: true, email: true, phone: true, url: true, services: true },
     sort: 'id',
     pagination: false,
     depth: 0,
@@ -62,8 +69,8 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   const recipients: Recipient[] = []
   for (const subscriber of docs) {
     const chosen = ((subscriber.services ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
-    if (!subscriberWantsEvent(chosen, affected)) continue
     const channel: Channel = subscriber.type
+    if (!channelHears(channel, notification.kind) || !subscriberWantsEvent(chosen, affected)) continue
     const address = channelAdapter(channel).address(subscriber)
     if (address) recipients.push({ subscriberId: subscriber.id, channel, address })
   }
@@ -92,6 +99,8 @@ async function loadSubscribers(payload: Payload, ids: number[]): Promise<Recipie
     collection: 'subscribers',
     where: { id: { in: ids } },
     showHiddenFields: true,
+    // A webhook's signing secret, which only server code may read (src/fields/secret.ts).
+    context: REVEAL_SECRETS,
     pagination: false,
     depth: 0,
     overrideAccess: true,
@@ -106,6 +115,7 @@ interface RunContext {
   base: string
   channels: Channels
   host: string
+  clock: () => Date
 }
 
 async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscribers: Recipients): Promise<boolean> {
@@ -116,11 +126,14 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     return false
   }
   const subscriber = delivery.subscriberId !== null ? subscribers.get(delivery.subscriberId) : undefined
-  if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address) {
+  if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address || subscriber.quarantinedAt) {
     await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
     return false
   }
   const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
+  const now = run.clock()
+  // Webhooks and chat endpoints keep a record of their failures, which quarantines them after 3 days.
+  const health = isUrlChannel(delivery.channel) ? (ok: boolean, reason?: string) => recordEndpointOutcome(payload, subscriber, ok, now, reason) : async () => undefined
   try {
     const adapter = channelAdapter(delivery.channel)
     await adapter.send(await run.channels.config(delivery.channel), {
@@ -132,10 +145,13 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
       subscriber,
       unsubscribeUrl: leave,
       host: run.host,
+      now,
     })
     await markSent(payload, delivery.id)
+    await health(true)
     return true
   } catch (error) {
+    if (error instanceof SendFailure) await health(false, error.message)
     if (error instanceof SendFailure && error.certainty === 'uncertain') {
       await markInterrupted(payload, delivery.id, error.message)
       return false
@@ -158,7 +174,8 @@ export interface DeliveryRun {
 const queueContinuation = (payload: Payload, notificationId: number, waitUntil?: Date) =>
   payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notificationId }, queue: NOTIFICATION_QUEUE, waitUntil })
 
-export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env()): Promise<DeliveryRun> {
+/** `clock`: the time the endpoints' health records and signatures carry (tests inject theirs). */
+export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env(), clock: () => Date = () => new Date()): Promise<DeliveryRun> {
   const notification = await payload.findByID({ collection: 'notifications', id: notificationId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
   if (notification.status === 'queued') {
@@ -170,7 +187,7 @@ export async function deliverNotification(payload: Payload, notificationId: numb
   await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
 
   const base = await messageBaseUrl(payload)
-  const run: RunContext = { payload, notification, content: notification.content as unknown as NotificationContent, base, channels: new Channels(payload), host: new URL(base).hostname || 'localhost' }
+  const run: RunContext = { payload, notification, content: notification.content as unknown as NotificationContent, base, channels: new Channels(payload), host: new URL(base).hostname || 'localhost', clock }
   // Well inside the lease, so a live run is never taken for a dead one.
   const deadline = Date.now() + Math.min(20_000, lease / 3)
   let sent = 0

@@ -25,6 +25,7 @@ export function subscribeMessage(type: SubscribeRequest['type']): string {
 const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
   email: 'Thanks! Check your inbox for an e-mail with a link to confirm your subscription.',
   sms: 'Thanks! We sent a text message with a link to confirm your subscription.',
+  webhook: 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the webhook.',
 }
 
 /** A confirmation link stops working after this long; subscribing again sends a new one. */
@@ -73,9 +74,9 @@ export interface SubscribeContext {
 export async function subscribe(payload: Payload, request: SubscribeRequest, context: SubscribeContext = {}): Promise<void> {
   const now = context.now ?? new Date()
   const field = CHANNEL_RULES[request.type].addressField
-  const value = requestAddress(request)
-  const address = { [field]: value } as { email: string } | { phone: string }
-  const where: Where = { [field]: { equals: value } }
+  // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
+  const { type: _type, services: _services, ...address } = request
+  const where: Where = { and: [{ [field]: { equals: requestAddress(request) } }, { type: { equals: request.type } }] }
   try {
     await subscribeOnce(payload, request, context, now, address, where)
   } catch (error) {
@@ -91,7 +92,7 @@ function isDuplicateAddress(error: unknown): boolean {
   return name === 'ValidationError' && (data?.errors ?? []).some((e) => e.path !== undefined && fields.has(e.path))
 }
 
-async function subscribeOnce(payload: Payload, request: SubscribeRequest, context: SubscribeContext, now: Date, address: { email: string } | { phone: string }, where: Where): Promise<void> {
+async function subscribeOnce(payload: Payload, request: SubscribeRequest, context: SubscribeContext, now: Date, address: Omit<SubscribeRequest, 'type' | 'services'>, where: Where): Promise<void> {
   await inTransaction(payload, async (req) => {
     const services = await serviceIds(req, request.services)
     const existing = await findSubscriber(payload, where, req)
@@ -109,7 +110,7 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
       await payload.update({
         collection: 'subscribers',
         id: existing.id,
-        data: { type: request.type, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationSentAt: now.toISOString() },
+        data: { type: request.type, ...address, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationSentAt: now.toISOString() },
         overrideAccess: true,
         depth: 0,
         req,

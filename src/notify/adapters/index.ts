@@ -5,13 +5,21 @@
  */
 import type { Channel } from '../../domain/notifications'
 
+import { discordChannel } from './discord'
 import { emailChannel } from './email'
+import { slackChannel } from './slack'
 import { smsChannel } from './sms'
+import { teamsChannel } from './teams'
 import type { ChannelAdapter } from './types'
+import { webhookChannel } from './webhook'
 
 export const CHANNEL_ADAPTERS: Record<Channel, ChannelAdapter> = {
   email: emailChannel,
   sms: smsChannel,
+  webhook: webhookChannel,
+  slack: slackChannel,
+  discord: discordChannel,
+  teams: teamsChannel,
 }
 
 export const channelAdapter = (channel: Channel): ChannelAdapter => CHANNEL_ADAPTERS[channel]

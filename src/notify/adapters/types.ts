@@ -21,11 +21,15 @@ export interface Outgoing {
   unsubscribeUrl: string
   /** The site's host name, for message ids. */
   host: string
+  /** The clock of the run (tests inject theirs): signatures' timestamps, generated_at. */
+  now: Date
+  /** An administrator's test delivery: no event behind it (src/notify/test-delivery.ts). */
+  test?: boolean
 }
 
 export interface ChannelAdapter<Config = unknown> {
   /** The address a delivery records, or null when the subscriber has none for this channel. */
-  address(subscriber: Pick<Subscriber, 'email' | 'phone'>): string | null
+  address(subscriber: Pick<Subscriber, 'email' | 'phone' | 'url'>): string | null
   /** The channel's settings; throws ChannelNotConfigured (src/notify/email.ts) when they are incomplete. */
   config(payload: Payload, settings: Env): Promise<Config>
   /** Sends one notification; throws SendFailure (or ChannelNotConfigured) when it did not go out. */

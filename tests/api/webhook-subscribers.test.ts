@@ -283,12 +283,15 @@ describe('Slack, Discord and Teams subscribers', () => {
     const teams = TeamsMessage.parse(json(receiver.to('/teams')[0]))
     expect(teams.attachments[0].content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'View on the status page', url: link }])
     expect(JSON.stringify(teams.attachments[0].content.body)).toContain('Login <fails> & @everyone')
-    // Chat channels are not signed (their services authenticate by the URL), and hear of no component updates.
+    // Chat channels are not signed (their services authenticate by the URL), and hear of no component updates,
+    // which a webhook beside them does hear of.
     expect(receiver.to('/slack')[0].headers['webhook-signature']).toBeUndefined()
+    await addSubscriber({ type: 'webhook', url: `${receiver.url}/beside-chat`, contactEmail: 'ops@example.test' })
     await api('PATCH', `/services/${services.api}`, { key: editor.key, body: { status: 'degraded' } })
     await api('PATCH', `/services/${services.api}`, { key: editor.key, body: { status: 'operational' } })
     await drain()
-    expect(receiver.requests).toHaveLength(3)
+    expect(receiver.to('/beside-chat').map((r) => json(r).component_update.new_status)).toEqual(['degraded_performance', 'operational'])
+    expect(receiver.requests).toHaveLength(5)
   })
 
   it('escape Slack mrkdwn in what users wrote', async () => {

@@ -168,6 +168,21 @@ describe('webhook subscribers an administrator adds', () => {
     expect((verify(signingSecret!, requests[1]) as any).incident.status).toBe('resolved')
     expect(requests[1].headers['webhook-id']).not.toBe(requests[0].headers['webhook-id'])
     expect((await deliveriesOf(id)).map((d) => d.status)).toEqual(['sent', 'sent'])
+
+    // A new secret, shown once to an administrator, signs from then on; the old one verifies nothing more.
+    expect((await api('POST', `/subscribers/${id}/signing-secret`)).status).toBe(401)
+    expect((await api('POST', `/subscribers/${id}/signing-secret`, { key: editor.key })).status).toBe(403)
+    const renewed = await api('POST', `/subscribers/${id}/signing-secret`, { key: admin.key })
+    expect(renewed.status).toBe(200)
+    const next = renewed.body.signingSecret as string
+    expect(next).toMatch(/^whsec_/)
+    expect(next).not.toBe(signingSecret)
+    expect((await api('GET', `/subscribers/${id}`, { key: admin.key })).body.signingSecret).toBeUndefined()
+    const test = await api('POST', `/subscribers/${id}/test-delivery`, { key: admin.key })
+    expect(test.body).toMatchObject({ sent: true })
+    const tested = receiver.to('/hook').at(-1)!
+    expect(verify(next, tested)).toMatchObject({ test: expect.any(Object) })
+    expect(() => verify(signingSecret!, tested)).toThrow()
   })
 
   it('hear of a service\'s status change as a component update, and of a maintenance as Statuspage sends it', async () => {

@@ -8,6 +8,7 @@ import { MAX_URL } from '../../domain/subscription-request'
 import { optionsFrom } from '../../fields/options'
 import { secretField } from '../../fields/secret'
 import { destinationProblem } from '../../net/outbound-url'
+import { signingSecretEndpoint } from '../../notify/signing-secret-endpoint'
 import { testDeliveryEndpoint } from '../../notify/test-delivery'
 import { assignTokens } from './hooks/assign-tokens'
 import { issueSigningSecret, showSigningSecretOnce } from './hooks/signing-secret'
@@ -20,7 +21,7 @@ export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
   admin: { useAsTitle: 'email', defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'verified', 'active', 'quarantinedAt'], group: 'Audience' },
   access: { read: editors, create: admins, update: admins, delete: admins },
-  endpoints: [testDeliveryEndpoint],
+  endpoints: [testDeliveryEndpoint, signingSecretEndpoint],
   hooks: {
     beforeChange: [assignTokens, issueSigningSecret],
     afterChange: [showSigningSecretOnce],
@@ -88,6 +89,11 @@ export const Subscribers: CollectionConfig = {
         readOnly: true,
       },
     } as Field,
+    {
+      name: 'endpointActions',
+      type: 'ui',
+      admin: { condition: (data) => holds(data?.type, 'url'), components: { Field: '/components/EndpointActionsField#EndpointActionsField' } },
+    },
     {
       name: 'failingSince',
       type: 'date',

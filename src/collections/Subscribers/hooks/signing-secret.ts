@@ -21,7 +21,7 @@ export const issueSigningSecret: CollectionBeforeChangeHook<Subscriber> = ({ dat
     req.context[NEW_SECRET] = secret
   } else if (operation === 'update') {
     // Only the regeneration endpoint gives a new one (src/notify/signing-secret-endpoint.ts).
-    delete data.signingSecret
+    if (!req.context?.replaceSigningSecret) delete data.signingSecret
   } else {
     data.signingSecret = null
   }

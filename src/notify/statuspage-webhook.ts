@@ -167,10 +167,16 @@ function maintenanceObject(doc: Maintenance, site: SiteFacts) {
   }
 }
 
-/** The Statuspage-shaped body of one notification, or null when its incident, maintenance or service is gone. */
-export async function statuspageWebhookBody(payload: Payload, notification: Notification, content: NotificationContent, unsubscribeUrl: string, now: Date): Promise<Record<string, unknown> | null> {
+type Subject = { page: Record<string, unknown> } & Record<string, unknown>
+
+/**
+ * What every subscriber of one run gets alike (page, incident or component), built once per run: the run's content
+ * object is the key, so a fan-out to many webhooks reads the site and the incident once.
+ */
+const subjects = new WeakMap<NotificationContent, Promise<Subject | null>>()
+
+async function subjectOf(payload: Payload, notification: Notification, content: NotificationContent): Promise<Subject | null> {
   const site = await siteFacts(payload)
-  const meta = { unsubscribe: unsubscribeUrl, documentation: content.url, generated_at: now.toISOString() }
   const page = { id: site.pageId, status_indicator: site.indicator, status_description: site.description }
   const incidentId = relationId(notification.incident)
   const maintenanceId = relationId(notification.maintenance)
@@ -186,15 +192,27 @@ export async function statuspageWebhookBody(payload: Payload, notification: Noti
       id: derivedId('service-status-change', change.changeId),
       component_id: derivedId('service', change.serviceId),
     }
-    return { meta, page, component: component(service, site), component_update: componentUpdate }
+    return { page, component: component(service, site), component_update: componentUpdate }
   }
   if (incidentId !== null) {
     const doc = await payload.findByID({ collection: 'incidents', id: incidentId, depth: 0, overrideAccess: true, disableErrors: true })
-    return doc ? { meta, page, incident: { ...incidentObject(doc, site), shortlink: content.url } } : null
+    return doc ? { page, incident: { ...incidentObject(doc, site), shortlink: content.url } } : null
   }
   if (maintenanceId !== null) {
     const doc = await payload.findByID({ collection: 'maintenances', id: maintenanceId, depth: 0, overrideAccess: true, disableErrors: true })
-    return doc ? { meta, page, incident: { ...maintenanceObject(doc, site), shortlink: content.url } } : null
+    return doc ? { page, incident: { ...maintenanceObject(doc, site), shortlink: content.url } } : null
   }
   return null
+}
+
+/** The Statuspage-shaped body of one notification, or null when its incident, maintenance or service is gone. */
+export async function statuspageWebhookBody(payload: Payload, notification: Notification, content: NotificationContent, unsubscribeUrl: string, now: Date): Promise<Record<string, unknown> | null> {
+  let subject = subjects.get(content)
+  if (!subject) {
+    subject = subjectOf(payload, notification, content)
+    subjects.set(content, subject)
+  }
+  const shared = await subject
+  if (!shared) return null
+  return { meta: { unsubscribe: unsubscribeUrl, documentation: content.url, generated_at: now.toISOString() }, ...shared }
 }

@@ -66,7 +66,7 @@ export function discordMessage(content: NotificationContent, at: Date): Record<s
         title: cut(headline(content), 256),
         url: content.url,
         // The embed's total stays below Discord's 6,000 characters: the other parts are short and cut.
-        ...(message ? { description: cut(message, 3000) } : {}),
+        ...(message ? { description: cut(message, 2000) } : {}),
         color: KIND_COLOUR[content.kind],
         fields,
         footer: { text: cut(content.siteName, 200) },

@@ -595,12 +595,32 @@ export interface MaintenanceTemplate {
  */
 export interface Subscriber {
   id: number;
-  type: 'email' | 'sms';
+  type: 'email' | 'sms' | 'webhook' | 'slack' | 'discord' | 'teams';
   email?: string | null;
   /**
    * E.164, e.g. +14155550123
    */
   phone?: string | null;
+  /**
+   * The endpoint (webhook), or the incoming-webhook URL Slack, Discord or a Teams Workflow gave you. Nothing is sent on save: use "Send a test delivery".
+   */
+  url?: string | null;
+  /**
+   * Receives the notice when the endpoint keeps failing or is quarantined.
+   */
+  contactEmail?: string | null;
+  /**
+   * Signs every request (Standard Webhooks). Shown once, in the answer to the save that created it; never again.
+   */
+  signingSecret?: string | null;
+  /**
+   * First failed delivery since the last success.
+   */
+  failingSince?: string | null;
+  /**
+   * Set after 3 days of failures: nothing is sent until a test delivery succeeds.
+   */
+  quarantinedAt?: string | null;
   verified?: boolean | null;
   active?: boolean | null;
   verifiedAt?: string | null;
@@ -636,7 +656,8 @@ export interface Notification {
     | 'maintenance_reminder'
     | 'maintenance_started'
     | 'maintenance_completed'
-    | 'maintenance_cancelled';
+    | 'maintenance_cancelled'
+    | 'service_status_changed';
   eventKey: string;
   subject: string;
   message?: string | null;
@@ -670,7 +691,7 @@ export interface NotificationDelivery {
   id: number;
   notification?: (number | null) | Notification;
   subscriber?: (number | null) | Subscriber;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'webhook' | 'slack' | 'discord' | 'teams';
   address?: string | null;
   status: 'pending' | 'sending' | 'sent' | 'failed' | 'interrupted' | 'skipped';
   attempts?: number | null;
@@ -1085,6 +1106,11 @@ export interface SubscribersSelect<T extends boolean = true> {
   type?: T;
   email?: T;
   phone?: T;
+  url?: T;
+  contactEmail?: T;
+  signingSecret?: T;
+  failingSince?: T;
+  quarantinedAt?: T;
   verified?: T;
   active?: T;
   verifiedAt?: T;

@@ -123,6 +123,8 @@ const schema = z.object({
   NOTIFY_RETRY_BASE_MS: whole(30_000, { min: 1, says: 'a whole number of milliseconds' }),
   SUBSCRIBE_RESEND_SECONDS: whole(300, { says: 'a whole number of seconds' }),
   SMS_TIMEOUT_MS: whole(15_000, { min: 1, says: 'a whole number of milliseconds' }),
+  // Webhook and chat deliveries: the connection, then the answer's headers, each within this (src/notify/adapters/http.ts).
+  WEBHOOK_TIMEOUT_MS: whole(5_000, { min: 1, says: 'a whole number of milliseconds' }),
   // Outbound requests to addresses an administrator typed (src/net/outbound-url.ts).
   OUTBOUND_ALLOW_HTTP: flag(),
   OUTBOUND_ALLOWED_NETWORKS: z

@@ -1,16 +1,67 @@
-/** Which subscription channels a site offers, and why one is refused: shown by the pages, enforced by the API. */
-import type { Channel } from './notifications'
+/**
+ * The subscription channels, one row each: which subscriber field holds the address, what a visitor is told when
+ * the channel cannot take a subscription now, and which channel carries its confirmation. A new subscriber type is
+ * a new row here (the type checker asks for it) and an adapter in src/notify/adapters/.
+ */
+import type { Channel, NotificationKind } from './notifications'
 
 /** Whether each channel can deliver now (src/notify/channels.ts decides it from the settings). */
 export type Channels = Record<Channel, boolean>
+
+/** The channels the site's own subscribe form offers (webhooks are subscribed through the API). */
+export type FormChannels = Pick<Channels, 'email' | 'sms'>
+
+export interface ChannelRules {
+  label: string
+  /** The subscriber field that holds the address. */
+  addressField: 'email' | 'phone' | 'url'
+  /** The channel that carries the confirmation and the failure notices, when it is not the channel itself. */
+  confirmBy?: Channel
+  /** Why a visitor's subscription by this channel is refused while it cannot deliver. */
+  refusal: string
+  /** Whether it hears of each service's status change (Statuspage's component updates), besides incidents and maintenances. */
+  serviceChanges?: boolean
+}
+
+const ADMINS_ONLY = 'can only be added by an administrator.'
+
+export const CHANNEL_RULES: Record<Channel, ChannelRules> = {
+  email: {
+    label: 'E-mail',
+    addressField: 'email',
+    refusal: 'Subscriptions by e-mail are not available on this site; subscribe by text message (SMS) instead.',
+  },
+  sms: {
+    label: 'Text message (SMS)',
+    addressField: 'phone',
+    refusal: 'Subscriptions by text message (SMS) are not available on this site; subscribe by e-mail instead.',
+  },
+  webhook: {
+    label: 'Webhook',
+    addressField: 'url',
+    confirmBy: 'email',
+    refusal: 'Webhook subscriptions are confirmed by e-mail, which is not configured on this site.',
+    serviceChanges: true,
+  },
+  slack: { label: 'Slack', addressField: 'url', refusal: `Slack subscribers ${ADMINS_ONLY}` },
+  discord: { label: 'Discord', addressField: 'url', refusal: `Discord subscribers ${ADMINS_ONLY}` },
+  teams: { label: 'Microsoft Teams', addressField: 'url', refusal: `Microsoft Teams subscribers ${ADMINS_ONLY}` },
+}
+
+export const CHANNEL_LABELS = Object.fromEntries(Object.entries(CHANNEL_RULES).map(([channel, rules]) => [channel, rules.label])) as Record<Channel, string>
+
+/** Channels whose address is a URL: webhooks and chat services, sent to over HTTP through the outbound guard. */
+export const isUrlChannel = (channel: Channel): boolean => CHANNEL_RULES[channel].addressField === 'url'
+
+/** Whether a subscriber of `channel` hears of an event of `kind`. */
+export const channelHears = (channel: Channel, kind: NotificationKind): boolean => kind !== 'service_status_changed' || Boolean(CHANNEL_RULES[channel].serviceChanges)
 
 export const NO_CHANNEL = 'Subscriptions are not available on this site: neither e-mail nor SMS is configured.'
 
 /** Why a subscription by `channel` cannot be taken now, or null when it can. */
 export function channelRefusal(channels: Channels, channel: Channel): string | null {
-  if (channels[channel]) return null
+  const { confirmBy, refusal } = CHANNEL_RULES[channel]
+  if (channels[channel] && (!confirmBy || channels[confirmBy])) return null
   if (!channels.email && !channels.sms) return NO_CHANNEL
-  return channel === 'sms'
-    ? 'Subscriptions by text message (SMS) are not available on this site; subscribe by e-mail instead.'
-    : 'Subscriptions by e-mail are not available on this site; subscribe by text message (SMS) instead.'
+  return refusal
 }

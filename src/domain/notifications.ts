@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 
 import { newestUpdate } from './incident-status'
-import type { IncidentStatus, MaintenanceStatus } from './statuses'
+import { type IncidentStatus, type MaintenanceStatus, type ServiceStatus, SUBSCRIBER_TYPES, type SubscriberType } from './statuses'
 
 export const NOTIFICATION_KINDS = [
   'incident_created',
@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'maintenance_started',
   'maintenance_completed',
   'maintenance_cancelled',
+  /** A service's status changed (its history row): only webhook subscribers hear of it (Statuspage's component update). */
+  'service_status_changed',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -31,6 +33,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   maintenance_started: 'Maintenance started',
   maintenance_completed: 'Maintenance completed',
   maintenance_cancelled: 'Maintenance cancelled',
+  service_status_changed: 'Service status changed',
 }
 
 /** A notification as a whole: queued until its job first runs, then sending until no delivery is left to try. */
@@ -46,15 +49,16 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'interrupted', 'skipped'] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 
-export const CHANNELS = ['email', 'sms'] as const
-export type Channel = (typeof CHANNELS)[number]
+/** A delivery goes out by its subscriber's type: the channels are the subscriber types, declared once. */
+export const CHANNELS = SUBSCRIBER_TYPES
+export type Channel = SubscriberType
 
 export interface NotificationEvent {
   kind: NotificationKind
   /** Unique per event: the same event caused twice (a client re-sending the same update list) notifies once. */
   eventKey: string
-  /** The status the event is about: the update's (incidents) or the one entered (maintenances). */
-  status: IncidentStatus | MaintenanceStatus
+  /** The status the event is about: the update's (incidents), the one entered (maintenances and services). */
+  status: IncidentStatus | MaintenanceStatus | ServiceStatus
   /** The update's message, when the event is an incident update. */
   message: string | null
 }

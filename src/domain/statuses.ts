@@ -13,7 +13,8 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number]
 export const MAINTENANCE_STATUSES = ['upcoming', 'in_progress', 'completed', 'cancelled'] as const
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number]
 
-export const SUBSCRIBER_TYPES = ['email', 'sms'] as const
+/** How a subscriber hears: e-mail and SMS (visitors), webhooks (visitors and admins), chat channels (admins). */
+export const SUBSCRIBER_TYPES = ['email', 'sms', 'webhook', 'slack', 'discord', 'teams'] as const
 export type SubscriberType = (typeof SUBSCRIBER_TYPES)[number]
 
 /**

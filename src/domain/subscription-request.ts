@@ -3,18 +3,26 @@
  * wrong for everything they refuse. Pure: the routes and the subscribe form both parse through here.
  */
 import { isE164, isEmailAddress, normaliseEmail } from './contact'
-import { SUBSCRIBER_TYPES } from './statuses'
+import { CHANNEL_RULES } from './channels'
 import { forbiddenControlCharacter } from './text'
 
 export type SubscribeRequest =
   | { type: 'email'; email: string; services: string[] }
   | { type: 'sms'; phone: string; services: string[] }
+  /** A webhook, confirmed through (and reporting its failures to) `contactEmail`. */
+  | { type: 'webhook'; url: string; contactEmail: string; services: string[] }
+
+/** The address a request subscribes: the value of its channel's address field (src/domain/channels.ts). */
+export function requestAddress(request: SubscribeRequest): string {
+  return (request as unknown as Record<string, string>)[CHANNEL_RULES[request.type].addressField]
+}
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
 
 const MAX_SERVICES = 100
 const MAX_SLUG = 200
 const MAX_TOKEN = 200
+export const MAX_URL = 2000
 
 const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message })
 
@@ -32,29 +40,71 @@ function parseServices(value: unknown): Parsed<string[]> {
   return { ok: true, value: [...new Set(list as string[])] }
 }
 
-export function parseSubscribeRequest(body: unknown): Parsed<SubscribeRequest> {
-  if (!isObject(body)) return refuse('The request body must be a JSON object with type and email (or phone).')
-  const { type } = body
-  if (type === undefined || type === null || type === '') return refuse(`type is required: ${SUBSCRIBER_TYPES.join(' or ')}`)
-  if (type !== 'email' && type !== 'sms') return refuse(`type must be ${SUBSCRIBER_TYPES.join(' or ')}`)
-  const services = parseServices(body.services)
-  if (!services.ok) return services
-  if (type === 'email') {
-    const { email } = body
-    if (email === undefined || email === null || email === '') return refuse('email is required')
-    if (typeof email !== 'string') return refuse('email must be a string')
-    if (forbiddenControlCharacter(email)) return refuse('email must be a valid e-mail address')
-    const normalised = normaliseEmail(email)
-    if (!isEmailAddress(normalised)) return refuse('email must be a valid e-mail address')
-    return { ok: true, value: { type, email: normalised, services: services.value } }
+function parseEmailAddress(email: unknown, required = 'email is required'): Parsed<string> {
+  if (email === undefined || email === null || email === '') return refuse(required)
+  if (typeof email !== 'string') return refuse('email must be a string')
+  if (forbiddenControlCharacter(email)) return refuse('email must be a valid e-mail address')
+  const normalised = normaliseEmail(email)
+  if (!isEmailAddress(normalised)) return refuse('email must be a valid e-mail address')
+  return { ok: true, value: normalised }
+}
+
+function parseEmail(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
+  const email = parseEmailAddress(body.email)
+  return email.ok ? { ok: true, value: { type: 'email', email: email.value, services } } : email
+}
+
+/** A URL's shape only; whether the server may send to it is the outbound policy's (src/net/outbound-url.ts). */
+export function parseWebhookUrl(url: unknown): Parsed<string> {
+  if (url === undefined || url === null || url === '') return refuse('url is required for webhook subscriptions')
+  if (typeof url !== 'string' || url.length > MAX_URL || forbiddenControlCharacter(url)) return refuse(`url must be an https:// URL of at most ${MAX_URL} characters`)
+  let parsed: URL
+  try {
+    parsed = new URL(url.trim())
+  } catch {
+    return refuse('url must be a full URL, such as https://hooks.example.com/status')
   }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('url must use https://')
+  if (parsed.username || parsed.password) return refuse('url must not carry a user name or password')
+  return { ok: true, value: parsed.href }
+}
+
+function parseWebhook(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
+  const url = parseWebhookUrl(body.url)
+  if (!url.ok) return url
+  const email = parseEmailAddress(body.email, 'email is required: it confirms the webhook and receives its failure notices')
+  if (!email.ok) return email
+  return { ok: true, value: { type: 'webhook', url: url.value, contactEmail: email.value, services } }
+}
+
+function parseSms(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
   const { phone } = body
   if (phone === undefined || phone === null || phone === '') return refuse('phone is required for SMS subscriptions')
   if (typeof phone !== 'string') return refuse('phone must be a string')
   if (forbiddenControlCharacter(phone)) return refuse('phone must be an E.164 number such as +14155550123')
   const compact = phone.replace(/[\s()-]/g, '')
   if (!isE164(compact)) return refuse('phone must be an E.164 number such as +14155550123')
-  return { ok: true, value: { type, phone: compact, services: services.value } }
+  return { ok: true, value: { type: 'sms', phone: compact, services } }
+}
+
+/** The subscriber types a visitor may subscribe by, each with the reader of its fields. */
+const VISITOR_PARSERS: Record<SubscribeRequest['type'], (body: Record<string, unknown>, services: string[]) => Parsed<SubscribeRequest>> = {
+  email: parseEmail,
+  sms: parseSms,
+  webhook: parseWebhook,
+}
+const VISITOR_TYPES = Object.keys(VISITOR_PARSERS) as SubscribeRequest['type'][]
+const TYPE_CHOICE = `${VISITOR_TYPES.slice(0, -1).join(', ')} or ${VISITOR_TYPES.at(-1)}`
+const isVisitorType = (type: unknown): type is SubscribeRequest['type'] => typeof type === 'string' && Object.hasOwn(VISITOR_PARSERS, type)
+
+export function parseSubscribeRequest(body: unknown): Parsed<SubscribeRequest> {
+  if (!isObject(body)) return refuse('The request body must be a JSON object with type and email (or phone, or url and email).')
+  const { type } = body
+  if (type === undefined || type === null || type === '') return refuse(`type is required: ${TYPE_CHOICE}`)
+  if (!isVisitorType(type)) return refuse(`type must be ${TYPE_CHOICE}`)
+  const services = parseServices(body.services)
+  if (!services.ok) return services
+  return VISITOR_PARSERS[type](body, services.value)
 }
 
 export function parseTokenRequest(body: unknown): Parsed<string> {

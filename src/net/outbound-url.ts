@@ -65,6 +65,18 @@ export function addressAllowed(address: string, policy: OutboundPolicy = outboun
   return ip.range() === 'unicast'
 }
 
+/**
+ * Why a destination typed into a form may not be used, judged without DNS: the scheme, and an IP literal outside
+ * the policy. A name is accepted here, resolved or not: its addresses are checked when a request is made.
+ */
+export function destinationProblem(value: string, policy: OutboundPolicy = outboundPolicy()): string | null {
+  const problem = urlProblem(value, policy.allowHttp)
+  if (problem) return problem
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '')
+  if (net.isIP(host) && !addressAllowed(host, policy)) return 'must not point to a loopback, private, link-local or other internal address (allow one with OUTBOUND_ALLOWED_NETWORKS)'
+  return null
+}
+
 const REFUSED_ADDRESS = 'The address is not a public internet address (allow internal networks with OUTBOUND_ALLOWED_NETWORKS).'
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
@@ -114,7 +126,8 @@ function agentFor(policy: OutboundPolicy, timeouts: OutboundTimeouts): Agent {
  */
 export async function outboundFetch(
   target: string,
-  init: Omit<UndiciRequestInit, 'dispatcher' | 'redirect'>,
+  /** redirect 'manual': a 3xx is handed back as the answer it is, never followed (the default refuses it). */
+  init: Omit<UndiciRequestInit, 'dispatcher' | 'redirect'> & { redirect?: 'manual' },
   timeouts: OutboundTimeouts,
   policy: OutboundPolicy = outboundPolicy(),
 ): Promise<UndiciResponse> {
@@ -124,7 +137,7 @@ export async function outboundFetch(
   // An IP literal never goes through the lookup; WHATWG URL parsing has already normalised forms like 2130706433.
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (net.isIP(host) && !addressAllowed(host, policy)) throw new OutboundRefused(REFUSED_ADDRESS)
-  return undiciFetch(url, { ...init, redirect: 'error', dispatcher: agentFor(policy, timeouts) })
+  return undiciFetch(url, { ...init, redirect: init.redirect ?? 'error', dispatcher: agentFor(policy, timeouts) })
 }
 
 /** The refusal behind a failed outbound fetch (undici wraps what the lookup raised in "fetch failed"), if any. */

@@ -6,11 +6,12 @@
 import type { Payload } from 'payload'
 
 import type { Channels } from '../domain/channels'
+import { CHANNELS } from '../domain/notifications'
 import { type Env, env } from '../config/env'
 
-import { ChannelNotConfigured, emailConfig } from './email'
+import { CHANNEL_ADAPTERS } from './adapters'
+import { ChannelNotConfigured } from './email'
 import { sendingDisabledReason } from './sending-allowed'
-import { smsConfig } from './sms'
 
 async function works(check: () => Promise<unknown>): Promise<boolean> {
   try {
@@ -23,7 +24,7 @@ async function works(check: () => Promise<unknown>): Promise<boolean> {
 }
 
 export async function configuredChannels(payload: Payload, settings: Env = env()): Promise<Channels> {
-  if (sendingDisabledReason(settings)) return { email: true, sms: true }
-  const [email, sms] = await Promise.all([works(() => emailConfig(payload, settings)), works(() => smsConfig(payload))])
-  return { email, sms }
+  const disabled = sendingDisabledReason(settings) !== null
+  const answers = await Promise.all(CHANNELS.map((channel) => disabled || works(() => CHANNEL_ADAPTERS[channel].config(payload, settings))))
+  return Object.fromEntries(CHANNELS.map((channel, i) => [channel, answers[i]])) as Channels
 }

@@ -1,22 +1,24 @@
 /**
- * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, by e-mail or SMS.
+ * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, sent by the
+ * subscriber's channel (src/notify/adapters/).
  * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing.
  */
 import type { Payload, TaskConfig } from 'payload'
 
+import { REVEAL_SECRETS } from '../fields/secret'
 import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
-import { emailConfig, SendFailure, sendEmail } from './email'
+import { channelAdapter } from './adapters'
+import { SendFailure } from './email'
 import { confirmUrl } from './links'
-import { renderConfirmationEmail, renderConfirmationSms } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
-import { sendSms, smsConfig } from './sms'
 import { reportingFailure } from './task-failure'
 
 export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
-  const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true })
+  // With its signing secret: a webhook's confirmation is where its owner learns it (src/notify/adapters/webhook.ts).
+  const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
   if (!subscriber || !subscriber.active || subscriber.verified || !subscriber.verificationToken) return false
   const disabled = sendingDisabledReason()
   if (disabled) {
@@ -26,13 +28,7 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
   const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
   const link = confirmUrl(base, subscriber.verificationToken)
   try {
-    if (subscriber.type === 'sms') {
-      if (!subscriber.phone) return false
-      await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
-    } else {
-      if (!subscriber.email) return false
-      await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) }, payload.logger)
-    }
+    if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
   } catch (error) {
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
     if (error instanceof SendFailure && error.certainty === 'uncertain') {

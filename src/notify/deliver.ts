@@ -12,19 +12,22 @@ import type { Payload, TaskConfig, Where } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { relationId } from '../db/relation-id'
-import { nextAttemptAt, notificationOutcome, settledNotification, subscriberWantsEvent, type Channel } from '../domain/notifications'
+import { channelHears, isUrlChannel } from '../domain/channels'
+import { type Channel, nextAttemptAt, notificationOutcome, settledNotification, subscriberWantsEvent } from '../domain/notifications'
+import { REVEAL_SECRETS } from '../fields/secret'
 import type { Notification, Subscriber } from '../payload-types'
 import { isStopping } from '../runtime/shutdown'
 import { testHooks } from '../runtime/test-hooks'
 import { messageBaseUrl } from '../settings/base-url'
 
 import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
-import { ChannelNotConfigured, emailConfig, emailConnections, SendFailure, sendEmail } from './email'
+import { channelAdapter } from './adapters'
+import { recordEndpointOutcome } from './endpoint-health'
+import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
 import { unsubscribeUrl } from './links'
-import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
+import type { NotificationContent } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
-import { sendSms, smsConfig } from './sms'
 import { reportingFailure } from './task-failure'
 
 /** How long a claimed job or delivery may stay silent before it counts as abandoned by a dead process. */
@@ -36,6 +39,9 @@ const FINAL = new Set(['sent', 'partly_failed', 'failed', 'superseded'])
 
 
 async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
+  // A service's status change is about that service (its id is in the content: deleting the service keeps the record).
+  const change = (notification.content as unknown as NotificationContent).change
+  if (change) return [change.serviceId]
   const incident = relationId(notification.incident)
   const maintenance = relationId(notification.maintenance)
   const select = { affectedServices: true } as const
@@ -52,8 +58,9 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   const affected = await affectedServiceIds(payload, notification)
   const { docs } = await payload.find({
     collection: 'subscribers',
-    where: { and: [{ verified: { equals: true } }, { active: { equals: true } }] },
-    select: { type: true, email: true, phone: true, services: true },
+    // A quarantined endpoint (src/domain/endpoint-health.ts) is sent nothing until a test delivery succeeds.
+    where: { and: [{ verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }] },
+    select: { type: true, email: true, phone: true, url: true, services: true },
     sort: 'id',
     pagination: false,
     depth: 0,
@@ -62,9 +69,9 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   const recipients: Recipient[] = []
   for (const subscriber of docs) {
     const chosen = ((subscriber.services ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
-    if (!subscriberWantsEvent(chosen, affected)) continue
-    const channel: Channel = subscriber.type === 'sms' ? 'sms' : 'email'
-    const address = channel === 'sms' ? subscriber.phone : subscriber.email
+    const channel: Channel = subscriber.type
+    if (!channelHears(channel, notification.kind) || !subscriberWantsEvent(chosen, affected)) continue
+    const address = channelAdapter(channel).address(subscriber)
     if (address) recipients.push({ subscriberId: subscriber.id, channel, address })
   }
   return recipients
@@ -72,28 +79,28 @@ async function matchingRecipients(payload: Payload, notification: Notification):
 
 /** Channel settings, read once per run; a channel that is not configured fails its deliveries (retried later). */
 class Channels {
-  private email?: ReturnType<typeof emailConfig>
-  private sms?: ReturnType<typeof smsConfig>
+  private readonly configs = new Map<Channel, Promise<unknown>>()
   constructor(private readonly payload: Payload) {}
-  emailConfig() {
-    this.email ??= emailConfig(this.payload)
-    return this.email
-  }
-  smsConfig() {
-    this.sms ??= smsConfig(this.payload)
-    return this.sms
+  config(channel: Channel): Promise<unknown> {
+    let config = this.configs.get(channel)
+    if (!config) {
+      config = channelAdapter(channel).config(this.payload, env())
+      this.configs.set(channel, config)
+    }
+    return config
   }
 }
 
-type Recipients = Map<number, Pick<Subscriber, 'id' | 'active' | 'verified' | 'unsubscribeToken'>>
+type Recipients = Map<number, Subscriber>
 
 async function loadSubscribers(payload: Payload, ids: number[]): Promise<Recipients> {
   if (ids.length === 0) return new Map()
   const { docs } = await payload.find({
     collection: 'subscribers',
     where: { id: { in: ids } },
-    select: { active: true, verified: true, unsubscribeToken: true },
     showHiddenFields: true,
+    // A webhook's signing secret, which only server code may read (src/fields/secret.ts).
+    context: REVEAL_SECRETS,
     pagination: false,
     depth: 0,
     overrideAccess: true,
@@ -108,6 +115,7 @@ interface RunContext {
   base: string
   channels: Channels
   host: string
+  clock: () => Date
 }
 
 async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscribers: Recipients): Promise<boolean> {
@@ -118,28 +126,32 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     return false
   }
   const subscriber = delivery.subscriberId !== null ? subscribers.get(delivery.subscriberId) : undefined
-  if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address) {
+  if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address || subscriber.quarantinedAt) {
     await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
     return false
   }
   const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
+  const now = run.clock()
+  // Webhooks and chat endpoints keep a record of their failures, which quarantines them after 3 days.
+  const health = isUrlChannel(delivery.channel) ? (ok: boolean, reason?: string) => recordEndpointOutcome(payload, subscriber, ok, now, reason) : async () => undefined
   try {
-    if (delivery.channel === 'email') {
-      const config = await run.channels.emailConfig()
-      const message = renderNotificationEmail(run.content, leave)
-      await sendEmail(config, {
-        to: delivery.address,
-        ...message,
-        // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
-        headers: { 'List-Unsubscribe': `<${leave}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        messageId: `<notification-${run.notification.id}.delivery-${delivery.id}@${run.host}>`,
-      }, payload.logger)
-    } else {
-      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, leave), payload.logger)
-    }
+    const adapter = channelAdapter(delivery.channel)
+    await adapter.send(await run.channels.config(delivery.channel), {
+      payload,
+      notification: run.notification,
+      content: run.content,
+      deliveryId: delivery.id,
+      address: delivery.address,
+      subscriber,
+      unsubscribeUrl: leave,
+      host: run.host,
+      now,
+    })
     await markSent(payload, delivery.id)
+    await health(true)
     return true
   } catch (error) {
+    if (error instanceof SendFailure) await health(false, error.message)
     if (error instanceof SendFailure && error.certainty === 'uncertain') {
       await markInterrupted(payload, delivery.id, error.message)
       return false
@@ -174,7 +186,8 @@ export interface DeliveryRun {
 const queueContinuation = (payload: Payload, notificationId: number, waitUntil?: Date) =>
   payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notificationId }, queue: NOTIFICATION_QUEUE, waitUntil })
 
-export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env()): Promise<DeliveryRun> {
+/** `clock`: the time the endpoints' health records and signatures carry (tests inject theirs). */
+export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env(), clock: () => Date = () => new Date()): Promise<DeliveryRun> {
   const notification = await payload.findByID({ collection: 'notifications', id: notificationId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
   if (notification.status === 'queued' && (notification.content as unknown as NotificationContent | null)?.settling && (await superseded(payload, notification))) {
@@ -190,7 +203,7 @@ export async function deliverNotification(payload: Payload, notificationId: numb
   await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
 
   const base = await messageBaseUrl(payload)
-  const run: RunContext = { payload, notification, content: notification.content as unknown as NotificationContent, base, channels: new Channels(payload), host: new URL(base).hostname || 'localhost' }
+  const run: RunContext = { payload, notification, content: notification.content as unknown as NotificationContent, base, channels: new Channels(payload), host: new URL(base).hostname || 'localhost', clock }
   // Well inside the lease, so a live run is never taken for a dead one.
   const deadline = Date.now() + Math.min(20_000, lease / 3)
   let sent = 0

@@ -12,7 +12,9 @@ import { relationId } from '../db/relation-id'
 import { connectionFor, tableOf } from '../db/sql'
 import { incidentEvent, maintenanceEvent, maintenanceReminderEvent, postmortemEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
-import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '../domain/statuses'
+import { CHANNEL_RULES } from '../domain/channels'
+import { CHANNELS } from '../domain/notifications'
+import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
 import { startsIn } from '../domain/reminders'
 import { formatDateTime } from '../format/dates'
 import { richTextToText } from '../format/rich-text'
@@ -163,4 +165,45 @@ export const notifyMaintenanceChange: CollectionAfterChangeHook<Maintenance> = a
   const previousStatus = operation === 'create' ? null : ((previousDoc?.status ?? null) as MaintenanceStatus | null)
   await announceMaintenanceChange(req, doc, previousStatus)
   return doc
+}
+
+/** The channels that hear of every service status change (src/domain/channels.ts). */
+const SERVICE_CHANGE_CHANNELS = CHANNELS.filter((channel) => CHANNEL_RULES[channel].serviceChanges)
+
+export interface ServiceStatusChangeFacts {
+  changeId: number
+  serviceId: number
+  serviceName: string
+  from: ServiceStatus
+  to: ServiceStatus
+  at: Date
+}
+
+/**
+ * A service's status change, recorded in its history, is an event for the subscribers that hear of those
+ * (webhooks: Statuspage's component update), in the transaction of `req`. With none subscribed, nothing is queued:
+ * every status change of a site without webhooks would otherwise leave a notification that reaches nobody.
+ */
+export async function announceServiceStatusChange(req: PayloadRequest, change: ServiceStatusChangeFacts): Promise<void> {
+  if (req.context?.skipNotifications) return
+  const listeners = await req.payload.count({
+    collection: 'subscribers',
+    where: { and: [{ type: { in: SERVICE_CHANGE_CHANNELS } }, { verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }] },
+    overrideAccess: true,
+    req,
+  })
+  if (listeners.totalDocs === 0) return
+  const { settings, base } = await contentBase(req)
+  const event: NotificationEvent = { kind: 'service_status_changed', eventKey: `service:${change.serviceId}:change:${change.changeId}`, status: change.to, message: null }
+  await recordNotification(req, event, {}, {
+    siteName: settings.siteName,
+    kind: event.kind,
+    title: change.serviceName,
+    statusLabel: `${SERVICE_STATUS_LABELS[change.to]} (was ${SERVICE_STATUS_LABELS[change.from]})`,
+    message: null,
+    schedule: null,
+    affected: [change.serviceName],
+    url: base,
+    change: { changeId: change.changeId, serviceId: change.serviceId, from: change.from, to: change.to, at: change.at.toISOString() },
+  })
 }

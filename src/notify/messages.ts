@@ -7,6 +7,8 @@ import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notif
 import { html, raw, type SafeHtml } from '../format/html'
 import { markdownToHtml, markdownToText } from '../format/markdown'
 
+import type { ServiceChangeContent } from './statuspage-webhook'
+
 export interface NotificationContent {
   siteName: string
   kind: NotificationKind
@@ -17,10 +19,12 @@ export interface NotificationContent {
   /** The maintenance window, in the site's time zone. */
   schedule: string | null
   affected: string[]
-  /** The public page of the incident or maintenance. */
+  /** The public page of the incident or maintenance (of the status page, for a service's change). */
   url: string
   /** Written by a monitoring integration: held for the settle time, then sent only if still worth saying. */
   settling?: boolean
+  /** A service's status change (kind service_status_changed): what the webhook's component_update says. */
+  change?: ServiceChangeContent
 }
 
 export interface RenderedEmail {
@@ -125,5 +129,44 @@ export function renderIncidentReminderEmail(siteName: string, title: string, qui
 <p><a href="${editUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Update the incident</a></p>
 <p><a href="${pageUrl}" style="color:#1f5fbf">Public page</a></p>`
   const footer = html`You receive this because you are an editor or administrator of ${siteName}. The reminder interval is in Settings.`
+  return { subject, text, html: page(subject, body, footer) }
+}
+
+/** To a webhook's contact address: its endpoint failed for 3 days and is sent nothing until it is fixed. */
+export function renderQuarantineEmail(siteName: string, endpoint: string, reason: string): RenderedEmail {
+  const subject = `[${siteName}] Your webhook is quarantined`
+  const lines = [
+    `Deliveries from ${siteName} to your webhook at ${endpoint} have failed for 3 days, so it is quarantined: nothing more is sent to it.`,
+    `The last failure: ${reason}`,
+    'Once the endpoint answers again, ask the administrator of the status page to send a test delivery: a success lifts the quarantine.',
+  ]
+  const text = [...lines, ''].join('\n\n')
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Your webhook is quarantined</h1>
+<p>${lines[0]}</p>
+<p>${lines[1]}</p>
+<p>${lines[2]}</p>`
+  const footer = html`You receive this because this address was given for the webhook's failure notices.`
+  return { subject, text, html: page(subject, body, footer) }
+}
+
+/** A visitor's webhook: the confirmation link, and the secret its requests are signed with (shown nowhere else). */
+export function renderWebhookConfirmationEmail(siteName: string, confirmUrl: string, endpoint: string, secret: string): RenderedEmail {
+  const subject = `[${siteName}] Confirm your webhook`
+  const text = [
+    `Please confirm that ${siteName} may send status updates to your webhook at ${endpoint}:`,
+    '',
+    confirmUrl,
+    '',
+    `Every request is signed (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) with this secret: ${secret}`,
+    'Keep it: it is not shown again.',
+    '',
+    'If you did not ask for this, ignore this e-mail: without confirmation nothing is sent.',
+    '',
+  ].join('\n')
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Confirm your webhook</h1>
+<p>Please confirm that ${siteName} may send status updates to your webhook at ${endpoint}.</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm the webhook</a></p>
+<p>Every request is signed (Standard Webhooks) with this secret; keep it, it is not shown again:<br><code>${secret}</code></p>`
+  const footer = html`If you did not ask for this, ignore this e-mail: without confirmation nothing is sent.`
   return { subject, text, html: page(subject, body, footer) }
 }

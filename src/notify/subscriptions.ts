@@ -10,7 +10,8 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { inTransaction } from '../db/transaction'
-import type { SubscribeRequest } from '../domain/subscription-request'
+import { CHANNEL_RULES } from '../domain/channels'
+import { requestAddress, type SubscribeRequest } from '../domain/subscription-request'
 import { BadRequest } from '../errors'
 import type { Subscriber } from '../payload-types'
 
@@ -18,9 +19,13 @@ import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from './queue'
 
 /** Returned to the caller whatever the address's history was. */
 export function subscribeMessage(type: SubscribeRequest['type']): string {
-  return type === 'sms'
-    ? 'Thanks! We sent a text message with a link to confirm your subscription.'
-    : 'Thanks! Check your inbox for an e-mail with a link to confirm your subscription.'
+  return SUBSCRIBED_MESSAGES[type]
+}
+
+const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
+  email: 'Thanks! Check your inbox for an e-mail with a link to confirm your subscription.',
+  sms: 'Thanks! We sent a text message with a link to confirm your subscription.',
+  webhook: 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the webhook.',
 }
 
 /** A confirmation link stops working after this long; subscribing again sends a new one. */
@@ -68,8 +73,10 @@ export interface SubscribeContext {
  */
 export async function subscribe(payload: Payload, request: SubscribeRequest, context: SubscribeContext = {}): Promise<void> {
   const now = context.now ?? new Date()
-  const address = request.type === 'email' ? { email: request.email } : { phone: request.phone }
-  const where: Where = request.type === 'email' ? { email: { equals: request.email } } : { phone: { equals: request.phone } }
+  const field = CHANNEL_RULES[request.type].addressField
+  // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
+  const { type: _type, services: _services, ...address } = request
+  const where: Where = { and: [{ [field]: { equals: requestAddress(request) } }, { type: { equals: request.type } }] }
   try {
     await subscribeOnce(payload, request, context, now, address, where)
   } catch (error) {
@@ -81,10 +88,11 @@ export async function subscribe(payload: Payload, request: SubscribeRequest, con
 
 function isDuplicateAddress(error: unknown): boolean {
   const { name, data } = error as { name?: string; data?: { errors?: { path?: string }[] } }
-  return name === 'ValidationError' && (data?.errors ?? []).some((e) => e.path === 'email' || e.path === 'phone')
+  const fields = new Set<string>(Object.values(CHANNEL_RULES).map((rules) => rules.addressField))
+  return name === 'ValidationError' && (data?.errors ?? []).some((e) => e.path !== undefined && fields.has(e.path))
 }
 
-async function subscribeOnce(payload: Payload, request: SubscribeRequest, context: SubscribeContext, now: Date, address: { email: string } | { phone: string }, where: Where): Promise<void> {
+async function subscribeOnce(payload: Payload, request: SubscribeRequest, context: SubscribeContext, now: Date, address: Omit<SubscribeRequest, 'type' | 'services'>, where: Where): Promise<void> {
   await inTransaction(payload, async (req) => {
     const services = await serviceIds(req, request.services)
     const existing = await findSubscriber(payload, where, req)
@@ -102,7 +110,7 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
       await payload.update({
         collection: 'subscribers',
         id: existing.id,
-        data: { type: request.type, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationSentAt: now.toISOString() },
+        data: { type: request.type, ...address, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationSentAt: now.toISOString() },
         overrideAccess: true,
         depth: 0,
         req,

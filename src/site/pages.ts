@@ -2,7 +2,7 @@
  * The public pages as HTML strings, from the public read model's shapes (src/public-api/schemas.ts). No data access
  * here: the route handlers read, these render.
  */
-import type { Channels } from '../domain/channels'
+import type { FormChannels } from '../domain/channels'
 import { estimateChangesAt } from '../domain/duration'
 import {
   INCIDENT_STATUS_LABELS,
@@ -131,7 +131,7 @@ function serviceList(services: ServiceGroup['services'], uptime: Map<string, Ser
  * `uptime`: the bars of each service by slug; `null`: the page is too large for them (barsInline), each group links
  * to its page instead; an empty map: no bars at all.
  */
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> | null = new Map()): string {
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: FormChannels, uptime: Map<string, ServiceUptime> | null = new Map()): string {
   const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
   const headline = OVERALL_HEADLINES[summary.status]
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">

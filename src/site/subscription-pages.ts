@@ -3,7 +3,7 @@
  * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
  * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
  */
-import { NO_CHANNEL, type Channels } from '../domain/channels'
+import { NO_CHANNEL, type FormChannels } from '../domain/channels'
 import { html, raw, type SafeHtml } from '../format/html'
 import type { UnsubscribeOutcome, VerifyOutcome } from '../notify/subscriptions'
 import type { ServiceGroup } from '../public-api/schemas'
@@ -12,7 +12,7 @@ import type { SiteSettings } from '../settings/site-settings'
 import { renderDocument } from './layout'
 
 /** The compact form on `/`: an e-mail address and a button, offering only the channels this site can send on. */
-export function homeSubscribeForm(channels: Channels): SafeHtml {
+export function homeSubscribeForm(channels: FormChannels): SafeHtml {
   const heading = html`<h2 id="subscribe-h" class="flush">Get notified</h2>`
   if (!channels.email && !channels.sms) {
     return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}<p class="meta flush">${NO_CHANNEL}</p></section>`
@@ -56,7 +56,7 @@ ${listed.map(
 </fieldset>`
 }
 
-function channelFields(channels: Channels, state: SubscribeFormState): SafeHtml {
+function channelFields(channels: FormChannels, state: SubscribeFormState): SafeHtml {
   const email = html`<p><label for="email">E-mail address</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>`
   const phone = html`<p><label for="phone">Mobile number, international format</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
   if (!channels.sms) return html`<input type="hidden" name="type" value="email">${email}`
@@ -73,7 +73,7 @@ ${phone}`
 
 const HOW: Record<'email' | 'sms' | 'both', string> = { email: 'by e-mail', sms: 'by text message', both: 'by e-mail or by text message' }
 
-export function subscribePage(groups: ServiceGroup[], settings: SiteSettings, channels: Channels, state: SubscribeFormState = {}): string {
+export function subscribePage(groups: ServiceGroup[], settings: SiteSettings, channels: FormChannels, state: SubscribeFormState = {}): string {
   if (!channels.email && !channels.sms) {
     const body = html`<h1>Subscribe to updates</h1><p class="notice" role="status">${NO_CHANNEL}</p><p><a href="/">Back to the current status</a></p>`
     return renderDocument({ title: 'Subscribe', settings, current: 'subscribe', body })

@@ -21,6 +21,7 @@ import {
 
 import { isStatusChange } from '../domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
+import { announceServiceStatusChange } from '../notify/events'
 import { markDataChanged } from '../runtime/data-version'
 import { lockServiceStatuses } from './service-lock'
 
@@ -51,14 +52,15 @@ const userOf = (req: PayloadRequest): number | null =>
 async function writeRow(
   req: PayloadRequest,
   row: { service: number; fromStatus: ServiceStatus | null; toStatus: ServiceStatus; source: StatusChangeSource; sourceRef: string | null; user: number | null; at: Date },
-): Promise<void> {
-  await req.payload.create({
+): Promise<number> {
+  const { id } = await req.payload.create({
     collection: 'service-status-changes',
     data: { ...row, at: row.at.toISOString() },
     overrideAccess: true,
     depth: 0,
     req,
   })
+  return id
 }
 
 /**
@@ -75,15 +77,18 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
   const from = (previousDoc?.status ?? null) as ServiceStatus | null
   if (!isStatusChange(from, to)) return doc
   const origin = req.context?.[ORIGIN] as StatusChangeOrigin | undefined
-  await writeRow(req, {
+  const at = origin?.at ?? new Date()
+  const changeId = await writeRow(req, {
     service: doc.id,
     fromStatus: from,
     toStatus: to,
     source: origin?.source ?? 'manual',
     sourceRef: origin?.sourceRef ?? null,
     user: origin?.user !== undefined ? origin.user : userOf(req),
-    at: origin?.at ?? new Date(),
+    at,
   })
+  // A change is an event too (webhook subscribers hear of it), queued in the same transaction as the row.
+  await announceServiceStatusChange(req, { changeId, serviceId: doc.id, serviceName: doc.name, from: from as ServiceStatus, to, at })
   return doc
 }
 

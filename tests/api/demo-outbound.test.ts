@@ -86,6 +86,22 @@ describe('demo mode', () => {
     }
   })
 
+  it('sends nothing to a webhook or chat endpoint, neither a notification nor a test delivery', async () => {
+    const hook = await asDemo('POST', '/subscribers', { type: 'webhook', url: `${listener.url}/hook`, contactEmail: 'demo-hooks@example.test' })
+    expect(hook.status, hook.text).toBe(201)
+    const slack = await asDemo('POST', '/subscribers', { type: 'slack', url: `${listener.url}/slack` })
+    expect(slack.status, slack.text).toBe(201)
+    const incident = await asDemo('POST', '/incidents', { title: 'Hooks', updates: [{ status: 'investigating', message: 'x' }] })
+    expect(incident.status, incident.text).toBe(201)
+    await runQueue()
+    const test = await asDemo('POST', `/subscribers/${hook.body.doc.id}/test-delivery`)
+    expect(test.status).toBe(409)
+    expect(listener.received).toBe(0)
+    const notification = (await asDemo('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`)).body.docs[0]
+    const deliveries = (await asDemo('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[channel][in]=webhook,slack`)).body.docs
+    expect(deliveries.map((d: any) => d.status)).toEqual(['skipped', 'skipped'])
+  })
+
   it('sends no subscription confirmation', async () => {
     const response = await subscribeRoute.POST(
       new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'email', email: 'visitor@example.test' }) }),

@@ -148,8 +148,8 @@ describe('what /api/subscribe accepts', () => {
       return parsed.ok ? null : parsed.message
     }
     expect(message(null)).toMatch(/JSON object/)
-    expect(message({})).toBe('type is required: email or sms')
-    expect(message({ type: 'fax' })).toBe('type must be email or sms')
+    expect(message({})).toBe('type is required: email, sms or webhook')
+    expect(message({ type: 'fax' })).toBe('type must be email, sms or webhook')
     expect(message({ type: 'email', email: 42 })).toBe('email must be a string')
     expect(message({ type: 'email', email: 'a@b' })).toBe('email must be a valid e-mail address')
     expect(message({ type: 'sms', phone: '12345' })).toMatch(/E\.164/)

@@ -30,8 +30,8 @@ describe('status vocabularies', () => {
     expect(sorted(MAINTENANCE_STATUSES)).toEqual(sorted(['upcoming', 'in_progress', 'completed', 'cancelled']))
   })
 
-  it('subscriber types are email and sms, and the roles editor and admin', () => {
-    expect(sorted(SUBSCRIBER_TYPES)).toEqual(sorted(['email', 'sms']))
+  it('subscriber types are email, sms, webhook and the chat services, and the roles editor and admin', () => {
+    expect(sorted(SUBSCRIBER_TYPES)).toEqual(sorted(['email', 'sms', 'webhook', 'slack', 'discord', 'teams']))
     expect(sorted(USER_ROLES)).toEqual(sorted(['editor', 'admin']))
   })
 

@@ -1,29 +1,42 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
-import { admins, editors } from '../../access/roles'
+import { admins, adminsField, editors, nobody } from '../../access/roles'
+import { CHANNEL_LABELS, CHANNEL_RULES, type ChannelRules } from '../../domain/channels'
 import { isE164, isEmailAddress } from '../../domain/contact'
 import { SUBSCRIBER_TYPES } from '../../domain/statuses'
+import { MAX_URL } from '../../domain/subscription-request'
 import { optionsFrom } from '../../fields/options'
+import { secretField } from '../../fields/secret'
+import { destinationProblem } from '../../net/outbound-url'
+import { signingSecretEndpoint } from '../../notify/signing-secret-endpoint'
+import { testDeliveryEndpoint } from '../../notify/test-delivery'
 import { assignTokens } from './hooks/assign-tokens'
+import { issueSigningSecret, showSigningSecretOnce } from './hooks/signing-secret'
+
+/** Whether a subscriber of this type keeps its address in `field` (src/domain/channels.ts); the default type is e-mail. */
+const holds = (type: unknown, field: ChannelRules['addressField']): boolean =>
+  CHANNEL_RULES[(typeof type === 'string' && Object.hasOwn(CHANNEL_RULES, type) ? type : 'email') as keyof typeof CHANNEL_RULES].addressField === field
 
 export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
-  admin: { useAsTitle: 'email', defaultColumns: ['type', 'email', 'phone', 'verified', 'active'], group: 'Audience' },
+  admin: { useAsTitle: 'email', defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'verified', 'active', 'quarantinedAt'], group: 'Audience' },
   access: { read: editors, create: admins, update: admins, delete: admins },
+  endpoints: [testDeliveryEndpoint, signingSecretEndpoint],
   hooks: {
-    beforeChange: [assignTokens],
+    beforeChange: [assignTokens, issueSigningSecret],
+    afterChange: [showSigningSecretOnce],
   },
   fields: [
-    { name: 'type', type: 'select', required: true, defaultValue: 'email', options: optionsFrom(SUBSCRIBER_TYPES) },
+    { name: 'type', type: 'select', required: true, defaultValue: 'email', options: optionsFrom(SUBSCRIBER_TYPES, CHANNEL_LABELS) },
     {
       name: 'email',
       type: 'text',
       unique: true,
       index: true,
       maxLength: 254,
-      admin: { condition: (data) => data?.type !== 'sms' },
+      admin: { condition: (data) => holds(data?.type, 'email') },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
-        if (siblingData?.type === 'sms' && (value == null || value === '')) return true
+        if (!holds(siblingData?.type, 'email') && (value == null || value === '')) return true
         if (typeof value !== 'string' || value === '') return 'email is required for e-mail subscribers'
         return isEmailAddress(value.trim()) || 'email must be a valid e-mail address'
       },
@@ -33,11 +46,71 @@ export const Subscribers: CollectionConfig = {
       type: 'text',
       unique: true,
       index: true,
-      admin: { condition: (data) => data?.type === 'sms', description: 'E.164, e.g. +14155550123' },
+      admin: { condition: (data) => holds(data?.type, 'phone'), description: 'E.164, e.g. +14155550123' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
-        if (siblingData?.type !== 'sms' && (value == null || value === '')) return true
+        if (!holds(siblingData?.type, 'phone') && (value == null || value === '')) return true
         if (typeof value !== 'string' || value === '') return 'phone is required for SMS subscribers'
         return isE164(value) || 'phone must be an E.164 number such as +14155550123'
+      },
+    },
+    {
+      name: 'url',
+      label: 'URL',
+      type: 'text',
+      unique: true,
+      index: true,
+      maxLength: MAX_URL,
+      // A Slack, Discord or Teams webhook URL is itself the credential that posts to the channel.
+      access: { read: adminsField },
+      admin: {
+        condition: (data) => holds(data?.type, 'url'),
+        description: 'The endpoint (webhook), or the incoming-webhook URL Slack, Discord or a Teams Workflow gave you. Nothing is sent on save: use "Send a test delivery".',
+      },
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (!holds(siblingData?.type, 'url') && (value == null || value === '')) return true
+        if (typeof value !== 'string' || value === '') return 'url is required for webhook and chat subscribers'
+        const problem = destinationProblem(value.trim())
+        return problem ? `url ${problem}` : true
+      },
+    },
+    {
+      name: 'contactEmail',
+      label: 'Contact e-mail',
+      type: 'text',
+      maxLength: 254,
+      admin: { condition: (data) => holds(data?.type, 'url'), description: 'Receives the notice when the endpoint keeps failing or is quarantined.' },
+      validate: (value: unknown) => value == null || value === '' || (typeof value === 'string' && isEmailAddress(value.trim())) || 'contactEmail must be a valid e-mail address',
+    },
+    {
+      ...secretField('signingSecret', 'Signing secret'),
+      admin: {
+        condition: (data) => data?.type === 'webhook',
+        description: 'Signs every request (Standard Webhooks). Shown once, in the answer to the save that created it; never again.',
+        readOnly: true,
+      },
+    } as Field,
+    {
+      name: 'endpointActions',
+      type: 'ui',
+      admin: { condition: (data) => holds(data?.type, 'url'), components: { Field: '/components/EndpointActionsField#EndpointActionsField' } },
+    },
+    {
+      name: 'failingSince',
+      type: 'date',
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, condition: (data) => holds(data?.type, 'url'), description: 'First failed delivery since the last success.' },
+    },
+    {
+      name: 'quarantinedAt',
+      type: 'date',
+      access: { create: nobody, update: nobody },
+      index: true,
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        condition: (data) => holds(data?.type, 'url'),
+        description: 'Set after 3 days of failures: nothing is sent until a test delivery succeeds.',
       },
     },
     { name: 'verified', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },

@@ -13,6 +13,7 @@ import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
 import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
 import * as migration_20261126_081655_automated_updates from './20261126_081655_automated_updates';
 import * as migration_20261126_090016_notification_superseded from './20261126_090016_notification_superseded';
+import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261126_090016_notification_superseded.up,
     down: migration_20261126_090016_notification_superseded.down,
     name: '20261126_090016_notification_superseded',
+  },
+  {
+    up: migration_20261126_093000_webhook_subscribers.up,
+    down: migration_20261126_093000_webhook_subscribers.down,
+    name: '20261126_093000_webhook_subscribers',
   },
 ];

@@ -13,6 +13,7 @@ import * as migration_20261124_194356_drafts from './20261124_194356_drafts';
 import * as migration_20261124_195443_recurring_maintenances from './20261124_195443_recurring_maintenances';
 import * as migration_20261124_195500_incident_integration_set_null from './20261124_195500_incident_integration_set_null';
 import * as migration_20261126_081926_automated_updates from './20261126_081926_automated_updates';
+import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261126_081926_automated_updates.up,
     down: migration_20261126_081926_automated_updates.down,
     name: '20261126_081926_automated_updates',
+  },
+  {
+    up: migration_20261126_093000_webhook_subscribers.up,
+    down: migration_20261126_093000_webhook_subscribers.down,
+    name: '20261126_093000_webhook_subscribers',
   },
 ];

@@ -28,6 +28,7 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { PublishPostmortemField as PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1 } from '../../../components/PublishPostmortemField'
+import { EndpointActionsField as EndpointActionsField_a3ae6f33d729135fa0e4ce6ca40e65a2 } from '../../../components/EndpointActionsField'
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
 import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
@@ -67,6 +68,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/PublishPostmortemField#PublishPostmortemField": PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1,
+  "/components/EndpointActionsField#EndpointActionsField": EndpointActionsField_a3ae6f33d729135fa0e4ce6ca40e65a2,
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
   "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,

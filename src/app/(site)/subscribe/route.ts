@@ -20,6 +20,7 @@ export const GET = sitePage(async (_request, { payload, links, settings }) => {
 export const POST = sitePage(async (request, { payload, links, settings }) => {
   const text = await readBodyText(request)
   const form = new URLSearchParams(text ?? '')
+  // The form offers only e-mail and SMS; anything else reads as e-mail, its default.
   const type: 'email' | 'sms' = form.get('type') === 'sms' ? 'sms' : 'email'
   const fields = { type, email: form.get('email') || undefined, phone: form.get('phone') || undefined, services: form.getAll('services') }
   const parsed = text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)

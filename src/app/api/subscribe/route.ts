@@ -1,12 +1,16 @@
-import { parseSubscribeRequest } from '../../../domain/subscription-request'
-import { channelRefusal } from '../../../domain/channels'
+import { parseSubscribeRequest, requestAddress } from '../../../domain/subscription-request'
+import { channelRefusal, isUrlChannel } from '../../../domain/channels'
+import { destinationProblem } from '../../../net/outbound-url'
 import { configuredChannels } from '../../../notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
 import { subscribe, subscribeMessage } from '../../../notify/subscriptions'
 
 export const dynamic = 'force-dynamic'
 
-/** POST /api/subscribe {type:'email', email} or {type:'sms', phone}, optionally services: [slug]: double opt-in. */
+/**
+ * POST /api/subscribe {type:'email', email}, {type:'sms', phone} or {type:'webhook', url, email}, optionally
+ * services: [slug]: double opt-in (a webhook is confirmed through its e-mail address).
+ */
 export const POST = subscriptionEndpoint(async (request, { payload, clientAddress }) => {
   const body = await readJsonBody(request)
   if (!body.ok) return answer(400, false, body.message)
@@ -15,6 +19,9 @@ export const POST = subscriptionEndpoint(async (request, { payload, clientAddres
   // Nothing is accepted that cannot happen: a channel without settings is refused, not queued to fail.
   const refusal = channelRefusal(await configuredChannels(payload), parsed.value.type)
   if (refusal) return answer(400, false, refusal)
+  // A URL the server may never send to is refused now; a name is resolved, and checked again, when it is sent to.
+  const problem = isUrlChannel(parsed.value.type) ? destinationProblem(requestAddress(parsed.value)) : null
+  if (problem) return answer(400, false, `url ${problem}`)
   // An unknown service slug is a BadRequest (src/errors.ts): the endpoint answers it 400 with its message.
   await subscribe(payload, parsed.value, { clientAddress })
   return answer(200, true, subscribeMessage(parsed.value.type))

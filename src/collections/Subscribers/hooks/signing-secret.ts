@@ -1,0 +1,41 @@
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+
+import { isUrlChannel } from '../../../domain/channels'
+import type { Channel } from '../../../domain/notifications'
+import { newSigningSecret } from '../../../domain/webhook-signature'
+import type { Subscriber } from '../../../payload-types'
+
+/** The new secret, between beforeChange (which stores it) and afterChange (which returns it once). */
+const NEW_SECRET = 'subscriberNewSigningSecret'
+
+/**
+ * A webhook subscriber gets its signing secret from the server when it is created (or first becomes a webhook);
+ * nobody chooses one. Subscribers an administrator adds for a URL are confirmed by that act: the administrator
+ * vouches for the endpoint, as a visitor does by clicking the link in the confirmation e-mail.
+ */
+export const issueSigningSecret: CollectionBeforeChangeHook<Subscriber> = ({ data, operation, originalDoc, req }) => {
+  const type = (data.type ?? originalDoc?.type) as Channel | undefined
+  if (type === 'webhook' && (operation === 'create' || originalDoc?.type !== 'webhook')) {
+    const secret = newSigningSecret()
+    data.signingSecret = secret
+    req.context[NEW_SECRET] = secret
+  } else if (operation === 'update') {
+    // Only the regeneration endpoint gives a new one (src/notify/signing-secret-endpoint.ts).
+    if (!req.context?.replaceSigningSecret) delete data.signingSecret
+  } else {
+    data.signingSecret = null
+  }
+  if (operation === 'create' && type && isUrlChannel(type) && req.user) {
+    data.verified = true
+    data.verifiedAt = new Date().toISOString()
+  }
+  return data
+}
+
+/** The response to the write that issued the secret is the one place it is shown (`doc.signingSecret`). */
+export const showSigningSecretOnce: CollectionAfterChangeHook<Subscriber> = ({ doc, req }) => {
+  const secret = req.context[NEW_SECRET]
+  if (typeof secret !== 'string') return doc
+  delete req.context[NEW_SECRET]
+  return { ...doc, signingSecret: secret }
+}

@@ -1,0 +1,12 @@
+/** Slack: a Block Kit message to an incoming-webhook URL (src/notify/chat-messages.ts). */
+import { slackMessage } from '../chat-messages'
+
+import { defineChannel } from './types'
+import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
+
+export const slackChannel = defineChannel({
+  address: urlAddress,
+  config: noSettings,
+  send: (_config, out) => sendToUrl(out, slackMessage(out.content)),
+  confirm: noConfirmation,
+})

@@ -1,0 +1,16 @@
+/** The SMS channel: a short text through the Twilio-compatible provider of the SMS settings. */
+import { renderConfirmationSms, renderNotificationSms } from '../messages'
+import { sendSms, smsConfig } from '../sms'
+
+import { defineChannel } from './types'
+
+export const smsChannel = defineChannel({
+  address: (subscriber) => subscriber.phone ?? null,
+  config: (payload) => smsConfig(payload),
+  send: (config, out) => sendSms(config, out.address, renderNotificationSms(out.content, out.unsubscribeUrl), out.payload.logger),
+  confirm: async (payload, subscriber, siteName, link) => {
+    if (!subscriber.phone) return false
+    await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
+    return true
+  },
+})

@@ -1,0 +1,42 @@
+/**
+ * One subscription channel, as the delivery job, the confirmation job and the subscribe endpoints use it. Each
+ * channel is one adapter in the table of src/notify/adapters/index.ts, keyed by subscriber type.
+ */
+import type { Payload } from 'payload'
+
+import type { Env } from '../../config/env'
+import type { Notification, Subscriber } from '../../payload-types'
+import type { NotificationContent } from '../messages'
+
+/** What the delivery job hands an adapter for one claimed delivery. */
+export interface Outgoing {
+  payload: Payload
+  notification: Notification
+  content: NotificationContent
+  deliveryId: number
+  /** The address recorded on the delivery row when it was queued. */
+  address: string
+  /** The subscriber as it is now, with its hidden fields. */
+  subscriber: Subscriber
+  unsubscribeUrl: string
+  /** The site's host name, for message ids. */
+  host: string
+  /** The clock of the run (tests inject theirs): signatures' timestamps, generated_at. */
+  now: Date
+  /** An administrator's test delivery: no event behind it (src/notify/test-delivery.ts). */
+  test?: boolean
+}
+
+export interface ChannelAdapter<Config = unknown> {
+  /** The address a delivery records, or null when the subscriber has none for this channel. */
+  address(subscriber: Pick<Subscriber, 'email' | 'phone' | 'url'>): string | null
+  /** The channel's settings; throws ChannelNotConfigured (src/notify/email.ts) when they are incomplete. */
+  config(payload: Payload, settings: Env): Promise<Config>
+  /** Sends one notification; throws SendFailure (or ChannelNotConfigured) when it did not go out. */
+  send(config: Config, message: Outgoing): Promise<void>
+  /** Sends the double opt-in message with the confirmation link; false when the subscriber has no address. */
+  confirm(payload: Payload, subscriber: Subscriber, siteName: string, link: string): Promise<boolean>
+}
+
+/** Lets the table hold adapters of different settings types: each is only ever given what its own config made. */
+export const defineChannel = <Config>(adapter: ChannelAdapter<Config>): ChannelAdapter => adapter as ChannelAdapter

@@ -1,0 +1,107 @@
+/**
+ * What Slack, Discord and Microsoft Teams receive: one message each, readable on its own (site, what happened,
+ * status, services, the message) and linking to the incident's page. Built to the limits their documentation
+ * gives (Slack Block Kit, Discord's embed limits, an Adaptive Card 1.4 for a Teams Workflows webhook). User text is
+ * escaped for Slack's mrkdwn, and Discord is told to ping nobody, whatever the text says.
+ */
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
+import { markdownToText } from '../format/markdown'
+
+import type { NotificationContent } from './messages'
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')
+const messageText = (content: NotificationContent) => (content.message ? markdownToText(content.message).trim() : '')
+
+/** Good news green, maintenance blue, the rest red: the side bar of a Discord embed. */
+const KIND_COLOUR: Record<NotificationKind, number> = {
+  incident_created: 0xc62828,
+  incident_updated: 0xef6c00,
+  incident_resolved: 0x2e7d32,
+  incident_postmortem: 0x546e7a,
+  maintenance_scheduled: 0x1565c0,
+  maintenance_reminder: 0x1565c0,
+  maintenance_started: 0x1565c0,
+  maintenance_completed: 0x2e7d32,
+  maintenance_cancelled: 0x546e7a,
+  service_status_changed: 0xef6c00,
+}
+
+const headline = (content: NotificationContent) => `${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title}`
+
+/** Slack's mrkdwn reads &, < and > as markup: escaped, user text can neither link nor mention anyone. */
+const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+export function slackMessage(content: NotificationContent): Record<string, unknown> {
+  const message = messageText(content)
+  const fields = [
+    { type: 'mrkdwn', text: cut(`*Status*\n${slackEscape(content.statusLabel)}`, 2000) },
+    { type: 'mrkdwn', text: cut(`*Affected*\n${slackEscape(affectedText(content.affected))}`, 2000) },
+    ...(content.schedule ? [{ type: 'mrkdwn', text: cut(`*When*\n${slackEscape(content.schedule)}`, 2000) }] : []),
+  ]
+  return {
+    // The notification's text where blocks are not shown (notifications, screen readers).
+    text: cut(`${content.siteName}: ${headline(content)} (${content.statusLabel}) ${content.url}`, 3000),
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: cut(headline(content), 150), emoji: false } },
+      { type: 'section', fields },
+      ...(message ? [{ type: 'section', text: { type: 'mrkdwn', text: cut(slackEscape(message), 3000) } }] : []),
+      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'View on the status page' }, url: content.url }] },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: cut(slackEscape(content.siteName), 3000) }] },
+    ],
+  }
+}
+
+export function discordMessage(content: NotificationContent, at: Date): Record<string, unknown> {
+  const message = messageText(content)
+  const fields = [
+    { name: 'Status', value: cut(content.statusLabel, 1024), inline: true },
+    { name: 'Affected', value: cut(affectedText(content.affected), 1024), inline: true },
+    ...(content.schedule ? [{ name: 'When', value: cut(content.schedule, 1024), inline: false }] : []),
+  ]
+  return {
+    allowed_mentions: { parse: [] },
+    embeds: [
+      {
+        title: cut(headline(content), 256),
+        url: content.url,
+        // The embed's total stays below Discord's 6,000 characters: the other parts are short and cut.
+        ...(message ? { description: cut(message, 2000) } : {}),
+        color: KIND_COLOUR[content.kind],
+        fields,
+        footer: { text: cut(content.siteName, 200) },
+        timestamp: at.toISOString(),
+      },
+    ],
+  }
+}
+
+export function teamsMessage(content: NotificationContent): Record<string, unknown> {
+  const message = messageText(content)
+  const facts = [
+    { title: 'Status', value: content.statusLabel },
+    { title: 'Affected', value: affectedText(content.affected) },
+    ...(content.schedule ? [{ title: 'When', value: content.schedule }] : []),
+  ]
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            { type: 'TextBlock', text: content.siteName, size: 'Small', isSubtle: true, wrap: true },
+            { type: 'TextBlock', text: headline(content), size: 'Medium', weight: 'Bolder', wrap: true },
+            { type: 'FactSet', facts },
+            ...(message ? [{ type: 'TextBlock', text: cut(message, 3000), wrap: true }] : []),
+          ],
+          actions: [{ type: 'Action.OpenUrl', title: 'View on the status page', url: content.url }],
+        },
+      },
+    ],
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * `POST /api/subscribers/<id>/test-delivery` (administrators): sends one test message to a webhook or chat
+ * subscriber now, and answers how it went. Saving a subscriber sends nothing; this is the only way to try an
+ * endpoint. It goes through the same adapter and outbound guard as a notification, and a success lifts a
+ * quarantine (src/domain/endpoint-health.ts). Demo mode sends nothing.
+ */
+import { randomBytes } from 'node:crypto'
+
+import type { Endpoint } from 'payload'
+
+import { isAdmin } from '../access/roles'
+import { env } from '../config/env'
+import { isUrlChannel } from '../domain/channels'
+import { REVEAL_SECRETS } from '../fields/secret'
+import type { Notification } from '../payload-types'
+import { messageBaseUrl } from '../settings/base-url'
+import { siteSettings } from '../settings/site-settings'
+
+import { channelAdapter } from './adapters'
+import { SendFailure } from './email'
+import { recordEndpointOutcome } from './endpoint-health'
+import { unsubscribeUrl } from './links'
+import { sendingDisabledReason } from './sending-allowed'
+
+const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
+const refuse = (status: number, message: string) => answer(status, { errors: [{ message }] })
+
+export const testDeliveryEndpoint: Endpoint = {
+  path: '/:id/test-delivery',
+  method: 'post',
+  handler: async (req) => {
+    if (!req.user) return refuse(401, 'You are not allowed to perform this action.')
+    if (!isAdmin(req.user)) return refuse(403, 'You are not allowed to perform this action.')
+    const id = Number(req.routeParams?.id)
+    if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, 'Not Found')
+    const { payload } = req
+    const subscriber = await payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
+    if (!subscriber) return refuse(404, 'Not Found')
+    if (!isUrlChannel(subscriber.type)) return refuse(400, 'type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
+    const disabled = sendingDisabledReason()
+    if (disabled) return answer(409, { sent: false, message: disabled })
+    const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
+    const now = new Date()
+    const adapter = channelAdapter(subscriber.type)
+    try {
+      await adapter.send(await adapter.config(payload, env()), {
+        payload,
+        notification: { id: 0, kind: 'incident_updated' } as Notification,
+        content: {
+          siteName,
+          kind: 'incident_updated',
+          title: 'Test delivery',
+          statusLabel: 'Test',
+          message: `A test message from ${siteName}, sent by an administrator. No incident is behind it.`,
+          schedule: null,
+          affected: [],
+          url: base,
+        },
+        deliveryId: randomBytes(6).readUIntBE(0, 6),
+        address: subscriber.url ?? '',
+        subscriber,
+        unsubscribeUrl: unsubscribeUrl(base, subscriber.unsubscribeToken ?? ''),
+        host: new URL(base).hostname || 'localhost',
+        now,
+        test: true,
+      })
+    } catch (error) {
+      if (!(error instanceof SendFailure)) throw error
+      await recordEndpointOutcome(payload, subscriber, false, now, error.message)
+      return answer(200, { sent: false, message: error.message })
+    }
+    await recordEndpointOutcome(payload, subscriber, true, now)
+    return answer(200, { sent: true, message: 'The endpoint accepted the test delivery.' })
+  },
+}

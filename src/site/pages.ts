@@ -4,6 +4,7 @@
  */
 import type { Channels } from '../domain/channels'
 import { estimateChangesAt } from '../domain/duration'
+import { overallHeadline } from '../domain/overall-status'
 import {
   INCIDENT_STATUS_LABELS,
   MAINTENANCE_STATUS_LABELS,
@@ -25,14 +26,6 @@ import { homeSubscribeForm } from './subscription-pages'
 import { dateLabels, uptimeBars } from './uptime-bars'
 
 const SERVICE_ICONS: Record<ServiceStatus, string> = { operational: '✓', maintenance: '⚙', degraded: '!', partial: '!', major: '✕' }
-
-export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
-  operational: 'All systems operational',
-  maintenance: 'Maintenance in progress',
-  degraded: 'Some systems are degraded',
-  partial: 'Partial outage',
-  major: 'Major outage',
-}
 
 /** Shorter words for a phone's width, where the long label would squeeze the service's name. */
 const NARROW_LABELS: Partial<Record<ServiceStatus, string>> = { maintenance: 'Maintenance', degraded: 'Degraded' }
@@ -133,11 +126,11 @@ function serviceList(services: ServiceGroup['services'], uptime: Map<string, Ser
  */
 export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> | null = new Map()): string {
   const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
-  const headline = OVERALL_HEADLINES[summary.status]
+  const headline = overallHeadline(summary.serviceGroups.flatMap((g) => g.services), summary.status)
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
 <div><h1 id="overall">${summary.message ?? headline}</h1>
-${summary.message ? html`<p class="sub">Overall status: ${SERVICE_STATUS_LABELS[summary.status]}</p>` : null}</div>
+${summary.message ? html`<p class="sub">${headline}</p>` : null}</div>
 </section>`
 
   const groups = summary.serviceGroups.filter((g) => g.services.length > 0)

@@ -205,8 +205,8 @@ describe('the public site', () => {
     await write('POST', '/api/globals/settings', admin, { siteName: 'Acme Status', statusMessage: 'We are upgrading the database tonight.', timeZone: 'America/New_York' })
     home = await mainText(page, '/')
     expect(home).toContain('We are upgrading the database tonight.')
-    expect(home).toContain('Overall status: Major outage')
-    expect(await page.title()).toBe('Major outage · Acme Status')
+    expect(home).toContain('Public API: major outage')
+    expect(await page.title()).toBe('Public API: major outage · Acme Status')
 
     const m = await mainText(page, `/m/${created.maintenance}`)
     expect(m).toContain('Schedule (America/New_York)')
@@ -226,7 +226,7 @@ describe('the public site', () => {
   it('names the overall status in the title, and shows a favicon in its colour until one is uploaded, then that one and the logo', async () => {
     const { context, page } = await newPage()
     await page.goto(`${server.base}/`)
-    expect(await page.title()).toBe('Major outage · Acme Status')
+    expect(await page.title()).toBe('Public API: major outage · Acme Status')
     const icon = await page.locator('link[rel="icon"]').getAttribute('href')
     expect(icon).toBe('/favicon.svg?status=major')
     const svg = await fetch(`${server.base}${icon}`)

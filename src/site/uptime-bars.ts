@@ -7,7 +7,7 @@
  * by concatenation with the date labels computed once per page (see docs/benchmarks.md, "Uptime").
  */
 import type { ServiceStatus } from '../domain/statuses'
-import { windowUptime, type CountedStatus } from '../domain/uptime'
+import { observedSince, windowUptime, type CountedStatus } from '../domain/uptime'
 import type { ServiceUptime } from '../public-api/uptime'
 
 import { escapeHtml, raw, type SafeHtml } from '../format/html'
@@ -62,6 +62,22 @@ function dayText(day: ServiceUptime['days'][number], label: string): string {
   return text
 }
 
+const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' })
+
+/**
+ * "99.9% uptime over 90 days", or for a service younger than the window "99.9% uptime since 24 Nov": the figure is
+ * over the observed days only, and the label says which (issue 27: "over 90 days" on a service ten minutes old was
+ * false). The days before it existed stay grey bars ("no data").
+ */
+function windowTotal(days: ServiceUptime['days']): string {
+  const percent = percentText(windowUptime(days))
+  const since = observedSince(days)
+  if (since === null || since === days[0]?.date) return `${percent} uptime over ${days.length} days`
+  const date = new Date(`${since}T00:00:00Z`)
+  const year = date.getUTCFullYear() === new Date(`${days[days.length - 1].date}T00:00:00Z`).getUTCFullYear() ? '' : ` ${date.getUTCFullYear()}`
+  return `${percent} uptime since ${shortDate.format(date)}${year}`
+}
+
 /** The bars of one service, and its uptime over 90 and 30 days. `labels`: from dateLabels(). */
 export function uptimeBars(service: ServiceUptime, labels: Map<string, string>): SafeHtml {
   let bars = ''
@@ -70,11 +86,9 @@ export function uptimeBars(service: ServiceUptime, labels: Map<string, string>):
     // Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times on a large page.
     bars += `<li tabindex=0 class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date)}</i>`
   }
-  const all = percentText(windowUptime(service.days))
-  const recent = percentText(windowUptime(service.days.slice(-PHONE_DAYS)))
   const name = escapeHtml(service.name)
   return raw(
     `<div class="uptime"><ol class="bars" aria-label="${name}: uptime per day, oldest first">${bars}</ol>` +
-      `<p class="uptime-total"><span class="u90">${all} uptime over ${service.days.length} days</span><span class="u30">${recent} uptime over ${PHONE_DAYS} days</span></p></div>`,
+      `<p class="uptime-total"><span class="u90">${windowTotal(service.days)}</span><span class="u30">${windowTotal(service.days.slice(-PHONE_DAYS))}</span></p></div>`,
   )
 }

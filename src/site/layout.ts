@@ -23,6 +23,8 @@ export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='ligh
  * - a large `/`'s groups (`details[data-bars]`): when one is open (from the start, or when the visitor opens it), its
  *   service list is replaced by the one of its group page, with the bars, fetched through the same response cache
  *   (without credentials, so a signed-in editor's request is cached too); without script the group links there;
+ * - the uptime bars: one tab stop per service (a roving tabindex); Left/Right/Home/End move it between the visible
+ *   days, and the focused day's incident links become its only link tab stops;
  * - `<main data-refresh>`: fetches the same URL every 60 s (If-None-Match, so an unchanged page is a 304) and swaps
  *   the main content when it changed, unless the visitor is typing in it; `statusPage.refresh()` runs it now.
  */
@@ -51,6 +53,12 @@ fetch(u,{credentials:'omit'}).then(function(r){if(r.status!==200)throw r.status;
 if(n&&o){o.replaceWith(d.importNode(n,true));times(g)}}).catch(function(){g.removeAttribute('data-loaded')})}
 main.addEventListener('toggle',function(e){var g=e.target;if(g.hasAttribute&&g.hasAttribute('data-bars'))bars(g)},true);
 main.querySelectorAll('details[data-bars][open]').forEach(bars);
+function pick(li){var o=li.parentNode.querySelector('li[tabindex="0"]');if(o&&o!==li){o.removeAttribute('tabindex');o.querySelectorAll('a').forEach(function(a){a.tabIndex=-1})}
+li.tabIndex=0;li.querySelectorAll('a').forEach(function(a){a.removeAttribute('tabindex')})}
+main.addEventListener('focusin',function(e){var li=e.target.closest&&e.target.closest('ol.bars>li');if(li)pick(li)});
+main.addEventListener('keydown',function(e){var li=e.target;if(!li.matches||!li.matches('ol.bars>li'))return;
+var all=[].filter.call(li.parentNode.children,function(x){return x.getClientRects().length>0}),i=all.indexOf(li),k=e.key,n=k==='ArrowLeft'?i-1:k==='ArrowRight'?i+1:k==='Home'?0:k==='End'?all.length-1:null;
+if(n===null)return;e.preventDefault();if(n>=0&&n<all.length){pick(all[n]);all[n].focus()}});
 var api={refresh:function(){return Promise.resolve(false)}};window.statusPage=api;
 if(!main.hasAttribute('data-refresh')||!window.fetch||!window.DOMParser)return;
 main.addEventListener('input',function(){typed=true});

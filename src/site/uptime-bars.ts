@@ -1,6 +1,7 @@
 /**
  * The uptime bars of a service: one bar per UTC day (90; the oldest 60 hidden on a phone by CSS), coloured by the
- * day's worst status, each focusable and telling in text (shown beside it on hover and focus, read by screen
+ * day's worst status, one tab stop for them all (today's bar; arrow keys, Home and End move between days), each
+ * telling in text (shown beside it on hover and focus, read by screen
  * readers, there without JavaScript) the date, the uptime, the time in each status and links to the day's incidents.
  *
  * A status page can list 1,000 services, so 90,000 bars: the markup is one <li> with one <i> per bar (the text), built
@@ -49,7 +50,7 @@ export function dateLabels(service: ServiceUptime | undefined): Map<string, stri
 }
 
 /** The text of a bar, as HTML: only incident titles need escaping (dates, numbers and words are ours). */
-function dayText(day: ServiceUptime['days'][number], label: string): string {
+function dayText(day: ServiceUptime['days'][number], label: string, focusable: boolean): string {
   if (day.uptimePercent === null) return `${label}: no data`
   let text = `${label}: ${percentText(day.uptimePercent)}`
   let times = ''
@@ -57,7 +58,9 @@ function dayText(day: ServiceUptime['days'][number], label: string): string {
   if (times) text += `; ${times}`
   else if (day.worst !== 'operational' && day.worst !== null) text += `; ${day.worst}`
   if (day.incidents.length) {
-    text += '; incidents: ' + day.incidents.map((i) => `<a href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
+    // Only the focusable day's links are tab stops (the page's script moves them with the focus).
+    const attribute = focusable ? '' : 'tabindex=-1 '
+    text += '; incidents: ' + day.incidents.map((i) => `<a ${attribute}href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
   }
   return text
 }
@@ -81,11 +84,13 @@ function windowTotal(days: ServiceUptime['days']): string {
 /** The bars of one service, and its uptime over 90 and 30 days. `labels`: from dateLabels(). */
 export function uptimeBars(service: ServiceUptime, labels: Map<string, string>): SafeHtml {
   let bars = ''
-  for (const day of service.days) {
+  const last = service.days.length - 1
+  service.days.forEach((day, index) => {
     const kind = day.worst === null ? 'n' : CLASS[day.worst]
-    // Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times on a large page.
-    bars += `<li tabindex=0 class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date)}</i>`
-  }
+    // One tab stop per service (a roving tabindex, issue 27): today's bar; the page's script moves it with the arrow
+    // keys (src/site/layout.ts). Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times.
+    bars += `<li ${index === last ? 'tabindex=0 ' : ''}class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date, index === last)}</i>`
+  })
   const name = escapeHtml(service.name)
   return raw(
     `<div class="uptime"><ol class="bars" aria-label="${name}: uptime per day, oldest first">${bars}</ol>` +

@@ -28,8 +28,8 @@ export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
   major: 'Major outage',
 }
 
-/** "major outage", "degraded performance": a status as the second half of a banner line. */
-const lowerLabel = (status: ServiceStatus) => SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
+/** "major outage", "degraded performance": a status inside a sentence. */
+export const statusWords = (status: ServiceStatus) => SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
 
 /**
  * The banner's headline: what is broken, not a page-wide word for one service out of forty (issue 27). One service
@@ -41,5 +41,5 @@ export function overallHeadline(services: Iterable<{ name: string; status: Servi
   const affected = [...services].filter((s) => s.status !== 'operational')
   const worst = worstStatus(affected.map((s) => s.status))
   if (affected.length === 0 || worst !== overall) return OVERALL_HEADLINES[overall]
-  return affected.length === 1 ? `${affected[0].name}: ${lowerLabel(worst)}` : `${affected.length} services: ${lowerLabel(worst)}`
+  return affected.length === 1 ? `${affected[0].name}: ${statusWords(worst)}` : `${affected.length} services: ${statusWords(worst)}`
 }

@@ -3,8 +3,8 @@
  * here: the route handlers read, these render.
  */
 import type { Channels } from '../domain/channels'
-import { estimateChangesAt } from '../domain/duration'
-import { overallHeadline } from '../domain/overall-status'
+import { countdownChangesAt, estimateChangesAt, estimateDuration } from '../domain/duration'
+import { overallHeadline, statusWords } from '../domain/overall-status'
 import {
   INCIDENT_STATUS_LABELS,
   MAINTENANCE_STATUS_LABELS,
@@ -13,11 +13,12 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '../domain/statuses'
-import { formatDateTime, lengthBetween } from '../format/dates'
+import { formatDateTime, formatTime, lengthBetween, sameDay } from '../format/dates'
 import { html, raw, type SafeHtml } from '../format/html'
 import { markdownToHtml, markdownToText } from '../format/markdown'
 import { ResponseClock } from '../public-api/clock'
 import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '../public-api/schemas'
+import type { SetStatus } from '../public-api/update-statuses'
 import type { ServiceUptime } from '../public-api/uptime'
 import type { SiteSettings } from '../settings/site-settings'
 
@@ -71,19 +72,34 @@ ${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${tim
 </li>`
 }
 
+/** A window's end: the time alone when it ends on the day it starts (the page's script checks the visitor's zone too). */
+function windowEnd(start: string, end: string, timeZone: string, mode?: 'fixed'): SafeHtml {
+  if (!sameDay(start, end, timeZone)) return time(end, timeZone, mode)
+  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, timeZone)}</time>`
+}
+
 function maintenanceWindow(m: Maintenance, timeZone: string, mode?: 'fixed'): SafeHtml {
   return m.scheduledEndAt
-    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${time(m.scheduledEndAt, timeZone, mode)}`
+    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, timeZone, mode)}`
     : html`From ${time(m.scheduledStartAt, timeZone, mode)}, open end`
 }
 
-function maintenanceCard(m: Maintenance, settings: SiteSettings): SafeHtml {
+/** "Starts in 2 minutes" for an upcoming window; the response expires when that reads differently. */
+function startsIn(m: Maintenance, clock: ResponseClock | undefined): SafeHtml | null {
+  if (!clock || m.status !== 'upcoming') return null
+  const start = new Date(m.scheduledStartAt)
+  if (start.getTime() <= clock.now.getTime()) return html`<strong class="starts">Starting now</strong> · `
+  clock.changesAt(countdownChangesAt(start, clock.now))
+  return html`<strong class="starts">Starts in ${estimateDuration(clock.now, start) ?? 'less than a minute'}</strong> · `
+}
+
+function maintenanceCard(m: Maintenance, settings: SiteSettings, clock?: ResponseClock): SafeHtml {
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
 <div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
 ${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
-<p class="meta">${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
+<p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
 </li>`
 }
@@ -124,7 +140,7 @@ function serviceList(services: ServiceGroup['services'], uptime: Map<string, Ser
  * `uptime`: the bars of each service by slug; `null`: the page is too large for them (barsInline), each group links
  * to its page instead; an empty map: no bars at all.
  */
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> | null = new Map()): string {
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: Channels, uptime: Map<string, ServiceUptime> | null = new Map(), clock = new ResponseClock()): string {
   const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
   const headline = overallHeadline(summary.serviceGroups.flatMap((g) => g.services), summary.status)
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
@@ -134,10 +150,12 @@ ${summary.message ? html`<p class="sub">${headline}</p>` : null}</div>
 </section>`
 
   const groups = summary.serviceGroups.filter((g) => g.services.length > 0)
+  // A group with a problem is open; so is a single group, whose collapse would hide every service behind one click.
+  const open = (g: ServiceGroup) => g.status !== 'operational' || groups.length === 1
   const services = html`<section aria-labelledby="services-h"><h2 id="services-h">Services</h2>
 ${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
 ${groups.map(
-  (g) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${g.status !== 'operational' ? raw(' open') : ''}>
+  (g) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
 <summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
 ${serviceList(g.services, uptime, labels)}
 ${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a></p>`}
@@ -150,7 +168,7 @@ ${summary.activeIncidents.length ? html`<ul class="plain">${summary.activeIncide
 </section>`
 
   const maintenances = html`<section aria-labelledby="maint-h"><h2 id="maint-h">Scheduled maintenance</h2>
-${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMaintenances.map((m) => maintenanceCard(m, settings))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
+${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMaintenances.map((m) => maintenanceCard(m, settings, clock))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
 </section>`
 
   const past = html`<section aria-labelledby="past-h"><h2 id="past-h">Past 7 days</h2>
@@ -212,7 +230,14 @@ export function incidentStartedAt(incident: Incident): string {
   return first && Date.parse(first) < Date.parse(incident.createdAt) ? first : incident.createdAt
 }
 
-export function incidentPage(incident: Incident, settings: SiteSettings, clock = new ResponseClock()): string {
+/** "Set Payments to major outage, Website to degraded performance." under an update that changed them. */
+function setStatuses(set: SetStatus[] | undefined): SafeHtml | null {
+  if (!set?.length) return null
+  return html`<p class="meta set-statuses">Set ${set.map((s) => `${s.name} to ${statusWords(s.status)}`).join(', ')}.</p>`
+}
+
+/** `statuses`: what each update set (newest first, as `incident.updates`). */
+export function incidentPage(incident: Incident, settings: SiteSettings, clock = new ResponseClock(), statuses: SetStatus[][] = []): string {
   const resolved = incident.status === 'resolved'
   const since = incidentStartedAt(incident)
   // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
@@ -231,7 +256,7 @@ export function incidentPage(incident: Incident, settings: SiteSettings, clock =
 </div>
 <h2>Updates</h2>
 ${incident.updates.length ? html`<ol class="timeline" reversed>${incident.updates.map(
-    (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}</li>`,
+    (u, index) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
   )}</ol>` : html`<p class="muted">No updates yet.</p>`}
 ${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings.timeZone)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
 </article>`

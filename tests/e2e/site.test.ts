@@ -155,7 +155,7 @@ describe('the public site', () => {
     let home = await mainText(page, '/')
     expect(home).toContain('Core platform')
     expect(home).toContain('Public API')
-    expect(await page.locator('details.group').getAttribute('open')).toBeNull() // all well: collapsed
+    expect(await page.locator('details.group').getAttribute('open')).not.toBeNull() // the only group: open (issue 27)
 
     await write('PATCH', `/api/services/${api.doc.id}`, editor, { status: 'major' })
     home = await mainText(page, '/')
@@ -210,7 +210,7 @@ describe('the public site', () => {
 
     const m = await mainText(page, `/m/${created.maintenance}`)
     expect(m).toContain('Schedule (America/New_York)')
-    expect(m).toContain('10 Mar 2031, 18:00 GMT-4 to 10 Mar 2031, 20:30 GMT-4')
+    expect(m).toContain('10 Mar 2031, 18:00 GMT-4 to 20:30 GMT-4') // a same-day window names its date once
     expect(m).toContain('2 hours 30 minutes')
     expect(m).toContain('Expect brief read-only periods.')
     expect(await page.locator('.rich strong').innerText()).toBe('Expect brief read-only periods.')

@@ -288,23 +288,72 @@ export interface HistoryData {
   lastPage: number
   incidents: Incident[]
   maintenances: Maintenance[]
+  /** The services the visitor can filter by, and the one chosen (`?service=<slug>`), if any. */
+  services: { slug: string; name: string }[]
+  service: { slug: string; name: string } | null
 }
 
-export function historyPage({ page, lastPage, incidents, maintenances }: HistoryData, settings: SiteSettings): string {
+type HistoryEntry = { at: string; card: SafeHtml }
+
+/** "November 2026" and "Thursday 26 November" in the site's zone: the headings Statuspage's history groups by. */
+function historyGroups(entries: HistoryEntry[], timeZone: string): SafeHtml {
+  const month = new Intl.DateTimeFormat('en-GB', { timeZone, month: 'long', year: 'numeric' })
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long' })
+  const months: { label: string; days: { label: string; cards: SafeHtml[] }[] }[] = []
+  for (const entry of [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
+    const date = new Date(entry.at)
+    const monthLabel = month.format(date)
+    const dayLabel = day.format(date)
+    let m = months.at(-1)
+    if (m?.label !== monthLabel) months.push((m = { label: monthLabel, days: [] }))
+    let d = m.days.at(-1)
+    if (d?.label !== dayLabel) m.days.push((d = { label: dayLabel, cards: [] }))
+    d.cards.push(entry.card)
+  }
+  return html`${months.map(
+    (m, i) => html`<section class="history-month" aria-labelledby="month-${i}"><h2 id="month-${i}">${m.label}</h2>
+${m.days.map((d) => html`<h3 class="history-day">${d.label}</h3><ul class="plain">${d.cards}</ul>`)}
+</section>`,
+  )}`
+}
+
+/**
+ * `/history`: incidents (by when they began) and maintenances (by their start) of the page, grouped by month and
+ * day like Statuspage's history, optionally of one service.
+ */
+export function historyPage({ page, lastPage, incidents, maintenances, services, service }: HistoryData, settings: SiteSettings): string {
+  const query = (n: number) => {
+    const params = new URLSearchParams()
+    if (service) params.set('service', service.slug)
+    if (n > 1) params.set('page', String(n))
+    const text = params.toString()
+    return `/history${text ? `?${text}` : ''}`
+  }
   const pager = html`<nav class="pager" aria-label="History pages"><ul>
-<li>${page > 1 ? html`<a href="/history${page - 1 > 1 ? `?page=${page - 1}` : ''}" rel="prev">← Newer</a>` : null}</li>
+<li>${page > 1 ? html`<a href="${query(page - 1)}" rel="prev">← Newer</a>` : null}</li>
 <li class="muted">Page ${page} of ${lastPage}</li>
-<li>${page < lastPage ? html`<a href="/history?page=${page + 1}" rel="next">Older →</a>` : null}</li>
+<li>${page < lastPage ? html`<a href="${query(page + 1)}" rel="next">Older →</a>` : null}</li>
 </ul></nav>`
-  const body = html`<h1>History</h1>
-<section aria-labelledby="inc-h"><h2 id="inc-h">Incidents</h2>
-${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
-</section>
-<section aria-labelledby="m-h"><h2 id="m-h">Maintenances</h2>
-${maintenances.length ? html`<ul class="plain">${maintenances.map((m) => maintenanceCard(m, settings))}</ul>` : html`<p class="muted">No maintenances${page > 1 ? ' on this page' : ' have taken place yet'}.</p>`}
-</section>
+  const filter = services.length
+    ? html`<form method="get" action="/history" class="inline-form history-filter">
+<label for="history-service">Service</label>
+<select id="history-service" name="service"><option value="">All services</option>${services.map(
+        (s) => html`<option value="${s.slug}"${s.slug === service?.slug ? raw(' selected') : ''}>${s.name}</option>`,
+      )}</select>
+<button type="submit">Show</button>
+</form>`
+    : null
+  const entries: HistoryEntry[] = [
+    ...incidents.map((i) => ({ at: incidentStartedAt(i), card: incidentCard(i, settings, false) })),
+    ...maintenances.map((m) => ({ at: m.scheduledStartAt, card: maintenanceCard(m, settings) })),
+  ]
+  const what = service ? html` affecting ${service.name}` : null
+  const body = html`<h1>History${service ? html` of ${service.name}` : null}</h1>
+${filter}
+${entries.length ? historyGroups(entries, settings.timeZone) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
 ${pager}`
-  return renderDocument({ title: page > 1 ? `History, page ${page}` : 'History', settings, current: 'history', body, refresh: true })
+  const title = `History${service ? ` of ${service.name}` : ''}${page > 1 ? `, page ${page}` : ''}`
+  return renderDocument({ title, settings, current: 'history', body, refresh: true })
 }
 
 export function notFoundPage(settings: SiteSettings, what = 'page'): string {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import * as historyRoute from '../../src/app/(site)/history/route'
 import * as incidentRoute from '../../src/app/(site)/i/[shortId]/route'
 import * as homeRoute from '../../src/app/(site)/route'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
@@ -163,5 +164,50 @@ describe('the incident page', () => {
     expect(items[0]).not.toContain('Set ')
     expect(items[1]).toContain('Set Payments to major outage, Website to degraded performance.')
     expect(items[2]).toContain('Set Payments to partial outage.')
+  })
+})
+
+describe('/history', () => {
+  it('groups incidents and maintenances by month and day, lists a maintenance completed today, and filters by service', async () => {
+    vi.setSystemTime(t('2026-10-15T09:00:00.000Z'))
+    const october = await api('POST', '/incidents', {
+      key: admin.key,
+      body: { title: 'Search is slow', affectedServices: [ids.search], updates: [{ status: 'investigating', message: 'Slow.' }, { status: 'resolved', message: 'Fast again.' }] },
+    })
+    expect(october.status, october.text).toBe(201)
+    vi.setSystemTime(t('2026-11-26T07:00:00.000Z'))
+    const maintenance = await api('POST', '/maintenances', {
+      key: admin.key,
+      body: { title: 'Payments failover drill', scheduledStartAt: '2026-11-26T08:00:00.000Z', scheduledEndAt: '2026-11-26T09:00:00.000Z', affectedServices: [ids.payments] },
+    })
+    expect(maintenance.status, maintenance.text).toBe(201)
+    vi.setSystemTime(t('2026-11-26T13:00:00.000Z'))
+    const completed = await api('PATCH', `/maintenances/${maintenance.body.doc.id}`, { key: admin.key, body: { status: 'completed' } })
+    expect(completed.status, completed.text).toBe(200)
+
+    const all = await page(historyRoute, '/history')
+    expect(all.status).toBe(200)
+    const text = all.text.replace(/\n/g, '')
+    expect(text).toMatch(/<h2 id="month-0">November 2026<\/h2><h3 class="history-day">Thursday 26 November<\/h3><ul class="plain">.*Card payments fail.*Payments failover drill.*<\/ul><\/section>/)
+    expect(text).toMatch(/<h2 id="month-1">October 2026<\/h2><h3 class="history-day">Thursday 15 October<\/h3><ul class="plain">.*Search is slow.*<\/ul><\/section>/)
+    expect(text).toContain('<option value="search">Search</option>')
+
+    const search = await page(historyRoute, '/history?service=search')
+    expect(search.status).toBe(200)
+    expect(search.text).toContain('<h1>History of Search</h1>')
+    expect(search.text).toContain('Search is slow')
+    expect(search.text).not.toContain('Card payments fail')
+    expect(search.text).not.toContain('Payments failover drill')
+    expect(search.text).toContain('<option value="search" selected>Search</option>')
+    const payments = await page(historyRoute, '/history?service=payments')
+    expect(payments.text).toContain('Payments failover drill')
+    expect(payments.text).not.toContain('Search is slow')
+    const website = await page(historyRoute, '/history?service=website')
+    expect(website.text).toContain('Card payments fail')
+    expect(website.text).not.toContain('Payments failover drill')
+
+    const unknown = await page(historyRoute, '/history?service=nope')
+    expect(unknown.status).toBe(404)
+    expect(unknown.text).toContain('No service was found at this address.')
   })
 })

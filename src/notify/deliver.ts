@@ -20,7 +20,7 @@ import { messageBaseUrl } from '../settings/base-url'
 
 import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
 import { ChannelNotConfigured, emailConfig, emailConnections, SendFailure, sendEmail } from './email'
-import { unsubscribeUrl } from './links'
+import { manageUrl, unsubscribeUrl } from './links'
 import { type NotificationContent, renderNotificationEmail, renderNotificationSms } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
@@ -123,10 +123,11 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     return false
   }
   const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
+  const manage = manageUrl(run.base, subscriber.unsubscribeToken)
   try {
     if (delivery.channel === 'email') {
       const config = await run.channels.emailConfig()
-      const message = renderNotificationEmail(run.content, leave)
+      const message = renderNotificationEmail(run.content, leave, manage)
       await sendEmail(config, {
         to: delivery.address,
         ...message,
@@ -135,7 +136,7 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
         messageId: `<notification-${run.notification.id}.delivery-${delivery.id}@${run.host}>`,
       }, payload.logger)
     } else {
-      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, leave), payload.logger)
+      await sendSms(await run.channels.smsConfig(), delivery.address, renderNotificationSms(run.content, manage), payload.logger)
     }
     await markSent(payload, delivery.id)
     return true

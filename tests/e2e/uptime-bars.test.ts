@@ -180,4 +180,29 @@ describe('uptime bars', () => {
       }
     }
   })
+  it('the banner names what is broken, and /history, the incident page and / pass axe in light and dark at 1280 and 360 px (screenshots)', async () => {
+    // The demo has one degraded service: the banner names it.
+    const home = await open('/')
+    const banner = await home.locator('#overall').innerText()
+    expect(banner).toMatch(/^([^:]+|\d+ services): (degraded performance|partial outage|major outage|under maintenance)$/)
+    const shortId = await home.locator('section[aria-labelledby="active-h"] h3 a').first().getAttribute('href')
+    expect(shortId).toMatch(/^\/i\//)
+    await home.context().close()
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 360]) {
+        for (const [name, pathname] of [['glance-home', '/'], ['glance-history', '/history'], ['glance-incident', shortId!]]) {
+          const page = await open(pathname, { scheme, width })
+          await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: name !== 'glance-home' })
+          const results = await new AxeBuilder({ page }).analyze()
+          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          expect(bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+          await page.context().close()
+        }
+      }
+    }
+    const history = await open('/history')
+    expect(await history.locator('h2[id^="month-"]').count()).toBeGreaterThan(0)
+    expect(await history.locator('h3.history-day').count()).toBeGreaterThan(0)
+    await history.context().close()
+  })
 })

@@ -119,7 +119,7 @@ describe('the public site', () => {
     expect(home).toContain('No active incidents.')
     expect(home).toContain('No maintenance is scheduled.')
     expect(await page.title()).toBe('All systems operational · Status')
-    expect(await mainText(page, '/history')).toContain('No incidents have been recorded.')
+    expect(await mainText(page, '/history')).toContain('No incidents or maintenances have been recorded.')
     // Landmarks, and the feeds advertised.
     for (const selector of ['header', 'main', 'footer', 'nav']) expect(await page.locator(selector).count()).toBeGreaterThan(0)
     const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))

@@ -72,3 +72,22 @@ export function durationToStore(input: DurationWrite): string | null {
   if (text && previous && text === estimateDuration(previous.scheduledStartAt, previous.scheduledEndAt)) text = null
   return text ?? estimateDuration(input.scheduledStartAt, input.scheduledEndAt)
 }
+
+/**
+ * The first instant after `now` at which `estimateDuration(·, end)` reads differently: when "starts in 2 minutes"
+ * goes stale. The estimate only shrinks as its start nears `end`, so the change is found by halving, within the hour;
+ * at `end` itself the countdown is over.
+ */
+export function countdownChangesAt(end: Date, now: Date): Date {
+  const current = estimateDuration(now, end)
+  let unchanged = now.getTime()
+  let changed = Math.min(end.getTime(), unchanged + HOUR + MINUTE)
+  if (changed <= unchanged) return new Date(unchanged + MINUTE)
+  if (estimateDuration(new Date(changed), end) === current) return new Date(changed)
+  while (changed - unchanged > 1000) {
+    const middle = Math.floor((unchanged + changed) / 2)
+    if (estimateDuration(new Date(middle), end) === current) unchanged = middle
+    else changed = middle
+  }
+  return new Date(changed)
+}

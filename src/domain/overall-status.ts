@@ -1,4 +1,4 @@
-import { SERVICE_STATUSES, type ServiceStatus } from './statuses'
+import { SERVICE_STATUSES, SERVICE_STATUS_LABELS, type ServiceStatus } from './statuses'
 
 /** Severity follows the position in SERVICE_STATUSES: major > partial > degraded > maintenance > operational. */
 export function severity(status: ServiceStatus): number {
@@ -17,4 +17,29 @@ export function worstStatus(statuses: Iterable<ServiceStatus>): ServiceStatus {
 /** The page's overall status: the operator's maintenance-mode switch wins over every service status. */
 export function overallStatus(serviceStatuses: Iterable<ServiceStatus>, maintenanceMode: boolean): ServiceStatus {
   return maintenanceMode ? 'maintenance' : worstStatus(serviceStatuses)
+}
+
+/** The banner's words for a status when it covers the whole page (maintenance mode, or nothing wrong). */
+export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
+  operational: 'All systems operational',
+  maintenance: 'Maintenance in progress',
+  degraded: 'Some systems are degraded',
+  partial: 'Partial outage',
+  major: 'Major outage',
+}
+
+/** "major outage", "degraded performance": a status inside a sentence. */
+export const statusWords = (status: ServiceStatus) => SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
+
+/**
+ * The banner's headline: what is broken, not a page-wide word for one service out of forty (issue 27). One service
+ * not operational: "Payments: major outage"; several: "3 services: partial outage" with the worst of their
+ * statuses; none: "All systems operational". The operator's maintenance mode (an overall status that no service's
+ * status explains) keeps the page-wide "Maintenance in progress".
+ */
+export function overallHeadline(services: Iterable<{ name: string; status: ServiceStatus }>, overall: ServiceStatus): string {
+  const affected = [...services].filter((s) => s.status !== 'operational')
+  const worst = worstStatus(affected.map((s) => s.status))
+  if (affected.length === 0 || worst !== overall) return OVERALL_HEADLINES[overall]
+  return affected.length === 1 ? `${affected[0].name}: ${statusWords(worst)}` : `${affected.length} services: ${statusWords(worst)}`
 }

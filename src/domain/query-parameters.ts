@@ -21,6 +21,6 @@ export type ApiQueryParameter<R extends ApiQueryRoute> = (typeof API_QUERY_PARAM
 
 /** The public pages and feeds that read a parameter (src/app/(site)); the others read none. */
 export const SITE_QUERY_PARAMETERS = {
-  '/history': ['page'],
+  '/history': ['page', 'service'],
   '/favicon.svg': ['status'],
 } as const satisfies Record<string, readonly string[]>

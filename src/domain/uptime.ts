@@ -90,6 +90,15 @@ export function windowUptime(days: Pick<DayUptime, 'seconds' | 'observed'>[]): n
 }
 
 /**
+ * The first day of `days` on which the service was observed (YYYY-MM-DD), or null: the uptime of a window is over
+ * the observed time only, so a service ten minutes old has its uptime "since" that day, not "over 90 days".
+ */
+export function observedSince(days: Pick<DayUptime, 'date' | 'observed'>[]): string | null {
+  for (const day of days) if (day.observed > 0) return day.date
+  return null
+}
+
+/**
  * When the history of the service begins: its creation, or the first row of a history that starts after it (a
  * database older than the history starts it at its migration, from the statuses then; before that nothing is known).
  */

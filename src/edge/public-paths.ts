@@ -28,7 +28,7 @@ export function isPublicPath(pathname: string): boolean {
 
 /** The pages of one subscriber (their token in the path): public, but never cached. */
 export function isSubscriberPage(pathname: string): boolean {
-  return /^\/(verify|unsubscribe)\/[^/]+$/.test(pathname)
+  return /^\/(verify|unsubscribe|manage)\/[^/]+$/.test(pathname)
 }
 
 /** The integrations' webhook (src/app/api/integrations/webhook): POSTs from monitoring tools, the token maybe in the path. */

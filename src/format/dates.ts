@@ -14,6 +14,17 @@ export function formatDateTime(iso: string, timeZone: string): string {
   }).format(new Date(iso))
 }
 
+/** "14:05 UTC": the time alone, for the end of a window on the day it started. */
+export function formatTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso))
+}
+
+/** Whether two instants fall on the same calendar day in `timeZone`. */
+export function sameDay(a: string, b: string, timeZone: string): boolean {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  return day.format(new Date(a)) === day.format(new Date(b))
+}
+
 /** "2 hours" between two instants (at least "less than a minute"). */
 export function lengthBetween(fromIso: string, to: Date | string): string {
   return estimateDuration(new Date(fromIso), new Date(to)) ?? 'less than a minute'

@@ -24,7 +24,7 @@ import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries
 import { channelAdapter } from './adapters'
 import { recordEndpointOutcome } from './endpoint-health'
 import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
-import { unsubscribeUrl } from './links'
+import { manageUrl, unsubscribeUrl } from './links'
 import type { NotificationContent } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
@@ -144,6 +144,7 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
       address: delivery.address,
       subscriber,
       unsubscribeUrl: leave,
+      manageUrl: manageUrl(run.base, subscriber.unsubscribeToken),
       host: run.host,
       now,
     })

@@ -1,3 +1,5 @@
 /** Addresses in messages, on the base of src/settings/base-url.ts's `messageBaseUrl` (never a request's Host). */
 export const confirmUrl = (base: string, token: string) => `${base}/verify/${encodeURIComponent(token)}`
 export const unsubscribeUrl = (base: string, token: string) => `${base}/unsubscribe/${encodeURIComponent(token)}`
+/** The subscriber's own page: change the services, or leave (in every message beside the unsubscribe link). */
+export const manageUrl = (base: string, token: string) => `${base}/manage/${encodeURIComponent(token)}`

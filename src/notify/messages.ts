@@ -51,7 +51,8 @@ ${body}
 
 const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')
 
-export function renderNotificationEmail(content: NotificationContent, unsubscribeUrl: string): RenderedEmail {
+/** `manageUrl`: the subscriber's page (change services or leave); `unsubscribeUrl`: leave at once. */
+export function renderNotificationEmail(content: NotificationContent, unsubscribeUrl: string, manageUrl: string): RenderedEmail {
   const label = NOTIFICATION_KIND_LABELS[content.kind]
   const subject = notificationSubject(content)
   const text = [
@@ -65,7 +66,8 @@ export function renderNotificationEmail(content: NotificationContent, unsubscrib
     '',
     '--',
     `You receive this because you subscribed to updates from ${content.siteName}.`,
-    `Unsubscribe: ${unsubscribeUrl}`,
+    `Change your services or unsubscribe: ${manageUrl}`,
+    `Unsubscribe at once: ${unsubscribeUrl}`,
     '',
   ].join('\n')
   const body = html`<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
@@ -77,15 +79,16 @@ ${content.schedule ? html`<tr><td style="padding:2px 12px 2px 0;color:#5b6470">W
 </table>
 ${content.message ? html`<div>${raw(markdownToHtml(content.message))}</div>` : null}
 <p><a href="${content.url}" style="color:#1f5fbf">View the details on the status page</a></p>`
-  const footer = html`You receive this because you subscribed to updates from ${content.siteName}. <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
+  const footer = html`You receive this because you subscribed to updates from ${content.siteName}. <a href="${manageUrl}" style="color:#5b6470">Manage your subscription</a> · <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
   return { subject, text, html: page(subject, body, footer) }
 }
 
 /** SMS: one short line with the link; the message itself is cut to keep it within a few segments. */
-export function renderNotificationSms(content: NotificationContent, unsubscribeUrl: string): string {
+/** `manageUrl`: the subscriber's page, where they change services or leave. */
+export function renderNotificationSms(content: NotificationContent, manageUrl: string): string {
   const text = content.message ? markdownToText(content.message) : ''
   const message = text ? ` ${text.length > 140 ? `${text.slice(0, 139)}…` : text}` : ''
-  return `${content.siteName}: ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title} (${content.statusLabel}).${message} ${content.url} Stop: ${unsubscribeUrl}`
+  return `${content.siteName}: ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title} (${content.statusLabel}).${message} ${content.url} Manage or stop: ${manageUrl}`
 }
 
 export function renderConfirmationEmail(siteName: string, confirmUrl: string): RenderedEmail {

@@ -19,7 +19,7 @@ import { siteSettings } from '../settings/site-settings'
 import { channelAdapter } from './adapters'
 import { SendFailure } from './email'
 import { recordEndpointOutcome } from './endpoint-health'
-import { unsubscribeUrl } from './links'
+import { manageUrl, unsubscribeUrl } from './links'
 import { sendingDisabledReason } from './sending-allowed'
 
 const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
@@ -60,6 +60,7 @@ export const testDeliveryEndpoint: Endpoint = {
         address: subscriber.url ?? '',
         subscriber,
         unsubscribeUrl: unsubscribeUrl(base, subscriber.unsubscribeToken ?? ''),
+        manageUrl: manageUrl(base, subscriber.unsubscribeToken ?? ''),
         host: new URL(base).hostname || 'localhost',
         now,
         test: true,

@@ -101,6 +101,10 @@ export const StatusSummary = z
   
 
 const uptimePercent = z.number().min(0).max(100)
+const observedSinceField = z.iso
+  .date()
+  .nullable()
+  .describe('the first UTC day of the window on which the service was observed (it existed); the first day of the window for a service older than it; null: never observed in it')
 
 export const UptimeDay = z.object({
   date: z.iso.date().describe('a UTC day, YYYY-MM-DD'),
@@ -115,7 +119,8 @@ export const Uptime = z.object({
   slug: z.string(),
   name: z.string(),
   group: z.object({ slug: z.string(), name: z.string() }),
-  uptimePercent: uptimePercent.nullable().describe('over the whole window; null when the service did not exist in it'),
+  uptimePercent: uptimePercent.nullable().describe('over the observed part of the window (from observedSince); null when the service did not exist in it'),
+  observedSince: observedSinceField,
   days: z.array(UptimeDay).describe('oldest first, ending today (UTC)'),
 })
 
@@ -130,7 +135,8 @@ export const UptimeCompact = z
     slug: z.string(),
     name: z.string(),
     group: z.object({ slug: z.string(), name: z.string() }),
-    uptimePercent: uptimePercent.nullable().describe('over the whole window; null when the service did not exist in it'),
+    uptimePercent: uptimePercent.nullable().describe('over the observed part of the window (from observedSince); null when the service did not exist in it'),
+    observedSince: observedSinceField,
     firstDate: z.iso.date().describe('the UTC day of index 0, the oldest; the last index is today'),
     worst: z
       .string()

@@ -8,7 +8,7 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { DAY_MS, dailyUptime, type DayUptime, overlappedDays, type StatusChange, windowStartFor, windowUptime } from '../domain/uptime'
+import { DAY_MS, dailyUptime, type DayUptime, observedSince, overlappedDays, type StatusChange, windowStartFor, windowUptime } from '../domain/uptime'
 import type { ServiceStatus } from '../domain/statuses'
 import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
@@ -229,6 +229,7 @@ export function toUptime(services: ServiceUptime[], days: number): Uptime[] {
       name: s.name,
       group: s.group,
       uptimePercent: windowUptime(window),
+      observedSince: observedSince(window),
       days: window.map((d) => ({ date: d.date, uptimePercent: d.uptimePercent, seconds: d.seconds, incidents: d.incidents })),
     }
   })
@@ -270,6 +271,7 @@ export function toCompactUptime(services: ServiceUptime[], days: number): Uptime
       name: s.name,
       group: s.group,
       uptimePercent: windowUptime(window),
+      observedSince: observedSince(window),
       firstDate: window[0]?.date ?? '',
       worst,
       uptime,

@@ -18,6 +18,8 @@ export interface SiteSettings {
   favicon: { url: string; mimeType: string | null } | null
   /** The overall status now (read with the settings for every page): the default favicon's colour. */
   status?: ServiceStatus
+  /** false: no channel can send, so the header and footer offer no Subscribe link (read with the settings per page). */
+  subscribable?: boolean
 }
 
 interface MediaRef {

@@ -17,12 +17,15 @@ export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='ligh
  * At the end of <body>, the same on every page; each part acts only when its elements are there:
  * - the theme toggle (useless without script, so hidden until here);
  * - times: every <time datetime> in the visitor's zone, named; `.ago` ones also say "2 hours ago"; `[data-fixed]`
- *   ones stay in the configured zone (the server's text); the maintenance page's "Your time" row (shown only when
+ *   ones stay in the configured zone (the server's text); `[data-same-day]` ones (a window's end on the day it
+ *   starts) show the time alone when that holds in the visitor's zone too; the maintenance page's "Your time" row (shown only when
  *   the visitor's zone differs); one format with the server's (en-GB), so the two never mix;
  * - the incident page's copy-link button;
  * - a large `/`'s groups (`details[data-bars]`): when one is open (from the start, or when the visitor opens it), its
  *   service list is replaced by the one of its group page, with the bars, fetched through the same response cache
  *   (without credentials, so a signed-in editor's request is cached too); without script the group links there;
+ * - the uptime bars: one tab stop per service (a roving tabindex); Left/Right/Home/End move it between the visible
+ *   days, and the focused day's incident links become its only link tab stops;
  * - `<main data-refresh>`: fetches the same URL every 60 s (If-None-Match, so an unchanged page is a 304) and swaps
  *   the main content when it changed, unless the visitor is typing in it; `statusPage.refresh()` runs it now.
  */
@@ -33,12 +36,14 @@ if(b){b.hidden=false;var show=function(){b.setAttribute('aria-pressed',cur()==='
 b.addEventListener('click',function(){var n=cur()==='dark'?'light':'dark';root.setAttribute('data-theme',n);try{localStorage.setItem('theme',n)}catch(e){}show()})}
 var zone;try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
 var abs=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
+var dayf=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric'}),hm=new Intl.DateTimeFormat('en-GB',{hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
+function end(s,e){return dayf.format(s)===dayf.format(e)?hm.format(e):abs.format(e)}
 var rel=Intl.RelativeTimeFormat?new Intl.RelativeTimeFormat('en',{numeric:'auto'}):null;
 var units=[['year',31536e6],['month',2592e6],['day',864e5],['hour',36e5],['minute',6e4]];
 function ago(t){var s=t-Date.now();if(!rel||Math.abs(s)<6e4)return 'just now';for(var i=0;i<units.length;i++){var u=units[i];if(Math.abs(s)>=u[1]||u[0]==='minute')return rel.format(Math.trunc(s/u[1]),u[0])}}
 function times(scope){scope.querySelectorAll('time[datetime]').forEach(function(el){if(el.hasAttribute('data-fixed'))return;var t=new Date(el.getAttribute('datetime'));if(isNaN(t))return;
-var a=abs.format(t);el.textContent=el.classList.contains('ago')?ago(t.getTime())+' ('+a+')':a});
-scope.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');el.textContent=abs.format(new Date(s))+(e?' to '+abs.format(new Date(e)):', open end')});
+var sd=el.getAttribute('data-same-day'),a=sd?end(new Date(sd),t):abs.format(t);el.textContent=el.classList.contains('ago')?ago(t.getTime())+' ('+a+')':a});
+scope.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');el.textContent=abs.format(new Date(s))+(e?' to '+end(new Date(s),new Date(e)):', open end')});
 var r=scope.querySelector('#local-row');if(r&&zone&&r.getAttribute('data-zone')!==zone){r.hidden=false;var l=scope.querySelector('#local-zone');if(l)l.textContent=' ('+zone+')'}}
 function copy(scope){var c=scope.querySelector('#copy-link'),o=scope.querySelector('#copy-result');if(!c||!o)return;c.hidden=false;
 c.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
@@ -51,6 +56,12 @@ fetch(u,{credentials:'omit'}).then(function(r){if(r.status!==200)throw r.status;
 if(n&&o){o.replaceWith(d.importNode(n,true));times(g)}}).catch(function(){g.removeAttribute('data-loaded')})}
 main.addEventListener('toggle',function(e){var g=e.target;if(g.hasAttribute&&g.hasAttribute('data-bars'))bars(g)},true);
 main.querySelectorAll('details[data-bars][open]').forEach(bars);
+function pick(li){var o=li.parentNode.querySelector('li[tabindex="0"]');if(o&&o!==li){o.removeAttribute('tabindex');o.querySelectorAll('a').forEach(function(a){a.tabIndex=-1})}
+li.tabIndex=0;li.querySelectorAll('a').forEach(function(a){a.removeAttribute('tabindex')})}
+main.addEventListener('focusin',function(e){var li=e.target.closest&&e.target.closest('ol.bars>li');if(li)pick(li)});
+main.addEventListener('keydown',function(e){var li=e.target;if(!li.matches||!li.matches('ol.bars>li'))return;
+var all=[].filter.call(li.parentNode.children,function(x){return x.getClientRects().length>0}),i=all.indexOf(li),k=e.key,n=k==='ArrowLeft'?i-1:k==='ArrowRight'?i+1:k==='Home'?0:k==='End'?all.length-1:null;
+if(n===null)return;e.preventDefault();if(n>=0&&n<all.length){pick(all[n]);all[n].focus()}});
 var api={refresh:function(){return Promise.resolve(false)}};window.statusPage=api;
 if(!main.hasAttribute('data-refresh')||!window.fetch||!window.DOMParser)return;
 main.addEventListener('input',function(){typed=true});
@@ -131,7 +142,7 @@ ${icon}
 <nav class="main" aria-label="Main"><ul>
 <li class="nav-home">${navLink('/', 'Status', current === 'status')}</li>
 <li>${navLink('/history', 'History', current === 'history')}</li>
-<li>${navLink('/subscribe', html`Subscribe<span class="long"> to updates</span>`, current === 'subscribe', 'cta')}</li>
+${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html`Subscribe<span class="long"> to updates</span>`, current === 'subscribe', 'cta')}</li>`}
 </ul></nav>
 <button type="button" id="theme-toggle" class="icon-button" aria-pressed="false" aria-label="Dark theme" hidden>${MOON}</button>
 </div></header>
@@ -143,7 +154,7 @@ ${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></
 <p class="footer-name">${settings.siteName}</p>
 <ul>
 <li><a href="/history">History</a></li>
-<li><a href="/subscribe">Subscribe</a></li>
+${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscribe</a></li>`}
 <li><a href="/feed.atom">Atom feed</a></li>
 <li><a href="/feed.rss">RSS feed</a></li>
 <li><a href="/maintenances.ics">Maintenance calendar</a></li>

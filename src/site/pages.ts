@@ -3,7 +3,8 @@
  * here: the route handlers read, these render.
  */
 import type { FormChannels } from '../domain/channels'
-import { estimateChangesAt } from '../domain/duration'
+import { countdownChangesAt, estimateChangesAt, estimateDuration } from '../domain/duration'
+import { overallHeadline, statusWords } from '../domain/overall-status'
 import {
   INCIDENT_STATUS_LABELS,
   MAINTENANCE_STATUS_LABELS,
@@ -12,11 +13,12 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '../domain/statuses'
-import { formatDateTime, lengthBetween } from '../format/dates'
+import { formatDateTime, formatTime, lengthBetween, sameDay } from '../format/dates'
 import { html, raw, type SafeHtml } from '../format/html'
 import { markdownToHtml, markdownToText } from '../format/markdown'
 import { ResponseClock } from '../public-api/clock'
 import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '../public-api/schemas'
+import type { SetStatus } from '../public-api/update-statuses'
 import type { ServiceUptime } from '../public-api/uptime'
 import type { SiteSettings } from '../settings/site-settings'
 
@@ -25,14 +27,6 @@ import { homeSubscribeForm } from './subscription-pages'
 import { dateLabels, uptimeBars } from './uptime-bars'
 
 const SERVICE_ICONS: Record<ServiceStatus, string> = { operational: '✓', maintenance: '⚙', degraded: '!', partial: '!', major: '✕' }
-
-export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
-  operational: 'All systems operational',
-  maintenance: 'Maintenance in progress',
-  degraded: 'Some systems are degraded',
-  partial: 'Partial outage',
-  major: 'Major outage',
-}
 
 /** Shorter words for a phone's width, where the long label would squeeze the service's name. */
 const NARROW_LABELS: Partial<Record<ServiceStatus, string>> = { maintenance: 'Maintenance', degraded: 'Degraded' }
@@ -78,19 +72,34 @@ ${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${tim
 </li>`
 }
 
+/** A window's end: the time alone when it ends on the day it starts (the page's script checks the visitor's zone too). */
+function windowEnd(start: string, end: string, timeZone: string, mode?: 'fixed'): SafeHtml {
+  if (!sameDay(start, end, timeZone)) return time(end, timeZone, mode)
+  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, timeZone)}</time>`
+}
+
 function maintenanceWindow(m: Maintenance, timeZone: string, mode?: 'fixed'): SafeHtml {
   return m.scheduledEndAt
-    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${time(m.scheduledEndAt, timeZone, mode)}`
+    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, timeZone, mode)}`
     : html`From ${time(m.scheduledStartAt, timeZone, mode)}, open end`
 }
 
-function maintenanceCard(m: Maintenance, settings: SiteSettings): SafeHtml {
+/** "Starts in 2 minutes" for an upcoming window; the response expires when that reads differently. */
+function startsIn(m: Maintenance, clock: ResponseClock | undefined): SafeHtml | null {
+  if (!clock || m.status !== 'upcoming') return null
+  const start = new Date(m.scheduledStartAt)
+  if (start.getTime() <= clock.now.getTime()) return html`<strong class="starts">Starting now</strong> · `
+  clock.changesAt(countdownChangesAt(start, clock.now))
+  return html`<strong class="starts">Starts in ${estimateDuration(clock.now, start) ?? 'less than a minute'}</strong> · `
+}
+
+function maintenanceCard(m: Maintenance, settings: SiteSettings, clock?: ResponseClock): SafeHtml {
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
 <div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
 ${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
-<p class="meta">${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
+<p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
 </li>`
 }
@@ -131,20 +140,22 @@ function serviceList(services: ServiceGroup['services'], uptime: Map<string, Ser
  * `uptime`: the bars of each service by slug; `null`: the page is too large for them (barsInline), each group links
  * to its page instead; an empty map: no bars at all.
  */
-export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: FormChannels, uptime: Map<string, ServiceUptime> | null = new Map()): string {
+export function homePage(summary: StatusSummary, recent: Incident[], settings: SiteSettings, channels: FormChannels, uptime: Map<string, ServiceUptime> | null = new Map(), clock = new ResponseClock()): string {
   const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
-  const headline = OVERALL_HEADLINES[summary.status]
+  const headline = overallHeadline(summary.serviceGroups.flatMap((g) => g.services), summary.status)
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
 <div><h1 id="overall">${summary.message ?? headline}</h1>
-${summary.message ? html`<p class="sub">Overall status: ${SERVICE_STATUS_LABELS[summary.status]}</p>` : null}</div>
+${summary.message ? html`<p class="sub">${headline}</p>` : null}</div>
 </section>`
 
   const groups = summary.serviceGroups.filter((g) => g.services.length > 0)
+  // A group with a problem is open; so is a single group, whose collapse would hide every service behind one click.
+  const open = (g: ServiceGroup) => g.status !== 'operational' || groups.length === 1
   const services = html`<section aria-labelledby="services-h"><h2 id="services-h">Services</h2>
 ${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
 ${groups.map(
-  (g) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${g.status !== 'operational' ? raw(' open') : ''}>
+  (g) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
 <summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
 ${serviceList(g.services, uptime, labels)}
 ${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a></p>`}
@@ -157,7 +168,7 @@ ${summary.activeIncidents.length ? html`<ul class="plain">${summary.activeIncide
 </section>`
 
   const maintenances = html`<section aria-labelledby="maint-h"><h2 id="maint-h">Scheduled maintenance</h2>
-${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMaintenances.map((m) => maintenanceCard(m, settings))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
+${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMaintenances.map((m) => maintenanceCard(m, settings, clock))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
 </section>`
 
   const past = html`<section aria-labelledby="past-h"><h2 id="past-h">Past 7 days</h2>
@@ -219,7 +230,14 @@ export function incidentStartedAt(incident: Incident): string {
   return first && Date.parse(first) < Date.parse(incident.createdAt) ? first : incident.createdAt
 }
 
-export function incidentPage(incident: Incident, settings: SiteSettings, clock = new ResponseClock()): string {
+/** "Set Payments to major outage, Website to degraded performance." under an update that changed them. */
+function setStatuses(set: SetStatus[] | undefined): SafeHtml | null {
+  if (!set?.length) return null
+  return html`<p class="meta set-statuses">Set ${set.map((s) => `${s.name} to ${statusWords(s.status)}`).join(', ')}.</p>`
+}
+
+/** `statuses`: what each update set (newest first, as `incident.updates`). */
+export function incidentPage(incident: Incident, settings: SiteSettings, clock = new ResponseClock(), statuses: SetStatus[][] = []): string {
   const resolved = incident.status === 'resolved'
   const since = incidentStartedAt(incident)
   // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
@@ -238,7 +256,7 @@ export function incidentPage(incident: Incident, settings: SiteSettings, clock =
 </div>
 <h2>Updates</h2>
 ${incident.updates.length ? html`<ol class="timeline" reversed>${incident.updates.map(
-    (u) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}</li>`,
+    (u, index) => html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
   )}</ol>` : html`<p class="muted">No updates yet.</p>`}
 ${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings.timeZone)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
 </article>`
@@ -270,23 +288,72 @@ export interface HistoryData {
   lastPage: number
   incidents: Incident[]
   maintenances: Maintenance[]
+  /** The services the visitor can filter by, and the one chosen (`?service=<slug>`), if any. */
+  services: { slug: string; name: string }[]
+  service: { slug: string; name: string } | null
 }
 
-export function historyPage({ page, lastPage, incidents, maintenances }: HistoryData, settings: SiteSettings): string {
+type HistoryEntry = { at: string; card: SafeHtml }
+
+/** "November 2026" and "Thursday 26 November" in the site's zone: the headings Statuspage's history groups by. */
+function historyGroups(entries: HistoryEntry[], timeZone: string): SafeHtml {
+  const month = new Intl.DateTimeFormat('en-GB', { timeZone, month: 'long', year: 'numeric' })
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long' })
+  const months: { label: string; days: { label: string; cards: SafeHtml[] }[] }[] = []
+  for (const entry of [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
+    const date = new Date(entry.at)
+    const monthLabel = month.format(date)
+    const dayLabel = day.format(date)
+    let m = months.at(-1)
+    if (m?.label !== monthLabel) months.push((m = { label: monthLabel, days: [] }))
+    let d = m.days.at(-1)
+    if (d?.label !== dayLabel) m.days.push((d = { label: dayLabel, cards: [] }))
+    d.cards.push(entry.card)
+  }
+  return html`${months.map(
+    (m, i) => html`<section class="history-month" aria-labelledby="month-${i}"><h2 id="month-${i}">${m.label}</h2>
+${m.days.map((d) => html`<h3 class="history-day">${d.label}</h3><ul class="plain">${d.cards}</ul>`)}
+</section>`,
+  )}`
+}
+
+/**
+ * `/history`: incidents (by when they began) and maintenances (by their start) of the page, grouped by month and
+ * day like Statuspage's history, optionally of one service.
+ */
+export function historyPage({ page, lastPage, incidents, maintenances, services, service }: HistoryData, settings: SiteSettings): string {
+  const query = (n: number) => {
+    const params = new URLSearchParams()
+    if (service) params.set('service', service.slug)
+    if (n > 1) params.set('page', String(n))
+    const text = params.toString()
+    return `/history${text ? `?${text}` : ''}`
+  }
   const pager = html`<nav class="pager" aria-label="History pages"><ul>
-<li>${page > 1 ? html`<a href="/history${page - 1 > 1 ? `?page=${page - 1}` : ''}" rel="prev">← Newer</a>` : null}</li>
+<li>${page > 1 ? html`<a href="${query(page - 1)}" rel="prev">← Newer</a>` : null}</li>
 <li class="muted">Page ${page} of ${lastPage}</li>
-<li>${page < lastPage ? html`<a href="/history?page=${page + 1}" rel="next">Older →</a>` : null}</li>
+<li>${page < lastPage ? html`<a href="${query(page + 1)}" rel="next">Older →</a>` : null}</li>
 </ul></nav>`
-  const body = html`<h1>History</h1>
-<section aria-labelledby="inc-h"><h2 id="inc-h">Incidents</h2>
-${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
-</section>
-<section aria-labelledby="m-h"><h2 id="m-h">Maintenances</h2>
-${maintenances.length ? html`<ul class="plain">${maintenances.map((m) => maintenanceCard(m, settings))}</ul>` : html`<p class="muted">No maintenances${page > 1 ? ' on this page' : ' have taken place yet'}.</p>`}
-</section>
+  const filter = services.length
+    ? html`<form method="get" action="/history" class="inline-form history-filter">
+<label for="history-service">Service</label>
+<select id="history-service" name="service"><option value="">All services</option>${services.map(
+        (s) => html`<option value="${s.slug}"${s.slug === service?.slug ? raw(' selected') : ''}>${s.name}</option>`,
+      )}</select>
+<button type="submit">Show</button>
+</form>`
+    : null
+  const entries: HistoryEntry[] = [
+    ...incidents.map((i) => ({ at: incidentStartedAt(i), card: incidentCard(i, settings, false) })),
+    ...maintenances.map((m) => ({ at: m.scheduledStartAt, card: maintenanceCard(m, settings) })),
+  ]
+  const what = service ? html` affecting ${service.name}` : null
+  const body = html`<h1>History${service ? html` of ${service.name}` : null}</h1>
+${filter}
+${entries.length ? historyGroups(entries, settings.timeZone) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
 ${pager}`
-  return renderDocument({ title: page > 1 ? `History, page ${page}` : 'History', settings, current: 'history', body, refresh: true })
+  const title = `History${service ? ` of ${service.name}` : ''}${page > 1 ? `, page ${page}` : ''}`
+  return renderDocument({ title, settings, current: 'history', body, refresh: true })
 }
 
 export function notFoundPage(settings: SiteSettings, what = 'page'): string {

@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { NotFound, publicError } from '../errors'
+import { configuredChannels } from '../notify/channels'
 import { currentOverallStatus } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
@@ -61,8 +62,14 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const payload = await getPayload({ config })
       // The overall status is read for every page (not only `/`), so each tab's default favicon shows it.
-      const [links, loaded, status] = await Promise.all([publicLinks(payload, request), siteSettings(payload), currentOverallStatus(payload)])
-      settings = { ...loaded, status }
+      // And whether anyone can subscribe: the header's Subscribe button leads nowhere while no channel can send.
+      const [links, loaded, status, subscribable] = await Promise.all([
+        publicLinks(payload, request),
+        siteSettings(payload),
+        currentOverallStatus(payload),
+        configuredChannels(payload).then((c) => c.email || c.sms, () => true),
+      ])
+      settings = { ...loaded, status, subscribable }
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, settings, clock }, await route.params)
       return respond(request, body, clock.expiresAt)

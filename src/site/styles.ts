@@ -115,6 +115,11 @@ footer.site ul{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;paddin
 input[type=email],input[type=tel]{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%;width:22rem}
 input:focus-visible{outline:3px solid var(--focus);outline-offset:1px}
 .inline-form{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}
+select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%}
+.history-filter{margin:0 0 1rem}
+h3.history-day{font-size:1rem;margin:1rem 0 .5rem;color:var(--muted)}
+.set-statuses{margin:.25rem 0 0}
+.starts{font-weight:600}
 .inline-form label{font-weight:600}
 fieldset{border:1px solid var(--line);border-radius:.4rem;margin:0 0 1rem;padding:.5rem 1rem}
 legend{font-weight:600;padding:0 .25rem}

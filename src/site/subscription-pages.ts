@@ -104,7 +104,8 @@ const VERIFY_TITLES: Record<VerifyOutcome, string> = {
 }
 
 /** Before the click: a button (link scanners that open the link confirm nothing). After: the outcome. */
-export function verifyPage(settings: SiteSettings, outcome: VerifyOutcome, message: string, done: boolean): string {
+/** `manage`: the subscriber's own page (`/manage/<token>`), linked once the subscription is confirmed. */
+export function verifyPage(settings: SiteSettings, outcome: VerifyOutcome, message: string, done: boolean, manage: string | null = null): string {
   const pending = outcome === 'verified' && !done
   const body = pending
     ? html`<h1>Confirm your subscription</h1>
@@ -113,6 +114,7 @@ export function verifyPage(settings: SiteSettings, outcome: VerifyOutcome, messa
     : html`<h1>${VERIFY_TITLES[outcome]}</h1>
 <p class="notice ${outcome === 'verified' || outcome === 'already_verified' ? 'ok' : 'error'}" role="status">${message}</p>
 ${outcome === 'expired' || outcome === 'not_found' ? html`<p><a href="/subscribe">Subscribe again</a></p>` : null}
+${manage && (outcome === 'verified' || outcome === 'already_verified') ? html`<p><a href="${manage}">Manage your subscription</a>: choose services, or leave. Every message links there too.</p>` : null}
 <p><a href="/">Go to the current status</a></p>`
   return renderDocument({ title: pending ? 'Confirm your subscription' : VERIFY_TITLES[outcome], settings, body })
 }
@@ -130,15 +132,63 @@ export function maskAddress(address: string): string {
   return address.length > 6 ? `${address.slice(0, 5)}${'*'.repeat(address.length - 7)}${address.slice(-2)}` : '***'
 }
 
-export function unsubscribePage(settings: SiteSettings, outcome: UnsubscribeOutcome, message: string, done: boolean, address: string | null): string {
+export function unsubscribePage(settings: SiteSettings, outcome: UnsubscribeOutcome, message: string, done: boolean, address: string | null, manage: string | null = null): string {
   const pending = outcome === 'unsubscribed' && !done
   const body = pending
     ? html`<h1>Unsubscribe</h1>
 <p>Stop all status updates from ${settings.siteName}${address ? html` to <strong>${maskAddress(address)}</strong>` : null}?</p>
-<form method="post"><button type="submit">Unsubscribe</button></form>`
+<form method="post"><button type="submit">Unsubscribe</button></form>
+${manage ? html`<p>Or <a href="${manage}">change which services you hear about</a>.</p>` : null}`
     : html`<h1>${UNSUBSCRIBE_TITLES[outcome]}</h1>
 <p class="notice ${outcome === 'not_found' ? 'error' : 'ok'}" role="status">${message}</p>
 ${outcome !== 'not_found' ? html`<p>Changed your mind? <a href="/subscribe">Subscribe again</a>.</p>` : null}
 <p><a href="/">Go to the current status</a></p>`
   return renderDocument({ title: pending ? 'Unsubscribe' : UNSUBSCRIBE_TITLES[outcome], settings, body })
+}
+
+export interface ManageState {
+  address: string
+  active: boolean
+  /** The slugs the subscription is limited to; empty: every service. */
+  services: string[]
+  notice?: string
+  error?: string
+}
+
+/**
+ * `/manage/<token>`, behind the link in every message: the subscriber changes which services they hear about, or
+ * leaves. Two forms that POST to the page itself (no JavaScript): save the choice, or unsubscribe.
+ */
+export function managePage(settings: SiteSettings, groups: ServiceGroup[], state: ManageState | null): string {
+  if (!state) {
+    const body = html`<h1>Link not valid</h1><p class="notice error" role="status">This link is not valid. It may have been mistyped.</p><p><a href="/subscribe">Subscribe</a></p>`
+    return renderDocument({ title: 'Link not valid', settings, body })
+  }
+  const notice = state.error
+    ? html`<p class="notice error" role="alert">${state.error}</p>`
+    : state.notice
+      ? html`<p class="notice ok" role="status">${state.notice}</p>`
+      : null
+  if (!state.active) {
+    const body = html`<h1>Your subscription</h1>${notice}
+<p>Updates from ${settings.siteName} to <strong>${maskAddress(state.address)}</strong> are cancelled: nothing more is sent there.</p>
+<p>Changed your mind? <a href="/subscribe">Subscribe again</a>.</p>
+<p><a href="/">Go to the current status</a></p>`
+    return renderDocument({ title: 'Your subscription', settings, body })
+  }
+  const chosen = new Set(state.services)
+  const body = html`<h1>Your subscription</h1>${notice}
+<p>Status updates from ${settings.siteName} go to <strong>${maskAddress(state.address)}</strong>, ${chosen.size ? 'for the services checked below' : 'for every service'}.</p>
+<form method="post" class="card stacked">
+<input type="hidden" name="action" value="save">
+${serviceChoices(groups, chosen)}
+<p><button type="submit">Save my services</button></p>
+</form>
+<h2>Leave</h2>
+<form method="post" class="stacked">
+<input type="hidden" name="action" value="unsubscribe">
+<p>Stop every update to this address.</p>
+<p><button type="submit">Unsubscribe</button></p>
+</form>`
+  return renderDocument({ title: 'Your subscription', settings, body })
 }

@@ -1,13 +1,14 @@
 /**
  * The uptime bars of a service: one bar per UTC day (90; the oldest 60 hidden on a phone by CSS), coloured by the
- * day's worst status, each focusable and telling in text (shown beside it on hover and focus, read by screen
+ * day's worst status, one tab stop for them all (today's bar; arrow keys, Home and End move between days), each
+ * telling in text (shown beside it on hover and focus, read by screen
  * readers, there without JavaScript) the date, the uptime, the time in each status and links to the day's incidents.
  *
  * A status page can list 1,000 services, so 90,000 bars: the markup is one <li> with one <i> per bar (the text), built
  * by concatenation with the date labels computed once per page (see docs/benchmarks.md, "Uptime").
  */
 import type { ServiceStatus } from '../domain/statuses'
-import { windowUptime, type CountedStatus } from '../domain/uptime'
+import { observedSince, windowUptime, type CountedStatus } from '../domain/uptime'
 import type { ServiceUptime } from '../public-api/uptime'
 
 import { escapeHtml, raw, type SafeHtml } from '../format/html'
@@ -52,7 +53,7 @@ export function dateLabels(service: ServiceUptime | undefined): Map<string, stri
 const INCIDENTS_LISTED_PER_DAY = 5
 
 /** The text of a bar, as HTML: only incident titles need escaping (dates, numbers and words are ours). */
-function dayText(day: ServiceUptime['days'][number], label: string): string {
+function dayText(day: ServiceUptime['days'][number], label: string, focusable: boolean): string {
   if (day.uptimePercent === null) return `${label}: no data`
   let text = `${label}: ${percentText(day.uptimePercent)}`
   let times = ''
@@ -60,27 +61,45 @@ function dayText(day: ServiceUptime['days'][number], label: string): string {
   if (times) text += `; ${times}`
   else if (day.worst !== 'operational' && day.worst !== null) text += `; ${day.worst}`
   if (day.incidents.length) {
+    // Only the focusable day's links are tab stops (the page's script moves them with the focus).
+    const attribute = focusable ? '' : 'tabindex=-1 '
     const listed = day.incidents.slice(0, INCIDENTS_LISTED_PER_DAY)
-    text += '; incidents: ' + listed.map((i) => `<a href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
+    text += '; incidents: ' + listed.map((i) => `<a ${attribute}href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
     const more = day.incidents.length - listed.length
     if (more > 0) text += ` and ${more} more`
   }
   return text
 }
 
+const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' })
+
+/**
+ * "99.9% uptime over 90 days", or for a service younger than the window "99.9% uptime since 24 Nov": the figure is
+ * over the observed days only, and the label says which (issue 27: "over 90 days" on a service ten minutes old was
+ * false). The days before it existed stay grey bars ("no data").
+ */
+function windowTotal(days: ServiceUptime['days']): string {
+  const percent = percentText(windowUptime(days))
+  const since = observedSince(days)
+  if (since === null || since === days[0]?.date) return `${percent} uptime over ${days.length} days`
+  const date = new Date(`${since}T00:00:00Z`)
+  const year = date.getUTCFullYear() === new Date(`${days[days.length - 1].date}T00:00:00Z`).getUTCFullYear() ? '' : ` ${date.getUTCFullYear()}`
+  return `${percent} uptime since ${shortDate.format(date)}${year}`
+}
+
 /** The bars of one service, and its uptime over 90 and 30 days. `labels`: from dateLabels(). */
 export function uptimeBars(service: ServiceUptime, labels: Map<string, string>): SafeHtml {
   let bars = ''
-  for (const day of service.days) {
+  const last = service.days.length - 1
+  service.days.forEach((day, index) => {
     const kind = day.worst === null ? 'n' : CLASS[day.worst]
-    // Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times on a large page.
-    bars += `<li tabindex=0 class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date)}</i>`
-  }
-  const all = percentText(windowUptime(service.days))
-  const recent = percentText(windowUptime(service.days.slice(-PHONE_DAYS)))
+    // One tab stop per service (a roving tabindex, issue 27): today's bar; the page's script moves it with the arrow
+    // keys (src/site/layout.ts). Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times.
+    bars += `<li ${index === last ? 'tabindex=0 ' : ''}class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date, index === last)}</i>`
+  })
   const name = escapeHtml(service.name)
   return raw(
     `<div class="uptime"><ol class="bars" aria-label="${name}: uptime per day, oldest first">${bars}</ol>` +
-      `<p class="uptime-total"><span class="u90">${all} uptime over ${service.days.length} days</span><span class="u30">${recent} uptime over ${PHONE_DAYS} days</span></p></div>`,
+      `<p class="uptime-total"><span class="u90">${windowTotal(service.days)}</span><span class="u30">${windowTotal(service.days.slice(-PHONE_DAYS))}</span></p></div>`,
   )
 }

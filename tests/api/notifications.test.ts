@@ -436,7 +436,8 @@ describe('notifications', () => {
     expect(sent).toHaveLength(1)
     expect(sent[0].body).toContain('SMS check')
     expect(sent[0].body).toContain(`https://status.example.test/i/${incident.shortId}`)
-    expect(sent[0].body).toMatch(/https:\/\/status\.example\.test\/unsubscribe\/[A-Za-z0-9_-]+/)
+    // The link leads to the page where the subscriber changes services or leaves (issue 27).
+    expect(sent[0].body).toMatch(/ Manage or stop: https:\/\/status\.example\.test\/manage\/[A-Za-z0-9_-]+$/)
   })
 
   it('stop when the subscriber unsubscribes, by the endpoint or by RFC 8058 one-click', async () => {

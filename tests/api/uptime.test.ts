@@ -110,11 +110,17 @@ describe('GET /api/v1/uptime', () => {
     const response = await v1('/uptime?days=3&service=late')
     const late = response.body.data[0]
     expect(late.days.map((d: any) => d.uptimePercent)).toEqual([null, null, 70])
+    expect(late.uptimePercent).toBe(70)
+    expect(late.observedSince).toBe('2026-03-10')
     // Partial since 06:00: 6 h of partial, 0.3 × 6 h of downtime over the 6 h it existed today.
     expect(late.days[2].seconds).toEqual({ degraded: 0, partial: 6 * 3600, major: 0, maintenance: 0 })
     expect(late.uptimePercent).toBe(70)
     const cdn = (await v1('/uptime?days=90&service=cdn')).body.data[0]
     expect(cdn.days.filter((d: any) => d.uptimePercent === null)).toHaveLength(80)
+    expect(cdn.observedSince).toBe('2026-03-01')
+    // Observed over the whole window: it starts on the window's first day.
+    expect((await v1('/uptime?days=2&service=cdn')).body.data[0].observedSince).toBe('2026-03-09')
+    expect((await v1('/uptime?days=90&service=cdn&format=compact')).body.data[0].observedSince).toBe('2026-03-01')
     expect(cdn.uptimePercent).toBe(100)
   })
 
@@ -212,6 +218,7 @@ describe('GET /api/v1/uptime', () => {
       name: 'API',
       group: { slug: 'core', name: 'Core' },
       uptimePercent: full.body.data[0].uptimePercent,
+      observedSince: '2026-03-08',
       firstDate: '2026-03-08',
       worst: 'oxo',
       uptime: { 1: 95.4167 },
@@ -269,12 +276,19 @@ describe('the uptime bars on the pages', () => {
     expect(home.status).toBe(200)
     const lists = [...home.text.matchAll(/<ol class="bars" aria-label="([^"]+)">(.*?)<\/ol>/g)]
     expect(lists.map((m) => m[1])).toEqual(['API: uptime per day, oldest first', 'Late: uptime per day, oldest first', 'CDN: uptime per day, oldest first'])
-    for (const [, , bars] of lists) expect(bars.match(/<li tabindex=0 /g)).toHaveLength(90)
+    // One tab stop per service: today's bar (the page's script moves it with the arrow keys); the other days' links
+    // are no tab stops either.
+    for (const [, , bars] of lists) {
+      expect(bars.match(/<li /g)).toHaveLength(90)
+      expect(bars.match(/tabindex=0/g)).toHaveLength(1)
+      expect(bars.split('<li ').at(-1)).toMatch(/^tabindex=0 class=/)
+    }
     const api = lists[0][2]
     expect(api).toContain(
-      `<li tabindex=0 class=x><i>9 Mar 2026: 95.41%; major outage 30 min, partial outage 2 h, degraded 1 h, maintenance 3 h; incidents: <a href="/i/${shortIds.first}">Slow &lt;requests&gt;</a></i>`,
+      `<li class=x><i>9 Mar 2026: 95.41%; major outage 30 min, partial outage 2 h, degraded 1 h, maintenance 3 h; incidents: <a tabindex=-1 href="/i/${shortIds.first}">Slow &lt;requests&gt;</a></i>`,
     )
-    expect(api).toContain('<li tabindex=0 class=n><i>11 Dec 2025: no data</i>')
+    expect(api).toContain(`<li tabindex=0 class=o><i>10 Mar 2026: 100%; incidents: <a href="/i/${shortIds.open}">Edge errors</a></i>`)
+    expect(api).toContain('<li class=n><i>11 Dec 2025: no data</i>')
     expect(home.text).toContain('<a href="/s/api">API</a>')
     expect(home.expires).toBe(String(NOW.getTime() + M))
   })
@@ -286,7 +300,10 @@ describe('the uptime bars on the pages', () => {
     expect(service.text).toContain('<h1 id="title">Late</h1>')
     expect(service.text).toContain('Partial outage')
     expect(service.text).toContain('<li tabindex=0 class=p><i>10 Mar 2026: 70%; partial outage 6 h</i>')
-    expect(service.text).toContain('70% uptime over 90 days')
+    // Late is 6 hours old: its uptime is over what was observed, and says so; the days before it existed are grey.
+    expect(service.text).toContain('70% uptime since 10 Mar')
+    expect(service.text).not.toContain('uptime over 90 days')
+    expect(service.text).toContain('<li class=n><i>9 Mar 2026: no data</i>')
     const api = await page(serviceRoute, '/s/api', { slug: 'api' })
     expect(api.text).toContain(`href="/i/${shortIds.open}"`)
     const missing = await page(serviceRoute, '/s/nope', { slug: 'nope' })

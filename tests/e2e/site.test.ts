@@ -119,7 +119,7 @@ describe('the public site', () => {
     expect(home).toContain('No active incidents.')
     expect(home).toContain('No maintenance is scheduled.')
     expect(await page.title()).toBe('All systems operational · Status')
-    expect(await mainText(page, '/history')).toContain('No incidents have been recorded.')
+    expect(await mainText(page, '/history')).toContain('No incidents or maintenances have been recorded.')
     // Landmarks, and the feeds advertised.
     for (const selector of ['header', 'main', 'footer', 'nav']) expect(await page.locator(selector).count()).toBeGreaterThan(0)
     const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))
@@ -155,7 +155,7 @@ describe('the public site', () => {
     let home = await mainText(page, '/')
     expect(home).toContain('Core platform')
     expect(home).toContain('Public API')
-    expect(await page.locator('details.group').getAttribute('open')).toBeNull() // all well: collapsed
+    expect(await page.locator('details.group').getAttribute('open')).not.toBeNull() // the only group: open (issue 27)
 
     await write('PATCH', `/api/services/${api.doc.id}`, editor, { status: 'major' })
     home = await mainText(page, '/')
@@ -205,12 +205,12 @@ describe('the public site', () => {
     await write('POST', '/api/globals/settings', admin, { siteName: 'Acme Status', statusMessage: 'We are upgrading the database tonight.', timeZone: 'America/New_York' })
     home = await mainText(page, '/')
     expect(home).toContain('We are upgrading the database tonight.')
-    expect(home).toContain('Overall status: Major outage')
-    expect(await page.title()).toBe('Major outage · Acme Status')
+    expect(home).toContain('Public API: major outage')
+    expect(await page.title()).toBe('Public API: major outage · Acme Status')
 
     const m = await mainText(page, `/m/${created.maintenance}`)
     expect(m).toContain('Schedule (America/New_York)')
-    expect(m).toContain('10 Mar 2031, 18:00 GMT-4 to 10 Mar 2031, 20:30 GMT-4')
+    expect(m).toContain('10 Mar 2031, 18:00 GMT-4 to 20:30 GMT-4') // a same-day window names its date once
     expect(m).toContain('2 hours 30 minutes')
     expect(m).toContain('Expect brief read-only periods.')
     expect(await page.locator('.rich strong').innerText()).toBe('Expect brief read-only periods.')
@@ -226,7 +226,7 @@ describe('the public site', () => {
   it('names the overall status in the title, and shows a favicon in its colour until one is uploaded, then that one and the logo', async () => {
     const { context, page } = await newPage()
     await page.goto(`${server.base}/`)
-    expect(await page.title()).toBe('Major outage · Acme Status')
+    expect(await page.title()).toBe('Public API: major outage · Acme Status')
     const icon = await page.locator('link[rel="icon"]').getAttribute('href')
     expect(icon).toBe('/favicon.svg?status=major')
     const svg = await fetch(`${server.base}${icon}`)

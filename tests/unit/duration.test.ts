@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { displayDuration, durationToStore, estimateDuration } from '../../src/domain/duration'
+import { countdownChangesAt, displayDuration, durationToStore, estimateDuration } from '../../src/domain/duration'
 
 // The contract: a maintenance's `duration` is "a human-readable estimate" of its window; the issue's examples are
 // "30 minutes", "2 hours" and "1 day 4 hours". scheduledEndAt null "means open end".
@@ -116,5 +116,17 @@ describe('durationToStore', () => {
     const longer = new Date(start.getTime() + 3 * HOUR + 30 * MINUTE)
     expect(durationToStore({ written: '2 hours', scheduledStartAt: start, scheduledEndAt: longer, previous })).toBe('3 hours 30 minutes')
     expect(durationToStore({ written: 'about an hour', scheduledStartAt: start, scheduledEndAt: longer, previous })).toBe('about an hour')
+  })
+})
+
+describe('countdownChangesAt', () => {
+  it('is the first instant at which "starts in …" reads differently', () => {
+    const start = new Date('2026-11-26T12:12:00.000Z')
+    const now = new Date('2026-11-26T12:10:00.000Z')
+    const at = countdownChangesAt(start, now)
+    expect(estimateDuration(now, start)).toBe('2 minutes')
+    expect(estimateDuration(new Date(at.getTime() - 1000), start)).toBe('2 minutes')
+    expect(estimateDuration(at, start)).not.toBe('2 minutes')
+    expect(countdownChangesAt(start, start).getTime()).toBe(start.getTime() + 60_000)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { overallStatus, severity, worstStatus } from '../../src/domain/overall-status'
+import { overallHeadline, overallStatus, severity, worstStatus } from '../../src/domain/overall-status'
 import { SERVICE_STATUSES, type ServiceStatus } from '../../src/domain/statuses'
 
 // The contract: "the worst status among all services, with the severity order
@@ -84,5 +84,17 @@ describe('overallStatus', () => {
     expect(overallStatus(['operational'], true)).toBe('maintenance')
     expect(overallStatus(['major', 'partial'], true)).toBe('maintenance')
     expect(overallStatus([], true)).toBe('maintenance')
+  })
+})
+
+describe('overallHeadline', () => {
+  const s = (name: string, status: ServiceStatus) => ({ name, status })
+  it('names one broken service, counts several with their worst status, and keeps the page-wide words otherwise', () => {
+    expect(overallHeadline([s('API', 'operational')], 'operational')).toBe('All systems operational')
+    expect(overallHeadline([s('API', 'operational'), s('Payments', 'major')], 'major')).toBe('Payments: major outage')
+    expect(overallHeadline([s('Web', 'maintenance')], 'maintenance')).toBe('Web: under maintenance')
+    expect(overallHeadline([s('A', 'degraded'), s('B', 'partial'), s('C', 'degraded'), s('D', 'operational')], 'partial')).toBe('3 services: partial outage')
+    // Maintenance mode: no service explains the overall status.
+    expect(overallHeadline([s('A', 'major')], 'maintenance')).toBe('Maintenance in progress')
   })
 })

@@ -31,6 +31,7 @@ describe('paths in logs', () => {
   it('hide the token of the confirmation and unsubscribe pages, and nothing else', () => {
     expect(loggablePath('/verify/abcDEF123_-x')).toBe('/verify/[token]')
     expect(loggablePath('/unsubscribe/abcDEF123_-x')).toBe('/unsubscribe/[token]')
+    expect(loggablePath('/manage/abcDEF123_-x')).toBe('/manage/[token]')
     expect(loggablePath('/i/AB12CD')).toBe('/i/AB12CD')
     expect(loggablePath('/verify')).toBe('/verify')
   })

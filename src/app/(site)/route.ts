@@ -20,9 +20,9 @@ export const GET = sitePage(async (_request, { payload, links, settings, clock }
   clock.changesAt(transition)
   if (recent.items.length) clock.changesAt(new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK))
   // Many services: the bars are on the group pages, and the uptime history is not read for this page at all.
-  if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0))) return { body: homePage(summary, recent.items, settings, channels, null) }
+  if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0))) return { body: homePage(summary, recent.items, settings, channels, null, clock) }
   const uptime = await uptimeTable(payload, clock.now)
   // The bars move with the clock: at the next minute while some service has downtime, else at midnight (UTC).
   clock.changesAt(uptimeChangesAt(uptime.services, uptime.services[0]?.days.length ?? 1, clock.now))
-  return { body: homePage(summary, recent.items, settings, channels, new Map(uptime.services.map((s) => [s.slug, s]))) }
+  return { body: homePage(summary, recent.items, settings, channels, new Map(uptime.services.map((s) => [s.slug, s])), clock) }
 })

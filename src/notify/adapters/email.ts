@@ -10,7 +10,7 @@ export const emailChannel = defineChannel({
   send: (config, out) =>
     sendEmail(config, {
       to: out.address,
-      ...renderNotificationEmail(out.content, out.unsubscribeUrl),
+      ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl),
       // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
       headers: { 'List-Unsubscribe': `<${out.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       messageId: `<notification-${out.notification.id}.delivery-${out.deliveryId}@${out.host}>`,

@@ -19,6 +19,8 @@ export interface Outgoing {
   /** The subscriber as it is now, with its hidden fields. */
   subscriber: Subscriber
   unsubscribeUrl: string
+  /** The subscriber's page: change services or leave (the links in messages lead there). */
+  manageUrl: string
   /** The site's host name, for message ids. */
   host: string
   /** The clock of the run (tests inject theirs): signatures' timestamps, generated_at. */

@@ -1,4 +1,5 @@
 import { unsubscribe, unsubscribeState, UNSUBSCRIBE_MESSAGES } from '../../../../notify/subscriptions'
+import { manageUrl } from '../../../../notify/links'
 import { sitePage } from '../../../../site/respond'
 import { unsubscribePage } from '../../../../site/subscription-pages'
 
@@ -10,7 +11,7 @@ type Params = { token: string }
 export const GET = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
   const { outcome, subscriber } = await unsubscribeState(payload, token)
   const address = subscriber ? (subscriber.email ?? subscriber.phone ?? null) : null
-  return { status: outcome === 'not_found' ? 404 : 200, body: unsubscribePage(settings, outcome, UNSUBSCRIBE_MESSAGES[outcome], false, address), private: true }
+  return { status: outcome === 'not_found' ? 404 : 200, body: unsubscribePage(settings, outcome, UNSUBSCRIBE_MESSAGES[outcome], false, address, subscriber ? manageUrl('', token) : null), private: true }
 })
 
 /**

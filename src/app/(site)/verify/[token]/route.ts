@@ -1,3 +1,4 @@
+import { manageUrl } from '../../../../notify/links'
 import { confirmationState, verify, VERIFY_MESSAGES } from '../../../../notify/subscriptions'
 import { sitePage } from '../../../../site/respond'
 import { verifyPage } from '../../../../site/subscription-pages'
@@ -13,6 +14,8 @@ export const GET = sitePage<Params>(async (_request, { payload, settings }, { to
 })
 
 export const POST = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
+  const { subscriber } = await confirmationState(payload, token)
   const outcome = await verify(payload, token)
-  return { status: outcome === 'not_found' ? 404 : 200, body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], true), private: true }
+  const manage = subscriber?.unsubscribeToken ? manageUrl('', subscriber.unsubscribeToken) : null
+  return { status: outcome === 'not_found' ? 404 : 200, body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], true, manage), private: true }
 })

@@ -88,6 +88,9 @@ export interface Config {
     'payload-migrations': PayloadMigration;
   };
   collectionsJoins: {
+    notifications: {
+      deliveries: 'notification-deliveries';
+    };
     integrations: {
       events: 'integration-events';
     };
@@ -605,9 +608,15 @@ export interface Subscriber {
   verifiedAt?: string | null;
   unsubscribedAt?: string | null;
   /**
-   * When the last confirmation was sent.
+   * When the last confirmation was sent: stamped only once the mail server or SMS provider took it.
    */
   confirmationSentAt?: string | null;
+  confirmationRequestedAt?: string | null;
+  /**
+   * Why the last confirmation could not be sent; empty once one is sent.
+   */
+  confirmationError?: string | null;
+  confirmationFailedAt?: string | null;
   /**
    * Only notify about these services. Empty: everything.
    */
@@ -658,6 +667,11 @@ export interface Notification {
   sent?: number | null;
   failed?: number | null;
   completedAt?: string | null;
+  deliveries?: {
+    docs?: (number | NotificationDelivery)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1088,6 +1102,9 @@ export interface SubscribersSelect<T extends boolean = true> {
   verifiedAt?: T;
   unsubscribedAt?: T;
   confirmationSentAt?: T;
+  confirmationRequestedAt?: T;
+  confirmationError?: T;
+  confirmationFailedAt?: T;
   services?: T;
   unsubscribeToken?: T;
   verificationToken?: T;
@@ -1112,6 +1129,7 @@ export interface NotificationsSelect<T extends boolean = true> {
   sent?: T;
   failed?: T;
   completedAt?: T;
+  deliveries?: T;
   updatedAt?: T;
   createdAt?: T;
 }

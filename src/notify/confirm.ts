@@ -7,7 +7,7 @@ import type { Payload, TaskConfig } from 'payload'
 import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
-import { emailConfig, SendFailure, sendEmail } from './email'
+import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
 import { confirmUrl } from './links'
 import { renderConfirmationEmail, renderConfirmationSms } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
@@ -34,6 +34,8 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
       await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) }, payload.logger)
     }
   } catch (error) {
+    // What the admin shows on the subscriber and counts on the dashboard: the fixed text, never the server's words.
+    if (error instanceof SendFailure || error instanceof ChannelNotConfigured) await recordConfirmation(payload, subscriberId, { confirmationError: error.message.slice(0, 500), confirmationFailedAt: new Date().toISOString() })
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
     if (error instanceof SendFailure && error.certainty === 'uncertain') {
       payload.logger.warn({ msg: `Confirmation for subscriber ${subscriberId}: ${error.message}` })
@@ -41,7 +43,13 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     }
     throw error
   }
+  // Stamped only now: "Confirmation Sent At" on a subscriber means the server took the message.
+  await recordConfirmation(payload, subscriberId, { confirmationSentAt: new Date().toISOString(), confirmationError: null, confirmationFailedAt: null })
   return true
+}
+
+async function recordConfirmation(payload: Payload, id: number, data: Record<string, string | null>): Promise<void> {
+  await payload.update({ collection: 'subscribers', id, data, overrideAccess: true, depth: 0 })
 }
 
 export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {

@@ -11,6 +11,7 @@ import * as migration_20261124_193121_backfilled_incidents from './20261124_1931
 import * as migration_20261124_194334_incidents_status_created_at from './20261124_194334_incidents_status_created_at';
 import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
 import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
+import * as migration_20261126_090100_subscriber_confirmation from './20261126_090100_subscriber_confirmation';
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261124_195504_recurring_maintenances.up,
     down: migration_20261124_195504_recurring_maintenances.down,
     name: '20261124_195504_recurring_maintenances',
+  },
+  {
+    up: migration_20261126_090100_subscriber_confirmation.up,
+    down: migration_20261126_090100_subscriber_confirmation.down,
+    name: '20261126_090100_subscriber_confirmation'
   },
 ];

@@ -12,6 +12,7 @@ import * as migration_20261124_194314_incidents_status_created_at from './202611
 import * as migration_20261124_194356_drafts from './20261124_194356_drafts';
 import * as migration_20261124_195443_recurring_maintenances from './20261124_195443_recurring_maintenances';
 import * as migration_20261124_195500_incident_integration_set_null from './20261124_195500_incident_integration_set_null';
+import * as migration_20261126_090100_subscriber_confirmation from './20261126_090100_subscriber_confirmation';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261124_195500_incident_integration_set_null.up,
     down: migration_20261124_195500_incident_integration_set_null.down,
     name: '20261124_195500_incident_integration_set_null',
+  },
+  {
+    up: migration_20261126_090100_subscriber_confirmation.up,
+    down: migration_20261126_090100_subscriber_confirmation.down,
+    name: '20261126_090100_subscriber_confirmation'
   },
 ];

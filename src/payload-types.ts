@@ -415,6 +415,18 @@ export interface Integration {
    * Off: incidents this integration opens notify nobody until a person edits them.
    */
   notifySubscribers?: boolean | null;
+  /**
+   * The first update of an incident this integration opens, and of one it reopens. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  openingMessage?: string | null;
+  /**
+   * An update when other alerts fire, or some recover. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  updateMessage?: string | null;
+  /**
+   * The update that resolves the incident. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  resolvedMessage?: string | null;
   events?: {
     docs?: (number | IntegrationEvent)[];
     hasNextPage?: boolean;
@@ -1170,6 +1182,9 @@ export interface IntegrationsSelect<T extends boolean = true> {
   defaultStatus?: T;
   defaultServices?: T;
   notifySubscribers?: T;
+  openingMessage?: T;
+  updateMessage?: T;
+  resolvedMessage?: T;
   events?: T;
   updatedAt?: T;
   createdAt?: T;

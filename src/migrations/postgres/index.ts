@@ -12,6 +12,7 @@ import * as migration_20261124_194334_incidents_status_created_at from './202611
 import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
 import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
 import * as migration_20261126_090100_subscriber_confirmation from './20261126_090100_subscriber_confirmation';
+import * as migration_20261126_090200_integration_messages from './20261126_090200_integration_messages';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261126_090100_subscriber_confirmation.up,
     down: migration_20261126_090100_subscriber_confirmation.down,
-    name: '20261126_090100_subscriber_confirmation'
+    name: '20261126_090100_subscriber_confirmation',
+  },
+  {
+    up: migration_20261126_090200_integration_messages.up,
+    down: migration_20261126_090200_integration_messages.down,
+    name: '20261126_090200_integration_messages',
   },
 ];

@@ -29,6 +29,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { PublishPostmortemField as PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1 } from '../../../components/PublishPostmortemField'
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
+import { WebhookAddressField as WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015 } from '../../../components/WebhookAddressField'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
 import { SecretInput as SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b } from '../../../components/SecretInput'
 import { SendTestEmail as SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
@@ -71,6 +72,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/PublishPostmortemField#PublishPostmortemField": PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1,
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
+  "/components/WebhookAddressField#WebhookAddressField": WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
   "/components/SecretInput#SecretInput": SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b,
   "/components/SendTestMessage#SendTestEmail": SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1,

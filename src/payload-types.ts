@@ -283,6 +283,9 @@ export interface Incident {
    * For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.
    */
   backfilled?: boolean | null;
+  /**
+   * Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.
+   */
   affectedServices?: (number | Service)[] | null;
   /**
    * The monitoring integration that opened this incident.
@@ -1336,6 +1339,15 @@ export interface Setting {
    * When on, the overall status is "maintenance" whatever the services say.
    */
   maintenanceMode?: boolean | null;
+  /**
+   * A new incident update starts with the message for its status; the operator edits it before saving. Empty: no default.
+   */
+  defaultUpdateMessages?: {
+    investigating?: string | null;
+    identified?: string | null;
+    monitoring?: string | null;
+    resolved?: string | null;
+  };
   timeZone?: string | null;
   /**
    * e.g. https://status.example.com, used in links from the API, feeds and e-mails.
@@ -1414,6 +1426,14 @@ export interface SettingsSelect<T extends boolean = true> {
   description?: T;
   statusMessage?: T;
   maintenanceMode?: T;
+  defaultUpdateMessages?:
+    | T
+    | {
+        investigating?: T;
+        identified?: T;
+        monitoring?: T;
+        resolved?: T;
+      };
   timeZone?: T;
   publicUrl?: T;
   maintenanceReminder?: T;

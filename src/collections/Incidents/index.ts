@@ -15,6 +15,7 @@ import { richTextHasWords } from '../../domain/rich-text-shape'
 import { incidentFromTemplate, type IncidentTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
 import { writeBackfilledHistory } from '../../status/backfill-history'
+import { addServicesItSets } from './hooks/add-services-it-sets'
 import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'
 import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
@@ -43,7 +44,7 @@ export const Incidents: CollectionConfig = {
   endpoints: [restorePreviewEndpoint],
   hooks: {
     beforeOperation: [startFromTemplate<IncidentTemplate>('incident-templates', incidentFromTemplate)],
-    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
+    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit, addServicesItSets],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyIncidentChange), publishedOnly(notifyPostmortemPublished), publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)), publishedOnly(writeBackfilledHistory)],
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
@@ -80,7 +81,13 @@ export const Incidents: CollectionConfig = {
         description: 'For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.',
       },
     },
-    { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    {
+      name: 'affectedServices',
+      type: 'relationship',
+      relationTo: 'services',
+      hasMany: true,
+      admin: { description: 'Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.' },
+    },
     ...integrationIncidentFields,
     {
       name: 'updates',
@@ -102,11 +109,12 @@ export const Incidents: CollectionConfig = {
           // A new row starts at the incident's current status (investigating for the first): never blank.
           admin: { components: { Field: '/components/UpdateStatusField#UpdateStatusField' } },
         },
-        { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
+        // A new update starts with the site's default message for its status (Settings).
+        { name: 'message', type: 'textarea', required: true, maxLength: 10000, admin: { components: { Field: '/components/UpdateMessageField#UpdateMessageField' } } },
         {
           name: 'createdAt',
           type: 'date',
-          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'Leave empty for the time of saving.' },
+          admin: { date: { pickerAppearance: 'dayAndTime', timeIntervals: 1 }, description: 'Leave empty for the time of saving.', components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' } },
         },
         {
           name: 'notify',

@@ -13,6 +13,7 @@ import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
 import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
 import * as migration_20261126_090100_subscriber_confirmation from './20261126_090100_subscriber_confirmation';
 import * as migration_20261126_090200_integration_messages from './20261126_090200_integration_messages';
+import * as migration_20261126_090300_default_update_messages from './20261126_090300_default_update_messages';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261126_090200_integration_messages.up,
     down: migration_20261126_090200_integration_messages.down,
     name: '20261126_090200_integration_messages',
+  },
+  {
+    up: migration_20261126_090300_default_update_messages.up,
+    down: migration_20261126_090300_default_update_messages.down,
+    name: '20261126_090300_default_update_messages',
   },
 ];

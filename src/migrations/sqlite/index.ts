@@ -14,6 +14,7 @@ import * as migration_20261124_195443_recurring_maintenances from './20261124_19
 import * as migration_20261124_195500_incident_integration_set_null from './20261124_195500_incident_integration_set_null';
 import * as migration_20261126_090100_subscriber_confirmation from './20261126_090100_subscriber_confirmation';
 import * as migration_20261126_090200_integration_messages from './20261126_090200_integration_messages';
+import * as migration_20261126_090300_default_update_messages from './20261126_090300_default_update_messages';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_090200_integration_messages.up,
     down: migration_20261126_090200_integration_messages.down,
     name: '20261126_090200_integration_messages',
+  },
+  {
+    up: migration_20261126_090300_default_update_messages.up,
+    down: migration_20261126_090300_default_update_messages.down,
+    name: '20261126_090300_default_update_messages',
   },
 ];

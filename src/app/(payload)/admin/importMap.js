@@ -1,6 +1,8 @@
 import { PublicPageLink as PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10 } from '../../../components/PublicPageLink'
 import { StartFromTemplate as StartFromTemplate_154f6eec528d4d94b14e594106e71a7a } from '../../../components/StartFromTemplate'
 import { UpdateStatusField as UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f } from '../../../components/UpdateStatusField'
+import { UpdateMessageField as UpdateMessageField_121ba7c49df217d4140f841c9a19ee18 } from '../../../components/UpdateMessageField'
+import { SiteZoneDateField as SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0 } from '../../../components/SiteZoneDateField'
 import { ServiceStatusPickField as ServiceStatusPickField_d897bd0505cd2b8d775d7a7310dbae9c } from '../../../components/ServiceStatusPickField'
 import { RestoreNote as RestoreNote_1a63b2a8cd565320c978e1e4f164e9d3 } from '../../../components/RestoreNote'
 import { IncidentUpdatesField as IncidentUpdatesField_0bcc416fdae533856b5414959529288b } from '../../../components/IncidentUpdatesField'
@@ -44,6 +46,8 @@ export const importMap = {
   "/components/PublicPageLink#PublicPageLink": PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10,
   "/components/StartFromTemplate#StartFromTemplate": StartFromTemplate_154f6eec528d4d94b14e594106e71a7a,
   "/components/UpdateStatusField#UpdateStatusField": UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f,
+  "/components/UpdateMessageField#UpdateMessageField": UpdateMessageField_121ba7c49df217d4140f841c9a19ee18,
+  "/components/SiteZoneDateField#SiteZoneDateField": SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0,
   "/components/ServiceStatusPickField#ServiceStatusPickField": ServiceStatusPickField_d897bd0505cd2b8d775d7a7310dbae9c,
   "/components/RestoreNote#RestoreNote": RestoreNote_1a63b2a8cd565320c978e1e4f164e9d3,
   "/components/IncidentUpdatesField#IncidentUpdatesField": IncidentUpdatesField_0bcc416fdae533856b5414959529288b,

@@ -12,7 +12,8 @@ import { loadSiteSettings } from './site-settings-client'
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 function inZone(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString(undefined, { timeZone, dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' })
+  // dateStyle and timeStyle cannot be combined with timeZoneName (a RangeError): the parts are named one by one.
+  return new Date(iso).toLocaleString(undefined, { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
 }
 
 export const SiteZoneDateField: DateFieldClientComponent = (props) => {

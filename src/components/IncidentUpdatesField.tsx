@@ -92,6 +92,8 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
   const { config } = useConfig()
   const affected = useFormFields(([fields]) => fields.affectedServices?.value)
   const [adding, setAdding] = useState(false)
+  // Older updates the operator opened (the newest is always open).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set())
 
   // Appended at the end of the stored order, shown at the top, listing the affected services at their statuses now.
   const addUpdate = async () => {
@@ -163,8 +165,10 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
                     {hasErrors ? <ErrorPill count={rowErrors} i18n={i18n} withMessage /> : null}
                   </div>
                 }
-                // Older updates fold to their one-line title (status, time, first words) and open on click.
-                initCollapsed={Boolean(row.collapsed) || position > 0}
+                // Older updates fold to their one-line title (status, time, first words) and open on click; adding an
+                // update folds the one that was newest, so the form stays as tall as one update.
+                isCollapsed={position > 0 && !opened.has(row.id)}
+                onToggle={(collapsed) => setOpened((ids) => { const next = new Set(ids); if (collapsed) next.delete(row.id); else next.add(row.id); return next })}
               >
                 {row.isLoading ? (
                   <ShimmerEffect />

@@ -31,7 +31,7 @@ export const SiteZoneDateField: DateFieldClientComponent = (props) => {
     <div className="site-zone-date">
       <DateTimeField {...props} />
       {zone && mine ? (
-        <p className="site-zone-date__note" style={{ marginTop: '-0.75rem', marginBottom: '1rem', color: 'var(--theme-elevation-600)' }}>
+        <p className="site-zone-date__note" style={{ marginTop: '0.25rem', marginBottom: '1rem', color: 'var(--theme-elevation-600)' }}>
           {zone === mine ? `Times are in the site’s time zone, ${zone}.` : `Times are in your browser’s zone, ${mine}. Site time zone: ${zone}`}
           {zone !== mine && valid ? ` (${inZone(value, zone)})` : null}
           {zone !== mine ? '.' : null}

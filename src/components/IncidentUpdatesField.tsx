@@ -133,7 +133,7 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
         <FieldDescription description={field.admin?.description} path={path} />
       </header>
       {!locked && !full ? (
-        <Button buttonStyle="icon-label" className="array-field__add-row incident-updates__add" icon="plus" iconPosition="left" iconStyle="with-border" disabled={adding} onClick={() => void addUpdate()}>
+        <Button buttonStyle="icon-label" className="array-field__add-row incident-updates__add" icon="plus" iconPosition="left" iconStyle="with-border" disabled={adding || rows.some((row) => row.isLoading)} onClick={() => void addUpdate()}>
           Add update
         </Button>
       ) : null}

@@ -88,6 +88,9 @@ export interface Config {
     'payload-migrations': PayloadMigration;
   };
   collectionsJoins: {
+    notifications: {
+      deliveries: 'notification-deliveries';
+    };
     integrations: {
       events: 'integration-events';
     };
@@ -280,6 +283,9 @@ export interface Incident {
    * For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.
    */
   backfilled?: boolean | null;
+  /**
+   * Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.
+   */
   affectedServices?: (number | Service)[] | null;
   /**
    * The monitoring integration that opened this incident.
@@ -413,6 +419,18 @@ export interface Integration {
    * Off: incidents this integration opens notify nobody until a person edits them.
    */
   notifySubscribers?: boolean | null;
+  /**
+   * The first update of an incident this integration opens, and of one it reopens. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  openingMessage?: string | null;
+  /**
+   * An update when other alerts fire, or some recover. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  updateMessage?: string | null;
+  /**
+   * The update that resolves the incident. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  resolvedMessage?: string | null;
   events?: {
     docs?: (number | IntegrationEvent)[];
     hasNextPage?: boolean;
@@ -626,9 +644,15 @@ export interface Subscriber {
   verifiedAt?: string | null;
   unsubscribedAt?: string | null;
   /**
-   * When the last confirmation was sent.
+   * When the last confirmation was sent: stamped only once the mail server or SMS provider took it.
    */
   confirmationSentAt?: string | null;
+  confirmationRequestedAt?: string | null;
+  /**
+   * Why the last confirmation could not be sent; empty once one is sent.
+   */
+  confirmationError?: string | null;
+  confirmationFailedAt?: string | null;
   /**
    * Only notify about these services. Empty: everything.
    */
@@ -680,6 +704,11 @@ export interface Notification {
   sent?: number | null;
   failed?: number | null;
   completedAt?: string | null;
+  deliveries?: {
+    docs?: (number | NotificationDelivery)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1116,6 +1145,9 @@ export interface SubscribersSelect<T extends boolean = true> {
   verifiedAt?: T;
   unsubscribedAt?: T;
   confirmationSentAt?: T;
+  confirmationRequestedAt?: T;
+  confirmationError?: T;
+  confirmationFailedAt?: T;
   services?: T;
   unsubscribeToken?: T;
   verificationToken?: T;
@@ -1140,6 +1172,7 @@ export interface NotificationsSelect<T extends boolean = true> {
   sent?: T;
   failed?: T;
   completedAt?: T;
+  deliveries?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1180,6 +1213,9 @@ export interface IntegrationsSelect<T extends boolean = true> {
   defaultStatus?: T;
   defaultServices?: T;
   notifySubscribers?: T;
+  openingMessage?: T;
+  updateMessage?: T;
+  resolvedMessage?: T;
   events?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1331,6 +1367,15 @@ export interface Setting {
    * When on, the overall status is "maintenance" whatever the services say.
    */
   maintenanceMode?: boolean | null;
+  /**
+   * A new incident update starts with the message for its status; the operator edits it before saving. Empty: no default.
+   */
+  defaultUpdateMessages?: {
+    investigating?: string | null;
+    identified?: string | null;
+    monitoring?: string | null;
+    resolved?: string | null;
+  };
   timeZone?: string | null;
   /**
    * e.g. https://status.example.com, used in links from the API, feeds and e-mails.
@@ -1409,6 +1454,14 @@ export interface SettingsSelect<T extends boolean = true> {
   description?: T;
   statusMessage?: T;
   maintenanceMode?: T;
+  defaultUpdateMessages?:
+    | T
+    | {
+        investigating?: T;
+        identified?: T;
+        monitoring?: T;
+        resolved?: T;
+      };
   timeZone?: T;
   publicUrl?: T;
   maintenanceReminder?: T;

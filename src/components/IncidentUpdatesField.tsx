@@ -7,17 +7,46 @@
  * Payload's ArrayField shows rows in stored order with the add button below, and has no option to reverse them;
  * this renders the same rows (RenderFields at each row's path, Payload's own classes and collapsibles) in reverse,
  * so the keyboard order is the visible order. No drag sorting: the updates' times order them, not their position.
+ * Older updates start folded to one line; *Add update* lists the affected services at their current statuses.
  */
-import { Button, Collapsible, ErrorPill, FieldDescription, FieldError, FieldLabel, RenderFields, ShimmerEffect, useField, useForm, useFormFields, useFormSubmitted, useTranslation, XIcon } from '@payloadcms/ui'
-import type { ArrayFieldClientComponent, Validate } from 'payload'
+import { Button, Collapsible, ErrorPill, FieldDescription, FieldError, FieldLabel, RenderFields, ShimmerEffect, useConfig, useField, useForm, useFormFields, useFormSubmitted, useTranslation, XIcon } from '@payloadcms/ui'
+import type { ArrayFieldClientComponent, FormState, Validate } from 'payload'
 import { useCallback, useEffect, useState } from 'react'
 
 import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '../domain/statuses'
+
+/** The start of an update's message, for its collapsed one-line title. */
+function firstWords(message: string, max = 60): string {
+  const line = message.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max).replace(/\s\S*$/, '')}…` : line
+}
+
+type Row = { id: string }
+
+/** A fresh row id, as Payload's own (a 24-hex ObjectId-like string). */
+const rowId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/**
+ * The new update's starting state: one status row per affected service, at its current status (Statuspage's form),
+ * so the operator changes only what changed.
+ */
+function prefilledStatuses(services: { id: number; status: string }[]): FormState {
+  const state: FormState = {}
+  const rows: Row[] = services.map(() => ({ id: rowId() }))
+  state.serviceStatuses = { value: services.length, initialValue: services.length, rows, disableFormData: true, valid: true }
+  services.forEach((service, index) => {
+    state[`serviceStatuses.${index}.id`] = { value: rows[index].id, initialValue: rows[index].id, valid: true }
+    state[`serviceStatuses.${index}.service`] = { value: service.id, initialValue: service.id, valid: true }
+    state[`serviceStatuses.${index}.status`] = { value: service.status, initialValue: service.status, valid: true }
+  })
+  return state
+}
 
 /** "Identified · 23 Nov 2026, 17:50 · latest", or "Investigating · new, time set when saved" for an unsaved row. */
 function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
   const status = useFormFields(([fields]) => fields[`${rowPath}.status`]?.value) as IncidentStatus | undefined
   const createdAt = useFormFields(([fields]) => fields[`${rowPath}.createdAt`]?.value) as string | undefined
+  const message = useFormFields(([fields]) => fields[`${rowPath}.message`]?.value) as string | undefined
   // The time is written in the browser's zone and locale, like the date field below it: only once mounted, so the
   // server's rendering (another zone) never differs from the browser's first one.
   const [mounted, setMounted] = useState(false)
@@ -36,6 +65,7 @@ function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
       ) : (
         ' · new, time set when saved'
       )}
+      {message ? <span className="incident-update__words">{` · ${firstWords(message)}`}</span> : null}
     </span>
   )
 }
@@ -59,8 +89,32 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
   const full = Boolean(maxRows && rows.length >= maxRows)
   const rowPermissions = permissions === true || permissions === undefined ? true : (permissions.fields ?? true)
 
-  // Appended at the end of the stored order, shown at the top.
-  const addUpdate = () => addFieldRow({ path, rowIndex: rows.length, schemaPath })
+  const { config } = useConfig()
+  const affected = useFormFields(([fields]) => fields.affectedServices?.value)
+  const [adding, setAdding] = useState(false)
+  // Older updates the operator opened (the newest is always open).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set())
+
+  // Appended at the end of the stored order, shown at the top, listing the affected services at their statuses now.
+  const addUpdate = async () => {
+    const ids = (Array.isArray(affected) ? affected : []).map((value) => (typeof value === 'object' && value ? (value as { id?: unknown }).id ?? (value as { value?: unknown }).value : value)).filter((id): id is number => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))).map(Number)
+    let services: { id: number; status: string }[] = []
+    if (ids.length > 0) {
+      setAdding(true)
+      try {
+        const query = ids.map((id, index) => `where[id][in][${index}]=${id}`).join('&')
+        const response = await fetch(`${config.serverURL}${config.routes.api}/services?${query}&depth=0&limit=${ids.length}&select[status]=true`, { credentials: 'include' })
+        const body = response.ok ? ((await response.json()) as { docs?: { id: number; status: string }[] }) : null
+        const statusOf = new Map((body?.docs ?? []).map((doc) => [doc.id, doc.status]))
+        services = ids.filter((id) => statusOf.has(id)).map((id) => ({ id, status: statusOf.get(id)! }))
+      } catch {
+        services = []
+      } finally {
+        setAdding(false)
+      }
+    }
+    addFieldRow({ path, rowIndex: rows.length, schemaPath, subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined })
+  }
 
   // Newest first: the last stored row first.
   const shown = rows.map((row, index) => ({ row, index })).reverse()
@@ -79,7 +133,7 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
         <FieldDescription description={field.admin?.description} path={path} />
       </header>
       {!locked && !full ? (
-        <Button buttonStyle="icon-label" className="array-field__add-row incident-updates__add" icon="plus" iconPosition="left" iconStyle="with-border" onClick={addUpdate}>
+        <Button buttonStyle="icon-label" className="array-field__add-row incident-updates__add" icon="plus" iconPosition="left" iconStyle="with-border" disabled={adding || rows.some((row) => row.isLoading)} onClick={() => void addUpdate()}>
           Add update
         </Button>
       ) : null}
@@ -111,7 +165,10 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
                     {hasErrors ? <ErrorPill count={rowErrors} i18n={i18n} withMessage /> : null}
                   </div>
                 }
-                initCollapsed={row.collapsed}
+                // Older updates fold to their one-line title (status, time, first words) and open on click; adding an
+                // update folds the one that was newest, so the form stays as tall as one update.
+                isCollapsed={position > 0 && !opened.has(row.id)}
+                onToggle={(collapsed) => setOpened((ids) => { const next = new Set(ids); if (collapsed) next.delete(row.id); else next.add(row.id); return next })}
               >
                 {row.isLoading ? (
                   <ShimmerEffect />

@@ -4,7 +4,7 @@
  */
 import type { Payload } from 'payload'
 
-import { dashboardFacts } from '../admin/dashboard-facts'
+import { type DashboardFacts, dashboardFacts } from '../admin/dashboard-facts'
 import { INCIDENT_STATUS_LABELS, isOneOf, INCIDENT_STATUSES, SERVICE_STATUS_LABELS } from '../domain/statuses'
 
 const box = { border: '1px solid var(--theme-elevation-150)', borderRadius: '4px', padding: '1rem 1.25rem', marginBottom: '1.5rem' } as const
@@ -30,6 +30,34 @@ function FirstSteps({ counts }: { counts: { groups: number; services: number; in
   )
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** Shown while any message failed in the last 24 hours: how many, the latest reason, and where to look. */
+function RecentFailures({ failures }: { failures: NonNullable<DashboardFacts['failures']> }) {
+  return (
+    <section aria-labelledby="failed-messages-h" style={{ ...warn, borderColor: 'var(--theme-error-500)', background: 'var(--theme-error-50)' }}>
+      <h2 id="failed-messages-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>Messages failed in the last 24 hours</h2>
+      <ul style={{ marginBottom: 0 }}>
+        {failures.deliveries > 0 && (
+          <li>
+            {plural(failures.deliveries, 'notification delivery', 'notification deliveries')} failed or interrupted.{' '}
+            <a href="/admin/collections/notification-deliveries?where[status][in][0]=failed&where[status][in][1]=interrupted">See them</a>
+          </li>
+        )}
+        {failures.confirmations > 0 && (
+          <li>
+            {plural(failures.confirmations, 'subscription confirmation', 'subscription confirmations')} not sent.{' '}
+            <a href="/admin/collections/subscribers?where[confirmationError][exists]=true">See the subscribers</a>
+          </li>
+        )}
+        <li>
+          Latest: <strong>{failures.latest}</strong> Check the settings with <a href="/admin/globals/email-settings">Send a test message</a>.
+        </li>
+      </ul>
+    </section>
+  )
+}
+
 export async function OperatorDashboard({ payload }: { payload: Payload }) {
   const facts = await dashboardFacts(payload)
   return (
@@ -46,6 +74,7 @@ export async function OperatorDashboard({ payload }: { payload: Payload }) {
           </ul>
         </section>
       )}
+      {facts.failures && <RecentFailures failures={facts.failures} />}
       <FirstSteps counts={facts.counts} />
       <section aria-labelledby="current-status-h" style={box}>
         <h2 id="current-status-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>

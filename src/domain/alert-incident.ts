@@ -1,10 +1,10 @@
 /**
- * What a monitoring event does to incidents (issue 17): the state machine per (integration, key), and the words of
- * the updates it writes. No framework here; src/services/apply-monitoring-event.ts reads the state, asks `decide`
- * and writes what it says.
+ * What a monitoring event does to incidents (issue 17): the state machine per (integration, key). The words of the
+ * updates it writes come from the integration's templates (src/domain/message-template.ts). No framework here;
+ * src/services/apply-monitoring-event.ts reads the state, asks `decide` and writes what it says.
  */
-import type { EventState, MonitoringEvent } from './monitoring-event'
-import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from './statuses'
+import type { EventState } from './monitoring-event'
+import type { IncidentStatus, ServiceStatus } from './statuses'
 
 /** The newest incident the key opened, as the automation left it. */
 export interface KeyState {
@@ -70,47 +70,8 @@ export interface NamedImpact {
   status: ServiceStatus
 }
 
-const MAX_LISTED = 20
-
-/** The lines naming what fires, one per firing alert (at most 20, then a count). */
-function firingLines(event: MonitoringEvent): string[] {
-  const firing = event.alerts.filter((alert) => alert.firing)
-  const lines = firing.slice(0, MAX_LISTED).map((alert) => `- ${alert.summary}`)
-  if (firing.length > MAX_LISTED) lines.push(`- and ${firing.length - MAX_LISTED} more`)
-  return lines
-}
-
-function impactLine(impact: readonly NamedImpact[]): string | null {
-  if (impact.length === 0) return null
-  return `Affected: ${impact.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`).join(', ')}.`
-}
-
 /** An update's message holds at most 10,000 characters (the incidents collection's limit). */
 export const MAX_MESSAGE = 10_000
-
-function compose(...parts: (string | null | undefined | false)[]): string {
-  const message = parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n')
-  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message
-}
-
-/** The first update of an incident the automation opens: what fires and what it affects. */
-export function openingMessage(event: MonitoringEvent, impact: readonly NamedImpact[]): string {
-  return compose('Monitoring reports a problem. Firing:', ...firingLines(event), event.message, impactLine(impact))
-}
-
-/** An update for a changed set of firing alerts or statuses. */
-export function changeMessage(event: MonitoringEvent, impact: readonly NamedImpact[], recovered: readonly string[]): string {
-  return compose(
-    'Monitoring reports a change. Now firing:',
-    ...firingLines(event),
-    impactLine(impact),
-    recovered.length > 0 && `Recovered: ${recovered.join(', ')}.`,
-  )
-}
-
-export function resolvedMessage(event: MonitoringEvent): string {
-  return compose('Monitoring reports that every alert has resolved.', event.message)
-}
 
 /**
  * An automated incident's timeline stays bounded (security review: after the 500-row cap every notification, the

@@ -15,7 +15,10 @@ export function secretField(name: string, label: string): Field {
     label,
     type: 'text',
     access: { read: adminsField, create: adminsField, update: adminsField },
-    admin: { description: 'Write-only: the stored value is never shown. Leave empty to keep it.' },
+    admin: {
+      description: 'Write-only: the stored value is never shown. Leave empty to keep it.',
+      components: { Field: '/components/SecretInput#SecretInput' },
+    },
     hooks: {
       // Returning undefined from an afterRead hook keeps the value (Payload only assigns defined results): the
       // field has to be removed from the document itself.

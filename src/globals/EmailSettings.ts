@@ -2,12 +2,14 @@ import type { GlobalConfig } from 'payload'
 
 import { admins } from '../access/roles'
 import { secretField } from '../fields/secret'
+import { testMessageEndpoint } from '../notify/test-message'
 
 export const EmailSettings: GlobalConfig = {
   slug: 'email-settings',
   label: 'E-mail settings',
   admin: { group: 'Settings', description: 'SMTP_URL in the environment, when set, overrides these.' },
   access: { read: admins, update: admins },
+  endpoints: [testMessageEndpoint('email')],
   fields: [
     { name: 'host', type: 'text', maxLength: 255 },
     { name: 'port', type: 'number', defaultValue: 587, min: 1, max: 65535 },
@@ -25,5 +27,6 @@ export const EmailSettings: GlobalConfig = {
     secretField('password', 'Password'),
     { name: 'from', type: 'text', maxLength: 255 },
     { name: 'replyTo', type: 'text', maxLength: 255 },
+    { name: 'sendTest', type: 'ui', admin: { components: { Field: '/components/SendTestMessage#SendTestEmail' } } },
   ],
 }

@@ -30,6 +30,19 @@ export const Settings: GlobalConfig = {
       admin: { description: 'When on, the overall status is "maintenance" whatever the services say.' },
     },
     {
+      // What a new incident update's message starts as, per status (the incident form fills it in; editable there).
+      name: 'defaultUpdateMessages',
+      label: 'Default update messages',
+      type: 'group',
+      admin: { description: 'A new incident update starts with the message for its status; the operator edits it before saving. Empty: no default.' },
+      fields: [
+        { name: 'investigating', type: 'textarea', maxLength: 2000, defaultValue: 'We are investigating this issue and will post an update as soon as we know more.' },
+        { name: 'identified', type: 'textarea', maxLength: 2000, defaultValue: 'The issue has been identified and a fix is being implemented.' },
+        { name: 'monitoring', type: 'textarea', maxLength: 2000, defaultValue: 'A fix has been implemented and we are monitoring the results.' },
+        { name: 'resolved', type: 'textarea', maxLength: 2000, defaultValue: 'This incident has been resolved.' },
+      ],
+    },
+    {
       name: 'timeZone',
       type: 'text',
       defaultValue: 'UTC',

@@ -2,6 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { admins } from '../access/roles'
 import { secretField } from '../fields/secret'
+import { testMessageEndpoint } from '../notify/test-message'
 import { urlProblem } from '../net/outbound-url'
 
 export const SmsSettings: GlobalConfig = {
@@ -9,6 +10,7 @@ export const SmsSettings: GlobalConfig = {
   label: 'SMS settings',
   admin: { group: 'Settings', description: 'A Twilio-compatible HTTP API, at an https:// address on the public internet (OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS in the README allow others).' },
   access: { read: admins, update: admins },
+  endpoints: [testMessageEndpoint('sms')],
   fields: [
     { name: 'enabled', type: 'checkbox', defaultValue: false },
     {
@@ -26,5 +28,6 @@ export const SmsSettings: GlobalConfig = {
     { name: 'accountSid', type: 'text', maxLength: 100 },
     secretField('authToken', 'Auth token'),
     { name: 'fromNumber', type: 'text', maxLength: 20 },
+    { name: 'sendTest', type: 'ui', admin: { components: { Field: '/components/SendTestMessage#SendTestSms' } } },
   ],
 }

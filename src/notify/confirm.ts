@@ -10,7 +10,7 @@ import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
 import { channelAdapter } from './adapters'
-import { SendFailure } from './email'
+import { ChannelNotConfigured, SendFailure } from './email'
 import { confirmUrl } from './links'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
@@ -30,6 +30,8 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
   try {
     if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
   } catch (error) {
+    // What the admin shows on the subscriber and counts on the dashboard: the fixed text, never the server's words.
+    if (error instanceof SendFailure || error instanceof ChannelNotConfigured) await recordConfirmation(payload, subscriberId, { confirmationError: error.message.slice(0, 500), confirmationFailedAt: new Date().toISOString() })
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
     if (error instanceof SendFailure && error.certainty === 'uncertain') {
       payload.logger.warn({ msg: `Confirmation for subscriber ${subscriberId}: ${error.message}` })
@@ -37,7 +39,13 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     }
     throw error
   }
+  // Stamped only now: "Confirmation Sent At" on a subscriber means the server took the message.
+  await recordConfirmation(payload, subscriberId, { confirmationSentAt: new Date().toISOString(), confirmationError: null, confirmationFailedAt: null })
   return true
+}
+
+async function recordConfirmation(payload: Payload, id: number, data: Record<string, string | null>): Promise<void> {
+  await payload.update({ collection: 'subscribers', id, data, overrideAccess: true, depth: 0 })
 }
 
 export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {

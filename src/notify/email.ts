@@ -32,6 +32,8 @@ export class SendFailure extends Error {
     message: string,
     readonly permanent: boolean,
     readonly certainty: 'not-sent' | 'uncertain' = 'not-sent',
+    /** The server's own reply line, for the administrator's test message only (src/notify/test-message.ts). */
+    readonly reply?: string,
   ) {
     super(message)
   }
@@ -108,6 +110,7 @@ export interface EmailMessage {
 
 interface SmtpError {
   code?: string
+  response?: string
   originalCode?: string
   responseCode?: number
   timeoutType?: string
@@ -125,11 +128,12 @@ const CONNECT_PHASE_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', '
  * nothing the server wrote; the details go to the log.
  */
 function classify(error: unknown): SendFailure {
-  const { code, originalCode, responseCode, timeoutType } = (error ?? {}) as SmtpError
+  const { code, originalCode, response, responseCode, timeoutType } = (error ?? {}) as SmtpError
   if (typeof responseCode === 'number') {
     const permanent = responseCode >= 500 && responseCode < 600
     const what = code === 'EAUTH' ? 'the login' : 'the message'
-    return new SendFailure(`SMTP server refused ${what} (reply ${responseCode}).`, permanent)
+    const reply = typeof response === 'string' ? response.slice(0, 300) : undefined
+    return new SendFailure(`SMTP server refused ${what} (reply ${responseCode}).`, permanent, 'not-sent', reply)
   }
   // nodemailer found the addresses unusable itself: nothing was sent, and nothing would change on a retry.
   if (code === 'EENVELOPE') return new SendFailure('The message was not sent: its sender or recipient address is unusable.', true)

@@ -100,7 +100,7 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
     if (!existing) {
       const created = await payload.create({
         collection: 'subscribers',
-        data: { type: request.type, ...address, services, verified: false, active: true, createdFromAddress: context.clientAddress?.slice(0, 64), confirmationSentAt: now.toISOString() },
+        data: { type: request.type, ...address, services, verified: false, active: true, createdFromAddress: context.clientAddress?.slice(0, 64), confirmationRequestedAt: now.toISOString() },
         overrideAccess: true,
         depth: 0,
         req,
@@ -110,7 +110,7 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
       await payload.update({
         collection: 'subscribers',
         id: existing.id,
-        data: { type: request.type, ...address, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationSentAt: now.toISOString() },
+        data: { type: request.type, ...address, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationRequestedAt: now.toISOString(), confirmationSentAt: null },
         overrideAccess: true,
         depth: 0,
         req,
@@ -119,9 +119,10 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
       })
       id = existing.id
     } else if (!existing.verified) {
-      const last = existing.confirmationSentAt ? Date.parse(existing.confirmationSentAt) : 0
+      const asked = existing.confirmationRequestedAt ?? existing.confirmationSentAt
+      const last = asked ? Date.parse(asked) : 0
       if (now.getTime() - last < resendIntervalMs()) return
-      await payload.update({ collection: 'subscribers', id: existing.id, data: { services, confirmationSentAt: now.toISOString() }, overrideAccess: true, depth: 0, req })
+      await payload.update({ collection: 'subscribers', id: existing.id, data: { services, confirmationRequestedAt: now.toISOString() }, overrideAccess: true, depth: 0, req })
       id = existing.id
     } else {
       return

@@ -19,7 +19,8 @@ import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
-import { automatedUpdateSlot, changeMessage, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact, openingMessage, resolvedMessage } from '../domain/alert-incident'
+import { automatedUpdateSlot, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact } from '../domain/alert-incident'
+import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../domain/message-template'
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
@@ -162,6 +163,23 @@ export async function applyMonitoringEvent(payload: Payload, integration: Integr
   })
 }
 
+/**
+ * An update's words, from the integration's template for `kind` (src/domain/message-template.ts): the alert's own
+ * texts reach customers only through the placeholders that ask for them.
+ */
+function customerMessage(integration: Integration, kind: MessageTemplateKind, event: MonitoringEvent, named: readonly NamedImpact[], recovered: readonly string[] = []): string {
+  const stored = { opening: integration.openingMessage, update: integration.updateMessage, resolved: integration.resolvedMessage }[kind]
+  const firing = event.alerts.filter((alert) => alert.firing)
+  return renderTemplate(templateOrDefault(kind, stored), {
+    services: named.length > 0 ? listNames(named.map((impact) => impact.name)) : 'the affected services',
+    statuses: listNames(named.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`)),
+    recovered: listNames(recovered),
+    title: event.title,
+    alerts: firing.slice(0, 20).map((alert) => `- ${alert.summary}`).join('\n'),
+    description: event.message,
+  })
+}
+
 async function apply(req: PayloadRequest, integration: Integration, event: MonitoringEvent, now: Date): Promise<Applied> {
   const defaults = (integration.defaultServices ?? []).map(relationId).filter((id): id is number => id !== null)
   const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
@@ -188,7 +206,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         data: {
           title: event.title,
           affectedServices: [...impact.keys()],
-          updates: [{ status: 'investigating', message: openingMessage(event, named), createdAt: at, notify: !quiet, serviceStatuses, automated: true } as UpdateRow],
+          updates: [{ status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: !quiet, serviceStatuses, automated: true } as UpdateRow],
           integration: integration.id,
           integrationKey: event.key,
           integrationAlertState: 'firing',
@@ -214,7 +232,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         collection: 'incidents',
         id: incident.id,
         data: {
-          updates: withAutomatedUpdate(incident, { status: 'investigating', message: `The problem is back.\n${openingMessage(event, named)}`, createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses }),
+          updates: withAutomatedUpdate(incident, { status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses }),
           affectedServices: [...affected],
           integrationOpenKey: `${integration.id}:${event.key}`,
         } as never,
@@ -237,7 +255,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       const recoveredNames = await serviceNames(req, recoveredIds, names)
       const update: UpdateRow = {
         status: decision.status,
-        message: changeMessage(event, named, recoveredNames),
+        message: customerMessage(integration, 'update', event, named, recoveredNames),
         createdAt: at,
         notify: incident.integrationQuiet !== true,
         serviceStatuses: [...serviceStatuses, ...recovered],
@@ -266,7 +284,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
-        data: { updates: withAutomatedUpdate(incident, { status: 'resolved', message: resolvedMessage(event), createdAt: at, notify: incident.integrationQuiet !== true }) } as never,
+        data: { updates: withAutomatedUpdate(incident, { status: 'resolved', message: customerMessage(integration, 'resolved', event, []), createdAt: at, notify: incident.integrationQuiet !== true }) } as never,
         depth: 0,
         overrideAccess: true,
         req,

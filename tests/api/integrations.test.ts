@@ -175,7 +175,7 @@ describe('Alertmanager notifications move an incident and its services', () => {
     let doc = await incident(id)
     expect(doc).toMatchObject({ title: 'BlackBox Probe Failure: https://server.example.org', status: 'investigating', integration, integrationKey: alertmanagerFiring.groupKey })
     expect(doc.updates).toHaveLength(1)
-    expect(doc.updates[0].message).toContain('BlackBox Probe Failure')
+    expect(doc.updates[0].message).toBe('We are investigating elevated errors on WEBSITE.')
     expect(doc.affectedServices).toEqual([website])
     // Hidden bookkeeping never leaves the server.
     expect(doc.integrationOpenKey).toBeUndefined()
@@ -309,7 +309,7 @@ describe('Grafana, Uptime Kuma and Gatus payloads', () => {
     expect([await statusOf(us), await statusOf(eu)]).toEqual(['partial', 'partial'])
     expect((await webhook(token, grafanaOneRecovered)).body.outcome).toBe('updated')
     expect([await statusOf(us), await statusOf(eu)]).toEqual(['operational', 'partial'])
-    expect((await incident(id)).updates[1].message).toContain('Recovered: US-1')
+    expect((await incident(id)).updates[1].message).toBe('We are continuing to investigate elevated errors on EU-1.')
     expect((await webhook(token, grafanaResolved)).body.outcome).toBe('resolved')
     expect([await statusOf(us), await statusOf(eu)]).toEqual(['operational', 'operational'])
   })

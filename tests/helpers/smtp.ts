@@ -1,7 +1,8 @@
 /**
  * A real SMTP server in the test process (the smtp-server package), collecting what the service sends, parsed by
  * mailparser. `reject` can refuse recipients (4xx: try later; 5xx: never), `onMessage` runs after a message is
- * accepted, `dropAfterData` takes a message and then closes the connection without answering (did it arrive?).
+ * accepted, `dropAfterData` takes a message and then closes the connection without answering (did it arrive?),
+ * `refuseLogin` answers every login with 535, as a server given the wrong password does.
  */
 import type { AddressInfo } from 'node:net'
 
@@ -25,6 +26,8 @@ export interface SmtpSink {
   /** True to keep this recipient's message but close the connection instead of answering its DATA. */
   dropAfterData?: (address: string) => boolean
   onMessage?: (mail: ReceivedMail) => void
+  /** True to refuse every AUTH with "535 5.7.8 Authentication credentials invalid". */
+  refuseLogin?: boolean
   /** Resolves when `count` messages have arrived in all. */
   waitFor(count: number, timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -37,6 +40,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 1024 * 1024,
+    // Logins over plain TCP: the tests' client offers one only when it is given a user.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (!sink.refuseLogin) return callback(null, { user: auth.username })
+      callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }))
+    },
     onRcptTo(address, _session, callback) {
       const refusal = sink.reject?.(address.address.toLowerCase())
       if (refusal) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { changeMessage, decide, type KeyState, openingMessage } from '../../src/domain/alert-incident'
-import type { MonitoringEvent } from '../../src/domain/monitoring-event'
+import { decide, type KeyState } from '../../src/domain/alert-incident'
+import { DEFAULT_MESSAGE_TEMPLATES, listNames, renderTemplate, templateOrDefault, templateProblem } from '../../src/domain/message-template'
 
 const state = (overrides: Partial<KeyState> = {}): KeyState => ({ incidentStatus: 'investigating', alertState: 'firing', signature: 'S1', ...overrides })
 
@@ -39,22 +39,28 @@ describe('what an event does to the incident of its key', () => {
   })
 })
 
-describe('the words of the updates', () => {
-  const event: MonitoringEvent = {
-    key: 'k',
-    state: 'firing',
-    alerts: [
-      { id: 'a', firing: true, services: ['api'], status: 'major', summary: 'API down' },
-      { id: 'b', firing: false, services: ['web'], status: 'partial', summary: 'Web slow' },
-    ],
-    title: 'API down',
-    message: null,
-    startedAt: null,
-    link: null,
-  }
+describe('the words of the updates (integration templates)', () => {
+  it('fills the placeholders, and an alert’s own words only where asked', () => {
+    const values = { services: listNames(['API', 'Web']), description: '5xx ratio 12% over 5 minutes', alerts: '- API down' }
+    expect(renderTemplate(DEFAULT_MESSAGE_TEMPLATES.opening, values)).toBe('We are investigating elevated errors on API and Web.')
+    expect(renderTemplate(DEFAULT_MESSAGE_TEMPLATES.resolved, values)).toBe('This incident has been resolved.')
+    expect(renderTemplate('Errors on {services}.\n{description}', values)).toBe('Errors on API and Web.\n5xx ratio 12% over 5 minutes')
+    // An empty value leaves no blank line behind.
+    expect(renderTemplate('Errors on {services}.\n{description}\nMore soon.', { services: 'API' })).toBe('Errors on API.\nMore soon.')
+  })
 
-  it('lists what fires and what it affects', () => {
-    expect(openingMessage(event, [{ name: 'API', status: 'major' }])).toBe('Monitoring reports a problem. Firing:\n- API down\nAffected: API (Major outage).')
-    expect(changeMessage(event, [{ name: 'API', status: 'major' }], ['Web'])).toBe('Monitoring reports a change. Now firing:\n- API down\nAffected: API (Major outage).\nRecovered: Web.')
+  it('lists names as a sentence does', () => {
+    expect([listNames([]), listNames(['A']), listNames(['A', 'B']), listNames(['A', 'B', 'C'])]).toEqual(['', 'A', 'A and B', 'A, B and C'])
+  })
+
+  it('refuses an empty template and an unknown placeholder, naming it', () => {
+    expect(templateProblem('  ')).toBe('must not be empty')
+    expect(templateProblem('Down: {service}')).toMatch(/^has an unknown placeholder \{service\}; use \{services\}/)
+    expect(templateProblem('Down: {services} {description}')).toBeNull()
+  })
+
+  it('falls back to the default when nothing is stored', () => {
+    expect(templateOrDefault('opening', null)).toBe(DEFAULT_MESSAGE_TEMPLATES.opening)
+    expect(templateOrDefault('opening', 'Ours')).toBe('Ours')
   })
 })

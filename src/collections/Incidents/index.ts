@@ -15,10 +15,12 @@ import { richTextHasWords } from '../../domain/rich-text-shape'
 import { incidentFromTemplate, type IncidentTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
 import { writeBackfilledHistory } from '../../status/backfill-history'
+import { addServicesItSets } from './hooks/add-services-it-sets'
 import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'
 import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
 import { keepAutomatedUpdates } from './hooks/keep-automated-updates'
+import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
 
@@ -43,9 +45,9 @@ export const Incidents: CollectionConfig = {
   endpoints: [restorePreviewEndpoint],
   hooks: {
     beforeOperation: [startFromTemplate<IncidentTemplate>('incident-templates', incidentFromTemplate)],
-    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, keepAutomatedUpdates, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit],
+    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, keepAutomatedUpdates, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit, addServicesItSets],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyIncidentChange), publishedOnly(notifyPostmortemPublished), publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)), publishedOnly(writeBackfilledHistory)],
-    afterDelete: invalidatePublicCache.afterDelete,
+    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },
@@ -80,7 +82,13 @@ export const Incidents: CollectionConfig = {
         description: 'For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.',
       },
     },
-    { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    {
+      name: 'affectedServices',
+      type: 'relationship',
+      relationTo: 'services',
+      hasMany: true,
+      admin: { description: 'Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.' },
+    },
     ...integrationIncidentFields,
     {
       name: 'updates',
@@ -102,11 +110,12 @@ export const Incidents: CollectionConfig = {
           // A new row starts at the incident's current status (investigating for the first): never blank.
           admin: { components: { Field: '/components/UpdateStatusField#UpdateStatusField' } },
         },
-        { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
+        // A new update starts with the site's default message for its status (Settings).
+        { name: 'message', type: 'textarea', required: true, maxLength: 10000, admin: { components: { Field: '/components/UpdateMessageField#UpdateMessageField' } } },
         {
           name: 'createdAt',
           type: 'date',
-          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'Leave empty for the time of saving.' },
+          admin: { date: { pickerAppearance: 'dayAndTime', timeIntervals: 1 }, description: 'Leave empty for the time of saving.', components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' } },
         },
         {
           name: 'notify',

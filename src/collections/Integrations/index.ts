@@ -1,6 +1,7 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
 import { admins, nobody } from '../../access/roles'
+import { DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKind, PLACEHOLDER_HELP, templateProblem } from '../../domain/message-template'
 import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../../domain/monitoring-event'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
@@ -9,6 +10,24 @@ import { issueToken } from './hooks/issue-token'
 import { showTokenOnce } from './hooks/show-token-once'
 
 const statusOptions = optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS)
+
+/** What customers read in the updates this integration writes (src/domain/message-template.ts). */
+function messageField(name: string, kind: MessageTemplateKind, label: string, when: string): Field {
+  return {
+    name,
+    label,
+    type: 'textarea',
+    maxLength: 2000,
+    defaultValue: DEFAULT_MESSAGE_TEMPLATES[kind],
+    // Not `required`: an integration saved before templates existed has none, and speaks with the default.
+    validate: (value: unknown) => {
+      if (value === null || value === undefined) return true
+      const problem = templateProblem(typeof value === 'string' ? value : '')
+      return problem ? `${label} ${problem}` : true
+    },
+    admin: { description: `${when} Shown on the public page and sent to subscribers. ${PLACEHOLDER_HELP}` },
+  }
+}
 
 export const Integrations: CollectionConfig = {
   slug: 'integrations',
@@ -36,6 +55,7 @@ export const Integrations: CollectionConfig = {
       type: 'ui',
       admin: { components: { Field: '/components/IntegrationTokenField#IntegrationTokenField' } },
     },
+    { name: 'webhookAddress', type: 'ui', admin: { components: { Field: '/components/WebhookAddressField#WebhookAddressField' } } },
     {
       name: 'serviceLabel',
       type: 'text',
@@ -79,6 +99,9 @@ export const Integrations: CollectionConfig = {
       defaultValue: true,
       admin: { description: 'Off: incidents this integration opens notify nobody until a person edits them.' },
     },
+    messageField('openingMessage', 'opening', 'Message when an alert opens an incident', 'The first update of an incident this integration opens, and of one it reopens.'),
+    messageField('updateMessage', 'update', 'Message when the alerts change', 'An update when other alerts fire, or some recover.'),
+    messageField('resolvedMessage', 'resolved', 'Message when every alert resolved', 'The update that resolves the incident.'),
     {
       name: 'events',
       type: 'join',

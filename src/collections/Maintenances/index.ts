@@ -17,6 +17,8 @@ import { maintenanceFromTemplate, type MaintenanceTemplate } from '../../domain/
 import { startFromTemplate, templateField } from '../../fields/template'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+/** A time an editor types: any minute, with the site's time zone named beside it (src/components/SiteZoneDateField.tsx). */
+const editableTime = { date: { pickerAppearance: 'dayAndTime' as const, timeIntervals: 1 }, components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' } }
 
 export const Maintenances: CollectionConfig = {
   slug: 'maintenances',
@@ -38,12 +40,12 @@ export const Maintenances: CollectionConfig = {
     templateField('maintenance-templates'),
     ...draftFields('maintenance'),
     { name: 'description', type: 'richText' },
-    { name: 'scheduledStartAt', type: 'date', required: true, index: true, admin: dayAndTime },
+    { name: 'scheduledStartAt', type: 'date', required: true, index: true, admin: editableTime },
     {
       name: 'scheduledEndAt',
       type: 'date',
       index: true,
-      admin: { ...dayAndTime, description: 'Leave empty for an open end.' },
+      admin: { ...editableTime, description: 'Leave empty for an open end.' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
         if (value == null || value === '') return true
         const start = siblingData?.scheduledStartAt
@@ -95,7 +97,7 @@ export const Maintenances: CollectionConfig = {
         { name: 'frequency', type: 'select', defaultValue: 'none', options: optionsFrom(RECURRENCE_FREQUENCIES, RECURRENCE_LABELS) },
         { name: 'weekdays', type: 'select', hasMany: true, options: optionsFrom(WEEKDAYS, WEEKDAY_LABELS), admin: { condition: (_data, sibling) => sibling?.frequency === 'weekly', description: 'Empty: the weekday of this maintenance.' } },
         { name: 'dayOfMonth', type: 'number', min: 1, max: 31, admin: { step: 1, condition: (_data, sibling) => sibling?.frequency === 'monthly', description: 'Empty: the day of this maintenance. Months without that day are skipped.' } },
-        { name: 'until', type: 'date', admin: { condition: (_data, sibling) => Boolean(sibling?.frequency) && sibling.frequency !== 'none', description: 'No occurrence starts after this.', date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'until', type: 'date', admin: { condition: (_data, sibling) => Boolean(sibling?.frequency) && sibling.frequency !== 'none', description: 'No occurrence starts after this.', ...editableTime } },
       ],
     },
     {
@@ -136,7 +138,7 @@ export const Maintenances: CollectionConfig = {
       type: 'array',
       fields: [
         { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
-        { name: 'createdAt', type: 'date', defaultValue: () => new Date().toISOString(), admin: dayAndTime },
+        { name: 'createdAt', type: 'date', defaultValue: () => new Date().toISOString(), admin: editableTime },
         { name: 'notify', type: 'checkbox', defaultValue: true },
       ],
     },

@@ -47,5 +47,15 @@ export const Notifications: CollectionConfig = {
     { name: 'sent', type: 'number', admin: { ...readOnly, position: 'sidebar' } },
     { name: 'failed', type: 'number', admin: { ...readOnly, position: 'sidebar' } },
     { name: 'completedAt', type: 'date', admin: { ...readOnly, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      // Virtual (no column): this notification's deliveries, failed ones with their error, on its admin page.
+      name: 'deliveries',
+      type: 'join',
+      collection: 'notification-deliveries',
+      on: 'notification',
+      defaultLimit: 20,
+      defaultSort: '-updatedAt',
+      admin: { defaultColumns: ['address', 'channel', 'status', 'attempts', 'lastError', 'sentAt'] },
+    },
   ],
 }

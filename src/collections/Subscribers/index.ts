@@ -120,8 +120,21 @@ export const Subscribers: CollectionConfig = {
     {
       name: 'confirmationSentAt',
       type: 'date',
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'When the last confirmation was sent.' },
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'When the last confirmation was sent: stamped only once the mail server or SMS provider took it.' },
     },
+    {
+      // When the visitor last asked: a pending address gets one confirmation per SUBSCRIBE_RESEND_SECONDS.
+      name: 'confirmationRequestedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'confirmationError',
+      type: 'text',
+      label: 'Confirmation failed',
+      admin: { readOnly: true, position: 'sidebar', description: 'Why the last confirmation could not be sent; empty once one is sent.' },
+    },
+    { name: 'confirmationFailedAt', type: 'date', index: true, admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
     {
       name: 'services',
       type: 'relationship',

@@ -13,6 +13,9 @@ import * as migration_20261124_194412_drafts from './20261124_194412_drafts';
 import * as migration_20261124_195504_recurring_maintenances from './20261124_195504_recurring_maintenances';
 import * as migration_20261126_081655_automated_updates from './20261126_081655_automated_updates';
 import * as migration_20261126_090016_notification_superseded from './20261126_090016_notification_superseded';
+import * as migration_20261126_090100_subscriber_confirmation from './20261126_090100_subscriber_confirmation';
+import * as migration_20261126_090200_integration_messages from './20261126_090200_integration_messages';
+import * as migration_20261126_090300_default_update_messages from './20261126_090300_default_update_messages';
 import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
 
 export const migrations = [
@@ -90,6 +93,21 @@ export const migrations = [
     up: migration_20261126_090016_notification_superseded.up,
     down: migration_20261126_090016_notification_superseded.down,
     name: '20261126_090016_notification_superseded',
+  },
+  {
+    up: migration_20261126_090100_subscriber_confirmation.up,
+    down: migration_20261126_090100_subscriber_confirmation.down,
+    name: '20261126_090100_subscriber_confirmation',
+  },
+  {
+    up: migration_20261126_090200_integration_messages.up,
+    down: migration_20261126_090200_integration_messages.down,
+    name: '20261126_090200_integration_messages',
+  },
+  {
+    up: migration_20261126_090300_default_update_messages.up,
+    down: migration_20261126_090300_default_update_messages.down,
+    name: '20261126_090300_default_update_messages',
   },
   {
     up: migration_20261126_093000_webhook_subscribers.up,

@@ -1,6 +1,8 @@
 import { PublicPageLink as PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10 } from '../../../components/PublicPageLink'
 import { StartFromTemplate as StartFromTemplate_154f6eec528d4d94b14e594106e71a7a } from '../../../components/StartFromTemplate'
 import { UpdateStatusField as UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f } from '../../../components/UpdateStatusField'
+import { UpdateMessageField as UpdateMessageField_121ba7c49df217d4140f841c9a19ee18 } from '../../../components/UpdateMessageField'
+import { SiteZoneDateField as SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0 } from '../../../components/SiteZoneDateField'
 import { ServiceStatusPickField as ServiceStatusPickField_d897bd0505cd2b8d775d7a7310dbae9c } from '../../../components/ServiceStatusPickField'
 import { RestoreNote as RestoreNote_1a63b2a8cd565320c978e1e4f164e9d3 } from '../../../components/RestoreNote'
 import { IncidentUpdatesField as IncidentUpdatesField_0bcc416fdae533856b5414959529288b } from '../../../components/IncidentUpdatesField'
@@ -30,7 +32,11 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { PublishPostmortemField as PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1 } from '../../../components/PublishPostmortemField'
 import { EndpointActionsField as EndpointActionsField_a3ae6f33d729135fa0e4ce6ca40e65a2 } from '../../../components/EndpointActionsField'
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
+import { WebhookAddressField as WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015 } from '../../../components/WebhookAddressField'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
+import { SecretInput as SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b } from '../../../components/SecretInput'
+import { SendTestEmail as SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
+import { SendTestSms as SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
 import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
 import { OperatorDashboard as OperatorDashboard_629825043731d214c31641eb38619a13 } from '../../../components/OperatorDashboard'
 import { DemoBanner as DemoBanner_e456a203e551700319592a6ed15c87f5 } from '../../../components/DemoBanner'
@@ -41,6 +47,8 @@ export const importMap = {
   "/components/PublicPageLink#PublicPageLink": PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10,
   "/components/StartFromTemplate#StartFromTemplate": StartFromTemplate_154f6eec528d4d94b14e594106e71a7a,
   "/components/UpdateStatusField#UpdateStatusField": UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f,
+  "/components/UpdateMessageField#UpdateMessageField": UpdateMessageField_121ba7c49df217d4140f841c9a19ee18,
+  "/components/SiteZoneDateField#SiteZoneDateField": SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0,
   "/components/ServiceStatusPickField#ServiceStatusPickField": ServiceStatusPickField_d897bd0505cd2b8d775d7a7310dbae9c,
   "/components/RestoreNote#RestoreNote": RestoreNote_1a63b2a8cd565320c978e1e4f164e9d3,
   "/components/IncidentUpdatesField#IncidentUpdatesField": IncidentUpdatesField_0bcc416fdae533856b5414959529288b,
@@ -70,7 +78,11 @@ export const importMap = {
   "/components/PublishPostmortemField#PublishPostmortemField": PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1,
   "/components/EndpointActionsField#EndpointActionsField": EndpointActionsField_a3ae6f33d729135fa0e4ce6ca40e65a2,
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
+  "/components/WebhookAddressField#WebhookAddressField": WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
+  "/components/SecretInput#SecretInput": SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b,
+  "/components/SendTestMessage#SendTestEmail": SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1,
+  "/components/SendTestMessage#SendTestSms": SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1,
   "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,
   "/components/OperatorDashboard#OperatorDashboard": OperatorDashboard_629825043731d214c31641eb38619a13,
   "/components/DemoBanner#DemoBanner": DemoBanner_e456a203e551700319592a6ed15c87f5,

@@ -1,0 +1,64 @@
+/**
+ * What an integration tells customers (issue 27): each integration has templates for the updates its incidents get,
+ * and an alert's own words (Alertmanager's `description`, the firing alerts' summaries) appear only where a
+ * template asks for them with a placeholder. Pure: the caller passes the values.
+ */
+import { MAX_MESSAGE } from './alert-incident'
+
+export const MESSAGE_PLACEHOLDERS = ['services', 'statuses', 'recovered', 'title', 'alerts', 'description'] as const
+export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number]
+
+export const PLACEHOLDER_HELP =
+  'Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.'
+
+export const MESSAGE_TEMPLATE_KINDS = ['opening', 'update', 'resolved'] as const
+export type MessageTemplateKind = (typeof MESSAGE_TEMPLATE_KINDS)[number]
+
+export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKind, string> = {
+  opening: 'We are investigating elevated errors on {services}.',
+  update: 'We are continuing to investigate elevated errors on {services}.',
+  resolved: 'This incident has been resolved.',
+}
+
+export type TemplateValues = Partial<Record<MessagePlaceholder, string | null>>
+
+const PLACEHOLDER = /\{([A-Za-z_]+)\}/g
+const HAS_PLACEHOLDER = /\{[A-Za-z_]+\}/
+const known = new Set<string>(MESSAGE_PLACEHOLDERS)
+
+/** Why a template cannot be saved (null: it can): empty, or naming a placeholder that does not exist. */
+export function templateProblem(template: string): string | null {
+  if (template.trim() === '') return 'must not be empty'
+  const unknown = [...template.matchAll(PLACEHOLDER)].map((match) => match[1]).filter((name) => !known.has(name))
+  if (unknown.length > 0) return `has an unknown placeholder {${unknown[0]}}; use ${MESSAGE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`
+  return null
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/**
+ * The template with each placeholder replaced by its value (an empty one by nothing), lines left blank by empty
+ * values removed, and the result cut to an update's maximum length.
+ */
+export function renderTemplate(template: string, values: TemplateValues): string {
+  const fill = (line: string) => line.replace(PLACEHOLDER, (whole, name: string) => (known.has(name) ? (values[name as MessagePlaceholder] ?? '').trim() : whole)).trimEnd()
+  const text = template
+    .split('\n')
+    // A line that only held empty values goes; a blank line the template has (a paragraph break) stays.
+    .flatMap((line) => {
+      const filled = fill(line)
+      return filled === '' && HAS_PLACEHOLDER.test(line) ? [] : [filled]
+    })
+    .join('\n')
+    .trim()
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text
+}
+
+/** The stored template, or the default when the integration predates templates or left it empty. */
+export function templateOrDefault(kind: MessageTemplateKind, stored: string | null | undefined): string {
+  return stored && stored.trim() !== '' ? stored : DEFAULT_MESSAGE_TEMPLATES[kind]
+}

@@ -1,0 +1,177 @@
+/**
+ * The operator's hour in the admin (issue 27), in Chromium against the real service: a mail server that refuses the
+ * login shows in *Send a test message* and on the dashboard; the SMTP password is a password input; the incident
+ * form lists the affected services at their statuses in a new update, with older updates folded to one line; the
+ * maintenance form names the site's time zone and offers every minute; the integration page shows its webhook URL.
+ * Screenshots go to docs/screenshots/ (issue-27-*.png).
+ */
+import path from 'node:path'
+
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
+import { call, createUserKey, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+
+const shots = path.join(root, 'docs', 'screenshots')
+const EMAIL = 'hour@example.test'
+const PASSWORD = 'hour-password-1234'
+
+let browser: Browser
+let server: Started
+let page: Page
+let key: string
+let smtp: SmtpSink
+
+const auth = () => ({ authorization: `users API-Key ${key}` })
+
+async function clickUntil(button: Locator, done: () => Promise<boolean>) {
+  await expect
+    .poll(async () => {
+      if (!(await done())) await button.click()
+      return done()
+    }, { timeout: 150_000, interval: 15_000 })
+    .toBe(true)
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  smtp.refuseLogin = true
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  server = await startService({ ...sqliteEnv('sp-operator-hour-'), ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0', NOTIFY_TICK_MS: '500' })
+  key = await createUserKey(server.env, 'admin')
+  // The site's zone differs from the browser's (UTC here), so the form names both.
+  expect((await call(`${server.base}/api/globals/settings`, { method: 'POST', headers: auth(), body: { timeZone: 'Europe/Berlin' } })).status).toBe(200)
+  const mail = await call(`${server.base}/api/globals/email-settings`, { method: 'POST', headers: auth(), body: { host: '127.0.0.1', port: smtp.port, security: 'none', user: 'status', password: 'wrong-password', from: 'status@example.test' } })
+  expect(mail.status, mail.text).toBe(200)
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, timezoneId: 'UTC' })
+  page.on('pageerror', (error) => console.log('PAGEERROR', error.message))
+  page.on('console', (message) => { if (message.type() === 'error') console.log('CONSOLE', message.text().slice(0, 500)) })
+  await page.goto(`${server.base}/admin/login`, { waitUntil: 'networkidle' })
+  await page.fill('input[name="email"]', EMAIL)
+  await page.fill('input[name="password"]', PASSWORD)
+  await page.click('button[type="submit"]')
+  await page.waitForURL(`${server.base}/admin`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  stopServices()
+  await smtp?.close()
+})
+
+describe('a failing e-mail setup is visible', () => {
+  it('Send a test message shows the server’s refusal; the password is a password input', async () => {
+    await page.goto(`${server.base}/admin/globals/email-settings`, { waitUntil: 'networkidle' })
+    expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('password')
+    const button = page.getByRole('button', { name: 'Send a test message' })
+    const alert = page.locator('.send-test-message [role="alert"]')
+    await clickUntil(button, async () => (await alert.count()) > 0)
+    await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toContain('SMTP server refused the login (reply 535).')
+    expect(await alert.innerText()).toContain('Authentication credentials invalid')
+    await page.screenshot({ path: path.join(shots, 'issue-27-after-email-test-message.png'), fullPage: true })
+  })
+
+  it('the dashboard shows a confirmation that failed', async () => {
+    const subscribed = await call(`${server.base}/api/subscribe`, { method: 'POST', body: { type: 'email', email: 'visitor@example.test' } })
+    expect(subscribed.status).toBeLessThan(300)
+    await expect
+      .poll(async () => {
+        await page.goto(`${server.base}/admin`, { waitUntil: 'networkidle' })
+        return page.locator('#failed-messages-h').count()
+      }, { timeout: 60_000, interval: 2_000 })
+      .toBe(1)
+    const box = page.locator('section[aria-labelledby="failed-messages-h"]')
+    expect(await box.innerText()).toContain('1 subscription confirmation not sent')
+    expect(await box.innerText()).toContain('SMTP server refused the login (reply 535).')
+    await page.screenshot({ path: path.join(shots, 'issue-27-after-dashboard-failures.png') })
+  })
+})
+
+describe('the incident form', () => {
+  it('lists the affected services at their statuses in a new update; older updates fold to one line', async () => {
+    const group = await call(`${server.base}/api/service-groups`, { method: 'POST', headers: auth(), body: { name: 'Platform' } })
+    const groupId = group.json().doc.id
+    const payments = (await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Payments', group: groupId } })).json().doc.id as number
+    const website = (await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Website', group: groupId } })).json().doc.id as number
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+    const incident = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth(),
+      body: {
+        title: 'Payments failing',
+        affectedServices: [payments, website],
+        updates: [
+          { status: 'investigating', message: 'We are looking into failed card payments at checkout.', createdAt: minutesAgo(30), serviceStatuses: [{ service: payments, status: 'major' }] },
+          { status: 'identified', message: 'A certificate expired on the payment gateway; renewing it now.', createdAt: minutesAgo(20), serviceStatuses: [{ service: payments, status: 'partial' }, { service: website, status: 'degraded' }] },
+          // The newest update's statuses are what the services have now (src/status/incident-service-statuses.ts).
+          { status: 'monitoring', message: 'The certificate is renewed; payments are going through again.', createdAt: minutesAgo(10), serviceStatuses: [{ service: payments, status: 'partial' }, { service: website, status: 'degraded' }] },
+        ],
+      },
+    })
+    expect(incident.status, incident.text).toBe(201)
+    const { id } = incident.json().doc
+    await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
+    // Older updates are folded: the newest is open, the others show one line with their first words.
+    const titles = page.locator('.incident-update__title')
+    await expect.poll(() => titles.count(), { timeout: 30_000 }).toBe(3)
+    expect(await page.locator('.incident-update .collapsible--collapsed').count()).toBe(2)
+    expect(await titles.nth(2).innerText()).toContain('Investigating')
+    expect(await titles.nth(2).innerText()).toContain('We are looking into failed card payments')
+    const before = await page.locator('.incident-updates').boundingBox()
+    await page.screenshot({ path: path.join(shots, 'issue-27-after-incident-form-folded.png'), fullPage: true })
+
+    const rows = page.locator('.incident-update')
+    await clickUntil(page.getByRole('button', { name: /Add update/i }), async () => (await rows.count()) >= 4)
+    const fresh = page.locator('.incident-update[data-row-index="3"]')
+    await expect.poll(() => fresh.locator('.service-status-pick').count(), { timeout: 60_000 }).toBe(2)
+    await expect.poll(() => fresh.locator('.service-status-pick__now').allInnerTexts(), { timeout: 30_000 }).toEqual(['Now: Partial outage', 'Now: Degraded performance'])
+    expect(await fresh.locator('[id^="field-updates__3__serviceStatuses__"][id$="__service"]').allInnerTexts()).toEqual([expect.stringContaining('Payments'), expect.stringContaining('Website')])
+    // Each row starts at the service's status now: the operator changes only what changed.
+    expect(await fresh.locator('[id^="field-updates__3__serviceStatuses__"][id$="__status"] .rs__single-value').allInnerTexts()).toEqual(['Partial outage', 'Degraded performance'])
+    // The message starts as the default for the status (Settings), and follows it.
+    await expect.poll(() => fresh.locator('textarea[name$=".message"]').inputValue(), { timeout: 30_000 }).toBe('A fix has been implemented and we are monitoring the results.')
+    // The update that was newest folded too: only the new one is open.
+    expect(await page.locator('.incident-update .collapsible--collapsed').count()).toBe(3)
+    const after = await page.locator('.incident-updates').boundingBox()
+    await page.screenshot({ path: path.join(shots, 'issue-27-after-incident-new-update.png'), fullPage: true })
+    console.log(`updates list: ${Math.round(before!.height)} px folded with 3 updates, ${Math.round(after!.height)} px with the new one open`)
+
+    // Setting Website to operational from the form saves it.
+    await fresh.locator('#field-updates__3__serviceStatuses__1__status .rs__control').click()
+    await page.locator('.rs__option', { hasText: 'Operational' }).first().click()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(async () => (await call(`${server.base}/api/services/${website}`)).json().status, { timeout: 30_000 }).toBe('operational')
+    expect((await call(`${server.base}/api/services/${payments}`)).json().status).toBe('partial')
+  })
+})
+
+describe('the maintenance form', () => {
+  it('names the site’s time zone beside each time and offers every minute', async () => {
+    await page.goto(`${server.base}/admin/collections/maintenances/create`, { waitUntil: 'networkidle' })
+    const notes = page.locator('.site-zone-date__note')
+    await expect.poll(() => notes.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    expect(await notes.first().innerText()).toContain('Site time zone: Europe/Berlin')
+    await page.locator('#field-scheduledStartAt input').click()
+    const times = page.locator('.react-datepicker__time-list-item')
+    await expect.poll(() => times.count(), { timeout: 30_000 }).toBe(1440)
+    await page.screenshot({ path: path.join(shots, 'issue-27-after-maintenance-form.png'), fullPage: true })
+  })
+})
+
+describe('the integration page', () => {
+  it('shows the webhook URL to paste, with copy buttons', async () => {
+    const created = await call(`${server.base}/api/integrations`, { method: 'POST', headers: auth(), body: { name: 'Alertmanager', kind: 'alertmanager' } })
+    expect(created.status, created.text).toBe(201)
+    await page.goto(`${server.base}/admin/collections/integrations/${created.json().doc.id}`, { waitUntil: 'networkidle' })
+    const url = page.locator('code[aria-label="webhook URL"]')
+    await expect.poll(() => url.count(), { timeout: 30_000 }).toBe(1)
+    expect(await url.innerText()).toBe(`${server.base}/api/integrations/webhook`)
+    expect(await page.getByRole('button', { name: 'Copy webhook URL' }).count()).toBe(1)
+    expect(await page.locator('textarea[name="openingMessage"]').inputValue()).toBe('We are investigating elevated errors on {services}.')
+    await page.screenshot({ path: path.join(shots, 'issue-27-after-integration-page.png'), fullPage: true })
+  })
+})

@@ -81,8 +81,9 @@ describe('an incident sets its services’ statuses from the admin form', () => 
 
     // A second update that sets the API to a major outage.
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
-    const messages = page.locator('textarea[name$=".message"]')
-    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) >= 2)
+    // Rows are counted as list items, which appear at once (a row's fields load after it, and older rows fold away).
+    const updates = page.locator('.incident-update')
+    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await updates.count()) >= 2)
     // The form shows updates newest first: rows are found by their index in the stored list, not by position.
     const row = (index: number) => page.locator(`.incident-update[data-row-index="${index}"]`)
     await row(1).locator('textarea[name$=".message"]').fill('The API answers errors; we are on it.')
@@ -101,7 +102,7 @@ describe('an incident sets its services’ statuses from the admin form', () => 
 
     // A resolving update: the form lists what goes back before it is saved.
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
-    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await messages.count()) >= 3)
+    await clickUntil(page.getByRole('button', { name: /Add Update/i }), async () => (await updates.count()) >= 3)
     await row(2).locator('textarea[name$=".message"]').fill('Fixed.')
     await pick(page.locator('#field-updates__2__status'), 'Resolved')
     const note = page.locator('.restore-note')

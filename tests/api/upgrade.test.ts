@@ -1,0 +1,101 @@
+/**
+ * An upgrade from the previous release (security review: no test upgraded a database of the previous release). The
+ * database is brought to the schema of the last landed release with that release's migrations only, filled as that
+ * release wrote its rows (raw SQL against its tables: today's collections would write today's columns), then the
+ * service's migrations run as a start of the new release runs them. What was there reads the same through the
+ * public API and the CMS API, and can be written on. Both dialects.
+ */
+process.env.PAYLOAD_MIGRATING = 'true'
+
+import { sql } from '@payloadcms/db-sqlite/drizzle'
+import type { Migration } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { migrations as postgresMigrations } from '../../src/migrations/postgres'
+import { migrations as sqliteMigrations } from '../../src/migrations/sqlite'
+import { readRows } from '../../src/db/sql'
+import { api, createUser, payload, type TestUser } from '../helpers/api'
+import { v1 } from '../helpers/public-api'
+
+/** The newest migration of the previous landed release (commit aab6ecd), per dialect. */
+const PREVIOUS_RELEASE = { sqlite: '20261123_184236_integrations', postgres: '20261123_184303_integrations' }
+const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
+const all = (dialect === 'postgres' ? postgresMigrations : sqliteMigrations) as unknown as Migration[]
+
+const T0 = '2026-11-20T10:00:00.000Z'
+const T1 = '2026-11-20T10:05:00.000Z'
+let admin: TestUser
+let incidentId: number
+let serviceId: number
+
+const one = async <R>(query: ReturnType<typeof sql>) => (await readRows<R>(await payload(), query))[0]
+
+beforeAll(async () => {
+  const p = await payload()
+  const previous = all.filter((migration) => migration.name <= PREVIOUS_RELEASE[dialect])
+  expect(previous.length).toBeGreaterThan(5)
+  expect(previous.length).toBeLessThan(all.length)
+  await p.db.migrate({ migrations: previous })
+
+  // The previous release's rows, in its own columns.
+  const group = await one<{ id: number }>(sql`INSERT INTO service_groups (name, slug, display_order, updated_at, created_at) VALUES ('Core', 'core', 1, ${T0}, ${T0}) RETURNING id`)
+  const service = await one<{ id: number }>(
+    sql`INSERT INTO services (name, slug, group_id, status, display_order, updated_at, created_at) VALUES ('Payments', 'payments', ${group.id}, 'partial', 1, ${T0}, ${T0}) RETURNING id`,
+  )
+  serviceId = service.id
+  const incident = await one<{ id: number }>(
+    sql`INSERT INTO incidents (title, short_id, status, updated_at, created_at) VALUES ('Card payments fail', 'upgr4d', 'identified', ${T1}, ${T0}) RETURNING id`,
+  )
+  incidentId = incident.id
+  await readRows(p, sql`INSERT INTO incidents_updates (_order, _parent_id, id, status, message, created_at, notify) VALUES (1, ${incident.id}, 'u-first', 'investigating', 'Looking into failed card payments.', ${T0}, true)`)
+  await readRows(p, sql`INSERT INTO incidents_updates (_order, _parent_id, id, status, message, created_at, notify) VALUES (2, ${incident.id}, 'u-second', 'identified', 'A provider is down.', ${T1}, true)`)
+  await readRows(p, sql`INSERT INTO incidents_updates_service_statuses (_order, _parent_id, id, service_id, status) VALUES (1, 'u-second', 's-one', ${service.id}, 'partial')`)
+  // Its service status history: created operational, set to partial outage by the incident's second update.
+  await readRows(p, sql`INSERT INTO service_status_changes (service_id, from_status, to_status, at, source, updated_at, created_at) VALUES (${service.id}, NULL, 'operational', ${T0}, 'initial', ${T0}, ${T0})`)
+  await readRows(
+    p,
+    sql`INSERT INTO service_status_changes (service_id, from_status, to_status, at, source, source_ref, updated_at, created_at) VALUES (${service.id}, 'operational', 'partial', ${T1}, 'incident', 'upgr4d', ${T1}, ${T1})`,
+  )
+  await readRows(p, sql`INSERT INTO incidents_rels ("order", parent_id, path, services_id) VALUES (1, ${incident.id}, 'affectedServices', ${service.id})`)
+  await readRows(
+    p,
+    sql`INSERT INTO subscribers (type, email, verified, active, unsubscribe_token, verification_token, updated_at, created_at) VALUES ('email', 'old@example.test', true, true, 'tok-unsub', 'tok-verify', ${T0}, ${T0})`,
+  )
+
+  // The new release starts: every migration since.
+  await p.db.migrate({ migrations: all })
+  const applied = await readRows<{ name: string }>(p, sql`SELECT name FROM payload_migrations`)
+  expect(applied.map((row) => row.name).sort()).toEqual(all.map((migration) => migration.name).sort())
+  admin = await createUser('admin')
+})
+
+describe('a database of the previous release, migrated', () => {
+  it('reads the same through the public API', async () => {
+    const status = await v1('/status')
+    expect(status.status, status.text).toBe(200)
+    const payments = status.body.data.serviceGroups.flatMap((g: { services: unknown[] }) => g.services).find((s: { name: string }) => s.name === 'Payments')
+    expect(payments).toMatchObject({ name: 'Payments', status: 'partial' })
+    const incidents = await v1('/incidents')
+    expect(incidents.status, incidents.text).toBe(200)
+    const incident = incidents.body.data.find((i: { title: string }) => i.title === 'Card payments fail')
+    expect(incident).toMatchObject({ status: 'identified' })
+    expect(incident.updates.map((u: { message: string }) => u.message)).toEqual(['A provider is down.', 'Looking into failed card payments.'])
+    const uptime = await v1('/uptime?service=payments&days=7')
+    expect(uptime.status, uptime.text).toBe(200)
+  })
+
+  it('reads the same through the CMS API, and takes a new update that resolves the incident', async () => {
+    const read = await api('GET', `/incidents/${incidentId}?depth=0`, { key: admin.key })
+    expect(read.status, read.text).toBe(200)
+    expect(read.body.updates.map((u: { id: string }) => u.id)).toEqual(['u-first', 'u-second'])
+    const kept = read.body.updates.map(({ id, status, message, createdAt }: Record<string, string>) => ({ id, status, message, createdAt }))
+    const resolved = await api('PATCH', `/incidents/${incidentId}`, { key: admin.key, body: { updates: [...kept, { status: 'resolved', message: 'Payments work again.' }] } })
+    expect(resolved.status, resolved.text).toBe(200)
+    expect(resolved.body.doc.status).toBe('resolved')
+    const service = await api('GET', `/services/${serviceId}?depth=0`, { key: admin.key })
+    expect(service.body.status).toBe('operational')
+    const subscribers = await api('GET', '/subscribers?where[email][equals]=old@example.test', { key: admin.key })
+    expect(subscribers.body.docs).toHaveLength(1)
+    expect(subscribers.body.docs[0]).toMatchObject({ type: 'email', verified: true, active: true })
+  })
+})

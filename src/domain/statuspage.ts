@@ -89,3 +89,55 @@ export function derivedId(...parts: (string | number)[]): string {
   for (let i = 0; i < STATUSPAGE_ID_LENGTH; i++) id += ID_ALPHABET[digest[i] % ID_ALPHABET.length]
   return id
 }
+
+/** An incident's update as both Statuspage shapes read it: its time already resolved to an ISO instant. */
+export interface TimelineUpdate {
+  id?: string | null
+  status: string
+  message: string
+  notify?: boolean | null
+  createdAt?: string | null
+  serviceStatuses?: { service: number | { id: number } | null | undefined; status: ServiceStatus }[] | null
+}
+
+/**
+ * An incident's updates in Statuspage's shape (the /api/v2 read model and the webhook bodies), oldest first, each
+ * with the components it changed (old → new status, the status before the first update being operational), and every
+ * status the updates set (for the incident's impact). `component`: the code and name of a service, undefined for one
+ * that no longer exists.
+ */
+export function statuspageTimeline(
+  incident: { id: number; shortId: string; createdAt: string; updates: readonly TimelineUpdate[] },
+  component: (serviceId: number) => { code: string; name: string } | undefined,
+) {
+  const instant = (value: string) => new Date(value).toISOString()
+  const oldestFirst = incident.updates.map((u, index) => ({ ...u, at: instant(u.createdAt ?? incident.createdAt), index })).sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index)
+  const current = new Map<number, ComponentStatus>()
+  const set: ServiceStatus[] = []
+  const updates = oldestFirst.map((u) => {
+    const changes = (u.serviceStatuses ?? []).flatMap((row) => {
+      const serviceId = row.service === null || row.service === undefined ? null : typeof row.service === 'object' ? row.service.id : row.service
+      const found = serviceId === null ? undefined : component(serviceId)
+      if (serviceId === null || !found) return []
+      set.push(row.status)
+      const oldStatus = current.get(serviceId) ?? 'operational'
+      const newStatus = componentStatus(row.status)
+      current.set(serviceId, newStatus)
+      return oldStatus === newStatus ? [] : [{ code: found.code, name: found.name, old_status: oldStatus, new_status: newStatus }]
+    })
+    return {
+      id: u.id ?? derivedId('incident-update', incident.id, u.index),
+      status: u.status,
+      body: u.message,
+      incident_id: incident.shortId,
+      created_at: u.at,
+      updated_at: u.at,
+      display_at: u.at,
+      affected_components: changes.length ? changes : null,
+      deliver_notifications: u.notify !== false,
+      custom_tweet: null,
+      tweet_id: null,
+    }
+  })
+  return { updates, set, newestStatus: oldestFirst.at(-1)?.status }
+}

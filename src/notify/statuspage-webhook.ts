@@ -13,7 +13,7 @@ import type { Payload } from 'payload'
 
 import { relationId } from '../db/relation-id'
 import type { MaintenanceStatus, ServiceStatus } from '../domain/statuses'
-import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus } from '../domain/statuspage'
+import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus, statuspageTimeline, type TimelineUpdate } from '../domain/statuspage'
 import { richTextToText } from '../format/rich-text'
 import type { Incident, Maintenance, Notification, Service } from '../payload-types'
 
@@ -79,38 +79,17 @@ const components = (refs: unknown[] | null | undefined, site: SiteFacts) =>
 
 function incidentObject(doc: Incident, site: SiteFacts) {
   const id = doc.shortId ?? derivedId('incident', doc.id)
-  const oldestFirst = [...(doc.updates ?? [])].map((u, index) => ({ ...u, at: iso(u.createdAt ?? doc.createdAt), index })).sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index)
-  const current = new Map<number, string>()
-  const set: ServiceStatus[] = []
-  const updates = oldestFirst.map((u) => {
-    const changes = (u.serviceStatuses ?? []).flatMap((row) => {
-      const serviceId = relationId(row.service)
-      const service = serviceId === null ? undefined : site.services.get(serviceId)
-      if (serviceId === null || !service) return []
-      set.push(row.status as ServiceStatus)
-      const before = current.get(serviceId) ?? 'operational'
-      const after = componentStatus(row.status as ServiceStatus)
-      current.set(serviceId, after)
-      return before === after ? [] : [{ code: derivedId('service', serviceId), name: service.name, old_status: before, new_status: after }]
-    })
-    return {
-      id: u.id ?? derivedId('incident-update', doc.id, u.index),
-      status: u.status,
-      body: u.message,
-      incident_id: id,
-      created_at: u.at,
-      updated_at: u.at,
-      display_at: u.at,
-      affected_components: changes.length ? changes : null,
-      deliver_notifications: u.notify !== false,
-      custom_tweet: null,
-      tweet_id: null,
-    }
-  })
+  const { updates, set, newestStatus } = statuspageTimeline(
+    { id: doc.id, shortId: id, createdAt: iso(doc.createdAt), updates: (doc.updates ?? []) as TimelineUpdate[] },
+    (serviceId) => {
+      const service = site.services.get(serviceId)
+      return service ? { code: derivedId('service', serviceId), name: service.name } : undefined
+    },
+  )
   return {
     id,
     name: doc.title,
-    status: doc.status ?? oldestFirst.at(-1)?.status ?? 'investigating',
+    status: doc.status ?? newestStatus ?? 'investigating',
     impact: incidentImpact(set),
     impact_override: null,
     created_at: iso(doc.createdAt),

@@ -11,30 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as managePage from '../../src/app/(site)/manage/[token]/route'
 import * as unsubscribePage from '../../src/app/(site)/unsubscribe/[token]/route'
 import { closeEmailPool } from '../../src/notify/email'
-import { runNotificationTick } from '../../src/notify/runner'
-import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, type TestUser } from '../helpers/api'
+import { drainNotifications } from '../helpers/notification-queue'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 let smtp: SmtpSink
 let admin: TestUser
 const services: Record<string, number> = {}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function drain(timeoutMs = 20_000) {
-  const p = await payload()
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    await runNotificationTick(p)
-    const { totalDocs } = await p.count({
-      collection: 'payload-jobs',
-      where: { and: [{ queue: { equals: 'notifications' } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] },
-      overrideAccess: true,
-    })
-    if (totalDocs === 0) return
-    if (Date.now() > deadline) throw new Error(`${totalDocs} notification jobs still waiting`)
-    await sleep(100)
-  }
-}
+const drain = drainNotifications
 
 type Route = { GET: (r: Request, c: { params: Promise<any> }) => Promise<Response>; POST: (r: Request, c: { params: Promise<any> }) => Promise<Response> }
 

@@ -8,7 +8,7 @@ import { RESOLVED_INCIDENT_STATUS } from '../../domain/incident-status'
 import { worstStatus } from '../../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../../domain/page-address'
 import type { ServiceStatus } from '../../domain/statuses'
-import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus, type ComponentStatus } from '../../domain/statuspage'
+import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus, statuspageTimeline, type TimelineUpdate } from '../../domain/statuspage'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '../../payload-types'
 import type { Links } from '../../settings/base-url'
 import { published } from '../read-model'
@@ -104,40 +104,18 @@ const serviceIdOf = (ref: number | { id: number } | null | undefined) => (ref ==
 
 function toIncident(doc: IncidentDoc, site: Site): Incident {
   const id = doc.shortId ?? derivedId('incident', doc.id)
-  // Oldest first, to know each service's status before an update changed it.
-  const oldestFirst = [...(doc.updates ?? [])].map((u, index) => ({ ...u, at: iso(u.createdAt ?? doc.createdAt), index })).sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index)
-  const current = new Map<number, ComponentStatus>()
-  const set: ServiceStatus[] = []
-  const updates: IncidentUpdate[] = oldestFirst.map((u) => {
-    const changes = (u.serviceStatuses ?? []).flatMap((row) => {
-      const serviceId = serviceIdOf(row.service)
-      const component = serviceId === null ? undefined : site.byServiceId.get(serviceId)
-      if (serviceId === null || !component) return []
-      set.push(row.status)
-      const oldStatus = current.get(serviceId) ?? 'operational'
-      const newStatus = componentStatus(row.status)
-      current.set(serviceId, newStatus)
-      return oldStatus === newStatus ? [] : [{ code: component.id, name: component.name, old_status: oldStatus, new_status: newStatus }]
-    })
-    return {
-      id: u.id ?? derivedId('incident-update', doc.id, u.index),
-      status: u.status,
-      body: u.message,
-      incident_id: id,
-      created_at: u.at,
-      updated_at: u.at,
-      display_at: u.at,
-      affected_components: changes.length ? changes : null,
-      deliver_notifications: u.notify !== false,
-      custom_tweet: null,
-      tweet_id: null,
-    }
-  })
+  const { updates, set, newestStatus } = statuspageTimeline(
+    { id: doc.id, shortId: id, createdAt: iso(doc.createdAt), updates: (doc.updates ?? []) as TimelineUpdate[] },
+    (serviceId) => {
+      const component = site.byServiceId.get(serviceId)
+      return component ? { code: component.id, name: component.name } : undefined
+    },
+  ) as { updates: IncidentUpdate[]; set: ServiceStatus[]; newestStatus: Incident['status'] | undefined }
   const createdAt = iso(doc.createdAt)
   return {
     id,
     name: doc.title,
-    status: doc.status ?? oldestFirst.at(-1)?.status ?? 'investigating',
+    status: doc.status ?? newestStatus ?? 'investigating',
     created_at: createdAt,
     updated_at: iso(doc.updatedAt),
     monitoring_at: updates.find((u) => u.status === 'monitoring')?.created_at ?? null,

@@ -113,8 +113,27 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
         setAdding(false)
       }
     }
-    addFieldRow({ path, rowIndex: rows.length, schemaPath, subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined })
+    const rowIndex = rows.length
+    addFieldRow({ path, rowIndex, schemaPath, subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined })
+    setPrefilled(services.length > 0 ? { rowIndex, count: services.length } : null)
   }
+
+  // A new update set to Resolved gives its services back (the restore rule, shown by the restore note): the statuses
+  // it was prefilled with would otherwise hold them where they are. Rows the operator changed stay theirs.
+  const [prefilled, setPrefilled] = useState<{ rowIndex: number; count: number } | null>(null)
+  const resolving = useFormFields(([fields]) => {
+    if (!prefilled || fields[`${path}.${prefilled.rowIndex}.status`]?.value !== 'resolved') return false
+    for (let index = 0; index < prefilled.count; index++) {
+      const status = fields[`${path}.${prefilled.rowIndex}.serviceStatuses.${index}.status`]
+      if (!status || status.value !== status.initialValue) return false
+    }
+    return true
+  })
+  useEffect(() => {
+    if (!resolving || !prefilled) return
+    for (let index = prefilled.count - 1; index >= 0; index--) removeFieldRow({ path: `${path}.${prefilled.rowIndex}.serviceStatuses`, rowIndex: index })
+    setPrefilled(null)
+  }, [resolving, prefilled, path, removeFieldRow])
 
   // Newest first: the last stored row first.
   const shown = rows.map((row, index) => ({ row, index })).reverse()

@@ -190,5 +190,7 @@ const ANONYMOUS_USER_WRITES = /^\/api\/users\/(?:login|logout|refresh-token|forg
  * CMS write needs an API key or a session, so the edge answers 401 without reading its body.
  */
 export function acceptsAnonymousWrites(pathname: string): boolean {
-  return !isCmsPath(pathname) || isIntegrationWebhook(pathname) || pathname === '/api/graphql' || ANONYMOUS_USER_WRITES.test(pathname)
+  // A trailing or doubled slash is Next's to redirect (308) to the path it spells: judged as that path.
+  const path = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
+  return !isCmsPath(path) || isIntegrationWebhook(path) || path === '/api/graphql' || ANONYMOUS_USER_WRITES.test(path)
 }

@@ -123,11 +123,12 @@ describe('the admin area for an operator', () => {
     const publicView = (await call(`${server.base}/api/v1/incidents/${shortId}`)).json()
     expect(publicView.data.updates.map((u: { message: string }) => u.message)).toEqual(['Found the cause: a slow disk', 'Looking into it'])
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
-    const messages = page.locator('.incident-update textarea')
-    await expect.poll(() => messages.count()).toBe(2)
-    expect(await messages.first().inputValue()).toBe('Found the cause: a slow disk')
-    expect(await messages.last().inputValue()).toBe('Looking into it')
-    expect(await page.locator('.incident-update').first().locator('.array-field__row-header').innerText()).toMatch(/Investigating · .+ · latest/)
+    const updates = page.locator('.incident-update')
+    await expect.poll(() => updates.count()).toBe(2)
+    expect(await updates.first().locator('textarea').inputValue()).toBe('Found the cause: a slow disk')
+    expect(await updates.first().locator('.array-field__row-header').innerText()).toMatch(/Investigating · .+ · latest/)
+    // The older update is folded to one line: its status, time and first words.
+    expect(await updates.last().locator('.array-field__row-header').innerText()).toMatch(/Investigating · .+ · Looking into it/)
     await page.screenshot({ path: path.join(shots, 'admin-incident-two-updates.png'), fullPage: true })
   })
 

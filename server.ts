@@ -112,7 +112,7 @@ server.listen(port, hostname, async () => {
       const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
       if (response.ok) {
         console.log(told ? 'Ready: the database answers again; admin at /admin' : 'Ready: database migrated, admin at /admin')
-        return
+        break
       }
       const body = await response.text()
       if (!told && !body.includes('"starting"')) {

@@ -5,20 +5,18 @@
  */
 import type { Endpoint } from 'payload'
 
+import { noStoreJson as answer, refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { newSigningSecret } from '../domain/webhook-signature'
-
-const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
-const refuse = (status: number, message: string) => answer(status, { errors: [{ message }] })
 
 export const signingSecretEndpoint: Endpoint = {
   path: '/:id/signing-secret',
   method: 'post',
   handler: async (req) => {
-    if (!req.user) return refuse(401, 'You are not allowed to perform this action.')
-    if (!isAdmin(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, 'Not Found')
+    const refused = refuseUnless(req, isAdmin)
+    if (refused) return refused
+    const id = routeRecordId(req)
+    if (id === null) return refuse(404, 'Not Found')
     const subscriber = await req.payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, disableErrors: true, select: { type: true } })
     if (!subscriber) return refuse(404, 'Not Found')
     if (subscriber.type !== 'webhook') return refuse(400, 'type: only webhook subscribers have a signing secret')

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { Endpoint } from 'payload'
 
+import { noStoreJson as answer, refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { env } from '../config/env'
 import { isUrlChannel } from '../domain/channels'
@@ -22,17 +23,14 @@ import { recordEndpointOutcome } from './endpoint-health'
 import { manageUrl, unsubscribeUrl } from './links'
 import { sendingDisabledReason } from './sending-allowed'
 
-const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
-const refuse = (status: number, message: string) => answer(status, { errors: [{ message }] })
-
 export const testDeliveryEndpoint: Endpoint = {
   path: '/:id/test-delivery',
   method: 'post',
   handler: async (req) => {
-    if (!req.user) return refuse(401, 'You are not allowed to perform this action.')
-    if (!isAdmin(req.user)) return refuse(403, 'You are not allowed to perform this action.')
-    const id = Number(req.routeParams?.id)
-    if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, 'Not Found')
+    const refused = refuseUnless(req, isAdmin)
+    if (refused) return refused
+    const id = routeRecordId(req)
+    if (id === null) return refuse(404, 'Not Found')
     const { payload } = req
     const subscriber = await payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
     if (!subscriber) return refuse(404, 'Not Found')

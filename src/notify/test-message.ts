@@ -9,8 +9,8 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { noStoreJson as answer, refusal, refuseUnless } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
-import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
 import { isE164, isEmailAddress } from '../domain/contact'
 import { siteSettings } from '../settings/site-settings'
 
@@ -19,8 +19,7 @@ import { sendSms, smsConfig } from './sms'
 
 type Channel = 'email' | 'sms'
 
-const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
-const refuse = (status: number, message: string) => answer(status, { errors: [{ message, ...(status === 400 ? { field: 'to' } : {}) }] })
+const refuse = (status: number, message: string) => refusal(status, message, status === 400 ? 'to' : undefined)
 
 async function bodyOf(req: PayloadRequest): Promise<Record<string, unknown>> {
   try {
@@ -52,8 +51,8 @@ export function testMessageEndpoint(channel: Channel): Endpoint {
     path: '/send-test',
     method: 'post',
     handler: async (req) => {
-      if (!req.user) return refuse(401, UNAUTHENTICATED_MESSAGE)
-      if (!isAdmin(req.user)) return refuse(403, 'You are not allowed to perform this action.')
+      const refused = refuseUnless(req, isAdmin)
+      if (refused) return refused
       const to = recipient(channel, await bodyOf(req), req)
       if (typeof to !== 'string') return refuse(400, to.problem)
       try {

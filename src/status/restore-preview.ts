@@ -4,21 +4,19 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
 import { hasRole } from '../access/roles'
-import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
-import { isRecordId } from '../cms-api/list-params'
 
 import { incidentHolder } from './incident-service-statuses'
 import { planRelease } from './release-services'
 
-const refuse = (status: number, message: string) => Response.json({ errors: [{ message }] }, { status })
 
 async function handler(req: PayloadRequest): Promise<Response> {
-  if (!req.user) return refuse(401, UNAUTHENTICATED_MESSAGE)
-  if (!hasRole(req.user, 'admin', 'editor')) return refuse(403, 'You are not allowed to perform this action.')
-  const id = req.routeParams?.id
-  if (!isRecordId(id)) return refuse(404, 'Not Found')
-  const incident = await req.payload.findByID({ collection: 'incidents', id: Number(id), depth: 0, overrideAccess: true, disableErrors: true, req })
+  const refused = refuseUnless(req, (user) => hasRole(user, 'admin', 'editor'))
+  if (refused) return refused
+  const id = routeRecordId(req)
+  if (id === null) return refuse(404, 'Not Found')
+  const incident = await req.payload.findByID({ collection: 'incidents', id, depth: 0, overrideAccess: true, disableErrors: true, req })
   if (!incident) return refuse(404, 'Not Found')
   const plan = await planRelease(req, incidentHolder(incident))
   const names = new Map<number, string>()

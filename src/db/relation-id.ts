@@ -7,3 +7,7 @@ export const relationId = (value: unknown): number | null => {
   const id = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
   return typeof id === 'number' && Number.isInteger(id) ? id : null
 }
+
+/** The ids of a list of relationship values (hasMany, or rows' relations); anything that is not one is left out. */
+export const relationIds = (values: unknown): number[] =>
+  (Array.isArray(values) ? values : []).map(relationId).filter((id): id is number => id !== null)

@@ -15,7 +15,7 @@ export interface BackfillUpdate {
 const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : Number.NaN)
 
 /** Why these updates cannot be backfilled at `now`, or null. */
-export function backfillError(updates: readonly BackfillUpdate[], now: Date): string | null {
+export function backfillError(updates: readonly Pick<BackfillUpdate, 'status' | 'createdAt'>[], now: Date): string | null {
   if (updates.length === 0) return 'backfilled: a backfilled incident needs its updates'
   if (updates.some((u) => !Number.isFinite(time(u.createdAt)))) return 'backfilled: every update of a backfilled incident needs its time (createdAt)'
   if (updates.some((u) => time(u.createdAt) > now.getTime())) return 'backfilled: the updates of a backfilled incident must lie in the past'

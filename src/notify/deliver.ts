@@ -11,7 +11,7 @@
 import type { Payload, TaskConfig, Where } from 'payload'
 
 import { type Env, env } from '../config/env'
-import { relationId } from '../db/relation-id'
+import { relationId, relationIds } from '../db/relation-id'
 import { channelHears, isUrlChannel } from '../domain/channels'
 import { type Channel, nextAttemptAt, notificationOutcome, settledNotification, subscriberWantsEvent } from '../domain/notifications'
 import { REVEAL_SECRETS } from '../fields/secret'
@@ -50,7 +50,7 @@ async function affectedServiceIds(payload: Payload, notification: Notification):
     : maintenance
       ? await payload.findByID({ collection: 'maintenances', id: maintenance, select, depth: 0, overrideAccess: true, disableErrors: true })
       : null
-  return ((doc?.affectedServices ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
+  return relationIds(doc?.affectedServices)
 }
 
 /** Verified, active subscribers who want this event (src/domain/notifications.ts), with their channel and address. */
@@ -68,7 +68,7 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   })
   const recipients: Recipient[] = []
   for (const subscriber of docs) {
-    const chosen = ((subscriber.services ?? []) as unknown[]).map(relationId).filter((id): id is number => id !== null)
+    const chosen = relationIds(subscriber.services)
     const channel: Channel = subscriber.type
     if (!channelHears(channel, notification.kind) || !subscriberWantsEvent(chosen, affected)) continue
     const address = channelAdapter(channel).address(subscriber)

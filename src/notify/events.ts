@@ -8,7 +8,7 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { env } from '../config/env'
-import { relationId } from '../db/relation-id'
+import { relationIds } from '../db/relation-id'
 import { connectionFor, tableOf } from '../db/sql'
 import { incidentEvent, maintenanceEvent, maintenanceReminderEvent, postmortemEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
@@ -27,7 +27,7 @@ import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
-  const ids = (Array.isArray(services) ? services : []).map(relationId).filter((id): id is number => id !== null)
+  const ids = relationIds(services)
   if (ids.length === 0) return []
   const { docs } = await req.payload.find({
     collection: 'services',

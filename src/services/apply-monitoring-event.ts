@@ -14,7 +14,7 @@
  * when the update becomes the newest, and restores when the incident resolves.
  */
 import { env } from '../config/env'
-import { relationId } from '../db/relation-id'
+import { relationIds } from '../db/relation-id'
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
@@ -30,6 +30,7 @@ import { MAX_ARRAY_ROWS } from '../cms-api/input-rules'
 import { connectionFor, tableOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { Incident, Integration } from '../payload-types'
+import { type IncidentUpdateRow, incidentUpdateRows } from '../collections/Incidents/update-rows'
 import { incidentHolder } from '../status/incident-service-statuses'
 import { statusesWithout } from '../status/release-services'
 
@@ -41,19 +42,9 @@ export interface Applied {
   statuses?: string
 }
 
-interface UpdateRow {
-  id?: string | null
-  status: IncidentStatus
-  message: string
-  createdAt: string
-  notify?: boolean | null
-  serviceStatuses?: { service: number | { id: number }; status: ServiceStatus }[] | null
-  automated?: boolean | null
-}
-
 /** The incident's updates with the automation's next one, appended or coalesced (domain/alert-incident.ts). */
-function withAutomatedUpdate(incident: Incident, update: UpdateRow): UpdateRow[] {
-  const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+function withAutomatedUpdate(incident: Incident, update: IncidentUpdateRow): IncidentUpdateRow[] {
+  const rows = incidentUpdateRows(incident)
   const row = { ...update, automated: true }
   const { replace } = automatedUpdateSlot(rows, MAX_ARRAY_ROWS)
   return replace === null ? [...rows, row] : [...rows.slice(0, replace), ...rows.slice(replace + 1), row]
@@ -129,11 +120,11 @@ const describeImpact = (impact: readonly NamedImpact[]) => impact.map(({ name, s
 
 /** The services the automation's last update set to something other than operational. */
 function lastSetServices(incident: Incident): Set<number> {
-  const rows = (incident.updates ?? []) as unknown as UpdateRow[]
+  const rows = incidentUpdateRows(incident)
   for (let index = rows.length - 1; index >= 0; index--) {
     const statuses = rows[index].serviceStatuses
     if (statuses && statuses.length > 0) {
-      return new Set(statuses.filter((entry) => entry.status !== 'operational').map((entry) => relationId(entry.service)).filter((id): id is number => id !== null))
+      return new Set(relationIds(statuses.filter((entry) => entry.status !== 'operational').map((entry) => entry.service)))
     }
   }
   return new Set()
@@ -181,7 +172,7 @@ function customerMessage(integration: Integration, kind: MessageTemplateKind, ev
 }
 
 async function apply(req: PayloadRequest, integration: Integration, event: MonitoringEvent, now: Date): Promise<Applied> {
-  const defaults = (integration.defaultServices ?? []).map(relationId).filter((id): id is number => id !== null)
+  const defaults = relationIds(integration.defaultServices)
   const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
   const knownDefaults = defaults.filter((id) => names.has(id))
   const impact = eventImpact(event, (slug) => bySlug.get(slug), knownDefaults)
@@ -206,14 +197,14 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         data: {
           title: event.title,
           affectedServices: [...impact.keys()],
-          updates: [{ status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: !quiet, serviceStatuses, automated: true } as UpdateRow],
+          updates: [{ status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: !quiet, serviceStatuses, automated: true }],
           integration: integration.id,
           integrationKey: event.key,
           integrationAlertState: 'firing',
           integrationSignature: signature,
           integrationOpenKey: `${integration.id}:${event.key}`,
           integrationQuiet: quiet,
-        } as never,
+        },
         depth: 0,
         overrideAccess: true,
         req,
@@ -227,7 +218,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
         return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
       }
-      const affected = new Set([...((incident.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)), ...impact.keys()])
+      const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
@@ -235,7 +226,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
           updates: withAutomatedUpdate(incident, { status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses }),
           affectedServices: [...affected],
           integrationOpenKey: `${integration.id}:${event.key}`,
-        } as never,
+        },
         depth: 0,
         overrideAccess: true,
         req,
@@ -253,18 +244,18 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
       const recovered = recoveredIds.map((id) => ({ service: id, status: givenBack.get(id) ?? ('operational' as ServiceStatus) }))
       const recoveredNames = await serviceNames(req, recoveredIds, names)
-      const update: UpdateRow = {
+      const update: IncidentUpdateRow = {
         status: decision.status,
         message: customerMessage(integration, 'update', event, named, recoveredNames),
         createdAt: at,
         notify: incident.integrationQuiet !== true,
         serviceStatuses: [...serviceStatuses, ...recovered],
       }
-      const affected = new Set([...((incident.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)), ...impact.keys()])
+      const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
-        data: { updates: withAutomatedUpdate(incident, update), affectedServices: [...affected] } as never,
+        data: { updates: withAutomatedUpdate(incident, update), affectedServices: [...affected] },
         depth: 0,
         overrideAccess: true,
         req,
@@ -284,7 +275,7 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
-        data: { updates: withAutomatedUpdate(incident, { status: 'resolved', message: customerMessage(integration, 'resolved', event, []), createdAt: at, notify: incident.integrationQuiet !== true }) } as never,
+        data: { updates: withAutomatedUpdate(incident, { status: 'resolved', message: customerMessage(integration, 'resolved', event, []), createdAt: at, notify: incident.integrationQuiet !== true }) },
         depth: 0,
         overrideAccess: true,
         req,

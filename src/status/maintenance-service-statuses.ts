@@ -3,7 +3,7 @@
  * becomes in progress (the clock's job, or a save) they go to `maintenance`, and when it stops running (completed,
  * cancelled, or the switch turned off) they go back as a resolved incident's services do.
  */
-import { relationId } from '../db/relation-id'
+import { relationIds } from '../db/relation-id'
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import type { Maintenance } from '../payload-types'
@@ -15,7 +15,7 @@ type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance
 
 const holds = (m: MaintenanceLike | null | undefined) => m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
 const servicesOf = (m: MaintenanceLike | null | undefined): number[] =>
-  (m?.affectedServices ?? []).map(relationId).filter((id): id is number => id !== null)
+  relationIds(m?.affectedServices)
 
 /** Applies a maintenance's move from `previous` (null: just created) to `doc`, in the transaction of `req`. */
 export async function applyMaintenanceServiceStatuses(

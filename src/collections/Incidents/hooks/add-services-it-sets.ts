@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { relationId } from '../../../db/relation-id'
+import { relationIds } from '../../../db/relation-id'
 import type { Incident } from '../../../payload-types'
 import { serviceStatusEntries } from '../../../status/service-ids'
 
@@ -12,7 +12,7 @@ import { serviceStatusEntries } from '../../../status/service-ids'
 export const addServicesItSets: CollectionBeforeChangeHook<Incident> = ({ data, originalDoc }) => {
   if (!Array.isArray(data.updates)) return data
   const given = data.affectedServices !== undefined ? data.affectedServices : originalDoc?.affectedServices
-  const affected = (Array.isArray(given) ? given : []).map(relationId).filter((id): id is number => id !== null)
+  const affected = relationIds(given)
   const set = data.updates.flatMap((update) => serviceStatusEntries((update as { serviceStatuses?: unknown }).serviceStatuses).map((entry) => entry.service))
   const missing = [...new Set(set)].filter((id) => !affected.includes(id))
   if (missing.length > 0) data.affectedServices = [...affected, ...missing]

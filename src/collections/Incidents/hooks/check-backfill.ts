@@ -2,11 +2,12 @@ import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
 import { backfillError } from '../../../domain/backfill'
 import type { Incident } from '../../../payload-types'
+import { incidentUpdateRows } from '../update-rows'
 
 /** A backfilled incident is refused unless it is whole: resolved, every update timed, nothing in the future. */
 export const checkBackfill: CollectionBeforeChangeHook<Incident> = ({ data, operation, collection }) => {
   if (operation !== 'create' || !data.backfilled) return data
-  const problem = backfillError((data.updates ?? []) as never, new Date())
+  const problem = backfillError(incidentUpdateRows(data), new Date())
   if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ path: 'backfilled', message: problem }] })
   return data
 }

@@ -1,6 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
 import { Conflict } from '../../../errors'
+import { incidentUpdateRows } from '../update-rows'
 import type { Incident } from '../../../payload-types'
 import { INTEGRATION_WRITE } from './end-quiet-on-persons-edit'
 
@@ -18,7 +19,7 @@ export const keepAutomatedUpdates: CollectionBeforeChangeHook<Incident> = ({ dat
   if (operation !== 'update' || req.context?.[INTEGRATION_WRITE] || !Array.isArray(data.updates)) return data
   const incoming = data.updates as Row[]
   const missing: Row[] = []
-  for (const kept of ((originalDoc?.updates ?? []) as Row[]).filter((row) => row.automated)) {
+  for (const kept of incidentUpdateRows(originalDoc).filter((row) => row.automated)) {
     const same = incoming.find((row) => (row.id && row.id === kept.id) || instant(row.createdAt) === instant(kept.createdAt))
     if (same) same.automated = true
     else missing.push(kept)

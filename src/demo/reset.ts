@@ -111,7 +111,8 @@ export interface ResetOptions {
 
 export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { atStart = false }: ResetOptions = {}): Promise<void> {
   await exclusively(async () => {
-    const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true } }, payload)
+    // skipStatusHistory: the seed writes each service's history itself, from the start of the bars' window.
+    const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true } }, payload)
     await initTransaction(req)
     try {
       await wipe(req, config)

@@ -42,8 +42,3 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 export function raw(markup: string): SafeHtml {
   return safe(markup)
 }
-
-/** Text for an inline <script>: JSON that cannot close the script element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c')
-}

@@ -4,7 +4,7 @@ import { sendConfirmationTask } from '../notify/confirm'
 import { deliverNotificationTask } from '../notify/deliver'
 import { advanceMaintenancesTask } from './advance-maintenances'
 
-export { startMaintenanceTicker, stopMaintenanceTicker } from './maintenance-ticker'
+export { startMaintenanceTicker } from './maintenance-ticker'
 
 /** Every path under /api/payload-jobs, answered as if it did not exist: the contract's 404 with `{errors:[{message}]}`. */
 const nothingOverHttp: Endpoint[] = (['get', 'post', 'patch', 'put', 'delete'] as const).map((method) => ({

@@ -11,7 +11,7 @@ import { type Env, env } from '../config/env'
 import { publishDue } from './publish-scheduled'
 import { extendSeries } from './recurring-maintenances'
 import { reminderSettings, remindMaintenances, remindQuietIncidents } from './reminders'
-import { loopInterval, repeat, stopRepeating } from './repeat'
+import { loopInterval, repeat } from './repeat'
 
 const NAME = 'scheduleTicker'
 
@@ -32,8 +32,6 @@ export async function runScheduleTick(payload: Payload, now = new Date()): Promi
 
 /** SCHEDULE_TICK_MS when given (0 turns it off), else every 10 s (off under the test runner). */
 export const scheduleTickMs = (settings: Env = env()): number => loopInterval(settings.SCHEDULE_TICK_MS, 10_000, settings)
-
-export const stopScheduleTicker = (): void => stopRepeating(NAME)
 
 export function startScheduleTicker(payload: Payload, intervalMs = scheduleTickMs()): number {
   return repeat(NAME, intervalMs, () => runScheduleTick(payload), (error) => payload.logger.error({ err: error, msg: 'Schedule tick failed' }))

@@ -11,7 +11,7 @@
 import type { Payload } from 'payload'
 
 import { type Env, env } from '../config/env'
-import { loopInterval, repeat, stopRepeating } from '../jobs/repeat'
+import { loopInterval, repeat } from '../jobs/repeat'
 import { isStopping } from '../runtime/shutdown'
 
 import { leaseMs } from './deliver'
@@ -58,8 +58,6 @@ export async function runNotificationTick(payload: Payload): Promise<void> {
     if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0 || Date.now() >= stopAt || isStopping()) return
   }
 }
-
-export const stopNotificationRunner = (): void => stopRepeating(NAME)
 
 export function startNotificationRunner(payload: Payload, intervalMs = notifyTickMs()): number {
   return repeat(NAME, intervalMs, () => runNotificationTick(payload), (error) =>

@@ -27,15 +27,13 @@ export interface DataVersionState {
   version: number
   listeners: Set<(version: number) => void>
   scopes: AsyncLocalStorage<ChangeScope>
-  /** Changes marked inside a request's scope and outside one (for /__edge/stats). */
-  marks: { inRequest: number; outside: number }
 }
 
 let shared: DataVersionState | undefined
 
 
 function state(): DataVersionState {
-  shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), scopes: new AsyncLocalStorage(), marks: { inRequest: 0, outside: 0 } }))
+  shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), scopes: new AsyncLocalStorage() }))
   return shared
 }
 
@@ -59,20 +57,9 @@ export function onLocalDataChange(listener: (version: number) => void): () => vo
 
 /** For the hooks: public data changed. Marks the running request, or bumps at once outside one. */
 export function markDataChanged(): void {
-  const current = state()
-  const scope = current.scopes.getStore()
-  if (scope && !scope.settled) {
-    scope.changed = true
-    current.marks.inRequest += 1
-  } else {
-    current.marks.outside += 1
-    bumpDataVersion()
-  }
-}
-
-/** How many changes were marked inside a request's scope, and outside one. */
-export function dataChangeMarks(): { inRequest: number; outside: number } {
-  return { ...state().marks }
+  const scope = state().scopes.getStore()
+  if (scope && !scope.settled) scope.changed = true
+  else bumpDataVersion()
 }
 
 /** For the edge: runs `work` (the request's way through Next) with `scope` recording the changes it makes. */

@@ -9,20 +9,11 @@
  * Server code calls changeServiceStatus; it says where the change comes from (source, sourceRef), which the hook
  * records. A write without that is an operator's: source `manual`, the request's user.
  */
-import {
-  commitTransaction,
-  createLocalReq,
-  initTransaction,
-  killTransaction,
-  type CollectionAfterChangeHook,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { isStatusChange } from '../domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
 import { announceServiceStatusChange } from '../notify/events'
-import { markDataChanged } from '../runtime/data-version'
 import { lockServiceStatuses } from './service-lock'
 
 /** Where a change comes from, as its history row records it. */
@@ -122,24 +113,5 @@ export async function changeServiceStatuses(req: PayloadRequest, changes: readon
     }
     changed.push(service)
   }
-  return changed
-}
-
-/**
- * The same, in a transaction of its own, for callers outside a request (jobs, integrations' workers); the public
- * caches are bumped after the commit.
- */
-export async function changeServiceStatusesNow(payload: Payload, changes: readonly ServiceStatusChange[], origin: StatusChangeOrigin): Promise<number[]> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  let changed: number[]
-  try {
-    changed = await changeServiceStatuses(req, changes, origin)
-    await commitTransaction(req)
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
-  if (changed.length > 0) markDataChanged()
   return changed
 }

@@ -14,6 +14,7 @@ import * as demoStatusRoute from '../../src/app/api/demo-status/route'
 import { parseEnv } from '../../src/config/env'
 import { demoConfig } from '../../src/demo/config'
 import { resetDemo } from '../../src/demo/reset'
+import { demoHistory } from '../../src/demo/seed-data'
 import { readClock, resetAtStart, RETRY_FAILED_RESET_MS, runDemoTick } from '../../src/demo/schedule'
 import { stopRepeating } from '../../src/jobs/repeat'
 import { REVEAL_SECRETS } from '../../src/fields/secret'
@@ -112,6 +113,22 @@ describe('demo mode', () => {
     expect((await login('visitor-admin@example.test', 'visitor-pass-1')).status).toBe(401)
     // Seed data is history, not news: nobody was notified of it.
     expect((await p.count({ collection: 'notifications', overrideAccess: true })).totalDocs).toBe(0)
+  })
+
+  it("a reset leaves each service the seed's history, from the start of the bars' window: no row stamped at reset time", async () => {
+    const now = new Date()
+    await resetDemo(await payload(), demoConfig(), now)
+    const auth = { headers: { cookie: demoCookie } }
+    const services = await api('GET', '/services?depth=0&limit=100', auth)
+    expect(services.status, services.text).toBe(200)
+    const seeded = demoHistory(now)
+    expect(services.body.docs.map((s: any) => s.name).sort()).toEqual(Object.keys(seeded).sort())
+    for (const service of services.body.docs) {
+      const rows = await api('GET', `/service-status-changes?where[service][equals]=${service.id}&sort=at&depth=0&limit=100`, auth)
+      expect(rows.status, rows.text).toBe(200)
+      const history = rows.body.docs.map((row: any) => ({ at: new Date(row.at).toISOString(), from: row.fromStatus ?? null, to: row.toStatus }))
+      expect(history, service.name).toEqual(seeded[service.name])
+    }
   })
 
   it('drops a new password for the demo user on REST and GraphQL, and the demo login keeps working', async () => {

@@ -5,7 +5,7 @@
  *
  * One convention: unset or empty means the default; anything else must be valid or the process does not start.
  * The one documented exception is DEMO_RESET_INTERVAL_MINUTES, which falls back to 60 with a warning (the contract
- * says so). The README's variable tables list exactly OPERATOR_VARIABLES (tests/unit/env.test.ts checks it).
+ * says so). The README's variable tables list exactly OPERATOR_VARIABLES (tests/unit/config/env.test.ts checks it).
  */
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'

@@ -2,7 +2,7 @@
  * The query parameters each cached public route reads, declared once as plain data: the edge keys its response
  * cache by them (src/edge/public-paths.ts, canonicalQuery) and the public API's zod queries are typed against them
  * (src/public-api/schemas.ts), so a parameter cannot be read by a route and left out of the cache key (then `?x=1`
- * and `?x=2` would share one cached answer). tests/unit/query-parameters.test.ts compares the two.
+ * and `?x=2` would share one cached answer). tests/unit/edge/public-paths.query-parameters.test.ts compares the two.
  */
 
 /** Read by every /api/v1 route (src/public-api/http.ts): the indented body. */

@@ -285,7 +285,7 @@ export const UptimeQuery = z.object({
     .describe('full: an object per day (UptimeDay); compact: the bars only (UptimeCompact: the worst status and uptime of each day, the incidents as day ranges), without the seconds per status'),
 } satisfies QueryShape<'/api/v1/uptime'>)
 
-/** Each /api/v1 route's query schema, by path (tests/unit/query-parameters.test.ts holds them to the edge's list). */
+/** Each /api/v1 route's query schema, by path (tests/unit/edge/public-paths.query-parameters.test.ts holds them to the edge's list). */
 export const API_QUERIES = {
   '/api/v1/incidents': IncidentListQuery,
   '/api/v1/maintenances': MaintenanceListQuery,

@@ -99,7 +99,7 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
   })
 
   // Whether these twenty requests overlap is up to the machine, so this does not prove single flight (a later
-  // request may simply hit): tests/unit/edge-front.test.ts holds the computation open and proves it.
+  // request may simply hit): tests/unit/edge/front.test.ts holds the computation open and proves it.
   it('answers twenty concurrent reads of one key alike, computing the key once', async () => {
     const key = '/api/v1/incidents?limit=7'
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(`${server.base}${key}`, { from: reader })))

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+
+import { parseSubscribeRequest, parseTokenRequest } from '../../../src/domain/subscription-request'
+
+describe('what /api/subscribe accepts', () => {
+  it('normalises an e-mail address and a phone number written with spaces', () => {
+    expect(parseSubscribeRequest({ type: 'email', email: ' Me@Example.COM ' })).toEqual({ ok: true, value: { type: 'email', email: 'me@example.com', services: [] } })
+    expect(parseSubscribeRequest({ type: 'sms', phone: '+49 170 123-4567', services: ['api', 'api'] })).toEqual({
+      ok: true,
+      value: { type: 'sms', phone: '+491701234567', services: ['api'] },
+    })
+  })
+
+  it('says what is wrong', () => {
+    const message = (body: unknown) => {
+      const parsed = parseSubscribeRequest(body)
+      return parsed.ok ? null : parsed.message
+    }
+    expect(message(null)).toMatch(/JSON object/)
+    expect(message({})).toBe('type is required: email, sms or webhook')
+    expect(message({ type: 'fax' })).toBe('type must be email, sms or webhook')
+    expect(message({ type: 'email', email: 42 })).toBe('email must be a string')
+    expect(message({ type: 'email', email: 'a@b' })).toBe('email must be a valid e-mail address')
+    expect(message({ type: 'sms', phone: '12345' })).toMatch(/E\.164/)
+    expect(message({ type: 'email', email: 'a@example.com', services: [1] })).toMatch(/services must be/)
+    expect(message({ type: 'email', email: 'a@example.com', services: Array(101).fill('x') })).toMatch(/at most 100/)
+  })
+
+  it('takes a token as a non-empty string of reasonable length', () => {
+    expect(parseTokenRequest({ token: 'abc' })).toEqual({ ok: true, value: 'abc' })
+    expect(parseTokenRequest({})).toEqual({ ok: false, message: 'token is required' })
+    expect(parseTokenRequest({ token: 'x'.repeat(201) }).ok).toBe(false)
+    expect(parseTokenRequest('abc').ok).toBe(false)
+  })
+})

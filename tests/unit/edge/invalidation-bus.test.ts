@@ -1,0 +1,111 @@
+/**
+ * The invalidation bus against a real Redis (a redis-server this file starts on a free port). Instance A reaches
+ * Redis for publishing through a TCP relay the test can cut, so A loses Redis while B's connections stay up: the
+ * case where a failed publish used to be lost (code review B7).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer, connect, type Server, type Socket } from 'node:net'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { type InvalidationBus, startInvalidationBus } from '../../../src/edge/invalidation-bus'
+import { createRedis } from '../../../src/edge/redis'
+import { freePort } from '../../helpers/service'
+
+let redis: ChildProcess
+let redisPort: number
+
+beforeAll(async () => {
+  redisPort = await freePort()
+  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' })
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect(redisPort, '127.0.0.1', () => resolve(true))
+      socket.on('error', () => resolve(false))
+      socket.on('connect', () => socket.end())
+    })
+    if (up) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+})
+
+afterAll(() => {
+  redis?.kill('SIGKILL')
+})
+
+/** A TCP relay to Redis that can be cut (every connection dropped, no new ones) and restored on the same port. */
+async function relay() {
+  const port = await freePort()
+  const sockets = new Set<Socket>()
+  let server: Server | undefined
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(redisPort, '127.0.0.1')
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => {})
+        }
+        client.pipe(upstream).pipe(client)
+      })
+      server.listen(port, '127.0.0.1', resolve)
+    })
+  await open()
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server?.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      }),
+    restore: open,
+  }
+}
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+/** A bus with its own "local changes" and a counter of the peer changes it applied. */
+function instance(publisherUrl: string) {
+  let local: () => void = () => {}
+  const publisher = createRedis(publisherUrl, 'test publisher')
+  const state = { peerChanges: 0, change: () => local(), publisher, bus: undefined as unknown as InvalidationBus }
+  const url = `redis://127.0.0.1:${redisPort}`
+  state.bus = startInvalidationBus(publisher, createRedis(url, 'test subscriber', { queueWhileOffline: true }), {
+    onPeerChange: () => state.peerChanges++,
+    onLocalChange: (listener) => {
+      local = listener
+      return () => (local = () => {})
+    },
+    retryMs: 50,
+    log: () => {},
+  })
+  return state
+}
+
+describe('the invalidation bus', () => {
+  it('delivers a change published while the publisher had lost Redis once it is back, and says it is unhealthy meanwhile', async () => {
+    const link = await relay()
+    const a = instance(link.url)
+    const b = instance(`redis://127.0.0.1:${redisPort}`)
+    await until(() => a.bus.healthy() && b.bus.healthy())
+
+    a.change()
+    await until(() => b.peerChanges === 1)
+
+    await link.cut()
+    await until(() => a.publisher.status !== 'ready')
+    a.change() // the publish fails: A cannot reach Redis
+    expect(a.bus.healthy()).toBe(false)
+    expect(b.peerChanges).toBe(1)
+    expect(b.bus.healthy()).toBe(true)
+
+    await link.restore()
+    await until(() => b.peerChanges === 2)
+    await until(() => a.bus.healthy())
+    await a.bus.close()
+    await b.bus.close()
+  }, 30_000)
+})

@@ -1,0 +1,52 @@
+/**
+ * The edge's cache key keeps every query parameter a route reads (style finding 2): a parameter the route's schema
+ * reads but the key drops would give one cached answer for every value.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { canonicalQuery } from '../../../src/edge/public-paths'
+import { API_QUERIES } from '../../../src/public-api/schemas'
+import * as schemas from '../../../src/public-api/schemas'
+
+const API_DIR = path.resolve(__dirname, '../../../src/app/api/v1')
+
+/** Every /api/v1 route file, with its path (`[param]` segments kept). */
+function routeFiles(dir = API_DIR, prefix = '/api/v1'): { route: string; source: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return routeFiles(full, `${prefix}/${entry.name}`)
+    return entry.name === 'route.ts' ? [{ route: prefix, source: readFileSync(full, 'utf8') }] : []
+  })
+}
+
+describe('the cache key and the route schemas', () => {
+  it('keeps every parameter of every route schema, each value apart', () => {
+    for (const [route, schema] of Object.entries(API_QUERIES)) {
+      for (const name of Object.keys(schema.shape)) {
+        expect(canonicalQuery(route, `?${name}=1`), `${route} ?${name}`).toBe(`?${name}=1`)
+        expect(canonicalQuery(route, `?${name}=2&_=9`), `${route} ?${name}`).toBe(`?${name}=2`)
+      }
+      expect(canonicalQuery(route, '?pretty'), route).toBe('?pretty=')
+    }
+  })
+
+  it('knows the schema each /api/v1 route parses its query with', () => {
+    const files = routeFiles()
+    expect(files.length).toBeGreaterThan(3)
+    for (const { route, source } of files) {
+      const parsed = [...source.matchAll(/parseQuery\(request, (\w+)\)/g)].map((m) => m[1])
+      if (parsed.length === 0) {
+        // A route without a query schema reads `?pretty` only: any other parameter is dropped from the key.
+        expect(canonicalQuery(route, '?x=1&pretty'), route).toBe('?pretty=')
+        continue
+      }
+      expect(parsed, route).toHaveLength(1)
+      const schema = (schemas as Record<string, unknown>)[parsed[0]]
+      expect(schema, `${route}: ${parsed[0]}`).toBeDefined()
+      expect((API_QUERIES as Record<string, unknown>)[route], `${route} is missing from API_QUERIES`).toBe(schema)
+    }
+  })
+})

@@ -15,9 +15,9 @@ declare module 'payload' {
     clearSecrets?: boolean
     /** A read that sees write-only credentials: the mailer and the SMS client (src/fields/secret.ts). */
     revealSecrets?: boolean
-    /** The monitoring use case's own incident writes (src/services/apply-monitoring-event.ts): their notifications settle. */
+    /** The monitoring use case's own incident writes (src/services/incidents/apply-monitoring-event.ts): their notifications settle. */
     integrationWrite?: boolean
-    /** The only write that may give a subscriber a new confirmation token (src/notify/subscriptions.ts). */
+    /** The only write that may give a subscriber a new confirmation token (src/services/subscribers/). */
     rotateConfirmationToken?: boolean
   }
 }

@@ -16,7 +16,7 @@ import type { ServiceStatus } from '../domain/statuses'
 import { connectionFor, tableOf } from '../db/sql'
 import { readBodyBytes } from '../net/request-body'
 import type { Integration } from '../payload-types'
-import { applyMonitoringEvent } from '../services/apply-monitoring-event'
+import { applyMonitoringEvent } from '../services/incidents/apply-monitoring-event'
 import { parsePayload } from './parse'
 import { hashIntegrationToken, looksLikeToken, tokenFromHeader, WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 

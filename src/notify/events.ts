@@ -121,7 +121,7 @@ function maintenanceSchedule(doc: Maintenance, timeZone: string): string {
   return doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), timeZone)}` : `${start}, open end`
 }
 
-/** The reminder that a maintenance starts soon, in the transaction of `req` (src/jobs/reminders.ts decides when). */
+/** The reminder that a maintenance starts soon, in the transaction of `req` (src/services/reminders/remind.ts decides when). */
 export async function announceMaintenanceReminder(req: PayloadRequest, doc: Maintenance, now: Date): Promise<void> {
   if (req.context?.skipNotifications) return
   const event = maintenanceReminderEvent(doc.id, doc.scheduledStartAt)

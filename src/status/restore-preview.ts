@@ -7,8 +7,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
 import { hasRole } from '../access/roles'
 
-import { incidentHolder } from './incident-service-statuses'
-import { planRelease } from './release-services'
+import { incidentHolder } from '../services/incidents/apply-service-statuses'
+import { planRelease } from '../services/service-status/release'
 
 
 async function handler(req: PayloadRequest): Promise<Response> {

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import type { Incident } from '../../../payload-types'
 
-/** Set by the monitoring use case on its own incident writes (src/services/apply-monitoring-event.ts). */
+/** Set by the monitoring use case on its own incident writes (src/services/incidents/apply-monitoring-event.ts). */
 export const INTEGRATION_WRITE = 'integrationWrite'
 
 /**

@@ -7,15 +7,15 @@
 import { and, eq, isNull, ne, or } from '@payloadcms/db-sqlite/drizzle'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
 
-import { connectionFor, tableOf } from '../db/sql'
-import { incidentPageUrl } from '../domain/page-address'
-import { incidentReminderDue, maintenanceReminderDue, type MaintenanceReminderChoice, type ReminderLead } from '../domain/reminders'
-import type { IncidentStatus, MaintenanceStatus } from '../domain/statuses'
-import { ChannelNotConfigured, emailConfig, sendEmail } from '../notify/email'
-import { announceMaintenanceReminder } from '../notify/events'
-import { renderIncidentReminderEmail } from '../notify/messages'
-import { messageBaseUrl } from '../settings/base-url'
-import { siteSettings } from '../settings/site-settings'
+import { connectionFor, tableOf } from '../../db/sql'
+import { incidentPageUrl } from '../../domain/page-address'
+import { incidentReminderDue, maintenanceReminderDue, type MaintenanceReminderChoice, type ReminderLead } from '../../domain/reminders'
+import type { IncidentStatus, MaintenanceStatus } from '../../domain/statuses'
+import { ChannelNotConfigured, emailConfig, sendEmail } from '../../notify/email'
+import { announceMaintenanceReminder } from '../../notify/events'
+import { renderIncidentReminderEmail } from '../../notify/messages'
+import { messageBaseUrl } from '../../settings/base-url'
+import { siteSettings } from '../../settings/site-settings'
 
 const DAY_MS = 86_400_000
 

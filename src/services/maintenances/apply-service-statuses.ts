@@ -3,13 +3,13 @@
  * becomes in progress (the clock's job, or a save) they go to `maintenance`, and when it stops running (completed,
  * cancelled, or the switch turned off) they go back as a resolved incident's services do.
  */
-import { relationId } from '../db/relation-id'
+import { relationId } from '../../db/relation-id'
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import type { Maintenance } from '../payload-types'
+import type { Maintenance } from '../../payload-types'
 
-import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { releaseServices } from './release-services'
+import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
+import { releaseServices } from '../service-status/release'
 
 type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 

@@ -19,11 +19,11 @@ import {
   type PayloadRequest,
 } from 'payload'
 
-import { isStatusChange } from '../domain/service-status-change'
-import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
-import { announceServiceStatusChange } from '../notify/events'
-import { markDataChanged } from '../runtime/data-version'
-import { lockServiceStatuses } from './service-lock'
+import { isStatusChange } from '../../domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
+import { announceServiceStatusChange } from '../../notify/events'
+import { markDataChanged } from '../../runtime/data-version'
+import { lockServiceStatuses } from './lock'
 
 /** Where a change comes from, as its history row records it. */
 export interface StatusChangeOrigin {

@@ -11,19 +11,16 @@
  * nothing, and cancelled/completed maintenances are never selected.
  */
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig, type Where } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type Where } from 'payload'
 
-import { deriveMaintenanceState } from '../domain/maintenance-lifecycle'
-import { isTransitionDue, TRANSITION_BOUNDARIES } from '../domain/maintenance-schedule'
-import type { MaintenanceStatus } from '../domain/statuses'
-import { announceMaintenanceChange } from '../notify/events'
-import { connectionFor, tableOf } from '../db/sql'
-import { bumpDataVersion } from '../runtime/data-version'
-import { slot } from '../runtime/state'
-import { applyMaintenanceServiceStatuses } from '../status/maintenance-service-statuses'
-
-export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
-export const MAINTENANCE_QUEUE = 'maintenances'
+import { deriveMaintenanceState } from '../../domain/maintenance-lifecycle'
+import { isTransitionDue, TRANSITION_BOUNDARIES } from '../../domain/maintenance-schedule'
+import type { MaintenanceStatus } from '../../domain/statuses'
+import { announceMaintenanceChange } from '../../notify/events'
+import { connectionFor, tableOf } from '../../db/sql'
+import { bumpDataVersion } from '../../runtime/data-version'
+import { slot } from '../../runtime/state'
+import { applyMaintenanceServiceStatuses } from './apply-service-statuses'
 
 /** A maintenance that cannot be saved (its hook or validation refuses) is retried after this, not every tick. */
 const FAILURE_BACKOFF_MS = 60_000
@@ -137,14 +134,4 @@ export async function advanceDueMaintenances(payload: Payload, now = new Date())
   // invalidates cached public responses, and no read computed before a commit can be cached under the new version.
   if (result.advanced > 0) bumpDataVersion()
   return result
-}
-
-export const advanceMaintenancesTask: TaskConfig<'advanceMaintenances'> = {
-  slug: ADVANCE_MAINTENANCES_TASK,
-  label: 'Move maintenances on in time',
-  outputSchema: [
-    { name: 'advanced', type: 'number', required: true },
-    { name: 'failed', type: 'number', required: true },
-  ],
-  handler: async ({ req }) => ({ output: await advanceDueMaintenances(req.payload) }),
 }

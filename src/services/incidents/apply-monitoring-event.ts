@@ -13,25 +13,25 @@
  * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
  * when the update becomes the newest, and restores when the incident resolves.
  */
-import { env } from '../config/env'
-import { relationId } from '../db/relation-id'
+import { env } from '../../config/env'
+import { relationId } from '../../db/relation-id'
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
-import { automatedUpdateSlot, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact } from '../domain/alert-incident'
-import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../domain/message-template'
-import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
-import { eventImpact, eventSignature, type MonitoringEvent } from '../domain/monitoring-event'
-import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
-import { INTEGRATION_WRITE } from '../collections/Incidents/hooks/end-quiet-on-persons-edit'
-import { oneAtATime } from '../integrations/key-lock'
-import { MAX_ARRAY_ROWS } from '../cms-api/input-rules'
-import { connectionFor, tableOf } from '../db/sql'
-import { inTransaction } from '../db/transaction'
-import type { Incident, Integration } from '../payload-types'
-import { incidentHolder } from '../status/incident-service-statuses'
-import { statusesWithout } from '../status/release-services'
+import { automatedUpdateSlot, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact } from '../../domain/alert-incident'
+import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../../domain/message-template'
+import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
+import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
+import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../../domain/statuses'
+import { INTEGRATION_WRITE } from '../../collections/Incidents/hooks/end-quiet-on-persons-edit'
+import { oneAtATime } from '../../integrations/key-lock'
+import { MAX_ARRAY_ROWS } from '../../cms-api/input-rules'
+import { connectionFor, tableOf } from '../../db/sql'
+import { inTransaction } from '../../db/transaction'
+import type { Incident, Integration } from '../../payload-types'
+import { incidentHolder } from './apply-service-statuses'
+import { statusesWithout } from '../service-status/release'
 
 export interface Applied {
   outcome: IntegrationEventOutcome

@@ -10,9 +10,8 @@ import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
-import { notifyMaintenanceChange } from '../../notify/events'
-import { applyMaintenanceServiceStatusesHook } from '../../services/maintenances/apply-service-statuses'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
+import { followMaintenanceMove } from './hooks/follow-move'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
 
@@ -30,7 +29,7 @@ export const Maintenances: CollectionConfig = {
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
     beforeChange: [keepPublished, deriveMaintenanceStatus],
-    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyMaintenanceChange), publishedOnly(applyMaintenanceServiceStatusesHook)],
+    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
     afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [

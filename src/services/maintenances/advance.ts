@@ -16,11 +16,10 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction, ty
 import { deriveMaintenanceState } from '../../domain/maintenance-lifecycle'
 import { isTransitionDue, TRANSITION_BOUNDARIES } from '../../domain/maintenance-schedule'
 import type { MaintenanceStatus } from '../../domain/statuses'
-import { announceMaintenanceChange } from '../../notify/events'
 import { connectionFor, tableOf } from '../../db/sql'
 import { bumpDataVersion } from '../../runtime/data-version'
 import { slot } from '../../runtime/state'
-import { applyMaintenanceServiceStatuses } from './apply-service-statuses'
+import { maintenanceMoved } from './moved'
 
 /** A maintenance that cannot be saved (its hook or validation refuses) is retried after this, not every tick. */
 const FAILURE_BACKOFF_MS = 60_000
@@ -101,9 +100,8 @@ export async function advanceMaintenance(payload: Payload, due: DueMaintenance, 
       .returning({ id: t.id })
     if (moved.length > 0) {
       const doc = await payload.findByID({ collection: 'maintenances', id: due.id, depth: 0, overrideAccess: true, req })
-      await announceMaintenanceChange(req, doc, due.status)
-      // The services it puts under maintenance (or gives back) move in the same transaction, at the job's clock.
-      await applyMaintenanceServiceStatuses(req, doc, { ...doc, status: due.status }, now)
+      // What a save's hooks would do, in the same transaction, at the job's clock (src/services/maintenances/moved.ts).
+      await maintenanceMoved(req, doc, { ...doc, status: due.status }, now)
     }
     await commitTransaction(req)
     return moved.length > 0

@@ -4,14 +4,14 @@
  * cancelled, or the switch turned off) they go back as a resolved incident's services do.
  */
 import { relationId } from '../../db/relation-id'
-import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { Maintenance } from '../../payload-types'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
 import { releaseServices } from '../service-status/release'
 
-type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
+export type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 
 const holds = (m: MaintenanceLike | null | undefined) => m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
 const servicesOf = (m: MaintenanceLike | null | undefined): number[] =>
@@ -36,9 +36,4 @@ export async function applyMaintenanceServiceStatuses(
   if (!before) return
   const claims = new Map(servicesOf(previous).map((service) => [service, null]))
   await releaseServices(req, { source: 'maintenance', ref: origin.sourceRef as string, id: doc.id, claims }, origin)
-}
-
-export const applyMaintenanceServiceStatusesHook: CollectionAfterChangeHook<Maintenance> = async ({ doc, previousDoc, operation, req }) => {
-  await applyMaintenanceServiceStatuses(req, doc, operation === 'create' ? null : previousDoc)
-  return doc
 }

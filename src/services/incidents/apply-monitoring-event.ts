@@ -24,7 +24,6 @@ import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault 
 import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../../domain/statuses'
-import { INTEGRATION_WRITE } from '../../collections/Incidents/hooks/end-quiet-on-persons-edit'
 import { oneAtATime } from '../../integrations/key-lock'
 import { MAX_ARRAY_ROWS } from '../../cms-api/input-rules'
 import { connectionFor, tableOf } from '../../db/sql'
@@ -154,7 +153,7 @@ const applying = pLimit(APPLY_CONCURRENCY)
 export async function applyMonitoringEvent(payload: Payload, integration: Integration, event: MonitoringEvent, now: Date = new Date()): Promise<Applied> {
   return oneAtATime(`${integration.id}:${event.key}`, async () => {
     try {
-      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), { [INTEGRATION_WRITE]: true }))
+      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), { integrationWrite: true }))
     } catch (error) {
       // Another instance opened the incident between our read and our write: the same notification, applied once.
       if (isOpenKeyConflict(error)) return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }

@@ -11,12 +11,13 @@
  * nothing, and cancelled/completed maintenances are never selected.
  */
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type Where } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { deriveMaintenanceState } from '../../domain/maintenance-lifecycle'
 import { isTransitionDue, TRANSITION_BOUNDARIES } from '../../domain/maintenance-schedule'
 import type { MaintenanceStatus } from '../../domain/statuses'
 import { connectionFor, tableOf } from '../../db/sql'
+import { inTransaction } from '../../db/transaction'
 import { bumpDataVersion } from '../../runtime/data-version'
 import { slot } from '../../runtime/state'
 import { maintenanceMoved } from './moved'
@@ -88,9 +89,7 @@ export async function findDueMaintenances(payload: Payload, now = new Date(), li
  */
 export async function advanceMaintenance(payload: Payload, due: DueMaintenance, now = new Date()): Promise<boolean> {
   const state = deriveMaintenanceState({ ...due, requestedStatus: null, previous: { status: due.status }, now })
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
+  return inTransaction(payload, async (req) => {
     const db = await connectionFor(payload, req)
     const t = tableOf(payload, 'maintenances')
     const moved: { id: number }[] = await db
@@ -103,12 +102,8 @@ export async function advanceMaintenance(payload: Payload, due: DueMaintenance, 
       // What a save's hooks would do, in the same transaction, at the job's clock (src/services/maintenances/moved.ts).
       await maintenanceMoved(req, doc, { ...doc, status: due.status }, now)
     }
-    await commitTransaction(req)
     return moved.length > 0
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 export interface AdvanceResult {

@@ -8,9 +8,7 @@
  * Everything is written through the Local API with the reset's `req`, so the hooks derive statuses, slugs and
  * short ids as for an operator; SKIP_NOTIFICATIONS keeps subscribers from hearing of seed data.
  */
-import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
-
-import { inTransaction } from '../../db/transaction'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
 import { bumpDataVersion } from '../../runtime/data-version'
 import { exclusively } from '../../runtime/request-gate'
@@ -114,11 +112,16 @@ export interface ResetOptions {
 export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { atStart = false }: ResetOptions = {}): Promise<void> {
   await exclusively(async () => {
     const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true } }, payload)
-    await inTransaction(payload, async () => {
+    await initTransaction(req)
+    try {
       await wipe(req, config)
       await ensureDemoUser(req, config, atStart)
       await seed(req, now)
-    }, {}, req)
+      await commitTransaction(req)
+    } catch (error) {
+      await killTransaction(req)
+      throw error
+    }
     // The hooks marked the changes before the commit (src/runtime/data-version.ts); this bump comes after it.
     bumpDataVersion()
   }, atStart ? 0 : undefined)

@@ -105,7 +105,7 @@ export function publicError(error: unknown, fallback: string): PublicError {
   return { status: 500, message: fallback, headers: {}, expected: false }
 }
 
-export interface CmsErrorOptions {
+interface CmsErrorOptions {
   /** The message of an unexpected error (a 500). */
   fallback?: string
   /** Headers to keep from an answer being rewritten (the REST wrapper's); the error's own win. */

@@ -14,8 +14,8 @@ const CMS_API = folder('cms-api', "must not import the CMS API's input layer (it
 const ROUTES = folder('app', 'must not import a route: routes import the layers, not the other way round.')
 const ADMIN = [folder('admin', 'must not import the admin area.'), folder('components', 'must not import admin components.')]
 const NOTIFY_INTERNALS = {
-  group: ['../notify/*', '!../notify/subscriptions', '!../notify/channels', '!../notify/events'],
-  message: "must not import notification internals: only src/notify's subscriptions (verbs), channels and events (the hooks and their flag).",
+  group: ['../notify/*', '!../notify/channels', '!../notify/events'],
+  message: "must not import notification internals: only src/notify's channels and events (the hooks and their flag); the subscription verbs are src/services/subscribers.",
 }
 
 /** `no-restricted-imports` for the files of one folder: `patterns`, each message prefixed with the folder. */
@@ -40,7 +40,11 @@ const layerRules = () => [
   restrict('public-api', [PAGES, folder('notify', 'must not import notifications.'), CMS_API, ROUTES, ...ADMIN]),
   restrict('cms-api', [PAGES, READ_MODEL, folder('notify', 'must not import notifications.'), ROUTES, ...ADMIN]),
   restrict('demo', [PAGES, READ_MODEL, NOTIFY_INTERNALS, CMS_API, ROUTES]),
+  // The verbs (src/services/<entity>/<verb>.ts): every surface calls them, so they import none of the surfaces.
+  restrict('services', [PAGES, READ_MODEL, ROUTES, ...ADMIN]),
+  // What is left in jobs/ and status/ is wiring (the tickers, a task, an endpoint): it calls the verbs.
   restrict('jobs', [PAGES, READ_MODEL, CMS_API, ROUTES]),
+  restrict('status', [PAGES, READ_MODEL, CMS_API, ROUTES, ...ADMIN]),
 ]
 
 /**

@@ -12,7 +12,7 @@ import { getPayload } from 'payload'
 
 import { parseEnv } from '../src/config/env'
 import { demoConfig } from '../src/demo/config'
-import { resetDemo } from '../src/demo/reset'
+import { resetDemo } from '../src/services/demo/reset'
 
 import { freshDatabase } from './fresh-database'
 

@@ -4,7 +4,8 @@
  *
  * - /api/v1: an RFC 9457 problem (src/public-api/route.ts);
  * - the CMS API (REST and GraphQL): Payload's own error handling shows a public error's message with its status
- *   as `{errors: [{message}]}` (`isPublic` and `status` below are what Payload reads);
+ *   as `{errors: [{message}]}` (`isPublic` and `status` below are what Payload reads); what answers beside
+ *   Payload (custom endpoints, the route wrappers, the monitoring webhook) uses cmsErrorResponse below;
  * - the subscription endpoints: `{success: false, message}` (src/notify/endpoint.ts);
  * - the site: its 404 or error page (src/site/respond.ts).
  *
@@ -28,9 +29,12 @@ export class ServiceError extends Error {
   }
 }
 
-/** 400: the request is malformed or a value is invalid; the message says which and why. */
+/** 400: the request is malformed or a value is invalid; the message says which and why (`field`: the input). */
 export class BadRequest extends ServiceError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(400, message)
   }
 }
@@ -99,4 +103,28 @@ export function publicError(error: unknown, fallback: string): PublicError {
   // The database refused, dropped or timed out: an outage, not a bug (the edge serves the last good copy, issue 22).
   if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_NOT_ANSWERING, headers: { 'Retry-After': '5' }, expected: true }
   return { status: 500, message: fallback, headers: {}, expected: false }
+}
+
+interface CmsErrorOptions {
+  /** The message of an unexpected error (a 500). */
+  fallback?: string
+  /** Headers to keep from an answer being rewritten (the REST wrapper's); the error's own win. */
+  headers?: HeadersInit
+}
+
+/**
+ * The CMS API's translation: `error` as `{errors: [{message}]}` (Payload's shape, the contract's; `field` for a
+ * BadRequest that names one) with its status and headers, never cached. One place for every answer built beside
+ * Payload: the custom endpoints (src/access/endpoint-guard.ts), the REST and GraphQL wrappers, the session guards,
+ * the monitoring webhook.
+ */
+export function cmsErrorResponse(error: unknown, { fallback = 'Something went wrong.', headers }: CmsErrorOptions = {}): Response {
+  const answer = publicError(error, fallback)
+  const field = error instanceof BadRequest ? error.field : undefined
+  const out = new Headers(headers)
+  out.delete('content-length')
+  out.set('content-type', 'application/json')
+  out.set('cache-control', 'no-store')
+  for (const [name, value] of Object.entries(answer.headers)) out.set(name, value)
+  return new Response(JSON.stringify({ errors: [{ message: answer.message, ...(field ? { field } : {}) }] }), { status: answer.status, headers: out })
 }

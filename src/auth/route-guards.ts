@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { env } from '../config/env'
+import { cmsErrorResponse, ServiceError } from '../errors'
 import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '../domain/same-origin'
 import { watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
@@ -18,9 +19,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const SESSION_COOKIE = 'payload-token'
 export const DATABASE_UNAVAILABLE = 'The database is not answering; try again in a few seconds.'
 
-function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ errors: [{ message }] }, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
-}
+const errorResponse = (status: number, message: string, headers: Record<string, string> = {}): Response =>
+  cmsErrorResponse(new ServiceError(status, message, headers))
 
 function hasSessionCookie(request: Request): boolean {
   return (request.headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))

@@ -1,3 +1,4 @@
+import { cmsErrorResponse, ServiceError } from '../errors'
 import { checkWriteBody } from './request-body'
 
 type Handler = (request: Request) => Promise<Response>
@@ -21,7 +22,7 @@ function refusalStatus(errors: GraphqlError[]): number | null {
   return null
 }
 
-const errorResponse = (status: number, message: string) => Response.json({ errors: [{ message }] }, { status })
+const errorResponse = (status: number, message: string) => cmsErrorResponse(new ServiceError(status, message))
 
 /**
  * The GraphQL route, guarded. A body that is not a JSON object (or nests absurdly deep) is a 400 in the contract's

@@ -7,18 +7,14 @@
  */
 import { getPayload, type SanitizedConfig } from 'payload'
 
+import { cmsErrorResponse, ServiceError } from '../errors'
 import { depthError } from './list-params'
 import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
 import { checkWriteBody } from './request-body'
 
 type RestHandler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 
-const errorResponse = (status: number, message: string, headers?: Headers) => {
-  const answerHeaders = new Headers(headers)
-  answerHeaders.delete('content-length')
-  answerHeaders.set('content-type', 'application/json')
-  return Response.json({ errors: [{ message }] }, { status, headers: answerHeaders })
-}
+const errorResponse = (status: number, message: string, headers?: Headers) => cmsErrorResponse(new ServiceError(status, message), { headers })
 
 /** Why the query string is refused before Payload reads it; null when Payload may have it. */
 function queryError(url: URL): string | null {

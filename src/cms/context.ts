@@ -5,6 +5,8 @@
  */
 import 'payload'
 
+import type { StatusChangeOrigin } from '../services/service-status/change'
+
 declare module 'payload' {
   export interface RequestContext {
     /** Writes that tell subscribers nothing: seed data, the demo reset (src/notify/events.ts). */
@@ -15,9 +17,24 @@ declare module 'payload' {
     clearSecrets?: boolean
     /** A read that sees write-only credentials: the mailer and the SMS client (src/fields/secret.ts). */
     revealSecrets?: boolean
-    /** The monitoring use case's own incident writes (src/services/apply-monitoring-event.ts): their notifications settle. */
+    /**
+     * The monitoring use case's own incident writes (src/services/incidents/apply-monitoring-event.ts): their
+     * notifications settle, they keep the incident quiet and may drop automated updates.
+     */
     integrationWrite?: boolean
-    /** The only write that may give a subscriber a new confirmation token (src/notify/subscriptions.ts). */
+    /** The only write that may give a subscriber a new confirmation token (src/services/subscribers/). */
     rotateConfirmationToken?: boolean
+    /** The only write that may replace a webhook's signing secret (src/notify/signing-secret-endpoint.ts). */
+    replaceSigningSecret?: boolean
+    /** Where a service's status change comes from, for its history row: changeServiceStatuses sets it for its write. */
+    serviceStatusOrigin?: StatusChangeOrigin
+    /** Seeds that write a service's history themselves set this: the history hook then writes no row. */
+    skipStatusHistory?: boolean
+    /**
+     * A value made in beforeChange and shown once by afterChange of the same write: an integration's new token
+     * (collections/Integrations/hooks), a webhook subscriber's new signing secret (collections/Subscribers/hooks).
+     */
+    integrationNewToken?: string
+    subscriberNewSigningSecret?: string
   }
 }

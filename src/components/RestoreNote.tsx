@@ -1,7 +1,7 @@
 'use client'
 /**
  * Under an update that resolves the incident: which services will go back to which status when it is saved, or
- * that the update's own statuses will be set instead (src/status/release-services.ts decides; this only asks it).
+ * that the update's own statuses will be set instead (src/services/service-status/release.ts decides; this only asks it).
  */
 import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'

@@ -1,15 +1,25 @@
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type RequestContext } from 'payload'
 
-/** Runs `work` in one database transaction: committed when it returns, rolled back when it throws. */
-export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>, context: RequestContext = {}): Promise<T> {
-  const req = await createLocalReq({ context }, payload)
-  await initTransaction(req)
+/**
+ * Runs `work` in one database transaction: committed when it returns, rolled back when it throws. With `outer`,
+ * the work runs on that request: inside its transaction when it has one (the caller commits or rolls back, as
+ * OpenStatus's withTransaction does), else in one started on it here. `context` is for a request made here.
+ */
+export async function inTransaction<T>(
+  payload: Payload,
+  work: (req: PayloadRequest) => Promise<T>,
+  context: RequestContext = {},
+  outer?: PayloadRequest,
+): Promise<T> {
+  const req = outer ?? (await createLocalReq({ context }, payload))
+  // false when `req` is already in a transaction: that one's owner ends it.
+  const own = await initTransaction(req)
   try {
     const result = await work(req)
-    await commitTransaction(req)
+    if (own) await commitTransaction(req)
     return result
   } catch (error) {
-    await killTransaction(req)
+    if (own) await killTransaction(req)
     throw error
   }
 }

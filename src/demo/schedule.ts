@@ -16,7 +16,7 @@ import { repeat, stopRepeating } from '../jobs/repeat'
 import { connectionFor, tableOf } from '../db/sql'
 
 import { type DemoConfig, demoConfig } from './config'
-import { resetDemo } from './reset'
+import { resetDemo } from '../services/demo/reset'
 
 export interface DemoClock {
   lastResetAt: Date | null

@@ -2,7 +2,7 @@
  * What a demo reset writes, relative to the moment of the reset (the contract's "Demo mode seed contents"):
  * 3 service groups; 6 services, exactly one degraded; 3 incidents (resolved a few hours ago with 4 updates,
  * ongoing with 2, resolved days ago with 2); 2 maintenances about 7 and 3 days ahead; 2 verified subscribers (one
- * e-mail, one SMS); configured settings. Plain data: src/demo/reset.ts writes it through the Local API, so every
+ * e-mail, one SMS); configured settings. Plain data: src/services/demo/reset.ts writes it through the Local API, so every
  * hook (statuses, slugs, short ids) applies as for an operator's writes.
  */
 import type { IncidentStatus, ServiceStatus } from '../domain/statuses'

@@ -1,7 +1,7 @@
 /**
  * What a monitoring event does to incidents (issue 17): the state machine per (integration, key). The words of the
  * updates it writes come from the integration's templates (src/domain/message-template.ts). No framework here;
- * src/services/apply-monitoring-event.ts reads the state, asks `decide` and writes what it says.
+ * src/services/incidents/apply-monitoring-event.ts reads the state, asks `decide` and writes what it says.
  */
 import type { EventState } from './monitoring-event'
 import type { IncidentStatus, ServiceStatus } from './statuses'

@@ -1,7 +1,7 @@
 /**
  * Recurring maintenance: a rule (daily, weekly on chosen days, monthly on a day) read in the site's time zone, so
  * "every Tuesday at 02:00" stays at 02:00 across daylight-saving changes. Each occurrence becomes a maintenance of
- * its own (src/jobs/recurring-maintenances.ts); this computes when they fall and the iCalendar RRULE that says so.
+ * its own (src/services/maintenances/extend-series.ts); this computes when they fall and the iCalendar RRULE that says so.
  */
 export const RECURRENCE_FREQUENCIES = ['none', 'daily', 'weekly', 'monthly'] as const
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number]

@@ -1,6 +1,6 @@
 /**
  * The rules of a service's status over time: when a write is a change at all, and what a service goes back to when
- * an incident resolves or a maintenance ends. Pure: the use case in src/status/ reads the history and the holds and
+ * an incident resolves or a maintenance ends. Pure: the use case in src/services/service-status/ reads the history and the holds and
  * asks these.
  */
 import type { ServiceStatus, StatusChangeSource } from './statuses'

@@ -3,7 +3,7 @@ import { type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type F
 /**
  * Drafts and scheduled publishing for incidents and maintenances: a draft is never public (the read model, the
  * feeds and the CMS API's anonymous reads leave it out), tells nobody and changes no status; it is published by
- * hand (unticking Draft) or at `publishAt` by the schedule tick (src/jobs/publish-scheduled.ts). Publishing is the
+ * hand (unticking Draft) or at `publishAt` by the schedule tick (src/services/drafts/publish-due.ts). Publishing is the
  * moment it is news: the hooks below then see it as just created.
  */
 export function draftFields(what: 'incident' | 'maintenance'): Field[] {

@@ -1,7 +1,7 @@
 /**
  * One at a time per key, in this process: notifications of one alert key (a retry storm, a re-send racing a
  * change) are applied in turn, so each sees what the one before wrote. Across instances the database's unique
- * open key and conditional writes do the same job (src/services/apply-monitoring-event.ts).
+ * open key and conditional writes do the same job (src/services/incidents/apply-monitoring-event.ts).
  */
 const tails = new Map<string, Promise<unknown>>()
 

@@ -4,18 +4,16 @@
  */
 import type { Endpoint } from 'payload'
 
-import { refusal as error, refuseUnless, routeRecordId } from '../access/endpoint-guard'
+import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { hashIntegrationToken, newIntegrationToken } from '../domain/integration-token'
 
 export const regenerateTokenEndpoint: Endpoint = {
   path: '/:id/token',
   method: 'post',
-  handler: async (req) => {
-    const refused = refuseUnless(req, isAdmin)
-    if (refused) return refused
+  handler: cmsEndpoint(async (req) => {
+    requireUser(req, isAdmin)
     const id = routeRecordId(req)
-    if (id === null) return error(404, 'Not Found')
     const token = newIntegrationToken()
     const { docs } = await req.payload.update({
       collection: 'integrations',
@@ -25,7 +23,7 @@ export const regenerateTokenEndpoint: Endpoint = {
       depth: 0,
       req,
     })
-    if (docs.length === 0) return error(404, 'Not Found')
+    if (docs.length === 0) throw recordNotFound()
     return Response.json({ token }, { headers: { 'cache-control': 'no-store' } })
-  },
+  }),
 }

@@ -14,9 +14,10 @@ import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
 import { DEFAULT_SEVERITY_STATUSES, type IntegrationKind, type MonitoringEvent, type ParseOptions } from '../domain/monitoring-event'
 import type { ServiceStatus } from '../domain/statuses'
 import { connectionFor, tableOf } from '../db/sql'
+import { cmsErrorResponse, ServiceError } from '../errors'
 import { readBodyBytes } from '../net/request-body'
 import type { Integration } from '../payload-types'
-import { applyMonitoringEvent } from '../services/apply-monitoring-event'
+import { applyMonitoringEvent } from '../services/incidents/apply-monitoring-event'
 import { parsePayload } from './parse'
 import { hashIntegrationToken, looksLikeToken, tokenFromHeader, WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 
@@ -24,7 +25,7 @@ export const MAX_WEBHOOK_BYTES = 1024 * 1024
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } })
-const refuse = (status: number, message: string, headers?: Record<string, string>) => answer(status, { errors: [{ message }] }, headers)
+const refuse = (status: number, message: string, headers?: Record<string, string>) => cmsErrorResponse(new ServiceError(status, message, headers))
 
 async function integrationFor(payload: Payload, token: string | null): Promise<Integration | null> {
   if (!token || !looksLikeToken(token)) return null

@@ -2,7 +2,7 @@ import type { CollectionConfig, Endpoint, JobsConfig } from 'payload'
 
 import { sendConfirmationTask } from '../notify/confirm'
 import { deliverNotificationTask } from '../notify/deliver'
-import { advanceMaintenancesTask } from './advance-maintenances'
+import { advanceMaintenancesTask } from './maintenance-ticker'
 
 export { startMaintenanceTicker } from './maintenance-ticker'
 

@@ -8,12 +8,27 @@
  * a scheduled task writes a job row, a stats global and a job update every second on every instance even when
  * nothing is due. This runner writes only when a maintenance actually moves.
  */
-import type { Payload } from 'payload'
+import type { Payload, TaskConfig } from 'payload'
 
 import { type Env, env } from '../config/env'
 
-import { ADVANCE_MAINTENANCES_TASK, findDueMaintenances, MAINTENANCE_QUEUE } from './advance-maintenances'
+import { advanceDueMaintenances, findDueMaintenances } from '../services/maintenances/advance'
+
 import { loopInterval, repeat, stopRepeating } from './repeat'
+
+export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
+export const MAINTENANCE_QUEUE = 'maintenances'
+
+/** The task the tick queues: the verb (src/services/maintenances/advance.ts) on Payload's jobs queue. */
+export const advanceMaintenancesTask: TaskConfig<'advanceMaintenances'> = {
+  slug: ADVANCE_MAINTENANCES_TASK,
+  label: 'Move maintenances on in time',
+  outputSchema: [
+    { name: 'advanced', type: 'number', required: true },
+    { name: 'failed', type: 'number', required: true },
+  ],
+  handler: async ({ req }) => ({ output: await advanceDueMaintenances(req.payload) }),
+}
 
 const NAME = 'maintenanceTicker'
 

@@ -1,16 +1,16 @@
 /**
  * The schedule tick: drafts whose publication time has come are published, recurring maintenances get their next
- * occurrences, then reminders that are due go out (src/jobs/publish-scheduled.ts, recurring-maintenances.ts,
- * reminders.ts). Every SCHEDULE_TICK_MS (default 10 s) on each instance;
+ * occurrences, then reminders that are due go out (the verbs: src/services/drafts/publish-due.ts,
+ * src/services/maintenances/extend-series.ts, src/services/reminders/remind.ts). Every SCHEDULE_TICK_MS (default 10 s) on each instance;
  * each step claims its records with a conditional write, so instances never repeat one another.
  */
 import type { Payload } from 'payload'
 
 import { type Env, env } from '../config/env'
 
-import { publishDue } from './publish-scheduled'
-import { extendSeries } from './recurring-maintenances'
-import { reminderSettings, remindMaintenances, remindQuietIncidents } from './reminders'
+import { publishDue } from '../services/drafts/publish-due'
+import { extendSeries } from '../services/maintenances/extend-series'
+import { reminderSettings, remindMaintenances, remindQuietIncidents } from '../services/reminders/remind'
 import { loopInterval, repeat } from './repeat'
 
 const NAME = 'scheduleTicker'

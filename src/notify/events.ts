@@ -121,7 +121,7 @@ function maintenanceSchedule(doc: Maintenance, timeZone: string): string {
   return doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), timeZone)}` : `${start}, open end`
 }
 
-/** The reminder that a maintenance starts soon, in the transaction of `req` (src/jobs/reminders.ts decides when). */
+/** The reminder that a maintenance starts soon, in the transaction of `req` (src/services/reminders/remind.ts decides when). */
 export async function announceMaintenanceReminder(req: PayloadRequest, doc: Maintenance, now: Date): Promise<void> {
   if (req.context?.skipNotifications) return
   const event = maintenanceReminderEvent(doc.id, doc.scheduledStartAt)
@@ -140,8 +140,7 @@ export async function announceMaintenanceReminder(req: PayloadRequest, doc: Main
 
 /**
  * Queues the notification a maintenance's move from `previousStatus` (null: just created) causes, if any, in the
- * transaction of `req`. The collection hook calls it for every save; the transition job, which writes only the
- * status and its stamps, calls it for its own moves.
+ * transaction of `req`. Called by src/services/maintenances/moved.ts, for saves and the clock's moves alike.
  */
 export async function announceMaintenanceChange(req: PayloadRequest, doc: Maintenance, previousStatus: MaintenanceStatus | null): Promise<void> {
   if (req.context?.skipNotifications || doc.notifySubscribers === false) return
@@ -159,12 +158,6 @@ export async function announceMaintenanceChange(req: PayloadRequest, doc: Mainte
     affected,
     url: maintenancePageUrl(base, doc.shortId),
   })
-}
-
-export const notifyMaintenanceChange: CollectionAfterChangeHook<Maintenance> = async ({ doc, previousDoc, operation, req }) => {
-  const previousStatus = operation === 'create' ? null : ((previousDoc?.status ?? null) as MaintenanceStatus | null)
-  await announceMaintenanceChange(req, doc, previousStatus)
-  return doc
 }
 
 /** The channels that hear of every service status change (src/domain/channels.ts). */

@@ -5,24 +5,23 @@
  */
 import type { Endpoint } from 'payload'
 
-import { noStoreJson as answer, refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
+import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { newSigningSecret } from '../domain/webhook-signature'
+import { BadRequest } from '../errors'
 
 export const signingSecretEndpoint: Endpoint = {
   path: '/:id/signing-secret',
   method: 'post',
-  handler: async (req) => {
-    const refused = refuseUnless(req, isAdmin)
-    if (refused) return refused
+  handler: cmsEndpoint(async (req) => {
+    requireUser(req, isAdmin)
     const id = routeRecordId(req)
-    if (id === null) return refuse(404, 'Not Found')
     const subscriber = await req.payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, disableErrors: true, select: { type: true } })
-    if (!subscriber) return refuse(404, 'Not Found')
-    if (subscriber.type !== 'webhook') return refuse(400, 'type: only webhook subscribers have a signing secret')
+    if (!subscriber) throw recordNotFound()
+    if (subscriber.type !== 'webhook') throw new BadRequest('type: only webhook subscribers have a signing secret')
     const secret = newSigningSecret()
     // The secret field keeps a value only a server write gives it; this context lets this write replace it.
     await req.payload.update({ collection: 'subscribers', id, data: { signingSecret: secret }, overrideAccess: true, depth: 0, req, context: { replaceSigningSecret: true } })
     return answer(200, { signingSecret: secret })
-  },
+  }),
 }

@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto'
 
 import type { Endpoint } from 'payload'
 
-import { noStoreJson as answer, refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
+import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { env } from '../config/env'
 import { isUrlChannel } from '../domain/channels'
+import { BadRequest } from '../errors'
 import { REVEAL_SECRETS } from '../fields/secret'
 import type { Notification } from '../payload-types'
 import { messageBaseUrl } from '../settings/base-url'
@@ -26,15 +27,13 @@ import { sendingDisabledReason } from './sending-allowed'
 export const testDeliveryEndpoint: Endpoint = {
   path: '/:id/test-delivery',
   method: 'post',
-  handler: async (req) => {
-    const refused = refuseUnless(req, isAdmin)
-    if (refused) return refused
+  handler: cmsEndpoint(async (req) => {
+    requireUser(req, isAdmin)
     const id = routeRecordId(req)
-    if (id === null) return refuse(404, 'Not Found')
     const { payload } = req
     const subscriber = await payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
-    if (!subscriber) return refuse(404, 'Not Found')
-    if (!isUrlChannel(subscriber.type)) return refuse(400, 'type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
+    if (!subscriber) throw recordNotFound()
+    if (!isUrlChannel(subscriber.type)) throw new BadRequest('type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
     const disabled = sendingDisabledReason()
     if (disabled) return answer(409, { sent: false, message: disabled })
     const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
@@ -70,5 +69,5 @@ export const testDeliveryEndpoint: Endpoint = {
     }
     await recordEndpointOutcome(payload, subscriber, true, now)
     return answer(200, { sent: true, message: 'The endpoint accepted the test delivery.' })
-  },
+  }),
 }

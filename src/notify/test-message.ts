@@ -9,17 +9,16 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { noStoreJson as answer, refusal, refuseUnless } from '../access/endpoint-guard'
+import { cmsEndpoint, noStoreJson as answer, requireUser } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { isE164, isEmailAddress } from '../domain/contact'
+import { BadRequest } from '../errors'
 import { siteSettings } from '../settings/site-settings'
 
 import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
 import { sendSms, smsConfig } from './sms'
 
 type Channel = 'email' | 'sms'
-
-const refuse = (status: number, message: string) => refusal(status, message, status === 400 ? 'to' : undefined)
 
 async function bodyOf(req: PayloadRequest): Promise<Record<string, unknown>> {
   try {
@@ -50,11 +49,10 @@ export function testMessageEndpoint(channel: Channel): Endpoint {
   return {
     path: '/send-test',
     method: 'post',
-    handler: async (req) => {
-      const refused = refuseUnless(req, isAdmin)
-      if (refused) return refused
+    handler: cmsEndpoint(async (req) => {
+      requireUser(req, isAdmin)
       const to = recipient(channel, await bodyOf(req), req)
-      if (typeof to !== 'string') return refuse(400, to.problem)
+      if (typeof to !== 'string') throw new BadRequest(to.problem, 'to')
       try {
         await send(req, channel, to)
       } catch (error) {
@@ -63,6 +61,6 @@ export function testMessageEndpoint(channel: Channel): Endpoint {
         throw error
       }
       return answer(200, { ok: true, message: `Sent to ${to}. Check that it arrived.` })
-    },
+    }),
   }
 }

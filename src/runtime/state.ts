@@ -25,7 +25,7 @@ export interface RuntimeSlots {
   runningTasks: Map<string, Promise<unknown>>
   /** src/runtime/shutdown.ts: whether the process is stopping, and its closers. */
   shutdown: ShutdownState
-  /** src/jobs/advance-maintenances.ts: maintenances whose save failed, until when they are left alone. */
+  /** src/services/maintenances/advance.ts: maintenances whose save failed, until when they are left alone. */
   maintenanceFailures: Map<number | string, number>
   /** src/notify/email.ts: the pooled SMTP transport and the configuration it was built for. */
   emailPool: EmailPool

@@ -4,20 +4,18 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { refusal as refuse, refuseUnless, routeRecordId } from '../access/endpoint-guard'
+import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
 import { hasRole } from '../access/roles'
 
-import { incidentHolder } from './incident-service-statuses'
-import { planRelease } from './release-services'
+import { incidentHolder } from '../services/incidents/apply-service-statuses'
+import { planRelease } from '../services/service-status/release'
 
 
 async function handler(req: PayloadRequest): Promise<Response> {
-  const refused = refuseUnless(req, (user) => hasRole(user, 'admin', 'editor'))
-  if (refused) return refused
+  requireUser(req, (user) => hasRole(user, 'admin', 'editor'))
   const id = routeRecordId(req)
-  if (id === null) return refuse(404, 'Not Found')
   const incident = await req.payload.findByID({ collection: 'incidents', id, depth: 0, overrideAccess: true, disableErrors: true, req })
-  if (!incident) return refuse(404, 'Not Found')
+  if (!incident) throw recordNotFound()
   const plan = await planRelease(req, incidentHolder(incident))
   const names = new Map<number, string>()
   if (plan.length > 0) {
@@ -35,4 +33,4 @@ async function handler(req: PayloadRequest): Promise<Response> {
   return Response.json({ data: plan.map((entry) => ({ ...entry, name: names.get(entry.service) ?? `#${entry.service}` })) }, { headers: { 'cache-control': 'no-store' } })
 }
 
-export const restorePreviewEndpoint: Endpoint = { path: '/:id/restore-preview', method: 'get', handler }
+export const restorePreviewEndpoint: Endpoint = { path: '/:id/restore-preview', method: 'get', handler: cmsEndpoint(handler) }

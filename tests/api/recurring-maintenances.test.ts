@@ -7,7 +7,7 @@ import ical from 'node-ical'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import * as calendarRoute from '../../src/app/(site)/maintenances.ics/route'
-import { extendSeries } from '../../src/jobs/recurring-maintenances'
+import { extendSeries } from '../../src/services/maintenances/extend-series'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 

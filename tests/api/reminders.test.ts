@@ -7,7 +7,7 @@ process.env.PUBLIC_URL = 'https://status.example.test'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { remindMaintenances, remindQuietIncidents } from '../../src/jobs/reminders'
+import { remindMaintenances, remindQuietIncidents } from '../../src/services/reminders/remind'
 import { runScheduleTick } from '../../src/jobs/schedule-ticker'
 import { closeEmailPool } from '../../src/notify/email'
 import { api, createUser, payload, type TestUser } from '../helpers/api'

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { advanceDueMaintenances } from '../../src/jobs/advance-maintenances'
+import { advanceDueMaintenances } from '../../src/services/maintenances/advance'
 import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 let admin: TestUser

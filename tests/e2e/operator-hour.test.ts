@@ -107,7 +107,7 @@ describe('the incident form', () => {
         updates: [
           { status: 'investigating', message: 'We are looking into failed card payments at checkout.', createdAt: minutesAgo(30), serviceStatuses: [{ service: payments, status: 'major' }] },
           { status: 'identified', message: 'A certificate expired on the payment gateway; renewing it now.', createdAt: minutesAgo(20), serviceStatuses: [{ service: payments, status: 'partial' }, { service: website, status: 'degraded' }] },
-          // The newest update's statuses are what the services have now (src/status/incident-service-statuses.ts).
+          // The newest update's statuses are what the services have now (src/services/incidents/apply-service-statuses.ts).
           { status: 'monitoring', message: 'The certificate is renewed; payments are going through again.', createdAt: minutesAgo(10), serviceStatuses: [{ service: payments, status: 'partial' }, { service: website, status: 'degraded' }] },
         ],
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { BadRequest, Forbidden, NotFound, publicError, ServiceError, TooManyRequests, Unavailable, Unauthorized } from '../../src/errors'
+import { BadRequest, cmsErrorResponse, Forbidden, NotFound, publicError, ServiceError, TooManyRequests, Unavailable, Unauthorized } from '../../src/errors'
 
 describe('the error hierarchy', () => {
   it('gives each error its status, and marks it public for Payload', () => {
@@ -32,5 +32,26 @@ describe('the error hierarchy', () => {
       expect(answer).toMatchObject({ status: 503, headers: { 'Retry-After': '5' }, expected: true })
       expect(answer.message).not.toContain('5432')
     }
+  })
+
+  it("answers the CMS's errors in one shape: {errors:[{message, field?}]}, their status and headers, never cached", async () => {
+    const bad = cmsErrorResponse(new BadRequest('to: give a valid e-mail address', 'to'))
+    expect(bad.status).toBe(400)
+    expect(bad.headers.get('cache-control')).toBe('no-store')
+    expect(bad.headers.get('content-type')).toBe('application/json')
+    expect(await bad.json()).toEqual({ errors: [{ message: 'to: give a valid e-mail address', field: 'to' }] })
+
+    const limited = cmsErrorResponse(new TooManyRequests('Slow down.', 30))
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('30')
+    expect(await limited.json()).toEqual({ errors: [{ message: 'Slow down.' }] })
+
+    // A rewritten answer keeps its headers, except a length that no longer holds; the error's own headers win.
+    const kept = cmsErrorResponse(new ServiceError(404, 'Route not found', { 'x-a': 'error' }), { headers: { 'x-a': 'kept', 'x-b': 'kept', 'content-length': '999' } })
+    expect([kept.headers.get('x-a'), kept.headers.get('x-b'), kept.headers.get('content-length')]).toEqual(['error', 'kept', null])
+
+    const unexpected = cmsErrorResponse(new Error('relation "users" does not exist'), { fallback: 'Try again later.' })
+    expect(unexpected.status).toBe(500)
+    expect(await unexpected.json()).toEqual({ errors: [{ message: 'Try again later.' }] })
   })
 })

@@ -9,12 +9,12 @@ import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 import { notifyIncidentChange, notifyPostmortemPublished } from '../../notify/events'
-import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../../status/incident-service-statuses'
+import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../../services/incidents/apply-service-statuses'
 import { restorePreviewEndpoint } from '../../status/restore-preview'
 import { richTextHasWords } from '../../domain/rich-text-shape'
 import { incidentFromTemplate, type IncidentTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
-import { writeBackfilledHistory } from '../../status/backfill-history'
+import { writeBackfilledHistory } from '../../services/incidents/write-backfilled-history'
 import { addServicesItSets } from './hooks/add-services-it-sets'
 import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'
@@ -124,7 +124,7 @@ export const Incidents: CollectionConfig = {
           admin: { description: 'Send this update to subscribers.' },
         },
         {
-          // Applied when this update becomes the newest; resolving gives the services back (src/status/).
+          // Applied when this update becomes the newest; resolving gives the services back (src/services/service-status/release.ts).
           name: 'serviceStatuses',
           type: 'array',
           label: 'Set service statuses',
@@ -149,7 +149,7 @@ export const Incidents: CollectionConfig = {
         { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],
     },
-    // When editors were last reminded that nobody updated this open incident (src/jobs/reminders.ts).
+    // When editors were last reminded that nobody updated this open incident (src/services/reminders/remind.ts).
     { name: 'reminderSentAt', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
     {
       name: 'postmortem',

@@ -10,9 +10,8 @@ import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
-import { notifyMaintenanceChange } from '../../notify/events'
-import { applyMaintenanceServiceStatusesHook } from '../../status/maintenance-service-statuses'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
+import { followMaintenanceMove } from './hooks/follow-move'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
 
@@ -24,13 +23,13 @@ export const Maintenances: CollectionConfig = {
   slug: 'maintenances',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'], group: 'Status' },
   defaultSort: '-scheduledStartAt',
-  // One maintenance per slot of a series, whichever instance creates it (src/jobs/recurring-maintenances.ts).
+  // One maintenance per slot of a series, whichever instance creates it (src/services/maintenances/extend-series.ts).
   indexes: [{ fields: ['series', 'seriesSlot'], unique: true }],
   access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
     beforeChange: [keepPublished, deriveMaintenanceStatus],
-    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyMaintenanceChange), publishedOnly(applyMaintenanceServiceStatusesHook)],
+    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
     afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [
@@ -118,7 +117,7 @@ export const Maintenances: CollectionConfig = {
       options: optionsFrom(MAINTENANCE_REMINDER_CHOICES, { default: 'As the site settings say', ...REMINDER_LEAD_LABELS }),
       admin: { position: 'sidebar', condition: (data) => data?.notifySubscribers !== false },
     },
-    // The start a reminder was sent for: one reminder per window, whichever instance sends it (src/jobs/reminders.ts).
+    // The start a reminder was sent for: one reminder per window, whichever instance sends it (src/services/reminders/remind.ts).
     { name: 'remindedFor', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
     { name: 'completedAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
     {

@@ -5,14 +5,14 @@ import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { slugField } from '../../fields/slug'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
-import { recordStatusChange } from '../../status/change-service-status'
+import { recordStatusChange } from '../../services/service-status/change'
 
 export const Services: CollectionConfig = {
   slug: 'services',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'group', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  // Every status change, whatever path it came by, writes its history row here (src/status/change-service-status.ts).
+  // Every status change, whatever path it came by, writes its history row here (src/services/service-status/change.ts).
   hooks: { afterChange: [...invalidatePublicCache.afterChange, recordStatusChange], afterDelete: invalidatePublicCache.afterDelete },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

@@ -3,7 +3,7 @@ import { channelRefusal, isUrlChannel } from '../../../domain/channels'
 import { destinationProblem } from '../../../net/outbound-url'
 import { configuredChannels } from '../../../notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
-import { subscribe, subscribeMessage } from '../../../notify/subscriptions'
+import { subscribe, subscribeMessage } from '../../../services/subscribers/subscribe'
 
 export const dynamic = 'force-dynamic'
 

@@ -3,7 +3,6 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { Conflict } from '../../../errors'
 import { incidentUpdateRows } from '../update-rows'
 import type { Incident } from '../../../payload-types'
-import { INTEGRATION_WRITE } from './end-quiet-on-persons-edit'
 
 type Row = NonNullable<Incident['updates']>[number]
 
@@ -16,7 +15,7 @@ const instant = (value: unknown) => (typeof value === 'string' || value instance
  * read): a write that leaves out an update the automation wrote is refused with 409 and what to do.
  */
 export const keepAutomatedUpdates: CollectionBeforeChangeHook<Incident> = ({ data, operation, originalDoc, req }) => {
-  if (operation !== 'update' || req.context?.[INTEGRATION_WRITE] || !Array.isArray(data.updates)) return data
+  if (operation !== 'update' || req.context?.integrationWrite || !Array.isArray(data.updates)) return data
   const incoming = data.updates as Row[]
   const missing: Row[] = []
   for (const kept of incidentUpdateRows(originalDoc).filter((row) => row.automated)) {

@@ -1,11 +1,11 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
-import { incidentHolder } from '../../../status/incident-service-statuses'
-import { releaseServices } from '../../../status/release-services'
+import { incidentHolder } from '../../../services/incidents/apply-service-statuses'
+import { releaseServices } from '../../../services/service-status/release'
 import type { Incident } from '../../../payload-types'
 
 /**
- * Deleting an open incident gives its services back by the rule resolving uses (src/status/release-services.ts):
+ * Deleting an open incident gives its services back by the rule resolving uses (src/services/service-status/release.ts):
  * a mistaken incident leaves no service in an outage nobody names. Its history rows stay, so the rule still finds
  * what the incident changed. A resolved incident has given them back already and a draft never held any.
  * Payload runs afterDelete inside the delete's transaction: the delete and the give-back commit together.

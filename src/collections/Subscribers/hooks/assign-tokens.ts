@@ -18,7 +18,7 @@ export const assignTokens: CollectionBeforeChangeHook<Subscriber> = ({ data, ope
     data.verificationToken = newToken()
   } else {
     data.unsubscribeToken = originalDoc?.unsubscribeToken
-    // A returning subscriber (src/notify/subscriptions.ts) gets a new confirmation link; old ones stop working.
+    // A returning subscriber (src/services/subscribers/) gets a new confirmation link; old ones stop working.
     data.verificationToken = req.context?.rotateConfirmationToken ? newToken() : originalDoc?.verificationToken
   }
   return data

@@ -5,9 +5,6 @@ import type { Channel } from '../../../domain/notifications'
 import { newSigningSecret } from '../../../domain/webhook-signature'
 import type { Subscriber } from '../../../payload-types'
 
-/** The new secret, between beforeChange (which stores it) and afterChange (which returns it once). */
-const NEW_SECRET = 'subscriberNewSigningSecret'
-
 /**
  * A webhook subscriber gets its signing secret from the server when it is created (or first becomes a webhook);
  * nobody chooses one. Subscribers an administrator adds for a URL are confirmed by that act: the administrator
@@ -18,7 +15,7 @@ export const issueSigningSecret: CollectionBeforeChangeHook<Subscriber> = ({ dat
   if (type === 'webhook' && (operation === 'create' || originalDoc?.type !== 'webhook')) {
     const secret = newSigningSecret()
     data.signingSecret = secret
-    req.context[NEW_SECRET] = secret
+    req.context.subscriberNewSigningSecret = secret
   } else if (operation === 'update') {
     // Only the regeneration endpoint gives a new one (src/notify/signing-secret-endpoint.ts).
     if (!req.context?.replaceSigningSecret) delete data.signingSecret
@@ -34,8 +31,8 @@ export const issueSigningSecret: CollectionBeforeChangeHook<Subscriber> = ({ dat
 
 /** The response to the write that issued the secret is the one place it is shown (`doc.signingSecret`). */
 export const showSigningSecretOnce: CollectionAfterChangeHook<Subscriber> = ({ doc, req }) => {
-  const secret = req.context[NEW_SECRET]
+  const secret = req.context.subscriberNewSigningSecret
   if (typeof secret !== 'string') return doc
-  delete req.context[NEW_SECRET]
+  delete req.context.subscriberNewSigningSecret
   return { ...doc, signingSecret: secret }
 }

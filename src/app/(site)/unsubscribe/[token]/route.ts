@@ -1,4 +1,4 @@
-import { unsubscribe, unsubscribeState, UNSUBSCRIBE_MESSAGES } from '../../../../notify/subscriptions'
+import { unsubscribe, unsubscribeState, UNSUBSCRIBE_MESSAGES } from '../../../../services/subscribers/unsubscribe'
 import { manageUrl } from '../../../../notify/links'
 import { sitePage } from '../../../../site/respond'
 import { unsubscribePage } from '../../../../site/subscription-pages'

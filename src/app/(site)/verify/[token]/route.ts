@@ -1,5 +1,5 @@
 import { manageUrl } from '../../../../notify/links'
-import { confirmationState, verify, VERIFY_MESSAGES } from '../../../../notify/subscriptions'
+import { confirmationState, verify, VERIFY_MESSAGES } from '../../../../services/subscribers/verify'
 import { sitePage } from '../../../../site/respond'
 import { verifyPage } from '../../../../site/subscription-pages'
 

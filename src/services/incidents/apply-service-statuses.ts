@@ -2,18 +2,18 @@
  * Incidents set the statuses of their services (issue 16): an update's `serviceStatuses` are applied when that
  * update becomes the incident's newest, by the rule that decides notifications (src/domain/notifications.ts
  * changedNewestUpdate): re-sending older updates applies nothing. When the incident resolves, the services it
- * changed go back (src/status/release-services.ts), unless the resolving update sets statuses of its own.
+ * changed go back (src/services/service-status/release.ts), unless the resolving update sets statuses of its own.
  */
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
-import { incidentClaims } from '../domain/service-status-change'
-import { newestUpdate } from '../domain/incident-status'
-import { worstStatus } from '../domain/overall-status'
-import { changedNewestUpdate, previousVersion, type UpdateLike } from '../domain/notifications'
+import { incidentClaims } from '../../domain/service-status-change'
+import { newestUpdate } from '../../domain/incident-status'
+import { worstStatus } from '../../domain/overall-status'
+import { changedNewestUpdate, previousVersion, type UpdateLike } from '../../domain/notifications'
 
-import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { type Holder, otherHolds, releaseServices } from './release-services'
-import { incidentUpdatesWithClaims, type ServiceStatusEntry, serviceStatusEntries } from './service-ids'
+import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
+import { type Holder, otherHolds, releaseServices } from '../service-status/release'
+import { incidentUpdatesWithClaims, type ServiceStatusEntry, serviceStatusEntries } from '../service-status/entries'
 
 type UpdateRow = UpdateLike & { serviceStatuses?: unknown }
 

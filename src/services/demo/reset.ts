@@ -10,11 +10,11 @@
  */
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
-import { bumpDataVersion } from '../runtime/data-version'
-import { exclusively } from '../runtime/request-gate'
+import { bumpDataVersion } from '../../runtime/data-version'
+import { exclusively } from '../../runtime/request-gate'
 
-import type { DemoConfig } from './config'
-import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
+import type { DemoConfig } from '../../demo/config'
+import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '../../demo/seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
 const WIPED = ['integration-events', 'integrations', 'service-status-changes', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const

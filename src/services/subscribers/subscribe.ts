@@ -1,6 +1,6 @@
 /**
- * The subscription verbs every surface calls (the JSON endpoints, the subscribe form, the verify and unsubscribe
- * pages): subscribe, verify, unsubscribe. Double opt-in: a new or returning address is stored unverified and gets
+ * Subscribing, which the JSON endpoint and the subscribe form call (verify.ts, unsubscribe.ts and change-services.ts
+ * beside it are the other subscription verbs). Double opt-in: a new or returning address is stored unverified and gets
  * a confirmation with a token; only verified, active subscribers are notified.
  *
  * Nothing here tells a caller whether an address was known: subscribe answers the same for a new address, a
@@ -8,14 +8,14 @@
  */
 import type { Payload, PayloadRequest, Where } from 'payload'
 
-import { type Env, env } from '../config/env'
-import { inTransaction } from '../db/transaction'
-import { CHANNEL_RULES } from '../domain/channels'
-import { requestAddress, type SubscribeRequest } from '../domain/subscription-request'
-import { BadRequest } from '../errors'
-import type { Subscriber } from '../payload-types'
+import { type Env, env } from '../../config/env'
+import { inTransaction } from '../../db/transaction'
+import { CHANNEL_RULES } from '../../domain/channels'
+import { requestAddress, type SubscribeRequest } from '../../domain/subscription-request'
+import { BadRequest } from '../../errors'
+import type { Subscriber } from '../../payload-types'
 
-import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from './queue'
+import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '../../notify/queue'
 
 /** Returned to the caller whatever the address's history was. */
 export function subscribeMessage(type: SubscribeRequest['type']): string {
@@ -47,7 +47,7 @@ export class UnknownServices extends BadRequest {
 }
 
 
-async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[]> {
+export async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return []
   const { docs } = await req.payload.find({ collection: 'services', where: { slug: { in: slugs } }, select: { slug: true }, pagination: false, depth: 0, overrideAccess: true, req })
   const missing = slugs.filter((slug) => !docs.some((doc) => doc.slug === slug))
@@ -55,7 +55,7 @@ async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[
   return docs.map((doc) => doc.id)
 }
 
-async function findSubscriber(payload: Payload, where: Where, req?: PayloadRequest): Promise<Subscriber | null> {
+export async function findSubscriber(payload: Payload, where: Where, req?: PayloadRequest): Promise<Subscriber | null> {
   const { docs } = await payload.find({ collection: 'subscribers', where, limit: 1, pagination: false, depth: 0, overrideAccess: true, showHiddenFields: true, req })
   return docs[0] ?? null
 }
@@ -129,84 +129,4 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
     }
     await payload.jobs.queue({ task: SEND_CONFIRMATION_TASK, input: { subscriber: id }, queue: NOTIFICATION_QUEUE, req })
   })
-}
-
-export type VerifyOutcome = 'verified' | 'already_verified' | 'expired' | 'not_found'
-
-/** What a confirmation token would do now, without doing it (the verify page shows this before the click). */
-export async function confirmationState(payload: Payload, token: string, now = new Date()): Promise<{ outcome: VerifyOutcome; subscriber: Subscriber | null }> {
-  const subscriber = token ? await findSubscriber(payload, { verificationToken: { equals: token } }) : null
-  if (!subscriber || !subscriber.active) return { outcome: 'not_found', subscriber: null }
-  if (subscriber.verified) return { outcome: 'already_verified', subscriber }
-  const sentAt = Date.parse(subscriber.confirmationSentAt ?? subscriber.createdAt)
-  if (now.getTime() - sentAt > CONFIRMATION_LIFETIME_MS) return { outcome: 'expired', subscriber }
-  return { outcome: 'verified', subscriber }
-}
-
-export async function verify(payload: Payload, token: string, now = new Date()): Promise<VerifyOutcome> {
-  const { outcome, subscriber } = await confirmationState(payload, token, now)
-  if (outcome !== 'verified' || !subscriber) return outcome
-  await payload.update({ collection: 'subscribers', id: subscriber.id, data: { verified: true, verifiedAt: now.toISOString() }, overrideAccess: true, depth: 0 })
-  return 'verified'
-}
-
-export type UnsubscribeOutcome = 'unsubscribed' | 'already_unsubscribed' | 'not_found'
-
-export async function unsubscribeState(payload: Payload, token: string): Promise<{ outcome: UnsubscribeOutcome; subscriber: Subscriber | null }> {
-  const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }) : null
-  if (!subscriber) return { outcome: 'not_found', subscriber: null }
-  return { outcome: subscriber.active ? 'unsubscribed' : 'already_unsubscribed', subscriber }
-}
-
-export async function unsubscribe(payload: Payload, token: string, now = new Date()): Promise<UnsubscribeOutcome> {
-  const { outcome, subscriber } = await unsubscribeState(payload, token)
-  if (outcome !== 'unsubscribed' || !subscriber) return outcome
-  await payload.update({ collection: 'subscribers', id: subscriber.id, data: { active: false, unsubscribedAt: now.toISOString() }, overrideAccess: true, depth: 0 })
-  return 'unsubscribed'
-}
-
-/** A subscription as its owner manages it (the token of the links in every message): who, and which services. */
-export interface ManagedSubscription {
-  subscriber: Subscriber
-  /** The slugs of the services it is limited to; empty: every service. */
-  services: string[]
-}
-
-export async function managedSubscription(payload: Payload, token: string): Promise<ManagedSubscription | null> {
-  const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }) : null
-  if (!subscriber) return null
-  const ids = (subscriber.services ?? []).map((s) => (typeof s === 'object' ? s.id : s))
-  if (ids.length === 0) return { subscriber, services: [] }
-  const { docs } = await payload.find({ collection: 'services', where: { id: { in: ids } }, select: { slug: true }, pagination: false, depth: 0, overrideAccess: true })
-  return { subscriber, services: docs.map((doc) => doc.slug ?? '').filter(Boolean) }
-}
-
-export type ChangeOutcome = 'saved' | 'unsubscribed' | 'not_found'
-
-/**
- * The owner changes which services an active subscription covers (none: everything). The token came in a message
- * to the address, so no new confirmation is needed. Unknown slugs: UnknownServices (a 400 naming them).
- */
-export async function changeServices(payload: Payload, token: string, slugs: string[]): Promise<ChangeOutcome> {
-  return inTransaction(payload, async (req) => {
-    const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }, req) : null
-    if (!subscriber) return 'not_found'
-    if (!subscriber.active) return 'unsubscribed'
-    const services = await serviceIds(req, [...new Set(slugs)])
-    await payload.update({ collection: 'subscribers', id: subscriber.id, data: { services }, overrideAccess: true, depth: 0, req })
-    return 'saved'
-  })
-}
-
-export const VERIFY_MESSAGES: Record<VerifyOutcome, string> = {
-  verified: 'Your subscription is confirmed. You will hear about incidents and maintenances.',
-  already_verified: 'Your subscription was already confirmed.',
-  expired: 'This confirmation link has expired. Subscribe again to get a new one.',
-  not_found: 'This confirmation link is not valid. It may have been mistyped, or the subscription was cancelled.',
-}
-
-export const UNSUBSCRIBE_MESSAGES: Record<UnsubscribeOutcome, string> = {
-  unsubscribed: 'You are unsubscribed and will receive no more notifications.',
-  already_unsubscribed: 'You were already unsubscribed.',
-  not_found: 'This unsubscribe link is not valid. It may have been mistyped.',
 }

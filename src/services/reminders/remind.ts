@@ -5,17 +5,18 @@
  * `reminder_sent_at`), so two instances, or two ticks, remind once.
  */
 import { and, eq, isNull, ne, or } from '@payloadcms/db-sqlite/drizzle'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
+import type { Payload } from 'payload'
 
-import { connectionFor, tableOf } from '../db/sql'
-import { incidentPageUrl } from '../domain/page-address'
-import { incidentReminderDue, maintenanceReminderDue, type MaintenanceReminderChoice, type ReminderLead } from '../domain/reminders'
-import type { IncidentStatus, MaintenanceStatus } from '../domain/statuses'
-import { ChannelNotConfigured, emailConfig, sendEmail } from '../notify/email'
-import { announceMaintenanceReminder } from '../notify/events'
-import { renderIncidentReminderEmail } from '../notify/messages'
-import { messageBaseUrl } from '../settings/base-url'
-import { siteSettings } from '../settings/site-settings'
+import { connectionFor, tableOf } from '../../db/sql'
+import { inTransaction } from '../../db/transaction'
+import { incidentPageUrl } from '../../domain/page-address'
+import { incidentReminderDue, maintenanceReminderDue, type MaintenanceReminderChoice, type ReminderLead } from '../../domain/reminders'
+import type { IncidentStatus, MaintenanceStatus } from '../../domain/statuses'
+import { ChannelNotConfigured, emailConfig, sendEmail } from '../../notify/email'
+import { announceMaintenanceReminder } from '../../notify/events'
+import { renderIncidentReminderEmail } from '../../notify/messages'
+import { messageBaseUrl } from '../../settings/base-url'
+import { siteSettings } from '../../settings/site-settings'
 
 const DAY_MS = 86_400_000
 
@@ -41,24 +42,22 @@ export async function remindMaintenances(payload: Payload, now = new Date(), lea
     const due = maintenanceReminderDue({ ...doc, status: doc.status as MaintenanceStatus, remindBefore: doc.remindBefore as MaintenanceReminderChoice | null }, siteDefault, now)
     if (!due) continue
     const start = new Date(doc.scheduledStartAt).toISOString()
-    const req = await createLocalReq({}, payload)
-    await initTransaction(req)
     try {
-      const db = await connectionFor(payload, req)
-      const t = tableOf(payload, 'maintenances')
-      const claimed: { id: number }[] = await db
-        .update(t)
-        .set({ remindedFor: start })
-        .where(and(eq(t.id, doc.id), eq(t.status, 'upcoming'), or(isNull(t.remindedFor), ne(t.remindedFor, start))))
-        .returning({ id: t.id })
-      if (claimed.length > 0) {
-        const full = await payload.findByID({ collection: 'maintenances', id: doc.id, depth: 0, overrideAccess: true, req })
-        await announceMaintenanceReminder(req, full, now)
-        announced += 1
-      }
-      await commitTransaction(req)
+      await inTransaction(payload, async (req) => {
+        const db = await connectionFor(payload, req)
+        const t = tableOf(payload, 'maintenances')
+        const claimed: { id: number }[] = await db
+          .update(t)
+          .set({ remindedFor: start })
+          .where(and(eq(t.id, doc.id), eq(t.status, 'upcoming'), or(isNull(t.remindedFor), ne(t.remindedFor, start))))
+          .returning({ id: t.id })
+        if (claimed.length > 0) {
+          const full = await payload.findByID({ collection: 'maintenances', id: doc.id, depth: 0, overrideAccess: true, req })
+          await announceMaintenanceReminder(req, full, now)
+          announced += 1
+        }
+      })
     } catch (error) {
-      await killTransaction(req)
       payload.logger.error({ err: error, msg: `Could not queue the reminder of maintenance ${doc.id}` })
     }
   }

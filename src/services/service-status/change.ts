@@ -11,10 +11,10 @@
  */
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { isStatusChange } from '../domain/service-status-change'
-import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
-import { announceServiceStatusChange } from '../notify/events'
-import { lockServiceStatuses } from './service-lock'
+import { isStatusChange } from '../../domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
+import { announceServiceStatusChange } from '../../notify/events'
+import { lockServiceStatuses } from './lock'
 
 /** Where a change comes from, as its history row records it. */
 export interface StatusChangeOrigin {
@@ -31,11 +31,6 @@ export interface ServiceStatusChange {
   service: number
   status: ServiceStatus
 }
-
-/** The context key under which changeServiceStatus hands its origin to the hook. */
-const ORIGIN = 'serviceStatusOrigin'
-/** Seeds that write a service's history themselves (the demo's) set this: the hook then writes no row. */
-export const SKIP_STATUS_HISTORY = 'skipStatusHistory'
 
 const userOf = (req: PayloadRequest): number | null =>
   req.user && req.user.collection === 'users' && typeof req.user.id === 'number' ? req.user.id : null
@@ -59,7 +54,7 @@ async function writeRow(
  * changed the status records the change, with the origin changeServiceStatus gave, else as an operator's.
  */
 export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context?.[SKIP_STATUS_HISTORY]) return doc
+  if (req.context?.skipStatusHistory) return doc
   const to = doc.status as ServiceStatus
   if (operation === 'create') {
     await writeRow(req, { service: doc.id, fromStatus: null, toStatus: to, source: 'initial', sourceRef: null, user: userOf(req), at: new Date() })
@@ -67,7 +62,7 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
   }
   const from = (previousDoc?.status ?? null) as ServiceStatus | null
   if (!isStatusChange(from, to)) return doc
-  const origin = req.context?.[ORIGIN] as StatusChangeOrigin | undefined
+  const origin = req.context?.serviceStatusOrigin
   const at = origin?.at ?? new Date()
   const changeId = await writeRow(req, {
     service: doc.id,
@@ -106,7 +101,7 @@ export async function changeServiceStatuses(req: PayloadRequest, changes: readon
         depth: 0,
         overrideAccess: true,
         req,
-        context: { [ORIGIN]: origin },
+        context: { serviceStatusOrigin: origin },
       })
     } finally {
       req.context = outer

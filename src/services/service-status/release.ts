@@ -2,15 +2,15 @@
  * An incident resolved or a maintenance ended: each service it changed goes back to what it would be without it
  * (src/domain/service-status-change.ts statusWithout), through the chokepoint, in the caller's transaction.
  */
-import { relationId } from '../db/relation-id'
+import { relationId } from '../../db/relation-id'
 import type { PayloadRequest, Where } from 'payload'
 
-import { HOLD_SOURCES, type HoldSource, incidentClaims, statusWithout, type StatusChangeRow, type StatusHold } from '../domain/service-status-change'
-import type { ServiceStatus, StatusChangeSource } from '../domain/statuses'
+import { HOLD_SOURCES, type HoldSource, incidentClaims, statusWithout, type StatusChangeRow, type StatusHold } from '../../domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
 
-import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { incidentUpdatesWithClaims } from './service-ids'
-import { lockServiceStatuses } from './service-lock'
+import { changeServiceStatuses, type StatusChangeOrigin } from './change'
+import { incidentUpdatesWithClaims } from './entries'
+import { lockServiceStatuses } from './lock'
 
 export interface Holder {
   source: HoldSource

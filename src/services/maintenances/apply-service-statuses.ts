@@ -3,15 +3,15 @@
  * becomes in progress (the clock's job, or a save) they go to `maintenance`, and when it stops running (completed,
  * cancelled, or the switch turned off) they go back as a resolved incident's services do.
  */
-import { relationIds } from '../db/relation-id'
-import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import { relationIds } from '../../db/relation-id'
+import type { PayloadRequest } from 'payload'
 
-import type { Maintenance } from '../payload-types'
+import type { Maintenance } from '../../payload-types'
 
-import { changeServiceStatuses, type StatusChangeOrigin } from './change-service-status'
-import { releaseServices } from './release-services'
+import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
+import { releaseServices } from '../service-status/release'
 
-type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
+export type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 
 const holds = (m: MaintenanceLike | null | undefined) => m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
 const servicesOf = (m: MaintenanceLike | null | undefined): number[] =>
@@ -36,9 +36,4 @@ export async function applyMaintenanceServiceStatuses(
   if (!before) return
   const claims = new Map(servicesOf(previous).map((service) => [service, null]))
   await releaseServices(req, { source: 'maintenance', ref: origin.sourceRef as string, id: doc.id, claims }, origin)
-}
-
-export const applyMaintenanceServiceStatusesHook: CollectionAfterChangeHook<Maintenance> = async ({ doc, previousDoc, operation, req }) => {
-  await applyMaintenanceServiceStatuses(req, doc, operation === 'create' ? null : previousDoc)
-  return doc
 }

@@ -13,26 +13,25 @@
  * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
  * when the update becomes the newest, and restores when the incident resolves.
  */
-import { env } from '../config/env'
-import { relationIds } from '../db/relation-id'
+import { env } from '../../config/env'
+import { relationIds } from '../../db/relation-id'
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
-import { automatedUpdateSlot, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact } from '../domain/alert-incident'
-import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../domain/message-template'
-import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
-import { eventImpact, eventSignature, type MonitoringEvent } from '../domain/monitoring-event'
-import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
-import { INTEGRATION_WRITE } from '../collections/Incidents/hooks/end-quiet-on-persons-edit'
-import { oneAtATime } from '../integrations/key-lock'
-import { MAX_ARRAY_ROWS } from '../cms-api/input-rules'
-import { connectionFor, tableOf } from '../db/sql'
-import { inTransaction } from '../db/transaction'
-import type { Incident, Integration } from '../payload-types'
-import { type IncidentUpdateRow, incidentUpdateRows } from '../collections/Incidents/update-rows'
-import { incidentHolder } from '../status/incident-service-statuses'
-import { statusesWithout } from '../status/release-services'
+import { automatedUpdateSlot, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact } from '../../domain/alert-incident'
+import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../../domain/message-template'
+import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
+import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
+import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../../domain/statuses'
+import { oneAtATime } from '../../integrations/key-lock'
+import { MAX_ARRAY_ROWS } from '../../cms-api/input-rules'
+import { connectionFor, tableOf } from '../../db/sql'
+import { inTransaction } from '../../db/transaction'
+import type { Incident, Integration } from '../../payload-types'
+import { type IncidentUpdateRow, incidentUpdateRows } from '../../collections/Incidents/update-rows'
+import { incidentHolder } from './apply-service-statuses'
+import { statusesWithout } from '../service-status/release'
 
 export interface Applied {
   outcome: IntegrationEventOutcome
@@ -145,7 +144,7 @@ const applying = pLimit(APPLY_CONCURRENCY)
 export async function applyMonitoringEvent(payload: Payload, integration: Integration, event: MonitoringEvent, now: Date = new Date()): Promise<Applied> {
   return oneAtATime(`${integration.id}:${event.key}`, async () => {
     try {
-      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), { [INTEGRATION_WRITE]: true }))
+      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), { integrationWrite: true }))
     } catch (error) {
       // Another instance opened the incident between our read and our write: the same notification, applied once.
       if (isOpenKeyConflict(error)) return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }

@@ -11,19 +11,16 @@
  * nothing, and cancelled/completed maintenances are never selected.
  */
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig, type Where } from 'payload'
+import type { Payload, Where } from 'payload'
 
-import { deriveMaintenanceState } from '../domain/maintenance-lifecycle'
-import { isTransitionDue, TRANSITION_BOUNDARIES } from '../domain/maintenance-schedule'
-import type { MaintenanceStatus } from '../domain/statuses'
-import { announceMaintenanceChange } from '../notify/events'
-import { connectionFor, tableOf } from '../db/sql'
-import { bumpDataVersion } from '../runtime/data-version'
-import { slot } from '../runtime/state'
-import { applyMaintenanceServiceStatuses } from '../status/maintenance-service-statuses'
-
-export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
-export const MAINTENANCE_QUEUE = 'maintenances'
+import { deriveMaintenanceState } from '../../domain/maintenance-lifecycle'
+import { isTransitionDue, TRANSITION_BOUNDARIES } from '../../domain/maintenance-schedule'
+import type { MaintenanceStatus } from '../../domain/statuses'
+import { connectionFor, tableOf } from '../../db/sql'
+import { inTransaction } from '../../db/transaction'
+import { bumpDataVersion } from '../../runtime/data-version'
+import { slot } from '../../runtime/state'
+import { maintenanceMoved } from './moved'
 
 /** A maintenance that cannot be saved (its hook or validation refuses) is retried after this, not every tick. */
 const FAILURE_BACKOFF_MS = 60_000
@@ -92,9 +89,7 @@ export async function findDueMaintenances(payload: Payload, now = new Date(), li
  */
 export async function advanceMaintenance(payload: Payload, due: DueMaintenance, now = new Date()): Promise<boolean> {
   const state = deriveMaintenanceState({ ...due, requestedStatus: null, previous: { status: due.status }, now })
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
+  return inTransaction(payload, async (req) => {
     const db = await connectionFor(payload, req)
     const t = tableOf(payload, 'maintenances')
     const moved: { id: number }[] = await db
@@ -104,16 +99,11 @@ export async function advanceMaintenance(payload: Payload, due: DueMaintenance, 
       .returning({ id: t.id })
     if (moved.length > 0) {
       const doc = await payload.findByID({ collection: 'maintenances', id: due.id, depth: 0, overrideAccess: true, req })
-      await announceMaintenanceChange(req, doc, due.status)
-      // The services it puts under maintenance (or gives back) move in the same transaction, at the job's clock.
-      await applyMaintenanceServiceStatuses(req, doc, { ...doc, status: due.status }, now)
+      // What a save's hooks would do, in the same transaction, at the job's clock (src/services/maintenances/moved.ts).
+      await maintenanceMoved(req, doc, { ...doc, status: due.status }, now)
     }
-    await commitTransaction(req)
     return moved.length > 0
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 export interface AdvanceResult {
@@ -137,14 +127,4 @@ export async function advanceDueMaintenances(payload: Payload, now = new Date())
   // invalidates cached public responses, and no read computed before a commit can be cached under the new version.
   if (result.advanced > 0) bumpDataVersion()
   return result
-}
-
-export const advanceMaintenancesTask: TaskConfig<'advanceMaintenances'> = {
-  slug: ADVANCE_MAINTENANCES_TASK,
-  label: 'Move maintenances on in time',
-  outputSchema: [
-    { name: 'advanced', type: 'number', required: true },
-    { name: 'failed', type: 'number', required: true },
-  ],
-  handler: async ({ req }) => ({ output: await advanceDueMaintenances(req.payload) }),
 }

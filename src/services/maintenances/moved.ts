@@ -1,0 +1,27 @@
+/**
+ * What follows a maintenance's move, in one place for both paths that move one: an operator's save (the
+ * collection's afterChange hook, src/collections/Maintenances/hooks/follow-move.ts) and the clock (advance.ts,
+ * which writes the status with a conditional update that runs no hooks). Cachet likewise calls one action from its
+ * model's hook and from its command. A new effect of a move is added here, and both paths have it.
+ *
+ * Idempotent, so a path that runs it twice for one move changes nothing: the notification's event key is unique
+ * per move and window (the second insert is dropped), and a service already in its status is left alone. Public
+ * caches are not its business: a save marks them through the collection's hooks, the clock bumps after its commit.
+ */
+import type { PayloadRequest } from 'payload'
+
+import type { MaintenanceStatus } from '../../domain/statuses'
+import { announceMaintenanceChange } from '../../notify/events'
+import type { Maintenance } from '../../payload-types'
+
+import { applyMaintenanceServiceStatuses, type MaintenanceLike } from './apply-service-statuses'
+
+/**
+ * `doc` moved from `previous` (null: just created or published), in the transaction of `req`: subscribers are told
+ * (if the status changed and the maintenance notifies), then its services go under maintenance or back, at `at`
+ * (the clock's time; by default now).
+ */
+export async function maintenanceMoved(req: PayloadRequest, doc: Maintenance, previous: MaintenanceLike | null, at?: Date): Promise<void> {
+  await announceMaintenanceChange(req, doc, (previous?.status ?? null) as MaintenanceStatus | null)
+  await applyMaintenanceServiceStatuses(req, doc, previous, at)
+}

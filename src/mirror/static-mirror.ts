@@ -1,8 +1,8 @@
 /**
  * When the static mirror is written (STATIC_MIRROR_DIR; docs/deployment.md, "A static mirror"):
  * - after a change of public data on this instance (src/runtime/data-version.ts's local bumps: writes through the
- *   CMS, jobs, the demo reset), coalesced: the changes of DEBOUNCE_MS make one copy, and a change during a write
- *   makes one more after it;
+ *   CMS, jobs, the demo reset), coalesced: the first change after a quiet spell starts a copy at once, the changes
+ *   that follow within DEBOUNCE_MS or during a write make one more after it;
  * - when a time-dependent page changes by the clock alone (the earliest `x-statuspage-expires` of the copy: a
  *   maintenance starts or ends, the day of the uptime bars turns), and at least every REFRESH_MS;
  * - once at start.
@@ -139,7 +139,9 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
     }
   }
 
-  const unsubscribe = onChange(() => want(now().getTime()))
+  // The first change after a quiet spell is copied at once; changes while a copy is due or under way wait the
+  // debounce, so a burst still makes one copy, and one more after a write under way.
+  const unsubscribe = onChange(() => want(now().getTime(), running || timer ? debounceMs : 0))
 
   return {
     request(at = now()) {

@@ -104,6 +104,23 @@ describe('the layout of the mirror', () => {
     expect(readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))).toHaveLength(1)
   })
 
+  it('reads the records’ pages while a fixed page is still being read, and each address once', async () => {
+    const site = cannedSite('v')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // /history answers only once the incident's and the service's pages were asked for: read in phases (the fixed
+    // pages, then the lists, then the records), the copy would never end.
+    const fetch: Fetch = async (url, accept) => {
+      if (url === '/history') await held
+      if (['/i/INC1', '/m/MNT1', '/s/payments'].every((page) => site.calls.includes(page))) release()
+      return site(url, accept)
+    }
+    const added: string[] = []
+    await collectSite(fetch, new Date(), async (file) => void added.push(file.path))
+    expect(added).toEqual(expect.arrayContaining(['/history', '/i/INC1', '/m/MNT1', '/s/payments', '/g/core']))
+    expect(site.calls.filter((url) => url === '/api/v1/services')).toHaveLength(1)
+  })
+
   it('takes an empty directory over, and refuses one with somebody else’s files', async () => {
     const empty = scratch()
     mkdirSync(empty)
@@ -196,6 +213,17 @@ describe('when copies are written', () => {
     gate = null
     await mirror.settled()
     expect(copies).toBe(3)
+    await mirror.stop()
+  })
+
+  it('copies the first change after a quiet spell at once, without waiting for the debounce', async () => {
+    const dir = scratch()
+    const { onChange, change } = changes()
+    // A debounce of ten minutes: a copy that waited for it would outlive the test's timeout.
+    const mirror = startStaticMirror({ dir, fetch: cannedSite('at once'), lock: noLock(), onChange, debounceMs: 600_000, log: () => {} })
+    change()
+    await mirror.settled()
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>at once /</html>')
     await mirror.stop()
   })
 

@@ -82,8 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   stopServices()
-  if (!mounted) return
-  spawnSync('umount', ['-l', mountPoint])
+  if (mounted) spawnSync('umount', ['-l', mountPoint])
   rmSync(mountPoint, { recursive: true, force: true })
   rmSync(lastGoodDir, { recursive: true, force: true })
 })

@@ -50,12 +50,14 @@ async function allSettled(work: Promise<unknown>[]): Promise<void> {
 const acceptOf = (pathname: string) => (pathname.startsWith('/api/') ? 'application/json' : '*/*')
 
 /** Reads the site and adds each file to the copy as soon as it is read (src/mirror/snapshot.ts, writeSnapshot). */
-export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4 }: { concurrency?: number } = {}): Promise<Collected> {
+export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4, signal }: { concurrency?: number; signal?: AbortSignal } = {}): Promise<Collected> {
   const limit = pLimit(concurrency)
   let expiresAt: number | null = null
   let count = 0
 
   const read = async (pathWithQuery: string, { missingIsFine = false } = {}): Promise<Fetched | null> => {
+    // An abandoned copy (a newer change made it outdated) stops at its next read.
+    signal?.throwIfAborted()
     const answer = await fetch(pathWithQuery, acceptOf(pathWithQuery))
     if (answer.status === 404 && missingIsFine) return null // deleted since it was listed
     if (answer.status !== 200) throw new OriginError(`${pathWithQuery} answered ${answer.status}`)

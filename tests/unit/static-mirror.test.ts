@@ -227,6 +227,58 @@ describe('when copies are written', () => {
     await mirror.stop()
   })
 
+  for (const source of ['this instance', 'another instance'] as const) {
+    it(`abandons a copy that a change of ${source} made outdated, once, and reads again at once`, async () => {
+      const dir = scratch()
+      let version = 'v1'
+      let gate: Promise<void> | null = null
+      let homeReads = 0
+      const fetch: Fetch = async (url, accept) => {
+        const seen = version
+        if (url === '/') {
+          homeReads += 1
+          if (gate) await gate
+        }
+        return cannedSite(seen)(url, accept)
+      }
+      const local = changes()
+      const peer = changes()
+      const mirror = startStaticMirror({ dir, fetch, lock: noLock(), onChange: local.onChange, onPeerChange: peer.onChange, debounceMs: 50, log: () => {} })
+      const hold = () => {
+        let open!: () => void
+        gate = new Promise((resolve) => (open = resolve))
+        return () => {
+          gate = null
+          open()
+        }
+      }
+      let release = hold()
+      local.change()
+      while (homeReads < 1) await new Promise((resolve) => setTimeout(resolve, 5)) // the first copy is being read
+      version = 'v2'
+      ;(source === 'this instance' ? local : peer).change()
+      const first = release
+      // The copy read again is held too: a change during it does not abandon it (it finishes, then one more).
+      release = hold()
+      first()
+      while (homeReads < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+      // The outdated copy was never put in place: the one being read now is the first.
+      expect(await readManifest(dir)).toBeNull()
+      version = 'v3'
+      local.change()
+      release()
+      await mirror.settled()
+      expect(homeReads).toBe(3)
+      expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>v3 /</html>')
+      // Two copies finished (v2's, then v3's); the abandoned one left nothing behind.
+      const copies = readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))
+      expect(copies).toHaveLength(2)
+      const contents = copies.map((copy) => readFileSync(path.join(path.dirname(dir), copy, 'index.html'), 'utf8')).sort()
+      expect(contents).toEqual(['<html>v2 /</html>', '<html>v3 /</html>'])
+      await mirror.stop()
+    })
+  }
+
   it('writes again when a page expires, soonest after minRefreshMs, latest after refreshMs', async () => {
     const copyAfter = async (expiresAt: number | undefined) => {
       const dir = scratch()

@@ -17,6 +17,7 @@ import { stopAllRepeating } from './src/jobs/repeat'
 import { startMirrorFromSettings } from './src/mirror'
 import type { StaticMirror } from './src/mirror/static-mirror'
 import { runClosers } from './src/runtime/shutdown'
+import { testHooks } from './src/runtime/test-hooks'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 
@@ -107,6 +108,7 @@ server.listen(port, hostname, async () => {
   // Payload starts (and migrates the database) on its first request; make that request ours. While the database
   // does not answer, the process stays up (the edge serves its last good copies) and asks again: logged once.
   let told = false
+  const retryMs = testHooks().healthRetryMs ?? HEALTH_RETRY_MS
   for (;;) {
     try {
       const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
@@ -116,14 +118,14 @@ server.listen(port, hostname, async () => {
       }
       const body = await response.text()
       if (!told && !body.includes('"starting"')) {
-        console.error(`Waiting for the database: /api/health answered ${response.status} ${body}; serving the last good copies, asking again every ${HEALTH_RETRY_MS / 1000} s`)
+        console.error(`Waiting for the database: /api/health answered ${response.status} ${body}; serving the last good copies, asking again every ${retryMs / 1000} s`)
         told = true
       }
     } catch (error) {
       if (!told) console.error('Health check failed, asking again:', error)
       told = true
     }
-    await new Promise((resolve) => setTimeout(resolve, HEALTH_RETRY_MS).unref())
+    await new Promise((resolve) => setTimeout(resolve, retryMs).unref())
   }
   // After the first request, so the first copy does not race Payload's start (a failed copy is retried anyway).
   mirror = startMirrorFromSettings(settings, edge.originGet, actualPort)

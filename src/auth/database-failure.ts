@@ -23,13 +23,13 @@ const CONNECTION_CODES = /^(08...|57...|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|
 const NOT_ASKED_AGAIN = 'The database failed earlier in this request; not asked again'
 /** The adapter's reads and writes (not its transactions: a rollback must still reach the database). */
 const OPERATIONS = /^(find|count|create|update|delete|query|upsert)/
-const CONNECTION_MESSAGES = /failed earlier in this request|Connection terminated|timeout exceeded when trying to connect|Query read timeout|database is locked|Client has encountered a connection error|attempt to write a readonly database|unable to open database file|database or disk is full|disk I\/O error|cannot connect to Postgres/i
+const CONNECTION_MESSAGES = /failed earlier in this request|Connection terminated|timeout exceeded when trying to connect|Query read timeout|database is locked|Client has encountered a connection error|attempt to write a readonly database|unable to open database file|database or disk is full|disk I\/O error|cannot connect to (Postgres|SQLite)/i
 
 /** One log line per burst of failures, not one per query. */
 const LOG_EVERY_MS = 10_000
 let loggedAt = -Infinity
 
-function logUnavailable(error: unknown): void {
+export function logUnavailable(error: unknown): void {
   const now = Date.now()
   if (now - loggedAt < LOG_EVERY_MS) return
   loggedAt = now

@@ -9,7 +9,7 @@ import { getPayload } from 'payload'
 import { env } from '../config/env'
 import { cmsErrorResponse, ServiceError } from '../errors'
 import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '../domain/same-origin'
-import { watchingDatabase } from './database-failure'
+import { logUnavailable, watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
 import { SCHEME_HEADER } from '../edge/headers'
 
@@ -59,8 +59,24 @@ function withSecureCookies(headers: Headers): void {
   for (const cookie of cookies) headers.append('set-cookie', cookie.startsWith(`${SESSION_COOKIE}=`) && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie)
 }
 
+/**
+ * Whether Payload has started (it connects to the database and migrates on first use). While the database cannot be
+ * opened or reached, each request tries again (Payload keeps no failed start), and is told so in Payload's shape
+ * with 503 instead of Payload's own 500 "There was an error initializing Payload" (issue 22).
+ */
+async function payloadStarted(): Promise<boolean> {
+  try {
+    await getPayload({ config })
+    return true
+  } catch (error) {
+    logUnavailable(error)
+    return false
+  }
+}
+
 export function withSessionGuards<A extends unknown[]>(handler: Handler<A>): Handler<A> {
   return async (request, ...rest) => {
+    if (!(await payloadStarted())) return errorResponse(503, DATABASE_UNAVAILABLE, { 'Retry-After': '5' })
     if (await isCrossSiteWrite(request)) return errorResponse(403, CROSS_SITE_WRITE_MESSAGE)
     const { result: response, databaseFailed } = await watchingDatabase(() => handler(request, ...rest))
     // Payload's request is this Request with the user assigned: no user for a request that carried credentials

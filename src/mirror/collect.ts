@@ -32,21 +32,32 @@ const EXPIRES = 'x-statuspage-expires'
 /** Enough pages of 100 for any status page's 90 days; past that the oldest are left out. */
 const MAX_LIST_PAGES = 20
 const DAY_MS = 86_400_000
+const SERVICES = '/api/v1/services'
 
 const header = (raw: string[], name: string): string | undefined => {
   for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1]
   return undefined
 }
 
+/**
+ * Waits for every read, then fails with the first failure: a copy is removed only after nothing adds to it any more.
+ */
+async function allSettled(work: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((outcome) => outcome.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
 const acceptOf = (pathname: string) => (pathname.startsWith('/api/') ? 'application/json' : '*/*')
 
 /** Reads the site and adds each file to the copy as soon as it is read (src/mirror/snapshot.ts, writeSnapshot). */
-export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4 }: { concurrency?: number } = {}): Promise<Collected> {
+export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4, signal }: { concurrency?: number; signal?: AbortSignal } = {}): Promise<Collected> {
   const limit = pLimit(concurrency)
   let expiresAt: number | null = null
   let count = 0
 
   const read = async (pathWithQuery: string, { missingIsFine = false } = {}): Promise<Fetched | null> => {
+    // An abandoned copy (a newer change made it outdated) stops at its next read.
+    signal?.throwIfAborted()
     const answer = await fetch(pathWithQuery, acceptOf(pathWithQuery))
     if (answer.status === 404 && missingIsFine) return null // deleted since it was listed
     if (answer.status !== 200) throw new OriginError(`${pathWithQuery} answered ${answer.status}`)
@@ -77,11 +88,21 @@ export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concu
     await add(asFile(pathname, answer))
     count += 1
   }
-  await Promise.all(FIXED_PATHS.map((pathname) => limit(async () => copy(pathname, await read(pathname)))))
+  // One pool for everything, the lists first: a record's page starts as soon as its list is read, while the fixed
+  // pages render, instead of after the slowest of them (the copy is in place as soon as the last read ends).
   const from = new Date(now.getTime() - RECORD_DAYS * DAY_MS).toISOString().slice(0, 10)
-  const services = data(await read('/api/v1/services'))
-  const [incidents, maintenances] = await Promise.all([listAll('/api/v1/incidents', from), listAll('/api/v1/maintenances', from)])
-  const pages = [...servicePaths(services), ...recordPaths('i', incidents), ...recordPaths('m', maintenances)]
-  await Promise.all(pages.map((pathname) => limit(async () => copy(pathname, await read(pathname, { missingIsFine: true })))))
+  const pages = (paths: string[]) => allSettled(paths.map((pathname) => limit(async () => copy(pathname, await read(pathname, { missingIsFine: true })))))
+  const fixed = (pathname: string) => limit(async () => {
+    const answer = await read(pathname)
+    await copy(pathname, answer)
+    return answer
+  })
+  await allSettled([
+    // `/api/v1/services` is a file of the copy and the list of the service pages: read once.
+    fixed(SERVICES).then((answer) => pages(servicePaths(data(answer)))),
+    limit(() => listAll('/api/v1/incidents', from)).then((items) => pages(recordPaths('i', items))),
+    limit(() => listAll('/api/v1/maintenances', from)).then((items) => pages(recordPaths('m', items))),
+    ...FIXED_PATHS.filter((pathname) => pathname !== SERVICES).map(fixed),
+  ])
   return { count, expiresAt }
 }

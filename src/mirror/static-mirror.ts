@@ -1,8 +1,8 @@
 /**
  * When the static mirror is written (STATIC_MIRROR_DIR; docs/deployment.md, "A static mirror"):
  * - after a change of public data on this instance (src/runtime/data-version.ts's local bumps: writes through the
- *   CMS, jobs, the demo reset), coalesced: the changes of DEBOUNCE_MS make one copy, and a change during a write
- *   makes one more after it;
+ *   CMS, jobs, the demo reset), coalesced: the first change after a quiet spell starts a copy at once, the changes
+ *   that follow within DEBOUNCE_MS or during a write make one more after it;
  * - when a time-dependent page changes by the clock alone (the earliest `x-statuspage-expires` of the copy: a
  *   maintenance starts or ends, the day of the uptime bars turns), and at least every REFRESH_MS;
  * - once at start.
@@ -10,7 +10,7 @@
  * first reads the latest copy's manifest: a copy that another instance started after that time already shows what
  * was asked, and is not written again. A failed read keeps the last good copy and is retried with a growing delay.
  */
-import { onLocalDataChange } from '../runtime/data-version'
+import { onLocalDataChange, onPeerDataChange } from '../runtime/data-version'
 
 import { collectSite, type Fetch } from './collect'
 import type { MirrorLock } from './lock'
@@ -36,6 +36,8 @@ export interface StaticMirrorOptions {
   log?: (line: string) => void
   /** Subscribes to this instance's data changes (default: onLocalDataChange). */
   onChange?: (listener: () => void) => () => void
+  /** Subscribes to the other instances' data changes (default: onPeerDataChange); they only abandon outdated copies. */
+  onPeerChange?: (listener: () => void) => () => void
   debounceMs?: number
   refreshMs?: number
   minRefreshMs?: number
@@ -50,7 +52,7 @@ export interface StaticMirror {
   settled(): Promise<void>
 }
 
-export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), log = console.log, onChange = onLocalDataChange, debounceMs = DEBOUNCE_MS, refreshMs = REFRESH_MS, minRefreshMs = MIN_REFRESH_MS }: StaticMirrorOptions): StaticMirror {
+export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), log = console.log, onChange = onLocalDataChange, onPeerChange = onPeerDataChange, debounceMs = DEBOUNCE_MS, refreshMs = REFRESH_MS, minRefreshMs = MIN_REFRESH_MS }: StaticMirrorOptions): StaticMirror {
   /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
   let wanted: number | null = null
   let timer: NodeJS.Timeout | undefined
@@ -61,6 +63,15 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
   let refused = false
 
   let refreshTimer: NodeJS.Timeout | undefined
+  /** The copy being read, abandoned when a change makes it outdated: at most once between two finished copies, so
+   * that changes coming faster than a copy is read cannot keep every copy from finishing. */
+  let reading: AbortController | null = null
+  let abandoned = false
+  const abandonOutdated = () => {
+    if (!reading || abandoned) return
+    abandoned = true
+    reading.abort()
+  }
 
   const schedule = (delayMs: number) => {
     if (stopped || running) return // a write under way looks at `wanted` when it ends
@@ -110,10 +121,12 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
         const startedAt = now()
         let refresh = 0
         let count = 0
+        const controller = new AbortController()
+        reading = controller
         await writeSnapshot(
           dir,
           async (add) => {
-            const collected = await collectSite(fetch, startedAt, add)
+            const collected = await collectSite(fetch, startedAt, add, { signal: controller.signal })
             count = collected.count
             refresh = Math.max(Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
             return { startedAt, refreshAt: new Date(refresh) }
@@ -121,6 +134,7 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
           now,
         )
         next = refresh
+        abandoned = false
         if (failures > 0 || refused) log(`Static mirror: written again (${count} files in ${dir})`)
         failures = 0
         refused = false
@@ -130,16 +144,28 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
       if (next !== null) refreshAt(next)
       return null
     } catch (error) {
+      // Abandoned for a newer change: read again at once, with that change.
+      if (reading?.signal.aborted) return again(0)
       failures += 1
       if (error instanceof MirrorDirError) {
         if (!refused) log(`Static mirror: ${error.message}`)
         refused = true
       } else if (failures === 1) log(`Static mirror: could not write (keeping the last copy; retrying): ${error instanceof Error ? error.message : String(error)}`)
       return again(Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS))
+    } finally {
+      reading = null
     }
   }
 
-  const unsubscribe = onChange(() => want(now().getTime()))
+  // The first change after a quiet spell is copied at once; changes while a copy is due or under way wait the
+  // debounce, so a burst still makes one copy, and one more after a write under way.
+  const unsubscribe = onChange(() => {
+    abandonOutdated()
+    want(now().getTime(), running || timer ? debounceMs : 0)
+  })
+  // Another instance's change: the copy being read cannot show it, and that instance waits for the lock this one
+  // holds; read again at once instead, so the copy it then finds already shows its change.
+  const unsubscribePeer = onPeerChange(abandonOutdated)
 
   return {
     request(at = now()) {
@@ -148,6 +174,7 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
     async stop() {
       stopped = true
       unsubscribe()
+      unsubscribePeer()
       clearTimeout(timer)
       clearTimeout(refreshTimer)
       await running

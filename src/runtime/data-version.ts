@@ -26,6 +26,8 @@ export interface ChangeScope {
 export interface DataVersionState {
   version: number
   listeners: Set<(version: number) => void>
+  /** Told of the bumps that came from other instances (the static mirror abandons a copy they made outdated). */
+  peerListeners: Set<(version: number) => void>
   scopes: AsyncLocalStorage<ChangeScope>
 }
 
@@ -33,7 +35,7 @@ let shared: DataVersionState | undefined
 
 
 function state(): DataVersionState {
-  shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), scopes: new AsyncLocalStorage() }))
+  shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), peerListeners: new Set(), scopes: new AsyncLocalStorage() }))
   return shared
 }
 
@@ -45,8 +47,14 @@ export function currentDataVersion(): number {
 export function bumpDataVersion(fromPeer = false): number {
   const current = state()
   current.version += 1
-  if (!fromPeer) for (const listener of current.listeners) listener(current.version)
+  for (const listener of fromPeer ? current.peerListeners : current.listeners) listener(current.version)
   return current.version
+}
+
+/** Called on every bump that came from another instance. Returns the unsubscribe function. */
+export function onPeerDataChange(listener: (version: number) => void): () => void {
+  state().peerListeners.add(listener)
+  return () => state().peerListeners.delete(listener)
 }
 
 /** Called on every local bump (the cross-instance bus publishes from here). Returns the unsubscribe function. */

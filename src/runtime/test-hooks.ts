@@ -17,6 +17,8 @@ export interface TestHooks {
   afterDeliveryBatch?(sent: number): void
   /** Replaces the demo reset interval (DEMO_RESET_INTERVAL_MINUTES) with this many milliseconds. */
   demoResetIntervalMs?: number
+  /** Replaces how often the start asks /api/health again while the database does not answer (server.ts). */
+  healthRetryMs?: number
 }
 
 const NONE: TestHooks = Object.freeze({})

@@ -1,8 +1,8 @@
 /**
  * The last good copies survive a restart (issue 22): an instance keeps them under LAST_GOOD_DIR; killed, and started
  * again while PostgreSQL refuses connections (a TCP proxy, tests/helpers/tcp-proxy.ts), it does not exit: it serves
- * the copies (X-Cache: STALE), says in /api/health that the database is down, and serves fresh pages with every
- * acknowledged write as soon as the database answers.
+ * the copies (X-Cache: STALE), answers the CMS 503 with Retry-After (Payload cannot start), says in /api/health that
+ * the database is down, and serves fresh pages with every acknowledged write as soon as the database answers.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import os from 'node:os'
@@ -65,7 +65,8 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     killService(first)
     await proxy.refuse()
     const port = Number(new URL(first.base).port)
-    const second = await startService(env, { port, healthy: false })
+    // The start asks /api/health again every 100 ms instead of 2 s (a test hook): its repeated checks come at once.
+    const second = await startService({ ...env, STATUSPAGE_TEST_HOOKS: '1', STATUSPAGE_TEST_HEALTH_RETRY_MS: '100' }, { port, healthy: false })
 
     const home = await call(`${second.base}/`)
     expect(home.status).toBe(200)
@@ -83,11 +84,26 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     expect(health.status).toBe(503)
     expect(health.json()).toEqual({ status: 'unavailable', database: 'down' })
     expect(second.child.exitCode).toBeNull()
-    // The start's own health loop says so once (within its first checks), however often it asks.
+    // Payload cannot start: the CMS says so with 503 and Retry-After in its own shape, not 500 "There was an error
+    // initializing Payload".
+    for (const cms of [
+      () => call(`${second.base}/api/incidents`, { headers: auth }),
+      () => call(`${second.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Refused', updates: [{ status: 'investigating', message: 'x' }] } }),
+      () => call(`${second.base}/api/graphql`, { method: 'POST', headers: auth, body: { query: '{ Incidents { totalDocs } }' } }),
+    ]) {
+      const answer = await cms()
+      expect(answer.status).toBe(503)
+      expect(answer.headers['retry-after']).toBeDefined()
+      expect(answer.json()).toEqual({ errors: [{ message: 'The database is not answering; try again in a few seconds.' }] })
+    }
+    // The start's own health loop says so once (within its first checks), however often it asks: counted by the
+    // health checks the edge handed to Next (/__edge/stats), three more after the line.
     const log = await until(async () => second.output(), (output) => output.includes('Waiting for the database'))
-    await new Promise((resolve) => setTimeout(resolve, 4500))
-    expect(second.output().match(/Waiting for the database/g)).toHaveLength(1)
     expect(log).toContain('Waiting for the database')
+    const checks = async () => ((await call(`${second.base}/__edge/stats`)).json().next['/api/health'] ?? 0) as number
+    const before = await checks()
+    expect(await until(checks, (count) => count >= before + 3)).toBeGreaterThanOrEqual(before + 3)
+    expect(second.output().match(/Waiting for the database/g)).toHaveLength(1)
 
     await proxy.forward()
     const healthy = await until(() => call(`${second.base}/api/health`), (answer) => answer.status === 200)

@@ -9,7 +9,9 @@
  * - GET /__edge/hold?ms=n: a request that takes n milliseconds, then answers 200 (the shutdown tests' request under
  *   way);
  * - STATUSPAGE_TEST_CRASH_AFTER_SENDS=n: the process kills itself (SIGKILL) after the batch that makes n sends;
- * - DEMO_RESET_INTERVAL_SECONDS=n: demo resets n seconds apart instead of DEMO_RESET_INTERVAL_MINUTES.
+ * - DEMO_RESET_INTERVAL_SECONDS=n: demo resets n seconds apart instead of DEMO_RESET_INTERVAL_MINUTES;
+ * - STATUSPAGE_TEST_HEALTH_RETRY_MS=n: the start asks /api/health again every n ms while the database does not
+ *   answer, instead of every 2 s.
  */
 const KEY = Symbol.for('statuspage.runtime')
 globalThis[KEY] ??= {}
@@ -20,6 +22,7 @@ let sent = 0
 let held = 0
 const crashAfter = Number(process.env.STATUSPAGE_TEST_CRASH_AFTER_SENDS)
 const demoSeconds = Number(process.env.DEMO_RESET_INTERVAL_SECONDS)
+const healthRetryMs = Number(process.env.STATUSPAGE_TEST_HEALTH_RETRY_MS)
 
 slots.testHooks = {
   handedToNext(url) {
@@ -48,4 +51,5 @@ slots.testHooks = {
     if (crashAfter > 0 && sent >= crashAfter) process.kill(process.pid, 'SIGKILL')
   },
   ...(demoSeconds > 0 ? { demoResetIntervalMs: demoSeconds * 1000 } : {}),
+  ...(healthRetryMs > 0 ? { healthRetryMs } : {}),
 }

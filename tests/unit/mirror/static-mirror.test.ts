@@ -104,6 +104,23 @@ describe('the layout of the mirror', () => {
     expect(readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))).toHaveLength(1)
   })
 
+  it('reads the records’ pages while a fixed page is still being read, and each address once', async () => {
+    const site = cannedSite('v')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // /history answers only once the incident's and the service's pages were asked for: read in phases (the fixed
+    // pages, then the lists, then the records), the copy would never end.
+    const fetch: Fetch = async (url, accept) => {
+      if (url === '/history') await held
+      if (['/i/INC1', '/m/MNT1', '/s/payments'].every((page) => site.calls.includes(page))) release()
+      return site(url, accept)
+    }
+    const added: string[] = []
+    await collectSite(fetch, new Date(), async (file) => void added.push(file.path))
+    expect(added).toEqual(expect.arrayContaining(['/history', '/i/INC1', '/m/MNT1', '/s/payments', '/g/core']))
+    expect(site.calls.filter((url) => url === '/api/v1/services')).toHaveLength(1)
+  })
+
   it('takes an empty directory over, and refuses one with somebody else’s files', async () => {
     const empty = scratch()
     mkdirSync(empty)
@@ -198,6 +215,69 @@ describe('when copies are written', () => {
     expect(copies).toBe(3)
     await mirror.stop()
   })
+
+  it('copies the first change after a quiet spell at once, without waiting for the debounce', async () => {
+    const dir = scratch()
+    const { onChange, change } = changes()
+    // A debounce of ten minutes: a copy that waited for it would outlive the test's timeout.
+    const mirror = startStaticMirror({ dir, fetch: cannedSite('at once'), lock: noLock(), onChange, debounceMs: 600_000, log: () => {} })
+    change()
+    await mirror.settled()
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>at once /</html>')
+    await mirror.stop()
+  })
+
+  for (const source of ['this instance', 'another instance'] as const) {
+    it(`abandons a copy that a change of ${source} made outdated, once, and reads again at once`, async () => {
+      const dir = scratch()
+      let version = 'v1'
+      let gate: Promise<void> | null = null
+      let homeReads = 0
+      const fetch: Fetch = async (url, accept) => {
+        const seen = version
+        if (url === '/') {
+          homeReads += 1
+          if (gate) await gate
+        }
+        return cannedSite(seen)(url, accept)
+      }
+      const local = changes()
+      const peer = changes()
+      const mirror = startStaticMirror({ dir, fetch, lock: noLock(), onChange: local.onChange, onPeerChange: peer.onChange, debounceMs: 50, log: () => {} })
+      const hold = () => {
+        let open!: () => void
+        gate = new Promise((resolve) => (open = resolve))
+        return () => {
+          gate = null
+          open()
+        }
+      }
+      let release = hold()
+      local.change()
+      while (homeReads < 1) await new Promise((resolve) => setTimeout(resolve, 5)) // the first copy is being read
+      version = 'v2'
+      ;(source === 'this instance' ? local : peer).change()
+      const first = release
+      // The copy read again is held too: a change during it does not abandon it (it finishes, then one more).
+      release = hold()
+      first()
+      while (homeReads < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+      // The outdated copy was never put in place: the one being read now is the first.
+      expect(await readManifest(dir)).toBeNull()
+      version = 'v3'
+      local.change()
+      release()
+      await mirror.settled()
+      expect(homeReads).toBe(3)
+      expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>v3 /</html>')
+      // Two copies finished (v2's, then v3's); the abandoned one left nothing behind.
+      const copies = readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))
+      expect(copies).toHaveLength(2)
+      const contents = copies.map((copy) => readFileSync(path.join(path.dirname(dir), copy, 'index.html'), 'utf8')).sort()
+      expect(contents).toEqual(['<html>v2 /</html>', '<html>v3 /</html>'])
+      await mirror.stop()
+    })
+  }
 
   it('writes again when a page expires, soonest after minRefreshMs, latest after refreshMs', async () => {
     const copyAfter = async (expiresAt: number | undefined) => {

@@ -36,7 +36,7 @@ function Result({ preview }: { preview: Preview }) {
               </li>
             ))}
           </ul>
-          <div>Customers read{incident.notifySubscribers ? ' (and subscribers are sent)' : ' (subscribers are not notified: this integration is quiet)'}:</div>
+          <div>{incident.notifySubscribers ? 'Customers read, on the page and in what subscribers are sent:' : 'Customers read on the page (subscribers are not notified: this integration is quiet):'}</div>
           <blockquote style={quote}>{incident.message}</blockquote>
         </>
       ) : null}

@@ -47,7 +47,7 @@ export function EndpointActionsField() {
   }
 
   return (
-    <div className="field-type" style={{ marginBottom: '1.5rem' }}>
+    <div className="field-type endpoint-actions" style={{ marginBottom: '1.5rem' }}>
       <label className="field-label">Endpoint</label>
       {secret ? (
         <>

@@ -11,7 +11,7 @@ export const SecretInput: TextFieldClientComponent = ({ field, path: pathFromPro
   const { value, setValue, showError } = useField<string>({ path })
   const id = `field-${path.replace(/\./g, '__')}`
   return (
-    <div className={`field-type text${showError ? ' error' : ''}`} style={{ marginBottom: '1.5rem' }}>
+    <div className={`field-type text secret-input${showError ? ' error' : ''}`} style={{ marginBottom: '1.5rem' }}>
       <FieldLabel htmlFor={id} label={field.label} path={path} />
       <div className="field-type__wrap">
         <FieldError path={path} showError={showError} />

@@ -6,6 +6,8 @@
 import { Button } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
+import { TestEventPreview } from './TestEventPreview'
+
 function CopyLine({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false)
   const copy = async () => {
@@ -44,6 +46,7 @@ export function WebhookAddressField() {
         A tool that cannot set a header (Uptime Kuma, some Gatus setups) posts to <code>{url}/&lt;token&gt;</code> instead. Alertmanager: <code>url</code> above and{' '}
         <code>http_config.authorization.credentials</code> set to the token. More in the project’s docs/integrations.md.
       </p>
+      <TestEventPreview />
     </div>
   )
 }

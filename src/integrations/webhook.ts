@@ -11,14 +11,14 @@ import { and, eq, lt } from '@payloadcms/db-sqlite/drizzle'
 import { APIError, getPayload, type Payload, ValidationError } from 'payload'
 
 import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
-import { DEFAULT_SEVERITY_STATUSES, type IntegrationKind, type MonitoringEvent, type ParseOptions } from '../domain/monitoring-event'
-import type { ServiceStatus } from '../domain/statuses'
+import type { IntegrationKind, MonitoringEvent } from '../domain/monitoring-event'
 import { connectionFor, tableOf } from '../db/sql'
 import { cmsErrorResponse, ServiceError } from '../errors'
 import { readBodyBytes } from '../net/request-body'
 import type { Integration } from '../payload-types'
 import { applyMonitoringEvent } from '../services/incidents/apply-monitoring-event'
 import { parsePayload } from './parse'
+import { parseOptions } from './parse-options'
 import { hashIntegrationToken, looksLikeToken, tokenFromHeader, WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
@@ -65,17 +65,6 @@ async function parseJson(request: Request, bytes: Buffer): Promise<{ ok: true; v
     return { ok: true, value: JSON.parse(text) }
   } catch {
     return { ok: false, message: 'The request body is not valid JSON.' }
-  }
-}
-
-function parseOptions(integration: Integration): ParseOptions {
-  const table: Record<string, ServiceStatus> = {}
-  const rows = integration.severityStatuses
-  for (const row of rows ?? []) table[row.severity.trim().toLowerCase()] = row.status as ServiceStatus
-  return {
-    serviceLabel: integration.serviceLabel?.trim() || 'service',
-    severityStatuses: rows ? table : { ...DEFAULT_SEVERITY_STATUSES },
-    defaultStatus: (integration.defaultStatus as ServiceStatus | null | undefined) ?? 'partial',
   }
 }
 

@@ -6,6 +6,7 @@ import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } fro
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { regenerateTokenEndpoint } from '../../integrations/regenerate-token'
+import { testEventEndpoint } from '../../integrations/test-event-endpoint'
 import { issueToken } from './hooks/issue-token'
 import { showTokenOnce } from './hooks/show-token-once'
 
@@ -38,7 +39,7 @@ export const Integrations: CollectionConfig = {
     description: 'Monitoring tools that open, update and resolve incidents (see docs/integrations.md).',
   },
   access: { read: admins, create: admins, update: admins, delete: admins },
-  endpoints: [regenerateTokenEndpoint],
+  endpoints: [regenerateTokenEndpoint, testEventEndpoint],
   hooks: { beforeChange: [issueToken], afterChange: [showTokenOnce] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

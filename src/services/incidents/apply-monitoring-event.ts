@@ -51,7 +51,7 @@ function withAutomatedUpdate(incident: Incident, update: IncidentUpdateRow): Inc
 
 
 /** The services the event names (and the defaults), by slug, with their ids and names. */
-async function servicesOf(req: PayloadRequest, event: MonitoringEvent, defaults: number[]) {
+export async function servicesOf(req: PayloadRequest, event: MonitoringEvent, defaults: number[]) {
   const slugs = [...new Set(event.alerts.flatMap((alert) => alert.services))]
   const { docs } = await req.payload.find({
     collection: 'services',
@@ -115,7 +115,7 @@ async function claim(req: PayloadRequest, incident: Incident, next: { signature:
   return claimed.length === 1
 }
 
-const describeImpact = (impact: readonly NamedImpact[]) => impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
+export const describeImpact = (impact: readonly NamedImpact[]) => impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
 
 /** The services the automation's last update set to something other than operational. */
 function lastSetServices(incident: Incident): Set<number> {
@@ -157,7 +157,7 @@ export async function applyMonitoringEvent(payload: Payload, integration: Integr
  * An update's words, from the integration's template for `kind` (src/domain/message-template.ts): the alert's own
  * texts reach customers only through the placeholders that ask for them.
  */
-function customerMessage(integration: Integration, kind: MessageTemplateKind, event: MonitoringEvent, named: readonly NamedImpact[], recovered: readonly string[] = []): string {
+export function customerMessage(integration: Integration, kind: MessageTemplateKind, event: MonitoringEvent, named: readonly NamedImpact[], recovered: readonly string[] = []): string {
   const stored = { opening: integration.openingMessage, update: integration.updateMessage, resolved: integration.resolvedMessage }[kind]
   const firing = event.alerts.filter((alert) => alert.firing)
   return renderTemplate(templateOrDefault(kind, stored), {

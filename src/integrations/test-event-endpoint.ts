@@ -1,16 +1,17 @@
 /**
  * `POST /api/integrations/<id>/test-event` (admins, like the integration itself): a dry run of a sample notification
- * of the integration's tool (src/services/preview-monitoring-event.ts). Optional body `{service: "<slug>"}` names the
+ * of the integration's tool (src/services/incidents/preview-monitoring-event.ts). Optional body `{service: "<slug>"}` names the
  * service the sample alerts on; without it, the page's first service. Answers what would be opened and what the
  * resolve would say; creates nothing and notifies nobody.
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { noStoreJson, refusal, refuseUnless, routeRecordId } from '../access/endpoint-guard'
+import { cmsEndpoint, noStoreJson, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { toSlug } from '../domain/slug'
+import { BadRequest } from '../errors'
 import type { Integration } from '../payload-types'
-import { previewMonitoringEvent } from '../services/preview-monitoring-event'
+import { previewMonitoringEvent } from '../services/incidents/preview-monitoring-event'
 
 async function askedService(req: PayloadRequest): Promise<string | null | { problem: string }> {
   let body: unknown
@@ -28,17 +29,16 @@ async function askedService(req: PayloadRequest): Promise<string | null | { prob
 export const testEventEndpoint: Endpoint = {
   path: '/:id/test-event',
   method: 'post',
-  handler: async (req) => {
-    const refused = refuseUnless(req, isAdmin)
-    if (refused) return refused
+  handler: cmsEndpoint(async (req) => {
+    requireUser(req, isAdmin)
     const id = routeRecordId(req)
-    if (id === null) return refusal(404, 'Not Found')
     const integration = (await req.payload.findByID({ collection: 'integrations', id, depth: 0, overrideAccess: true, disableErrors: true, req })) as Integration | null
-    if (!integration) return refusal(404, 'Not Found')
+    if (!integration) throw recordNotFound()
     const asked = await askedService(req)
-    if (asked && typeof asked === 'object') return refusal(400, asked.problem, 'service')
+    if (asked && typeof asked === 'object') throw new BadRequest(asked.problem, 'service')
     const preview = await previewMonitoringEvent(req, integration, asked)
-    if ('error' in preview) return refusal(400, preview.error)
+    if ('error' in preview) throw new BadRequest(preview.error)
     return noStoreJson(200, preview as unknown as Record<string, unknown>)
-  },
+  }),
+
 }

@@ -5,6 +5,8 @@
  *
  *   DATABASE_URL=… PAYLOAD_SECRET=… node --conditions=production --import tsx bench/first-miss.ts [rounds]
  *
+ * FIRST_MISS_ONLY=/api/v1/status,/ limits it to those paths (for a profile: add --cpu-prof).
+ *
  * Prints p50/p99 in ms per path and body sizes (identity and gzip); the last line is `FIRST_MISS_RESULT {json}`.
  */
 import { gzipSync } from 'node:zlib'
@@ -24,13 +26,16 @@ async function main(rounds: number): Promise<void> {
   const payload = await getPayload({ config })
   const group = await payload.find({ collection: 'service-groups', limit: 1, depth: 0, sort: 'displayOrder' })
   const slug = group.docs[0]?.slug ?? 'none'
-  const routes: [string, Route, Record<string, string>][] = [
+  const all: [string, Route, Record<string, string>][] = [
     ['/api/v1/status', await import('../src/app/api/v1/status/route'), {}],
     ['/', await import('../src/app/(site)/route'), {}],
     [`/g/${slug}`, await import('../src/app/(site)/g/[slug]/route'), { slug }],
     ['/api/v1/uptime?format=compact&limit=1000', await import('../src/app/api/v1/uptime/route'), {}],
     ['/api/v1/uptime?limit=1000', await import('../src/app/api/v1/uptime/route'), {}],
   ]
+  // FIRST_MISS_ONLY=/api/v1/status,/ times only those (a profile of the two the issue's targets are about).
+  const only = process.env.FIRST_MISS_ONLY?.split(',')
+  const routes = only ? all.filter(([path]) => only.includes(path)) : all
   const times = new Map<string, number[]>(routes.map(([path]) => [path, []]))
   const sizes = new Map<string, { identity: number; gzip: number }>()
   for (let round = 0; round <= rounds; round++) {

@@ -32,14 +32,8 @@ export default defineConfig({
       apiProject('postgres'),
       {
         resolve: { alias },
-        // tests/e2e/large-page.test.ts (1,000 services in Chromium, axe) hangs or outlives its timeouts on this
-        // machine (issue 26, open): run it by hand with `E2E_LARGE=1 npx vitest run --project e2e-large`.
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: ['tests/e2e/large-page.test.ts'], globalSetup: ['tests/helpers/preflight-e2e.ts'], testTimeout: 120_000, hookTimeout: 600_000, fileParallelism: false },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/preflight-e2e.ts'], testTimeout: 120_000, hookTimeout: 600_000, fileParallelism: false },
       },
-      // Only when asked for (E2E_LARGE=1): see the e2e project's exclude.
-      ...(process.env.E2E_LARGE
-        ? [{ resolve: { alias }, test: { name: 'e2e-large', include: ['tests/e2e/large-page.test.ts'], globalSetup: ['tests/helpers/preflight-e2e.ts'], testTimeout: 120_000, hookTimeout: 600_000, fileParallelism: false } }]
-        : []),
       {
         resolve: { alias },
         // The browser suites again, their service on PostgreSQL (the cache and rate-limit suites run on both inside

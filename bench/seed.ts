@@ -18,7 +18,8 @@
  *
  * Sizes (environment): BENCH_GROUPS=50, BENCH_SERVICES=1000, BENCH_INCIDENTS=100000, BENCH_MAINTENANCES=5000,
  * BENCH_UNRESOLVED=0.0001 (share of incidents whose newest update is not "resolved": about 10 ongoing, as during a
- * real outage), BENCH_UPCOMING=10 (maintenances still to come).
+ * real outage), BENCH_UPCOMING=10 (maintenances still to come); BENCH_SERVICE_PROBLEMS=k: only the first k services
+ * are not operational (unset: about 6% at random).
  *
  * The last line of output is `SEED_RESULT {json}` with counts and timings, for bench/run.mjs.
  */
@@ -57,6 +58,9 @@ const SIZES = {
   unresolved: sizeFromEnv('BENCH_UNRESOLVED', 0.0001),
   upcoming: sizeFromEnv('BENCH_UPCOMING', 10),
 }
+// BENCH_SERVICE_PROBLEMS=k: exactly the first k services (one in each of the first k groups) have a problem, the rest
+// are operational; unset, about 6% have one, at random (SERVICE_STATUS_MIX), so most groups of 20 have a problem.
+const SERVICE_PROBLEMS = process.env.BENCH_SERVICE_PROBLEMS === undefined ? null : sizeFromEnv('BENCH_SERVICE_PROBLEMS', 0)
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -121,6 +125,14 @@ const MESSAGES: Record<IncidentStatus, string[]> = {
   ],
 }
 const SERVICE_STATUS_MIX: ServiceStatus[] = [...Array<ServiceStatus>(94).fill('operational'), 'degraded', 'degraded', 'partial', 'major', 'maintenance', 'maintenance']
+const PROBLEM_STATUSES: ServiceStatus[] = ['degraded', 'partial', 'major', 'maintenance']
+
+/** A service's status: from the mix (drawn either way, so the rest of the data stays the same), or BENCH_SERVICE_PROBLEMS's. */
+function serviceStatus(s: number): ServiceStatus {
+  const drawn = pick(SERVICE_STATUS_MIX)
+  if (SERVICE_PROBLEMS === null) return drawn
+  return s <= SERVICE_PROBLEMS ? PROBLEM_STATUSES[(s - 1) % PROBLEM_STATUSES.length] : 'operational'
+}
 
 function lexicalParagraph(text: string) {
   const textNode = { type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }
@@ -165,7 +177,7 @@ function buildDataSet(now: Date): DataSet {
     serviceSlugs.add(slug)
     serviceIds.push(s)
     set.services.push({
-      id: s, name, slug, description: s % 3 === 0 ? null : `The ${name} service.`, group_id: group, status: pick(SERVICE_STATUS_MIX),
+      id: s, name, slug, description: s % 3 === 0 ? null : `The ${name} service.`, group_id: group, status: serviceStatus(s),
       display_order: Math.floor((s - 1) / Math.max(1, SIZES.groups)), updated_at: created, created_at: created,
     })
   }

@@ -160,7 +160,7 @@ function section(runs, facts) {
     lines.push(`- First requests after the start (cold memo, uncached): \`${UPTIME_PAGE}\` ${fmt(out.first.uptime.ms)} ms (${fmt(out.first.uptime.bytes)} bytes), \`/\` ${fmt(out.first.home.ms)} ms (${fmt(out.first.home.bytes)} bytes).`)
     lines.push(`- Bodies through the cache (identity / gzip level 6): ${Object.entries(out.bodies).map(([k, b]) => `${k} ${fmt(b.bytes)} / ${fmt(b.gzipBytes)} bytes (X-Cache: ${b.xCache})`).join(', ')}.`)
     if (out.firstMiss) {
-      lines.push(`- The first request after a write (bench/first-miss.ts: the route in process, every memo cold, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\` p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`)
+      lines.push(`- The first request after a write (bench/first-miss.ts: the route in process, every memo cold, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\` p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms, this process's CPU p50 ${fmt(r.cpuP50)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`)
     }
     lines.push('')
     lines.push('| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) | load average (1 min) |')

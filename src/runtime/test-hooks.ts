@@ -17,6 +17,8 @@ export interface TestHooks {
   afterDeliveryBatch?(sent: number): void
   /** Replaces the demo reset interval (DEMO_RESET_INTERVAL_MINUTES) with this many milliseconds. */
   demoResetIntervalMs?: number
+  /** Awaited by the demo reset between its wipe and its seed (the tests slow it down or make it fail there). */
+  duringDemoReset?(): Promise<void>
 }
 
 const NONE: TestHooks = Object.freeze({})

@@ -30,7 +30,7 @@ describe('the request gate', () => {
     let ran = false
     await exclusively(async () => {
       ran = true
-    }, 20)
+    }, { drainMs: 20 })
     expect(ran).toBe(true)
     stuck()
   })

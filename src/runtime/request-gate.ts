@@ -21,7 +21,10 @@ export interface GateState {
   onEmpty: (() => void) | null
   /** Counts the closings: a read that saw it change overlapped an exclusive work. */
   generation: number
-  /** An exclusive work failed and left its changes made (no transaction to roll back): no public read until one succeeds. */
+  /**
+   * An exclusive work failed and left its changes made (no transaction to roll back): no public read is made until
+   * one succeeds.
+   */
   unsettled: boolean
 }
 
@@ -83,11 +86,12 @@ export class ReadsHeldError extends Error {
 export async function readConsistently<T>(read: () => Promise<T>): Promise<T> {
   const gate = state()
   for (;;) {
-    if (gate.unsettled) throw new ReadsHeldError()
+    // A reset running after a failed one may settle the data: wait for it as for any.
     if (gate.closed) {
       await gate.closed
       continue
     }
+    if (gate.unsettled) throw new ReadsHeldError()
     const generation = gate.generation
     const out = enter()
     let result: T

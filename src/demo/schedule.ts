@@ -48,14 +48,17 @@ async function claim(payload: Payload, column: 'lastResetAt' | 'nextResetAt', se
   return rows.length > 0
 }
 
-/** A failed reset is tried again this soon, not an interval later: on SQLite it may have left the site half wiped. */
+/**
+ * A failed reset is tried again this soon (or at the next interval, when that is sooner), not an interval later: on
+ * SQLite it may have left the data half wiped, and until a reset succeeds the edge can only serve its copies.
+ */
 export const RETRY_FAILED_RESET_MS = 60_000
 
 async function resetAndLog(payload: Payload, config: DemoConfig, now: Date, atStart = false): Promise<void> {
   try {
     await resetDemo(payload, config, now, { atStart })
   } catch (error) {
-    const retryAt = new Date(now.getTime() + RETRY_FAILED_RESET_MS).toISOString()
+    const retryAt = new Date(now.getTime() + Math.min(RETRY_FAILED_RESET_MS, config.intervalMs)).toISOString()
     await payload.updateGlobal({ slug: 'demo-state', data: { nextResetAt: retryAt }, overrideAccess: true, depth: 0 }).catch(() => undefined)
     throw error
   }

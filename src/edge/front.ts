@@ -19,7 +19,7 @@ import { createRateLimiter, type RateDecision, type RateLimiter, sendTooManyRequ
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
-import { arrive, leave, whileClosed } from '../runtime/request-gate'
+import { enter as enterGate, holdsReads, readConsistently, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
 import { createResponseCache, type OriginResponse, type ResponseCache, type Unavailable } from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
@@ -156,6 +156,34 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   }
   const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter }
 
+  /**
+   * A client's request for Next, through the request gate (src/runtime/request-gate.ts): it waits while the demo
+   * reset runs and is counted in until Next has finished it (its handler settled, or the response closed), not
+   * until the client has read it all. A public page read with credentials is not made while a failed reset left
+   * the data half done: it gets the 503 a visitor gets for a page the edge has no copy of.
+   */
+  const atNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass): Promise<void> => {
+    if (kind.budget === 'public' && holdsReads()) {
+      sendUnavailable(req, res, kind.errorShape, null)
+      return Promise.resolve()
+    }
+    const out = enterGate()
+    res.once('close', out)
+    return toNext(req, res).finally(out)
+  }
+  const afterGate = async (req: IncomingMessage, res: ServerResponse, kind: RequestClass): Promise<void> => {
+    for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
+    return atNext(req, res, kind)
+  }
+  const gatedNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) => (whileClosed() ? afterGate(req, res, kind) : atNext(req, res, kind))
+  /** The cache's way to Next when a miss could not be computed, one per request class (they are interned). */
+  const fallbacks = new Map<RequestClass, Handler>()
+  const fallbackFor = (kind: RequestClass): Handler => {
+    let fallback = fallbacks.get(kind)
+    if (!fallback) fallbacks.set(kind, (fallback = (req, res) => gatedNext(req, res, kind)))
+    return fallback
+  }
+
   /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
   const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null, tokenKey: string | null): Promise<void> | undefined => {
     if (decision && !decision.allowed) {
@@ -167,9 +195,9 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
       sendEdgeError(res, req.method === 'HEAD', 'cms', 401, WEBHOOK_UNAUTHORIZED_MESSAGE, false, { 'WWW-Authenticate': 'Bearer', ...decision?.headers })
       return
     }
-    if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), toNext, decision?.headers, kind.errorShape)
+    if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), fallbackFor(kind), decision?.headers, kind.errorShape)
     if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
-    return toNext(req, res)
+    return gatedNext(req, res, kind)
   }
 
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
@@ -192,29 +220,6 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
     return answer(req, res, kind, target, decision, tokenKey)
   }
-
-  /** Counted in at the gate until the response ends: at once when it was sent synchronously. */
-  const inside = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
-    arrive()
-    let pending: Promise<void> | undefined
-    try {
-      pending = handle(req, res)
-    } catch (error) {
-      leave()
-      throw error
-    }
-    // A ServerResponse emits 'close' once.
-    if (pending) res.on('close', leave)
-    else leave()
-    return pending
-  }
-
-  const afterGate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
-    return inside(req, res)
-  }
-
-  const enter = (req: IncomingMessage, res: ServerResponse) => (whileClosed() ? afterGate(req, res) : inside(req, res))
 
   /**
    * A request's body, before anything else reads it (src/edge/request-body.ts): true when the request goes on at
@@ -241,12 +246,12 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   }
 
   return (req, res) => {
-    // The loopback computes a miss for a request that is already inside the gate: it must not wait at it.
+    // A miss computed over the loopback was counted in at the gate by the cache (readConsistently, createEdge).
     if (loopback.isInternal(req)) return toNext(req, res)
     const body = bodyFirst(req, res)
-    if (body === true) return enter(req, res)
+    if (body === true) return handle(req, res)
     if (body === false) return
-    return body.then((held) => (held ? enter(req, res) : undefined))
+    return body.then((held) => (held ? handle(req, res) : undefined))
   }
 }
 
@@ -295,6 +300,10 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
     config.cacheMaxEntries > 0 && config.cacheMaxBytes > 0
       ? createResponseCache({
           origin: loopback.origin,
+          // A miss is read with the request gate open and made again when the demo reset overlapped it; while a
+          // reset runs (or a failed one left the data half done) a miss with a last good copy gets it at once.
+          consistentRead: readConsistently,
+          holdsReads,
           originConcurrency: config.originConcurrency,
           maxEntries: config.cacheMaxEntries,
           maxBytes: config.cacheMaxBytes,
@@ -328,7 +337,8 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
       warnedAboutProxy = true
       console.warn(`Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`)
     },
-    originGet: (url, headers) => loopback.origin({ headers } as IncomingMessage, url),
+    // The static mirror copies the public site: never from half-reset data either.
+    originGet: (url, headers) => readConsistently(() => loopback.origin({ headers } as IncomingMessage, url)),
     async close() {
       await keeper?.close()
       await bus?.close()

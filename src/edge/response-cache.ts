@@ -10,6 +10,9 @@
  *   invalidation bus is down, `maxAgeMs`) once it is older than a few seconds.
  * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request
  *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
+ * - During the demo reset (src/runtime/request-gate.ts) no miss is computed: entries computed before it stay fresh
+ *   (its changes move the data version once, after its commit), a miss gets its last good copy, or waits for the
+ *   reset's end; a miss the reset overlapped is computed again after it, so no copy is made of half-reset data.
  * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
  * - At most `originConcurrency` misses are computed at once; the others wait their turn, first come first served.
  *   Next answers one miss at a time on one thread anyway: running fifty at once only holds fifty result sets in
@@ -403,6 +406,14 @@ export interface ResponseCacheOptions extends StoreOptions {
    */
   originWaitMs?: number
   unavailable?: Unavailable
+  /**
+   * Runs a miss's read of the origin so that it sees the data on one side of an exclusive change (the demo reset):
+   * src/runtime/request-gate.ts's readConsistently. It may run the read more than once, and reject (nothing fresh
+   * can be made now). Default: the read as it is.
+   */
+  consistentRead?: <T>(read: () => Promise<T>) => Promise<T>
+  /** True while no fresh copy can be made (the demo reset runs): a miss with a last good copy gets it at once. */
+  holdsReads?: () => boolean
 }
 
 export interface ResponseCache {
@@ -419,7 +430,9 @@ const TIMED_OUT = Symbol('timed out')
 /** After the origin failed, how long misses with a last good copy are answered with it without waiting. */
 const FAILING_FOR_MS = 5000
 
-export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, maxAgeMs = () => undefined, log = console.error, originWaitMs = 0, unavailable, ...storeOptions }: ResponseCacheOptions): ResponseCache {
+const asItIs = <T>(read: () => Promise<T>): Promise<T> => read()
+
+export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, maxAgeMs = () => undefined, log = console.error, originWaitMs = 0, unavailable, consistentRead = asItIs, holdsReads = () => false, ...storeOptions }: ResponseCacheOptions): ResponseCache {
   const store = new ResponseStore(storeOptions)
   const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
   const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
@@ -430,8 +443,10 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
     const flight = flights.get(key)
     if (flight && flight.version === version) return flight.promise
     const run = async () => {
-      const prepared = prepareResponse(await limit(() => origin(req, url)), now())
-      if (prepared.cacheable) store.set(key, prepared, version, now())
+      // The version the read starts under (a read made again after a reset starts under the new one).
+      const read = await limit(() => consistentRead(async () => ({ under: currentDataVersion(), answer: await origin(req, url) })))
+      const prepared = prepareResponse(read.answer, now())
+      if (prepared.cacheable) store.set(key, prepared, read.under, now())
       return prepared
     }
     const promise: Promise<PreparedResponse> = run().finally(() => {
@@ -459,7 +474,11 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
   }
 
   async function serveMiss(req: IncomingMessage, res: ServerResponse, url: string, key: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra: Record<string, string> | undefined, shape: ErrorShape | undefined): Promise<void> {
-    if (now() < failingUntil) {
+    if (holdsReads()) {
+      // The demo reset runs: the copy of the site as it was, rather than a wait; no refresh until it is done.
+      const copy = store.lastGoodCopy(key)
+      if (copy) return sendStale(req, res, copy, now(), extra)
+    } else if (now() < failingUntil) {
       const copy = store.lastGoodCopy(key)
       if (copy) {
         // One refresh per key at a time (single flight); when it succeeds, the next visitor gets it fresh.
@@ -473,10 +492,11 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
       if (outcome === TIMED_OUT) log(`Response cache: no fresh response for ${url} within ${originWaitMs} ms,`, 'answering without it')
       prepared = outcome === TIMED_OUT ? null : outcome
     } catch (error) {
-      log('Response cache: computing a miss failed:', error)
+      if (!holdsReads()) log('Response cache: computing a miss failed:', error)
       prepared = null
     }
-    noteOutcome(prepared)
+    // Held by the demo reset is not a failing origin.
+    if (!holdsReads()) noteOutcome(prepared)
     if (!prepared || prepared.status >= 500) {
       // The origin failed (the database is down, most likely): the last good copy, else the path's 503.
       const copy = store.lastGoodCopy(key)

@@ -5,9 +5,10 @@
  * Changes are reported by the Payload hooks of the public collections and globals (markDataChanged). Inside a
  * request that came through the edge they only mark the request's change scope, and the edge bumps once when the
  * response starts: after Payload committed, so no read computed between the hook and the commit can be kept under
- * the new version. Outside a request (jobs, the demo reset, scripts) the hook bumps at once, and those callers bump
- * again after their writes. Requests that change no public data (reads over GraphQL, logins, preferences) bump
- * nothing, whatever their method.
+ * the new version. Outside a request (jobs, scripts) the hook bumps at once, and those callers bump again after
+ * their writes; the demo reset runs in a scope of its own and bumps once, after its commit (src/demo/reset.ts).
+ * Requests that change no public data (reads over GraphQL, logins, preferences) bump nothing, whatever their
+ * method.
  *
  * server.ts's edge and the Payload hooks inside Next share the state: it lives in the runtime state
  * (src/runtime/state.ts).

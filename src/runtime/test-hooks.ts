@@ -19,6 +19,8 @@ export interface TestHooks {
   demoResetIntervalMs?: number
   /** Replaces how often the start asks /api/health again while the database does not answer (server.ts). */
   healthRetryMs?: number
+  /** Awaited by the demo reset between its wipe and its seed (the tests slow it down or make it fail there). */
+  duringDemoReset?(): Promise<void>
 }
 
 const NONE: TestHooks = Object.freeze({})

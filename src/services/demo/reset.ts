@@ -1,17 +1,21 @@
 /**
  * The demo reset: one verb that wipes what visitors made and writes the demo data again (src/demo/seed-data.ts).
  *
- * Atomic for readers: it runs behind the request gate (src/edge/request-gate.ts: new requests wait, those inside
- * finish first) and, on PostgreSQL, in one transaction (other instances see the old data until the commit). The
- * public cache switches with it: the data version is bumped after the commit, before the gate opens.
+ * Atomic for readers: it runs behind the request gate (src/runtime/request-gate.ts: nothing new reaches Next, the
+ * requests at Next finish first, a public read it overlapped is made again) and, on PostgreSQL, in one transaction
+ * (other instances see the old data until the commit). Its changes are collected in a change scope of its own, so
+ * the data version moves once, after the commit: until then the edge serves its copies of the site as it was. A
+ * failure on PostgreSQL rolls back and leaves nothing; on SQLite (no transaction) it leaves the gate unsettled, and
+ * the edge keeps serving those copies until a reset succeeds.
  *
  * Everything is written through the Local API with the reset's `req`, so the hooks derive statuses, slugs and
  * short ids as for an operator; SKIP_NOTIFICATIONS keeps subscribers from hearing of seed data.
  */
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
-import { bumpDataVersion } from '../../runtime/data-version'
+import { bumpDataVersion, type ChangeScope, withChangeScope } from '../../runtime/data-version'
 import { exclusively } from '../../runtime/request-gate'
+import { testHooks } from '../../runtime/test-hooks'
 
 import type { DemoConfig } from '../../demo/config'
 import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '../../demo/seed-data'
@@ -110,20 +114,34 @@ export interface ResetOptions {
 }
 
 export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { atStart = false }: ResetOptions = {}): Promise<void> {
-  await exclusively(async () => {
-    // skipStatusHistory: the seed writes each service's history itself, from the start of the bars' window.
-    const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true } }, payload)
-    await initTransaction(req)
-    try {
-      await wipe(req, config)
-      await ensureDemoUser(req, config, atStart)
-      await seed(req, now)
-      await commitTransaction(req)
-    } catch (error) {
-      await killTransaction(req)
-      throw error
-    }
-    // The hooks marked the changes before the commit (src/runtime/data-version.ts); this bump comes after it.
-    bumpDataVersion()
-  }, atStart ? 0 : undefined)
+  let transactional = true
+  await exclusively(
+    async () => {
+      // The hooks mark this scope instead of bumping the data version at each write: the edge's copies of the site
+      // as it was stay fresh until the commit.
+      const scope: ChangeScope = { changed: false, settled: false }
+      // skipStatusHistory: the seed writes each service's history itself, from the start of the bars' window.
+      const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true } }, payload)
+      try {
+        await withChangeScope(scope, async () => {
+          transactional = await initTransaction(req)
+          try {
+            await wipe(req, config)
+            await testHooks().duringDemoReset?.()
+            await ensureDemoUser(req, config, atStart)
+            await seed(req, now)
+            await commitTransaction(req)
+          } catch (error) {
+            await killTransaction(req)
+            throw error
+          }
+        })
+      } finally {
+        // Whatever runs later on behalf of the reset bumps at once.
+        scope.settled = true
+      }
+      bumpDataVersion()
+    },
+    { drainMs: atStart ? 0 : undefined, failureLeavesChanges: () => !transactional },
+  )
 }

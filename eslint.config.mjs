@@ -9,32 +9,75 @@ const FRAMEWORKS = [
 ]
 const folder = (name, message) => ({ group: [`../${name}`, `../${name}/*`, `../../${name}/*`], message })
 const PAGES = folder('site', 'must not import the public site: share a module in src/format or src/settings instead.')
-const READ_MODEL = folder('public-api', 'must not import the public read model: share a module in src/format, src/settings or src/domain instead.')
+const READ_MODEL = folder(
+  'public-api',
+  'must not import the public read model: share a module in src/format, src/settings or src/domain instead.',
+)
 const CMS_API = folder('cms-api', "must not import the CMS API's input layer (it wraps the CMS routes only).")
 const ROUTES = folder('app', 'must not import a route: routes import the layers, not the other way round.')
-const ADMIN = [folder('admin', 'must not import the admin area.'), folder('components', 'must not import admin components.')]
+const ADMIN = [
+  folder('admin', 'must not import the admin area.'),
+  folder('components', 'must not import admin components.'),
+]
 const NOTIFY_INTERNALS = {
   group: ['../notify/*', '!../notify/channels', '!../notify/events'],
-  message: "must not import notification internals: only src/notify's channels and events (the hooks and their flag); the subscription verbs are src/services/subscribers.",
+  message:
+    "must not import notification internals: only src/notify's channels and events (the hooks and their flag); the subscription verbs are src/services/subscribers.",
 }
 
 /** `no-restricted-imports` for the files of one folder: `patterns`, each message prefixed with the folder. */
 const restrict = (dir, patterns) => ({
   files: [`src/${dir}/**`],
-  rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, message: `src/${dir}/ ${p.message}` })) }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: patterns.map((p) => ({ ...p, message: `src/${dir}/ ${p.message}` })) },
+    ],
+  },
 })
 
 const layerRules = () => [
   // The contract's rules stay free of frameworks and of the rest of src, so every surface can call them and they
   // test on their own.
-  restrict('domain', [...FRAMEWORKS, { group: ['../*', '../**'], message: 'holds pure contract rules: it must not import anything else in src.' }]),
+  restrict('domain', [
+    ...FRAMEWORKS,
+    { group: ['../*', '../**'], message: 'holds pure contract rules: it must not import anything else in src.' },
+  ]),
   // What server.ts runs before Next: no framework, and nothing of the application but its configuration and runtime state.
-  restrict('edge', [...FRAMEWORKS, { group: ['../*', '!../config', '!../runtime', '!../domain'], message: 'runs before Next: it imports nothing of the application but src/config, src/runtime and the pure rules of src/domain.' }]),
+  restrict('edge', [
+    ...FRAMEWORKS,
+    {
+      group: ['../*', '!../config', '!../runtime', '!../domain'],
+      message:
+        'runs before Next: it imports nothing of the application but src/config, src/runtime and the pure rules of src/domain.',
+    },
+  ]),
   // The static mirror runs in server.ts's process too, beside the edge: it reads the site over HTTP, never the data.
-  restrict('mirror', [...FRAMEWORKS, { group: ['../*', '!../config', '!../runtime', '!../domain', '!../edge'], message: 'runs before Next: it imports nothing of the application but src/config, src/runtime, src/edge and src/domain.' }]),
-  restrict('format', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.'), ...FRAMEWORKS.slice(1)]),
+  restrict('mirror', [
+    ...FRAMEWORKS,
+    {
+      group: ['../*', '!../config', '!../runtime', '!../domain', '!../edge'],
+      message:
+        'runs before Next: it imports nothing of the application but src/config, src/runtime, src/edge and src/domain.',
+    },
+  ]),
+  restrict('format', [
+    PAGES,
+    READ_MODEL,
+    CMS_API,
+    ROUTES,
+    folder('notify', 'must not import notifications.'),
+    ...FRAMEWORKS.slice(1),
+  ]),
   restrict('settings', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.')]),
-  restrict('db', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.'), folder('demo', 'must not import the demo.')]),
+  restrict('db', [
+    PAGES,
+    READ_MODEL,
+    CMS_API,
+    ROUTES,
+    folder('notify', 'must not import notifications.'),
+    folder('demo', 'must not import the demo.'),
+  ]),
   restrict('notify', [PAGES, READ_MODEL, CMS_API, ROUTES, ...ADMIN]),
   restrict('site', [NOTIFY_INTERNALS, CMS_API, ROUTES, ...ADMIN]),
   restrict('public-api', [PAGES, folder('notify', 'must not import notifications.'), CMS_API, ROUTES, ...ADMIN]),
@@ -56,11 +99,39 @@ const layerRules = () => [
 const IMPORT_ORDER = process.env.LINT_IMPORT_ORDER === 'on' ? 'error' : 'off'
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', 'dist/', 'data/', 'test-results/', 'bench/results/', 'src/migrations/', 'src/payload-types.ts', 'src/app/(payload)/admin/importMap.js', 'next-env.d.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.next/',
+      'dist/',
+      'data/',
+      'test-results/',
+      'bench/results/',
+      'src/migrations/',
+      'src/payload-types.ts',
+      'src/app/(payload)/admin/importMap.js',
+      'next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', fetch: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -68,7 +139,13 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/order': [IMPORT_ORDER, { groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']], 'newlines-between': 'always-and-inside-groups' }],
+      'import-x/order': [
+        IMPORT_ORDER,
+        {
+          groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']],
+          'newlines-between': 'always-and-inside-groups',
+        },
+      ],
     },
   },
   {

@@ -53,7 +53,12 @@ function clientHintsForAdminOnly(config) {
     headers: async () =>
       (await headers()).flatMap((rule) => {
         const hints = rule.headers.some((h) => h.key === 'Accept-CH')
-        return rule.source === '/:path*' && hints ? [{ ...rule, source: '/admin' }, { ...rule, source: '/admin/:path*' }] : [rule]
+        return rule.source === '/:path*' && hints
+          ? [
+              { ...rule, source: '/admin' },
+              { ...rule, source: '/admin/:path*' },
+            ]
+          : [rule]
       }),
   }
 }

@@ -113,12 +113,16 @@ server.listen(port, hostname, async () => {
     try {
       const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
       if (response.ok) {
-        console.log(told ? 'Ready: the database answers again; admin at /admin' : 'Ready: database migrated, admin at /admin')
+        console.log(
+          told ? 'Ready: the database answers again; admin at /admin' : 'Ready: database migrated, admin at /admin',
+        )
         break
       }
       const body = await response.text()
       if (!told && !body.includes('"starting"')) {
-        console.error(`Waiting for the database: /api/health answered ${response.status} ${body}; serving the last good copies, asking again every ${retryMs / 1000} s`)
+        console.error(
+          `Waiting for the database: /api/health answered ${response.status} ${body}; serving the last good copies, asking again every ${retryMs / 1000} s`,
+        )
         told = true
       }
     } catch (error) {

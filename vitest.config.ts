@@ -32,7 +32,14 @@ export default defineConfig({
       apiProject('postgres'),
       {
         resolve: { alias },
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/preflight-e2e.ts'], testTimeout: 120_000, hookTimeout: 600_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/helpers/preflight-e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
       },
       {
         resolve: { alias },

@@ -83,7 +83,15 @@ export function summarize(profile, { fromUs = -Infinity, toUs = Infinity } = {})
     }
   }
   const sorted = (map) => [...map.entries()].sort((a, b) => b[1] - a[1])
-  return { sampledMs: sampled, idleMs: idle, busyMs: sampled - idle, self: sorted(self), total: sorted(total), files: sorted(files), packages: sorted(packages) }
+  return {
+    sampledMs: sampled,
+    idleMs: idle,
+    busyMs: sampled - idle,
+    self: sorted(self),
+    total: sorted(total),
+    files: sorted(files),
+    packages: sorted(packages),
+  }
 }
 
 export function format(summary, top = 25) {
@@ -94,7 +102,9 @@ export function format(summary, top = 25) {
     for (const [key, ms] of rows.slice(0, top)) lines.push(`  ${ms.toFixed(0).padStart(7)} ms ${pct(ms)}  ${key}`)
     lines.push('')
   }
-  lines.push(`Sampled ${summary.sampledMs.toFixed(0)} ms: busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms. Shares are of the busy time.`)
+  lines.push(
+    `Sampled ${summary.sampledMs.toFixed(0)} ms: busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms. Shares are of the busy time.`,
+  )
   lines.push('')
   table('Self time by package / area', summary.packages)
   table('Self time by file', summary.files)

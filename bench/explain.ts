@@ -24,7 +24,8 @@ const RUNS = 5
 
 async function main([serviceSlug, shortId]: string[]): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL
-  if (!databaseUrl || !serviceSlug || !shortId) throw new Error('usage: DATABASE_URL=… explain.ts <serviceSlug> <shortId>')
+  if (!databaseUrl || !serviceSlug || !shortId)
+    throw new Error('usage: DATABASE_URL=… explain.ts <serviceSlug> <shortId>')
   process.env.MAINTENANCE_TICK_MS = '0'
   const dialect = dialectOf(databaseUrl)
   const { default: config } = await import('../src/payload.config')
@@ -40,7 +41,11 @@ async function main([serviceSlug, shortId]: string[]): Promise<void> {
     ;(pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
       if (capturing) {
         const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
-        captured.push(typeof first === 'string' ? { sql: first, params: second ?? [] } : { sql: first.text, params: second ?? first.values ?? [] })
+        captured.push(
+          typeof first === 'string'
+            ? { sql: first, params: second ?? [] }
+            : { sql: first.text, params: second ?? first.values ?? [] },
+        )
       }
       return original(...args)
     }
@@ -50,7 +55,11 @@ async function main([serviceSlug, shortId]: string[]): Promise<void> {
     ;(client as unknown as { execute: (...args: unknown[]) => Promise<unknown> }).execute = (...args: unknown[]) => {
       if (capturing) {
         const [first, second] = args as [string | { sql: string; args?: unknown[] }, unknown[] | undefined]
-        captured.push(typeof first === 'string' ? { sql: first, params: second ?? [] } : { sql: first.sql, params: (first.args as unknown[]) ?? [] })
+        captured.push(
+          typeof first === 'string'
+            ? { sql: first, params: second ?? [] }
+            : { sql: first.sql, params: (first.args as unknown[]) ?? [] },
+        )
       }
       return original(...args)
     }
@@ -66,12 +75,20 @@ async function main([serviceSlug, shortId]: string[]): Promise<void> {
   const cases: { name: string; call: () => Promise<unknown> }[] = [
     { name: 'incidents?page=1', call: () => listIncidents(payload, { ...base } as never, links) },
     { name: 'incidents?page=2000', call: () => listIncidents(payload, { ...base, page: 2000 } as never, links) },
-    { name: `incidents?status=active&service=${serviceSlug}`, call: () => listIncidents(payload, { ...base, status: 'active', service: serviceSlug } as never, links) },
+    {
+      name: `incidents?status=active&service=${serviceSlug}`,
+      call: () => listIncidents(payload, { ...base, status: 'active', service: serviceSlug } as never, links),
+    },
     { name: `incidents/${shortId}`, call: () => findIncident(payload, shortId, links) },
     { name: 'status', call: () => statusSummary(payload, links) },
   ]
 
-  const report: { name: string; totalMs: number | null; error?: string; statements: { sql: string; medianMs: number; rows: number; plan: string }[] }[] = []
+  const report: {
+    name: string
+    totalMs: number | null
+    error?: string
+    statements: { sql: string; medianMs: number; rows: number; plan: string }[]
+  }[] = []
   for (const c of cases) {
     try {
       await c.call() // warm
@@ -100,21 +117,34 @@ async function main([serviceSlug, shortId]: string[]): Promise<void> {
         rows = (await run(statement.sql, statement.params)).length
         stmtTimes.push(performance.now() - t)
       }
-      const planRows = dialect === 'postgres'
-        ? await run(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params)
-        : await run(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.params)
-      const plan = dialect === 'postgres'
-        ? planRows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])).join('\n')
-        : planRows.map((r) => `${String((r as Record<string, unknown>).id)}/${String((r as Record<string, unknown>).parent)} ${String((r as Record<string, unknown>).detail)}`).join('\n')
+      const planRows =
+        dialect === 'postgres'
+          ? await run(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params)
+          : await run(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.params)
+      const plan =
+        dialect === 'postgres'
+          ? planRows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])).join('\n')
+          : planRows
+              .map(
+                (r) =>
+                  `${String((r as Record<string, unknown>).id)}/${String((r as Record<string, unknown>).parent)} ${String((r as Record<string, unknown>).detail)}`,
+              )
+              .join('\n')
       statements.push({ sql: statement.sql, params: statement.params, medianMs: median(stmtTimes), rows, plan })
     }
     report.push({ name: c.name, totalMs: median(times), statements })
-    console.log(`\n=== ${c.name}: ${median(times).toFixed(1)} ms through the read model (median of ${RUNS}), ${statements.length} statements`)
+    console.log(
+      `\n=== ${c.name}: ${median(times).toFixed(1)} ms through the read model (median of ${RUNS}), ${statements.length} statements`,
+    )
     for (const s of statements) {
-      console.log(`\n--- ${s.medianMs.toFixed(2)} ms, ${s.rows} rows\n${s.sql}\n-- params: ${JSON.stringify(s.params).slice(0, 300)}\n${s.plan}`)
+      console.log(
+        `\n--- ${s.medianMs.toFixed(2)} ms, ${s.rows} rows\n${s.sql}\n-- params: ${JSON.stringify(s.params).slice(0, 300)}\n${s.plan}`,
+      )
     }
   }
-  console.log(`EXPLAIN_RESULT ${JSON.stringify(report.map((r) => ({ ...r, statements: r.statements.map(({ plan: _plan, ...s }) => ({ ...s, sql: s.sql.slice(0, 4000) })) })))}`)
+  console.log(
+    `EXPLAIN_RESULT ${JSON.stringify(report.map((r) => ({ ...r, statements: r.statements.map(({ plan: _plan, ...s }) => ({ ...s, sql: s.sql.slice(0, 4000) })) })))}`,
+  )
   await payload.destroy?.()
 }
 

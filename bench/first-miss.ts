@@ -17,7 +17,8 @@ import { bumpDataVersion } from '../src/runtime/data-version'
 type Route = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
 
 const BASE = 'http://127.0.0.1:3000'
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
 
 async function main(rounds: number): Promise<void> {
   process.env.MAINTENANCE_TICK_MS = '0'
@@ -60,10 +61,21 @@ async function main(rounds: number): Promise<void> {
   }
   const result = routes.map(([path]) => {
     const t = times.get(path)!
-    return { path, p50: Math.round(quantile(t, 0.5)), p99: Math.round(quantile(t, 0.99)), cpuP50: Math.round(quantile(cpu.get(path)!, 0.5)), ...sizes.get(path) }
+    return {
+      path,
+      p50: Math.round(quantile(t, 0.5)),
+      p99: Math.round(quantile(t, 0.99)),
+      cpuP50: Math.round(quantile(cpu.get(path)!, 0.5)),
+      ...sizes.get(path),
+    }
   })
-  for (const r of result) console.log(`${r.path}: p50 ${r.p50} ms, p99 ${r.p99} ms, CPU p50 ${r.cpuP50} ms, ${r.identity} B (gzip ${r.gzip} B)`)
-  console.log(`FIRST_MISS_RESULT ${JSON.stringify({ rounds, loadavg: os.loadavg().map((n) => Number(n.toFixed(2))), result })}`)
+  for (const r of result)
+    console.log(
+      `${r.path}: p50 ${r.p50} ms, p99 ${r.p99} ms, CPU p50 ${r.cpuP50} ms, ${r.identity} B (gzip ${r.gzip} B)`,
+    )
+  console.log(
+    `FIRST_MISS_RESULT ${JSON.stringify({ rounds, loadavg: os.loadavg().map((n) => Number(n.toFixed(2))), result })}`,
+  )
 }
 
 main(Number(process.argv[2] ?? 20)).then(

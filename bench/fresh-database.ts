@@ -15,7 +15,8 @@ export async function freshDatabase(databaseUrl: string): Promise<void> {
   }
   const url = new URL(databaseUrl)
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''))
-  if (!/^[a-z0-9_]+$/i.test(name) || ['postgres', 'template0', 'template1'].includes(name)) throw new Error(`refusing to recreate the database "${name}"`)
+  if (!/^[a-z0-9_]+$/i.test(name) || ['postgres', 'template0', 'template1'].includes(name))
+    throw new Error(`refusing to recreate the database "${name}"`)
   url.pathname = '/postgres'
   const admin = new pg.Client({ connectionString: url.toString() })
   await admin.connect()

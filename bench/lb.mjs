@@ -44,36 +44,58 @@ const log = (...args) => console.log(`[bench:lb ${new Date().toISOString().slice
 
 /** `npm start` as one instance of the deployment; its output goes to bench/results/lb/server-<name>.log. */
 function startInstance(name, env) {
-  return startService({ env, log, logFile: path.join(results, `server-${name}.log`) }).then((service) => ({ ...service, name }))
+  return startService({ env, log, logFile: path.join(results, `server-${name}.log`) }).then((service) => ({
+    ...service,
+    name,
+  }))
 }
 
 async function load(port, urlPath) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, connections: CONNECTIONS, duration: SECONDS })
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  })
   return {
     rps: result.requests.average,
     total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
   }
 }
 
-const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
+const fmt = (n, digits = 0) =>
+  n === null || n === undefined || Number.isNaN(n)
+    ? '–'
+    : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 function report(facts, out) {
   const lines = []
   const p = (s = '') => lines.push(s)
-  p(`Measured by \`npm run bench:lb\` (bench/lb.mjs) on ${facts.date}, commit ${facts.commit}: ${facts.nproc} cores (${facts.cpu}), node ${facts.node}, nginx ${out.nginxVersion}; load average ${facts.loadStart} at start, ${facts.loadEnd} at end. Cached \`GET /api/v1/status\` of the demo data (${fmt(out.probe.bytes)}-byte body), the rate limit on with its budget in Redis, ${CONNECTIONS} connections; ${ROUNDS} pairs of ${SECONDS}-second runs per row, each against a bare \`node:http\` server sending the same status, headers and body right before or after it; medians over the pairs.`)
+  p(
+    `Measured by \`npm run bench:lb\` (bench/lb.mjs) on ${facts.date}, commit ${facts.commit}: ${facts.nproc} cores (${facts.cpu}), node ${facts.node}, nginx ${out.nginxVersion}; load average ${facts.loadStart} at start, ${facts.loadEnd} at end. Cached \`GET /api/v1/status\` of the demo data (${fmt(out.probe.bytes)}-byte body), the rate limit on with its budget in Redis, ${CONNECTIONS} connections; ${ROUNDS} pairs of ${SECONDS}-second runs per row, each against a bare \`node:http\` server sending the same status, headers and body right before or after it; medians over the pairs.`,
+  )
   p()
-  p('| Path of a request | req/s | bare node:http req/s (same pairs) | ÷ bare | ratio of each pair | p50 / p99 ms | Responses |')
+  p(
+    '| Path of a request | req/s | bare node:http req/s (same pairs) | ÷ bare | ratio of each pair | p50 / p99 ms | Responses |',
+  )
   p('|---|---|---|---|---|---|---|')
   for (const row of out.rows) {
-    const codes = Object.entries(row.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ')
-    p(`| ${row.label} | ${fmt(row.rps)} | ${fmt(row.bareRps)} | **${fmt(row.ratio, 2)}** | ${row.pairs.map((pair) => fmt(pair.target.rps / pair.bare.rps, 2)).join(', ')} | ${fmt(row.p50)} / ${fmt(row.p99)} | ${codes}${row.errors ? `; ${fmt(row.errors)} errors` : ''} |`)
+    const codes = Object.entries(row.statusCodes)
+      .map(([c, n]) => `${fmt(n)}× ${c}`)
+      .join(', ')
+    p(
+      `| ${row.label} | ${fmt(row.rps)} | ${fmt(row.bareRps)} | **${fmt(row.ratio, 2)}** | ${row.pairs.map((pair) => fmt(pair.target.rps / pair.bare.rps, 2)).join(', ')} | ${fmt(row.p50)} / ${fmt(row.p99)} | ${codes}${row.errors ? `; ${fmt(row.errors)} errors` : ''} |`,
+    )
   }
   p()
-  p(`Every row has its own bare baseline, measured in the same pairs: compare the ratios, not the req/s of different rows. Everything here shares ${facts.nproc} cores: autocannon, nginx, the instances, Redis and the bare server, and other work on the machine. Two instances on ${facts.nproc} cores cannot double one instance's rate, as they would on two machines; what the table shows is what the balancer and the shared Redis cost per request, and that the instances share the load. On real hardware, add instances until the balancer or Redis is the limit.`)
+  p(
+    `Every row has its own bare baseline, measured in the same pairs: compare the ratios, not the req/s of different rows. Everything here shares ${facts.nproc} cores: autocannon, nginx, the instances, Redis and the bare server, and other work on the machine. Two instances on ${facts.nproc} cores cannot double one instance's rate, as they would on two machines; what the table shows is what the balancer and the shared Redis cost per request, and that the instances share the load. On real hardware, add instances until the balancer or Redis is the limit.`,
+  )
   return lines.join('\n')
 }
 
@@ -84,7 +106,10 @@ function writeReport(text) {
   const block = `${open}\n${text}\n${close}`
   const from = previous.indexOf(open)
   const to = previous.indexOf(close)
-  const next = from >= 0 && to > from ? previous.slice(0, from) + block + previous.slice(to + close.length) : `${previous}\n${block}\n`
+  const next =
+    from >= 0 && to > from
+      ? previous.slice(0, from) + block + previous.slice(to + close.length)
+      : `${previous}\n${block}\n`
   writeFileSync(REPORT, next)
 }
 
@@ -104,17 +129,33 @@ async function main() {
     nproc: spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || String(os.cpus().length),
     cpu: os.cpus()[0]?.model ?? 'unknown',
     node: process.version,
-    loadStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+    loadStart: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
   }
-  const nginxVersion = (spawnSync(process.env.NGINX_BIN ?? '/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.match(/nginx\/(\S+)/) ?? [])[1] ?? '?'
+  const nginxVersion =
+    (spawnSync(process.env.NGINX_BIN ?? '/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.match(/nginx\/(\S+)/) ??
+      [])[1] ?? '?'
   const stops = []
   try {
     log('seeding the demo data into PostgreSQL (bench/seed-demo.ts)…')
-    await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'], { DATABASE_URL, PAYLOAD_SECRET: SECRET }, path.join(results, 'seed.log'))
+    await runNode(
+      ['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'],
+      { DATABASE_URL, PAYLOAD_SECRET: SECRET },
+      path.join(results, 'seed.log'),
+    )
     const redis = await startRedis(await freePort())
     stops.push(() => redis.stop())
     const nginxPort = await freePort()
-    const env = { DATABASE_URL, PAYLOAD_SECRET: SECRET, REDIS_URL: redis.url, TRUSTED_PROXIES: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${nginxPort}`, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000' }
+    const env = {
+      DATABASE_URL,
+      PAYLOAD_SECRET: SECRET,
+      REDIS_URL: redis.url,
+      TRUSTED_PROXIES: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000',
+    }
     log('starting two instances (npm start; builds first when the sources changed)…')
     const one = await startInstance('one', env)
     stops.push(() => one.stop())
@@ -142,7 +183,8 @@ async function main() {
     stops.push(() => nginxOne.stop())
     const nginxBare = await startNginx({ port: await freePort(), upstreams: [bare.address] })
     stops.push(() => nginxBare.stop())
-    for (const port of [two.port, solo.port, nginxTwo.port, nginxOne.port]) await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
+    for (const port of [two.port, solo.port, nginxTwo.port, nginxOne.port])
+      await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
 
     const targets = [
       { label: 'one instance without Redis (rate budget in memory), direct', port: solo.port },
@@ -163,7 +205,9 @@ async function main() {
         pairs.push({ bare: b, target: t })
       }
       const statusCodes = {}
-      for (const pair of pairs) for (const [code, n] of Object.entries(pair.target.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n
+      for (const pair of pairs)
+        for (const [code, n] of Object.entries(pair.target.statusCodes))
+          statusCodes[code] = (statusCodes[code] ?? 0) + n
       const row = {
         label: target.label,
         rps: median(pairs.map((pair) => pair.target.rps)),
@@ -178,7 +222,10 @@ async function main() {
       rows.push(row)
       log(`${row.label}: ${Math.round(row.rps)} req/s, bare ${Math.round(row.bareRps)}: ${row.ratio.toFixed(2)}`)
     }
-    facts.loadEnd = os.loadavg().map((n) => n.toFixed(2)).join(' ')
+    facts.loadEnd = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')
     const out = { nginxVersion, probe: { status: hit.status, bytes: body.length }, rows }
     writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, ...out }, null, 2))
     writeReport(report(facts, out))

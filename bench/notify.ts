@@ -68,24 +68,38 @@ const rows = Array.from({ length: SUBSCRIBERS }, (_, i) => ({
   createdAt: now,
   updatedAt: now,
 }))
-for (let i = 0; i < rows.length; i += 500) await adapter.drizzle.insert(adapter.tables.subscribers).values(rows.slice(i, i + 500))
+for (let i = 0; i < rows.length; i += 500)
+  await adapter.drizzle.insert(adapter.tables.subscribers).values(rows.slice(i, i + 500))
 console.log(`${SUBSCRIBERS} verified subscribers written`)
 
 const started = Date.now()
 await payload.create({
   collection: 'incidents',
-  data: { title: 'Fan-out benchmark', updates: [{ status: 'investigating', message: 'Everybody hears about this once.' }] },
+  data: {
+    title: 'Fan-out benchmark',
+    updates: [{ status: 'investigating', message: 'Everybody hears about this once.' }],
+  },
   overrideAccess: true,
 })
 const notification = (await payload.find({ collection: 'notifications', limit: 1, overrideAccess: true })).docs[0]
 for (;;) {
   await runNotificationTick(payload)
-  const current = await payload.findByID({ collection: 'notifications', id: notification.id, overrideAccess: true, depth: 0 })
+  const current = await payload.findByID({
+    collection: 'notifications',
+    id: notification.id,
+    overrideAccess: true,
+    depth: 0,
+  })
   if (['sent', 'partly_failed', 'failed'].includes(current.status)) break
   if (Date.now() - started > TIMEOUT_MS) throw new Error('the fan-out did not finish within 10 minutes')
 }
 const finishedAt = Date.now()
-const final = await payload.findByID({ collection: 'notifications', id: notification.id, overrideAccess: true, depth: 0 })
+const final = await payload.findByID({
+  collection: 'notifications',
+  id: notification.id,
+  overrideAccess: true,
+  depth: 0,
+})
 closeEmailPool()
 await new Promise<void>((resolve) => sink.close(() => resolve()))
 
@@ -105,6 +119,8 @@ const result = {
   messagesPerSecond: messages / seconds,
   smtpConnections: Number(process.env.SMTP_MAX_CONNECTIONS ?? 5) || 5,
 }
-console.log(`${messages} messages to ${received.size} recipients in ${seconds.toFixed(1)} s (${result.messagesPerSecond.toFixed(0)}/s), ${duplicates} duplicates, status ${final.status}`)
+console.log(
+  `${messages} messages to ${received.size} recipients in ${seconds.toFixed(1)} s (${result.messagesPerSecond.toFixed(0)}/s), ${duplicates} duplicates, status ${final.status}`,
+)
 console.log(`NOTIFY_RESULT ${JSON.stringify(result)}`)
 process.exit(0)

@@ -32,12 +32,25 @@ import autocannon from 'autocannon'
 
 import { format as formatProfile, summarize as summarizeProfile } from './cpuprofile-summary.mjs'
 import { benchSoak, soakReport } from './soak.mjs'
-import { cpuMs, freePort, median, root, rssMb, runNode, startBare as startBareServer, startService, waitForBuildsOfOthers } from './server.mjs'
+import {
+  cpuMs,
+  freePort,
+  median,
+  root,
+  rssMb,
+  runNode,
+  startBare as startBareServer,
+  startService,
+  waitForBuildsOfOthers,
+} from './server.mjs'
 
 const results = path.join(root, 'bench', 'results')
 mkdirSync(results, { recursive: true })
 
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim()).filter(Boolean)
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const SECRET = process.env.BENCH_PAYLOAD_SECRET ?? 'bench-only-secret-7f3a9c2e5b8d41f6'
@@ -99,7 +112,10 @@ async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssP
     if (rss !== null && rss > maxRss) maxRss = rss
     const cpuAfter = rssPid ? cpuMs(rssPid) : null
     return {
-      cpuMsPer1k: cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : null,
+      cpuMsPer1k:
+        cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+          ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+          : null,
       rps: result.requests.average,
       total: result.requests.total,
       p50: result.latency.p50,
@@ -108,7 +124,9 @@ async function load({ port, paths, headers = {}, connections = CONNECTIONS, rssP
       max: result.latency.max,
       errors: result.errors,
       timeouts: result.timeouts,
-      statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+      statusCodes: Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+      ),
       throughputMBps: result.throughput.average / 1024 / 1024,
       maxRssMb: rssPid ? maxRss : null,
     }
@@ -131,7 +149,10 @@ function machineFacts() {
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
     commit: git ? `${git}${dirty ? ' (with uncommitted changes)' : ''}` : 'unknown',
-    loadavgAtStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+    loadavgAtStart: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
   }
 }
 
@@ -141,11 +162,42 @@ function scenarios(seed, etag) {
   const pages = Math.max(1, Math.ceil(seed.rows.incidents / 25))
   const cached = [
     { key: 'status', label: '`/api/v1/status`', path: () => '/api/v1/status', expect: 200, kind: 'cached' },
-    { key: 'status304', label: '`/api/v1/status` + `If-None-Match`', path: () => '/api/v1/status', headers: { 'if-none-match': etag }, expect: 304, kind: 'cached' },
-    { key: 'page1', label: '`/api/v1/incidents?page=1`', path: () => '/api/v1/incidents?page=1', expect: 200, kind: 'cached' },
-    { key: 'page2000', label: '`/api/v1/incidents?page=2000`', path: () => '/api/v1/incidents?page=2000', expect: 200, kind: 'cached' },
-    { key: 'activeService', label: '`/api/v1/incidents?status=active&service=<slug>`', path: () => `/api/v1/incidents?status=active&service=${slug}`, expect: 200, kind: 'cached' },
-    { key: 'detail', label: '`/api/v1/incidents/{shortId}`', path: () => `/api/v1/incidents/${ids[0]}`, expect: 200, kind: 'cached' },
+    {
+      key: 'status304',
+      label: '`/api/v1/status` + `If-None-Match`',
+      path: () => '/api/v1/status',
+      headers: { 'if-none-match': etag },
+      expect: 304,
+      kind: 'cached',
+    },
+    {
+      key: 'page1',
+      label: '`/api/v1/incidents?page=1`',
+      path: () => '/api/v1/incidents?page=1',
+      expect: 200,
+      kind: 'cached',
+    },
+    {
+      key: 'page2000',
+      label: '`/api/v1/incidents?page=2000`',
+      path: () => '/api/v1/incidents?page=2000',
+      expect: 200,
+      kind: 'cached',
+    },
+    {
+      key: 'activeService',
+      label: '`/api/v1/incidents?status=active&service=<slug>`',
+      path: () => `/api/v1/incidents?status=active&service=${slug}`,
+      expect: 200,
+      kind: 'cached',
+    },
+    {
+      key: 'detail',
+      label: '`/api/v1/incidents/{shortId}`',
+      path: () => `/api/v1/incidents/${ids[0]}`,
+      expect: 200,
+      kind: 'cached',
+    },
     { key: 'home', label: '`/` (the status page)', path: () => '/', expect: 200, kind: 'cached' },
   ]
   // Uncached: every request carries credentials (so the cache passes it to Next) and differs, so each one runs Next, Payload
@@ -154,17 +206,48 @@ function scenarios(seed, etag) {
   const uncachedPaths = [
     { key: 'u-page1', label: '`/api/v1/incidents?page=1`', path: (n) => bust('/api/v1/incidents?page=1', n) },
     { key: 'u-page2000', label: '`/api/v1/incidents?page=2000`', path: (n) => bust('/api/v1/incidents?page=2000', n) },
-    { key: 'u-pages', label: '`/api/v1/incidents?page=<1..' + pages + '>`', path: (n) => bust(`/api/v1/incidents?page=${1 + ((n * 7919) % pages)}`, n) },
-    { key: 'u-activeService', label: '`/api/v1/incidents?status=active&service=<slug>`', path: (n) => bust(`/api/v1/incidents?status=active&service=${slug}`, n) },
-    { key: 'u-detail', label: '`/api/v1/incidents/{shortId}` (' + ids.length + ' ids)', path: (n) => bust(`/api/v1/incidents/${ids[n % ids.length]}`, n) },
-    { key: 'u-status', label: '`/api/v1/status` (for information)', path: (n) => bust('/api/v1/status', n), info: true },
+    {
+      key: 'u-pages',
+      label: '`/api/v1/incidents?page=<1..' + pages + '>`',
+      path: (n) => bust(`/api/v1/incidents?page=${1 + ((n * 7919) % pages)}`, n),
+    },
+    {
+      key: 'u-activeService',
+      label: '`/api/v1/incidents?status=active&service=<slug>`',
+      path: (n) => bust(`/api/v1/incidents?status=active&service=${slug}`, n),
+    },
+    {
+      key: 'u-detail',
+      label: '`/api/v1/incidents/{shortId}` (' + ids.length + ' ids)',
+      path: (n) => bust(`/api/v1/incidents/${ids[n % ids.length]}`, n),
+    },
+    {
+      key: 'u-status',
+      label: '`/api/v1/status` (for information)',
+      path: (n) => bust('/api/v1/status', n),
+      info: true,
+    },
   ]
   // The cache keys on the parameters a route reads, so `_` alone no longer misses: a request with credentials goes
   // to Next as it is (the public API ignores them), and the `_` keeps every URL distinct for the record.
   const uncachedHeaders = { authorization: 'Bearer bench-uncached' }
   const uncached = [
-    ...uncachedPaths.map((s) => ({ ...s, key: `${s.key}-c${CONNECTIONS}`, headers: uncachedHeaders, expect: 200, kind: 'uncached', connections: CONNECTIONS })),
-    ...uncachedPaths.map((s) => ({ ...s, key: `${s.key}-c1`, headers: uncachedHeaders, expect: 200, kind: 'uncached', connections: 1 })),
+    ...uncachedPaths.map((s) => ({
+      ...s,
+      key: `${s.key}-c${CONNECTIONS}`,
+      headers: uncachedHeaders,
+      expect: 200,
+      kind: 'uncached',
+      connections: CONNECTIONS,
+    })),
+    ...uncachedPaths.map((s) => ({
+      ...s,
+      key: `${s.key}-c1`,
+      headers: uncachedHeaders,
+      expect: 200,
+      kind: 'uncached',
+      connections: 1,
+    })),
   ]
   return [...cached, ...uncached]
 }
@@ -178,16 +261,33 @@ async function benchDatabase(dialect) {
   } else {
     log(`${dialect}: seeding…`)
     const started = Date.now()
-    const output = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, `seed-${dialect}.log`))
+    const output = await runNode(
+      ['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'],
+      { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET },
+      path.join(results, `seed-${dialect}.log`),
+    )
     const line = output.split('\n').find((l) => l.startsWith('SEED_RESULT '))
     out.seed = { ...JSON.parse(line.slice('SEED_RESULT '.length)), wallMs: Date.now() - started }
     writeFileSync(seedFile, JSON.stringify(out.seed))
-    log(`${dialect}: seeded in ${(out.seed.wallMs / 1000).toFixed(1)} s (inserts ${(out.seed.timings.insertMs / 1000).toFixed(1)} s)`)
+    log(
+      `${dialect}: seeded in ${(out.seed.wallMs / 1000).toFixed(1)} s (inserts ${(out.seed.timings.insertMs / 1000).toFixed(1)} s)`,
+    )
   }
 
   log(`${dialect}: what the read model asks the database (bench/explain.ts)…`)
   try {
-    const output = await runNode(['--conditions=production', '--import', 'tsx', 'bench/explain.ts', out.seed.activeServiceSlug, out.seed.sampleShortIds[0]], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, `explain-${dialect}.txt`))
+    const output = await runNode(
+      [
+        '--conditions=production',
+        '--import',
+        'tsx',
+        'bench/explain.ts',
+        out.seed.activeServiceSlug,
+        out.seed.sampleShortIds[0],
+      ],
+      { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET },
+      path.join(results, `explain-${dialect}.txt`),
+    )
     const line = output.split('\n').find((l) => l.startsWith('EXPLAIN_RESULT '))
     out.explain = JSON.parse(line.slice('EXPLAIN_RESULT '.length))
   } catch (error) {
@@ -205,13 +305,20 @@ async function benchDatabase(dialect) {
   try {
     const first = await fetch(`http://127.0.0.1:${port}/api/v1/status`)
     const body = Buffer.from(await first.arrayBuffer())
-    out.statusProbe = { status: first.status, bytes: body.length, etag: first.headers.get('etag'), xCache: first.headers.get('x-cache') }
+    out.statusProbe = {
+      status: first.status,
+      bytes: body.length,
+      etag: first.headers.get('etag'),
+      xCache: first.headers.get('x-cache'),
+    }
     const second = await fetch(`http://127.0.0.1:${port}/api/v1/status`)
     await second.arrayBuffer()
     out.statusProbe.xCacheSecond = second.headers.get('x-cache')
     const bodyFile = path.join(results, `status-body-${dialect}.json`)
     writeFileSync(bodyFile, body)
-    log(`${dialect}: /api/v1/status answered ${first.status}, ${body.length} bytes, X-Cache ${out.statusProbe.xCache ?? '-'} then ${out.statusProbe.xCacheSecond ?? '-'}`)
+    log(
+      `${dialect}: /api/v1/status answered ${first.status}, ${body.length} bytes, X-Cache ${out.statusProbe.xCache ?? '-'} then ${out.statusProbe.xCacheSecond ?? '-'}`,
+    )
 
     bareServer = await startBare(bare.port, bodyFile)
     log(`${dialect}: bare node:http server (pid ${bareServer.pid}), ${body.length}-byte body`)
@@ -242,11 +349,27 @@ async function benchDatabase(dialect) {
         probe = await fetch(`http://127.0.0.1:${port}${scenario.path(counter++)}`, { headers: scenario.headers })
         await probe.arrayBuffer()
       }
-      const result = await load({ port, paths: scenario.path, headers: scenario.headers, connections: scenario.connections ?? CONNECTIONS, rssPid: server.pid })
+      const result = await load({
+        port,
+        paths: scenario.path,
+        headers: scenario.headers,
+        connections: scenario.connections ?? CONNECTIONS,
+        rssPid: server.pid,
+      })
       const unexpected = result.total - (result.statusCodes[String(scenario.expect)] ?? 0)
       const xCache = probe.headers.get('x-cache')
-      out.runs.push({ ...scenario, path: undefined, headers: undefined, probeStatus: probe.status, xCache, result, unexpected })
-      log(`${dialect}: ${scenario.key}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS max ${result.maxRssMb?.toFixed(0)} MB${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(result.statusCodes)}, errors ${result.errors})` : ''}`)
+      out.runs.push({
+        ...scenario,
+        path: undefined,
+        headers: undefined,
+        probeStatus: probe.status,
+        xCache,
+        result,
+        unexpected,
+      })
+      log(
+        `${dialect}: ${scenario.key}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, RSS max ${result.maxRssMb?.toFixed(0)} MB${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(result.statusCodes)}, errors ${result.errors})` : ''}`,
+      )
     }
     out.bareAfter = await load({ port: bare.port, paths: () => '/', rssPid: bareServer.pid })
     log(`${dialect}: bare again ${Math.round(out.bareAfter.rps)} req/s`)
@@ -270,7 +393,9 @@ const SMALL_SLICE = Number(process.env.BENCH_SMALL_SECONDS ?? 5)
 /** Saves what the service sent (status, headers, body) for a bare server to send the same. */
 async function captureResponse(port, urlPath, headers, name) {
   // Identity, as autocannon asks (fetch would ask for gzip, and the captured headers would say so).
-  const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, { headers: { 'accept-encoding': 'identity', ...headers } })
+  const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+    headers: { 'accept-encoding': 'identity', ...headers },
+  })
   const body = Buffer.from(await response.arrayBuffer())
   const head = { status: response.status, headers: Object.fromEntries(response.headers) }
   const bodyFile = path.join(results, `small-${name}.body`)
@@ -278,7 +403,15 @@ async function captureResponse(port, urlPath, headers, name) {
   writeFileSync(bodyFile, body)
   writeFileSync(headFile, JSON.stringify(head, null, 2))
   const headerBytes = Object.entries(head.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0)
-  return { status: response.status, bytes: body.length, headerBytes, xCache: response.headers.get('x-cache'), etag: response.headers.get('etag'), bodyFile, headFile }
+  return {
+    status: response.status,
+    bytes: body.length,
+    headerBytes,
+    xCache: response.headers.get('x-cache'),
+    etag: response.headers.get('etag'),
+    bodyFile,
+    headFile,
+  }
 }
 
 /**
@@ -288,22 +421,46 @@ async function captureResponse(port, urlPath, headers, name) {
 async function benchSmall() {
   const out = { part: 'small' }
   log('small: seeding the demo data (bench/seed-demo.ts)…')
-  const seeded = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'], { DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET }, path.join(results, 'seed-small.log'))
-  out.seed = JSON.parse(seeded.split('\n').find((l) => l.startsWith('SEED_RESULT ')).slice('SEED_RESULT '.length))
+  const seeded = await runNode(
+    ['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'],
+    { DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET },
+    path.join(results, 'seed-small.log'),
+  )
+  out.seed = JSON.parse(
+    seeded
+      .split('\n')
+      .find((l) => l.startsWith('SEED_RESULT '))
+      .slice('SEED_RESULT '.length),
+  )
   const port = await freePort()
   log(`small: starting the server on port ${port}…`)
-  const server = await startServer('small', port, { DATABASE_URL: SMALL_URL, RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET })
+  const server = await startServer('small', port, {
+    DATABASE_URL: SMALL_URL,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
+  })
   out.server = { readyMs: server.readyMs, built: server.built, idleRssMb: rssMb(server.pid) }
   try {
     // The first request computes the entry; the captured one is the hit, as every request of the run.
     await (await fetch(`http://127.0.0.1:${port}/api/v1/status`)).arrayBuffer()
     const status = await captureResponse(port, '/api/v1/status', {}, 'status')
-    const notModified = await captureResponse(port, '/api/v1/status', { 'if-none-match': status.etag ?? '"none"' }, 'status304')
+    const notModified = await captureResponse(
+      port,
+      '/api/v1/status',
+      { 'if-none-match': status.etag ?? '"none"' },
+      'status304',
+    )
     await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer()
     const home = await captureResponse(port, '/', {}, 'home')
     const scenarios = [
       { key: 'status', label: '`/api/v1/status`', path: '/api/v1/status', headers: {}, probe: status, expect: 200 },
-      { key: 'status304', label: '`/api/v1/status` + `If-None-Match`', path: '/api/v1/status', headers: { 'if-none-match': status.etag ?? '"none"' }, probe: notModified, expect: 304 },
+      {
+        key: 'status304',
+        label: '`/api/v1/status` + `If-None-Match`',
+        path: '/api/v1/status',
+        headers: { 'if-none-match': status.etag ?? '"none"' },
+        probe: notModified,
+        expect: 304,
+      },
       { key: 'home', label: '`/` (the status page)', path: '/', headers: {}, probe: home, expect: 200 },
     ]
     out.runs = []
@@ -315,7 +472,14 @@ async function benchSmall() {
         const pairs = []
         for (let round = 0; round < SMALL_ROUNDS; round++) {
           const runBare = () => load({ port: bare.port, paths: () => '/', rssPid: bare.pid, duration: SMALL_SLICE })
-          const runService = () => load({ port, paths: () => scenario.path, headers: scenario.headers, rssPid: server.pid, duration: SMALL_SLICE })
+          const runService = () =>
+            load({
+              port,
+              paths: () => scenario.path,
+              headers: scenario.headers,
+              rssPid: server.pid,
+              duration: SMALL_SLICE,
+            })
           await sleep(300)
           const first = round % 2 === 0 ? await runBare() : await runService()
           await sleep(300)
@@ -324,7 +488,9 @@ async function benchSmall() {
           pairs.push({ bare: bareRun, service: serviceRun, ratio: serviceRun.rps / bareRun.rps })
         }
         const statusCodes = {}
-        for (const pair of pairs) for (const [code, n] of Object.entries(pair.service.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n
+        for (const pair of pairs)
+          for (const [code, n] of Object.entries(pair.service.statusCodes))
+            statusCodes[code] = (statusCodes[code] ?? 0) + n
         const total = pairs.reduce((n, pair) => n + pair.service.total, 0)
         const unexpected = total - (statusCodes[String(scenario.expect)] ?? 0)
         const summary = {
@@ -342,8 +508,18 @@ async function benchSmall() {
           cpuRatios: pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k),
           statusCodes,
         }
-        out.runs.push({ key: scenario.key, label: scenario.label, probe: scenario.probe, expect: scenario.expect, pairs, ...summary, unexpected })
-        log(`small: ${scenario.key}: ${Math.round(summary.serviceRps)} req/s against bare ${Math.round(summary.bareRps)}: ratio ${summary.ratio.toFixed(2)} (pairs ${summary.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${summary.cpuRatio.toFixed(2)} (${summary.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(statusCodes)})` : ''}`)
+        out.runs.push({
+          key: scenario.key,
+          label: scenario.label,
+          probe: scenario.probe,
+          expect: scenario.expect,
+          pairs,
+          ...summary,
+          unexpected,
+        })
+        log(
+          `small: ${scenario.key}: ${Math.round(summary.serviceRps)} req/s against bare ${Math.round(summary.bareRps)}: ratio ${summary.ratio.toFixed(2)} (pairs ${summary.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${summary.cpuRatio.toFixed(2)} (${summary.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(statusCodes)})` : ''}`,
+        )
       } finally {
         await bare.stop()
       }
@@ -364,11 +540,25 @@ async function benchProfile() {
   mkdirSync(dir, { recursive: true })
   for (const file of readdirSync(dir)) if (file.endsWith('.cpuprofile')) rmSync(path.join(dir, file))
   await waitForBuildsOfOthers(log)
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || !existsSync(path.join(root, 'dist', 'server.mjs'))) throw new Error('no build: run the small part (or npm start) first')
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || !existsSync(path.join(root, 'dist', 'server.mjs')))
+    throw new Error('no build: run the small part (or npm start) first')
   const port = await freePort()
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: SMALL_URL,
+    PAYLOAD_SECRET: SECRET,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NODE_ENV: 'production',
+  }
   log(`profile: node --cpu-prof dist/server.mjs on port ${port}…`)
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server.mjs'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (c) => (output += c))
   child.stderr.on('data', (c) => (output += c))
@@ -401,23 +591,38 @@ async function benchProfile() {
   const summary = summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), window)
   writeFileSync(path.join(results, 'profile-summary.txt'), formatProfile(summary, 40) + '\n')
   log(`profile: bench/results/profile/${file}; summary in bench/results/profile-summary.txt`)
-  return { file: `bench/results/profile/${file}`, window, busyMs: summary.busyMs, packages: summary.packages.slice(0, 12), self: summary.self.slice(0, 15) }
+  return {
+    file: `bench/results/profile/${file}`,
+    window,
+    busyMs: summary.busyMs,
+    packages: summary.packages.slice(0, 12),
+    self: summary.self.slice(0, 15),
+  }
 }
 
 /** One notification to BENCH_SUBSCRIBERS (10,000) verified subscribers through an SMTP sink (bench/notify.ts). */
 async function benchNotify(dialect) {
   log(`${dialect}: notification fan-out (bench/notify.ts)…`)
-  const output = await runNode(['--conditions=production', '--import', 'tsx', 'bench/notify.ts'], { DATABASE_URL: NOTIFY_URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, `notify-${dialect}.log`))
+  const output = await runNode(
+    ['--conditions=production', '--import', 'tsx', 'bench/notify.ts'],
+    { DATABASE_URL: NOTIFY_URLS[dialect], PAYLOAD_SECRET: SECRET },
+    path.join(results, `notify-${dialect}.log`),
+  )
   const line = output.split('\n').find((l) => l.startsWith('NOTIFY_RESULT '))
   const result = JSON.parse(line.slice('NOTIFY_RESULT '.length))
-  log(`${dialect}: ${result.messages} messages in ${result.seconds.toFixed(1)} s (${Math.round(result.messagesPerSecond)}/s), ${result.duplicates} duplicates`)
+  log(
+    `${dialect}: ${result.messages} messages in ${result.seconds.toFixed(1)} s (${Math.round(result.messagesPerSecond)}/s), ${result.duplicates} duplicates`,
+  )
   return result
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Report
 
-const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
+const fmt = (n, digits = 0) =>
+  n === null || n === undefined || Number.isNaN(n)
+    ? '–'
+    : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 const yes = (met) => (met ? '**met**' : '**not met**')
 
 function evaluate(db) {
@@ -428,14 +633,21 @@ function evaluate(db) {
   const uncached1 = db.runs?.filter((r) => r.kind === 'uncached' && !r.info && r.connections === 1) ?? []
   const worst = (runs) => runs.reduce((m, r) => Math.max(m, r.result.p99), 0)
   const maxRss = Math.max(0, ...(db.runs ?? []).map((r) => r.result.maxRssMb ?? 0))
-  const maxRssCached = Math.max(0, ...(db.runs ?? []).filter((r) => r.kind === 'cached').map((r) => r.result.maxRssMb ?? 0))
+  const maxRssCached = Math.max(
+    0,
+    ...(db.runs ?? []).filter((r) => r.kind === 'cached').map((r) => r.result.maxRssMb ?? 0),
+  )
   const clean = (runs) => runs.every((r) => r.unexpected === 0)
   const home = run('home')
   return {
     homeRatio: home && db.bareHome ? home.result.rps / db.bareHome.rps : null,
     statusRatio,
     statusP99: status?.result.p99 ?? null,
-    statusMet: statusRatio !== null && statusRatio >= TARGETS.statusRatio && status.result.p99 < TARGETS.statusP99 && status.unexpected === 0,
+    statusMet:
+      statusRatio !== null &&
+      statusRatio >= TARGETS.statusRatio &&
+      status.result.p99 < TARGETS.statusP99 &&
+      status.unexpected === 0,
     uncachedWorstP99: worst(uncachedKeys),
     uncachedMet: uncachedKeys.length > 0 && worst(uncachedKeys) < TARGETS.uncachedP99 && clean(uncachedKeys),
     uncached1WorstP99: worst(uncached1),
@@ -451,7 +663,9 @@ function report(facts, dbs) {
   const p = (s = '') => lines.push(s)
   p('# Benchmarks')
   p()
-  p('Generated by `npm run bench` (bench/run.mjs); do not edit by hand, run it again (only the notes at the end, between their markers, are written by hand and kept). Raw output: `bench/results/`.')
+  p(
+    'Generated by `npm run bench` (bench/run.mjs); do not edit by hand, run it again (only the notes at the end, between their markers, are written by hand and kept). Raw output: `bench/results/`.',
+  )
   p()
   p(`Run: ${facts.date}${facts.minutes ? `, ${facts.minutes} minutes` : ''}. Commit ${facts.commit}.`)
   p()
@@ -465,14 +679,28 @@ function report(facts, dbs) {
   p(`| load average at start (1, 5, 15 min) | ${facts.loadavgAtStart} |`)
   p(`| load average at end | ${facts.loadavgAtEnd ?? '–'} |`)
   p()
-  p(`**Read the numbers with this in mind:** the load generator (autocannon, in the bench process), the server and the bare baseline share these ${facts.nproc} cores, so every figure is lower than either side would reach alone, and anything else running on the machine (a load average above ${facts.nproc} means it was busy) takes its share too. The ratios to the bare server, measured in the same run, hold better than the absolute figures.`)
+  p(
+    `**Read the numbers with this in mind:** the load generator (autocannon, in the bench process), the server and the bare baseline share these ${facts.nproc} cores, so every figure is lower than either side would reach alone, and anything else running on the machine (a load average above ${facts.nproc} means it was busy) takes its share too. The ratios to the bare server, measured in the same run, hold better than the absolute figures.`,
+  )
   p()
   p('## Method')
   p()
-  p(`- Data (bench/seed.ts, written straight into the tables in batches; derived fields computed with the domain functions the hooks use): ${fmt(dbs[0]?.seed?.sizes.services)} services in ${fmt(dbs[0]?.seed?.sizes.groups)} groups; ${fmt(dbs[0]?.seed?.rows.incidents)} incidents with 3 to 5 updates each (${fmt(dbs[0]?.seed?.rows.incidents_updates)} updates), ${fmt(dbs[0]?.seed?.unresolvedIncidents)} of them unresolved, 1 to 3 affected services each; ${fmt(dbs[0]?.seed?.rows.maintenances)} maintenances (${Object.entries(dbs[0]?.seed?.maintenanceStatuses ?? {}).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}).`)
-  p(`- Server: \`npm start\` (the compiled server, dist/server.mjs → Next → Payload) with \`RATE_LIMIT_PUBLIC_PER_MINUTE=0\`; its RSS is sampled from /proc every 200 ms during each run (the one node process serving).`)
-  p(`- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run (uncached runs also with 1 connection). Cached rows repeat one URL (the response cache answers after the first request); uncached rows send an \`Authorization\` header, which the public API ignores and the cache never answers (and a different \`_=<n>\` parameter), so every request runs Next, Payload and the database.`)
-  p(`- Baseline: bench/bare-server.mjs, a bare \`node:http\` server in its own process sending the bytes /api/v1/status sent, measured before the project's runs and again after them.`)
+  p(
+    `- Data (bench/seed.ts, written straight into the tables in batches; derived fields computed with the domain functions the hooks use): ${fmt(dbs[0]?.seed?.sizes.services)} services in ${fmt(dbs[0]?.seed?.sizes.groups)} groups; ${fmt(dbs[0]?.seed?.rows.incidents)} incidents with 3 to 5 updates each (${fmt(dbs[0]?.seed?.rows.incidents_updates)} updates), ${fmt(dbs[0]?.seed?.unresolvedIncidents)} of them unresolved, 1 to 3 affected services each; ${fmt(dbs[0]?.seed?.rows.maintenances)} maintenances (${Object.entries(
+      dbs[0]?.seed?.maintenanceStatuses ?? {},
+    )
+      .map(([k, v]) => `${fmt(v)} ${k}`)
+      .join(', ')}).`,
+  )
+  p(
+    `- Server: \`npm start\` (the compiled server, dist/server.mjs → Next → Payload) with \`RATE_LIMIT_PUBLIC_PER_MINUTE=0\`; its RSS is sampled from /proc every 200 ms during each run (the one node process serving).`,
+  )
+  p(
+    `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run (uncached runs also with 1 connection). Cached rows repeat one URL (the response cache answers after the first request); uncached rows send an \`Authorization\` header, which the public API ignores and the cache never answers (and a different \`_=<n>\` parameter), so every request runs Next, Payload and the database.`,
+  )
+  p(
+    `- Baseline: bench/bare-server.mjs, a bare \`node:http\` server in its own process sending the bytes /api/v1/status sent, measured before the project's runs and again after them.`,
+  )
   p()
   for (const db of dbs.filter((d) => d.runs || d.error)) {
     p(`## ${db.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`)
@@ -483,19 +711,43 @@ function report(facts, dbs) {
       continue
     }
     const s = db.seed
-    p(`Seeding ${fmt(Object.values(s.rows).reduce((a, b) => a + b, 0))} rows: ${s.reused ? 'reused from an earlier run; ' : ''}inserts ${fmt(s.timings.insertMs / 1000, 1)} s, migrations ${fmt(s.timings.migrateMs / 1000, 1)} s, whole seed ${fmt((s.wallMs ?? s.timings.totalMs) / 1000, 1)} s (including starting Payload${db.dialect === 'postgres' ? ', recreating the database and ANALYZE' : ''}).`)
-    p(`Server ready after ${fmt(db.server.readyMs / 1000, 1)} s${db.server.built ? ' (including a build)' : ''}, RSS ${fmt(db.server.idleRssMb)} MB at rest. /api/v1/status: ${db.statusProbe.status}, ${fmt(db.statusProbe.bytes)} bytes, X-Cache ${db.statusProbe.xCache ?? 'absent'} then ${db.statusProbe.xCacheSecond ?? 'absent'}.`)
+    p(
+      `Seeding ${fmt(Object.values(s.rows).reduce((a, b) => a + b, 0))} rows: ${s.reused ? 'reused from an earlier run; ' : ''}inserts ${fmt(s.timings.insertMs / 1000, 1)} s, migrations ${fmt(s.timings.migrateMs / 1000, 1)} s, whole seed ${fmt((s.wallMs ?? s.timings.totalMs) / 1000, 1)} s (including starting Payload${db.dialect === 'postgres' ? ', recreating the database and ANALYZE' : ''}).`,
+    )
+    p(
+      `Server ready after ${fmt(db.server.readyMs / 1000, 1)} s${db.server.built ? ' (including a build)' : ''}, RSS ${fmt(db.server.idleRssMb)} MB at rest. /api/v1/status: ${db.statusProbe.status}, ${fmt(db.statusProbe.bytes)} bytes, X-Cache ${db.statusProbe.xCache ?? 'absent'} then ${db.statusProbe.xCacheSecond ?? 'absent'}.`,
+    )
     p()
     p(`| Request | Connections | Cache | req/s | ÷ bare req/s | p50 ms | p99 ms | max RSS MB | Responses |`)
     p('|---|---|---|---|---|---|---|---|---|')
-    const bareRow = (label, r) => p(`| bare node:http (${label}) | ${CONNECTIONS} | – | ${fmt(r.rps)} | 1.00 | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.maxRssMb)} | ${Object.entries(r.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ')} |`)
+    const bareRow = (label, r) =>
+      p(
+        `| bare node:http (${label}) | ${CONNECTIONS} | – | ${fmt(r.rps)} | 1.00 | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.maxRssMb)} | ${Object.entries(
+          r.statusCodes,
+        )
+          .map(([c, n]) => `${fmt(n)}× ${c}`)
+          .join(', ')} |`,
+      )
     bareRow('before', db.bare)
     for (const r of db.runs) {
-      const codes = Object.entries(r.result.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ') || 'none'
-      const problems = [r.result.errors ? `${fmt(r.result.errors)} errors` : '', r.result.timeouts ? `${fmt(r.result.timeouts)} timeouts` : ''].filter(Boolean).join(', ')
-      const cache = r.kind === 'cached' ? `repeated (X-Cache: ${r.xCache ?? 'absent'})` : `every request new (X-Cache: ${r.xCache ?? 'absent'})`
+      const codes =
+        Object.entries(r.result.statusCodes)
+          .map(([c, n]) => `${fmt(n)}× ${c}`)
+          .join(', ') || 'none'
+      const problems = [
+        r.result.errors ? `${fmt(r.result.errors)} errors` : '',
+        r.result.timeouts ? `${fmt(r.result.timeouts)} timeouts` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+      const cache =
+        r.kind === 'cached'
+          ? `repeated (X-Cache: ${r.xCache ?? 'absent'})`
+          : `every request new (X-Cache: ${r.xCache ?? 'absent'})`
       const base = r.key === 'home' && db.bareHome ? db.bareHome : db.bare
-      p(`| ${r.label} | ${r.connections ?? CONNECTIONS} | ${cache} | ${fmt(r.result.rps)} | ${fmt(r.result.rps / base.rps, 3)} | ${fmt(r.result.p50)} | ${fmt(r.result.p99)} | ${fmt(r.result.maxRssMb)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''}${problems ? `; ${problems}` : ''} |`)
+      p(
+        `| ${r.label} | ${r.connections ?? CONNECTIONS} | ${cache} | ${fmt(r.result.rps)} | ${fmt(r.result.rps / base.rps, 3)} | ${fmt(r.result.p50)} | ${fmt(r.result.p99)} | ${fmt(r.result.maxRssMb)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''}${problems ? `; ${problems}` : ''} |`,
+      )
     }
     bareRow('after', db.bareAfter)
     if (db.bareHome) bareRow(`the ${fmt(db.homeProbe.bytes)} bytes of /; the ratio of \`/\``, db.bareHome)
@@ -503,25 +755,42 @@ function report(facts, dbs) {
     const e = evaluate(db)
     p('| Target | Measured | |')
     p('|---|---|---|')
-    p(`| /api/v1/status ≥ ${TARGETS.statusRatio * 100}% of bare req/s, p99 < ${TARGETS.statusP99} ms | ${fmt(e.statusRatio * 100, 1)}%, p99 ${fmt(e.statusP99)} ms | ${yes(e.statusMet)} |`)
-    p(`| uncached list and detail p99 < ${TARGETS.uncachedP99} ms (${CONNECTIONS} connections) | worst p99 ${fmt(e.uncachedWorstP99)} ms | ${yes(e.uncachedMet)} |`)
-    p(`| the same, one request at a time (1 connection) | worst p99 ${fmt(e.uncached1WorstP99)} ms | ${yes(e.uncached1Met)} |`)
+    p(
+      `| /api/v1/status ≥ ${TARGETS.statusRatio * 100}% of bare req/s, p99 < ${TARGETS.statusP99} ms | ${fmt(e.statusRatio * 100, 1)}%, p99 ${fmt(e.statusP99)} ms | ${yes(e.statusMet)} |`,
+    )
+    p(
+      `| uncached list and detail p99 < ${TARGETS.uncachedP99} ms (${CONNECTIONS} connections) | worst p99 ${fmt(e.uncachedWorstP99)} ms | ${yes(e.uncachedMet)} |`,
+    )
+    p(
+      `| the same, one request at a time (1 connection) | worst p99 ${fmt(e.uncached1WorstP99)} ms | ${yes(e.uncached1Met)} |`,
+    )
     p(`| server RSS < ${TARGETS.rssMb} MB under load | max ${fmt(e.maxRss)} MB over all runs | ${yes(e.rssMet)} |`)
-    p(`| the same, cached runs only | max ${fmt(e.maxRssCached)} MB | ${yes(e.maxRssCached > 0 && e.maxRssCached < TARGETS.rssMb)} |`)
+    p(
+      `| the same, cached runs only | max ${fmt(e.maxRssCached)} MB | ${yes(e.maxRssCached > 0 && e.maxRssCached < TARGETS.rssMb)} |`,
+    )
     p(`| (for comparison: at rest after start, before any request) | ${fmt(db.server.idleRssMb)} MB | – |`)
-    if (e.homeRatio !== null) p(`| \`/\` through the cache ≥ ${TARGETS.homeRatio * 100}% of bare req/s (same bytes) | ${fmt(e.homeRatio * 100, 1)}% | ${yes(e.homeRatio >= TARGETS.homeRatio)} |`)
+    if (e.homeRatio !== null)
+      p(
+        `| \`/\` through the cache ≥ ${TARGETS.homeRatio * 100}% of bare req/s (same bytes) | ${fmt(e.homeRatio * 100, 1)}% | ${yes(e.homeRatio >= TARGETS.homeRatio)} |`,
+      )
     p()
     if (db.statusProbe.bytes > 256 * 1024) {
-      p(`Note: /api/v1/status is ${fmt(db.statusProbe.bytes / 1024 / 1024, 1)} MB here (it lists every active incident and maintenance: ${fmt(db.seed.unresolvedIncidents)} unresolved incidents and ${fmt((db.seed.maintenanceStatuses.upcoming ?? 0) + (db.seed.maintenanceStatuses.in_progress ?? 0))} active maintenances). At that size ${CONNECTIONS} connections move bytes, not requests: the bare server itself reaches p99 ${fmt(db.bare.p99)} ms, and the single-threaded load generator is the limit of both, so the ratio says little and p99 < ${TARGETS.statusP99} ms cannot be met by any server on this machine.`)
+      p(
+        `Note: /api/v1/status is ${fmt(db.statusProbe.bytes / 1024 / 1024, 1)} MB here (it lists every active incident and maintenance: ${fmt(db.seed.unresolvedIncidents)} unresolved incidents and ${fmt((db.seed.maintenanceStatuses.upcoming ?? 0) + (db.seed.maintenanceStatuses.in_progress ?? 0))} active maintenances). At that size ${CONNECTIONS} connections move bytes, not requests: the bare server itself reaches p99 ${fmt(db.bare.p99)} ms, and the single-threaded load generator is the limit of both, so the ratio says little and p99 < ${TARGETS.statusP99} ms cannot be met by any server on this machine.`,
+      )
       p()
     }
     if (db.explain) {
-      p(`Statements behind the uncached requests (bench/explain.ts: the read model called in process; each statement timed alone, median of 5; plans in \`bench/results/explain-${db.dialect}.txt\`):`)
+      p(
+        `Statements behind the uncached requests (bench/explain.ts: the read model called in process; each statement timed alone, median of 5; plans in \`bench/results/explain-${db.dialect}.txt\`):`,
+      )
       p()
       p('| Read-model call | total ms | statements (ms each) |')
       p('|---|---|---|')
       for (const c of db.explain) {
-        const statements = c.error ? `failed: ${c.error}` : c.statements.map((st) => `${fmt(st.medianMs, 1)} ${summarize(st.sql)}`).join('; ')
+        const statements = c.error
+          ? `failed: ${c.error}`
+          : c.statements.map((st) => `${fmt(st.medianMs, 1)} ${summarize(st.sql)}`).join('; ')
         p(`| ${c.name.replace(/\|/g, '\\|')} | ${fmt(c.totalMs, 1)} | ${statements.replace(/\|/g, '\\|')} |`)
       }
       p()
@@ -533,17 +802,25 @@ function report(facts, dbs) {
     const slowest = uncached.reduce((m, r) => (!m || r.result.rps < m.result.rps ? r : m), null)
     p('What limits the targets not met:')
     p()
-    p(`- Uncached at ${CONNECTIONS} connections: Next and Payload answer a miss on one thread, at most ORIGIN_CONCURRENCY at once, so a request waits for the ones ahead of it: the mean wait is at least connections ÷ throughput${slowest ? ` (${CONNECTIONS} ÷ ${fmt(slowest.result.rps)} req/s ≈ ${fmt((CONNECTIONS / slowest.result.rps) * 1000)} ms for the slowest list)` : ''}, whatever the p99 of one request alone (${fmt(e.uncached1WorstP99)} ms, the 1-connection rows). Below ${TARGETS.uncachedP99} ms would take ${fmt(CONNECTIONS / (TARGETS.uncachedP99 / 1000))} uncached requests a second on this machine.`)
-    p(`- RSS: the server holds ${fmt(db.server.idleRssMb)} MB at rest, before its first request: the modules of Next, Payload and the admin's dependencies, most of it JavaScript heap. Load adds the response cache (bounded by RESPONSE_CACHE_MAX_MB) and garbage V8 collects late on a machine with this much memory.`)
+    p(
+      `- Uncached at ${CONNECTIONS} connections: Next and Payload answer a miss on one thread, at most ORIGIN_CONCURRENCY at once, so a request waits for the ones ahead of it: the mean wait is at least connections ÷ throughput${slowest ? ` (${CONNECTIONS} ÷ ${fmt(slowest.result.rps)} req/s ≈ ${fmt((CONNECTIONS / slowest.result.rps) * 1000)} ms for the slowest list)` : ''}, whatever the p99 of one request alone (${fmt(e.uncached1WorstP99)} ms, the 1-connection rows). Below ${TARGETS.uncachedP99} ms would take ${fmt(CONNECTIONS / (TARGETS.uncachedP99 / 1000))} uncached requests a second on this machine.`,
+    )
+    p(
+      `- RSS: the server holds ${fmt(db.server.idleRssMb)} MB at rest, before its first request: the modules of Next, Payload and the admin's dependencies, most of it JavaScript heap. Load adds the response cache (bounded by RESPONSE_CACHE_MAX_MB) and garbage V8 collects late on a machine with this much memory.`,
+    )
     p()
   }
   const fanouts = dbs.filter((db) => db.notify)
   if (fanouts.length) {
     p('## Notification fan-out')
     p()
-    p('One incident created through the Local API; its hook records the notification and queues the delivery job; the notification runner\'s tick (as the service runs it) sends it through a pooled SMTP transport to an SMTP sink (smtp-server) in the same process, until every delivery has its outcome. Subscribers written straight into a fresh database (bench/notify.ts).')
+    p(
+      "One incident created through the Local API; its hook records the notification and queues the delivery job; the notification runner's tick (as the service runs it) sends it through a pooled SMTP transport to an SMTP sink (smtp-server) in the same process, until every delivery has its outcome. Subscribers written straight into a fresh database (bench/notify.ts).",
+    )
     p()
-    p('| Database | Subscribers | Messages | Duplicates | Total s | First message after s | Messages/s | SMTP connections | Status | Target: all within 60 s, none twice |')
+    p(
+      '| Database | Subscribers | Messages | Duplicates | Total s | First message after s | Messages/s | SMTP connections | Status | Target: all within 60 s, none twice |',
+    )
     p('|---|---|---|---|---|---|---|---|---|---|')
     for (const db of fanouts) {
       const n = db.notify
@@ -552,8 +829,14 @@ function report(facts, dbs) {
         p(`| ${name} | failed: ${n.error} | | | | | | | | **not met** |`)
         continue
       }
-      const met = n.messages === n.subscribers && n.distinctRecipients === n.subscribers && n.duplicates === 0 && n.seconds <= TARGETS.notifySeconds
-      p(`| ${name} | ${fmt(n.subscribers)} | ${fmt(n.messages)} | ${fmt(n.duplicates)} | ${fmt(n.seconds, 1)} | ${fmt(n.firstMessageAfterSeconds, 1)} | ${fmt(n.messagesPerSecond)} | ${n.smtpConnections} | ${n.status} | ${yes(met)} |`)
+      const met =
+        n.messages === n.subscribers &&
+        n.distinctRecipients === n.subscribers &&
+        n.duplicates === 0 &&
+        n.seconds <= TARGETS.notifySeconds
+      p(
+        `| ${name} | ${fmt(n.subscribers)} | ${fmt(n.messages)} | ${fmt(n.duplicates)} | ${fmt(n.seconds, 1)} | ${fmt(n.firstMessageAfterSeconds, 1)} | ${fmt(n.messagesPerSecond)} | ${n.smtpConnections} | ${n.status} | ${yes(met)} |`,
+      )
     }
     p()
   }
@@ -585,41 +868,63 @@ function smallReport(facts, small) {
   const p = (s = '') => lines.push(s)
   p('## Per request: small bodies (the demo data)')
   p()
-  p(`Run: ${facts.date}. Commit ${facts.commit}. Load average at start ${facts.loadavgAtStart}, at end ${facts.loadavgAtEnd ?? '–'}.`)
+  p(
+    `Run: ${facts.date}. Commit ${facts.commit}. Load average at start ${facts.loadavgAtStart}, at end ${facts.loadavgAtEnd ?? '–'}.`,
+  )
   p()
   if (small.error) {
     p(`The run failed: ${small.error}`)
     return lines.join('\n')
   }
-  const rows = Object.entries(small.seed.rows).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')
-  p(`The bodies a typical status page sends: the demo data (src/demo/seed-data.ts, written by the demo reset, bench/seed-demo.ts: ${rows}) on SQLite, served by \`npm start\` **with the public rate limit on** (\`RATE_LIMIT_PUBLIC_PER_MINUTE=${SMALL_BUDGET}\`: the limiter runs on every request and never refuses). Every request is a cache hit. Each row pits the service against a bare \`node:http\` server (bench/bare-server.mjs, its own process) sending the same status, headers and body the service sent (captured from a hit): ${SMALL_ROUNDS} pairs of ${SMALL_SLICE}-second runs, bare and service back to back in alternating order; the figures are the medians over the pairs, the ratio the median of the pairs' ratios. ${CONNECTIONS} connections, no Accept-Encoding (identity bodies on both sides).`)
+  const rows = Object.entries(small.seed.rows)
+    .map(([k, v]) => `${fmt(v)} ${k}`)
+    .join(', ')
+  p(
+    `The bodies a typical status page sends: the demo data (src/demo/seed-data.ts, written by the demo reset, bench/seed-demo.ts: ${rows}) on SQLite, served by \`npm start\` **with the public rate limit on** (\`RATE_LIMIT_PUBLIC_PER_MINUTE=${SMALL_BUDGET}\`: the limiter runs on every request and never refuses). Every request is a cache hit. Each row pits the service against a bare \`node:http\` server (bench/bare-server.mjs, its own process) sending the same status, headers and body the service sent (captured from a hit): ${SMALL_ROUNDS} pairs of ${SMALL_SLICE}-second runs, bare and service back to back in alternating order; the figures are the medians over the pairs, the ratio the median of the pairs' ratios. ${CONNECTIONS} connections, no Accept-Encoding (identity bodies on both sides).`,
+  )
   p()
-  p('| Request | Status | Body bytes | Header bytes | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | service p50 / p99 ms | bare p99 ms | Responses |')
+  p(
+    '| Request | Status | Body bytes | Header bytes | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | service p50 / p99 ms | bare p99 ms | Responses |',
+  )
   p('|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of small.runs) {
-    const codes = Object.entries(r.statusCodes).map(([c, n]) => `${fmt(n)}× ${c}`).join(', ') || 'none'
-    p(`| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} | ${fmt(r.probe.headerBytes)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${fmt(r.bareP99)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''} |`)
+    const codes =
+      Object.entries(r.statusCodes)
+        .map(([c, n]) => `${fmt(n)}× ${c}`)
+        .join(', ') || 'none'
+    p(
+      `| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} | ${fmt(r.probe.headerBytes)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${fmt(r.bareP99)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''} |`,
+    )
   }
   p()
   if (small.runs.every((r) => r.cpuRatio !== undefined && !Number.isNaN(r.cpuRatio))) {
-    p(`CPU time per request, in the same runs: the server process's user + system time (from /proc, all its threads) over the run, divided by the requests it answered. Requests per second fall with every other process that wants a core; the CPU a request costs moves much less, so on a loaded machine this is the ratio to read. **bare ÷ service**: 1 when a request costs the service what it costs the bare server.`)
+    p(
+      `CPU time per request, in the same runs: the server process's user + system time (from /proc, all its threads) over the run, divided by the requests it answered. Requests per second fall with every other process that wants a core; the CPU a request costs moves much less, so on a loaded machine this is the ratio to read. **bare ÷ service**: 1 when a request costs the service what it costs the bare server.`,
+    )
     p()
     p('| Request | bare CPU µs per request | service CPU µs per request | **bare ÷ service** | ratio of each pair |')
     p('|---|---|---|---|---|')
-    for (const r of small.runs) p(`| ${r.label} | ${fmt(r.bareCpuMsPer1k)} | ${fmt(r.serviceCpuMsPer1k)} | **${fmt(r.cpuRatio, 2)}** | ${r.cpuRatios.map((x) => fmt(x, 2)).join(', ')} |`)
+    for (const r of small.runs)
+      p(
+        `| ${r.label} | ${fmt(r.bareCpuMsPer1k)} | ${fmt(r.serviceCpuMsPer1k)} | **${fmt(r.cpuRatio, 2)}** | ${r.cpuRatios.map((x) => fmt(x, 2)).join(', ')} |`,
+      )
     p()
   }
   if (small.profile && !small.profile.error) {
     const pr = small.profile
-    p(`Where a hit's time goes (\`node --cpu-prof dist/server.mjs\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`)
+    p(
+      `Where a hit's time goes (\`node --cpu-prof dist/server.mjs\`, the same data, ${CONNECTIONS} connections on \`/api/v1/status\` for ${DURATION} s; ${fmt(pr.busyMs)} ms of the main thread sampled busy — wall-clock samples, so on a loaded machine they include time the thread waited for a core; the whole summary in \`bench/results/profile-summary.txt\`, made by bench/cpuprofile-summary.mjs; findings in the project notes):`,
+    )
     p()
     p('| Self time by package / area | ms | share |')
     p('|---|---|---|')
-    for (const [name, ms] of pr.packages.slice(0, 10)) p(`| ${name.replace(/\|/g, '\\|')} | ${fmt(ms)} | ${fmt((ms / pr.busyMs) * 100, 1)}% |`)
+    for (const [name, ms] of pr.packages.slice(0, 10))
+      p(`| ${name.replace(/\|/g, '\\|')} | ${fmt(ms)} | ${fmt((ms / pr.busyMs) * 100, 1)}% |`)
     p()
     p('| Self time by function (top 15) | ms | share |')
     p('|---|---|---|')
-    for (const [name, ms] of pr.self.slice(0, 15)) p(`| \`${name.replace(/\|/g, '\\|').replace(/\s+/g, ' ')}\` | ${fmt(ms)} | ${fmt((ms / pr.busyMs) * 100, 1)}% |`)
+    for (const [name, ms] of pr.self.slice(0, 15))
+      p(`| \`${name.replace(/\|/g, '\\|').replace(/\s+/g, ' ')}\` | ${fmt(ms)} | ${fmt((ms / pr.busyMs) * 100, 1)}% |`)
     p()
   } else if (small.profile?.error) {
     p(`The profile failed: ${small.profile.error}`)
@@ -676,7 +981,9 @@ if (process.env.BENCH_REPORT_ONLY === '1') {
 
 const startedAt = Date.now()
 const facts = machineFacts()
-log(`${facts.nproc} cores, ${facts.memoryGb} GB, node ${facts.node}, load ${facts.loadavgAtStart}; parts: ${PARTS.join(', ')}; databases: ${DATABASES.join(', ')}`)
+log(
+  `${facts.nproc} cores, ${facts.memoryGb} GB, node ${facts.node}, load ${facts.loadavgAtStart}; parts: ${PARTS.join(', ')}; databases: ${DATABASES.join(', ')}`,
+)
 let small = null
 if (PARTS.includes('small')) {
   try {
@@ -726,7 +1033,10 @@ for (const dialect of PARTS.some((part) => part === 'read' || part === 'notify')
   dbs.push(db)
 }
 facts.minutes = ((Date.now() - startedAt) / 60000).toFixed(1)
-facts.loadavgAtEnd = os.loadavg().map((n) => n.toFixed(2)).join(' ')
+facts.loadavgAtEnd = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ')
 writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak }, null, 2))
 writeReport(facts, dbs, small, soak)
 log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)

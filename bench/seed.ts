@@ -60,7 +60,8 @@ const SIZES = {
 }
 // BENCH_SERVICE_PROBLEMS=k: exactly the first k services (one in each of the first k groups) have a problem, the rest
 // are operational; unset, about 6% have one, at random (SERVICE_STATUS_MIX), so most groups of 20 have a problem.
-const SERVICE_PROBLEMS = process.env.BENCH_SERVICE_PROBLEMS === undefined ? null : sizeFromEnv('BENCH_SERVICE_PROBLEMS', 0)
+const SERVICE_PROBLEMS =
+  process.env.BENCH_SERVICE_PROBLEMS === undefined ? null : sizeFromEnv('BENCH_SERVICE_PROBLEMS', 0)
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -93,7 +94,9 @@ function uniqueShortIds(count: number): string[] {
 
 /** Array-row ids like Payload's (24 hex characters, ObjectId-shaped), unique within the run. */
 let rowCounter = 0
-const rowPrefix = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0')
+const rowPrefix = Math.floor(Date.now() / 1000)
+  .toString(16)
+  .padStart(8, '0')
 const rowId = () => rowPrefix + (rowCounter++).toString(16).padStart(16, '0')
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -101,9 +104,50 @@ const rowId = () => rowPrefix + (rowCounter++).toString(16).padStart(16, '0')
 
 type Row = Record<string, string | number | boolean | null>
 
-const WORDS = ['api', 'web', 'edge', 'auth', 'billing', 'search', 'storage', 'queue', 'mail', 'sms', 'dns', 'cdn', 'db', 'cache', 'jobs', 'reports', 'payments', 'sync', 'upload', 'export']
-const REGIONS = ['EU West', 'EU Central', 'US East', 'US West', 'AP South', 'AP Northeast', 'SA East', 'AF South', 'ME Central', 'CA Central']
-const PROBLEMS = ['Elevated error rates', 'Increased latency', 'Partial outage', 'Degraded performance', 'Connectivity issues', 'Delayed processing', 'Login failures', 'Timeouts']
+const WORDS = [
+  'api',
+  'web',
+  'edge',
+  'auth',
+  'billing',
+  'search',
+  'storage',
+  'queue',
+  'mail',
+  'sms',
+  'dns',
+  'cdn',
+  'db',
+  'cache',
+  'jobs',
+  'reports',
+  'payments',
+  'sync',
+  'upload',
+  'export',
+]
+const REGIONS = [
+  'EU West',
+  'EU Central',
+  'US East',
+  'US West',
+  'AP South',
+  'AP Northeast',
+  'SA East',
+  'AF South',
+  'ME Central',
+  'CA Central',
+]
+const PROBLEMS = [
+  'Elevated error rates',
+  'Increased latency',
+  'Partial outage',
+  'Degraded performance',
+  'Connectivity issues',
+  'Delayed processing',
+  'Login failures',
+  'Timeouts',
+]
 const MESSAGES: Record<IncidentStatus, string[]> = {
   investigating: [
     'We are investigating reports of errors affecting a subset of requests. More information will follow shortly.',
@@ -124,7 +168,15 @@ const MESSAGES: Record<IncidentStatus, string[]> = {
     'All systems are operating normally again. Thank you for your patience.',
   ],
 }
-const SERVICE_STATUS_MIX: ServiceStatus[] = [...Array<ServiceStatus>(94).fill('operational'), 'degraded', 'degraded', 'partial', 'major', 'maintenance', 'maintenance']
+const SERVICE_STATUS_MIX: ServiceStatus[] = [
+  ...Array<ServiceStatus>(94).fill('operational'),
+  'degraded',
+  'degraded',
+  'partial',
+  'major',
+  'maintenance',
+  'maintenance',
+]
 const PROBLEM_STATUSES: ServiceStatus[] = ['degraded', 'partial', 'major', 'maintenance']
 
 /** A service's status: from the mix (drawn either way, so the rest of the data stays the same), or BENCH_SERVICE_PROBLEMS's. */
@@ -136,7 +188,16 @@ function serviceStatus(s: number): ServiceStatus {
 
 function lexicalParagraph(text: string) {
   const textNode = { type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }
-  const paragraph = { type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', textFormat: 0, textStyle: '', children: [textNode] }
+  const paragraph = {
+    type: 'paragraph',
+    format: '',
+    indent: 0,
+    version: 1,
+    direction: 'ltr',
+    textFormat: 0,
+    textStyle: '',
+    children: [textNode],
+  }
   return { root: { type: 'root', format: '', indent: 0, version: 1, direction: 'ltr', children: [paragraph] } }
 }
 
@@ -155,8 +216,16 @@ interface DataSet {
 
 function buildDataSet(now: Date): DataSet {
   const set: DataSet = {
-    service_groups: [], services: [], incidents: [], incidents_updates: [], incidents_rels: [],
-    maintenances: [], maintenances_updates: [], maintenances_rels: [], unresolved: 0, maintenanceStatuses: {},
+    service_groups: [],
+    services: [],
+    incidents: [],
+    incidents_updates: [],
+    incidents_rels: [],
+    maintenances: [],
+    maintenances_updates: [],
+    maintenances_rels: [],
+    unresolved: 0,
+    maintenanceStatuses: {},
   }
   const created = new Date(now.getTime() - 4 * 365 * DAY).toISOString()
   const groupSlugs = new Set<string>()
@@ -165,7 +234,15 @@ function buildDataSet(now: Date): DataSet {
     const slug = toSlug(name)
     if (groupSlugs.has(slug)) throw new Error(`duplicate group slug ${slug}`)
     groupSlugs.add(slug)
-    set.service_groups.push({ id: g, name, slug, description: `Services hosted in ${name}.`, display_order: g, updated_at: created, created_at: created })
+    set.service_groups.push({
+      id: g,
+      name,
+      slug,
+      description: `Services hosted in ${name}.`,
+      display_order: g,
+      updated_at: created,
+      created_at: created,
+    })
   }
   const serviceSlugs = new Set<string>()
   const serviceIds: number[] = []
@@ -177,8 +254,15 @@ function buildDataSet(now: Date): DataSet {
     serviceSlugs.add(slug)
     serviceIds.push(s)
     set.services.push({
-      id: s, name, slug, description: s % 3 === 0 ? null : `The ${name} service.`, group_id: group, status: serviceStatus(s),
-      display_order: Math.floor((s - 1) / Math.max(1, SIZES.groups)), updated_at: created, created_at: created,
+      id: s,
+      name,
+      slug,
+      description: s % 3 === 0 ? null : `The ${name} service.`,
+      group_id: group,
+      status: serviceStatus(s),
+      display_order: Math.floor((s - 1) / Math.max(1, SIZES.groups)),
+      updated_at: created,
+      created_at: created,
     })
   }
 
@@ -189,7 +273,9 @@ function buildDataSet(now: Date): DataSet {
   const nonResolved: IncidentStatus[] = ['investigating', 'identified', 'monitoring']
   const anyStatus: IncidentStatus[] = [...nonResolved, 'resolved']
   for (let i = 1; i <= SIZES.incidents; i++) {
-    const createdAt = Math.floor(start + (span * (i - 1)) / Math.max(1, SIZES.incidents) + random() * (span / Math.max(1, SIZES.incidents)))
+    const createdAt = Math.floor(
+      start + (span * (i - 1)) / Math.max(1, SIZES.incidents) + random() * (span / Math.max(1, SIZES.incidents)),
+    )
     const count = between(3, 5)
     const open = random() < SIZES.unresolved
     const updates: { id: string; status: IncidentStatus; message: string; createdAt: string; at: number }[] = []
@@ -197,7 +283,13 @@ function buildDataSet(now: Date): DataSet {
     for (let u = 0; u < count; u++) {
       const last = u === count - 1
       // Earlier updates: any status (a "resolved" followed by more updates is a reopened incident).
-      const status: IncidentStatus = last ? (open ? pick(nonResolved) : 'resolved') : u === 0 ? 'investigating' : pick(anyStatus)
+      const status: IncidentStatus = last
+        ? open
+          ? pick(nonResolved)
+          : 'resolved'
+        : u === 0
+          ? 'investigating'
+          : pick(anyStatus)
       updates.push({ id: rowId(), status, message: pick(MESSAGES[status]), createdAt: new Date(at).toISOString(), at })
       at += between(2, 240) * MINUTE
     }
@@ -210,11 +302,28 @@ function buildDataSet(now: Date): DataSet {
     const services = pickDistinct(serviceIds, between(1, 3))
     const firstService = set.services[services[0] - 1]
     set.incidents.push({
-      id: i, title: `${pick(PROBLEMS)} on ${firstService.name}`, short_id: incidentIds[i - 1], status: derived.status, resolved_at: derived.resolvedAt,
-      updated_at: new Date(newest + 1000).toISOString(), created_at: new Date(createdAt).toISOString(),
+      id: i,
+      title: `${pick(PROBLEMS)} on ${firstService.name}`,
+      short_id: incidentIds[i - 1],
+      status: derived.status,
+      resolved_at: derived.resolvedAt,
+      updated_at: new Date(newest + 1000).toISOString(),
+      created_at: new Date(createdAt).toISOString(),
     })
-    updates.forEach((u, index) => set.incidents_updates.push({ _order: index + 1, _parent_id: i, id: u.id, status: u.status, message: u.message, created_at: u.createdAt, notify: false }))
-    services.forEach((serviceId, index) => set.incidents_rels.push({ order: index + 1, parent_id: i, path: 'affectedServices', services_id: serviceId }))
+    updates.forEach((u, index) =>
+      set.incidents_updates.push({
+        _order: index + 1,
+        _parent_id: i,
+        id: u.id,
+        status: u.status,
+        message: u.message,
+        created_at: u.createdAt,
+        notify: false,
+      }),
+    )
+    services.forEach((serviceId, index) =>
+      set.incidents_rels.push({ order: index + 1, parent_id: i, path: 'affectedServices', services_id: serviceId }),
+    )
   }
 
   // Maintenances: mostly completed in the past, some cancelled, a few in progress, some upcoming. In-progress ones
@@ -223,9 +332,29 @@ function buildDataSet(now: Date): DataSet {
   const inProgress = Math.min(5, SIZES.maintenances)
   for (let m = 1; m <= SIZES.maintenances; m++) {
     const kind =
-      m > SIZES.maintenances - inProgress ? 'in_progress'
-      : m <= SIZES.upcoming ? 'upcoming'
-      : pick(['past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'past', 'cancelled', 'cancelled', 'early'] as const)
+      m > SIZES.maintenances - inProgress
+        ? 'in_progress'
+        : m <= SIZES.upcoming
+          ? 'upcoming'
+          : pick([
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'past',
+              'cancelled',
+              'cancelled',
+              'early',
+            ] as const)
     let startAt: number
     let endAt: number | null
     let requested: MaintenanceStatus | null = null
@@ -248,24 +377,66 @@ function buildDataSet(now: Date): DataSet {
     const scheduledStartAt = new Date(startAt)
     const scheduledEndAt = endAt === null ? null : new Date(endAt)
     // The moment the operator (or the clock) last wrote it: cancelled before the start, completed early mid-window.
-    const decidedAt = kind === 'cancelled' ? new Date(startAt - between(1, 48) * HOUR) : kind === 'early' ? new Date(startAt + 30 * MINUTE) : now
-    const state = deriveMaintenanceState({ requestedStatus: requested, scheduledStartAt, scheduledEndAt, previous: null, now: decidedAt })
+    const decidedAt =
+      kind === 'cancelled'
+        ? new Date(startAt - between(1, 48) * HOUR)
+        : kind === 'early'
+          ? new Date(startAt + 30 * MINUTE)
+          : now
+    const state = deriveMaintenanceState({
+      requestedStatus: requested,
+      scheduledStartAt,
+      scheduledEndAt,
+      previous: null,
+      now: decidedAt,
+    })
     set.maintenanceStatuses[state.status] = (set.maintenanceStatuses[state.status] ?? 0) + 1
-    const duration = durationToStore({ written: m % 7 === 0 ? 'about two hours' : null, scheduledStartAt, scheduledEndAt })
+    const duration = durationToStore({
+      written: m % 7 === 0 ? 'about two hours' : null,
+      scheduledStartAt,
+      scheduledEndAt,
+    })
     const services = pickDistinct(serviceIds, between(1, 3))
-    const updatedAt = Math.min(now.getTime(), Math.max(writtenAt, state.completedAt ? Date.parse(state.completedAt) : 0, state.cancelledAt ? Date.parse(state.cancelledAt) : 0))
+    const updatedAt = Math.min(
+      now.getTime(),
+      Math.max(
+        writtenAt,
+        state.completedAt ? Date.parse(state.completedAt) : 0,
+        state.cancelledAt ? Date.parse(state.cancelledAt) : 0,
+      ),
+    )
     set.maintenances.push({
-      id: m, title: `Scheduled maintenance of ${set.services[services[0] - 1].name}`, short_id: maintenanceIds[m - 1],
-      description: JSON.stringify(lexicalParagraph('We will upgrade the underlying infrastructure. Short interruptions are possible during the window.')),
-      scheduled_start_at: scheduledStartAt.toISOString(), scheduled_end_at: scheduledEndAt?.toISOString() ?? null, duration,
-      status: state.status, completed_at: state.completedAt, cancelled_at: state.cancelledAt,
-      updated_at: new Date(updatedAt).toISOString(), created_at: new Date(writtenAt).toISOString(),
+      id: m,
+      title: `Scheduled maintenance of ${set.services[services[0] - 1].name}`,
+      short_id: maintenanceIds[m - 1],
+      description: JSON.stringify(
+        lexicalParagraph(
+          'We will upgrade the underlying infrastructure. Short interruptions are possible during the window.',
+        ),
+      ),
+      scheduled_start_at: scheduledStartAt.toISOString(),
+      scheduled_end_at: scheduledEndAt?.toISOString() ?? null,
+      duration,
+      status: state.status,
+      completed_at: state.completedAt,
+      cancelled_at: state.cancelledAt,
+      updated_at: new Date(updatedAt).toISOString(),
+      created_at: new Date(writtenAt).toISOString(),
     })
     const updateCount = state.status === 'upcoming' ? 0 : between(0, 2)
     for (let u = 0; u < updateCount; u++) {
-      set.maintenances_updates.push({ _order: u + 1, _parent_id: m, id: rowId(), message: u === 0 ? 'The maintenance has started.' : 'Work is progressing as planned.', created_at: new Date(startAt + u * 20 * MINUTE).toISOString(), notify: false })
+      set.maintenances_updates.push({
+        _order: u + 1,
+        _parent_id: m,
+        id: rowId(),
+        message: u === 0 ? 'The maintenance has started.' : 'Work is progressing as planned.',
+        created_at: new Date(startAt + u * 20 * MINUTE).toISOString(),
+        notify: false,
+      })
     }
-    services.forEach((serviceId, index) => set.maintenances_rels.push({ order: index + 1, parent_id: m, path: 'affectedServices', services_id: serviceId }))
+    services.forEach((serviceId, index) =>
+      set.maintenances_rels.push({ order: index + 1, parent_id: m, path: 'affectedServices', services_id: serviceId }),
+    )
   }
   return set
 }
@@ -275,18 +446,72 @@ function buildDataSet(now: Date): DataSet {
 
 /** Tables in insertion order (parents first), with the columns to write. */
 const TABLES: { name: keyof DataSet; columns: string[]; pgTypes: string[] }[] = [
-  { name: 'service_groups', columns: ['id', 'name', 'slug', 'description', 'display_order', 'updated_at', 'created_at'], pgTypes: ['int', 'text', 'text', 'text', 'numeric', 'timestamptz', 'timestamptz'] },
-  { name: 'services', columns: ['id', 'name', 'slug', 'description', 'group_id', 'status', 'display_order', 'updated_at', 'created_at'], pgTypes: ['int', 'text', 'text', 'text', 'int', 'enum_services_status', 'numeric', 'timestamptz', 'timestamptz'] },
-  { name: 'incidents', columns: ['id', 'title', 'short_id', 'status', 'resolved_at', 'updated_at', 'created_at'], pgTypes: ['int', 'text', 'text', 'enum_incidents_status', 'timestamptz', 'timestamptz', 'timestamptz'] },
-  { name: 'incidents_updates', columns: ['_order', '_parent_id', 'id', 'status', 'message', 'created_at', 'notify'], pgTypes: ['int', 'int', 'text', 'enum_incidents_updates_status', 'text', 'timestamptz', 'bool'] },
-  { name: 'incidents_rels', columns: ['order', 'parent_id', 'path', 'services_id'], pgTypes: ['int', 'int', 'text', 'int'] },
+  {
+    name: 'service_groups',
+    columns: ['id', 'name', 'slug', 'description', 'display_order', 'updated_at', 'created_at'],
+    pgTypes: ['int', 'text', 'text', 'text', 'numeric', 'timestamptz', 'timestamptz'],
+  },
+  {
+    name: 'services',
+    columns: ['id', 'name', 'slug', 'description', 'group_id', 'status', 'display_order', 'updated_at', 'created_at'],
+    pgTypes: ['int', 'text', 'text', 'text', 'int', 'enum_services_status', 'numeric', 'timestamptz', 'timestamptz'],
+  },
+  {
+    name: 'incidents',
+    columns: ['id', 'title', 'short_id', 'status', 'resolved_at', 'updated_at', 'created_at'],
+    pgTypes: ['int', 'text', 'text', 'enum_incidents_status', 'timestamptz', 'timestamptz', 'timestamptz'],
+  },
+  {
+    name: 'incidents_updates',
+    columns: ['_order', '_parent_id', 'id', 'status', 'message', 'created_at', 'notify'],
+    pgTypes: ['int', 'int', 'text', 'enum_incidents_updates_status', 'text', 'timestamptz', 'bool'],
+  },
+  {
+    name: 'incidents_rels',
+    columns: ['order', 'parent_id', 'path', 'services_id'],
+    pgTypes: ['int', 'int', 'text', 'int'],
+  },
   {
     name: 'maintenances',
-    columns: ['id', 'title', 'short_id', 'description', 'scheduled_start_at', 'scheduled_end_at', 'duration', 'status', 'completed_at', 'cancelled_at', 'updated_at', 'created_at'],
-    pgTypes: ['int', 'text', 'text', 'jsonb', 'timestamptz', 'timestamptz', 'text', 'enum_maintenances_status', 'timestamptz', 'timestamptz', 'timestamptz', 'timestamptz'],
+    columns: [
+      'id',
+      'title',
+      'short_id',
+      'description',
+      'scheduled_start_at',
+      'scheduled_end_at',
+      'duration',
+      'status',
+      'completed_at',
+      'cancelled_at',
+      'updated_at',
+      'created_at',
+    ],
+    pgTypes: [
+      'int',
+      'text',
+      'text',
+      'jsonb',
+      'timestamptz',
+      'timestamptz',
+      'text',
+      'enum_maintenances_status',
+      'timestamptz',
+      'timestamptz',
+      'timestamptz',
+      'timestamptz',
+    ],
   },
-  { name: 'maintenances_updates', columns: ['_order', '_parent_id', 'id', 'message', 'created_at', 'notify'], pgTypes: ['int', 'int', 'text', 'text', 'timestamptz', 'bool'] },
-  { name: 'maintenances_rels', columns: ['order', 'parent_id', 'path', 'services_id'], pgTypes: ['int', 'int', 'text', 'int'] },
+  {
+    name: 'maintenances_updates',
+    columns: ['_order', '_parent_id', 'id', 'message', 'created_at', 'notify'],
+    pgTypes: ['int', 'int', 'text', 'text', 'timestamptz', 'bool'],
+  },
+  {
+    name: 'maintenances_rels',
+    columns: ['order', 'parent_id', 'path', 'services_id'],
+    pgTypes: ['int', 'int', 'text', 'int'],
+  },
 ]
 
 interface Writer {
@@ -300,7 +525,9 @@ function sqliteWriter(client: LibsqlClient): Writer {
   const STATEMENTS_PER_TRANSACTION = 50
   return {
     async isEmpty() {
-      const result = await client.execute('SELECT (SELECT count(*) FROM services) + (SELECT count(*) FROM incidents) + (SELECT count(*) FROM maintenances) AS n')
+      const result = await client.execute(
+        'SELECT (SELECT count(*) FROM services) + (SELECT count(*) FROM incidents) + (SELECT count(*) FROM maintenances) AS n',
+      )
       return Number(result.rows[0].n) === 0
     },
     async insert(table, columns, _pgTypes, rows) {
@@ -309,7 +536,9 @@ function sqliteWriter(client: LibsqlClient): Writer {
       let batch: InStatement[] = []
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
-        const args = chunk.flatMap((row) => columns.map((c) => (typeof row[c] === 'boolean' ? (row[c] ? 1 : 0) : row[c])))
+        const args = chunk.flatMap((row) =>
+          columns.map((c) => (typeof row[c] === 'boolean' ? (row[c] ? 1 : 0) : row[c])),
+        )
         batch.push({ sql: head + chunk.map(() => tuple).join(', '), args })
         if (batch.length === STATEMENTS_PER_TRANSACTION) {
           await client.batch(batch, 'write')
@@ -328,24 +557,34 @@ function postgresWriter(pool: pg.Pool): Writer {
   const ROWS_PER_STATEMENT = 10_000
   return {
     async isEmpty() {
-      const result = await pool.query('SELECT (SELECT count(*) FROM services) + (SELECT count(*) FROM incidents) + (SELECT count(*) FROM maintenances) AS n')
+      const result = await pool.query(
+        'SELECT (SELECT count(*) FROM services) + (SELECT count(*) FROM incidents) + (SELECT count(*) FROM maintenances) AS n',
+      )
       return Number(result.rows[0].n) === 0
     },
     async insert(table, columns, pgTypes, rows) {
       // One array parameter per column, unnested: a single round trip per 10,000 rows.
-      const select = columns.map((_, index) => `$${index + 1}::${pgTypes[index] === 'jsonb' ? 'text' : pgTypes[index].startsWith('enum_') ? 'text' : pgTypes[index]}[]`)
+      const select = columns.map(
+        (_, index) =>
+          `$${index + 1}::${pgTypes[index] === 'jsonb' ? 'text' : pgTypes[index].startsWith('enum_') ? 'text' : pgTypes[index]}[]`,
+      )
       const casts = columns.map((c, index) => `"${c}"::${pgTypes[index]}`)
       const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${casts.join(', ')} FROM unnest(${select.join(', ')}) AS t(${columns.map((c) => `"${c}"`).join(', ')})`
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
-        await pool.query(sql, columns.map((c) => chunk.map((row) => row[c])))
+        await pool.query(
+          sql,
+          columns.map((c) => chunk.map((row) => row[c])),
+        )
       }
     },
     async finish() {
       // Explicit ids were written: move the serial sequences past them, as inserts through Payload would have.
       for (const { name } of TABLES.filter((table) => !table.name.endsWith('_updates'))) {
         // (Array-row tables, …_updates, have text ids and no sequence.)
-        await pool.query(`SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), GREATEST((SELECT max(id) FROM "${name}"), 1))`)
+        await pool.query(
+          `SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), GREATEST((SELECT max(id) FROM "${name}"), 1))`,
+        )
       }
       // After this many inserts autovacuum would analyze the tables soon anyway; do it now so plans are stable.
       await pool.query('ANALYZE')
@@ -357,14 +596,16 @@ function postgresWriter(pool: pg.Pool): Writer {
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL
-  if (!databaseUrl) throw new Error('set DATABASE_URL (file:… or postgres://…): the seed never writes to the default ./data database')
+  if (!databaseUrl)
+    throw new Error('set DATABASE_URL (file:… or postgres://…): the seed never writes to the default ./data database')
   // Seeding writes no maintenance through Payload; its ticker has nothing to do here.
   process.env.MAINTENANCE_TICK_MS = '0'
   const dialect = dialectOf(databaseUrl)
   const timings: Record<string, number> = {}
   const t0 = performance.now()
   if (process.argv.includes('--fresh')) await freshDatabase(databaseUrl)
-  else if (dialect === 'sqlite') mkdirSync(path.dirname(path.resolve(databaseUrl.replace(/^file:/, ''))), { recursive: true })
+  else if (dialect === 'sqlite')
+    mkdirSync(path.dirname(path.resolve(databaseUrl.replace(/^file:/, ''))), { recursive: true })
 
   const tMigrate = performance.now()
   const { default: config } = await import('../src/payload.config')
@@ -378,7 +619,8 @@ async function main(): Promise<void> {
 
   const db = payload.db as unknown as { client?: LibsqlClient; pool?: pg.Pool }
   const writer = dialect === 'sqlite' ? sqliteWriter(db.client as LibsqlClient) : postgresWriter(db.pool as pg.Pool)
-  if (!(await writer.isEmpty())) throw new Error('the database already holds services, incidents or maintenances; run with --fresh to recreate it')
+  if (!(await writer.isEmpty()))
+    throw new Error('the database already holds services, incidents or maintenances; run with --fresh to recreate it')
 
   const tInsert = performance.now()
   const rowCounts: Record<string, number> = {}
@@ -387,7 +629,9 @@ async function main(): Promise<void> {
     const started = performance.now()
     await writer.insert(table.name, table.columns, table.pgTypes, rows)
     rowCounts[table.name] = rows.length
-    console.log(`  ${table.name}: ${rows.length.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    console.log(
+      `  ${table.name}: ${rows.length.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
   }
   timings.insertMs = performance.now() - tInsert
   const tFinish = performance.now()
@@ -397,22 +641,38 @@ async function main(): Promise<void> {
   // Read a sample back through Payload: the rows must be documents Payload understands, with the derived fields
   // the hooks would have written.
   const tVerify = performance.now()
-  const sample = await payload.find({ collection: 'incidents', sort: ['-createdAt', '-id'], limit: 50, page: 7, depth: 1 })
+  const sample = await payload.find({
+    collection: 'incidents',
+    sort: ['-createdAt', '-id'],
+    limit: 50,
+    page: 7,
+    depth: 1,
+  })
   for (const doc of sample.docs) {
-    const derived = deriveIncidentState((doc.updates ?? []).map((u) => ({ status: u.status, createdAt: u.createdAt ?? doc.createdAt })))
-    if (!derived || derived.status !== doc.status || (derived.resolvedAt ?? null) !== (doc.resolvedAt ? new Date(doc.resolvedAt).toISOString() : null)) {
+    const derived = deriveIncidentState(
+      (doc.updates ?? []).map((u) => ({ status: u.status, createdAt: u.createdAt ?? doc.createdAt })),
+    )
+    if (
+      !derived ||
+      derived.status !== doc.status ||
+      (derived.resolvedAt ?? null) !== (doc.resolvedAt ? new Date(doc.resolvedAt).toISOString() : null)
+    ) {
       throw new Error(`incident ${doc.id}: stored status ${doc.status}/${doc.resolvedAt} disagrees with its updates`)
     }
-    if (!doc.affectedServices?.length || typeof doc.affectedServices[0] !== 'object') throw new Error(`incident ${doc.id}: affectedServices not populated`)
+    if (!doc.affectedServices?.length || typeof doc.affectedServices[0] !== 'object')
+      throw new Error(`incident ${doc.id}: affectedServices not populated`)
   }
   const counted = await payload.count({ collection: 'incidents' })
-  if (counted.totalDocs !== SIZES.incidents) throw new Error(`Payload counts ${counted.totalDocs} incidents, expected ${SIZES.incidents}`)
+  if (counted.totalDocs !== SIZES.incidents)
+    throw new Error(`Payload counts ${counted.totalDocs} incidents, expected ${SIZES.incidents}`)
   timings.verifyMs = performance.now() - tVerify
   timings.totalMs = performance.now() - t0
 
   // Handy inputs for the benchmark: a service with active incidents, and some short ids.
   const activeIncident = data.incidents.find((row) => row.status !== 'resolved')
-  const activeService = activeIncident ? data.incidents_rels.find((rel) => rel.parent_id === activeIncident.id)?.services_id : undefined
+  const activeService = activeIncident
+    ? data.incidents_rels.find((rel) => rel.parent_id === activeIncident.id)?.services_id
+    : undefined
   const result = {
     dialect,
     sizes: SIZES,
@@ -421,9 +681,17 @@ async function main(): Promise<void> {
     maintenanceStatuses: data.maintenanceStatuses,
     timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])),
     activeServiceSlug: activeService ? data.services[Number(activeService) - 1].slug : data.services[0]?.slug,
-    sampleShortIds: data.incidents.filter((_, index) => index % Math.max(1, Math.floor(data.incidents.length / 2000)) === 0).map((row) => row.short_id),
+    sampleShortIds: data.incidents
+      .filter((_, index) => index % Math.max(1, Math.floor(data.incidents.length / 2000)) === 0)
+      .map((row) => row.short_id),
   }
-  console.log(`Seeded ${dialect}: ${Object.values(rowCounts).reduce((a, b) => a + b, 0).toLocaleString('en')} rows; insert ${(timings.insertMs / 1000).toFixed(1)} s, total ${(timings.totalMs / 1000).toFixed(1)} s`)
+  console.log(
+    `Seeded ${dialect}: ${Object.values(rowCounts)
+      .reduce((a, b) => a + b, 0)
+      .toLocaleString(
+        'en',
+      )} rows; insert ${(timings.insertMs / 1000).toFixed(1)} s, total ${(timings.totalMs / 1000).toFixed(1)} s`,
+  )
   console.log(`SEED_RESULT ${JSON.stringify(result)}`)
   await payload.destroy?.()
 }

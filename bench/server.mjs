@@ -26,7 +26,11 @@ export function freePort() {
 /** Runs a node script to completion, teeing its output to a log file; resolves with the output. */
 export function runNode(args, env, logFile) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     const collect = (chunk) => {
       output += chunk
@@ -118,7 +122,10 @@ export async function waitForBuildsOfOthers(log = console.log) {
   for (let waited = 0; ; waited += 5) {
     const found = buildsHere().join('\n')
     if (!found) return
-    if (waited % 30 === 0) log(`another "next build" is running (pid ${found.split('\n').join(', ')}); waiting for it (the .next directory is shared)`)
+    if (waited % 30 === 0)
+      log(
+        `another "next build" is running (pid ${found.split('\n').join(', ')}); waiting for it (the .next directory is shared)`,
+      )
     await sleep(5000)
   }
 }
@@ -157,7 +164,8 @@ export async function startService({ env = {}, port, logFile, log = console.log 
   try {
     for (;;) {
       if (npm.exitCode !== null) throw new Error(`npm start exited ${npm.exitCode}${where}`)
-      if (Date.now() - started > 15 * 60_000) throw new Error(`the server did not become healthy within 15 minutes${where}`)
+      if (Date.now() - started > 15 * 60_000)
+        throw new Error(`the server did not become healthy within 15 minutes${where}`)
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break
       } catch {
@@ -174,13 +182,25 @@ export async function startService({ env = {}, port, logFile, log = console.log 
     await stop()
     throw new Error('could not find the node process serving')
   }
-  return { pid, port, address: `127.0.0.1:${port}`, readyMs: Date.now() - started, built: /Building/.test(output), stop, output: () => output }
+  return {
+    pid,
+    port,
+    address: `127.0.0.1:${port}`,
+    readyMs: Date.now() - started,
+    built: /Building/.test(output),
+    stop,
+    output: () => output,
+  }
 }
 
 /** bench/bare-server.mjs on `port` (default: a free one), sending the body (and, with a head file, the status and headers) given. */
 export async function startBare({ port, bodyFile, headFile }) {
   port ??= await freePort()
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, ...(headFile ? [headFile] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bench', 'bare-server.mjs'), String(port), bodyFile, ...(headFile ? [headFile] : [])],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => String(chunk).includes('READY') && resolve())
     child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)))

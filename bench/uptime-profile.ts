@@ -9,7 +9,18 @@ async function main(): Promise<void> {
   for (let k = 1; k <= 4; k++) {
     const t = performance.now()
     const table = await uptimeTable(payload, new Date(Date.now() + k * 60_000))
-    console.log('cold ms', (performance.now() - t).toFixed(0), table.services.length, table.services.reduce((n, s) => n + s.days.reduce((m, d) => m + d.incidents.length, 0), 0))
+    console.log(
+      'cold ms',
+      (performance.now() - t).toFixed(0),
+      table.services.length,
+      table.services.reduce((n, s) => n + s.days.reduce((m, d) => m + d.incidents.length, 0), 0),
+    )
   }
 }
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e)
+    process.exit(1)
+  },
+)

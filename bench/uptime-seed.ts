@@ -36,13 +36,17 @@ async function main(): Promise<void> {
   const created = new Date(now - 91 * DAY).toISOString()
   const started = performance.now()
   await adapter.drizzle.update(t.services).set({ createdAt: created })
-  const services: { id: number; status: ServiceStatus }[] = await adapter.drizzle.select({ id: t.services.id, status: t.services.status }).from(t.services)
+  const services: { id: number; status: ServiceStatus }[] = await adapter.drizzle
+    .select({ id: t.services.id, status: t.services.status })
+    .from(t.services)
   const rows: Record<string, unknown>[] = []
   const spells = Math.round((CHANGES_PER_MONTH * 3) / 2)
   for (const service of services) {
     rows.push({ service: service.id, fromStatus: null, toStatus: 'operational', at: created, source: 'initial' })
     // Spell starts spread over the window, each lasting 5 minutes to 3 hours.
-    const starts = Array.from({ length: spells }, () => now - 90 * DAY + Math.floor(random() * 90 * DAY)).sort((a, b) => a - b)
+    const starts = Array.from({ length: spells }, () => now - 90 * DAY + Math.floor(random() * 90 * DAY)).sort(
+      (a, b) => a - b,
+    )
     let free = now - 90 * DAY
     let last: ServiceStatus = 'operational'
     for (const [index, start] of starts.entries()) {
@@ -50,14 +54,34 @@ async function main(): Promise<void> {
       const end = begin + 5 * MINUTE + Math.floor(random() * 175 * MINUTE)
       if (end >= now - MINUTE) break
       const status = SPELL_STATUSES[Math.floor(random() * SPELL_STATUSES.length)]
-      rows.push({ service: service.id, fromStatus: 'operational', toStatus: status, at: new Date(begin).toISOString(), source: index % 3 ? 'incident' : 'manual' })
-      rows.push({ service: service.id, fromStatus: status, toStatus: 'operational', at: new Date(end).toISOString(), source: 'manual' })
+      rows.push({
+        service: service.id,
+        fromStatus: 'operational',
+        toStatus: status,
+        at: new Date(begin).toISOString(),
+        source: index % 3 ? 'incident' : 'manual',
+      })
+      rows.push({
+        service: service.id,
+        fromStatus: status,
+        toStatus: 'operational',
+        at: new Date(end).toISOString(),
+        source: 'manual',
+      })
       free = end
       last = 'operational'
     }
-    if (service.status !== last) rows.push({ service: service.id, fromStatus: last, toStatus: service.status, at: new Date(now - 30 * MINUTE).toISOString(), source: 'manual' })
+    if (service.status !== last)
+      rows.push({
+        service: service.id,
+        fromStatus: last,
+        toStatus: service.status,
+        at: new Date(now - 30 * MINUTE).toISOString(),
+        source: 'manual',
+      })
   }
-  for (let i = 0; i < rows.length; i += 500) await adapter.drizzle.insert(t.service_status_changes).values(rows.slice(i, i + 500))
+  for (let i = 0; i < rows.length; i += 500)
+    await adapter.drizzle.insert(t.service_status_changes).values(rows.slice(i, i + 500))
   const insertMs = performance.now() - started
 
   // Cold: each call is for another minute, so the memo never answers.
@@ -66,9 +90,12 @@ async function main(): Promise<void> {
     const t0 = performance.now()
     const table = await uptimeTable(payload, new Date(now + k * MINUTE))
     coldMs.push(performance.now() - t0)
-    if (table.services.length !== services.length) throw new Error(`uptime for ${table.services.length} of ${services.length} services`)
+    if (table.services.length !== services.length)
+      throw new Error(`uptime for ${table.services.length} of ${services.length} services`)
   }
-  console.log(`UPTIME_SEED_RESULT ${JSON.stringify({ services: services.length, historyRows: rows.length, insertMs, coldMs })}`)
+  console.log(
+    `UPTIME_SEED_RESULT ${JSON.stringify({ services: services.length, historyRows: rows.length, insertMs, coldMs })}`,
+  )
 }
 
 main().then(

@@ -30,7 +30,10 @@ import { freePort, root, runNode, startBare, startService } from './server.mjs'
 const results = path.join(root, 'bench', 'results')
 mkdirSync(path.join(results, 'uptime'), { recursive: true })
 
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite').split(',').map((s) => s.trim()).filter(Boolean)
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 /** Which connection counts to run: one (the time of a request on its own) and CONNECTIONS, or as listed. */
@@ -46,7 +49,12 @@ const log = (...args) => console.log(`[bench:uptime ${new Date().toISOString().s
 
 /** `npm start` on `port` with the bench's settings (bench/server.mjs builds first when the sources changed). */
 function startServer(dialect, port) {
-  const env = { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', MAINTENANCE_TICK_MS: '0' }
+  const env = {
+    DATABASE_URL: URLS[dialect],
+    PAYLOAD_SECRET: SECRET,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    MAINTENANCE_TICK_MS: '0',
+  }
   return startService({ env, port, logFile: path.join(results, 'uptime', `server-${dialect}.log`), log })
 }
 
@@ -67,7 +75,9 @@ async function load(port, pathOf, { headers = {}, connections }) {
     p99: result.latency.p99,
     max: result.latency.max,
     errors: result.errors + result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
   }
 }
 
@@ -85,19 +95,48 @@ async function benchDatabase(dialect) {
     log(`${dialect}: reusing the database seeded by the last run`)
   } else {
     log(`${dialect}: seeding the large data set (bench/seed.ts)…`)
-    const seedOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET }, path.join(results, 'uptime', `seed-${dialect}.log`))
-    out.seed = JSON.parse(seedOutput.split('\n').find((l) => l.startsWith('SEED_RESULT ')).slice('SEED_RESULT '.length))
+    const seedOutput = await runNode(
+      ['--conditions=production', '--import', 'tsx', 'bench/seed.ts', '--fresh'],
+      { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET },
+      path.join(results, 'uptime', `seed-${dialect}.log`),
+    )
+    out.seed = JSON.parse(
+      seedOutput
+        .split('\n')
+        .find((l) => l.startsWith('SEED_RESULT '))
+        .slice('SEED_RESULT '.length),
+    )
     delete out.seed.sampleShortIds
     log(`${dialect}: seeding the history (bench/uptime-seed.ts)…`)
-    const historyOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/uptime-seed.ts'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0' }, path.join(results, 'uptime', `history-${dialect}.log`))
-    out.history = JSON.parse(historyOutput.split('\n').find((l) => l.startsWith('UPTIME_SEED_RESULT ')).slice('UPTIME_SEED_RESULT '.length))
+    const historyOutput = await runNode(
+      ['--conditions=production', '--import', 'tsx', 'bench/uptime-seed.ts'],
+      { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0' },
+      path.join(results, 'uptime', `history-${dialect}.log`),
+    )
+    out.history = JSON.parse(
+      historyOutput
+        .split('\n')
+        .find((l) => l.startsWith('UPTIME_SEED_RESULT '))
+        .slice('UPTIME_SEED_RESULT '.length),
+    )
     writeFileSync(saved, JSON.stringify({ seed: out.seed, history: out.history }))
   }
-  log(`${dialect}: ${out.history.historyRows} history rows; cold computation ${out.history.coldMs.map((n) => n.toFixed(0)).join(', ')} ms`)
+  log(
+    `${dialect}: ${out.history.historyRows} history rows; cold computation ${out.history.coldMs.map((n) => n.toFixed(0)).join(', ')} ms`,
+  )
   // The first /api/v1/status, / and /g/<slug> after a write, and each body's size (identity and gzip): bench/first-miss.ts.
   log(`${dialect}: the first requests after a write (bench/first-miss.ts)…`)
-  const missOutput = await runNode(['--conditions=production', '--import', 'tsx', 'bench/first-miss.ts', '20'], { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0', NODE_ENV: 'production' }, path.join(results, 'uptime', `first-miss-${dialect}.log`))
-  out.firstMiss = JSON.parse(missOutput.split('\n').find((l) => l.startsWith('FIRST_MISS_RESULT ')).slice('FIRST_MISS_RESULT '.length))
+  const missOutput = await runNode(
+    ['--conditions=production', '--import', 'tsx', 'bench/first-miss.ts', '20'],
+    { DATABASE_URL: URLS[dialect], PAYLOAD_SECRET: SECRET, MAINTENANCE_TICK_MS: '0', NODE_ENV: 'production' },
+    path.join(results, 'uptime', `first-miss-${dialect}.log`),
+  )
+  out.firstMiss = JSON.parse(
+    missOutput
+      .split('\n')
+      .find((l) => l.startsWith('FIRST_MISS_RESULT '))
+      .slice('FIRST_MISS_RESULT '.length),
+  )
 
   const port = await freePort()
   log(`${dialect}: starting the server on ${port} (builds first when the sources changed)…`)
@@ -105,25 +144,44 @@ async function benchDatabase(dialect) {
   try {
     // The first requests after the start: the memo is empty, so each computes the whole table.
     out.first = {}
-    for (const [key, p] of [['uptime', UPTIME_PAGE], ['home', '/']]) {
+    for (const [key, p] of [
+      ['uptime', UPTIME_PAGE],
+      ['home', '/'],
+    ]) {
       const t0 = performance.now()
       const response = await fetch(`http://127.0.0.1:${port}${bust(p, 'first')}`, { headers: UNCACHED })
       const body = Buffer.from(await response.arrayBuffer())
       out.first[key] = { status: response.status, ms: performance.now() - t0, bytes: body.length }
     }
     const bodies = {}
-    for (const [key, p] of [['uptime', UPTIME_PAGE], ['compact', COMPACT_PAGE], ['home', '/']]) {
+    for (const [key, p] of [
+      ['uptime', UPTIME_PAGE],
+      ['compact', COMPACT_PAGE],
+      ['home', '/'],
+    ]) {
       await fetch(`http://127.0.0.1:${port}${p}`)
       const response = await fetch(`http://127.0.0.1:${port}${p}`)
       const body = Buffer.from(await response.arrayBuffer())
       const headers = Object.fromEntries(response.headers)
-      bodies[key] = { file: path.join(results, 'uptime', `${key}.body`), head: path.join(results, 'uptime', `${key}.head.json`), bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length, xCache: response.headers.get('x-cache') }
+      bodies[key] = {
+        file: path.join(results, 'uptime', `${key}.body`),
+        head: path.join(results, 'uptime', `${key}.head.json`),
+        bytes: body.length,
+        gzipBytes: gzipSync(body, { level: 6 }).length,
+        xCache: response.headers.get('x-cache'),
+      }
       writeFileSync(bodies[key].file, body)
       writeFileSync(bodies[key].head, JSON.stringify({ status: response.status, headers }))
     }
-    out.bodies = Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, { bytes: v.bytes, gzipBytes: v.gzipBytes, xCache: v.xCache }]))
+    out.bodies = Object.fromEntries(
+      Object.entries(bodies).map(([k, v]) => [k, { bytes: v.bytes, gzipBytes: v.gzipBytes, xCache: v.xCache }]),
+    )
     out.runs = []
-    for (const [key, label, p] of [['uptime', `\`${UPTIME_PAGE}\``, UPTIME_PAGE], ['compact', `\`${COMPACT_PAGE}\``, COMPACT_PAGE], ['home', '`/` (the status page)', '/']]) {
+    for (const [key, label, p] of [
+      ['uptime', `\`${UPTIME_PAGE}\``, UPTIME_PAGE],
+      ['compact', `\`${COMPACT_PAGE}\``, COMPACT_PAGE],
+      ['home', '`/` (the status page)', '/'],
+    ]) {
       const barePort = await freePort()
       const bare = await startBare({ port: barePort, bodyFile: bodies[key].file, headFile: bodies[key].head })
       try {
@@ -145,38 +203,74 @@ async function benchDatabase(dialect) {
   return out
 }
 
-const fmt = (n, digits = 0) => (n === undefined || n === null ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
-const codes = (c) => Object.entries(c).map(([code, n]) => `${fmt(n)}× ${code}`).join(', ')
+const fmt = (n, digits = 0) =>
+  n === undefined || n === null
+    ? '–'
+    : Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+const codes = (c) =>
+  Object.entries(c)
+    .map(([code, n]) => `${fmt(n)}× ${code}`)
+    .join(', ')
 
 function section(runs, facts) {
   const lines = ['<!-- bench:uptime -->', '## Uptime: `/api/v1/uptime` and the bars on `/`', '']
-  lines.push(`Run: ${facts.date}, by \`npm run bench:uptime\` (bench/uptime.mjs). Commit ${facts.commit}. Load average at start ${facts.loadStart}, at end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}. ${DURATION}-second runs; no Accept-Encoding (identity bodies on both sides).`)
+  lines.push(
+    `Run: ${facts.date}, by \`npm run bench:uptime\` (bench/uptime.mjs). Commit ${facts.commit}. Load average at start ${facts.loadStart}, at end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}. ${DURATION}-second runs; no Accept-Encoding (identity bodies on both sides).`,
+  )
   lines.push('')
   for (const out of runs) {
     lines.push(`### ${out.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, '')
-    lines.push(`Data: bench/seed.ts (${fmt(out.seed.rows?.services ?? 1000)} services, ${fmt(out.seed.rows?.incidents ?? 0)} incidents), then bench/uptime-seed.ts: every service created 91 days ago, **${fmt(out.history.historyRows)} history rows** over the last 90 days (about 20 changes per service per month).`)
+    lines.push(
+      `Data: bench/seed.ts (${fmt(out.seed.rows?.services ?? 1000)} services, ${fmt(out.seed.rows?.incidents ?? 0)} incidents), then bench/uptime-seed.ts: every service created 91 days ago, **${fmt(out.history.historyRows)} history rows** over the last 90 days (about 20 changes per service per month).`,
+    )
     lines.push('')
-    lines.push(`- The computation alone (in process, cold: a new minute each time, so the memo never answers): ${out.history.coldMs.map((n) => fmt(n)).join(', ')} ms.`)
-    lines.push(`- First requests after the start (cold memo, uncached): \`${UPTIME_PAGE}\` ${fmt(out.first.uptime.ms)} ms (${fmt(out.first.uptime.bytes)} bytes), \`/\` ${fmt(out.first.home.ms)} ms (${fmt(out.first.home.bytes)} bytes).`)
-    lines.push(`- Bodies through the cache (identity / gzip level 6): ${Object.entries(out.bodies).map(([k, b]) => `${k} ${fmt(b.bytes)} / ${fmt(b.gzipBytes)} bytes (X-Cache: ${b.xCache})`).join(', ')}.`)
+    lines.push(
+      `- The computation alone (in process, cold: a new minute each time, so the memo never answers): ${out.history.coldMs.map((n) => fmt(n)).join(', ')} ms.`,
+    )
+    lines.push(
+      `- First requests after the start (cold memo, uncached): \`${UPTIME_PAGE}\` ${fmt(out.first.uptime.ms)} ms (${fmt(out.first.uptime.bytes)} bytes), \`/\` ${fmt(out.first.home.ms)} ms (${fmt(out.first.home.bytes)} bytes).`,
+    )
+    lines.push(
+      `- Bodies through the cache (identity / gzip level 6): ${Object.entries(out.bodies)
+        .map(([k, b]) => `${k} ${fmt(b.bytes)} / ${fmt(b.gzipBytes)} bytes (X-Cache: ${b.xCache})`)
+        .join(', ')}.`,
+    )
     if (out.firstMiss) {
-      lines.push(`- The first request after a write (bench/first-miss.ts: the route in process, every memo cold, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\` p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms, this process's CPU p50 ${fmt(r.cpuP50)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`)
+      lines.push(
+        `- The first request after a write (bench/first-miss.ts: the route in process, every memo cold, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\` p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms, this process's CPU p50 ${fmt(r.cpuP50)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`,
+      )
     }
     lines.push('')
-    lines.push('| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) | load average (1 min) |')
+    lines.push(
+      '| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) | load average (1 min) |',
+    )
     lines.push('|---|---|---|---|---|---|---|---|---|---|---|')
     // A run in which no response completed has no latency: "none" rather than 0.
     const lat = (run) => (run.total > 0 ? `${fmt(run.p50)} / ${fmt(run.p99)}` : 'none completed')
     for (const r of out.runs) {
-      lines.push(`| ${r.label} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.uncached.rps, 1)} | **${lat(r.uncached)}** | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | ${r.bare.rps > 0 ? fmt(r.cached.rps / r.bare.rps, 2) : '–'} | ${codes(r.uncached.statusCodes) || 'none'}; ${codes(r.cached.statusCodes) || 'none'} | ${fmt(r.cached.loadavg, 1)} |`)
+      lines.push(
+        `| ${r.label} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.uncached.rps, 1)} | **${lat(r.uncached)}** | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | ${r.bare.rps > 0 ? fmt(r.cached.rps / r.bare.rps, 2) : '–'} | ${codes(r.uncached.statusCodes) || 'none'}; ${codes(r.cached.statusCodes) || 'none'} | ${fmt(r.cached.loadavg, 1)} |`,
+      )
     }
     const one = out.runs.filter((r) => r.connections === 1)
-    const verdict = (r) => (r.uncached.total === 0 ? 'not measured (no response within the run)' : r.uncached.p50 < TARGET_UNCACHED_MS ? `met, ${fmt(r.uncached.p50)} ms` : `missed, ${fmt(r.uncached.p50)} ms`)
+    const verdict = (r) =>
+      r.uncached.total === 0
+        ? 'not measured (no response within the run)'
+        : r.uncached.p50 < TARGET_UNCACHED_MS
+          ? `met, ${fmt(r.uncached.p50)} ms`
+          : `missed, ${fmt(r.uncached.p50)} ms`
     lines.push('')
-    lines.push(`Target (uncached under ${TARGET_UNCACHED_MS} ms at one connection, p50): ${one.map((r) => `${r.label} **${verdict(r)}**`).join('; ')}.`)
+    lines.push(
+      `Target (uncached under ${TARGET_UNCACHED_MS} ms at one connection, p50): ${one.map((r) => `${r.label} **${verdict(r)}**`).join('; ')}.`,
+    )
     lines.push('')
   }
-  lines.push('Uncached requests in the same minute and data version share one computation of the table (src/public-api/uptime.ts): the uncached rows measure the route (services, incidents, rendering, ETag) over that memo; the cold figures above are what the first request of a minute after a write pays on top.')
+  lines.push(
+    'Uncached requests in the same minute and data version share one computation of the table (src/public-api/uptime.ts): the uncached rows measure the route (services, incidents, rendering, ETag) over that memo; the cold figures above are what the first request of a minute after a write pays on top.',
+  )
   lines.push('<!-- /bench:uptime -->')
   return lines.join('\n')
 }
@@ -185,10 +279,15 @@ async function main() {
   const facts = {
     date: new Date().toISOString(),
     commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
-    loadStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+    loadStart: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
   }
   const runs = []
-  if (process.env.BENCH_REPORT_ONLY === '1') for (const dialect of DATABASES) runs.push(JSON.parse(readFileSync(path.join(results, `uptime-${dialect}.json`), 'utf8')))
+  if (process.env.BENCH_REPORT_ONLY === '1')
+    for (const dialect of DATABASES)
+      runs.push(JSON.parse(readFileSync(path.join(results, `uptime-${dialect}.json`), 'utf8')))
   else for (const dialect of DATABASES) runs.push(await benchDatabase(dialect))
   const text = section(runs, facts)
   const report = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n'

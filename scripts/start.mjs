@@ -31,7 +31,12 @@ function* files(entry) {
 function sourceHash(inputs) {
   const hash = createHash('sha256')
   for (const input of inputs) {
-    for (const file of files(input)) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0')
+    for (const file of files(input))
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(root, file)))
+        .update('\0')
   }
   return hash.digest('hex')
 }

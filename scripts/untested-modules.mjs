@@ -11,7 +11,9 @@ for (const folder of folders) {
   const testDir = path.join('tests/unit', relative)
   const tests = existsSync(testDir) ? readdirSync(testDir).filter((name) => name.endsWith('.test.ts')) : []
   const tested = new Set(tests.map((name) => name.split('.')[0]))
-  for (const file of readdirSync(folder).filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+    .sort()) {
     const module = file.replace(/\.tsx?$/, '')
     if (tested.has(module)) continue
     console.log(`${path.join(folder, file)}: no ${path.join(testDir, `${module}.test.ts`)}`)

@@ -99,9 +99,11 @@ export interface PublicError {
 const DATABASE_NOT_ANSWERING = 'The database is not answering; try again in a few seconds.'
 
 export function publicError(error: unknown, fallback: string): PublicError {
-  if (error instanceof ServiceError) return { status: error.status, message: error.message, headers: error.headers, expected: true }
+  if (error instanceof ServiceError)
+    return { status: error.status, message: error.message, headers: error.headers, expected: true }
   // The database refused, dropped or timed out: an outage, not a bug (the edge serves the last good copy, issue 22).
-  if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_NOT_ANSWERING, headers: { 'Retry-After': '5' }, expected: true }
+  if (isDatabaseUnavailable(error))
+    return { status: 503, message: DATABASE_NOT_ANSWERING, headers: { 'Retry-After': '5' }, expected: true }
   return { status: 500, message: fallback, headers: {}, expected: false }
 }
 
@@ -118,7 +120,10 @@ interface CmsErrorOptions {
  * Payload: the custom endpoints (src/access/endpoint-guard.ts), the REST and GraphQL wrappers, the session guards,
  * the monitoring webhook.
  */
-export function cmsErrorResponse(error: unknown, { fallback = 'Something went wrong.', headers }: CmsErrorOptions = {}): Response {
+export function cmsErrorResponse(
+  error: unknown,
+  { fallback = 'Something went wrong.', headers }: CmsErrorOptions = {},
+): Response {
   const answer = publicError(error, fallback)
   const field = error instanceof BadRequest ? error.field : undefined
   const out = new Headers(headers)
@@ -126,5 +131,8 @@ export function cmsErrorResponse(error: unknown, { fallback = 'Something went wr
   out.set('content-type', 'application/json')
   out.set('cache-control', 'no-store')
   for (const [name, value] of Object.entries(answer.headers)) out.set(name, value)
-  return new Response(JSON.stringify({ errors: [{ message: answer.message, ...(field ? { field } : {}) }] }), { status: answer.status, headers: out })
+  return new Response(JSON.stringify({ errors: [{ message: answer.message, ...(field ? { field } : {}) }] }), {
+    status: answer.status,
+    headers: out,
+  })
 }

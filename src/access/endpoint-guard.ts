@@ -9,7 +9,8 @@ import type { PayloadHandler, PayloadRequest } from 'payload'
 import { UNAUTHENTICATED_MESSAGE } from '../domain/refusals'
 import { cmsErrorResponse, Forbidden, NotFound, ServiceError, Unauthorized } from '../errors'
 
-export const noStoreJson = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
+export const noStoreJson = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
 
 const FORBIDDEN_MESSAGE = 'You are not allowed to perform this action.'
 
@@ -26,7 +27,10 @@ export const cmsEndpoint =
   }
 
 /** Throws unless the request's user may do this (`allowed` says who may): Unauthorized without one, else Forbidden. */
-export function requireUser(req: PayloadRequest, allowed: (user: NonNullable<PayloadRequest['user']>) => boolean): void {
+export function requireUser(
+  req: PayloadRequest,
+  allowed: (user: NonNullable<PayloadRequest['user']>) => boolean,
+): void {
   if (!req.user) throw new Unauthorized(UNAUTHENTICATED_MESSAGE)
   if (!allowed(req.user)) throw new Forbidden(FORBIDDEN_MESSAGE)
 }

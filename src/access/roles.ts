@@ -16,7 +16,8 @@ export const anyone: Access = () => true
 export const admins: Access = ({ req }) => isAdmin(req.user)
 export const editors: Access = ({ req }) => hasRole(req.user, 'admin', 'editor')
 /** Incidents and maintenances: everyone reads them, except drafts, which only editors and admins see. */
-export const anyoneButDrafts: Access = ({ req }) => hasRole(req.user, 'admin', 'editor') || { draft: { not_equals: true } }
+export const anyoneButDrafts: Access = ({ req }) =>
+  hasRole(req.user, 'admin', 'editor') || { draft: { not_equals: true } }
 
 /** Derived fields: nobody writes them through the API; hooks compute them. */
 export const nobody: FieldAccess = () => false

@@ -10,7 +10,8 @@ export { UNAUTHENTICATED_MESSAGE }
  * cookie is invalid reaches here with no user, so it is a stranger too.
  */
 export const unauthenticatedAs401: AfterErrorHook = ({ error, req, graphqlResult }) => {
-  const status = (error as { status?: number }).status ?? (error as { originalError?: { status?: number } }).originalError?.status
+  const status =
+    (error as { status?: number }).status ?? (error as { originalError?: { status?: number } }).originalError?.status
   if (status !== 403 || req.user) return
   if (graphqlResult) {
     return {

@@ -25,20 +25,38 @@ const DAY_MS = 24 * 60 * 60 * 1000
 async function recentFailures(payload: Payload, now: Date): Promise<DashboardFacts['failures']> {
   const since = new Date(now.getTime() - DAY_MS).toISOString()
   const [deliveries, confirmations] = await Promise.all([
-    payload.find({ collection: 'notification-deliveries', where: { and: [{ status: { in: ['failed', 'interrupted'] } }, { updatedAt: { greater_than: since } }] }, sort: '-updatedAt', limit: 1, depth: 0, overrideAccess: true, select: { lastError: true, updatedAt: true } }),
-    payload.find({ collection: 'subscribers', where: { confirmationFailedAt: { greater_than: since } }, sort: '-confirmationFailedAt', limit: 1, depth: 0, overrideAccess: true, select: { confirmationError: true, confirmationFailedAt: true } }),
+    payload.find({
+      collection: 'notification-deliveries',
+      where: { and: [{ status: { in: ['failed', 'interrupted'] } }, { updatedAt: { greater_than: since } }] },
+      sort: '-updatedAt',
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      select: { lastError: true, updatedAt: true },
+    }),
+    payload.find({
+      collection: 'subscribers',
+      where: { confirmationFailedAt: { greater_than: since } },
+      sort: '-confirmationFailedAt',
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      select: { confirmationError: true, confirmationFailedAt: true },
+    }),
   ])
   if (deliveries.totalDocs === 0 && confirmations.totalDocs === 0) return null
   const delivery = deliveries.docs[0]
   const confirmation = confirmations.docs[0]
   const deliveryAt = delivery ? Date.parse(delivery.updatedAt) : 0
   const confirmationAt = confirmation?.confirmationFailedAt ? Date.parse(confirmation.confirmationFailedAt) : 0
-  const latest = (confirmationAt > deliveryAt ? confirmation?.confirmationError : delivery?.lastError) ?? 'no reason recorded'
+  const latest =
+    (confirmationAt > deliveryAt ? confirmation?.confirmationError : delivery?.lastError) ?? 'no reason recorded'
   return { deliveries: deliveries.totalDocs, confirmations: confirmations.totalDocs, latest }
 }
 
 export async function dashboardFacts(payload: Payload, now: Date = new Date()): Promise<DashboardFacts> {
-  const count = async (collection: 'service-groups' | 'services' | 'incidents') => (await payload.count({ collection, overrideAccess: true })).totalDocs
+  const count = async (collection: 'service-groups' | 'services' | 'incidents') =>
+    (await payload.count({ collection, overrideAccess: true })).totalDocs
   const [channels, base, groups, services, incidents, summary, failures] = await Promise.all([
     configuredChannels(payload),
     configuredBaseUrl(payload),
@@ -49,9 +67,24 @@ export async function dashboardFacts(payload: Payload, now: Date = new Date()): 
     recentFailures(payload, now),
   ])
   const missing: DashboardFacts['missing'] = []
-  if (!channels.email) missing.push({ what: 'E-mail is not configured', fix: 'Set the SMTP host and From address in E-mail settings (or SMTP_URL): until then visitors cannot subscribe by e-mail, and password resets are not sent.', href: '/admin/globals/email-settings' })
-  if (!channels.sms) missing.push({ what: 'SMS is not configured', fix: 'Switch on and fill in SMS settings to offer subscriptions by text message.', href: '/admin/globals/sms-settings' })
-  if (!base) missing.push({ what: 'No public base URL', fix: 'Set the Public base URL in Settings (or PUBLIC_URL): links in e-mails and SMS point to http://localhost until then.', href: '/admin/globals/settings' })
+  if (!channels.email)
+    missing.push({
+      what: 'E-mail is not configured',
+      fix: 'Set the SMTP host and From address in E-mail settings (or SMTP_URL): until then visitors cannot subscribe by e-mail, and password resets are not sent.',
+      href: '/admin/globals/email-settings',
+    })
+  if (!channels.sms)
+    missing.push({
+      what: 'SMS is not configured',
+      fix: 'Switch on and fill in SMS settings to offer subscriptions by text message.',
+      href: '/admin/globals/sms-settings',
+    })
+  if (!base)
+    missing.push({
+      what: 'No public base URL',
+      fix: 'Set the Public base URL in Settings (or PUBLIC_URL): links in e-mails and SMS point to http://localhost until then.',
+      href: '/admin/globals/settings',
+    })
   return {
     missing,
     counts: { groups, services, incidents },

@@ -3,7 +3,16 @@
  * (finding L5): an editor creates, takes over and deletes only locks in its own name; admins manage all. Payload
  * builds this collection itself while sanitising the configuration, so its rules are set on the built config.
  */
-import { type Access, APIError, type CollectionBeforeOperationHook, Forbidden, NotFound, type PayloadRequest, type SanitizedCollectionConfig, type SanitizedConfig } from 'payload'
+import {
+  type Access,
+  APIError,
+  type CollectionBeforeOperationHook,
+  Forbidden,
+  NotFound,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+  type SanitizedConfig,
+} from 'payload'
 
 import { isAdmin } from '../access/roles'
 
@@ -42,10 +51,20 @@ async function checkLockedDocument(req: PayloadRequest, document: unknown, globa
   const { relationTo, value } = document as { relationTo?: unknown; value?: unknown }
   const collections = req.payload.collections as Record<string, { config: SanitizedCollectionConfig } | undefined>
   const collection = typeof relationTo === 'string' ? collections[relationTo] : undefined
-  if (!collection || relationTo === LOCKS) throw new APIError('document.relationTo must name a collection', 400, null, true)
+  if (!collection || relationTo === LOCKS)
+    throw new APIError('document.relationTo must name a collection', 400, null, true)
   if (!(await collection.config.access.read?.({ req } as never))) throw new Forbidden(req.t)
-  if ((typeof value !== 'string' && typeof value !== 'number') || !/^\d{1,15}$/.test(String(value))) throw new NotFound(req.t)
-  const found = await req.payload.findByID({ collection: relationTo as never, id: value, depth: 0, overrideAccess: false, user: req.user, disableErrors: true, req })
+  if ((typeof value !== 'string' && typeof value !== 'number') || !/^\d{1,15}$/.test(String(value)))
+    throw new NotFound(req.t)
+  const found = await req.payload.findByID({
+    collection: relationTo as never,
+    id: value,
+    depth: 0,
+    overrideAccess: false,
+    user: req.user,
+    disableErrors: true,
+    req,
+  })
   if (!found) throw new NotFound(req.t)
 }
 

@@ -19,7 +19,13 @@ export function withFirstUserNote(collection: CollectionConfig): CollectionConfi
     type: 'ui',
     admin: { condition: firstUserScreen, components: { Field: '/components/FirstUserNote#FirstUserNote' } },
   }
-  return { ...collection, fields: [note, ...collection.fields.map((f) => ('name' in f && f.name === 'role' ? withCondition(f, signedIn) : f))] }
+  return {
+    ...collection,
+    fields: [
+      note,
+      ...collection.fields.map((f) => ('name' in f && f.name === 'role' ? withCondition(f, signedIn) : f)),
+    ],
+  }
 }
 
 const API_KEY_FIELDS = new Set(['enableAPIKey', 'apiKey', 'hasAPIKey'])

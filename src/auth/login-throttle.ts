@@ -29,10 +29,24 @@ export interface LoginThrottle {
 
 function limiter(points: number, duration: number, keyPrefix: string, redis?: Redis): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration, keyPrefix })
-  return redis ? new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory
+  return redis
+    ? new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration,
+        keyPrefix,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      })
+    : memory
 }
 
-export function createLoginThrottle({ perAccount, perAddress, windowSeconds, redis }: LoginThrottleOptions): LoginThrottle {
+export function createLoginThrottle({
+  perAccount,
+  perAddress,
+  windowSeconds,
+  redis,
+}: LoginThrottleOptions): LoginThrottle {
   const byAccount = limiter(perAccount, windowSeconds, 'statuspage:login:account', redis)
   const byAddress = limiter(perAddress, windowSeconds, 'statuspage:login:address', redis)
   const accountKey = (address: string, account: string) => `${address}|${account.trim().toLowerCase()}`
@@ -49,7 +63,10 @@ export function createLoginThrottle({ perAccount, perAddress, windowSeconds, red
 
   return {
     async attempt(address, account) {
-      const [accountWait, addressWait] = await Promise.all([spend(byAccount, accountKey(address, account)), spend(byAddress, address)])
+      const [accountWait, addressWait] = await Promise.all([
+        spend(byAccount, accountKey(address, account)),
+        spend(byAddress, address),
+      ])
       return accountWait === null && addressWait === null ? null : Math.max(accountWait ?? 0, addressWait ?? 0)
     },
     async succeeded(address, account) {
@@ -77,7 +94,13 @@ export function loginThrottle(): LoginThrottle {
   let redis: Redis | undefined
   if (redisUrl) {
     // Fails fast while disconnected: the in-memory insurance limiter answers instead.
-    redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000, lazyConnect: false })
+    redis = new Redis(redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      commandTimeout: 1000,
+      lazyConnect: false,
+    })
     let down = false
     redis.on('error', (error: Error) => {
       if (!down) console.warn(`Redis (login throttle) unavailable, counting failed logins in memory: ${error.message}`)

@@ -15,6 +15,7 @@ export const requireLongPasswords: CollectionBeforeOperationHook = ({ args, coll
   // Absent or empty: no change (update), or Payload's own "required" (create, reset).
   if (typeof password !== 'string' || password === '') return args
   const problem = passwordProblem(password)
-  if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password' }] })
+  if (problem)
+    throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password' }] })
   return args
 }

@@ -19,7 +19,12 @@ function statusOf(error: unknown): number | undefined {
 export function clientErrorLine(args: unknown[], level: number): string | null {
   if (level < PINO_ERROR) return null
   const first = args[0]
-  const error = first instanceof Error ? first : first && typeof first === 'object' && 'err' in first ? (first as { err: unknown }).err : undefined
+  const error =
+    first instanceof Error
+      ? first
+      : first && typeof first === 'object' && 'err' in first
+        ? (first as { err: unknown }).err
+        : undefined
   const status = statusOf(error)
   if (status === undefined || status < 400 || status >= 500) return null
   const message = String((error as { message?: unknown }).message ?? '')

@@ -15,7 +15,12 @@ export const refuseUnknownResetTokens: CollectionBeforeOperationHook = async ({ 
     typeof token === 'string' && token !== ''
       ? await req.payload.db.findOne({
           collection: collection.slug,
-          where: { and: [{ resetPasswordToken: { equals: token } }, { resetPasswordExpiration: { greater_than: new Date().toISOString() } }] },
+          where: {
+            and: [
+              { resetPasswordToken: { equals: token } },
+              { resetPasswordExpiration: { greater_than: new Date().toISOString() } },
+            ],
+          },
           req,
         })
       : null

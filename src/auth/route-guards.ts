@@ -30,12 +30,15 @@ function hasSessionCookie(request: Request): boolean {
 async function configuredOrigins(): Promise<string[]> {
   const payload = await getPayload({ config })
   const settings = await payload.findGlobal({ slug: 'settings', depth: 0, select: { publicUrl: true } })
-  return [originOf(env().PUBLIC_URL), originOf(settings.publicUrl)].filter((origin): origin is string => origin !== null)
+  return [originOf(env().PUBLIC_URL), originOf(settings.publicUrl)].filter(
+    (origin): origin is string => origin !== null,
+  )
 }
 
 async function isCrossSiteWrite(request: Request): Promise<boolean> {
   // An Authorization header (API key, JWT) is something another page cannot make a browser send.
-  if (SAFE_METHODS.has(request.method) || request.headers.has('authorization') || !hasSessionCookie(request)) return false
+  if (SAFE_METHODS.has(request.method) || request.headers.has('authorization') || !hasSessionCookie(request))
+    return false
   const facts = {
     origin: request.headers.get('origin'),
     secFetchSite: request.headers.get('sec-fetch-site'),
@@ -56,7 +59,11 @@ function withSecureCookies(headers: Headers): void {
   const cookies = headers.getSetCookie()
   if (!cookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !/;\s*secure/i.test(cookie))) return
   headers.delete('set-cookie')
-  for (const cookie of cookies) headers.append('set-cookie', cookie.startsWith(`${SESSION_COOKIE}=`) && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie)
+  for (const cookie of cookies)
+    headers.append(
+      'set-cookie',
+      cookie.startsWith(`${SESSION_COOKIE}=`) && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie,
+    )
 }
 
 /**

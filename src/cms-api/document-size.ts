@@ -31,7 +31,8 @@ export function documentSizeError(fields: FlattenedField[], data: unknown): stri
         if (child.length > most) return `${at} has ${child.length} rows; at most ${most}`
         if (insideRow) {
           nested += child.length
-          if (nested > MAX_NESTED_ROWS) return `${at}: the document has more than ${MAX_NESTED_ROWS} rows in nested lists`
+          if (nested > MAX_NESTED_ROWS)
+            return `${at}: the document has more than ${MAX_NESTED_ROWS} rows in nested lists`
         }
         for (const [index, row] of child.entries()) {
           if (!isRow(row)) continue
@@ -39,7 +40,8 @@ export function documentSizeError(fields: FlattenedField[], data: unknown): stri
           if (refusal) return refusal
         }
       } else if (field.type === 'blocks' && Array.isArray(child)) {
-        if (child.length > (field.maxRows ?? MAX_ARRAY_ROWS)) return `${at} has ${child.length} blocks; at most ${field.maxRows ?? MAX_ARRAY_ROWS}`
+        if (child.length > (field.maxRows ?? MAX_ARRAY_ROWS))
+          return `${at} has ${child.length} blocks; at most ${field.maxRows ?? MAX_ARRAY_ROWS}`
         for (const [index, row] of child.entries()) {
           const block = isRow(row) ? field.blocks.find((candidate) => candidate.slug === row.blockType) : undefined
           const refusal = block && isRow(row) ? walk(block.flattenedFields, row, `${at}.${index}`, true) : null

@@ -26,7 +26,12 @@ const DEFAULT_ROWS = 10
 /** A list query (it takes `limit`) costs its selection once per row it may return. */
 const rowsEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
   if (!field.args.some((arg) => arg.name === 'limit')) return undefined
-  const rows = args.pagination === false ? clientLimit(0) : args.limit === undefined || args.limit === null ? DEFAULT_ROWS : clientLimit(args.limit)
+  const rows =
+    args.pagination === false
+      ? clientLimit(0)
+      : args.limit === undefined || args.limit === null
+        ? DEFAULT_ROWS
+        : clientLimit(args.limit)
   return 1 + childComplexity * rows
 }
 
@@ -47,7 +52,8 @@ function anonymousAccessRule(user: unknown): ValidationRule {
   return (context: ValidationContext) => ({
     Field(node) {
       const name = node.name.value
-      if (user || (name !== 'Access' && !name.startsWith('docAccess')) || context.getParentType()?.name !== 'Query') return
+      if (user || (name !== 'Access' && !name.startsWith('docAccess')) || context.getParentType()?.name !== 'Query')
+        return
       context.reportError(new GraphQLError(UNAUTHENTICATED_MESSAGE, { nodes: [node], extensions: { statusCode: 401 } }))
     },
   })

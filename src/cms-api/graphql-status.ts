@@ -52,7 +52,8 @@ export function withGraphqlAuthStatus(handler: Handler): Handler {
       const { name: _name, ...extensions } = error.extensions
       return { ...error, extensions }
     })
-    const status = response.status === 200 || response.status === 400 ? (refusalStatus(errors) ?? response.status) : response.status
+    const status =
+      response.status === 200 || response.status === 400 ? (refusalStatus(errors) ?? response.status) : response.status
     return new Response(JSON.stringify({ ...parsed, errors }), { status, headers })
   }
 }

@@ -32,7 +32,8 @@ function refusingControlCharacters(field: TextLike): Validate {
 function refusingLists(field: SelectField): Validate {
   const base = (field.validate ?? select) as Validate
   return (value, options) => {
-    if (!field.hasMany && Array.isArray(value)) return `${labelOf(options.path, field.name)} takes one value, not a list`
+    if (!field.hasMany && Array.isArray(value))
+      return `${labelOf(options.path, field.name)} takes one value, not a list`
     return base(value, options)
   }
 }
@@ -50,7 +51,12 @@ function checkingRichTextShape(field: RichTextField): Validate {
 const refusingMalformedRichText: FieldHook = ({ value, path, collection, global, field }) => {
   const label = labelOf(path, ('name' in field && field.name) || 'richText')
   const refusal = richTextShapeError(label, value)
-  if (refusal) throw new ValidationError({ collection: collection?.slug, global: global?.slug, errors: [{ message: refusal, path: label }] })
+  if (refusal)
+    throw new ValidationError({
+      collection: collection?.slug,
+      global: global?.slug,
+      errors: [{ message: refusal, path: label }],
+    })
   return value
 }
 
@@ -73,16 +79,23 @@ export function withInputRules(fields: Field[]): Field[] {
         return {
           ...field,
           validate: checkingRichTextShape(field),
-          hooks: { ...field.hooks, beforeValidate: [refusingMalformedRichText, ...(field.hooks?.beforeValidate ?? [])] },
+          hooks: {
+            ...field.hooks,
+            beforeValidate: [refusingMalformedRichText, ...(field.hooks?.beforeValidate ?? [])],
+          },
         } as Field
       case 'array':
         return { ...field, maxRows: field.maxRows ?? MAX_ARRAY_ROWS, fields: withInputRules(field.fields) }
       case 'tabs':
         return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: withInputRules(tab.fields) })) }
       case 'blocks':
-        return { ...field, blocks: (field.blocks ?? []).map((block) => ({ ...block, fields: withInputRules(block.fields) })) }
+        return {
+          ...field,
+          blocks: (field.blocks ?? []).map((block) => ({ ...block, fields: withInputRules(block.fields) })),
+        }
       default:
-        if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: withInputRules(field.fields) } as Field
+        if ('fields' in field && Array.isArray(field.fields))
+          return { ...field, fields: withInputRules(field.fields) } as Field
         return field
     }
   })

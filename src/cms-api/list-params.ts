@@ -46,7 +46,8 @@ function asWholeNumber(value: unknown): number | null {
  */
 export function listParamsError({ limit, page }: ListParams): string | null {
   const limitValue = limit == null ? null : asWholeNumber(limit)
-  if (limit != null && (limitValue === null || limitValue < 0)) return 'limit must be a whole number from 0 (no limit) upwards'
+  if (limit != null && (limitValue === null || limitValue < 0))
+    return 'limit must be a whole number from 0 (no limit) upwards'
   const pageValue = page == null ? null : asWholeNumber(page)
   if (page != null && (pageValue === null || pageValue < 1)) return 'page must be a whole number from 1 upwards'
   if (limitValue && pageValue && (pageValue - 1) * limitValue > Number.MAX_SAFE_INTEGER) {

@@ -46,10 +46,15 @@ export function withRelationshipChecks(fields: Field[]): Field[] {
     if (field.type === 'relationship' || field.type === 'upload') {
       return { ...field, validate: relationshipExists(field) } as Field
     }
-    if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: withRelationshipChecks(field.fields) } as Field
-    if (field.type === 'tabs') return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: withRelationshipChecks(tab.fields) })) }
+    if ('fields' in field && Array.isArray(field.fields))
+      return { ...field, fields: withRelationshipChecks(field.fields) } as Field
+    if (field.type === 'tabs')
+      return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: withRelationshipChecks(tab.fields) })) }
     if (field.type === 'blocks' && field.blocks) {
-      return { ...field, blocks: field.blocks.map((block) => ({ ...block, fields: withRelationshipChecks(block.fields) })) }
+      return {
+        ...field,
+        blocks: field.blocks.map((block) => ({ ...block, fields: withRelationshipChecks(block.fields) })),
+      }
     }
     return field
   })

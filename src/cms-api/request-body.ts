@@ -10,10 +10,12 @@ export type BodyCheck = { ok: true; request: Request } | { ok: false; status: 40
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT'])
 
-export const UNSUPPORTED_TYPE_MESSAGE = 'Content-Type must be application/json (or multipart/form-data with a _payload field)'
+export const UNSUPPORTED_TYPE_MESSAGE =
+  'Content-Type must be application/json (or multipart/form-data with a _payload field)'
 
 /** The media type of a Content-Type header, lower-cased, without parameters; '' when there is none. */
-const mediaTypeOf = (request: Request) => (request.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase()
+const mediaTypeOf = (request: Request) =>
+  (request.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase()
 
 /** The same request with `body` as exactly-typed JSON, so Payload reads it. */
 function asJson(request: Request, body: string): Request {
@@ -63,8 +65,12 @@ export async function checkWriteBody(request: Request): Promise<BodyCheck> {
   }
   const text = request.body ? await request.clone().text() : ''
   if (text.trim() === '') return { ok: true, request: asJson(request, '{}') }
-  if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) return { ok: false, status: 415, message: UNSUPPORTED_TYPE_MESSAGE }
+  if (mediaType !== 'application/json' && !mediaType.endsWith('+json'))
+    return { ok: false, status: 415, message: UNSUPPORTED_TYPE_MESSAGE }
   const refusal = documentError(text, 'the request body')
   if (refusal) return { ok: false, status: 400, message: refusal }
-  return { ok: true, request: request.headers.get('content-type') === 'application/json' ? request : asJson(request, text) }
+  return {
+    ok: true,
+    request: request.headers.get('content-type') === 'application/json' ? request : asJson(request, text),
+  }
 }

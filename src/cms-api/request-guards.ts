@@ -1,4 +1,10 @@
-import type { CollectionBeforeOperationHook, CollectionConfig, FlattenedField, GlobalConfig, PayloadRequest } from 'payload'
+import type {
+  CollectionBeforeOperationHook,
+  CollectionConfig,
+  FlattenedField,
+  GlobalConfig,
+  PayloadRequest,
+} from 'payload'
 import { APIError, NotFound } from 'payload'
 
 import { clientLimit, isRecordId, listParamsError } from './list-params'
@@ -47,7 +53,10 @@ function kindOf(field: FlattenedField): WhereFieldKind {
       return { kind: 'checkbox' }
     case 'select':
     case 'radio':
-      return { kind: 'select', options: field.options.map((option) => (typeof option === 'string' ? option : option.value)) }
+      return {
+        kind: 'select',
+        options: field.options.map((option) => (typeof option === 'string' ? option : option.value)),
+      }
     case 'relationship':
     case 'upload':
       return typeof field.relationTo === 'string' ? { kind: 'relationship' } : { kind: 'other' }
@@ -73,9 +82,9 @@ function whereFieldResolver(fields: FlattenedField[], req: PayloadRequest): Wher
       if (!field) return segment === 'id' && isCollection && last ? { kind: 'id' } : undefined
       if (last) return kindOf(field)
       if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
-        level = (req.payload.collections as Record<string, { config: { flattenedFields: FlattenedField[] } } | undefined>)[
-          field.relationTo
-        ]?.config.flattenedFields
+        level = (
+          req.payload.collections as Record<string, { config: { flattenedFields: FlattenedField[] } } | undefined>
+        )[field.relationTo]?.config.flattenedFields
         isCollection = true
       } else if (field.type === 'array' || field.type === 'group' || field.type === 'tab') {
         level = field.flattenedFields
@@ -165,8 +174,20 @@ export const guardTimestamps: CollectionBeforeOperationHook = ({ args, operation
  * later cannot forget them.
  */
 export function withRequestGuards(collection: CollectionConfig): CollectionConfig {
-  const beforeOperation = [guardIdsAndPagination, guardDocumentSize, guardWhere, guardSort, guardTimestamps, guardWrittenTimestamps, ...(collection.hooks?.beforeOperation ?? [])]
-  return { ...collection, fields: withRelationshipChecks(withInputRules(collection.fields)), hooks: { ...collection.hooks, beforeOperation } }
+  const beforeOperation = [
+    guardIdsAndPagination,
+    guardDocumentSize,
+    guardWhere,
+    guardSort,
+    guardTimestamps,
+    guardWrittenTimestamps,
+    ...(collection.hooks?.beforeOperation ?? []),
+  ]
+  return {
+    ...collection,
+    fields: withRelationshipChecks(withInputRules(collection.fields)),
+    hooks: { ...collection.hooks, beforeOperation },
+  }
 }
 
 /** Globals get the same input rules and existence checks on their relationship and upload fields (e.g. the settings' logo). */

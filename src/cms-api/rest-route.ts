@@ -14,7 +14,8 @@ import { checkWriteBody } from './request-body'
 
 type RestHandler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 
-const errorResponse = (status: number, message: string, headers?: Headers) => cmsErrorResponse(new ServiceError(status, message), { headers })
+const errorResponse = (status: number, message: string, headers?: Headers) =>
+  cmsErrorResponse(new ServiceError(status, message), { headers })
 
 /** Why the query string is refused before Payload reads it; null when Payload may have it. */
 function queryError(url: URL): string | null {
@@ -60,14 +61,21 @@ async function isAnonymous(config: SanitizedConfig, request: Request): Promise<b
 /** The answer in the contract's error shape, without class names; other answers pass untouched. */
 async function normalisedError(response: Response, pathname: string): Promise<Response> {
   if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return response
-  const body = (await response.clone().json().catch(() => null)) as { message?: unknown; errors?: unknown } | null
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown; errors?: unknown } | null
   if (!body) return response
   // Payload answers a path it has no handler for with 501 "Cannot GET <url>" (e.g. /api/payload-migrations).
   if (response.status === 501 || (response.status === 404 && !Array.isArray(body.errors))) {
     return errorResponse(404, `Route not found "${pathname}"`, response.headers)
   }
   if (!Array.isArray(body.errors)) {
-    return errorResponse(response.status, typeof body.message === 'string' ? body.message : 'The request failed', response.headers)
+    return errorResponse(
+      response.status,
+      typeof body.message === 'string' ? body.message : 'The request failed',
+      response.headers,
+    )
   }
   const errors = (body.errors as unknown[]).map((error) => {
     if (error === null || typeof error !== 'object') return { message: String(error) }
@@ -79,15 +87,22 @@ async function normalisedError(response: Response, pathname: string): Promise<Re
   return Response.json({ ...body, errors }, { status: response.status, headers })
 }
 
-export function withRestGuards<A extends unknown[]>(handler: RestHandler<A>, config: Promise<SanitizedConfig> | SanitizedConfig): RestHandler<A> {
+export function withRestGuards<A extends unknown[]>(
+  handler: RestHandler<A>,
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+): RestHandler<A> {
   return async (request, ...rest) => {
     const url = new URL(request.url)
     const refusal = queryError(url)
     if (refusal) return errorResponse(400, refusal)
-    const segments = url.pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean)
+    const segments = url.pathname
+      .replace(/^\/api\/?/, '')
+      .split('/')
+      .filter(Boolean)
     const resolved = await config
     if (missingEndpoint(resolved, segments)) return errorResponse(404, `Route not found "${url.pathname}"`)
-    if (isAccessEndpoint(segments) && (await isAnonymous(resolved, request))) return errorResponse(401, UNAUTHENTICATED_MESSAGE)
+    if (isAccessEndpoint(segments) && (await isAnonymous(resolved, request)))
+      return errorResponse(401, UNAUTHENTICATED_MESSAGE)
     const body = await checkWriteBody(request)
     if (!body.ok) return errorResponse(body.status, body.message)
     return normalisedError(await handler(body.request, ...rest), url.pathname)

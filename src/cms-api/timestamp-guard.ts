@@ -28,7 +28,9 @@ function checkDates(fields: readonly FlattenedField[], data: Data, path: string)
       value.forEach((row, index) => isData(row) && checkDates(field.flattenedFields, row, `${here}.${index}`))
     } else if (field.type === 'blocks' && Array.isArray(value)) {
       value.forEach((row, index) => {
-        const block = isData(row) ? field.blocks.find((candidate) => typeof candidate !== 'string' && candidate.slug === row.blockType) : undefined
+        const block = isData(row)
+          ? field.blocks.find((candidate) => typeof candidate !== 'string' && candidate.slug === row.blockType)
+          : undefined
         if (block && typeof block !== 'string') checkDates(block.flattenedFields, row as Data, `${here}.${index}`)
       })
     }

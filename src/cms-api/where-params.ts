@@ -59,13 +59,20 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Server code (jobs, the public API) passes Date objects and leaves optional values undefined. */
 const isScalar = (value: unknown): value is Scalar =>
-  value === null || value === undefined || value instanceof Date || ['string', 'number', 'boolean'].includes(typeof value)
+  value === null ||
+  value === undefined ||
+  value instanceof Date ||
+  ['string', 'number', 'boolean'].includes(typeof value)
 
 /** `in` takes a comma-separated string or an array (qs makes an object of numbered keys past 20 entries). */
 function listItems(value: unknown): Scalar[] | null {
   if (typeof value === 'string') return value.split(',')
   if (typeof value === 'number') return [value]
-  const items = Array.isArray(value) ? value : isPlainObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k)) ? Object.values(value) : null
+  const items = Array.isArray(value)
+    ? value
+    : isPlainObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k))
+      ? Object.values(value)
+      : null
   if (!items || !items.every(isScalar)) return null
   return items
 }
@@ -100,7 +107,9 @@ function valueError(label: string, field: WhereFieldKind, operator: string, valu
       return isFilterNumber(value) ? null : `${label} must be a number`
     case 'date':
       if (equality && isNullish(value)) return null
-      return isFilterDate(value) ? null : `${label} must be a date or a date-time with a time zone offset, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`
+      return isFilterDate(value)
+        ? null
+        : `${label} must be a date or a date-time with a time zone offset, e.g. 2026-01-31 or 2026-01-31T12:00:00Z`
     case 'checkbox':
       if (equality && isNullish(value)) return null
       return [true, false, 'true', 'false'].includes(value as never) ? null : `${label} must be true or false`
@@ -120,7 +129,10 @@ function operatorError(label: string, field: WhereFieldKind, operator: string): 
   if (TEXT_OPERATORS.has(operator) && field.kind !== 'text') {
     return `${label} is not supported: ${operator} applies to text fields; use equals or in`
   }
-  if (ORDER_OPERATORS.has(operator) && (field.kind === 'select' || field.kind === 'checkbox' || field.kind === 'relationship')) {
+  if (
+    ORDER_OPERATORS.has(operator) &&
+    (field.kind === 'select' || field.kind === 'checkbox' || field.kind === 'relationship')
+  ) {
     return `${label} is not supported: ${operator} applies to numbers, dates and text`
   }
   return null
@@ -130,7 +142,13 @@ interface Budget {
   conditions: number
 }
 
-function conditionError(path: string, operator: string, value: unknown, field: WhereFieldKind | undefined, budget: Budget): string | null {
+function conditionError(
+  path: string,
+  operator: string,
+  value: unknown,
+  field: WhereFieldKind | undefined,
+  budget: Budget,
+): string | null {
   const label = `where[${path}][${operator}]`
   budget.conditions += 1
   if (budget.conditions > MAX_WHERE_CONDITIONS) return `where has too many conditions (at most ${MAX_WHERE_CONDITIONS})`
@@ -163,7 +181,10 @@ function conditionError(path: string, operator: string, value: unknown, field: W
     // No stored text holds these (src/domain/text.ts), and PostgreSQL cannot even compare with a NUL (a 500).
     const refused = controlCharacterError(label, value)
     if (refused) return refused
-    if (!field) return typeof value === 'string' && value.length > MAX_WHERE_VALUE_LENGTH ? `${label} is too long (at most ${MAX_WHERE_VALUE_LENGTH} characters)` : null
+    if (!field)
+      return typeof value === 'string' && value.length > MAX_WHERE_VALUE_LENGTH
+        ? `${label} is too long (at most ${MAX_WHERE_VALUE_LENGTH} characters)`
+        : null
     return operatorError(label, field, operator) ?? valueError(label, field, operator, value)
   }
   return null // an unknown operator: Payload answers 400 naming the path
@@ -179,7 +200,8 @@ function walk(where: unknown, resolve: WhereFieldResolver, budget: Budget, nesti
         : isPlainObject(condition) && Object.keys(condition).every((k) => /^\d+$/.test(k))
           ? Object.values(condition)
           : null
-      if (!branches || !branches.every(isPlainObject)) return `where[${key}] must be a list of conditions, e.g. where[${key}][0][field][equals]=…`
+      if (!branches || !branches.every(isPlainObject))
+        return `where[${key}] must be a list of conditions, e.g. where[${key}][0][field][equals]=…`
       for (const branch of branches) {
         const error = walk(branch, resolve, budget, nesting + 1)
         if (error) return error

@@ -22,9 +22,32 @@ async function fetchResetAt(): Promise<number | null> {
 }
 
 const styles = {
-  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem 1.25rem', padding: '0.5rem 1rem', background: '#1c2a4a', color: '#ffffff', fontSize: '0.875rem', lineHeight: 1.4 },
-  live: { display: 'inline-flex', alignItems: 'center', gap: '0.4rem', fontWeight: 700, letterSpacing: '0.04em', textTransform: 'uppercase' },
-  dot: { width: '0.6rem', height: '0.6rem', borderRadius: '50%', background: '#4ade80', boxShadow: '0 0 0 3px rgba(74, 222, 128, 0.3)' },
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '0.5rem 1.25rem',
+    padding: '0.5rem 1rem',
+    background: '#1c2a4a',
+    color: '#ffffff',
+    fontSize: '0.875rem',
+    lineHeight: 1.4,
+  },
+  live: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '0.4rem',
+    fontWeight: 700,
+    letterSpacing: '0.04em',
+    textTransform: 'uppercase',
+  },
+  dot: {
+    width: '0.6rem',
+    height: '0.6rem',
+    borderRadius: '50%',
+    background: '#4ade80',
+    boxShadow: '0 0 0 3px rgba(74, 222, 128, 0.3)',
+  },
 } as const
 
 export function DemoBanner({ children }: { children?: ReactNode }) {
@@ -46,7 +69,10 @@ export function DemoBanner({ children }: { children?: ReactNode }) {
     const timer = setInterval(() => {
       setNow(Date.now())
       // The reset is due: ask for the next one (a reset takes a moment, so ask again until it moved).
-      if (Date.now() >= resetAt) fetchResetAt().then((at) => at !== null && at > resetAt && setResetAt(at)).catch(() => undefined)
+      if (Date.now() >= resetAt)
+        fetchResetAt()
+          .then((at) => at !== null && at > resetAt && setResetAt(at))
+          .catch(() => undefined)
     }, 1000)
     return () => clearInterval(timer)
   }, [resetAt])

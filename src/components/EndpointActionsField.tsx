@@ -8,12 +8,22 @@ import { Button, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useState } from 'react'
 
 async function post(path: string): Promise<{ ok: boolean; body: Record<string, unknown> | null; status: number }> {
-  const response = await fetch(path, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' })
-  return { ok: response.ok, status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null }
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  return {
+    ok: response.ok,
+    status: response.status,
+    body: (await response.json().catch(() => null)) as Record<string, unknown> | null,
+  }
 }
 
 const errorOf = (body: Record<string, unknown> | null, status: number) =>
-  ((body?.errors as { message: string }[] | undefined)?.[0]?.message ?? (body?.message as string | undefined)) || `The request failed (${status}).`
+  ((body?.errors as { message: string }[] | undefined)?.[0]?.message ?? (body?.message as string | undefined)) ||
+  `The request failed (${status}).`
 
 export function EndpointActionsField() {
   const { id } = useDocumentInfo()
@@ -22,7 +32,10 @@ export function EndpointActionsField() {
   const [secret, setSecret] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  if (!id) return <p className="field-type">Save the subscriber first; nothing is sent on save. Then send a test delivery here.</p>
+  if (!id)
+    return (
+      <p className="field-type">Save the subscriber first; nothing is sent on save. Then send a test delivery here.</p>
+    )
 
   const test = async () => {
     setBusy(true)
@@ -52,7 +65,13 @@ export function EndpointActionsField() {
       {secret ? (
         <>
           <p>Copy this signing secret now: it is not shown again.</p>
-          <input readOnly value={secret} aria-label="New signing secret" onFocus={(event) => event.currentTarget.select()} style={{ width: '100%', fontFamily: 'monospace' }} />
+          <input
+            readOnly
+            value={secret}
+            aria-label="New signing secret"
+            onFocus={(event) => event.currentTarget.select()}
+            style={{ width: '100%', fontFamily: 'monospace' }}
+          />
         </>
       ) : null}
       {result ? <p role="status">{result}</p> : null}

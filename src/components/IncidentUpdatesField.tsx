@@ -9,7 +9,23 @@
  * so the keyboard order is the visible order. No drag sorting: the updates' times order them, not their position.
  * Older updates start folded to one line; *Add update* lists the affected services at their current statuses.
  */
-import { Button, Collapsible, ErrorPill, FieldDescription, FieldError, FieldLabel, RenderFields, ShimmerEffect, useConfig, useField, useForm, useFormFields, useFormSubmitted, useTranslation, XIcon } from '@payloadcms/ui'
+import {
+  Button,
+  Collapsible,
+  ErrorPill,
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  RenderFields,
+  ShimmerEffect,
+  useConfig,
+  useField,
+  useForm,
+  useFormFields,
+  useFormSubmitted,
+  useTranslation,
+  XIcon,
+} from '@payloadcms/ui'
 import type { ArrayFieldClientComponent, FormState, Validate } from 'payload'
 import { useCallback, useEffect, useState } from 'react'
 
@@ -24,7 +40,8 @@ function firstWords(message: string, max = 60): string {
 type Row = { id: string }
 
 /** A fresh row id, as Payload's own (a 24-hex ObjectId-like string). */
-const rowId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+const rowId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 
 /**
  * The new update's starting state: one status row per affected service, at its current status (Statuspage's form),
@@ -33,7 +50,13 @@ const rowId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte
 function prefilledStatuses(services: { id: number; status: string }[]): FormState {
   const state: FormState = {}
   const rows: Row[] = services.map(() => ({ id: rowId() }))
-  state.serviceStatuses = { value: services.length, initialValue: services.length, rows, disableFormData: true, valid: true }
+  state.serviceStatuses = {
+    value: services.length,
+    initialValue: services.length,
+    rows,
+    disableFormData: true,
+    valid: true,
+  }
   services.forEach((service, index) => {
     state[`serviceStatuses.${index}.id`] = { value: rows[index].id, initialValue: rows[index].id, valid: true }
     state[`serviceStatuses.${index}.service`] = { value: service.id, initialValue: service.id, valid: true }
@@ -59,7 +82,9 @@ function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
       {time ? (
         <>
           {' · '}
-          <time dateTime={time.toISOString()}>{mounted ? time.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : time.toISOString()}</time>
+          <time dateTime={time.toISOString()}>
+            {mounted ? time.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : time.toISOString()}
+          </time>
           {newest ? ' · latest' : null}
         </>
       ) : (
@@ -71,7 +96,15 @@ function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
 }
 
 export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
-  const { field, forceRender = false, path: pathFromProps, permissions, readOnly, schemaPath: schemaPathFromProps, validate } = props
+  const {
+    field,
+    forceRender = false,
+    path: pathFromProps,
+    permissions,
+    readOnly,
+    schemaPath: schemaPathFromProps,
+    validate,
+  } = props
   const { maxRows, minRows: minRowsProp, required } = field
   const minRows = minRowsProp ?? (required ? 1 : 0)
   const schemaPath = schemaPathFromProps ?? field.name
@@ -81,10 +114,19 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
 
   const memoizedValidate = useCallback<Validate>(
     // As Payload's ArrayField does: the array's own rules (required, minRows) checked in the form too.
-    (value, options) => (typeof validate === 'function' ? (validate as Validate)(value, { ...options, maxRows, minRows, required } as typeof options) : true),
+    (value, options) =>
+      typeof validate === 'function'
+        ? (validate as Validate)(value, { ...options, maxRows, minRows, required } as typeof options)
+        : true,
     [maxRows, minRows, required, validate],
   )
-  const { disabled, errorPaths = [], path, rows = [], showError } = useField<number>({ hasRows: true, potentiallyStalePath: pathFromProps, validate: memoizedValidate })
+  const {
+    disabled,
+    errorPaths = [],
+    path,
+    rows = [],
+    showError,
+  } = useField<number>({ hasRows: true, potentiallyStalePath: pathFromProps, validate: memoizedValidate })
   const locked = Boolean(readOnly || disabled)
   const full = Boolean(maxRows && rows.length >= maxRows)
   const rowPermissions = permissions === true || permissions === undefined ? true : (permissions.fields ?? true)
@@ -97,13 +139,23 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
 
   // Appended at the end of the stored order, shown at the top, listing the affected services at their statuses now.
   const addUpdate = async () => {
-    const ids = (Array.isArray(affected) ? affected : []).map((value) => (typeof value === 'object' && value ? (value as { id?: unknown }).id ?? (value as { value?: unknown }).value : value)).filter((id): id is number => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))).map(Number)
+    const ids = (Array.isArray(affected) ? affected : [])
+      .map((value) =>
+        typeof value === 'object' && value
+          ? ((value as { id?: unknown }).id ?? (value as { value?: unknown }).value)
+          : value,
+      )
+      .filter((id): id is number => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)))
+      .map(Number)
     let services: { id: number; status: string }[] = []
     if (ids.length > 0) {
       setAdding(true)
       try {
         const query = ids.map((id, index) => `where[id][in][${index}]=${id}`).join('&')
-        const response = await fetch(`${config.serverURL}${config.routes.api}/services?${query}&depth=0&limit=${ids.length}&select[status]=true`, { credentials: 'include' })
+        const response = await fetch(
+          `${config.serverURL}${config.routes.api}/services?${query}&depth=0&limit=${ids.length}&select[status]=true`,
+          { credentials: 'include' },
+        )
         const body = response.ok ? ((await response.json()) as { docs?: { id: number; status: string }[] }) : null
         const statusOf = new Map((body?.docs ?? []).map((doc) => [doc.id, doc.status]))
         services = ids.filter((id) => statusOf.has(id)).map((id) => ({ id, status: statusOf.get(id)! }))
@@ -114,7 +166,12 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
       }
     }
     const rowIndex = rows.length
-    addFieldRow({ path, rowIndex, schemaPath, subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined })
+    addFieldRow({
+      path,
+      rowIndex,
+      schemaPath,
+      subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined,
+    })
     setPrefilled(services.length > 0 ? { rowIndex, count: services.length } : null)
   }
 
@@ -131,14 +188,23 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
   })
   useEffect(() => {
     if (!resolving || !prefilled) return
-    for (let index = prefilled.count - 1; index >= 0; index--) removeFieldRow({ path: `${path}.${prefilled.rowIndex}.serviceStatuses`, rowIndex: index })
+    for (let index = prefilled.count - 1; index >= 0; index--)
+      removeFieldRow({ path: `${path}.${prefilled.rowIndex}.serviceStatuses`, rowIndex: index })
     setPrefilled(null)
   }, [resolving, prefilled, path, removeFieldRow])
 
   // Newest first: the last stored row first.
   const shown = rows.map((row, index) => ({ row, index })).reverse()
   return (
-    <div className={['field-type', 'array-field', 'incident-updates', submitted && errorPaths.length ? 'array-field--has-error' : 'array-field--has-no-error'].join(' ')} id={`field-${path.replace(/\./g, '__')}`}>
+    <div
+      className={[
+        'field-type',
+        'array-field',
+        'incident-updates',
+        submitted && errorPaths.length ? 'array-field--has-error' : 'array-field--has-no-error',
+      ].join(' ')}
+      id={`field-${path.replace(/\./g, '__')}`}
+    >
       {showError ? <FieldError path={path} showError={showError} /> : null}
       <header className="array-field__header">
         <div className="array-field__header-wrap">
@@ -146,17 +212,31 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
             <h3 className="array-field__title">
               <FieldLabel as="span" label={field.label} path={path} required={required} />
             </h3>
-            {submitted && errorPaths.length > 0 ? <ErrorPill count={errorPaths.length} i18n={i18n} withMessage /> : null}
+            {submitted && errorPaths.length > 0 ? (
+              <ErrorPill count={errorPaths.length} i18n={i18n} withMessage />
+            ) : null}
           </div>
         </div>
         <FieldDescription description={field.admin?.description} path={path} />
       </header>
       {!locked && !full ? (
-        <Button buttonStyle="icon-label" className="array-field__add-row incident-updates__add" icon="plus" iconPosition="left" iconStyle="with-border" disabled={adding || rows.some((row) => row.isLoading)} onClick={() => void addUpdate()}>
+        <Button
+          buttonStyle="icon-label"
+          className="array-field__add-row incident-updates__add"
+          icon="plus"
+          iconPosition="left"
+          iconStyle="with-border"
+          disabled={adding || rows.some((row) => row.isLoading)}
+          onClick={() => void addUpdate()}
+        >
           Add update
         </Button>
       ) : null}
-      <ol className="array-field__draggable-rows incident-updates__rows" aria-label="Updates, newest first" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <ol
+        className="array-field__draggable-rows incident-updates__rows"
+        aria-label="Updates, newest first"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {shown.map(({ row, index }, position) => {
           const rowPath = `${path}.${index}`
           const rowErrors = errorPaths.filter((errorPath) => errorPath.startsWith(`${rowPath}.`)).length
@@ -187,7 +267,14 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
                 // Older updates fold to their one-line title (status, time, first words) and open on click; adding an
                 // update folds the one that was newest, so the form stays as tall as one update.
                 isCollapsed={position > 0 && !opened.has(row.id)}
-                onToggle={(collapsed) => setOpened((ids) => { const next = new Set(ids); if (collapsed) next.delete(row.id); else next.add(row.id); return next })}
+                onToggle={(collapsed) =>
+                  setOpened((ids) => {
+                    const next = new Set(ids)
+                    if (collapsed) next.delete(row.id)
+                    else next.add(row.id)
+                    return next
+                  })
+                }
               >
                 {row.isLoading ? (
                   <ShimmerEffect />

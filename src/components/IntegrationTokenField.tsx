@@ -26,9 +26,18 @@ export function IntegrationTokenField() {
     setBusy(true)
     setError(null)
     try {
-      const response = await fetch(`/api/integrations/${id}/token`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' })
-      const body = (await response.json().catch(() => null)) as { token?: string; errors?: { message: string }[] } | null
-      if (!response.ok || !body?.token) setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
+      const response = await fetch(`/api/integrations/${id}/token`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const body = (await response.json().catch(() => null)) as {
+        token?: string
+        errors?: { message: string }[]
+      } | null
+      if (!response.ok || !body?.token)
+        setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
       else setToken(body.token)
     } finally {
       setBusy(false)
@@ -40,8 +49,16 @@ export function IntegrationTokenField() {
       <label className="field-label">Token</label>
       {token ? (
         <>
-          <p>Copy this token now: it is not shown again. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.</p>
-          <input readOnly value={token} aria-label="New integration token" onFocus={(event) => event.currentTarget.select()} style={{ width: '100%', fontFamily: 'monospace' }} />
+          <p>
+            Copy this token now: it is not shown again. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+          </p>
+          <input
+            readOnly
+            value={token}
+            aria-label="New integration token"
+            onFocus={(event) => event.currentTarget.select()}
+            style={{ width: '100%', fontFamily: 'monospace' }}
+          />
         </>
       ) : (
         <p>The token is stored hashed and cannot be shown. Generate a new one to replace it.</p>

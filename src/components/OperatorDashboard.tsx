@@ -7,7 +7,12 @@ import type { Payload } from 'payload'
 import { type DashboardFacts, dashboardFacts } from '../admin/dashboard-facts'
 import { INCIDENT_STATUS_LABELS, isOneOf, INCIDENT_STATUSES, SERVICE_STATUS_LABELS } from '../domain/statuses'
 
-const box = { border: '1px solid var(--theme-elevation-150)', borderRadius: '4px', padding: '1rem 1.25rem', marginBottom: '1.5rem' } as const
+const box = {
+  border: '1px solid var(--theme-elevation-150)',
+  borderRadius: '4px',
+  padding: '1rem 1.25rem',
+  marginBottom: '1.5rem',
+} as const
 const warn = { ...box, borderColor: 'var(--theme-warning-500)', background: 'var(--theme-warning-50)' } as const
 
 function FirstSteps({ counts }: { counts: { groups: number; services: number; incidents: number } }) {
@@ -20,11 +25,28 @@ function FirstSteps({ counts }: { counts: { groups: number; services: number; in
   )
   return (
     <section aria-labelledby="first-steps-h" style={box}>
-      <h2 id="first-steps-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>First steps</h2>
+      <h2 id="first-steps-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>
+        First steps
+      </h2>
       <ol>
-        {step(counts.groups > 0, 'Create a service group (for example “Website” or “API”).', '/admin/collections/service-groups/create', 'New service group')}
-        {step(counts.services > 0, 'Add the services visitors care about, each in a group.', '/admin/collections/services/create', 'New service')}
-        {step(counts.incidents > 0, 'When something goes wrong, open an incident and post updates.', '/admin/collections/incidents/create', 'New incident')}
+        {step(
+          counts.groups > 0,
+          'Create a service group (for example “Website” or “API”).',
+          '/admin/collections/service-groups/create',
+          'New service group',
+        )}
+        {step(
+          counts.services > 0,
+          'Add the services visitors care about, each in a group.',
+          '/admin/collections/services/create',
+          'New service',
+        )}
+        {step(
+          counts.incidents > 0,
+          'When something goes wrong, open an incident and post updates.',
+          '/admin/collections/incidents/create',
+          'New incident',
+        )}
       </ol>
     </section>
   )
@@ -35,13 +57,20 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Shown while any message failed in the last 24 hours: how many, the latest reason, and where to look. */
 function RecentFailures({ failures }: { failures: NonNullable<DashboardFacts['failures']> }) {
   return (
-    <section aria-labelledby="failed-messages-h" style={{ ...warn, borderColor: 'var(--theme-error-500)', background: 'var(--theme-error-50)' }}>
-      <h2 id="failed-messages-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>Messages failed in the last 24 hours</h2>
+    <section
+      aria-labelledby="failed-messages-h"
+      style={{ ...warn, borderColor: 'var(--theme-error-500)', background: 'var(--theme-error-50)' }}
+    >
+      <h2 id="failed-messages-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>
+        Messages failed in the last 24 hours
+      </h2>
       <ul style={{ marginBottom: 0 }}>
         {failures.deliveries > 0 && (
           <li>
             {plural(failures.deliveries, 'notification delivery', 'notification deliveries')} failed or interrupted.{' '}
-            <a href="/admin/collections/notification-deliveries?where[status][in][0]=failed&where[status][in][1]=interrupted">See them</a>
+            <a href="/admin/collections/notification-deliveries?where[status][in][0]=failed&where[status][in][1]=interrupted">
+              See them
+            </a>
           </li>
         )}
         {failures.confirmations > 0 && (
@@ -51,7 +80,8 @@ function RecentFailures({ failures }: { failures: NonNullable<DashboardFacts['fa
           </li>
         )}
         <li>
-          Latest: <strong>{failures.latest}</strong> Check the settings with <a href="/admin/globals/email-settings">Send a test message</a>.
+          Latest: <strong>{failures.latest}</strong> Check the settings with{' '}
+          <a href="/admin/globals/email-settings">Send a test message</a>.
         </li>
       </ul>
     </section>
@@ -64,7 +94,9 @@ export async function OperatorDashboard({ payload }: { payload: Payload }) {
     <div className="operator-dashboard" style={{ marginBottom: '1rem' }}>
       {facts.missing.length > 0 && (
         <section aria-labelledby="not-configured-h" style={warn}>
-          <h2 id="not-configured-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>Not configured yet</h2>
+          <h2 id="not-configured-h" style={{ marginTop: 0, fontSize: '1.25rem' }}>
+            Not configured yet
+          </h2>
           <ul>
             {facts.missing.map((m) => (
               <li key={m.what}>
@@ -86,13 +118,16 @@ export async function OperatorDashboard({ payload }: { payload: Payload }) {
           <ul style={{ marginBottom: 0 }}>
             {facts.activeIncidents.map((i) => (
               <li key={i.shortId}>
-                <a href={`/i/${i.shortId}`}>{i.title}</a> ({isOneOf(INCIDENT_STATUSES, i.status) ? INCIDENT_STATUS_LABELS[i.status] : i.status})
+                <a href={`/i/${i.shortId}`}>{i.title}</a> (
+                {isOneOf(INCIDENT_STATUSES, i.status) ? INCIDENT_STATUS_LABELS[i.status] : i.status})
               </li>
             ))}
           </ul>
         )}
         <p style={{ marginBottom: 0 }}>
-          <a href="/" target="_blank" rel="noopener">View the public site</a>
+          <a href="/" target="_blank" rel="noopener">
+            View the public site
+          </a>
         </p>
       </section>
     </div>

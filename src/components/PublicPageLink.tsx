@@ -7,7 +7,8 @@ import { useFormFields } from '@payloadcms/ui'
 
 export function PublicPageLink({ path }: { path: string }) {
   const shortId = useFormFields(([fields]) => fields.shortId?.value)
-  if (typeof shortId !== 'string' || !shortId) return <p style={{ marginBottom: '1rem' }}>The public page exists once this is saved.</p>
+  if (typeof shortId !== 'string' || !shortId)
+    return <p style={{ marginBottom: '1rem' }}>The public page exists once this is saved.</p>
   const href = `/${path}/${shortId}`
   return (
     <p style={{ marginBottom: '1rem' }}>

@@ -25,10 +25,19 @@ export const PublishPostmortemField: DateFieldClientComponent = (props) => {
       ) : (
         <>
           <p style={{ margin: '0 0 0.5rem' }}>Postmortem: {written ? 'draft, not public.' : 'not written yet.'}</p>
-          <Button buttonStyle="primary" size="small" disabled={!written} onClick={() => setValue(new Date().toISOString())}>
+          <Button
+            buttonStyle="primary"
+            size="small"
+            disabled={!written}
+            onClick={() => setValue(new Date().toISOString())}
+          >
             Publish postmortem
           </Button>
-          {written ? <p style={{ margin: '0.25rem 0 0', fontSize: '0.85em' }}>Published when you save: subscribers are told once.</p> : null}
+          {written ? (
+            <p style={{ margin: '0.25rem 0 0', fontSize: '0.85em' }}>
+              Published when you save: subscribers are told once.
+            </p>
+          ) : null}
         </>
       )}
     </div>

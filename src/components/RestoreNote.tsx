@@ -28,7 +28,9 @@ export const RestoreNote: UIFieldClientComponent = ({ path }) => {
   useEffect(() => {
     if (!resolves || id === undefined || id === null) return
     let cancelled = false
-    fetch(`${config.serverURL}${config.routes.api}/incidents/${encodeURIComponent(String(id))}/restore-preview`, { credentials: 'include' })
+    fetch(`${config.serverURL}${config.routes.api}/incidents/${encodeURIComponent(String(id))}/restore-preview`, {
+      credentials: 'include',
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((body: { data?: Planned[] } | null) => {
         if (!cancelled) setPlan(body?.data ?? [])
@@ -39,12 +41,18 @@ export const RestoreNote: UIFieldClientComponent = ({ path }) => {
     }
   }, [resolves, id, config.serverURL, config.routes.api])
   if (!resolves) return null
-  const setsOwn = typeof ownStatuses === 'number' ? ownStatuses > 0 : Array.isArray(ownStatuses) && ownStatuses.length > 0
+  const setsOwn =
+    typeof ownStatuses === 'number' ? ownStatuses > 0 : Array.isArray(ownStatuses) && ownStatuses.length > 0
   if (setsOwn) {
-    return <p className="restore-note">This update resolves the incident and sets the statuses above; no other service is given back.</p>
+    return (
+      <p className="restore-note">
+        This update resolves the incident and sets the statuses above; no other service is given back.
+      </p>
+    )
   }
   if (!plan) return null
-  if (plan.length === 0) return <p className="restore-note">This update resolves the incident; no service status changes.</p>
+  if (plan.length === 0)
+    return <p className="restore-note">This update resolves the incident; no service status changes.</p>
   return (
     <div className="restore-note">
       <p>When saved, this update resolves the incident and gives back the services it changed:</p>

@@ -15,7 +15,14 @@ export const SecretInput: TextFieldClientComponent = ({ field, path: pathFromPro
       <FieldLabel htmlFor={id} label={field.label} path={path} />
       <div className="field-type__wrap">
         <FieldError path={path} showError={showError} />
-        <input id={id} name={path} type="password" autoComplete="new-password" value={value ?? ''} onChange={(event) => setValue(event.target.value)} />
+        <input
+          id={id}
+          name={path}
+          type="password"
+          autoComplete="new-password"
+          value={value ?? ''}
+          onChange={(event) => setValue(event.target.value)}
+        />
       </div>
       <FieldDescription description={field.admin?.description} path={path} />
     </div>

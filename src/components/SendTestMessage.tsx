@@ -8,7 +8,17 @@ import { useId, useState } from 'react'
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string }
 
-function SendTestMessage({ slug, label, placeholder, hint }: { slug: string; label: string; placeholder: string; hint: string }) {
+function SendTestMessage({
+  slug,
+  label,
+  placeholder,
+  hint,
+}: {
+  slug: string
+  label: string
+  placeholder: string
+  hint: string
+}) {
   const inputId = useId()
   const [to, setTo] = useState('')
   const [busy, setBusy] = useState(false)
@@ -18,8 +28,19 @@ function SendTestMessage({ slug, label, placeholder, hint }: { slug: string; lab
     setBusy(true)
     setOutcome(null)
     try {
-      const response = await fetch(`/api/globals/${slug}/send-test`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to }) })
-      const body = (await response.json().catch(() => null)) as { ok?: boolean; message?: string; error?: string; reply?: string; errors?: { message: string }[] } | null
+      const response = await fetch(`/api/globals/${slug}/send-test`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to }),
+      })
+      const body = (await response.json().catch(() => null)) as {
+        ok?: boolean
+        message?: string
+        error?: string
+        reply?: string
+        errors?: { message: string }[]
+      } | null
       if (response.ok && body?.ok) setOutcome({ ok: true, text: body.message ?? 'Sent.' })
       else {
         const error = body?.error ?? body?.errors?.[0]?.message ?? `The request failed (${response.status}).`
@@ -33,12 +54,26 @@ function SendTestMessage({ slug, label, placeholder, hint }: { slug: string; lab
   }
 
   return (
-    <div className="field-type send-test-message" style={{ marginBottom: '1.5rem', padding: '1rem', border: '1px solid var(--theme-elevation-150)', borderRadius: '4px' }}>
+    <div
+      className="field-type send-test-message"
+      style={{
+        marginBottom: '1.5rem',
+        padding: '1rem',
+        border: '1px solid var(--theme-elevation-150)',
+        borderRadius: '4px',
+      }}
+    >
       <label className="field-label" htmlFor={inputId}>
         {label}
       </label>
       <p style={{ marginTop: 0 }}>{hint} It uses the saved settings: save first.</p>
-      <input id={inputId} value={to} placeholder={placeholder} onChange={(event) => setTo(event.target.value)} style={{ width: '100%', maxWidth: '24rem', marginRight: '0.5rem' }} />
+      <input
+        id={inputId}
+        value={to}
+        placeholder={placeholder}
+        onChange={(event) => setTo(event.target.value)}
+        style={{ width: '100%', maxWidth: '24rem', marginRight: '0.5rem' }}
+      />
       <Button buttonStyle="secondary" size="small" disabled={busy} onClick={send}>
         {busy ? 'Sending…' : 'Send a test message'}
       </Button>
@@ -47,7 +82,11 @@ function SendTestMessage({ slug, label, placeholder, hint }: { slug: string; lab
         // check in one theme or the other); the bar beside it carries the colour.
         <p
           role={outcome.ok ? 'status' : 'alert'}
-          style={{ fontWeight: 600, paddingLeft: '0.6rem', borderLeft: `4px solid ${outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)'}` }}
+          style={{
+            fontWeight: 600,
+            paddingLeft: '0.6rem',
+            borderLeft: `4px solid ${outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)'}`,
+          }}
         >
           {outcome.ok ? '✓ ' : '✗ '}
           {outcome.text}
@@ -57,6 +96,20 @@ function SendTestMessage({ slug, label, placeholder, hint }: { slug: string; lab
   )
 }
 
-export const SendTestEmail = () => <SendTestMessage slug="email-settings" label="Test message" placeholder="Your address (leave empty)" hint="Send one e-mail now, to this address or, left empty, to yours." />
+export const SendTestEmail = () => (
+  <SendTestMessage
+    slug="email-settings"
+    label="Test message"
+    placeholder="Your address (leave empty)"
+    hint="Send one e-mail now, to this address or, left empty, to yours."
+  />
+)
 
-export const SendTestSms = () => <SendTestMessage slug="sms-settings" label="Test message" placeholder="+14155550123" hint="Send one text message now, to this number." />
+export const SendTestSms = () => (
+  <SendTestMessage
+    slug="sms-settings"
+    label="Test message"
+    placeholder="+14155550123"
+    hint="Send one text message now, to this number."
+  />
+)

@@ -20,7 +20,9 @@ export const ServiceStatusPickField: SelectFieldClientComponent = (props) => {
     setCurrent(null)
     if (id === null || id === '') return
     let cancelled = false
-    fetch(`${config.serverURL}${config.routes.api}/services/${encodeURIComponent(String(id))}?depth=0`, { credentials: 'include' })
+    fetch(`${config.serverURL}${config.routes.api}/services/${encodeURIComponent(String(id))}?depth=0`, {
+      credentials: 'include',
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((doc: { status?: unknown } | null) => {
         if (!cancelled && doc && isOneOf(SERVICE_STATUSES, doc.status)) setCurrent(doc.status)

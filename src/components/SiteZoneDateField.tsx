@@ -13,7 +13,15 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 function inZone(iso: string, timeZone: string): string {
   // dateStyle and timeStyle cannot be combined with timeZoneName (a RangeError): the parts are named one by one.
-  return new Date(iso).toLocaleString(undefined, { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
+  return new Date(iso).toLocaleString(undefined, {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
 }
 
 export const SiteZoneDateField: DateFieldClientComponent = (props) => {
@@ -24,15 +32,22 @@ export const SiteZoneDateField: DateFieldClientComponent = (props) => {
   const [mine, setMine] = useState<string | null>(null)
   useEffect(() => {
     setMine(browserZone())
-    void loadSiteSettings(`${config.serverURL}${config.routes.api}`).then((settings) => setZone(settings.timeZone || 'UTC'))
+    void loadSiteSettings(`${config.serverURL}${config.routes.api}`).then((settings) =>
+      setZone(settings.timeZone || 'UTC'),
+    )
   }, [config.serverURL, config.routes.api])
   const valid = typeof value === 'string' && !Number.isNaN(Date.parse(value))
   return (
     <div className="site-zone-date">
       <DateTimeField {...props} />
       {zone && mine ? (
-        <p className="site-zone-date__note" style={{ marginTop: '0.25rem', marginBottom: '1rem', color: 'var(--theme-elevation-600)' }}>
-          {zone === mine ? `Times are in the site’s time zone, ${zone}.` : `Times are in your browser’s zone, ${mine}. Site time zone: ${zone}`}
+        <p
+          className="site-zone-date__note"
+          style={{ marginTop: '0.25rem', marginBottom: '1rem', color: 'var(--theme-elevation-600)' }}
+        >
+          {zone === mine
+            ? `Times are in the site’s time zone, ${zone}.`
+            : `Times are in your browser’s zone, ${mine}. Site time zone: ${zone}`}
           {zone !== mine && valid ? ` (${inZone(value, zone)})` : null}
           {zone !== mine ? '.' : null}
         </p>

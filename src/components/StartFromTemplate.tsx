@@ -8,7 +8,12 @@ import { useConfig, useDocumentInfo, useForm, useServerFunctions } from '@payloa
 import type { RelationshipFieldClientComponent } from 'payload'
 import { useEffect, useId, useState } from 'react'
 
-import { incidentFromTemplate, type IncidentTemplate, maintenanceFromTemplate, type MaintenanceTemplate } from '../domain/templates'
+import {
+  incidentFromTemplate,
+  type IncidentTemplate,
+  maintenanceFromTemplate,
+  type MaintenanceTemplate,
+} from '../domain/templates'
 
 interface Choice {
   id: number
@@ -17,14 +22,19 @@ interface Choice {
 
 type TemplateSlug = 'incident-templates' | 'maintenance-templates'
 
-function fromTemplate(relationTo: TemplateSlug, template: unknown, data: Record<string, unknown>): Record<string, unknown> {
+function fromTemplate(
+  relationTo: TemplateSlug,
+  template: unknown,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   return relationTo === 'incident-templates'
     ? incidentFromTemplate(template as IncidentTemplate, {})
     : maintenanceFromTemplate(template as MaintenanceTemplate, { scheduledStartAt: data.scheduledStartAt })
 }
 
 export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
-  const relationTo = ((props as unknown as { relationTo?: TemplateSlug }).relationTo ?? props.field.relationTo) as TemplateSlug
+  const relationTo = ((props as unknown as { relationTo?: TemplateSlug }).relationTo ??
+    props.field.relationTo) as TemplateSlug
   const { config } = useConfig()
   const { collectionSlug, docPermissions, getDocPreferences, id } = useDocumentInfo()
   const { getData, replaceState, setModified } = useForm()
@@ -56,7 +66,9 @@ export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
   const apply = async (templateId: string) => {
     if (!templateId || !collectionSlug) return
     setNote('Filling the form…')
-    const response = await fetch(`${api}/${relationTo}/${encodeURIComponent(templateId)}?depth=0`, { credentials: 'include' })
+    const response = await fetch(`${api}/${relationTo}/${encodeURIComponent(templateId)}?depth=0`, {
+      credentials: 'include',
+    })
     if (!response.ok) {
       setNote('That template could not be read.')
       return
@@ -85,7 +97,12 @@ export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
       <label className="field-label" htmlFor={selectId}>
         Start from a template
       </label>
-      <select id={selectId} defaultValue="" onChange={(event) => void apply(event.target.value)} style={{ width: '100%', padding: '0.5rem' }}>
+      <select
+        id={selectId}
+        defaultValue=""
+        onChange={(event) => void apply(event.target.value)}
+        style={{ width: '100%', padding: '0.5rem' }}
+      >
         <option value="">Choose a template…</option>
         {choices.map((choice) => (
           <option key={choice.id} value={String(choice.id)}>

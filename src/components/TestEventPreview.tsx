@@ -10,14 +10,30 @@ import { useState } from 'react'
 import { SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
 
 interface Preview {
-  incident: { title: string; services: { id: number; name: string; status: ServiceStatus }[]; message: string; notifySubscribers: boolean } | null
+  incident: {
+    title: string
+    services: { id: number; name: string; status: ServiceStatus }[]
+    message: string
+    notifySubscribers: boolean
+  } | null
   resolve: { message: string; services: string }
   unknownServices: string[]
   note: string
 }
 
-const box = { margin: '0.75rem 0 0', padding: '0.75rem 1rem', border: '1px solid var(--theme-elevation-150)', borderRadius: '4px' }
-const quote = { whiteSpace: 'pre-wrap' as const, margin: '0.25rem 0 0.75rem', padding: '0.5rem 0.75rem', background: 'var(--theme-elevation-50)', borderLeft: '3px solid var(--theme-elevation-400)' }
+const box = {
+  margin: '0.75rem 0 0',
+  padding: '0.75rem 1rem',
+  border: '1px solid var(--theme-elevation-150)',
+  borderRadius: '4px',
+}
+const quote = {
+  whiteSpace: 'pre-wrap' as const,
+  margin: '0.25rem 0 0.75rem',
+  padding: '0.5rem 0.75rem',
+  background: 'var(--theme-elevation-50)',
+  borderLeft: '3px solid var(--theme-elevation-400)',
+}
 
 function Result({ preview }: { preview: Preview }) {
   const { incident, resolve } = preview
@@ -36,7 +52,11 @@ function Result({ preview }: { preview: Preview }) {
               </li>
             ))}
           </ul>
-          <div>{incident.notifySubscribers ? 'Customers read, on the page and in what subscribers are sent:' : 'Customers read on the page (subscribers are not notified: this integration is quiet):'}</div>
+          <div>
+            {incident.notifySubscribers
+              ? 'Customers read, on the page and in what subscribers are sent:'
+              : 'Customers read on the page (subscribers are not notified: this integration is quiet):'}
+          </div>
           <blockquote style={quote}>{incident.message}</blockquote>
         </>
       ) : null}
@@ -61,7 +81,12 @@ export function TestEventPreview() {
     setError(null)
     setPreview(null)
     try {
-      const response = await fetch(`/api/integrations/${id}/test-event`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' })
+      const response = await fetch(`/api/integrations/${id}/test-event`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
       const body = (await response.json().catch(() => null)) as (Preview & { errors?: { message: string }[] }) | null
       if (response.ok && body) setPreview(body)
       else setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
@@ -77,7 +102,9 @@ export function TestEventPreview() {
       <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={run}>
         {busy ? 'Running…' : 'Send a test event'}
       </Button>
-      <span style={{ marginLeft: '0.5rem' }}>A dry run of a sample notification with the saved settings: nothing is created.</span>
+      <span style={{ marginLeft: '0.5rem' }}>
+        A dry run of a sample notification with the saved settings: nothing is created.
+      </span>
       {error ? <p role="alert">{error}</p> : null}
       {preview ? <Result preview={preview} /> : null}
     </div>

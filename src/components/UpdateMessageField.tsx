@@ -17,7 +17,9 @@ export const UpdateMessageField: TextareaFieldClientComponent = (props) => {
   const [defaults, setDefaults] = useState<Record<string, string> | null>(null)
   useEffect(() => {
     void loadSiteSettings(`${config.serverURL}${config.routes.api}`).then((settings) => {
-      const entries = Object.entries(settings.defaultUpdateMessages ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '')
+      const entries = Object.entries(settings.defaultUpdateMessages ?? {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+      )
       setDefaults(Object.fromEntries(entries))
     })
   }, [config.serverURL, config.routes.api])

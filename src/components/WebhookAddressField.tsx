@@ -21,7 +21,16 @@ function CopyLine({ label, value }: { label: string; value: string }) {
   }
   return (
     <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '0.5rem', flexWrap: 'wrap' }}>
-      <code aria-label={label} style={{ padding: '0.4rem 0.6rem', background: 'var(--theme-elevation-50)', border: '1px solid var(--theme-elevation-150)', borderRadius: '3px', wordBreak: 'break-all' }}>
+      <code
+        aria-label={label}
+        style={{
+          padding: '0.4rem 0.6rem',
+          background: 'var(--theme-elevation-50)',
+          border: '1px solid var(--theme-elevation-150)',
+          borderRadius: '3px',
+          wordBreak: 'break-all',
+        }}
+      >
         {value}
       </code>
       <Button buttonStyle="secondary" size="small" margin={false} onClick={copy} aria-label={`Copy ${label}`}>
@@ -43,8 +52,9 @@ export function WebhookAddressField() {
       <CopyLine label="webhook URL" value={url} />
       <CopyLine label="authorization header" value="Authorization: Bearer <token>" />
       <p style={{ marginBottom: 0 }}>
-        A tool that cannot set a header (Uptime Kuma, some Gatus setups) posts to <code>{url}/&lt;token&gt;</code> instead. Alertmanager: <code>url</code> above and{' '}
-        <code>http_config.authorization.credentials</code> set to the token. More in the project’s docs/integrations.md.
+        A tool that cannot set a header (Uptime Kuma, some Gatus setups) posts to <code>{url}/&lt;token&gt;</code>{' '}
+        instead. Alertmanager: <code>url</code> above and <code>http_config.authorization.credentials</code> set to the
+        token. More in the project’s docs/integrations.md.
       </p>
       <TestEventPreview />
     </div>

@@ -20,7 +20,9 @@ export type Dialect = 'sqlite' | 'postgres'
 export function dialectOf(databaseUrl: string | undefined): Dialect {
   if (!databaseUrl || databaseUrl.startsWith('file:')) return 'sqlite'
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgres'
-  throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`)
+  throw new Error(
+    `DATABASE_URL must start with postgres://, postgresql:// or file: (got "${databaseUrl.split(':')[0]}:...")`,
+  )
 }
 
 /** How long after the statement timeout the client gives up on a query the server never answered (dropped packets). */

@@ -17,10 +17,17 @@ type Raw = string | undefined
 const isBlank = (raw: Raw): raw is undefined => raw === undefined || raw.trim() === ''
 
 /** A trimmed string, or undefined when unset or blank. */
-const text = () => z.string().optional().transform((raw) => raw?.trim() || undefined)
+const text = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => raw?.trim() || undefined)
 
 /** A whole number of at least `min`; unset or blank gives `fallback`. */
-function whole<F extends number | undefined>(fallback: F, { min = 0, max = Infinity, says = 'a whole number' }: { min?: number; max?: number; says?: string } = {}) {
+function whole<F extends number | undefined>(
+  fallback: F,
+  { min = 0, max = Infinity, says = 'a whole number' }: { min?: number; max?: number; says?: string } = {},
+) {
   return z
     .string()
     .optional()
@@ -49,7 +56,11 @@ const flag = () =>
       return z.NEVER
     })
 
-const commaList = (raw: Raw) => (raw ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+const commaList = (raw: Raw) =>
+  (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
 
 export type Network = [ipaddr.IPv4 | ipaddr.IPv6, number]
 
@@ -60,7 +71,10 @@ const schema = z.object({
   // Database and secrets.
   DATABASE_URL: text().transform((value, ctx) => {
     if (value === undefined || value.startsWith('file:') || /^postgres(ql)?:\/\//.test(value)) return value
-    ctx.addIssue({ code: 'custom', message: `must start with postgres://, postgresql:// or file: (got "${value.split(':')[0]}:...")` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must start with postgres://, postgresql:// or file: (got "${value.split(':')[0]}:...")`,
+    })
     return z.NEVER
   }),
   // Resolved (and checked) by src/config/secret.ts, which may generate one.
@@ -69,7 +83,10 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: whole(5000, { min: 1, says: 'a whole number of milliseconds' }),
   DATABASE_STATEMENT_TIMEOUT_MS: whole(15_000, { min: 1, says: 'a whole number of milliseconds' }),
   ADMIN_EMAIL: text(),
-  ADMIN_PASSWORD: z.string().optional().transform((raw) => raw || undefined),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((raw) => raw || undefined),
   PUBLIC_URL: text(),
   // Login throttle (src/auth/login-throttle.ts).
   LOGIN_FAILURES_PER_ACCOUNT: whole(10, { min: 1, says: 'a whole number of at least 1' }),
@@ -83,7 +100,10 @@ const schema = z.object({
       try {
         return parseTrustedProxies(raw)
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `must be comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal (${(error as Error).message})` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal (${(error as Error).message})`,
+        })
         return z.NEVER
       }
     }),
@@ -151,7 +171,10 @@ const schema = z.object({
   // Demo mode (src/demo).
   DEMO_MODE: flag(),
   DEMO_USER_EMAIL: text().transform((value) => (value ?? 'demo@example.com').toLowerCase()),
-  DEMO_USER_PASSWORD: z.string().optional().transform((raw) => raw || 'demo-password'),
+  DEMO_USER_PASSWORD: z
+    .string()
+    .optional()
+    .transform((raw) => raw || 'demo-password'),
   DEMO_RESET_INTERVAL_MINUTES: z.string().optional().transform(parseResetInterval),
   // Set by the tools, not by operators: the runtime mode, Next's build phase, Payload's migrate command.
   NODE_ENV: text(),
@@ -162,7 +185,9 @@ const schema = z.object({
 export type Env = Readonly<z.output<typeof schema>>
 
 /** The variables an operator sets: the README's tables list exactly these. */
-export const OPERATOR_VARIABLES: readonly string[] = Object.keys(schema.shape).filter((name) => !['NODE_ENV', 'NEXT_PHASE', 'PAYLOAD_MIGRATING'].includes(name))
+export const OPERATOR_VARIABLES: readonly string[] = Object.keys(schema.shape).filter(
+  (name) => !['NODE_ENV', 'NEXT_PHASE', 'PAYLOAD_MIGRATING'].includes(name),
+)
 
 /** A value that stops the process: its message is one line naming each bad variable. */
 export class ConfigError extends Error {}
@@ -170,7 +195,8 @@ export class ConfigError extends Error {}
 /** Parses `variables` (for tests: any object of variables); throws a ConfigError naming every invalid variable. */
 export function parseEnv(variables: Record<string, string | undefined>): Env {
   const result = schema.safeParse(variables)
-  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '))
+  if (!result.success)
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '))
   return Object.freeze(result.data)
 }
 

@@ -12,6 +12,10 @@ export async function ensureFirstAdmin(payload: Payload, settings: Env = env()):
   if (!email || !password) return
   const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
   if (totalDocs > 0) return
-  await payload.create({ collection: 'users', overrideAccess: true, data: { email, password, role: 'admin', name: 'Administrator' } })
+  await payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { email, password, role: 'admin', name: 'Administrator' },
+  })
   payload.logger.info(`Created the first administrator ${email} from ADMIN_EMAIL.`)
 }

@@ -5,7 +5,19 @@ import path from 'node:path'
 import { env } from './env'
 
 /** Values that appear in templates, tutorials and .env examples: a secret anyone can read is no secret. */
-const WELL_KNOWN = new Set(['secret', 'changeme', 'change-me', 'your_secret_here', 'your-secret', 'your-secret-here', 'payload', 'password', 'test', 'dev', 'development'])
+const WELL_KNOWN = new Set([
+  'secret',
+  'changeme',
+  'change-me',
+  'your_secret_here',
+  'your-secret',
+  'your-secret-here',
+  'payload',
+  'password',
+  'test',
+  'dev',
+  'development',
+])
 const MIN_LENGTH = 16
 
 export class InsecureSecretError extends Error {}
@@ -29,18 +41,23 @@ export interface SecretEnv {
  */
 export function resolvePayloadSecret(settings: SecretEnv = env(), dataDir = path.resolve('data')): string {
   // `next build` evaluates the config to collect routes; nothing it signs outlives the build.
-  if (settings.NEXT_PHASE === 'phase-production-build') return settings.PAYLOAD_SECRET || 'build-phase-placeholder-not-used-at-runtime'
+  if (settings.NEXT_PHASE === 'phase-production-build')
+    return settings.PAYLOAD_SECRET || 'build-phase-placeholder-not-used-at-runtime'
   const given = settings.PAYLOAD_SECRET?.trim()
   if (given) {
     if (isWeakSecret(given)) {
-      throw new InsecureSecretError(`PAYLOAD_SECRET is a well-known or short value; set at least ${MIN_LENGTH} random characters (e.g. \`openssl rand -hex 32\`).`)
+      throw new InsecureSecretError(
+        `PAYLOAD_SECRET is a well-known or short value; set at least ${MIN_LENGTH} random characters (e.g. \`openssl rand -hex 32\`).`,
+      )
     }
     return given
   }
   const database = settings.DATABASE_URL?.trim()
   if (database?.startsWith('file:')) return localSecret(path.dirname(path.resolve(database.slice('file:'.length))))
   if (database && settings.NODE_ENV === 'production') {
-    throw new InsecureSecretError('PAYLOAD_SECRET is required when DATABASE_URL is a database server in production; set at least 16 random characters.')
+    throw new InsecureSecretError(
+      'PAYLOAD_SECRET is required when DATABASE_URL is a database server in production; set at least 16 random characters.',
+    )
   }
   return localSecret(dataDir)
 }

@@ -1,4 +1,12 @@
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type RequestContext } from 'payload'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+  type RequestContext,
+} from 'payload'
 
 /**
  * Runs `work` in one database transaction: committed when it returns, rolled back when it throws. With `outer`,

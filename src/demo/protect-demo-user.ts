@@ -10,12 +10,23 @@ import { APIError, type CollectionBeforeOperationHook, Forbidden, type PayloadRe
 import { demoConfig } from './config'
 
 async function demoUserId(req: PayloadRequest, email: string): Promise<number | null> {
-  const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { email: { equals: email } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   return docs[0]?.id ?? null
 }
 
 /** Whether the operation's target (one id, or the documents a `where` selects) includes the demo user. */
-async function targetsDemoUser(req: PayloadRequest, demoId: number, args: { id?: unknown; where?: Where }): Promise<boolean> {
+async function targetsDemoUser(
+  req: PayloadRequest,
+  demoId: number,
+  args: { id?: unknown; where?: Where },
+): Promise<boolean> {
   if (args.id !== undefined) return String(args.id) === String(demoId)
   const where: Where = args.where ? { and: [args.where, { id: { equals: demoId } }] } : { id: { equals: demoId } }
   const { totalDocs } = await req.payload.count({ collection: 'users', where, overrideAccess: true, req })
@@ -30,14 +41,23 @@ export const protectDemoUser: CollectionBeforeOperationHook = async ({ args, ope
     // the account for everyone. Each login of the demo account starts from no failures.
     const email = (args as { data?: { email?: unknown } }).data?.email
     if (typeof email === 'string' && email.trim().toLowerCase() === config.email) {
-      await req.payload.db.updateOne({ collection: 'users', where: { email: { equals: config.email } }, data: { loginAttempts: 0, lockUntil: null }, req })
+      await req.payload.db.updateOne({
+        collection: 'users',
+        where: { email: { equals: config.email } },
+        data: { loginAttempts: 0, lockUntil: null },
+        req,
+      })
     }
     return args
   }
   if (operation === 'resetPassword') {
     const token = (args as { data?: { token?: unknown } }).data?.token
-    const user = typeof token === 'string' ? await req.payload.db.findOne({ collection: 'users', where: { resetPasswordToken: { equals: token } }, req }) : null
-    if ((user as { email?: string } | null)?.email === config.email) throw new APIError('The demo account’s password cannot be changed.', 403, null, true)
+    const user =
+      typeof token === 'string'
+        ? await req.payload.db.findOne({ collection: 'users', where: { resetPasswordToken: { equals: token } }, req })
+        : null
+    if ((user as { email?: string } | null)?.email === config.email)
+      throw new APIError('The demo account’s password cannot be changed.', 403, null, true)
     return args
   }
   const isUpdate = operation === 'update' || operation === 'updateByID'

@@ -34,7 +34,13 @@ export async function readClock(payload: Payload): Promise<DemoClock> {
  * Moves the clock to (now, now + interval) if `column` still holds `seen`; true when this caller moved it. The row
  * is created first when the database has none yet.
  */
-async function claim(payload: Payload, column: 'lastResetAt' | 'nextResetAt', seen: Date | null, now: Date, config: DemoConfig): Promise<boolean> {
+async function claim(
+  payload: Payload,
+  column: 'lastResetAt' | 'nextResetAt',
+  seen: Date | null,
+  now: Date,
+  config: DemoConfig,
+): Promise<boolean> {
   const state = await payload.findGlobal({ slug: 'demo-state', overrideAccess: true, depth: 0 })
   if (!state.id) await payload.updateGlobal({ slug: 'demo-state', data: {}, overrideAccess: true, depth: 0 })
   const db = await connectionFor(payload)
@@ -59,7 +65,9 @@ async function resetAndLog(payload: Payload, config: DemoConfig, now: Date, atSt
     await resetDemo(payload, config, now, { atStart })
   } catch (error) {
     const retryAt = new Date(now.getTime() + Math.min(RETRY_FAILED_RESET_MS, config.intervalMs)).toISOString()
-    await payload.updateGlobal({ slug: 'demo-state', data: { nextResetAt: retryAt }, overrideAccess: true, depth: 0 }).catch(() => undefined)
+    await payload
+      .updateGlobal({ slug: 'demo-state', data: { nextResetAt: retryAt }, overrideAccess: true, depth: 0 })
+      .catch(() => undefined)
     throw error
   }
   const next = new Date(now.getTime() + config.intervalMs)
@@ -91,10 +99,17 @@ export async function startDemoMode(payload: Payload, config = demoConfig()): Pr
   stopRepeating(NAME)
   if (!config.enabled || isBuildPhase()) return
   for (const warning of config.warnings) payload.logger.warn(warning)
-  payload.logger.warn(`Demo mode: all data is wiped and reseeded every ${config.intervalMinutes} minutes. Use it only on a disposable database.`)
+  payload.logger.warn(
+    `Demo mode: all data is wiped and reseeded every ${config.intervalMinutes} minutes. Use it only on a disposable database.`,
+  )
   payload.logger.warn('Demo mode: notifications and confirmations are queued but never sent.')
   await resetAtStart(payload, config)
-  repeat(NAME, 1000, () => runDemoTick(payload, config), (error) => payload.logger.error({ err: error, msg: 'Demo reset failed' }))
+  repeat(
+    NAME,
+    1000,
+    () => runDemoTick(payload, config),
+    (error) => payload.logger.error({ err: error, msg: 'Demo reset failed' }),
+  )
 }
 
 export interface DemoStatus {
@@ -105,7 +120,8 @@ export interface DemoStatus {
 
 /** GET /api/demo-status. With demo mode off the countdown reads "0m 00s": no reset is coming. */
 export async function demoStatus(payload: Payload, config = demoConfig(), now = new Date()): Promise<DemoStatus> {
-  if (!config.enabled) return { isDemoMode: false, timeUntilReset: formatCountdown(0), resetIntervalMinutes: config.intervalMinutes }
+  if (!config.enabled)
+    return { isDemoMode: false, timeUntilReset: formatCountdown(0), resetIntervalMinutes: config.intervalMinutes }
   const { nextResetAt } = await readClock(payload)
   const remaining = nextResetAt ? nextResetAt.getTime() - now.getTime() : config.intervalMs
   return { isDemoMode: true, timeUntilReset: formatCountdown(remaining), resetIntervalMinutes: config.intervalMinutes }

@@ -84,26 +84,58 @@ export function demoSeed(now: Date): DemoSeed {
         title: 'Elevated error rates on the Public API',
         affects: ['Public API'],
         updates: [
-          { status: 'investigating', message: 'We are investigating elevated 5xx error rates on the Public API.', createdAt: at(now, -5 * HOUR) },
-          { status: 'identified', message: 'A faulty configuration change on one load balancer is the cause. Rolling it back.', createdAt: at(now, -4.5 * HOUR) },
-          { status: 'monitoring', message: 'The rollback is complete and error rates are back to normal. We are monitoring.', createdAt: at(now, -4 * HOUR) },
-          { status: 'resolved', message: 'Error rates have stayed normal for an hour. This incident is resolved.', createdAt: at(now, -3 * HOUR) },
+          {
+            status: 'investigating',
+            message: 'We are investigating elevated 5xx error rates on the Public API.',
+            createdAt: at(now, -5 * HOUR),
+          },
+          {
+            status: 'identified',
+            message: 'A faulty configuration change on one load balancer is the cause. Rolling it back.',
+            createdAt: at(now, -4.5 * HOUR),
+          },
+          {
+            status: 'monitoring',
+            message: 'The rollback is complete and error rates are back to normal. We are monitoring.',
+            createdAt: at(now, -4 * HOUR),
+          },
+          {
+            status: 'resolved',
+            message: 'Error rates have stayed normal for an hour. This incident is resolved.',
+            createdAt: at(now, -3 * HOUR),
+          },
         ],
       },
       {
         title: 'Delayed webhook deliveries',
         affects: ['Webhooks'],
         updates: [
-          { status: 'investigating', message: 'Some webhooks are delivered with a delay of up to 10 minutes.', createdAt: at(now, -40 * MINUTE) },
-          { status: 'identified', message: 'A backlog in one delivery queue; more workers are being added.', createdAt: at(now, -15 * MINUTE) },
+          {
+            status: 'investigating',
+            message: 'Some webhooks are delivered with a delay of up to 10 minutes.',
+            createdAt: at(now, -40 * MINUTE),
+          },
+          {
+            status: 'identified',
+            message: 'A backlog in one delivery queue; more workers are being added.',
+            createdAt: at(now, -15 * MINUTE),
+          },
         ],
       },
       {
         title: 'Dashboard sign-in failures',
         affects: ['Dashboard'],
         updates: [
-          { status: 'investigating', message: 'Some users cannot sign in to the dashboard.', createdAt: at(now, -3 * DAY) },
-          { status: 'resolved', message: 'An expired certificate on the identity provider was replaced. Sign-in works again.', createdAt: at(now, -3 * DAY + 50 * MINUTE) },
+          {
+            status: 'investigating',
+            message: 'Some users cannot sign in to the dashboard.',
+            createdAt: at(now, -3 * DAY),
+          },
+          {
+            status: 'resolved',
+            message: 'An expired certificate on the identity provider was replaced. Sign-in works again.',
+            createdAt: at(now, -3 * DAY + 50 * MINUTE),
+          },
         ],
       },
     ],
@@ -150,7 +182,9 @@ interface Spell {
  * incidents (the Public API's partial outage hours ago, the Dashboard's major outage 3 days ago, the Webhooks'
  * ongoing degradation), and a few short ones that needed no incident. Each service ends in its seeded status.
  */
-export function demoHistory(now: Date): Record<string, { at: string; from: ServiceStatus | null; to: ServiceStatus }[]> {
+export function demoHistory(
+  now: Date,
+): Record<string, { at: string; from: ServiceStatus | null; to: ServiceStatus }[]> {
   const spells: Record<string, Spell[]> = {
     'Public API': [
       { status: 'major', start: -74 * DAY + 9 * HOUR, end: -74 * DAY + 9 * HOUR + 25 * MINUTE },
@@ -178,7 +212,9 @@ export function demoHistory(now: Date): Record<string, { at: string; from: Servi
   const created = at(now, -DEMO_HISTORY_DAYS * DAY)
   return Object.fromEntries(
     Object.entries(spells).map(([name, list]) => {
-      const rows: { at: string; from: ServiceStatus | null; to: ServiceStatus }[] = [{ at: created, from: null, to: 'operational' }]
+      const rows: { at: string; from: ServiceStatus | null; to: ServiceStatus }[] = [
+        { at: created, from: null, to: 'operational' },
+      ]
       for (const spell of [...list].sort((a, b) => a.start - b.start)) {
         rows.push({ at: at(now, spell.start), from: 'operational', to: spell.status })
         if (spell.end !== null) rows.push({ at: at(now, spell.end), from: spell.status, to: 'operational' })

@@ -47,7 +47,13 @@ const PERSONS_STATUSES: readonly IncidentStatus[] = ['identified', 'monitoring']
  * (src/domain/monitoring-event.ts, eventSignature). `affectsServices`: the firing alerts concern at least one
  * service.
  */
-export function decide(previous: KeyState | null, state: EventState, signature: string, affectsServices: boolean, reopen?: { now: Date; windowMs: number }): Decision {
+export function decide(
+  previous: KeyState | null,
+  state: EventState,
+  signature: string,
+  affectsServices: boolean,
+  reopen?: { now: Date; windowMs: number },
+): Decision {
   const open = previous !== null && previous.alertState === 'firing'
   if (state === 'resolved') {
     if (!open) return { action: 'nothing', reason: 'nothing-open' }
@@ -55,7 +61,8 @@ export function decide(previous: KeyState | null, state: EventState, signature: 
   }
   if (!open) {
     if (!affectsServices) return { action: 'nothing', reason: 'no-service' }
-    const recent = previous?.resolvedAt && reopen && reopen.now.getTime() - previous.resolvedAt.getTime() <= reopen.windowMs
+    const recent =
+      previous?.resolvedAt && reopen && reopen.now.getTime() - previous.resolvedAt.getTime() <= reopen.windowMs
     return recent ? { action: 'reopen' } : { action: 'open' }
   }
   if (previous.incidentStatus === 'resolved') return { action: 'nothing', reason: 'resolved-by-person' }
@@ -86,7 +93,10 @@ export const AUTOMATED_UPDATES_KEPT = 30
  * the automation wrote, never the first, which tells how the incident began). `rowLimit` is the array's hard cap: a
  * timeline that people filled to it still takes the automation's update, so a resolve always lands.
  */
-export function automatedUpdateSlot(rows: readonly { automated?: boolean | null }[], rowLimit: number): { replace: number | null } {
+export function automatedUpdateSlot(
+  rows: readonly { automated?: boolean | null }[],
+  rowLimit: number,
+): { replace: number | null } {
   if (rows.length < Math.min(AUTOMATED_UPDATES_KEPT, rowLimit)) return { replace: null }
   for (let index = rows.length - 1; index > 0; index--) if (rows[index].automated) return { replace: index }
   // Nothing of ours to coalesce: append while there is room, else take the newest row's place.

@@ -48,13 +48,16 @@ export const CHANNEL_RULES: Record<Channel, ChannelRules> = {
   teams: { label: 'Microsoft Teams', addressField: 'url', refusal: `Microsoft Teams subscribers ${ADMINS_ONLY}` },
 }
 
-export const CHANNEL_LABELS = Object.fromEntries(Object.entries(CHANNEL_RULES).map(([channel, rules]) => [channel, rules.label])) as Record<Channel, string>
+export const CHANNEL_LABELS = Object.fromEntries(
+  Object.entries(CHANNEL_RULES).map(([channel, rules]) => [channel, rules.label]),
+) as Record<Channel, string>
 
 /** Channels whose address is a URL: webhooks and chat services, sent to over HTTP through the outbound guard. */
 export const isUrlChannel = (channel: Channel): boolean => CHANNEL_RULES[channel].addressField === 'url'
 
 /** Whether a subscriber of `channel` hears of an event of `kind`. */
-export const channelHears = (channel: Channel, kind: NotificationKind): boolean => kind !== 'service_status_changed' || Boolean(CHANNEL_RULES[channel].serviceChanges)
+export const channelHears = (channel: Channel, kind: NotificationKind): boolean =>
+  kind !== 'service_status_changed' || Boolean(CHANNEL_RULES[channel].serviceChanges)
 
 export const NO_CHANNEL = 'Subscriptions are not available on this site: neither e-mail nor SMS is configured.'
 

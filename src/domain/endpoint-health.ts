@@ -11,7 +11,11 @@ export interface EndpointHealth {
 }
 
 /** The record after an attempt, and whether this attempt is the one that quarantined the endpoint. */
-export function healthAfter(health: EndpointHealth, succeeded: boolean, now: Date): EndpointHealth & { quarantinedNow: boolean } {
+export function healthAfter(
+  health: EndpointHealth,
+  succeeded: boolean,
+  now: Date,
+): EndpointHealth & { quarantinedNow: boolean } {
   if (succeeded) return { failingSince: null, quarantinedAt: null, quarantinedNow: false }
   const failingSince = health.failingSince ?? now
   if (health.quarantinedAt) return { failingSince, quarantinedAt: health.quarantinedAt, quarantinedNow: false }

@@ -2,7 +2,9 @@ import { INCIDENT_STATUSES, type IncidentStatus } from './statuses'
 
 /** The status that closes an incident; every other one makes it active (the list filter `status=active`, the home page). */
 export const RESOLVED_INCIDENT_STATUS = 'resolved' satisfies IncidentStatus
-export const ACTIVE_INCIDENT_STATUSES: readonly IncidentStatus[] = INCIDENT_STATUSES.filter((status) => status !== RESOLVED_INCIDENT_STATUS)
+export const ACTIVE_INCIDENT_STATUSES: readonly IncidentStatus[] = INCIDENT_STATUSES.filter(
+  (status) => status !== RESOLVED_INCIDENT_STATUS,
+)
 
 export interface IncidentUpdateInput {
   status: IncidentStatus

@@ -8,7 +8,8 @@ import { createHash, randomBytes } from 'node:crypto'
 const PREFIX = 'spi_'
 
 /** The webhook's 401: the edge answers it for a token that cannot exist, the route for one that does not. */
-export const WEBHOOK_UNAUTHORIZED_MESSAGE = 'A valid integration token is required: send Authorization: Bearer <token>, or POST to /api/integrations/webhook/<token>.'
+export const WEBHOOK_UNAUTHORIZED_MESSAGE =
+  'A valid integration token is required: send Authorization: Bearer <token>, or POST to /api/integrations/webhook/<token>.'
 
 export function newIntegrationToken(): string {
   return PREFIX + randomBytes(32).toString('base64url')

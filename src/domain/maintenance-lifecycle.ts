@@ -4,7 +4,9 @@ import { isOneOf, MAINTENANCE_STATUSES, type MaintenanceStatus } from './statuse
 export const FINAL_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = ['completed', 'cancelled']
 
 /** The maintenances readers see as current or coming: every status that is not final. */
-export const ACTIVE_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = MAINTENANCE_STATUSES.filter((status) => !FINAL_MAINTENANCE_STATUSES.includes(status))
+export const ACTIVE_MAINTENANCE_STATUSES: readonly MaintenanceStatus[] = MAINTENANCE_STATUSES.filter(
+  (status) => !FINAL_MAINTENANCE_STATUSES.includes(status),
+)
 
 export function isFinalMaintenanceStatus(status: MaintenanceStatus | null | undefined): boolean {
   return status != null && FINAL_MAINTENANCE_STATUSES.includes(status)
@@ -19,7 +21,9 @@ export type CompletedBy = (typeof COMPLETED_BY)[number]
  * not. A maintenance the clock completed follows its window when the window is edited, so an overrun can be
  * extended after the fact. A completed one with no record of who completed it counts as the operator's.
  */
-export function isFinalMaintenance(state: { status?: MaintenanceStatus | null; completedBy?: CompletedBy | null } | null | undefined): boolean {
+export function isFinalMaintenance(
+  state: { status?: MaintenanceStatus | null; completedBy?: CompletedBy | null } | null | undefined,
+): boolean {
   if (state?.status === 'cancelled') return true
   return state?.status === 'completed' && state.completedBy !== 'schedule'
 }
@@ -77,7 +81,8 @@ export function deriveMaintenanceState(input: MaintenanceStateInput): Maintenanc
       // Completed by the clock: it completed when its window ended, not when somebody next saved it.
       return input.scheduledEndAt.toISOString()
     }
-    const sameDecision = input.previous?.status === target && (target !== 'completed' || input.previous.completedBy !== 'schedule')
+    const sameDecision =
+      input.previous?.status === target && (target !== 'completed' || input.previous.completedBy !== 'schedule')
     return sameDecision && previousStamp ? previousStamp : nowIso
   }
   return {

@@ -6,7 +6,10 @@ import type { MaintenanceStatus } from './statuses'
  * clock gives now differs from the stored one. The transition job re-saves exactly these, and the save's hook
  * derives the new status and stamps (src/domain/maintenance-lifecycle.ts).
  */
-export function isTransitionDue(maintenance: MaintenanceWindow & { status: MaintenanceStatus | null | undefined }, now: Date): boolean {
+export function isTransitionDue(
+  maintenance: MaintenanceWindow & { status: MaintenanceStatus | null | undefined },
+  now: Date,
+): boolean {
   if (isFinalMaintenanceStatus(maintenance.status)) return false
   return statusByTime(maintenance, now) !== maintenance.status
 }

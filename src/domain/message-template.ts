@@ -30,7 +30,8 @@ const known = new Set<string>(MESSAGE_PLACEHOLDERS)
 export function templateProblem(template: string): string | null {
   if (template.trim() === '') return 'must not be empty'
   const unknown = [...template.matchAll(PLACEHOLDER)].map((match) => match[1]).filter((name) => !known.has(name))
-  if (unknown.length > 0) return `has an unknown placeholder {${unknown[0]}}; use ${MESSAGE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`
+  if (unknown.length > 0)
+    return `has an unknown placeholder {${unknown[0]}}; use ${MESSAGE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`
   return null
 }
 
@@ -45,7 +46,12 @@ export function listNames(names: readonly string[]): string {
  * values removed, and the result cut to an update's maximum length.
  */
 export function renderTemplate(template: string, values: TemplateValues): string {
-  const fill = (line: string) => line.replace(PLACEHOLDER, (whole, name: string) => (known.has(name) ? (values[name as MessagePlaceholder] ?? '').trim() : whole)).trimEnd()
+  const fill = (line: string) =>
+    line
+      .replace(PLACEHOLDER, (whole, name: string) =>
+        known.has(name) ? (values[name as MessagePlaceholder] ?? '').trim() : whole,
+      )
+      .trimEnd()
   const text = template
     .split('\n')
     // A line that only held empty values goes; a blank line the template has (a paragraph break) stays.

@@ -60,7 +60,11 @@ export interface ParseOptions {
   defaultStatus: ServiceStatus
 }
 
-export const DEFAULT_SEVERITY_STATUSES: Readonly<Record<string, ServiceStatus>> = { critical: 'major', warning: 'partial', info: 'degraded' }
+export const DEFAULT_SEVERITY_STATUSES: Readonly<Record<string, ServiceStatus>> = {
+  critical: 'major',
+  warning: 'partial',
+  info: 'degraded',
+}
 export const DEFAULT_SERVICE_LABEL = 'service'
 
 /** Other status pages' words for the same statuses (Statuspage, Gatus's README example), read as ours. */
@@ -74,7 +78,10 @@ const STATUS_SYNONYMS: Record<string, ServiceStatus> = {
 /** A service status named by a tool: ours, or Statuspage's spelling (`major_outage`, `major-outage`); else null. */
 export function statusFromWord(word: unknown): ServiceStatus | null {
   if (typeof word !== 'string') return null
-  const normalised = word.trim().toLowerCase().replace(/[-\s]+/g, '_')
+  const normalised = word
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '_')
   if (isOneOf(SERVICE_STATUSES, normalised)) return normalised
   return ownValue(STATUS_SYNONYMS, normalised) ?? null
 }
@@ -98,7 +105,10 @@ export function alertStatus(options: ParseOptions, explicit: unknown, severity: 
 /** Service slugs from a label value: one slug, or several separated by commas (`api, web`). */
 export function serviceSlugs(value: unknown): string[] {
   if (typeof value !== 'string') return []
-  const slugs = value.split(',').map((part) => toSlug(part)).filter((slug) => slug !== '')
+  const slugs = value
+    .split(',')
+    .map((part) => toSlug(part))
+    .filter((slug) => slug !== '')
   return [...new Set(slugs)]
 }
 
@@ -118,7 +128,8 @@ export function eventImpact<Id extends string | number>(
     // A firing alert is a problem: whatever status a tool or a severity word gives it, at least degraded.
     // (`operational` means resolved, as the Gatus parser reads it; an alert cannot put a service under maintenance.)
     const status = alert.status === 'operational' || alert.status === 'maintenance' ? 'degraded' : alert.status
-    for (const id of known.length > 0 ? known : defaults) impact.set(id, worstStatus([impact.get(id) ?? 'degraded', status]))
+    for (const id of known.length > 0 ? known : defaults)
+      impact.set(id, worstStatus([impact.get(id) ?? 'degraded', status]))
   }
   return impact
 }
@@ -128,7 +139,10 @@ export function eventImpact<Id extends string | number>(
  * notification (Alertmanager's repeat_interval, a retry) has the same signature; a changed one does not.
  */
 export function eventSignature(event: MonitoringEvent, impact: ReadonlyMap<string | number, ServiceStatus>): string {
-  const firing = event.alerts.filter((alert) => alert.firing).map((alert) => alert.id).sort()
+  const firing = event.alerts
+    .filter((alert) => alert.firing)
+    .map((alert) => alert.id)
+    .sort()
   const statuses = [...impact].map(([id, status]) => `${id}=${status}`).sort()
   const text = event.state === 'resolved' ? 'resolved' : `${firing.join(',')}|${statuses.join(',')}`
   return createHash('sha256').update(text).digest('hex').slice(0, 32)

@@ -6,7 +6,13 @@
 import { createHash } from 'node:crypto'
 
 import { newestUpdate } from './incident-status'
-import { type IncidentStatus, type MaintenanceStatus, type ServiceStatus, SUBSCRIBER_TYPES, type SubscriberType } from './statuses'
+import {
+  type IncidentStatus,
+  type MaintenanceStatus,
+  type ServiceStatus,
+  SUBSCRIBER_TYPES,
+  type SubscriberType,
+} from './statuses'
 
 export const NOTIFICATION_KINDS = [
   'incident_created',
@@ -77,7 +83,10 @@ const iso = (value: string | Date) => new Date(value).toISOString()
 
 /** An update's identity across writes: a PATCH replaces the list, so row ids change, but the content does not. */
 export function updateFingerprint(update: UpdateLike): string {
-  return createHash('sha256').update(`${update.status}\n${iso(update.createdAt)}\n${update.message}`).digest('hex').slice(0, 16)
+  return createHash('sha256')
+    .update(`${update.status}\n${iso(update.createdAt)}\n${update.message}`)
+    .digest('hex')
+    .slice(0, 16)
 }
 
 const time = (value: string | Date) => new Date(value).getTime()
@@ -114,7 +123,10 @@ export function previousVersion<T extends UpdateLike>(update: UpdateLike, previo
  * with the version of it the previous list had, if any; undefined when the newest update is as it was. Notifications
  * and the services' statuses follow the same rule: re-sending older updates, or correcting words, is no news.
  */
-export function changedNewestUpdate<T extends UpdateLike>(previous: readonly T[] | null, next: readonly T[]): { newest: T; before: T | undefined } | undefined {
+export function changedNewestUpdate<T extends UpdateLike>(
+  previous: readonly T[] | null,
+  next: readonly T[],
+): { newest: T; before: T | undefined } | undefined {
   const newest = newestUpdate(next)
   if (!newest) return undefined
   const before = previous === null ? undefined : previousVersion(newest, previous)
@@ -134,10 +146,18 @@ export function incidentEvent(
   if (!changedNewestUpdate(previous, next)) return null
   const previousNewest = previous === null ? undefined : newestUpdate(previous)
   const notBefore = previousNewest ? time(previousNewest.createdAt) : -Infinity
-  const announced = newestUpdate(next.filter((update) => update.notify !== false && time(update.createdAt) >= notBefore && isNews(update)))
+  const announced = newestUpdate(
+    next.filter((update) => update.notify !== false && time(update.createdAt) >= notBefore && isNews(update)),
+  )
   if (!announced) return null
-  const kind: NotificationKind = announced.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'
-  return { kind, eventKey: `incident:${incidentId}:${updateFingerprint(announced)}`, status: announced.status, message: announced.message }
+  const kind: NotificationKind =
+    announced.status === 'resolved' ? 'incident_resolved' : previous === null ? 'incident_created' : 'incident_updated'
+  return {
+    kind,
+    eventKey: `incident:${incidentId}:${updateFingerprint(announced)}`,
+    status: announced.status,
+    message: announced.message,
+  }
 }
 
 /**
@@ -151,12 +171,25 @@ export function postmortemEvent(
   publishedAt: string | Date | null | undefined,
 ): NotificationEvent | null {
   if (!publishedAt || previousPublishedAt) return null
-  return { kind: 'incident_postmortem', eventKey: `incident:${incidentId}:postmortem`, status: incidentStatus, message: null }
+  return {
+    kind: 'incident_postmortem',
+    eventKey: `incident:${incidentId}:postmortem`,
+    status: incidentStatus,
+    message: null,
+  }
 }
 
 /** The reminder before a maintenance's start: one per window (a moved start may be reminded of again). */
-export function maintenanceReminderEvent(maintenanceId: number | string, scheduledStartAt: string | Date): NotificationEvent {
-  return { kind: 'maintenance_reminder', eventKey: `maintenance:${maintenanceId}:reminder:${iso(scheduledStartAt)}`, status: 'upcoming', message: null }
+export function maintenanceReminderEvent(
+  maintenanceId: number | string,
+  scheduledStartAt: string | Date,
+): NotificationEvent {
+  return {
+    kind: 'maintenance_reminder',
+    eventKey: `maintenance:${maintenanceId}:reminder:${iso(scheduledStartAt)}`,
+    status: 'upcoming',
+    message: null,
+  }
 }
 
 const MAINTENANCE_KIND: Partial<Record<MaintenanceStatus, NotificationKind>> = {
@@ -188,7 +221,9 @@ export function maintenanceEvent(
 ): NotificationEvent | null {
   if (previousStatus === status) return null
   let kind: NotificationKind | undefined
-  if (previousStatus === null) kind = status === 'upcoming' ? 'maintenance_scheduled' : status === 'in_progress' ? 'maintenance_started' : undefined
+  if (previousStatus === null)
+    kind =
+      status === 'upcoming' ? 'maintenance_scheduled' : status === 'in_progress' ? 'maintenance_started' : undefined
   else kind = MAINTENANCE_KIND[status]
   if (!kind) return null
   const span = `${iso(window.scheduledStartAt)}/${window.scheduledEndAt ? iso(window.scheduledEndAt) : 'open'}`
@@ -199,7 +234,10 @@ export function maintenanceEvent(
  * Whether a subscriber hears of an event. No choice of services means everything; an event that names no service
  * concerns the whole site and reaches everyone; otherwise one shared service is enough.
  */
-export function subscriberWantsEvent(chosenServiceIds: readonly (number | string)[], affectedServiceIds: readonly (number | string)[]): boolean {
+export function subscriberWantsEvent(
+  chosenServiceIds: readonly (number | string)[],
+  affectedServiceIds: readonly (number | string)[],
+): boolean {
   if (chosenServiceIds.length === 0 || affectedServiceIds.length === 0) return true
   const affected = new Set(affectedServiceIds.map(String))
   return chosenServiceIds.some((id) => affected.has(String(id)))
@@ -230,7 +268,11 @@ export function notificationOutcome(counts: { sent: number; failed: number }): N
  * one of the same incident replaces it, and a resolution of an incident nobody was told about says nothing. A
  * flapping alert thus tells subscribers its latest state once, and a blip shorter than the settle time nothing.
  */
-export function settledNotification(facts: { newerExists: boolean; resolves: boolean; anyoneTold: boolean }): 'send' | 'superseded' {
+export function settledNotification(facts: {
+  newerExists: boolean
+  resolves: boolean
+  anyoneTold: boolean
+}): 'send' | 'superseded' {
   if (facts.newerExists) return 'superseded'
   if (facts.resolves && !facts.anyoneTold) return 'superseded'
   return 'send'

@@ -29,7 +29,8 @@ export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
 }
 
 /** "major outage", "degraded performance": a status inside a sentence. */
-export const statusWords = (status: ServiceStatus) => SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
+export const statusWords = (status: ServiceStatus) =>
+  SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
 
 /**
  * The banner's headline: what is broken, not a page-wide word for one service out of forty (issue 27). One service
@@ -37,9 +38,14 @@ export const statusWords = (status: ServiceStatus) => SERVICE_STATUS_LABELS[stat
  * statuses; none: "All systems operational". The operator's maintenance mode (an overall status that no service's
  * status explains) keeps the page-wide "Maintenance in progress".
  */
-export function overallHeadline(services: Iterable<{ name: string; status: ServiceStatus }>, overall: ServiceStatus): string {
+export function overallHeadline(
+  services: Iterable<{ name: string; status: ServiceStatus }>,
+  overall: ServiceStatus,
+): string {
   const affected = [...services].filter((s) => s.status !== 'operational')
   const worst = worstStatus(affected.map((s) => s.status))
   if (affected.length === 0 || worst !== overall) return OVERALL_HEADLINES[overall]
-  return affected.length === 1 ? `${affected[0].name}: ${statusWords(worst)}` : `${affected.length} services: ${statusWords(worst)}`
+  return affected.length === 1
+    ? `${affected[0].name}: ${statusWords(worst)}`
+    : `${affected.length} services: ${statusWords(worst)}`
 }

@@ -5,11 +5,24 @@
  */
 export const RECURRENCE_FREQUENCIES = ['none', 'daily', 'weekly', 'monthly'] as const
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number]
-export const RECURRENCE_LABELS: Record<RecurrenceFrequency, string> = { none: 'Does not repeat', daily: 'Every day', weekly: 'Every week, on chosen days', monthly: 'Every month, on a day' }
+export const RECURRENCE_LABELS: Record<RecurrenceFrequency, string> = {
+  none: 'Does not repeat',
+  daily: 'Every day',
+  weekly: 'Every week, on chosen days',
+  monthly: 'Every month, on a day',
+}
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 export type Weekday = (typeof WEEKDAYS)[number]
-export const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' }
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+}
 
 /** How many future occurrences are kept created ahead of time. */
 export const OCCURRENCES_AHEAD = 3
@@ -35,11 +48,27 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 function partsIn(zone: string, at: number): Local {
   let format = formatters.get(zone)
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
     formatters.set(zone, format)
   }
   const get = (type: string) => Number(format.formatToParts(at).find((p) => p.type === type)?.value)
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') }
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  }
 }
 
 const asUtc = (l: Local) => Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second)
@@ -77,7 +106,14 @@ export function occurrencesAfter(rule: Recurrence, firstStart: Date, after: Date
   // Walk local calendar days; two years is more than any rule here needs to find three dates.
   for (let step = 0; step < 800 && found.length < count; step++) {
     const date = new Date(Date.UTC(from.year, from.month - 1, from.day + step))
-    const day: Local = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: first.hour, minute: first.minute, second: first.second }
+    const day: Local = {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: first.hour,
+      minute: first.minute,
+      second: first.second,
+    }
     if (day.day > daysInMonth(day.year, day.month) || !matches(rule, day, first)) continue
     const at = fromLocal(day, zone)
     if (at > until) break
@@ -98,13 +134,22 @@ export function rruleOf(rule: Recurrence, firstStart: Date, zone: string): strin
   if (rule.frequency === 'none') return null
   const local = partsIn(zone, firstStart.getTime())
   const utc = partsIn('UTC', firstStart.getTime())
-  const shift = Math.round((Date.UTC(utc.year, utc.month - 1, utc.day) - Date.UTC(local.year, local.month - 1, local.day)) / 86_400_000)
+  const shift = Math.round(
+    (Date.UTC(utc.year, utc.month - 1, utc.day) - Date.UTC(local.year, local.month - 1, local.day)) / 86_400_000,
+  )
   const parts = [`FREQ=${rule.frequency.toUpperCase()}`]
   if (rule.frequency === 'weekly') {
     const days = rule.weekdays?.length ? rule.weekdays : [weekdayOf(local)]
     parts.push(`BYDAY=${days.map((d) => BYDAY[WEEKDAYS[(WEEKDAYS.indexOf(d) + shift + 7) % 7]]).join(',')}`)
   }
-  if (rule.frequency === 'monthly') parts.push(`BYMONTHDAY=${Math.min(31, Math.max(1, (rule.dayOfMonth ?? local.day) + shift))}`)
-  if (rule.until) parts.push(`UNTIL=${new Date(rule.until).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
+  if (rule.frequency === 'monthly')
+    parts.push(`BYMONTHDAY=${Math.min(31, Math.max(1, (rule.dayOfMonth ?? local.day) + shift))}`)
+  if (rule.until)
+    parts.push(
+      `UNTIL=${new Date(rule.until)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    )
   return parts.join(';')
 }

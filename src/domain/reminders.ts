@@ -7,7 +7,11 @@ import type { IncidentStatus, MaintenanceStatus } from './statuses'
 
 export const REMINDER_LEADS = ['none', '1h', '24h'] as const
 export type ReminderLead = (typeof REMINDER_LEADS)[number]
-export const REMINDER_LEAD_LABELS: Record<ReminderLead, string> = { none: 'No reminder', '1h': '1 hour before', '24h': '24 hours before' }
+export const REMINDER_LEAD_LABELS: Record<ReminderLead, string> = {
+  none: 'No reminder',
+  '1h': '1 hour before',
+  '24h': '24 hours before',
+}
 
 /** A maintenance's own choice, or the site's default. */
 export const MAINTENANCE_REMINDER_CHOICES = ['default', ...REMINDER_LEADS] as const
@@ -28,7 +32,10 @@ export interface RemindableMaintenance {
 const ms = (value: string | Date) => new Date(value).getTime()
 
 /** How long before its start this maintenance's reminder goes out, or null for none. */
-export function reminderLeadMs(choice: MaintenanceReminderChoice | null | undefined, siteDefault: ReminderLead): number | null {
+export function reminderLeadMs(
+  choice: MaintenanceReminderChoice | null | undefined,
+  siteDefault: ReminderLead,
+): number | null {
   return LEAD_MS[!choice || choice === 'default' ? siteDefault : choice]
 }
 

@@ -5,7 +5,8 @@
  */
 import { controlCharacterError } from './text'
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /** Why `value` is not a rich-text document (a message starting with `label`), or null. Empty values are the field's own rule. */
 export function richTextShapeError(label: string, value: unknown): string | null {

@@ -40,11 +40,25 @@ function uptimeKuma(serviceLabel: string, services: string, firing: boolean): un
 }
 
 function gatus(serviceLabel: string, services: string, firing: boolean): unknown {
-  return { name: 'sample-endpoint', group: '', state: firing ? 'TRIGGERED' : 'RESOLVED', title: SAMPLE_TITLE, message: SAMPLE_DESCRIPTION, [serviceLabel]: services }
+  return {
+    name: 'sample-endpoint',
+    group: '',
+    state: firing ? 'TRIGGERED' : 'RESOLVED',
+    title: SAMPLE_TITLE,
+    message: SAMPLE_DESCRIPTION,
+    [serviceLabel]: services,
+  }
 }
 
 function generic(serviceLabel: string, services: string, firing: boolean): unknown {
-  return { key: SAMPLE_KEY, state: firing ? 'firing' : 'resolved', severity: 'critical', title: SAMPLE_TITLE, message: SAMPLE_DESCRIPTION, [serviceLabel]: services }
+  return {
+    key: SAMPLE_KEY,
+    state: firing ? 'firing' : 'resolved',
+    severity: 'critical',
+    title: SAMPLE_TITLE,
+    message: SAMPLE_DESCRIPTION,
+    [serviceLabel]: services,
+  }
 }
 
 const BUILDERS: Record<IntegrationKind, (serviceLabel: string, services: string, firing: boolean) => unknown> = {
@@ -57,5 +71,8 @@ const BUILDERS: Record<IntegrationKind, (serviceLabel: string, services: string,
 /** A firing and a resolved notification of `kind` naming `slugs` (none: the integration's default services apply). */
 export function samplePayloads(kind: IntegrationKind, serviceLabel: string, slugs: readonly string[]): SamplePayloads {
   const services = slugs.join(',')
-  return { firing: BUILDERS[kind](serviceLabel, services, true), resolved: BUILDERS[kind](serviceLabel, services, false) }
+  return {
+    firing: BUILDERS[kind](serviceLabel, services, true),
+    resolved: BUILDERS[kind](serviceLabel, services, false),
+  }
 }

@@ -37,7 +37,8 @@ export interface StatusHold {
   claimedAt: Date | null
 }
 
-const sameHolder = (row: StatusChangeRow, hold: { source: HoldSource; ref: string }) => row.source === hold.source && row.sourceRef === hold.ref
+const sameHolder = (row: StatusChangeRow, hold: { source: HoldSource; ref: string }) =>
+  row.source === hold.source && row.sourceRef === hold.ref
 
 /**
  * The status a service would have without `released` (an incident that resolved, a maintenance that ended), or null
@@ -71,7 +72,10 @@ export function statusWithout(
   if (!heldSinceBaseline(released)) return null
 
   const heldAt = (hold: StatusHold) =>
-    Math.max(hold.claimedAt?.getTime() ?? -Infinity, ...since.filter((row) => sameHolder(row, hold)).map((row) => row.at.getTime()))
+    Math.max(
+      hold.claimedAt?.getTime() ?? -Infinity,
+      ...since.filter((row) => sameHolder(row, hold)).map((row) => row.at.getTime()),
+    )
   let latest: StatusHold | undefined
   for (const hold of others) {
     if ((hold.source === released.source && hold.ref === released.ref) || !heldSinceBaseline(hold)) continue
@@ -89,14 +93,18 @@ export function statusWithout(
  * newest is decided by createdAt, the later element on a tie (as for the incident's own status).
  */
 export function incidentClaims(
-  updates: readonly { createdAt: string | Date; serviceStatuses?: readonly { service: number; status: ServiceStatus }[] | null }[],
+  updates: readonly {
+    createdAt: string | Date
+    serviceStatuses?: readonly { service: number; status: ServiceStatus }[] | null
+  }[],
 ): Map<number, { status: ServiceStatus; claimedAt: Date }> {
   const claims = new Map<number, { status: ServiceStatus; claimedAt: Date }>()
   for (const update of updates) {
     const at = new Date(update.createdAt)
     for (const entry of update.serviceStatuses ?? []) {
       const current = claims.get(entry.service)
-      if (!current || at.getTime() >= current.claimedAt.getTime()) claims.set(entry.service, { status: entry.status, claimedAt: at })
+      if (!current || at.getTime() >= current.claimedAt.getTime())
+        claims.set(entry.service, { status: entry.status, claimedAt: at })
     }
   }
   return claims

@@ -21,7 +21,13 @@ export const STATUSPAGE_DESCRIPTIONS = [
 ] as const
 export type StatuspageDescription = (typeof STATUSPAGE_DESCRIPTIONS)[number]
 
-export const COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] as const
+export const COMPONENT_STATUSES = [
+  'operational',
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+  'under_maintenance',
+] as const
 export type ComponentStatus = (typeof COMPONENT_STATUSES)[number]
 
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
@@ -47,7 +53,10 @@ export function componentStatus(status: ServiceStatus): ComponentStatus {
  * when every service is down, else major), and the description blends as Statuspage's help describes: all of the
  * services in the worst status reads stronger than some of them.
  */
-export function pageStatus(statuses: readonly ServiceStatus[], maintenanceMode: boolean): { indicator: StatuspageIndicator; description: StatuspageDescription } {
+export function pageStatus(
+  statuses: readonly ServiceStatus[],
+  maintenanceMode: boolean,
+): { indicator: StatuspageIndicator; description: StatuspageDescription } {
   const worst = maintenanceMode ? 'maintenance' : worstStatus(statuses)
   const all = statuses.length > 0 && statuses.every((s) => s === worst)
   switch (worst) {
@@ -58,9 +67,13 @@ export function pageStatus(statuses: readonly ServiceStatus[], maintenanceMode: 
     case 'degraded':
       return { indicator: 'minor', description: all ? 'Degraded System Service' : 'Partially Degraded Service' }
     case 'partial':
-      return all ? { indicator: 'major', description: 'Partial System Outage' } : { indicator: 'minor', description: 'Minor Service Outage' }
+      return all
+        ? { indicator: 'major', description: 'Partial System Outage' }
+        : { indicator: 'minor', description: 'Minor Service Outage' }
     case 'major':
-      return all ? { indicator: 'critical', description: 'Major System Outage' } : { indicator: 'major', description: 'Partial System Outage' }
+      return all
+        ? { indicator: 'critical', description: 'Major System Outage' }
+        : { indicator: 'major', description: 'Partial System Outage' }
   }
 }
 
@@ -111,19 +124,28 @@ export function statuspageTimeline(
   component: (serviceId: number) => { code: string; name: string } | undefined,
 ) {
   const instant = (value: string) => new Date(value).toISOString()
-  const oldestFirst = incident.updates.map((u, index) => ({ ...u, at: instant(u.createdAt ?? incident.createdAt), index })).sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index)
+  const oldestFirst = incident.updates
+    .map((u, index) => ({ ...u, at: instant(u.createdAt ?? incident.createdAt), index }))
+    .sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index)
   const current = new Map<number, ComponentStatus>()
   const set: ServiceStatus[] = []
   const updates = oldestFirst.map((u) => {
     const changes = (u.serviceStatuses ?? []).flatMap((row) => {
-      const serviceId = row.service === null || row.service === undefined ? null : typeof row.service === 'object' ? row.service.id : row.service
+      const serviceId =
+        row.service === null || row.service === undefined
+          ? null
+          : typeof row.service === 'object'
+            ? row.service.id
+            : row.service
       const found = serviceId === null ? undefined : component(serviceId)
       if (serviceId === null || !found) return []
       set.push(row.status)
       const oldStatus = current.get(serviceId) ?? 'operational'
       const newStatus = componentStatus(row.status)
       current.set(serviceId, newStatus)
-      return oldStatus === newStatus ? [] : [{ code: found.code, name: found.name, old_status: oldStatus, new_status: newStatus }]
+      return oldStatus === newStatus
+        ? []
+        : [{ code: found.code, name: found.name, old_status: oldStatus, new_status: newStatus }]
     })
     return {
       id: u.id ?? derivedId('incident-update', incident.id, u.index),

@@ -33,7 +33,8 @@ function isObject(body: unknown): body is Record<string, unknown> {
 function parseServices(value: unknown): Parsed<string[]> {
   if (value === undefined || value === null) return { ok: true, value: [] }
   const list = typeof value === 'string' ? [value] : value
-  const isSlugLike = (s: unknown) => typeof s === 'string' && s.length > 0 && s.length <= MAX_SLUG && !forbiddenControlCharacter(s)
+  const isSlugLike = (s: unknown) =>
+    typeof s === 'string' && s.length > 0 && s.length <= MAX_SLUG && !forbiddenControlCharacter(s)
   if (!Array.isArray(list) || list.length > MAX_SERVICES || !list.every(isSlugLike)) {
     return refuse(`services must be a list of at most ${MAX_SERVICES} service slugs`)
   }
@@ -57,7 +58,8 @@ function parseEmail(body: Record<string, unknown>, services: string[]): Parsed<S
 /** A URL's shape only; whether the server may send to it is the outbound policy's (src/net/outbound-url.ts). */
 export function parseWebhookUrl(url: unknown): Parsed<string> {
   if (url === undefined || url === null || url === '') return refuse('url is required for webhook subscriptions')
-  if (typeof url !== 'string' || url.length > MAX_URL || forbiddenControlCharacter(url)) return refuse(`url must be an https:// URL of at most ${MAX_URL} characters`)
+  if (typeof url !== 'string' || url.length > MAX_URL || forbiddenControlCharacter(url))
+    return refuse(`url must be an https:// URL of at most ${MAX_URL} characters`)
   let parsed: URL
   try {
     parsed = new URL(url.trim())
@@ -72,7 +74,10 @@ export function parseWebhookUrl(url: unknown): Parsed<string> {
 function parseWebhook(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
   const url = parseWebhookUrl(body.url)
   if (!url.ok) return url
-  const email = parseEmailAddress(body.email, 'email is required: it confirms the webhook and receives its failure notices')
+  const email = parseEmailAddress(
+    body.email,
+    'email is required: it confirms the webhook and receives its failure notices',
+  )
   if (!email.ok) return email
   return { ok: true, value: { type: 'webhook', url: url.value, contactEmail: email.value, services } }
 }
@@ -88,17 +93,22 @@ function parseSms(body: Record<string, unknown>, services: string[]): Parsed<Sub
 }
 
 /** The subscriber types a visitor may subscribe by, each with the reader of its fields. */
-const VISITOR_PARSERS: Record<SubscribeRequest['type'], (body: Record<string, unknown>, services: string[]) => Parsed<SubscribeRequest>> = {
+const VISITOR_PARSERS: Record<
+  SubscribeRequest['type'],
+  (body: Record<string, unknown>, services: string[]) => Parsed<SubscribeRequest>
+> = {
   email: parseEmail,
   sms: parseSms,
   webhook: parseWebhook,
 }
 const VISITOR_TYPES = Object.keys(VISITOR_PARSERS) as SubscribeRequest['type'][]
 const TYPE_CHOICE = `${VISITOR_TYPES.slice(0, -1).join(', ')} or ${VISITOR_TYPES.at(-1)}`
-const isVisitorType = (type: unknown): type is SubscribeRequest['type'] => typeof type === 'string' && Object.hasOwn(VISITOR_PARSERS, type)
+const isVisitorType = (type: unknown): type is SubscribeRequest['type'] =>
+  typeof type === 'string' && Object.hasOwn(VISITOR_PARSERS, type)
 
 export function parseSubscribeRequest(body: unknown): Parsed<SubscribeRequest> {
-  if (!isObject(body)) return refuse('The request body must be a JSON object with type and email (or phone, or url and email).')
+  if (!isObject(body))
+    return refuse('The request body must be a JSON object with type and email (or phone, or url and email).')
   const { type } = body
   if (type === undefined || type === null || type === '') return refuse(`type is required: ${TYPE_CHOICE}`)
   if (!isVisitorType(type)) return refuse(`type must be ${TYPE_CHOICE}`)
@@ -111,6 +121,7 @@ export function parseTokenRequest(body: unknown): Parsed<string> {
   if (!isObject(body)) return refuse('The request body must be a JSON object with a token.')
   const { token } = body
   if (token === undefined || token === null || token === '') return refuse('token is required')
-  if (typeof token !== 'string' || token.length > MAX_TOKEN || forbiddenControlCharacter(token)) return refuse('token must be the token from your e-mail')
+  if (typeof token !== 'string' || token.length > MAX_TOKEN || forbiddenControlCharacter(token))
+    return refuse('token must be the token from your e-mail')
   return { ok: true, value: token }
 }

@@ -23,7 +23,10 @@ export interface MaintenanceTemplate {
 const given = (body: Record<string, unknown>, key: string) => body[key] !== undefined && body[key] !== null
 
 /** The incident a template starts: every field the body gives wins, whole (an `updates` list replaces the template's). */
-export function incidentFromTemplate(template: IncidentTemplate, body: Record<string, unknown>): Record<string, unknown> {
+export function incidentFromTemplate(
+  template: IncidentTemplate,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const services = (template.services ?? []).filter((row) => row.service != null)
   const fromTemplate: Record<string, unknown> = {
     title: template.title,
@@ -46,7 +49,10 @@ export function incidentFromTemplate(template: IncidentTemplate, body: Record<st
  * The maintenance a template starts. The window's end comes from the template's duration when the body gives a
  * start and no end; without a start there is no window to place, and the required start is refused as usual.
  */
-export function maintenanceFromTemplate(template: MaintenanceTemplate, body: Record<string, unknown>): Record<string, unknown> {
+export function maintenanceFromTemplate(
+  template: MaintenanceTemplate,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const fromTemplate: Record<string, unknown> = {
     title: template.title,
     description: template.description ?? undefined,
@@ -55,7 +61,8 @@ export function maintenanceFromTemplate(template: MaintenanceTemplate, body: Rec
     notifySubscribers: template.notifySubscribers ?? true,
   }
   const merged: Record<string, unknown> = { ...body }
-  for (const [key, value] of Object.entries(fromTemplate)) if (!given(body, key) && value !== undefined) merged[key] = value
+  for (const [key, value] of Object.entries(fromTemplate))
+    if (!given(body, key) && value !== undefined) merged[key] = value
   const start = typeof body.scheduledStartAt === 'string' ? Date.parse(body.scheduledStartAt) : Number.NaN
   if (!given(body, 'scheduledEndAt') && template.durationMinutes && Number.isFinite(start)) {
     merged.scheduledEndAt = new Date(start + template.durationMinutes * 60_000).toISOString()

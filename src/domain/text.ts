@@ -18,5 +18,7 @@ export function forbiddenControlCharacter(text: string): string | null {
 export function controlCharacterError(label: string, value: unknown): string | null {
   if (typeof value !== 'string') return null
   const found = forbiddenControlCharacter(value)
-  return found ? `${label} contains a control character (${found}); only tab, line feed and carriage return are allowed` : null
+  return found
+    ? `${label} contains a control character (${found}); only tab, line feed and carriage return are allowed`
+    : null
 }

@@ -157,7 +157,13 @@ export function dailyUptime(input: UptimeInput): DayUptime[] {
     seconds.major = Math.round(seconds.major / 1000)
     seconds.maintenance = Math.round(seconds.maintenance / 1000)
     const observed = Math.round(observedMs[day] / 1000)
-    result[day] = { date: isoDate(windowStart + day * DAY_MS), observed, seconds, uptimePercent: uptimePercent(seconds, observed), worst: observed > 0 ? worst[day] : null }
+    result[day] = {
+      date: isoDate(windowStart + day * DAY_MS),
+      observed,
+      seconds,
+      uptimePercent: uptimePercent(seconds, observed),
+      worst: observed > 0 ? worst[day] : null,
+    }
   }
   return result
 }
@@ -166,7 +172,12 @@ export function dailyUptime(input: UptimeInput): DayUptime[] {
  * The days of the window (indexes, oldest first) that an incident's span overlaps: from its start to its
  * resolution, or to now while it is open.
  */
-export function overlappedDays(span: { start: number; end: number | null }, windowStart: number, days: number, now: number): number[] {
+export function overlappedDays(
+  span: { start: number; end: number | null },
+  windowStart: number,
+  days: number,
+  now: number,
+): number[] {
   const end = Math.min(span.end ?? now, now)
   if (end < span.start) return []
   const first = Math.max(0, Math.floor((span.start - windowStart) / DAY_MS))

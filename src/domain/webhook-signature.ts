@@ -10,7 +10,8 @@ const PREFIX = 'whsec_'
 /** 192 bits from the CSPRNG (the specification asks for 24 to 64 bytes). */
 export const newSigningSecret = (): string => `${PREFIX}${randomBytes(24).toString('base64')}`
 
-export const isSigningSecret = (value: unknown): value is string => typeof value === 'string' && /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value)
+export const isSigningSecret = (value: unknown): value is string =>
+  typeof value === 'string' && /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value)
 
 export interface SignedHeaders {
   'webhook-id': string

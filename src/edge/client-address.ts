@@ -18,7 +18,10 @@ export function normalizeAddress(address: string): string {
 /** Parses TRUSTED_PROXIES (comma-separated addresses, CIDRs, or proxy-addr's names: loopback, linklocal,
  * uniquelocal). Throws on an invalid entry, so a typo stops the process at start instead of trusting nobody. */
 export function parseTrustedProxies(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   proxyAddr.compile(entries)
   return entries
 }
@@ -37,7 +40,10 @@ export function rateLimitKey(address: string): string {
   if (!address.includes(':') || !ipaddr.IPv6.isValid(address)) return address
   const parsed = ipaddr.IPv6.parse(address)
   if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString()
-  return `${parsed.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`
+  return `${parsed.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`
 }
 
 /**

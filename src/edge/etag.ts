@@ -17,7 +17,8 @@ const WHOLE_TAG = /^\s*(?:W\/)?"[^"]*"\s*$/
 export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string | undefined): boolean {
   if (!header || !etag) return false
   // The usual revalidation: the client sends back the one tag it was given, or its weak form (compressed copy).
-  if (typeof header === 'string' && (header === etag || (header.length === etag.length + 2 && header === `W/${etag}`))) return WHOLE_TAG.test(etag)
+  if (typeof header === 'string' && (header === etag || (header.length === etag.length + 2 && header === `W/${etag}`)))
+    return WHOLE_TAG.test(etag)
   const current = opaqueTag(etag)
   if (current === null) return false
   const value = Array.isArray(header) ? header.join(', ') : header

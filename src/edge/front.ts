@@ -8,14 +8,35 @@ import path from 'node:path'
 
 import type { Env } from '../config/env'
 
-import { type ClientAddress, createClientAddress, looksLikeUntrustedProxy, normalizeAddress, rateLimitKey } from './client-address'
+import {
+  type ClientAddress,
+  createClientAddress,
+  looksLikeUntrustedProxy,
+  normalizeAddress,
+  rateLimitKey,
+} from './client-address'
 import { type ChangeScope, settleChangeScope, withChangeScope } from '../runtime/data-version'
 import { CLIENT_ADDRESS_HEADER } from './headers'
 import { setEdgeHealthProbe } from '../runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
-import { type Budget, canonicalQuery, classifyRequest, errorShapeOf, type ErrorShape, isAnonymous, parseTarget, type RequestClass } from './public-paths'
-import { createRateLimiter, type RateDecision, type RateLimiter, sendTooManyRequests, type TooManyFormat } from './rate-limit'
+import {
+  type Budget,
+  canonicalQuery,
+  classifyRequest,
+  errorShapeOf,
+  type ErrorShape,
+  isAnonymous,
+  parseTarget,
+  type RequestClass,
+} from './public-paths'
+import {
+  createRateLimiter,
+  type RateDecision,
+  type RateLimiter,
+  sendTooManyRequests,
+  type TooManyFormat,
+} from './rate-limit'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
@@ -50,21 +71,43 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
   return withChangeScope(scope, () => next(req, res))
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 408: 'Request Timeout', 413: 'Content Too Large', 503: 'Service Unavailable' }
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  503: 'Service Unavailable',
+}
 
 /**
  * An error the edge answers itself, in the shape of where the request points: the 400 for a target that is refused
  * (src/edge/public-paths.ts, parseTarget), and a body refused before it was read (src/edge/request-body.ts), whose
  * connection is closed rather than kept for a body nobody reads.
  */
-function sendEdgeError(res: ServerResponse, head: boolean, shape: ErrorShape, status: number, reason: string, close = false, extra: Record<string, string> = {}): void {
+function sendEdgeError(
+  res: ServerResponse,
+  head: boolean,
+  shape: ErrorShape,
+  status: number,
+  reason: string,
+  close = false,
+  extra: Record<string, string> = {},
+): void {
   const [contentType, body] =
     shape === 'problem'
-      ? ['application/problem+json', JSON.stringify({ type: 'about:blank', title: TITLES[status], status, detail: reason })]
+      ? [
+          'application/problem+json',
+          JSON.stringify({ type: 'about:blank', title: TITLES[status], status, detail: reason }),
+        ]
       : shape === 'cms' || shape === 'subscribe-json'
         ? ['application/json', JSON.stringify({ errors: [{ message: reason }] })]
         : ['text/plain; charset=utf-8', `${TITLES[status]}: ${reason}\n`]
-  const headers: Record<string, string | number> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extra }
+  const headers: Record<string, string | number> = {
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    ...extra,
+  }
   if (close) {
     headers.Connection = 'close'
     lingerOnClose(res.socket)
@@ -83,7 +126,11 @@ export const RETRY_AFTER_SECONDS = 30
  */
 const UNAVAILABLE_PAGE = {
   status: 503,
-  headers: { 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" },
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'",
+  },
   body: Buffer.from(
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable</title></head>\n<body><h1>Temporarily unavailable</h1><p>The status could not be read just now. Please try again shortly.</p></body></html>\n',
   ),
@@ -93,14 +140,29 @@ const UNAVAILABLE_PAGE = {
 
 export const sendUnavailable: Unavailable = (req, res, shape, origin, extra = {}) => {
   const retry = { 'Retry-After': String(RETRY_AFTER_SECONDS), ...extra }
-  if (shape === 'page' && !(origin && String(origin.headers['content-type'] ?? '').startsWith('text/html'))) origin = UNAVAILABLE_PAGE
+  if (shape === 'page' && !(origin && String(origin.headers['content-type'] ?? '').startsWith('text/html')))
+    origin = UNAVAILABLE_PAGE
   if (shape !== 'page' || !origin) {
-    const cors: Record<string, string> = shape === 'problem' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' } : {}
-    return sendEdgeError(res, req.method === 'HEAD', shape, 503, 'The status could not be read just now; try again shortly.', false, { ...retry, ...cors })
+    const cors: Record<string, string> =
+      shape === 'problem' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' } : {}
+    return sendEdgeError(
+      res,
+      req.method === 'HEAD',
+      shape,
+      503,
+      'The status could not be read just now; try again shortly.',
+      false,
+      { ...retry, ...cors },
+    )
   }
   const headers: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(origin.headers)) if (name !== 'etag') headers[name] = value
-  res.writeHead(503, { ...headers, 'Content-Length': String(origin.body.length), 'Cache-Control': 'no-store', ...retry })
+  res.writeHead(503, {
+    ...headers,
+    'Content-Length': String(origin.body.length),
+    'Cache-Control': 'no-store',
+    ...retry,
+  })
   res.end(req.method === 'HEAD' ? undefined : origin.body)
 }
 
@@ -117,7 +179,8 @@ function spendBudgets(limiter: RateLimiter, key: string, alsoKey: string | null)
   const first = limiter.consume(key)
   if (!alsoKey) return first
   const second = limiter.consume(alsoKey)
-  if (first instanceof Promise || second instanceof Promise) return Promise.all([first, second]).then(([a, b]) => stricter(a, b))
+  if (first instanceof Promise || second instanceof Promise)
+    return Promise.all([first, second]).then(([a, b]) => stricter(a, b))
   return stricter(first, second)
 }
 
@@ -146,7 +209,18 @@ export interface FrontParts {
   bodyLimits?: BodyLimits
 }
 
-export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter = null, cmsLimiter = null, integrationLimiter = null, cache, loopback, publicOrigin = createPublicOrigin([]), bodyLimits }: FrontParts): EdgeHandler {
+export function createFront({
+  next,
+  clientAddress,
+  rateLimiter,
+  subscribeLimiter = null,
+  cmsLimiter = null,
+  integrationLimiter = null,
+  cache,
+  loopback,
+  publicOrigin = createPublicOrigin([]),
+  bodyLimits,
+}: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
   const { handedToNext, answerBeforeEdge } = testHooks()
   const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
@@ -154,7 +228,12 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     handedToNext?.(req.url ?? '/')
     return throughNextWithChangeScope(next, req, res)
   }
-  const limiters: Record<Budget, RateLimiter | null> = { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter }
+  const limiters: Record<Budget, RateLimiter | null> = {
+    public: rateLimiter,
+    subscribe: subscribeLimiter,
+    cms: cmsLimiter,
+    integration: integrationLimiter,
+  }
 
   /**
    * A client's request for Next, through the request gate (src/runtime/request-gate.ts): it waits while the demo
@@ -175,7 +254,8 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     for (let closed = whileClosed(); closed; closed = whileClosed()) await closed
     return atNext(req, res, kind)
   }
-  const gatedNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) => (whileClosed() ? afterGate(req, res, kind) : atNext(req, res, kind))
+  const gatedNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
+    whileClosed() ? afterGate(req, res, kind) : atNext(req, res, kind)
   /** The cache's way to Next when a miss could not be computed, one per request class (they are interned). */
   const fallbacks = new Map<RequestClass, Handler>()
   const fallbackFor = (kind: RequestClass): Handler => {
@@ -185,17 +265,35 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
   }
 
   /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
-  const answer = (req: IncomingMessage, res: ServerResponse, kind: RequestClass, target: { pathname: string; search: string }, decision: RateDecision | null, tokenKey: string | null): Promise<void> | undefined => {
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: RequestClass,
+    target: { pathname: string; search: string },
+    decision: RateDecision | null,
+    tokenKey: string | null,
+  ): Promise<void> | undefined => {
     if (decision && !decision.allowed) {
       sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget!](target.pathname))
       return
     }
     if (kind.budget === 'integration' && !tokenKey) {
       // No token, or one that cannot exist: the route would answer the same, after a trip through Next.
-      sendEdgeError(res, req.method === 'HEAD', 'cms', 401, WEBHOOK_UNAUTHORIZED_MESSAGE, false, { 'WWW-Authenticate': 'Bearer', ...decision?.headers })
+      sendEdgeError(res, req.method === 'HEAD', 'cms', 401, WEBHOOK_UNAUTHORIZED_MESSAGE, false, {
+        'WWW-Authenticate': 'Bearer',
+        ...decision?.headers,
+      })
       return
     }
-    if (cache && kind.cacheable) return cache.serve(req, res, target.pathname + canonicalQuery(target.pathname, target.search), fallbackFor(kind), decision?.headers, kind.errorShape)
+    if (cache && kind.cacheable)
+      return cache.serve(
+        req,
+        res,
+        target.pathname + canonicalQuery(target.pathname, target.search),
+        fallbackFor(kind),
+        decision?.headers,
+        kind.errorShape,
+      )
     if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
     return gatedNext(req, res, kind)
   }
@@ -217,7 +315,8 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     // A webhook request spends its address's budget and, with a token that could exist, the token's too.
     const tokenKey = kind.budget === 'integration' ? integrationRateKey(pathname, req.headers.authorization) : null
     const decision = limiter ? spendBudgets(limiter, rateLimitKey(address), tokenKey) : null
-    if (decision instanceof Promise) return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
+    if (decision instanceof Promise)
+      return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
     return answer(req, res, kind, target, decision, tokenKey)
   }
 
@@ -231,7 +330,8 @@ export function createFront({ next, clientAddress, rateLimiter, subscribeLimiter
     const target = parseTarget(req.url ?? '/')
     if (!target.ok) return true
     const shape = errorShapeOf(target.pathname)
-    const refuse = ({ status, message }: BodyRefusal) => sendEdgeError(res, req.method === 'HEAD', shape, status, message, true)
+    const refuse = ({ status, message }: BodyRefusal) =>
+      sendEdgeError(res, req.method === 'HEAD', shape, status, message, true)
     const decision = bodyDecision(req, target.pathname, isAnonymous(req.headers), bodyLimits)
     if (!decision) return true
     if ('status' in decision) {
@@ -289,10 +389,15 @@ export function edgeConfig(settings: Env) {
 /** How long a cached response may be kept while the invalidation bus is down. */
 export const BUS_DOWN_MAX_AGE_MS = 2000
 
-export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler, target: () => { host: string; port: number }): Edge {
+export function createEdge(
+  config: ReturnType<typeof edgeConfig>,
+  next: Handler,
+  target: () => { host: string; port: number },
+): Edge {
   const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands', { autoPipelining: true }) : undefined
   let bus: InvalidationBus | undefined
-  if (config.redisUrl && redis) bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
+  if (config.redisUrl && redis)
+    bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
   const redisUp = () => redis?.status === 'ready' && (bus?.healthy() ?? false)
   setEdgeHealthProbe(() => (redis ? { redis: redisUp() ? 'up' : 'down' } : {}))
   const loopback = createLoopback({ target })
@@ -314,15 +419,25 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
           unavailable: sendUnavailable,
         })
       : null
-  const keeper = cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
+  const keeper =
+    cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
   const handler = createFront({
     next,
     clientAddress: createClientAddress(config.trustedProxies),
     publicOrigin: createPublicOrigin(config.trustedProxies),
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
-    subscribeLimiter: createRateLimiter({ points: config.subscribePerHour, windowSeconds: 3600, redis, keyPrefix: 'statuspage:rl:subscribe' }),
+    subscribeLimiter: createRateLimiter({
+      points: config.subscribePerHour,
+      windowSeconds: 3600,
+      redis,
+      keyPrefix: 'statuspage:rl:subscribe',
+    }),
     cmsLimiter: createRateLimiter({ points: config.cmsPerMinute, redis, keyPrefix: 'statuspage:rl:cms' }),
-    integrationLimiter: createRateLimiter({ points: config.integrationPerMinute, redis, keyPrefix: 'statuspage:rl:integration' }),
+    integrationLimiter: createRateLimiter({
+      points: config.integrationPerMinute,
+      redis,
+      keyPrefix: 'statuspage:rl:integration',
+    }),
     cache,
     loopback,
     bodyLimits: config.bodyLimits,
@@ -335,7 +450,9 @@ export function createEdge(config: ReturnType<typeof edgeConfig>, next: Handler,
       const address = normalizeAddress(peer)
       if (!looksLikeUntrustedProxy(address, config.trustedProxies)) return
       warnedAboutProxy = true
-      console.warn(`Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`)
+      console.warn(
+        `Requests arrive from the private address ${address} and TRUSTED_PROXIES is empty: if a proxy is in front, all its clients share one rate budget. Set TRUSTED_PROXIES to its address.`,
+      )
     },
     // The static mirror copies the public site: never from half-reset data either.
     originGet: (url, headers) => readConsistently(() => loopback.origin({ headers } as IncomingMessage, url)),

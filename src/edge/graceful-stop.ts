@@ -35,11 +35,19 @@ export interface GracefulStop {
   stop(reason: string): Promise<void>
 }
 
-export function gracefulStop({ servers, graceMs, stopWork, close, log = console.log, exit = process.exit }: GracefulStopOptions): GracefulStop {
+export function gracefulStop({
+  servers,
+  graceMs,
+  stopWork,
+  close,
+  log = console.log,
+  exit = process.exit,
+}: GracefulStopOptions): GracefulStop {
   const underWay = new Set<ServerResponse>()
   let stopping: Promise<void> | undefined
 
-  const closed = (server: Server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
+  const closed = (server: Server) =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
 
   async function run(reason: string): Promise<void> {
     beginShutdown()
@@ -54,7 +62,8 @@ export function gracefulStop({ servers, graceMs, stopWork, close, log = console.
     const grace = new Promise<'late'>((resolve) => (graceTimer = setTimeout(() => resolve('late'), graceMs)))
     const late = (await Promise.race([Promise.all([drained, stopWork()]), grace])) === 'late'
     clearTimeout(graceTimer)
-    if (late) log(`stopping: ${underWay.size} request(s) still under way after ${graceMs} ms; closing their connections`)
+    if (late)
+      log(`stopping: ${underWay.size} request(s) still under way after ${graceMs} ms; closing their connections`)
     for (const server of servers) server.closeAllConnections()
     await Promise.all(internal.map(closed))
     const budget = setTimeout(() => {

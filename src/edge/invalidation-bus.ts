@@ -34,7 +34,12 @@ export interface BusOptions {
 
 /** `publisher` is an ordinary client; `subscriber` becomes a subscriber-mode connection owned by the bus. */
 export function startInvalidationBus(publisher: Redis, subscriber: Redis, options: BusOptions = {}): InvalidationBus {
-  const { onPeerChange = () => bumpDataVersion(true), onLocalChange = onLocalDataChange, retryMs = 1000, log = console.warn } = options
+  const {
+    onPeerChange = () => bumpDataVersion(true),
+    onLocalChange = onLocalDataChange,
+    retryMs = 1000,
+    log = console.warn,
+  } = options
   const instance = randomUUID()
   let pending = false
   let publishing = false
@@ -58,7 +63,8 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
       (error: unknown) => {
         publishing = false
         pending = true
-        if (!warned) log(`Invalidation bus: could not publish a data change to other instances (retrying): ${String(error)}`)
+        if (!warned)
+          log(`Invalidation bus: could not publish a data change to other instances (retrying): ${String(error)}`)
         warned = true
         clearTimeout(retry)
         retry = setTimeout(() => publisher.status === 'ready' && publish(), retryMs)

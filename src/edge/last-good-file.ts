@@ -28,7 +28,14 @@ export function lastGoodFile(dataDir: string): string {
 }
 
 export async function saveLastGood(file: string, entries: Entry[]): Promise<void> {
-  const saved: Saved[] = entries.map(({ key, status, headers, body, etag, storedAt }) => ({ key, status, headers, body: body.toString('base64'), etag, storedAt }))
+  const saved: Saved[] = entries.map(({ key, status, headers, body, etag, storedAt }) => ({
+    key,
+    status,
+    headers,
+    body: body.toString('base64'),
+    etag,
+    storedAt,
+  }))
   await mkdir(path.dirname(file), { recursive: true })
   const temporary = `${file}.${process.pid}.tmp`
   await writeFile(temporary, JSON.stringify({ format: FORMAT, entries: saved }))
@@ -42,14 +49,26 @@ export function loadLastGood(file: string, log: (message: string) => void = cons
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ENOENT') log(`Last good copies: cannot read ${file} (${(error as Error).message}); starting without them`)
+    if ((error as { code?: string }).code !== 'ENOENT')
+      log(`Last good copies: cannot read ${file} (${(error as Error).message}); starting without them`)
     return []
   }
   try {
     const parsed = JSON.parse(text) as { format?: number; entries?: Saved[] }
-    if (parsed.format !== FORMAT || !Array.isArray(parsed.entries)) throw new Error(`unknown format ${String(parsed.format)}`)
+    if (parsed.format !== FORMAT || !Array.isArray(parsed.entries))
+      throw new Error(`unknown format ${String(parsed.format)}`)
     // Version -1: never fresh (the data version starts at 0), only ever a last good copy.
-    return parsed.entries.map(({ key, status, headers, body, etag, storedAt }) => ({ key, status, headers, body: Buffer.from(body, 'base64'), etag, storedAt, version: -1, expiresAt: null, cacheable: true }))
+    return parsed.entries.map(({ key, status, headers, body, etag, storedAt }) => ({
+      key,
+      status,
+      headers,
+      body: Buffer.from(body, 'base64'),
+      etag,
+      storedAt,
+      version: -1,
+      expiresAt: null,
+      cacheable: true,
+    }))
   } catch (error) {
     log(`Last good copies: ${file} is not readable (${(error as Error).message}); starting without them`)
     return []
@@ -63,7 +82,11 @@ export const LAST_GOOD_SAVE_MS = 5000
  * Loads the copies into `cache` (now, before the first request), then writes them every LAST_GOOD_SAVE_MS when they
  * changed, and once more at close.
  */
-export function keepLastGood(cache: ResponseCache, file: string, log: (message: string) => void = console.error): { close(): Promise<void> } {
+export function keepLastGood(
+  cache: ResponseCache,
+  file: string,
+  log: (message: string) => void = console.error,
+): { close(): Promise<void> } {
   const restored = loadLastGood(file, log)
   for (const entry of restored) cache.store.restoreLastGood(entry)
   if (restored.length) console.log(`Last good copies: ${restored.length} loaded from ${file}`)

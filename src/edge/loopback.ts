@@ -48,12 +48,21 @@ export function createLoopback({ target, timeoutMs = 30_000 }: LoopbackOptions):
       const headers: OutgoingHttpHeaders = { [INTERNAL_HEADER]: secret }
       for (const name of FORWARDED) if (req.headers[name] !== undefined) headers[name] = req.headers[name]
       return new Promise<OriginResponse>((resolve, reject) => {
-        const outgoing = httpRequest({ host, port, path: url, method: 'GET', headers, agent, timeout: timeoutMs }, (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => resolve({ status: response.statusCode ?? 502, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }))
-          response.on('error', reject)
-        })
+        const outgoing = httpRequest(
+          { host, port, path: url, method: 'GET', headers, agent, timeout: timeoutMs },
+          (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 502,
+                rawHeaders: response.rawHeaders,
+                body: Buffer.concat(chunks),
+              }),
+            )
+            response.on('error', reject)
+          },
+        )
         outgoing.on('timeout', () => outgoing.destroy(new Error(`loopback request timed out after ${timeoutMs} ms`)))
         outgoing.on('error', reject)
         outgoing.end()

@@ -6,7 +6,17 @@
 import { API_QUERY_PARAMETERS, PRETTY_PARAMETER, SITE_QUERY_PARAMETERS } from '../domain/query-parameters'
 
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
-const EXACT = new Set(['/', '/history', '/feed.atom', '/feed.rss', '/history.atom', '/history.rss', '/maintenances.ics', '/favicon.svg', '/favicon.ico'])
+const EXACT = new Set([
+  '/',
+  '/history',
+  '/feed.atom',
+  '/feed.rss',
+  '/history.atom',
+  '/history.rss',
+  '/maintenances.ics',
+  '/favicon.svg',
+  '/favicon.ico',
+])
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
@@ -23,7 +33,12 @@ export function isStatuspageApiPath(pathname: string): boolean {
 
 /** /api/v1, /api/v2 and the public site. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isStatuspageApiPath(pathname) || isPublicSitePath(pathname)
+  return (
+    pathname === '/api/v1' ||
+    pathname.startsWith('/api/v1/') ||
+    isStatuspageApiPath(pathname) ||
+    isPublicSitePath(pathname)
+  )
 }
 
 /** The pages of one subscriber (their token in the path): public, but never cached. */
@@ -38,7 +53,9 @@ export function isIntegrationWebhook(pathname: string): boolean {
 
 /** The path as logs may show it: a subscriber page's token and an integration's token are secrets. */
 export function loggablePath(pathname: string): string {
-  return isSubscriberPage(pathname) || (isIntegrationWebhook(pathname) && pathname !== '/api/integrations/webhook') ? pathname.replace(/[^/]+$/, '[token]') : pathname
+  return isSubscriberPage(pathname) || (isIntegrationWebhook(pathname) && pathname !== '/api/integrations/webhook')
+    ? pathname.replace(/[^/]+$/, '[token]')
+    : pathname
 }
 
 /** Confirming and cancelling a subscription: the JSON endpoints, and the pages' buttons (which POST to the page). */
@@ -92,7 +109,9 @@ export function parseTarget(url: string): Target {
 // --- What a request is --------------------------------------------------------------------------------------------
 
 const ROUTE_PARAMETERS: Record<string, readonly string[]> = {
-  ...Object.fromEntries(Object.entries(API_QUERY_PARAMETERS).map(([path, names]) => [path, [...names, PRETTY_PARAMETER]])),
+  ...Object.fromEntries(
+    Object.entries(API_QUERY_PARAMETERS).map(([path, names]) => [path, [...names, PRETTY_PARAMETER]]),
+  ),
   ...SITE_QUERY_PARAMETERS,
 }
 const PRETTY_ONLY = [PRETTY_PARAMETER]
@@ -140,7 +159,9 @@ export function errorShapeOf(pathname: string): ErrorShape {
 function isCmsPath(pathname: string): boolean {
   if (pathname !== '/api' && !pathname.startsWith('/api/')) return false
   if (pathname === '/api/v1' || pathname.startsWith('/api/v1/') || isStatuspageApiPath(pathname)) return false
-  return !['/api/health', '/api/demo-status', '/api/subscribe', '/api/subscribe/verify', '/api/unsubscribe'].includes(pathname)
+  return !['/api/health', '/api/demo-status', '/api/subscribe', '/api/subscribe/verify', '/api/unsubscribe'].includes(
+    pathname,
+  )
 }
 
 /**
@@ -156,20 +177,30 @@ export function classifyRequest(method: string | undefined, pathname: string, an
   const errorShape = errorShapeOf(pathname)
   const read = method === 'GET' || method === 'HEAD'
   if (method === 'POST' && isIntegrationWebhook(pathname)) return requestClass('integration', false, errorShape)
-  if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe')) return requestClass('subscribe', false, errorShape)
+  if (method === 'POST' && (pathname === '/api/subscribe' || pathname === '/subscribe'))
+    return requestClass('subscribe', false, errorShape)
   if (method === 'POST' && isSubscriptionAction(pathname)) return requestClass('public', false, errorShape)
   if (read && isPublicPath(pathname)) return requestClass('public', anonymous, errorShape)
   // Uploaded files (the site's logo and favicon) are fetched with every page view: a visitor's budget, not the CMS's.
-  if (read && (isSubscriberPage(pathname) || pathname === '/subscribe' || pathname === '/api/demo-status' || pathname.startsWith('/api/media/file/')))
+  if (
+    read &&
+    (isSubscriberPage(pathname) ||
+      pathname === '/subscribe' ||
+      pathname === '/api/demo-status' ||
+      pathname.startsWith('/api/media/file/'))
+  )
     return requestClass('public', false, errorShape)
-  if (anonymous && isCmsPath(pathname) && (read || (pathname === '/api/graphql' && method !== 'OPTIONS'))) return requestClass('cms', false, errorShape)
+  if (anonymous && isCmsPath(pathname) && (read || (pathname === '/api/graphql' && method !== 'OPTIONS')))
+    return requestClass('cms', false, errorShape)
   return requestClass(null, false, errorShape)
 }
 
 /** The few distinct answers, made once: deciding a request allocates nothing. */
 const BUDGETS: (Budget | null)[] = [null, 'public', 'subscribe', 'cms', 'integration']
 const SHAPES: ErrorShape[] = ['problem', 'cms', 'subscribe-json', 'page']
-const CLASSES: RequestClass[] = BUDGETS.flatMap((budget) => [false, true].flatMap((cacheable) => SHAPES.map((errorShape) => Object.freeze({ budget, cacheable, errorShape }))))
+const CLASSES: RequestClass[] = BUDGETS.flatMap((budget) =>
+  [false, true].flatMap((cacheable) => SHAPES.map((errorShape) => Object.freeze({ budget, cacheable, errorShape }))),
+)
 function requestClass(budget: Budget | null, cacheable: boolean, errorShape: ErrorShape): RequestClass {
   return CLASSES[BUDGETS.indexOf(budget) * 8 + (cacheable ? 4 : 0) + SHAPES.indexOf(errorShape)]
 }
@@ -182,7 +213,8 @@ export function isAnonymous(headers: { authorization?: string; cookie?: string }
 }
 
 /** The users' own endpoints a stranger may POST to: logging in and out, a forgotten password, the first account. */
-const ANONYMOUS_USER_WRITES = /^\/api\/users\/(?:login|logout|refresh-token|forgot-password|reset-password|first-register|unlock|verify\/[^/]+)$/
+const ANONYMOUS_USER_WRITES =
+  /^\/api\/users\/(?:login|logout|refresh-token|forgot-password|reset-password|first-register|unlock|verify\/[^/]+)$/
 
 /**
  * Whether a write without credentials may carry a body here: everything outside the CMS, the monitoring webhook

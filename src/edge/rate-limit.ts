@@ -59,13 +59,24 @@ export interface RateLimiterOptions {
   log?: (message: string) => void
 }
 
-export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix = 'statuspage:rl:public', log = console.warn }: RateLimiterOptions): RateLimiter | null {
+export function createRateLimiter({
+  points,
+  windowSeconds = 60,
+  redis,
+  keyPrefix = 'statuspage:rl:public',
+  log = console.warn,
+}: RateLimiterOptions): RateLimiter | null {
   if (points <= 0) return null
   const limit = String(points)
   const policy = `${points};w=${windowSeconds}`
   const decide = (remaining: number, msBeforeNext: number, allowed: boolean): RateDecision => {
     const reset = String(Math.max(1, Math.ceil(msBeforeNext / 1000)))
-    const headers: Record<string, string> = { 'RateLimit-Limit': limit, 'RateLimit-Remaining': String(Math.max(0, remaining)), 'RateLimit-Reset': reset, 'RateLimit-Policy': policy }
+    const headers: Record<string, string> = {
+      'RateLimit-Limit': limit,
+      'RateLimit-Remaining': String(Math.max(0, remaining)),
+      'RateLimit-Reset': reset,
+      'RateLimit-Policy': policy,
+    }
     if (!allowed) headers['Retry-After'] = reset
     return { allowed, headers }
   }
@@ -83,7 +94,14 @@ export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix
   let failing = false
   // Counts while Redis is unreachable: per instance, but a limit all the same (rather than none).
   const insurance = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix })
-  const limiter = new RateLimiterRedis({ storeClient: redis, points, duration: windowSeconds, keyPrefix, rejectIfRedisNotReady: true, insuranceLimiter: insurance })
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    points,
+    duration: windowSeconds,
+    keyPrefix,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: insurance,
+  })
   const allowed = (result: RateLimiterRes) => decide(result.remainingPoints, result.msBeforeNext, true)
   const refused = (rejection: unknown) => {
     if (rejection instanceof RateLimiterRes) return decide(rejection.remainingPoints, rejection.msBeforeNext, false)
@@ -93,7 +111,8 @@ export function createRateLimiter({ points, windowSeconds = 60, redis, keyPrefix
   return {
     consume(key) {
       const up = redis.status === 'ready'
-      if (!up && !failing) log('Rate limit store (Redis) unreachable: each instance limits in its own memory until it is back.')
+      if (!up && !failing)
+        log('Rate limit store (Redis) unreachable: each instance limits in its own memory until it is back.')
       if (up && failing) log('Rate limit store (Redis) reachable again: the limits are shared again.')
       failing = !up
       return limiter.consume(key).then(allowed, refused)
@@ -113,7 +132,12 @@ export type TooManyFormat = 'problem' | 'subscribe-json' | 'html' | 'cms'
  * The 429, with the retry hint in the headers and in words. Public reads get RFC 9457 problem details; the
  * subscribe endpoint its own `{success, message}` shape; the subscribe form a small HTML page.
  */
-export function sendTooManyRequests(res: ServerResponse, decision: RateDecision, head: boolean, format: TooManyFormat = 'problem'): void {
+export function sendTooManyRequests(
+  res: ServerResponse,
+  decision: RateDecision,
+  head: boolean,
+  format: TooManyFormat = 'problem',
+): void {
   const retryAfter = decision.headers['Retry-After'] ?? '60'
   const detail = `Too many requests from this address; try again in ${retryPhrase(retryAfter)}.`
   const [contentType, body] =
@@ -122,15 +146,22 @@ export function sendTooManyRequests(res: ServerResponse, decision: RateDecision,
       : format === 'cms'
         ? ['application/json', JSON.stringify({ errors: [{ message: detail }] })]
         : format === 'html'
-        ? ['text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${detail}</p><p><a href="/">Back to the status page</a></p></main></body></html>`]
-        : ['application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail })]
+          ? [
+              'text/html; charset=utf-8',
+              `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${detail}</p><p><a href="/">Back to the status page</a></p></main></body></html>`,
+            ]
+          : [
+              'application/problem+json',
+              JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail }),
+            ]
   res.writeHead(429, {
     ...decision.headers,
     'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
+    'Access-Control-Expose-Headers':
+      'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
   })
   res.end(head ? undefined : body)
 }

@@ -1,7 +1,11 @@
 /** ioredis clients for the edge: fail fast while disconnected (no offline queue), and log an outage once. */
 import { Redis } from 'ioredis'
 
-export function createRedis(url: string, role: string, options: { queueWhileOffline?: boolean; autoPipelining?: boolean } = {}): Redis {
+export function createRedis(
+  url: string,
+  role: string,
+  options: { queueWhileOffline?: boolean; autoPipelining?: boolean } = {},
+): Redis {
   const client = new Redis(url, {
     // Commands fail at once while disconnected instead of queueing: a request never waits on a dead Redis.
     enableOfflineQueue: options.queueWhileOffline ?? false,

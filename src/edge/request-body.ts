@@ -23,10 +23,15 @@ export type BodyRefusal = { status: 401 | 408 | 413; message: string }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-const tooLarge = (limit: number): BodyRefusal => ({ status: 413, message: `The request body is too large: at most ${sizeText(limit)}.` })
+const tooLarge = (limit: number): BodyRefusal => ({
+  status: 413,
+  message: `The request body is too large: at most ${sizeText(limit)}.`,
+})
 
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MB`
+    : `${Math.ceil(bytes / 1024)} KB`
 }
 
 /** Whether the request carries a body: a Content-Length above 0 or a chunked (or any other) transfer coding. */
@@ -40,7 +45,12 @@ export function hasBody(headers: IncomingMessage['headers']): boolean {
  * What the edge does with a request's body before reading any of it: refuse it (401, 413) or hold it up to `limit`
  * bytes. `anonymous`: no API key and no session cookie (src/edge/public-paths.ts, isAnonymous).
  */
-export function bodyDecision(req: IncomingMessage, pathname: string, anonymous: boolean, limits: BodyLimits): BodyRefusal | { limit: number } | null {
+export function bodyDecision(
+  req: IncomingMessage,
+  pathname: string,
+  anonymous: boolean,
+  limits: BodyLimits,
+): BodyRefusal | { limit: number } | null {
   if (!hasBody(req.headers)) return null
   if (anonymous && WRITE_METHODS.has(req.method ?? '') && !acceptsAnonymousWrites(pathname)) {
     return { status: 401, message: UNAUTHENTICATED_MESSAGE }

@@ -63,11 +63,28 @@ export interface Entry extends PreparedResponse {
   encoded: Partial<Record<Encoding, Buffer>>
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'trailers', 'transfer-encoding', 'upgrade'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+])
 // Recomputed on the way out (content-length, date), private to the server (expires), or never shared (set-cookie).
 const DROPPED = new Set(['content-length', 'date', EXPIRES_HEADER, 'set-cookie', 'x-cache'])
 // Describe the body, so they have no place on a 304.
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-range'])
+const BODY_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-range',
+])
 
 export function prepareResponse(origin: OriginResponse, now: number): PreparedResponse {
   const connectionTokens = new Set<string>()
@@ -150,7 +167,8 @@ export class ResponseStore {
       // Read the clock on every check: no timer per millisecond to cache it.
       ttlResolution: 0,
       dispose: (entry, key, reason) => {
-        if (reason !== 'set' && entry.etag && (entry.encoded.br || entry.encoded.gzip)) this.retired.set(key, { etag: entry.etag, encoded: entry.encoded })
+        if (reason !== 'set' && entry.etag && (entry.encoded.br || entry.encoded.gzip))
+          this.retired.set(key, { etag: entry.etag, encoded: entry.encoded })
       },
     })
   }
@@ -240,7 +258,10 @@ export class ResponseStore {
 
   private put(entry: Entry, now: number): void {
     this.clock = now
-    this.entries.set(entry.key, entry, { ttl: entry.expiresAt === null ? 0 : Math.max(1, Math.ceil(entry.expiresAt) - 2), start: 1 })
+    this.entries.set(entry.key, entry, {
+      ttl: entry.expiresAt === null ? 0 : Math.max(1, Math.ceil(entry.expiresAt) - 2),
+      start: 1,
+    })
   }
 }
 
@@ -255,8 +276,13 @@ export function cacheKey(req: IncomingMessage, url: string): string {
 }
 
 function withVary(vary: string | string[] | undefined, name: string): string {
-  const values = (Array.isArray(vary) ? vary.join(', ') : (vary ?? '')).split(',').map((v) => v.trim()).filter(Boolean)
-  return values.some((v) => v.toLowerCase() === name.toLowerCase() || v === '*') ? values.join(', ') : [...values, name].join(', ')
+  const values = (Array.isArray(vary) ? vary.join(', ') : (vary ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+  return values.some((v) => v.toLowerCase() === name.toLowerCase() || v === '*')
+    ? values.join(', ')
+    : [...values, name].join(', ')
 }
 
 /** What a response is sent as, worked out once per response (the hot path copies and tests nothing). */
@@ -274,7 +300,12 @@ type OutgoingHttpHeader = string | number | string[]
 const WITH_EXTRA = 16
 
 function planOf(response: PreparedResponse, cached: boolean): SendPlan {
-  return (response.plan ??= { compressible: cached && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length), heads: [], extraFrom: [] })
+  return (response.plan ??= {
+    compressible:
+      cached && response.status === 200 && isCompressible(response.headers['content-type'], response.body.length),
+    heads: [],
+    extraFrom: [],
+  })
 }
 
 /**
@@ -297,12 +328,24 @@ function fillExtra(head: OutgoingHttpHeader[], from: number, extra: Record<strin
  * accepts it and the response is a cached entry (`store`). `extra`: headers of this request's own (the rate
  * limit's), put in the one head: a `setHeader` before `writeHead` would put every header through node's slow path.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', extra?: Record<string, string>, store?: ResponseStore): void {
+export function sendPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: PreparedResponse,
+  cacheStatus: 'HIT' | 'MISS',
+  extra?: Record<string, string>,
+  store?: ResponseStore,
+): void {
   const plan = planOf(response, store !== undefined)
   const encoding = plan.compressible ? chooseEncoding(req.headers['accept-encoding']) : null
   const notModified = response.status === 200 && ifNoneMatchMatches(req.headers['if-none-match'], response.etag)
-  const body = notModified ? undefined : encoding && store ? store.encodedBody(response as Entry, encoding) : response.body
-  const variant = (cacheStatus === 'HIT' ? 1 : 0) | (notModified ? 2 : 0) | (encoding === 'br' ? 4 : encoding === 'gzip' ? 8 : 0)
+  const body = notModified
+    ? undefined
+    : encoding && store
+      ? store.encodedBody(response as Entry, encoding)
+      : response.body
+  const variant =
+    (cacheStatus === 'HIT' ? 1 : 0) | (notModified ? 2 : 0) | (encoding === 'br' ? 4 : encoding === 'gzip' ? 8 : 0)
   let head = plan.heads[variant]
   if (!head) plan.heads[variant] = head = headOf(response, cacheStatus, plan.compressible, encoding, notModified, body)
   if (extra) {
@@ -323,7 +366,14 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, response
 }
 
 /** One variant's head; the body of a variant (identity or one encoding of a kept entry) never changes. */
-function headOf(response: PreparedResponse, cacheStatus: 'HIT' | 'MISS', compressible: boolean, encoding: Encoding | null, notModified: boolean, body: Buffer | undefined): OutgoingHttpHeader[] {
+function headOf(
+  response: PreparedResponse,
+  cacheStatus: 'HIT' | 'MISS',
+  compressible: boolean,
+  encoding: Encoding | null,
+  notModified: boolean,
+  body: Buffer | undefined,
+): OutgoingHttpHeader[] {
   const headers: OutgoingHttpHeaders = { 'x-cache': cacheStatus }
   for (const [header, value] of Object.entries(response.headers)) {
     if (notModified && BODY_HEADERS.has(header)) continue
@@ -365,7 +415,13 @@ export function withStaleNotice(body: Buffer, contentType: string | string[] | u
  * entity tag (its bytes are not the tagged ones, and a 304 would keep the notice from the visitor); any other body
  * is the tagged bytes, so If-None-Match still gets its 304.
  */
-export function sendStale(req: IncomingMessage, res: ServerResponse, entry: Entry, now: number, extra?: Record<string, string>): void {
+export function sendStale(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Entry,
+  now: number,
+  extra?: Record<string, string>,
+): void {
   const body = withStaleNotice(entry.body, entry.headers['content-type'], entry.storedAt)
   const tagged = body === entry.body
   const notModified = tagged && ifNoneMatchMatches(req.headers['if-none-match'], entry.etag)
@@ -389,7 +445,13 @@ export function sendStale(req: IncomingMessage, res: ServerResponse, entry: Entr
  * origin answered (a 5xx), or null when it threw or did not answer in time. src/edge/front.ts gives the path's
  * error shape; without it the origin's answer goes out as it is, or (null) the request goes to Next.
  */
-export type Unavailable = (req: IncomingMessage, res: ServerResponse, shape: ErrorShape, origin: PreparedResponse | null, extra?: Record<string, string>) => void
+export type Unavailable = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  shape: ErrorShape,
+  origin: PreparedResponse | null,
+  extra?: Record<string, string>,
+) => void
 
 export interface ResponseCacheOptions extends StoreOptions {
   /** Computes a miss: the response Next gives this request, for `url`, without credentials or conditions. */
@@ -422,7 +484,14 @@ export interface ResponseCache {
    * `fallback` (Next) when the computation fails. A hit is answered at once: no promise. `extra`: headers of this
    * request's own (the rate limit's) for the response.
    */
-  serve(req: IncomingMessage, res: ServerResponse, url: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra?: Record<string, string>, shape?: ErrorShape): Promise<void> | undefined
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+    extra?: Record<string, string>,
+    shape?: ErrorShape,
+  ): Promise<void> | undefined
   readonly store: ResponseStore
 }
 
@@ -432,7 +501,18 @@ const FAILING_FOR_MS = 5000
 
 const asItIs = <T>(read: () => Promise<T>): Promise<T> => read()
 
-export function createResponseCache({ origin, originConcurrency = 0, now = Date.now, maxAgeMs = () => undefined, log = console.error, originWaitMs = 0, unavailable, consistentRead = asItIs, holdsReads = () => false, ...storeOptions }: ResponseCacheOptions): ResponseCache {
+export function createResponseCache({
+  origin,
+  originConcurrency = 0,
+  now = Date.now,
+  maxAgeMs = () => undefined,
+  log = console.error,
+  originWaitMs = 0,
+  unavailable,
+  consistentRead = asItIs,
+  holdsReads = () => false,
+  ...storeOptions
+}: ResponseCacheOptions): ResponseCache {
   const store = new ResponseStore(storeOptions)
   const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
   const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
@@ -444,7 +524,9 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
     if (flight && flight.version === version) return flight.promise
     const run = async () => {
       // The version the read starts under (a read made again after a reset starts under the new one).
-      const read = await limit(() => consistentRead(async () => ({ under: currentDataVersion(), answer: await origin(req, url) })))
+      const read = await limit(() =>
+        consistentRead(async () => ({ under: currentDataVersion(), answer: await origin(req, url) })),
+      )
       const prepared = prepareResponse(read.answer, now())
       if (prepared.cacheable) store.set(key, prepared, read.under, now())
       return prepared
@@ -473,7 +555,15 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
     failingUntil = !prepared || prepared.status >= 500 ? now() + FAILING_FOR_MS : -Infinity
   }
 
-  async function serveMiss(req: IncomingMessage, res: ServerResponse, url: string, key: string, fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>, extra: Record<string, string> | undefined, shape: ErrorShape | undefined): Promise<void> {
+  async function serveMiss(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    key: string,
+    fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+    extra: Record<string, string> | undefined,
+    shape: ErrorShape | undefined,
+  ): Promise<void> {
     if (holdsReads()) {
       // The demo reset runs: the copy of the site as it was, rather than a wait; no refresh until it is done.
       const copy = store.lastGoodCopy(key)
@@ -489,7 +579,8 @@ export function createResponseCache({ origin, originConcurrency = 0, now = Date.
     let prepared: PreparedResponse | null
     try {
       const outcome = await computeWithin(key, req, url)
-      if (outcome === TIMED_OUT) log(`Response cache: no fresh response for ${url} within ${originWaitMs} ms,`, 'answering without it')
+      if (outcome === TIMED_OUT)
+        log(`Response cache: no fresh response for ${url} within ${originWaitMs} ms,`, 'answering without it')
       prepared = outcome === TIMED_OUT ? null : outcome
     } catch (error) {
       if (!holdsReads()) log('Response cache: computing a miss failed:', error)

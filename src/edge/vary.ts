@@ -8,12 +8,25 @@ import type { ServerResponse } from 'node:http'
 
 import { isPublicPath } from './public-paths'
 
-const ROUTER_HEADERS = new Set(['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url'])
+const ROUTER_HEADERS = new Set([
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+])
 
 export function withoutRouterVary(vary: string | number | string[] | undefined): string | null {
   if (vary === undefined) return null
-  const names = (Array.isArray(vary) ? vary.join(',') : String(vary)).split(',').map((name) => name.trim()).filter(Boolean)
-  const kept = names.filter((name, index) => !ROUTER_HEADERS.has(name.toLowerCase()) && names.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index)
+  const names = (Array.isArray(vary) ? vary.join(',') : String(vary))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  const kept = names.filter(
+    (name, index) =>
+      !ROUTER_HEADERS.has(name.toLowerCase()) &&
+      names.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index,
+  )
   return kept.length ? kept.join(', ') : null
 }
 

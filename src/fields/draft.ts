@@ -38,7 +38,10 @@ export function draftFields(what: 'incident' | 'maintenance'): Field[] {
 /** Published stays published: a draft cannot be made of what visitors and subscribers already saw. */
 export const keepPublished: CollectionBeforeChangeHook = ({ data, originalDoc, operation, collection }) => {
   if (operation === 'update' && data.draft === true && originalDoc && !originalDoc.draft) {
-    throw new ValidationError({ collection: collection.slug, errors: [{ path: 'draft', message: 'draft: a published record cannot become a draft again' }] })
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: [{ path: 'draft', message: 'draft: a published record cannot become a draft again' }],
+    })
   }
   if (!data.draft) data.publishAt = null
   return data
@@ -49,6 +52,7 @@ export const publishedOnly =
   (hook: CollectionAfterChangeHook): CollectionAfterChangeHook =>
   (args) => {
     if (args.doc.draft) return args.doc
-    if (args.operation === 'update' && args.previousDoc?.draft) return hook({ ...args, operation: 'create', previousDoc: undefined as never })
+    if (args.operation === 'update' && args.previousDoc?.draft)
+      return hook({ ...args, operation: 'create', previousDoc: undefined as never })
     return hook(args)
   }

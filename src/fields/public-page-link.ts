@@ -5,6 +5,9 @@ export function publicPageLinkField(path: 'i' | 'm'): Field {
   return {
     name: 'publicPage',
     type: 'ui',
-    admin: { position: 'sidebar', components: { Field: { path: '/components/PublicPageLink#PublicPageLink', clientProps: { path } } } },
+    admin: {
+      position: 'sidebar',
+      components: { Field: { path: '/components/PublicPageLink#PublicPageLink', clientProps: { path } } },
+    },
   }
 }

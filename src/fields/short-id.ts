@@ -17,7 +17,11 @@ export function shortIdField(collection: CollectionSlug): Field {
         async ({ operation, value, req, originalDoc }) => {
           if (operation !== 'create') return originalDoc?.shortId ?? value
           return uniqueShortId(async (candidate) => {
-            const { totalDocs } = await req.payload.count({ collection, where: { shortId: { equals: candidate } }, req })
+            const { totalDocs } = await req.payload.count({
+              collection,
+              where: { shortId: { equals: candidate } },
+              req,
+            })
             return totalDocs > 0
           })
         },

@@ -17,12 +17,16 @@ export function slugField(fromField = 'name'): Field {
     type: 'text',
     unique: true,
     index: true,
-    admin: { position: 'sidebar', description: `Used in URLs and the public API. Derived from the ${fromField} when empty.` },
+    admin: {
+      position: 'sidebar',
+      description: `Used in URLs and the public API. Derived from the ${fromField} when empty.`,
+    },
     hooks: { beforeValidate: [deriveSlug(fromField)] },
     validate: (value: unknown) => {
       if (typeof value !== 'string' || value === '') return 'slug is required (or a name it can be derived from)'
-      return isSlug(value) || 'slug may contain only lower-case letters, digits and single hyphens (at most 96 characters)'
+      return (
+        isSlug(value) || 'slug may contain only lower-case letters, digits and single hyphens (at most 96 characters)'
+      )
     },
   }
 }
-

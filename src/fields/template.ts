@@ -27,13 +27,29 @@ export function templateField(relationTo: TemplateSlug): Field {
  * Loads the named template with the writer's access and hands it to `merge`, which the domain defines. Before the
  * operation, so that field defaults (a checkbox's false) do not count as given by the body.
  */
-export function startFromTemplate<T>(relationTo: TemplateSlug, merge: (template: T, body: Record<string, unknown>) => Record<string, unknown>): CollectionBeforeOperationHook {
+export function startFromTemplate<T>(
+  relationTo: TemplateSlug,
+  merge: (template: T, body: Record<string, unknown>) => Record<string, unknown>,
+): CollectionBeforeOperationHook {
   return async ({ args, operation, req, collection }) => {
     const data = (args as { data?: Record<string, unknown> }).data
     if (operation !== 'create' || !data || data.template == null || data.template === '') return args
     const id = typeof data.template === 'object' ? (data.template as { id?: unknown }).id : data.template
-    const template = await req.payload.findByID({ collection: relationTo, id: id as number, req, depth: 0, overrideAccess: false, disableErrors: true })
-    if (!template) throw new ValidationError({ collection: collection.slug, errors: [{ path: 'template', message: `No ${relationTo.replace(/s$/, '').replace('-', ' ')} with id ${String(id)}` }] })
+    const template = await req.payload.findByID({
+      collection: relationTo,
+      id: id as number,
+      req,
+      depth: 0,
+      overrideAccess: false,
+      disableErrors: true,
+    })
+    if (!template)
+      throw new ValidationError({
+        collection: collection.slug,
+        errors: [
+          { path: 'template', message: `No ${relationTo.replace(/s$/, '').replace('-', ' ')} with id ${String(id)}` },
+        ],
+      })
     const { template: _template, ...body } = data
     return { ...args, data: merge(template as T, body) }
   }

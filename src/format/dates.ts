@@ -12,7 +12,15 @@ function formatter(kind: 'dateTime' | 'time' | 'day', timeZone: string): Intl.Da
   if (!made) {
     made =
       kind === 'dateTime'
-        ? new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
+        ? new Intl.DateTimeFormat('en-GB', {
+            timeZone,
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            timeZoneName: 'short',
+          })
         : kind === 'time'
           ? new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
           : new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })

@@ -9,8 +9,20 @@ import MarkdownIt from 'markdown-it'
 import { sanitizeRichHtml } from './rich-text'
 
 // Headings, tables and images are not part of an incident update: they are read as plain text.
-const markdown = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
-  .enable(['emphasis', 'link', 'linkify', 'list', 'code', 'fence', 'backticks', 'blockquote', 'newline', 'escape', 'autolink', 'strikethrough'])
+const markdown = new MarkdownIt('zero', { html: false, linkify: true, breaks: true }).enable([
+  'emphasis',
+  'link',
+  'linkify',
+  'list',
+  'code',
+  'fence',
+  'backticks',
+  'blockquote',
+  'newline',
+  'escape',
+  'autolink',
+  'strikethrough',
+])
 
 type Token = ReturnType<typeof markdown.parse>[number]
 

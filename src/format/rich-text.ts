@@ -9,7 +9,33 @@ import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintex
 import sanitizeHtml from 'sanitize-html'
 
 const SAFE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'hr', 'a', 'span'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'hr',
+    'a',
+    'span',
+  ],
   allowedAttributes: { a: ['href', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
@@ -22,7 +48,12 @@ export function sanitizeRichHtml(html: string): string {
 }
 
 function isEditorState(value: unknown): value is SerializedEditorState {
-  return typeof value === 'object' && value !== null && 'root' in value && typeof (value as { root: unknown }).root === 'object'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'root' in value &&
+    typeof (value as { root: unknown }).root === 'object'
+  )
 }
 
 export function richTextToHtml(value: unknown): string {

@@ -34,11 +34,29 @@ export const Settings: GlobalConfig = {
       name: 'defaultUpdateMessages',
       label: 'Default update messages',
       type: 'group',
-      admin: { description: 'A new incident update starts with the message for its status; the operator edits it before saving. Empty: no default.' },
+      admin: {
+        description:
+          'A new incident update starts with the message for its status; the operator edits it before saving. Empty: no default.',
+      },
       fields: [
-        { name: 'investigating', type: 'textarea', maxLength: 2000, defaultValue: 'We are investigating this issue and will post an update as soon as we know more.' },
-        { name: 'identified', type: 'textarea', maxLength: 2000, defaultValue: 'The issue has been identified and a fix is being implemented.' },
-        { name: 'monitoring', type: 'textarea', maxLength: 2000, defaultValue: 'A fix has been implemented and we are monitoring the results.' },
+        {
+          name: 'investigating',
+          type: 'textarea',
+          maxLength: 2000,
+          defaultValue: 'We are investigating this issue and will post an update as soon as we know more.',
+        },
+        {
+          name: 'identified',
+          type: 'textarea',
+          maxLength: 2000,
+          defaultValue: 'The issue has been identified and a fix is being implemented.',
+        },
+        {
+          name: 'monitoring',
+          type: 'textarea',
+          maxLength: 2000,
+          defaultValue: 'A fix has been implemented and we are monitoring the results.',
+        },
         { name: 'resolved', type: 'textarea', maxLength: 2000, defaultValue: 'This incident has been resolved.' },
       ],
     },
@@ -47,7 +65,10 @@ export const Settings: GlobalConfig = {
       type: 'text',
       defaultValue: 'UTC',
       validate: (value: unknown) =>
-        value == null || value === '' || (typeof value === 'string' && isTimeZone(value)) || 'timeZone must be an IANA time zone such as Europe/Berlin',
+        value == null ||
+        value === '' ||
+        (typeof value === 'string' && isTimeZone(value)) ||
+        'timeZone must be an IANA time zone such as Europe/Berlin',
     },
     {
       name: 'publicUrl',
@@ -71,7 +92,10 @@ export const Settings: GlobalConfig = {
       type: 'select',
       defaultValue: '1h',
       options: optionsFrom(REMINDER_LEADS, REMINDER_LEAD_LABELS),
-      admin: { description: 'When subscribers are reminded of a maintenance before it starts, unless the maintenance says otherwise. Not sent for a maintenance scheduled closer to its start than this.' },
+      admin: {
+        description:
+          'When subscribers are reminded of a maintenance before it starts, unless the maintenance says otherwise. Not sent for a maintenance scheduled closer to its start than this.',
+      },
     },
     {
       name: 'incidentReminderHours',
@@ -80,7 +104,11 @@ export const Settings: GlobalConfig = {
       defaultValue: 4,
       min: 0,
       max: 168,
-      admin: { step: 1, description: 'An open incident with no update for this long: editors and admins get an e-mail asking for one (again every as many hours). 0: never.' },
+      admin: {
+        step: 1,
+        description:
+          'An open incident with no update for this long: editors and admins get an e-mail asking for one (again every as many hours). 0: never.',
+      },
     },
     { name: 'logo', type: 'upload', relationTo: 'media' },
     { name: 'favicon', type: 'upload', relationTo: 'media' },

@@ -8,7 +8,11 @@ import { urlProblem } from '../net/outbound-url'
 export const SmsSettings: GlobalConfig = {
   slug: 'sms-settings',
   label: 'SMS settings',
-  admin: { group: 'Settings', description: 'A Twilio-compatible HTTP API, at an https:// address on the public internet (OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS in the README allow others).' },
+  admin: {
+    group: 'Settings',
+    description:
+      'A Twilio-compatible HTTP API, at an https:// address on the public internet (OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS in the README allow others).',
+  },
   access: { read: admins, update: admins },
   endpoints: [testMessageEndpoint('sms')],
   fields: [

@@ -24,10 +24,12 @@ function lookup(name: string, ...sources: Record<string, unknown>[]): unknown {
 }
 
 export function parseAlertmanager(body: unknown, options: ParseOptions): ParseResult {
-  if (!isObject(body)) return { ok: false, message: 'The body must be a JSON object (an Alertmanager or Grafana webhook).' }
+  if (!isObject(body))
+    return { ok: false, message: 'The body must be a JSON object (an Alertmanager or Grafana webhook).' }
   const groupKey = text(body.groupKey, 2000)
   if (!groupKey) return { ok: false, message: 'groupKey is missing: not an Alertmanager or Grafana webhook payload.' }
-  if (body.status !== 'firing' && body.status !== 'resolved') return { ok: false, message: 'status must be "firing" or "resolved".' }
+  if (body.status !== 'firing' && body.status !== 'resolved')
+    return { ok: false, message: 'status must be "firing" or "resolved".' }
   if (!Array.isArray(body.alerts)) return { ok: false, message: 'alerts must be an array.' }
   const commonLabels = labelsOf(body.commonLabels)
   const commonAnnotations = labelsOf(body.commonAnnotations)
@@ -35,13 +37,15 @@ export function parseAlertmanager(body: unknown, options: ParseOptions): ParseRe
   const alerts: MonitoringAlert[] = []
   for (const [index, raw] of body.alerts.entries()) {
     if (!isObject(raw)) return { ok: false, message: `alerts[${index}] must be an object.` }
-    if (raw.status !== 'firing' && raw.status !== 'resolved') return { ok: false, message: `alerts[${index}].status must be "firing" or "resolved".` }
+    if (raw.status !== 'firing' && raw.status !== 'resolved')
+      return { ok: false, message: `alerts[${index}].status must be "firing" or "resolved".` }
     const labels = labelsOf(raw.labels)
     const annotations = labelsOf(raw.annotations)
     const name = text(labels.alertname) ?? text(commonLabels.alertname) ?? 'Alert'
     const status = alertStatus(
       options,
-      lookup('status', annotations, labels, commonAnnotations, commonLabels) ?? lookup('statuspage_status', annotations, labels),
+      lookup('status', annotations, labels, commonAnnotations, commonLabels) ??
+        lookup('statuspage_status', annotations, labels),
       lookup('severity', labels, annotations, commonLabels),
     )
     alerts.push({
@@ -52,9 +56,15 @@ export function parseAlertmanager(body: unknown, options: ParseOptions): ParseRe
       summary: text(annotations.summary) ?? text(annotations.description) ?? name,
     })
   }
-  const firing = body.alerts.filter((alert) => isObject(alert) && alert.status === 'firing') as Record<string, unknown>[]
+  const firing = body.alerts.filter((alert) => isObject(alert) && alert.status === 'firing') as Record<
+    string,
+    unknown
+  >[]
   const first = (firing[0] ?? body.alerts[0]) as Record<string, unknown> | undefined
-  const starts = firing.map((alert) => timestamp(alert.startsAt)).filter((time): time is string => time !== null).sort()
+  const starts = firing
+    .map((alert) => timestamp(alert.startsAt))
+    .filter((time): time is string => time !== null)
+    .sort()
   const title =
     text(commonAnnotations.summary) ??
     (first ? text(labelsOf(first.annotations).summary) : null) ??
@@ -67,7 +77,8 @@ export function parseAlertmanager(body: unknown, options: ParseOptions): ParseRe
     event: {
       key: groupKey,
       // A "firing" group with no firing alert left (truncated lists aside) has nothing firing.
-      state: body.status === 'firing' && (firing.length > 0 || Number(body.truncatedAlerts) > 0) ? 'firing' : 'resolved',
+      state:
+        body.status === 'firing' && (firing.length > 0 || Number(body.truncatedAlerts) > 0) ? 'firing' : 'resolved',
       alerts,
       title,
       message: text(commonAnnotations.description, 2000),

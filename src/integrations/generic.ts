@@ -14,18 +14,34 @@ import {
 } from '../domain/monitoring-event'
 
 export function parseGeneric(body: unknown, options: ParseOptions): ParseResult {
-  if (!isObject(body)) return { ok: false, message: 'The body must be a JSON object: {key, state, services, status, title, message}.' }
+  if (!isObject(body))
+    return { ok: false, message: 'The body must be a JSON object: {key, state, services, status, title, message}.' }
   const key = text(body.key, 500)
-  if (!key) return { ok: false, message: 'key is missing: a string that names the alert, the same in its firing and resolved notifications.' }
-  if (body.state !== 'firing' && body.state !== 'resolved') return { ok: false, message: 'state must be "firing" or "resolved".' }
-  const named = Array.isArray(body.services) ? body.services.flatMap(serviceSlugs) : serviceSlugs(body.services ?? body[options.serviceLabel])
+  if (!key)
+    return {
+      ok: false,
+      message: 'key is missing: a string that names the alert, the same in its firing and resolved notifications.',
+    }
+  if (body.state !== 'firing' && body.state !== 'resolved')
+    return { ok: false, message: 'state must be "firing" or "resolved".' }
+  const named = Array.isArray(body.services)
+    ? body.services.flatMap(serviceSlugs)
+    : serviceSlugs(body.services ?? body[options.serviceLabel])
   const title = text(body.title) ?? key
   return {
     ok: true,
     event: {
       key,
       state: body.state,
-      alerts: [{ id: key, firing: body.state === 'firing', services: [...new Set(named)], status: alertStatus(options, body.status, body.severity), summary: title }],
+      alerts: [
+        {
+          id: key,
+          firing: body.state === 'firing',
+          services: [...new Set(named)],
+          status: alertStatus(options, body.status, body.severity),
+          summary: title,
+        },
+      ],
       title,
       message: text(body.message, 2000),
       startedAt: timestamp(body.startedAt),

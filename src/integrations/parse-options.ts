@@ -3,7 +3,9 @@ import { DEFAULT_SEVERITY_STATUSES, type ParseOptions } from '../domain/monitori
 import type { ServiceStatus } from '../domain/statuses'
 import type { Integration } from '../payload-types'
 
-export function parseOptions(integration: Pick<Integration, 'serviceLabel' | 'severityStatuses' | 'defaultStatus'>): ParseOptions {
+export function parseOptions(
+  integration: Pick<Integration, 'serviceLabel' | 'severityStatuses' | 'defaultStatus'>,
+): ParseOptions {
   const table: Record<string, ServiceStatus> = {}
   const rows = integration.severityStatuses
   for (const row of rows ?? []) table[row.severity.trim().toLowerCase()] = row.status as ServiceStatus

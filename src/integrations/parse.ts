@@ -32,7 +32,10 @@ export function parsePayload(kind: IntegrationKind, body: unknown, options: Pars
   if (!parsed.ok || !('event' in parsed)) return parsed
   const slugs = new Set(parsed.event.alerts.flatMap((alert) => alert.services))
   if (slugs.size > MAX_SLUGS_PER_NOTIFICATION) {
-    return { ok: false, message: `The notification names ${slugs.size} services; at most ${MAX_SLUGS_PER_NOTIFICATION} (split it, or name fewer services per alert).` }
+    return {
+      ok: false,
+      message: `The notification names ${slugs.size} services; at most ${MAX_SLUGS_PER_NOTIFICATION} (split it, or name fewer services per alert).`,
+    }
   }
   return parsed
 }

@@ -32,7 +32,14 @@ export const testEventEndpoint: Endpoint = {
   handler: cmsEndpoint(async (req) => {
     requireUser(req, isAdmin)
     const id = routeRecordId(req)
-    const integration = (await req.payload.findByID({ collection: 'integrations', id, depth: 0, overrideAccess: true, disableErrors: true, req })) as Integration | null
+    const integration = (await req.payload.findByID({
+      collection: 'integrations',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+      req,
+    })) as Integration | null
     if (!integration) throw recordNotFound()
     const asked = await askedService(req)
     if (asked && typeof asked === 'object') throw new BadRequest(asked.problem, 'service')
@@ -40,5 +47,4 @@ export const testEventEndpoint: Endpoint = {
     if ('error' in preview) throw new BadRequest(preview.error)
     return noStoreJson(200, preview as unknown as Record<string, unknown>)
   }),
-
 }

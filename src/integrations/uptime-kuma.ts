@@ -15,7 +15,8 @@ import {
 
 /** Uptime Kuma's heartbeat times are UTC written without a zone ("2026-08-22 14:04:20.123"). */
 function kumaTime(value: unknown): string | null {
-  if (typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(value)) return timestamp(`${value.replace(' ', 'T')}Z`)
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(value))
+    return timestamp(`${value.replace(' ', 'T')}Z`)
   return timestamp(value)
 }
 
@@ -26,14 +27,17 @@ const UP = 1
 function tagValue(monitor: Record<string, unknown>, name: string): unknown {
   if (!Array.isArray(monitor.tags)) return undefined
   const wanted = name.toLowerCase()
-  const tag = monitor.tags.find((candidate) => isObject(candidate) && typeof candidate.name === 'string' && candidate.name.toLowerCase() === wanted)
+  const tag = monitor.tags.find(
+    (candidate) => isObject(candidate) && typeof candidate.name === 'string' && candidate.name.toLowerCase() === wanted,
+  )
   return isObject(tag) ? tag.value : undefined
 }
 
 export function parseUptimeKuma(body: unknown, options: ParseOptions): ParseResult {
   if (!isObject(body)) return { ok: false, message: 'The body must be a JSON object (an Uptime Kuma webhook).' }
   if (body.heartbeat === null || body.heartbeat === undefined) {
-    if (!('heartbeat' in body) && !('monitor' in body)) return { ok: false, message: 'heartbeat and monitor are missing: not an Uptime Kuma webhook payload.' }
+    if (!('heartbeat' in body) && !('monitor' in body))
+      return { ok: false, message: 'heartbeat and monitor are missing: not an Uptime Kuma webhook payload.' }
     return { ok: true, ignored: 'Test notification (heartbeat: null): nothing changes.' }
   }
   const { heartbeat, monitor } = body
@@ -42,7 +46,10 @@ export function parseUptimeKuma(body: unknown, options: ParseOptions): ParseResu
   const id = text(monitor.id) ?? text(heartbeat.monitorID)
   if (!id) return { ok: false, message: 'monitor.id is missing.' }
   if (heartbeat.status !== DOWN && heartbeat.status !== UP) {
-    return { ok: true, ignored: `Heartbeat status ${String(heartbeat.status)} (pending or maintenance): nothing changes.` }
+    return {
+      ok: true,
+      ignored: `Heartbeat status ${String(heartbeat.status)} (pending or maintenance): nothing changes.`,
+    }
   }
   const name = text(monitor.name) ?? `Monitor ${id}`
   // The service: a tag named like the integration's service label, else the monitor's name as a slug.

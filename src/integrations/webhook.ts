@@ -19,13 +19,19 @@ import type { Integration } from '../payload-types'
 import { applyMonitoringEvent } from '../services/incidents/apply-monitoring-event'
 import { parsePayload } from './parse'
 import { parseOptions } from './parse-options'
-import { hashIntegrationToken, looksLikeToken, tokenFromHeader, WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
+import {
+  hashIntegrationToken,
+  looksLikeToken,
+  tokenFromHeader,
+  WEBHOOK_UNAUTHORIZED_MESSAGE,
+} from '../domain/integration-token'
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } })
-const refuse = (status: number, message: string, headers?: Record<string, string>) => cmsErrorResponse(new ServiceError(status, message, headers))
+const refuse = (status: number, message: string, headers?: Record<string, string>) =>
+  cmsErrorResponse(new ServiceError(status, message, headers))
 
 async function integrationFor(payload: Payload, token: string | null): Promise<Integration | null> {
   if (!token || !looksLikeToken(token)) return null
@@ -47,17 +53,25 @@ async function readBody(request: Request): Promise<Body> {
 }
 
 /** JSON, or Uptime Kuma's form-data / urlencoded body with the JSON in its `data` field. */
-async function parseJson(request: Request, bytes: Buffer): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+async function parseJson(
+  request: Request,
+  bytes: Buffer,
+): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
   const type = (request.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase()
   let text = bytes.toString('utf8')
   if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
     let data: FormDataEntryValue | null
     try {
-      data = await new Response(new Uint8Array(bytes), { headers: { 'content-type': request.headers.get('content-type') ?? type } }).formData().then((form) => form.get('data'))
+      data = await new Response(new Uint8Array(bytes), {
+        headers: { 'content-type': request.headers.get('content-type') ?? type },
+      })
+        .formData()
+        .then((form) => form.get('data'))
     } catch {
       return { ok: false, message: 'The form body is malformed.' }
     }
-    if (typeof data !== 'string') return { ok: false, message: 'The form body has no "data" field holding the JSON payload.' }
+    if (typeof data !== 'string')
+      return { ok: false, message: 'The form body has no "data" field holding the JSON payload.' }
     text = data
   }
   if (text.trim() === '') return { ok: false, message: 'The request body is empty: send the tool’s JSON payload.' }
@@ -86,7 +100,14 @@ async function pruneEvents(payload: Payload, integration: number): Promise<void>
 async function record(
   payload: Payload,
   integration: Integration,
-  entry: { outcome: IntegrationEventOutcome; summary: string; detail?: string; key?: string; incident?: number | null; statuses?: string },
+  entry: {
+    outcome: IntegrationEventOutcome
+    summary: string
+    detail?: string
+    key?: string
+    incident?: number | null
+    statuses?: string
+  },
 ): Promise<void> {
   try {
     await payload.create({
@@ -106,23 +127,40 @@ export async function handleWebhook(request: Request, pathToken: string | null):
   let payload: Payload
   try {
     payload = await getPayload({ config })
-    const integration = await integrationFor(payload, pathToken ?? tokenFromHeader(request.headers.get('authorization')))
+    const integration = await integrationFor(
+      payload,
+      pathToken ?? tokenFromHeader(request.headers.get('authorization')),
+    )
     if (!integration) return refuse(401, WEBHOOK_UNAUTHORIZED_MESSAGE, { 'www-authenticate': 'Bearer' })
 
     const body = await readBody(request)
     if (!body.ok) {
-      await record(payload, integration, { outcome: 'bad-payload', summary: 'A body over 1 MB', detail: 'Refused with 413.' })
+      await record(payload, integration, {
+        outcome: 'bad-payload',
+        summary: 'A body over 1 MB',
+        detail: 'Refused with 413.',
+      })
       return refuse(413, `The request body is too large (at most ${MAX_WEBHOOK_BYTES / 1024 / 1024} MB).`)
     }
     const json = await parseJson(request, body.bytes)
-    const parsed = json.ok ? parsePayload(integration.kind as IntegrationKind, json.value, parseOptions(integration)) : json
+    const parsed = json.ok
+      ? parsePayload(integration.kind as IntegrationKind, json.value, parseOptions(integration))
+      : json
     if (!parsed.ok) {
-      await record(payload, integration, { outcome: 'bad-payload', summary: `A payload this ${integration.kind} integration cannot read (${body.bytes.length} bytes)`, detail: parsed.message })
+      await record(payload, integration, {
+        outcome: 'bad-payload',
+        summary: `A payload this ${integration.kind} integration cannot read (${body.bytes.length} bytes)`,
+        detail: parsed.message,
+      })
       return refuse(400, parsed.message)
     }
     if ('ignored' in parsed) {
       const test = parsed.ignored.startsWith('Test')
-      await record(payload, integration, { outcome: test ? 'test' : 'ignored', summary: test ? 'A test notification' : 'A notification without an alert state', detail: parsed.ignored })
+      await record(payload, integration, {
+        outcome: test ? 'test' : 'ignored',
+        summary: test ? 'A test notification' : 'A notification without an alert state',
+        detail: parsed.ignored,
+      })
       return answer(200, { outcome: test ? 'test' : 'ignored', detail: parsed.ignored, incident: null })
     }
     const applied = await applyMonitoringEvent(payload, integration, parsed.event)

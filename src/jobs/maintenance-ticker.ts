@@ -33,7 +33,8 @@ export const advanceMaintenancesTask: TaskConfig<'advanceMaintenances'> = {
 const NAME = 'maintenanceTicker'
 
 /** The tick interval: MAINTENANCE_TICK_MS when given (0 turns the runner off), else 1 s (off under the test runner). */
-export const maintenanceTickMs = (settings: Env = env()): number => loopInterval(settings.MAINTENANCE_TICK_MS, 1000, settings)
+export const maintenanceTickMs = (settings: Env = env()): number =>
+  loopInterval(settings.MAINTENANCE_TICK_MS, 1000, settings)
 
 /** One tick: queue and run the task when something is due. Exported for tests and scripts. */
 export async function runMaintenanceTick(payload: Payload, now = new Date()): Promise<boolean> {
@@ -48,7 +49,10 @@ export const stopMaintenanceTicker = (): void => stopRepeating(NAME)
 
 /** Starts (or restarts, with this Payload instance) the runner; returns the interval in use, or 0 when it is off. */
 export function startMaintenanceTicker(payload: Payload, intervalMs = maintenanceTickMs()): number {
-  return repeat(NAME, intervalMs, () => runMaintenanceTick(payload), (error) =>
-    payload.logger.error({ err: error, msg: 'Maintenance transition tick failed' }),
+  return repeat(
+    NAME,
+    intervalMs,
+    () => runMaintenanceTick(payload),
+    (error) => payload.logger.error({ err: error, msg: 'Maintenance transition tick failed' }),
   )
 }

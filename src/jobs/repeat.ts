@@ -26,7 +26,12 @@ export async function stopAllRepeating(): Promise<void> {
 }
 
 /** Starts (or restarts) the loop `name`; returns the interval in use, or 0 when it is off. */
-export function repeat(name: string, intervalMs: number, task: () => Promise<unknown>, onError: (error: unknown) => void): number {
+export function repeat(
+  name: string,
+  intervalMs: number,
+  task: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+): number {
   stopRepeating(name)
   if (intervalMs <= 0 || isBuildPhase()) return 0
   const timer = setInterval(() => {

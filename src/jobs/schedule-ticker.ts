@@ -27,12 +27,23 @@ export async function runScheduleTick(payload: Payload, now = new Date()): Promi
   const published = await publishDue(payload, now)
   const occurrences = await extendSeries(payload, now)
   const { lead, hours } = await reminderSettings(payload)
-  return { published, occurrences, maintenances: await remindMaintenances(payload, now, lead), incidents: await remindQuietIncidents(payload, now, hours) }
+  return {
+    published,
+    occurrences,
+    maintenances: await remindMaintenances(payload, now, lead),
+    incidents: await remindQuietIncidents(payload, now, hours),
+  }
 }
 
 /** SCHEDULE_TICK_MS when given (0 turns it off), else every 10 s (off under the test runner). */
-export const scheduleTickMs = (settings: Env = env()): number => loopInterval(settings.SCHEDULE_TICK_MS, 10_000, settings)
+export const scheduleTickMs = (settings: Env = env()): number =>
+  loopInterval(settings.SCHEDULE_TICK_MS, 10_000, settings)
 
 export function startScheduleTicker(payload: Payload, intervalMs = scheduleTickMs()): number {
-  return repeat(NAME, intervalMs, () => runScheduleTick(payload), (error) => payload.logger.error({ err: error, msg: 'Schedule tick failed' }))
+  return repeat(
+    NAME,
+    intervalMs,
+    () => runScheduleTick(payload),
+    (error) => payload.logger.error({ err: error, msg: 'Schedule tick failed' }),
+  )
 }

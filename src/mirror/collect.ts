@@ -50,7 +50,12 @@ async function allSettled(work: Promise<unknown>[]): Promise<void> {
 const acceptOf = (pathname: string) => (pathname.startsWith('/api/') ? 'application/json' : '*/*')
 
 /** Reads the site and adds each file to the copy as soon as it is read (src/mirror/snapshot.ts, writeSnapshot). */
-export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concurrency = 4, signal }: { concurrency?: number; signal?: AbortSignal } = {}): Promise<Collected> {
+export async function collectSite(
+  fetch: Fetch,
+  now: Date,
+  add: AddFile,
+  { concurrency = 4, signal }: { concurrency?: number; signal?: AbortSignal } = {},
+): Promise<Collected> {
   const limit = pLimit(concurrency)
   let expiresAt: number | null = null
   let count = 0
@@ -69,7 +74,8 @@ export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concu
     const contentType = header(answer.rawHeaders, 'content-type') ?? 'application/octet-stream'
     return { path: pathname, file: mirrorFileOf(pathname, contentType), contentType, body: answer.body }
   }
-  const data = (answer: Fetched | null): unknown => (answer ? (JSON.parse(answer.body.toString('utf8')) as { data?: unknown }).data : undefined)
+  const data = (answer: Fetched | null): unknown =>
+    answer ? (JSON.parse(answer.body.toString('utf8')) as { data?: unknown }).data : undefined
 
   /** Every item of a list since `from`, a hundred at a time. */
   const listAll = async (list: string, from: string): Promise<unknown[]> => {
@@ -91,12 +97,16 @@ export async function collectSite(fetch: Fetch, now: Date, add: AddFile, { concu
   // One pool for everything, the lists first: a record's page starts as soon as its list is read, while the fixed
   // pages render, instead of after the slowest of them (the copy is in place as soon as the last read ends).
   const from = new Date(now.getTime() - RECORD_DAYS * DAY_MS).toISOString().slice(0, 10)
-  const pages = (paths: string[]) => allSettled(paths.map((pathname) => limit(async () => copy(pathname, await read(pathname, { missingIsFine: true })))))
-  const fixed = (pathname: string) => limit(async () => {
-    const answer = await read(pathname)
-    await copy(pathname, answer)
-    return answer
-  })
+  const pages = (paths: string[]) =>
+    allSettled(
+      paths.map((pathname) => limit(async () => copy(pathname, await read(pathname, { missingIsFine: true })))),
+    )
+  const fixed = (pathname: string) =>
+    limit(async () => {
+      const answer = await read(pathname)
+      await copy(pathname, answer)
+      return answer
+    })
   await allSettled([
     // `/api/v1/services` is a file of the copy and the list of the service pages: read once.
     fixed(SERVICES).then((answer) => pages(servicePaths(data(answer)))),

@@ -38,7 +38,8 @@ export class UnsafePathError extends Error {}
 export function mirrorFileOf(pathname: string, contentType: string): string {
   if (pathname === '/') return 'index.html'
   const segments = pathname.replace(/^\/+/, '').split('/')
-  for (const segment of segments) if (!SAFE_SEGMENT.test(segment)) throw new UnsafePathError(`not a mirrorable address: ${JSON.stringify(pathname)}`)
+  for (const segment of segments)
+    if (!SAFE_SEGMENT.test(segment)) throw new UnsafePathError(`not a mirrorable address: ${JSON.stringify(pathname)}`)
   const joined = segments.join('/')
   if (/\.[A-Za-z0-9]+$/.test(segments[segments.length - 1])) return joined
   if (/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) return `${joined}.json`
@@ -52,12 +53,19 @@ interface Named {
 }
 
 const names = (items: unknown, key: 'slug' | 'shortId'): string[] =>
-  Array.isArray(items) ? items.map((item: Named) => item?.[key]).filter((value): value is string => typeof value === 'string' && SAFE_SEGMENT.test(value)) : []
+  Array.isArray(items)
+    ? items
+        .map((item: Named) => item?.[key])
+        .filter((value): value is string => typeof value === 'string' && SAFE_SEGMENT.test(value))
+    : []
 
 /** The pages of services and their groups, from `/api/v1/services`'s `data`. */
 export function servicePaths(services: unknown): string[] {
   const list = Array.isArray(services) ? (services as Named[]) : []
-  const groups = names(list.map((service) => service?.group ?? null), 'slug')
+  const groups = names(
+    list.map((service) => service?.group ?? null),
+    'slug',
+  )
   return [...new Set([...names(list, 'slug').map((slug) => `/s/${slug}`), ...groups.map((slug) => `/g/${slug}`)])]
 }
 

@@ -25,7 +25,8 @@ export function noLock(): MirrorLock {
 
 // Deletes or extends the key only while it still holds this writer's token (it may have expired and been taken).
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
-const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"
+const EXTEND =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"
 
 /**
  * `ttlMs`: how long the lock outlives a writer that died holding it (a live writer extends it every third of that), so
@@ -38,7 +39,10 @@ export function redisLock(redis: Redis, { ttlMs = 15_000 }: { ttlMs?: number } =
       const taken = await redis.set(LOCK_KEY, token, 'PX', ttlMs, 'NX').catch(() => null)
       if (taken !== 'OK') return false
       // A long write keeps its lock: extended while it runs, so it cannot expire under a writer that is alive.
-      const keep = setInterval(() => void redis.eval(EXTEND, 1, LOCK_KEY, token, String(ttlMs)).catch(() => {}), ttlMs / 3)
+      const keep = setInterval(
+        () => void redis.eval(EXTEND, 1, LOCK_KEY, token, String(ttlMs)).catch(() => {}),
+        ttlMs / 3,
+      )
       keep.unref()
       try {
         await work()
@@ -55,7 +59,10 @@ export function redisLock(redis: Redis, { ttlMs = 15_000 }: { ttlMs?: number } =
 }
 
 /** A session advisory lock on a connection of its own, opened per write: it ends with the session if the process dies. */
-export function postgresLock(connectionString: string, { connectTimeoutMs = 5000 }: { connectTimeoutMs?: number } = {}): MirrorLock {
+export function postgresLock(
+  connectionString: string,
+  { connectTimeoutMs = 5000 }: { connectTimeoutMs?: number } = {},
+): MirrorLock {
   return {
     async run(work) {
       const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs })
@@ -64,7 +71,10 @@ export function postgresLock(connectionString: string, { connectTimeoutMs = 5000
         let locked = false
         try {
           await client.connect()
-          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [ADVISORY_KEY])
+          const { rows } = await client.query<{ locked: boolean }>(
+            'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+            [ADVISORY_KEY],
+          )
           locked = rows[0]?.locked === true
         } catch {
           return false // the database is unreachable: no lock, no write (the writer tries again)
@@ -82,7 +92,10 @@ export function postgresLock(connectionString: string, { connectTimeoutMs = 5000
 }
 
 /** The lock the configuration allows: Redis, else PostgreSQL, else none (SQLite: one instance). */
-export function mirrorLockFor(settings: { REDIS_URL?: string; DATABASE_URL?: string }, redis: (url: string) => Redis): MirrorLock {
+export function mirrorLockFor(
+  settings: { REDIS_URL?: string; DATABASE_URL?: string },
+  redis: (url: string) => Redis,
+): MirrorLock {
   if (settings.REDIS_URL) return redisLock(redis(settings.REDIS_URL))
   if (settings.DATABASE_URL && /^postgres(ql)?:/.test(settings.DATABASE_URL)) return postgresLock(settings.DATABASE_URL)
   return noLock()

@@ -41,7 +41,10 @@ async function linkTarget(dir: string): Promise<string | null> {
   try {
     const stat = await lstat(dir)
     if (stat.isSymbolicLink()) return readlink(dir)
-    if (!stat.isDirectory()) throw new MirrorDirError(`STATIC_MIRROR_DIR (${dir}) exists and is not a directory or a symbolic link: the mirror will not replace it.`)
+    if (!stat.isDirectory())
+      throw new MirrorDirError(
+        `STATIC_MIRROR_DIR (${dir}) exists and is not a directory or a symbolic link: the mirror will not replace it.`,
+      )
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw error
@@ -50,7 +53,9 @@ async function linkTarget(dir: string): Promise<string | null> {
   try {
     await rmdir(dir)
   } catch {
-    throw new MirrorDirError(`STATIC_MIRROR_DIR (${dir}) is a directory with files in it: the mirror makes that path a symbolic link to its latest copy. Remove or rename the directory.`)
+    throw new MirrorDirError(
+      `STATIC_MIRROR_DIR (${dir}) is a directory with files in it: the mirror makes that path a symbolic link to its latest copy. Remove or rename the directory.`,
+    )
   }
   return null
 }
@@ -63,7 +68,11 @@ export type AddFile = (file: MirrorFile) => Promise<void>
  * `dir` point to it. `fill` answers the copy's times once it has added everything; if it throws, the copy is removed
  * and `dir` is left as it was. Returns the copy's directory.
  */
-export async function writeSnapshot(dir: string, fill: (add: AddFile) => Promise<{ startedAt: Date; refreshAt: Date }>, now: () => Date = () => new Date()): Promise<string> {
+export async function writeSnapshot(
+  dir: string,
+  fill: (add: AddFile) => Promise<{ startedAt: Date; refreshAt: Date }>,
+  now: () => Date = () => new Date(),
+): Promise<string> {
   const target = path.resolve(dir)
   const parent = path.dirname(target)
   const base = path.basename(target)
@@ -80,7 +89,12 @@ export async function writeSnapshot(dir: string, fill: (add: AddFile) => Promise
       await writeFile(destination, file.body)
       files[file.path] = { file: file.file, contentType: file.contentType }
     })
-    const manifest: Manifest = { startedAt: times.startedAt.toISOString(), writtenAt: now().toISOString(), refreshAt: times.refreshAt.toISOString(), files }
+    const manifest: Manifest = {
+      startedAt: times.startedAt.toISOString(),
+      writtenAt: now().toISOString(),
+      refreshAt: times.refreshAt.toISOString(),
+      files,
+    }
     await writeFile(path.join(copy, MANIFEST), JSON.stringify(manifest, null, 2))
 
     // The swap: a new link under a temporary name, renamed over the old one (relative, so the pair can move).
@@ -96,7 +110,12 @@ export async function writeSnapshot(dir: string, fill: (add: AddFile) => Promise
 }
 
 /** Writes `files` as a new copy and makes `dir` point to it. */
-export function publishSnapshot(dir: string, files: MirrorFile[], times: { startedAt: Date; refreshAt: Date }, now?: () => Date): Promise<string> {
+export function publishSnapshot(
+  dir: string,
+  files: MirrorFile[],
+  times: { startedAt: Date; refreshAt: Date },
+  now?: () => Date,
+): Promise<string> {
   return writeSnapshot(
     dir,
     async (add) => {

@@ -52,7 +52,18 @@ export interface StaticMirror {
   settled(): Promise<void>
 }
 
-export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), log = console.log, onChange = onLocalDataChange, onPeerChange = onPeerDataChange, debounceMs = DEBOUNCE_MS, refreshMs = REFRESH_MS, minRefreshMs = MIN_REFRESH_MS }: StaticMirrorOptions): StaticMirror {
+export function startStaticMirror({
+  dir,
+  fetch,
+  lock,
+  now = () => new Date(),
+  log = console.log,
+  onChange = onLocalDataChange,
+  onPeerChange = onPeerDataChange,
+  debounceMs = DEBOUNCE_MS,
+  refreshMs = REFRESH_MS,
+  minRefreshMs = MIN_REFRESH_MS,
+}: StaticMirrorOptions): StaticMirror {
   /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
   let wanted: number | null = null
   let timer: NodeJS.Timeout | undefined
@@ -79,14 +90,17 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
     if (timer && timerAt <= at) return
     clearTimeout(timer)
     timerAt = at
-    timer = setTimeout(() => {
-      timer = undefined
-      timerAt = Infinity
-      running = write().then((retryMs) => {
-        running = null
-        if (wanted !== null) schedule(retryMs ?? debounceMs)
-      })
-    }, Math.max(0, delayMs))
+    timer = setTimeout(
+      () => {
+        timer = undefined
+        timerAt = Infinity
+        running = write().then((retryMs) => {
+          running = null
+          if (wanted !== null) schedule(retryMs ?? debounceMs)
+        })
+      },
+      Math.max(0, delayMs),
+    )
     timer.unref()
   }
 
@@ -128,7 +142,10 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
           async (add) => {
             const collected = await collectSite(fetch, startedAt, add, { signal: controller.signal })
             count = collected.count
-            refresh = Math.max(Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
+            refresh = Math.max(
+              Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs),
+              startedAt.getTime() + minRefreshMs,
+            )
             return { startedAt, refreshAt: new Date(refresh) }
           },
           now,
@@ -150,7 +167,10 @@ export function startStaticMirror({ dir, fetch, lock, now = () => new Date(), lo
       if (error instanceof MirrorDirError) {
         if (!refused) log(`Static mirror: ${error.message}`)
         refused = true
-      } else if (failures === 1) log(`Static mirror: could not write (keeping the last copy; retrying): ${error instanceof Error ? error.message : String(error)}`)
+      } else if (failures === 1)
+        log(
+          `Static mirror: could not write (keeping the last copy; retrying): ${error instanceof Error ? error.message : String(error)}`,
+        )
       return again(Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS))
     } finally {
       reading = null

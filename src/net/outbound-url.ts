@@ -16,7 +16,12 @@ import type { LookupAddress, LookupOptions } from 'node:dns'
 import net from 'node:net'
 
 import ipaddr from 'ipaddr.js'
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit, type Response as UndiciResponse } from 'undici'
+import {
+  Agent,
+  fetch as undiciFetch,
+  type RequestInit as UndiciRequestInit,
+  type Response as UndiciResponse,
+} from 'undici'
 
 import { type Env, env, type Network } from '../config/env'
 
@@ -48,7 +53,8 @@ export function urlProblem(value: string, allowHttp: boolean = httpAllowed()): s
     return 'must be a full URL, such as https://api.example.com'
   }
   if (url.protocol === 'https:') return null
-  if (url.protocol === 'http:') return allowHttp ? null : 'must use https:// (plain http:// only when OUTBOUND_ALLOW_HTTP=true)'
+  if (url.protocol === 'http:')
+    return allowHttp ? null : 'must use https:// (plain http:// only when OUTBOUND_ALLOW_HTTP=true)'
   return 'must use https://'
 }
 
@@ -61,7 +67,8 @@ export function addressAllowed(address: string, policy: OutboundPolicy = outboun
   } catch {
     return false
   }
-  if (policy.allowedNetworks.some(([network, bits]) => network.kind() === ip.kind() && ip.match(network, bits))) return true
+  if (policy.allowedNetworks.some(([network, bits]) => network.kind() === ip.kind() && ip.match(network, bits)))
+    return true
   return ip.range() === 'unicast'
 }
 
@@ -73,11 +80,13 @@ export function destinationProblem(value: string, policy: OutboundPolicy = outbo
   const problem = urlProblem(value, policy.allowHttp)
   if (problem) return problem
   const host = new URL(value).hostname.replace(/^\[|\]$/g, '')
-  if (net.isIP(host) && !addressAllowed(host, policy)) return 'must not point to a loopback, private, link-local or other internal address (allow one with OUTBOUND_ALLOWED_NETWORKS)'
+  if (net.isIP(host) && !addressAllowed(host, policy))
+    return 'must not point to a loopback, private, link-local or other internal address (allow one with OUTBOUND_ALLOWED_NETWORKS)'
   return null
 }
 
-const REFUSED_ADDRESS = 'The address is not a public internet address (allow internal networks with OUTBOUND_ALLOWED_NETWORKS).'
+const REFUSED_ADDRESS =
+  'The address is not a public internet address (allow internal networks with OUTBOUND_ALLOWED_NETWORKS).'
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
 
@@ -107,7 +116,11 @@ export interface OutboundTimeouts {
 /** One agent per policy and timeouts (the keys are small and few), so connections are reused. */
 const agents = new Map<string, Agent>()
 function agentFor(policy: OutboundPolicy, timeouts: OutboundTimeouts): Agent {
-  const key = JSON.stringify([policy.allowHttp, policy.allowedNetworks.map(([n, b]) => `${n.toString()}/${b}`), timeouts])
+  const key = JSON.stringify([
+    policy.allowHttp,
+    policy.allowedNetworks.map(([n, b]) => `${n.toString()}/${b}`),
+    timeouts,
+  ])
   let agent = agents.get(key)
   if (!agent) {
     agent = new Agent({
@@ -142,14 +155,32 @@ export async function outboundFetch(
 
 /** The refusal behind a failed outbound fetch (undici wraps what the lookup raised in "fetch failed"), if any. */
 export function refusalIn(error: unknown): OutboundRefused | null {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if (current instanceof OutboundRefused) return current
   }
   return null
 }
 
 /** The codes of errors raised before a request was written: the far side cannot have received anything. */
-const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'OUTBOUND_REFUSED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED', 'SELF_SIGNED_CERT_IN_CHAIN'])
+const BEFORE_SENDING = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'OUTBOUND_REFUSED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+])
 
 /**
  * True when a failed outbound fetch certainly did not deliver its request: the address was refused, or the
@@ -157,7 +188,11 @@ const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  * after the request was written) may have delivered it.
  */
 export function failedBeforeSending(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
+  ) {
     if (current instanceof OutboundRefused) return true
     if (typeof current.code === 'string' && BEFORE_SENDING.has(current.code)) return true
   }
@@ -167,7 +202,11 @@ export function failedBeforeSending(error: unknown): boolean {
 /** A one-line account of a failed outbound request for the server log (not for anybody else): messages and codes. */
 export function describeFailure(error: unknown): string {
   const parts: string[] = []
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const { message, code } = current as { message?: string; code?: unknown }
     parts.push(`${message ?? String(current)}${typeof code === 'string' ? ` (${code})` : ''}`)
   }

@@ -25,6 +25,8 @@ async function works(check: () => Promise<unknown>): Promise<boolean> {
 
 export async function configuredChannels(payload: Payload, settings: Env = env()): Promise<Channels> {
   const disabled = sendingDisabledReason(settings) !== null
-  const answers = await Promise.all(CHANNELS.map((channel) => disabled || works(() => CHANNEL_ADAPTERS[channel].config(payload, settings))))
+  const answers = await Promise.all(
+    CHANNELS.map((channel) => disabled || works(() => CHANNEL_ADAPTERS[channel].config(payload, settings))),
+  )
   return Object.fromEntries(CHANNELS.map((channel, i) => [channel, answers[i]])) as Channels
 }

@@ -46,7 +46,10 @@ export function slackMessage(content: NotificationContent): Record<string, unkno
       { type: 'header', text: { type: 'plain_text', text: cut(headline(content), 150), emoji: false } },
       { type: 'section', fields },
       ...(message ? [{ type: 'section', text: { type: 'mrkdwn', text: cut(slackEscape(message), 3000) } }] : []),
-      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'View on the status page' }, url: content.url }] },
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'View on the status page' }, url: content.url }],
+      },
       { type: 'context', elements: [{ type: 'mrkdwn', text: cut(slackEscape(content.siteName), 3000) }] },
     ],
   }

@@ -18,7 +18,15 @@ import { reportingFailure } from './task-failure'
 
 export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
   // With its signing secret: a webhook's confirmation is where its owner learns it (src/notify/adapters/webhook.ts).
-  const subscriber = await payload.findByID({ collection: 'subscribers', id: subscriberId, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
+  const subscriber = await payload.findByID({
+    collection: 'subscribers',
+    id: subscriberId,
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+    disableErrors: true,
+    context: REVEAL_SECRETS,
+  })
   if (!subscriber || !subscriber.active || subscriber.verified || !subscriber.verificationToken) return false
   const disabled = sendingDisabledReason()
   if (disabled) {
@@ -31,7 +39,11 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
   } catch (error) {
     // What the admin shows on the subscriber and counts on the dashboard: the fixed text, never the server's words.
-    if (error instanceof SendFailure || error instanceof ChannelNotConfigured) await recordConfirmation(payload, subscriberId, { confirmationError: error.message.slice(0, 500), confirmationFailedAt: new Date().toISOString() })
+    if (error instanceof SendFailure || error instanceof ChannelNotConfigured)
+      await recordConfirmation(payload, subscriberId, {
+        confirmationError: error.message.slice(0, 500),
+        confirmationFailedAt: new Date().toISOString(),
+      })
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
     if (error instanceof SendFailure && error.certainty === 'uncertain') {
       payload.logger.warn({ msg: `Confirmation for subscriber ${subscriberId}: ${error.message}` })
@@ -40,7 +52,11 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     throw error
   }
   // Stamped only now: "Confirmation Sent At" on a subscriber means the server took the message.
-  await recordConfirmation(payload, subscriberId, { confirmationSentAt: new Date().toISOString(), confirmationError: null, confirmationFailedAt: null })
+  await recordConfirmation(payload, subscriberId, {
+    confirmationSentAt: new Date().toISOString(),
+    confirmationError: null,
+    confirmationFailedAt: null,
+  })
   return true
 }
 
@@ -56,6 +72,10 @@ export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {
   // A mail server that is down now may be up in a minute; the subscriber can also ask again.
   retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
   handler: async ({ input, req }) => ({
-    output: { sent: await reportingFailure(req.payload, `Confirmation for subscriber ${input.subscriber}`, () => sendConfirmation(req.payload, input.subscriber)) },
+    output: {
+      sent: await reportingFailure(req.payload, `Confirmation for subscriber ${input.subscriber}`, () =>
+        sendConfirmation(req.payload, input.subscriber),
+      ),
+    },
   }),
 }

@@ -13,14 +13,32 @@ import type { Payload, TaskConfig, Where } from 'payload'
 import { type Env, env } from '../config/env'
 import { relationId, relationIds } from '../db/relation-id'
 import { channelHears, isUrlChannel } from '../domain/channels'
-import { type Channel, nextAttemptAt, notificationOutcome, settledNotification, subscriberWantsEvent } from '../domain/notifications'
+import {
+  type Channel,
+  nextAttemptAt,
+  notificationOutcome,
+  settledNotification,
+  subscriberWantsEvent,
+} from '../domain/notifications'
 import { REVEAL_SECRETS } from '../fields/secret'
 import type { Notification, Subscriber } from '../payload-types'
 import { isStopping } from '../runtime/shutdown'
 import { testHooks } from '../runtime/test-hooks'
 import { messageBaseUrl } from '../settings/base-url'
 
-import { claimDeliveries, type ClaimedDelivery, deliveryCounts, insertDeliveries, interruptAbandoned, markFailed, markInterrupted, markSent, markSkipped, nextRetryAt, type Recipient } from './deliveries'
+import {
+  claimDeliveries,
+  type ClaimedDelivery,
+  deliveryCounts,
+  insertDeliveries,
+  interruptAbandoned,
+  markFailed,
+  markInterrupted,
+  markSent,
+  markSkipped,
+  nextRetryAt,
+  type Recipient,
+} from './deliveries'
 import { channelAdapter } from './adapters'
 import { recordEndpointOutcome } from './endpoint-health'
 import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
@@ -37,7 +55,6 @@ const retryBaseMs = (settings: Env = env()) => settings.NOTIFY_RETRY_BASE_MS
 
 const FINAL = new Set(['sent', 'partly_failed', 'failed', 'superseded'])
 
-
 async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
   // A service's status change is about that service (its id is in the content: deleting the service keeps the record).
   const change = (notification.content as unknown as NotificationContent).change
@@ -46,9 +63,23 @@ async function affectedServiceIds(payload: Payload, notification: Notification):
   const maintenance = relationId(notification.maintenance)
   const select = { affectedServices: true } as const
   const doc = incident
-    ? await payload.findByID({ collection: 'incidents', id: incident, select, depth: 0, overrideAccess: true, disableErrors: true })
+    ? await payload.findByID({
+        collection: 'incidents',
+        id: incident,
+        select,
+        depth: 0,
+        overrideAccess: true,
+        disableErrors: true,
+      })
     : maintenance
-      ? await payload.findByID({ collection: 'maintenances', id: maintenance, select, depth: 0, overrideAccess: true, disableErrors: true })
+      ? await payload.findByID({
+          collection: 'maintenances',
+          id: maintenance,
+          select,
+          depth: 0,
+          overrideAccess: true,
+          disableErrors: true,
+        })
       : null
   return relationIds(doc?.affectedServices)
 }
@@ -59,7 +90,9 @@ async function matchingRecipients(payload: Payload, notification: Notification):
   const { docs } = await payload.find({
     collection: 'subscribers',
     // A quarantined endpoint (src/domain/endpoint-health.ts) is sent nothing until a test delivery succeeds.
-    where: { and: [{ verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }] },
+    where: {
+      and: [{ verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }],
+    },
     select: { type: true, email: true, phone: true, url: true, services: true },
     sort: 'id',
     pagination: false,
@@ -126,14 +159,23 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     return false
   }
   const subscriber = delivery.subscriberId !== null ? subscribers.get(delivery.subscriberId) : undefined
-  if (!subscriber || !subscriber.active || !subscriber.verified || !subscriber.unsubscribeToken || !delivery.address || subscriber.quarantinedAt) {
+  if (
+    !subscriber ||
+    !subscriber.active ||
+    !subscriber.verified ||
+    !subscriber.unsubscribeToken ||
+    !delivery.address ||
+    subscriber.quarantinedAt
+  ) {
     await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
     return false
   }
   const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
   const now = run.clock()
   // Webhooks and chat endpoints keep a record of their failures, which quarantines them after 3 days.
-  const health = isUrlChannel(delivery.channel) ? (ok: boolean, reason?: string) => recordEndpointOutcome(payload, subscriber, ok, now, reason) : async () => undefined
+  const health = isUrlChannel(delivery.channel)
+    ? (ok: boolean, reason?: string) => recordEndpointOutcome(payload, subscriber, ok, now, reason)
+    : async () => undefined
   try {
     const adapter = channelAdapter(delivery.channel)
     await adapter.send(await run.channels.config(delivery.channel), {
@@ -159,9 +201,18 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     }
     const permanent = error instanceof SendFailure && error.permanent
     // An unexpected error's text stays in the log: it may carry details of the server's network.
-    const message = error instanceof SendFailure || error instanceof ChannelNotConfigured ? error.message : 'Unexpected error while sending (see the server log).'
-    if (!(error instanceof SendFailure) && !(error instanceof ChannelNotConfigured)) payload.logger.error({ err: error, msg: 'Notification delivery failed' })
-    await markFailed(payload, delivery.id, message, nextAttemptAt(delivery.attempts, permanent, new Date(), retryBaseMs()))
+    const message =
+      error instanceof SendFailure || error instanceof ChannelNotConfigured
+        ? error.message
+        : 'Unexpected error while sending (see the server log).'
+    if (!(error instanceof SendFailure) && !(error instanceof ChannelNotConfigured))
+      payload.logger.error({ err: error, msg: 'Notification delivery failed' })
+    await markFailed(
+      payload,
+      delivery.id,
+      message,
+      nextAttemptAt(delivery.attempts, permanent, new Date(), retryBaseMs()),
+    )
     return false
   }
 }
@@ -170,12 +221,25 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
 async function superseded(payload: Payload, notification: Notification): Promise<boolean> {
   const incident = relationId(notification.incident)
   if (incident === null) return false
-  const count = (where: Where) => payload.count({ collection: 'notifications', where: { and: [{ incident: { equals: incident } }, where] }, overrideAccess: true }).then((r) => r.totalDocs)
+  const count = (where: Where) =>
+    payload
+      .count({
+        collection: 'notifications',
+        where: { and: [{ incident: { equals: incident } }, where] },
+        overrideAccess: true,
+      })
+      .then((r) => r.totalDocs)
   const [newer, told] = await Promise.all([
     count({ id: { greater_than: notification.id } }),
     count({ status: { in: ['sending', 'sent', 'partly_failed', 'failed'] } }),
   ])
-  return settledNotification({ newerExists: newer > 0, resolves: notification.kind === 'incident_resolved', anyoneTold: told > 0 }) === 'superseded'
+  return (
+    settledNotification({
+      newerExists: newer > 0,
+      resolves: notification.kind === 'incident_resolved',
+      anyoneTold: told > 0,
+    }) === 'superseded'
+  )
 }
 
 export interface DeliveryRun {
@@ -185,26 +249,66 @@ export interface DeliveryRun {
 }
 
 const queueContinuation = (payload: Payload, notificationId: number, waitUntil?: Date) =>
-  payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: notificationId }, queue: NOTIFICATION_QUEUE, waitUntil })
+  payload.jobs.queue({
+    task: DELIVER_NOTIFICATION_TASK,
+    input: { notification: notificationId },
+    queue: NOTIFICATION_QUEUE,
+    waitUntil,
+  })
 
 /** `clock`: the time the endpoints' health records and signatures carry (tests inject theirs). */
-export async function deliverNotification(payload: Payload, notificationId: number, settings: Env = env(), clock: () => Date = () => new Date()): Promise<DeliveryRun> {
-  const notification = await payload.findByID({ collection: 'notifications', id: notificationId, depth: 0, overrideAccess: true, disableErrors: true })
+export async function deliverNotification(
+  payload: Payload,
+  notificationId: number,
+  settings: Env = env(),
+  clock: () => Date = () => new Date(),
+): Promise<DeliveryRun> {
+  const notification = await payload.findByID({
+    collection: 'notifications',
+    id: notificationId,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+  })
   if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
-  if (notification.status === 'queued' && (notification.content as unknown as NotificationContent | null)?.settling && (await superseded(payload, notification))) {
-    await payload.update({ collection: 'notifications', id: notification.id, data: { status: 'superseded', recipients: 0, completedAt: new Date().toISOString() }, overrideAccess: true, depth: 0 })
+  if (
+    notification.status === 'queued' &&
+    (notification.content as unknown as NotificationContent | null)?.settling &&
+    (await superseded(payload, notification))
+  ) {
+    await payload.update({
+      collection: 'notifications',
+      id: notification.id,
+      data: { status: 'superseded', recipients: 0, completedAt: new Date().toISOString() },
+      overrideAccess: true,
+      depth: 0,
+    })
     return { sent: 0, state: 'done' }
   }
   if (notification.status === 'queued') {
     const recipients = await matchingRecipients(payload, notification)
     await insertDeliveries(payload, notification.id, recipients)
-    await payload.update({ collection: 'notifications', id: notification.id, data: { status: 'sending', recipients: recipients.length }, overrideAccess: true, depth: 0 })
+    await payload.update({
+      collection: 'notifications',
+      id: notification.id,
+      data: { status: 'sending', recipients: recipients.length },
+      overrideAccess: true,
+      depth: 0,
+    })
   }
   const lease = leaseMs(settings)
   await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
 
   const base = await messageBaseUrl(payload)
-  const run: RunContext = { payload, notification, content: notification.content as unknown as NotificationContent, base, channels: new Channels(payload), host: new URL(base).hostname || 'localhost', clock }
+  const run: RunContext = {
+    payload,
+    notification,
+    content: notification.content as unknown as NotificationContent,
+    base,
+    channels: new Channels(payload),
+    host: new URL(base).hostname || 'localhost',
+    clock,
+  }
   // Well inside the lease, so a live run is never taken for a dead one.
   const deadline = Date.now() + Math.min(20_000, lease / 3)
   let sent = 0
@@ -218,7 +322,10 @@ export async function deliverNotification(payload: Payload, notificationId: numb
     }
     const batch = await claimDeliveries(payload, notification.id, emailConnections(settings) * 2)
     if (batch.length === 0) break
-    const subscribers = await loadSubscribers(payload, batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])))
+    const subscribers = await loadSubscribers(
+      payload,
+      batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])),
+    )
     const results = await Promise.all(batch.map((delivery) => deliverOne(run, delivery, subscribers)))
     const batchSent = results.filter(Boolean).length
     sent += batchSent
@@ -234,7 +341,13 @@ export async function deliverNotification(payload: Payload, notificationId: numb
   const failed = counts.failed + counts.interrupted
   const retryAt = await nextRetryAt(payload, notification.id)
   if (retryAt || counts.sending > 0) {
-    await payload.update({ collection: 'notifications', id: notification.id, data: { sent: counts.sent, failed }, overrideAccess: true, depth: 0 })
+    await payload.update({
+      collection: 'notifications',
+      id: notification.id,
+      data: { sent: counts.sent, failed },
+      overrideAccess: true,
+      depth: 0,
+    })
     // Failures waiting for their retry: come back then. Deliveries another run holds: that run finishes the
     // notification (or, if its process died, the run of its job that the runner hands back after the lease).
     if (retryAt) await queueContinuation(payload, notification.id, retryAt)
@@ -243,7 +356,12 @@ export async function deliverNotification(payload: Payload, notificationId: numb
   await payload.update({
     collection: 'notifications',
     id: notification.id,
-    data: { status: notificationOutcome({ sent: counts.sent, failed }), sent: counts.sent, failed, completedAt: new Date().toISOString() },
+    data: {
+      status: notificationOutcome({ sent: counts.sent, failed }),
+      sent: counts.sent,
+      failed,
+      completedAt: new Date().toISOString(),
+    },
     overrideAccess: true,
     depth: 0,
   })
@@ -261,6 +379,8 @@ export const deliverNotificationTask: TaskConfig<'deliverNotification'> = {
   // A run that throws (the database went away) is run again; deliveries already claimed are not sent again.
   retries: { attempts: 10, backoff: { type: 'exponential', delay: 5_000 } },
   handler: async ({ input, req }) => ({
-    output: await reportingFailure(req.payload, `Delivery of notification ${input.notification}`, () => deliverNotification(req.payload, input.notification)),
+    output: await reportingFailure(req.payload, `Delivery of notification ${input.notification}`, () =>
+      deliverNotification(req.payload, input.notification),
+    ),
   }),
 }

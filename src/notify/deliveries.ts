@@ -36,7 +36,12 @@ export interface ClaimedDelivery {
 const INSERT_CHUNK = 500
 
 /** Creates a pending row per recipient; rows that exist already (an earlier run) are left as they are. */
-export async function insertDeliveries(payload: Payload, notificationId: number, recipients: Recipient[], now = new Date()): Promise<void> {
+export async function insertDeliveries(
+  payload: Payload,
+  notificationId: number,
+  recipients: Recipient[],
+  now = new Date(),
+): Promise<void> {
   const { db, t } = await store(payload)
   const stamp = now.toISOString()
   for (let i = 0; i < recipients.length; i += INSERT_CHUNK) {
@@ -60,7 +65,12 @@ function claimable(t: Table, now: string) {
 }
 
 /** Claims up to `size` deliveries of a notification for this caller, oldest first. */
-export async function claimDeliveries(payload: Payload, notificationId: number, size: number, now = new Date()): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(
+  payload: Payload,
+  notificationId: number,
+  size: number,
+  now = new Date(),
+): Promise<ClaimedDelivery[]> {
   const { db, t } = await store(payload)
   const stamp = now.toISOString()
   const candidates: { id: number }[] = await db
@@ -70,14 +80,34 @@ export async function claimDeliveries(payload: Payload, notificationId: number, 
     .orderBy(asc(t.id))
     .limit(size)
   if (candidates.length === 0) return []
-  const claimed: { id: number; subscriber: number | null; channel: Channel; address: string | null; attempts: unknown }[] = await db
+  const claimed: {
+    id: number
+    subscriber: number | null
+    channel: Channel
+    address: string | null
+    attempts: unknown
+  }[] = await db
     .update(t)
     .set({ status: 'sending', claimedAt: stamp, updatedAt: stamp, attempts: sql`coalesce(${t.attempts}, 0) + 1` })
     // The status condition again: between the select and this update another runner may have claimed a row.
-    .where(and(inArray(t.id, candidates.map((c) => c.id)), claimable(t, stamp)))
+    .where(
+      and(
+        inArray(
+          t.id,
+          candidates.map((c) => c.id),
+        ),
+        claimable(t, stamp),
+      ),
+    )
     .returning({ id: t.id, subscriber: t.subscriber, channel: t.channel, address: t.address, attempts: t.attempts })
   return claimed
-    .map((row) => ({ id: row.id, subscriberId: row.subscriber, channel: row.channel, address: row.address, attempts: Number(row.attempts) }))
+    .map((row) => ({
+      id: row.id,
+      subscriberId: row.subscriber,
+      channel: row.channel,
+      address: row.address,
+      attempts: Number(row.attempts),
+    }))
     .sort((a, b) => a.id - b.id)
 }
 
@@ -94,7 +124,11 @@ export const markSent = (payload: Payload, id: number, at = new Date()) =>
 
 /** A failed attempt: retried at `retryAt`, or left failed for good when it is null. */
 export const markFailed = (payload: Payload, id: number, error: string, retryAt: Date | null) =>
-  finish(payload, id, { status: 'failed', lastError: error.slice(0, 500), nextAttemptAt: retryAt?.toISOString() ?? null })
+  finish(payload, id, {
+    status: 'failed',
+    lastError: error.slice(0, 500),
+    nextAttemptAt: retryAt?.toISOString() ?? null,
+  })
 
 /** Not sent, and never will be: the subscriber left or lost its address after the notification was queued. */
 export const markSkipped = (payload: Payload, id: number, reason: string) =>
@@ -114,7 +148,11 @@ export async function interruptAbandoned(payload: Payload, olderThan: Date, noti
   if (notificationId !== undefined) conditions.push(eq(t.notification, notificationId))
   const rows: unknown[] = await db
     .update(t)
-    .set({ status: 'interrupted', lastError: 'The process stopped while sending; not sent again, so nobody receives it twice.', updatedAt: new Date().toISOString() })
+    .set({
+      status: 'interrupted',
+      lastError: 'The process stopped while sending; not sent again, so nobody receives it twice.',
+      updatedAt: new Date().toISOString(),
+    })
     .where(and(...conditions))
     .returning({ id: t.id })
   return rows.length

@@ -40,12 +40,18 @@ export class SendFailure extends Error {
 }
 
 export async function emailConfig(payload: Payload, variables: Env = env()): Promise<EmailConfig> {
-  const settings = await payload.findGlobal({ slug: 'email-settings', overrideAccess: true, context: REVEAL_SECRETS, depth: 0 })
+  const settings = await payload.findGlobal({
+    slug: 'email-settings',
+    overrideAccess: true,
+    context: REVEAL_SECRETS,
+    depth: 0,
+  })
   const from = variables.SMTP_FROM || settings.from?.trim() || ''
   const replyTo = settings.replyTo?.trim() || undefined
   const smtpUrl = variables.SMTP_URL
   if (smtpUrl) return { transport: { url: smtpUrl }, from: from || 'status@localhost', replyTo }
-  if (!settings.host?.trim()) throw new ChannelNotConfigured('E-mail is not configured: set the SMTP host in E-mail settings, or SMTP_URL.')
+  if (!settings.host?.trim())
+    throw new ChannelNotConfigured('E-mail is not configured: set the SMTP host in E-mail settings, or SMTP_URL.')
   if (!from) throw new ChannelNotConfigured('E-mail is not configured: set the From address in E-mail settings.')
   const security = settings.security ?? 'starttls'
   return {
@@ -118,7 +124,14 @@ interface SmtpError {
 
 /** nodemailer's failures that happen while connecting or logging in, before any message was handed over. */
 const CONNECT_PHASE_CODES = new Set(['EDNS', 'ETLS', 'EAUTH'])
-const CONNECT_PHASE_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
+const CONNECT_PHASE_CAUSES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+])
 const CONNECT_PHASE_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT'])
 
 /**
@@ -136,13 +149,18 @@ function classify(error: unknown): SendFailure {
     return new SendFailure(`SMTP server refused ${what} (reply ${responseCode}).`, permanent, 'not-sent', reply)
   }
   // nodemailer found the addresses unusable itself: nothing was sent, and nothing would change on a retry.
-  if (code === 'EENVELOPE') return new SendFailure('The message was not sent: its sender or recipient address is unusable.', true)
+  if (code === 'EENVELOPE')
+    return new SendFailure('The message was not sent: its sender or recipient address is unusable.', true)
   const beforeSending =
     (code !== undefined && CONNECT_PHASE_CODES.has(code)) ||
     (originalCode !== undefined && CONNECT_PHASE_CAUSES.has(originalCode)) ||
     (timeoutType !== undefined && CONNECT_PHASE_TIMEOUTS.has(timeoutType))
   if (beforeSending) return new SendFailure('SMTP server unreachable (no connection).', false)
-  return new SendFailure('The SMTP connection failed after the message may have been sent; it is not sent again.', false, 'uncertain')
+  return new SendFailure(
+    'The SMTP connection failed after the message may have been sent; it is not sent again.',
+    false,
+    'uncertain',
+  )
 }
 
 export async function sendEmail(config: EmailConfig, message: EmailMessage, logger?: Payload['logger']): Promise<void> {

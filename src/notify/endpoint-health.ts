@@ -14,22 +14,46 @@ import { renderQuarantineEmail } from './messages'
 
 const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null)
 
-export async function recordEndpointOutcome(payload: Payload, subscriber: Subscriber, succeeded: boolean, now: Date, reason?: string): Promise<void> {
-  const before = { failingSince: dateOrNull(subscriber.failingSince), quarantinedAt: dateOrNull(subscriber.quarantinedAt) }
+export async function recordEndpointOutcome(
+  payload: Payload,
+  subscriber: Subscriber,
+  succeeded: boolean,
+  now: Date,
+  reason?: string,
+): Promise<void> {
+  const before = {
+    failingSince: dateOrNull(subscriber.failingSince),
+    quarantinedAt: dateOrNull(subscriber.quarantinedAt),
+  }
   const after = healthAfter(before, succeeded, now)
-  if (after.failingSince?.getTime() === before.failingSince?.getTime() && after.quarantinedAt?.getTime() === before.quarantinedAt?.getTime()) return
+  if (
+    after.failingSince?.getTime() === before.failingSince?.getTime() &&
+    after.quarantinedAt?.getTime() === before.quarantinedAt?.getTime()
+  )
+    return
   await payload.update({
     collection: 'subscribers',
     id: subscriber.id,
-    data: { failingSince: after.failingSince?.toISOString() ?? null, quarantinedAt: after.quarantinedAt?.toISOString() ?? null },
+    data: {
+      failingSince: after.failingSince?.toISOString() ?? null,
+      quarantinedAt: after.quarantinedAt?.toISOString() ?? null,
+    },
     overrideAccess: true,
     depth: 0,
   })
   subscriber.failingSince = after.failingSince?.toISOString() ?? null
   subscriber.quarantinedAt = after.quarantinedAt?.toISOString() ?? null
   if (after.quarantinedNow) {
-    payload.logger.warn({ msg: `Subscriber ${subscriber.id} quarantined: its endpoint has failed since ${before.failingSince?.toISOString()}` })
-    if (subscriber.contactEmail) await sendQuarantineNotice(payload, subscriber.contactEmail, urlAddress(subscriber) ?? 'the address given', reason ?? 'The endpoint did not accept the deliveries.')
+    payload.logger.warn({
+      msg: `Subscriber ${subscriber.id} quarantined: its endpoint has failed since ${before.failingSince?.toISOString()}`,
+    })
+    if (subscriber.contactEmail)
+      await sendQuarantineNotice(
+        payload,
+        subscriber.contactEmail,
+        urlAddress(subscriber) ?? 'the address given',
+        reason ?? 'The endpoint did not accept the deliveries.',
+      )
   }
 }
 
@@ -37,7 +61,11 @@ export async function recordEndpointOutcome(payload: Payload, subscriber: Subscr
 async function sendQuarantineNotice(payload: Payload, to: string, endpoint: string, reason: string): Promise<void> {
   try {
     const { siteName } = await siteSettings(payload)
-    await sendEmail(await emailConfig(payload), { to, ...renderQuarantineEmail(siteName, endpoint, reason) }, payload.logger)
+    await sendEmail(
+      await emailConfig(payload),
+      { to, ...renderQuarantineEmail(siteName, endpoint, reason) },
+      payload.logger,
+    )
   } catch (error) {
     payload.logger.warn({ msg: `Quarantine notice not sent: ${(error as Error).message}` })
   }

@@ -56,7 +56,10 @@ export function subscriptionEndpoint(handler: Handler) {
  * An endpoint that takes `{token}` (from a link in a message) and acts on it: confirming, unsubscribing. `answers`
  * gives each outcome its status and message; a 2xx is a success.
  */
-export function tokenEndpoint<O extends string>(act: (payload: Payload, token: string) => Promise<O>, answers: Record<O, [number, string]>) {
+export function tokenEndpoint<O extends string>(
+  act: (payload: Payload, token: string) => Promise<O>,
+  answers: Record<O, [number, string]>,
+) {
   return subscriptionEndpoint(async (request, { payload }) => {
     const body = await readJsonBody(request)
     if (!body.ok) return answer(400, false, body.message)

@@ -10,11 +10,24 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 import { env } from '../config/env'
 import { relationIds } from '../db/relation-id'
 import { connectionFor, tableOf } from '../db/sql'
-import { incidentEvent, maintenanceEvent, maintenanceReminderEvent, postmortemEvent, type NotificationEvent, type UpdateLike } from '../domain/notifications'
+import {
+  incidentEvent,
+  maintenanceEvent,
+  maintenanceReminderEvent,
+  postmortemEvent,
+  type NotificationEvent,
+  type UpdateLike,
+} from '../domain/notifications'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
 import { CHANNEL_RULES } from '../domain/channels'
 import { CHANNELS } from '../domain/notifications'
-import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
+import {
+  INCIDENT_STATUS_LABELS,
+  MAINTENANCE_STATUS_LABELS,
+  type MaintenanceStatus,
+  SERVICE_STATUS_LABELS,
+  type ServiceStatus,
+} from '../domain/statuses'
 import { startsIn } from '../domain/reminders'
 import { formatDateTime } from '../format/dates'
 import { richTextToText } from '../format/rich-text'
@@ -24,7 +37,6 @@ import { siteSettings } from '../settings/site-settings'
 
 import { type NotificationContent, notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
-
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
   const ids = relationIds(services)
@@ -58,11 +70,27 @@ async function recordNotification(
   const now = new Date().toISOString()
   const inserted: { id: number }[] = await db
     .insert(t)
-    .values({ kind: event.kind, eventKey: event.eventKey, subject: notificationSubject(content), message: event.message, content, status: 'queued', ...subject, createdAt: now, updatedAt: now })
+    .values({
+      kind: event.kind,
+      eventKey: event.eventKey,
+      subject: notificationSubject(content),
+      message: event.message,
+      content,
+      status: 'queued',
+      ...subject,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: t.id })
   if (inserted.length === 0) return
-  await req.payload.jobs.queue({ task: DELIVER_NOTIFICATION_TASK, input: { notification: inserted[0].id }, queue: NOTIFICATION_QUEUE, waitUntil, req })
+  await req.payload.jobs.queue({
+    task: DELIVER_NOTIFICATION_TASK,
+    input: { notification: inserted[0].id },
+    queue: NOTIFICATION_QUEUE,
+    waitUntil,
+    req,
+  })
 }
 
 async function contentBase(req: PayloadRequest) {
@@ -90,7 +118,13 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
     url: incidentPageUrl(base, doc.shortId),
     ...(settleMs > 0 ? { settling: true } : {}),
   }
-  await recordNotification(req, event, { incident: doc.id }, content, settleMs > 0 ? new Date(Date.now() + settleMs) : undefined)
+  await recordNotification(
+    req,
+    event,
+    { incident: doc.id },
+    content,
+    settleMs > 0 ? new Date(Date.now() + settleMs) : undefined,
+  )
   return doc
 }
 
@@ -100,25 +134,37 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
  */
 export const notifyPostmortemPublished: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (req.context?.skipNotifications || doc.backfilled) return doc
-  const event = postmortemEvent(doc.id, doc.status, operation === 'create' ? null : previousDoc?.postmortemPublishedAt, doc.postmortemPublishedAt)
+  const event = postmortemEvent(
+    doc.id,
+    doc.status,
+    operation === 'create' ? null : previousDoc?.postmortemPublishedAt,
+    doc.postmortemPublishedAt,
+  )
   if (!event) return doc
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
-  await recordNotification(req, event, { incident: doc.id }, {
-    siteName: settings.siteName,
-    kind: event.kind,
-    title: doc.title,
-    statusLabel: INCIDENT_STATUS_LABELS[doc.status as keyof typeof INCIDENT_STATUS_LABELS],
-    message: richTextToText(doc.postmortem) || null,
-    schedule: null,
-    affected,
-    url: incidentPageUrl(base, doc.shortId),
-  })
+  await recordNotification(
+    req,
+    event,
+    { incident: doc.id },
+    {
+      siteName: settings.siteName,
+      kind: event.kind,
+      title: doc.title,
+      statusLabel: INCIDENT_STATUS_LABELS[doc.status as keyof typeof INCIDENT_STATUS_LABELS],
+      message: richTextToText(doc.postmortem) || null,
+      schedule: null,
+      affected,
+      url: incidentPageUrl(base, doc.shortId),
+    },
+  )
   return doc
 }
 
 function maintenanceSchedule(doc: Maintenance, timeZone: string): string {
   const start = formatDateTime(new Date(doc.scheduledStartAt).toISOString(), timeZone)
-  return doc.scheduledEndAt ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), timeZone)}` : `${start}, open end`
+  return doc.scheduledEndAt
+    ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), timeZone)}`
+    : `${start}, open end`
 }
 
 /** The reminder that a maintenance starts soon, in the transaction of `req` (src/services/reminders/remind.ts decides when). */
@@ -126,38 +172,52 @@ export async function announceMaintenanceReminder(req: PayloadRequest, doc: Main
   if (req.context?.skipNotifications) return
   const event = maintenanceReminderEvent(doc.id, doc.scheduledStartAt)
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
-  await recordNotification(req, event, { maintenance: doc.id }, {
-    siteName: settings.siteName,
-    kind: event.kind,
-    title: doc.title,
-    statusLabel: `Starts ${startsIn(doc.scheduledStartAt, now)}`,
-    message: richTextToText(doc.description) || null,
-    schedule: maintenanceSchedule(doc, settings.timeZone),
-    affected,
-    url: maintenancePageUrl(base, doc.shortId),
-  })
+  await recordNotification(
+    req,
+    event,
+    { maintenance: doc.id },
+    {
+      siteName: settings.siteName,
+      kind: event.kind,
+      title: doc.title,
+      statusLabel: `Starts ${startsIn(doc.scheduledStartAt, now)}`,
+      message: richTextToText(doc.description) || null,
+      schedule: maintenanceSchedule(doc, settings.timeZone),
+      affected,
+      url: maintenancePageUrl(base, doc.shortId),
+    },
+  )
 }
 
 /**
  * Queues the notification a maintenance's move from `previousStatus` (null: just created) causes, if any, in the
  * transaction of `req`. Called by src/services/maintenances/moved.ts, for saves and the clock's moves alike.
  */
-export async function announceMaintenanceChange(req: PayloadRequest, doc: Maintenance, previousStatus: MaintenanceStatus | null): Promise<void> {
+export async function announceMaintenanceChange(
+  req: PayloadRequest,
+  doc: Maintenance,
+  previousStatus: MaintenanceStatus | null,
+): Promise<void> {
   if (req.context?.skipNotifications || doc.notifySubscribers === false) return
   const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc)
   if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
   const schedule = maintenanceSchedule(doc, settings.timeZone)
-  await recordNotification(req, event, { maintenance: doc.id }, {
-    siteName: settings.siteName,
-    kind: event.kind,
-    title: doc.title,
-    statusLabel: MAINTENANCE_STATUS_LABELS[doc.status as MaintenanceStatus],
-    message: event.kind === 'maintenance_scheduled' ? richTextToText(doc.description) || null : null,
-    schedule,
-    affected,
-    url: maintenancePageUrl(base, doc.shortId),
-  })
+  await recordNotification(
+    req,
+    event,
+    { maintenance: doc.id },
+    {
+      siteName: settings.siteName,
+      kind: event.kind,
+      title: doc.title,
+      statusLabel: MAINTENANCE_STATUS_LABELS[doc.status as MaintenanceStatus],
+      message: event.kind === 'maintenance_scheduled' ? richTextToText(doc.description) || null : null,
+      schedule,
+      affected,
+      url: maintenancePageUrl(base, doc.shortId),
+    },
+  )
 }
 
 /** The channels that hear of every service status change (src/domain/channels.ts). */
@@ -177,26 +237,52 @@ export interface ServiceStatusChangeFacts {
  * (webhooks: Statuspage's component update), in the transaction of `req`. With none subscribed, nothing is queued:
  * every status change of a site without webhooks would otherwise leave a notification that reaches nobody.
  */
-export async function announceServiceStatusChange(req: PayloadRequest, change: ServiceStatusChangeFacts): Promise<void> {
+export async function announceServiceStatusChange(
+  req: PayloadRequest,
+  change: ServiceStatusChangeFacts,
+): Promise<void> {
   if (req.context?.skipNotifications) return
   const listeners = await req.payload.count({
     collection: 'subscribers',
-    where: { and: [{ type: { in: SERVICE_CHANGE_CHANNELS } }, { verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }] },
+    where: {
+      and: [
+        { type: { in: SERVICE_CHANGE_CHANNELS } },
+        { verified: { equals: true } },
+        { active: { equals: true } },
+        { quarantinedAt: { exists: false } },
+      ],
+    },
     overrideAccess: true,
     req,
   })
   if (listeners.totalDocs === 0) return
   const { settings, base } = await contentBase(req)
-  const event: NotificationEvent = { kind: 'service_status_changed', eventKey: `service:${change.serviceId}:change:${change.changeId}`, status: change.to, message: null }
-  await recordNotification(req, event, {}, {
-    siteName: settings.siteName,
-    kind: event.kind,
-    title: change.serviceName,
-    statusLabel: `${SERVICE_STATUS_LABELS[change.to]} (was ${SERVICE_STATUS_LABELS[change.from]})`,
+  const event: NotificationEvent = {
+    kind: 'service_status_changed',
+    eventKey: `service:${change.serviceId}:change:${change.changeId}`,
+    status: change.to,
     message: null,
-    schedule: null,
-    affected: [change.serviceName],
-    url: base,
-    change: { changeId: change.changeId, serviceId: change.serviceId, from: change.from, to: change.to, at: change.at.toISOString() },
-  })
+  }
+  await recordNotification(
+    req,
+    event,
+    {},
+    {
+      siteName: settings.siteName,
+      kind: event.kind,
+      title: change.serviceName,
+      statusLabel: `${SERVICE_STATUS_LABELS[change.to]} (was ${SERVICE_STATUS_LABELS[change.from]})`,
+      message: null,
+      schedule: null,
+      affected: [change.serviceName],
+      url: base,
+      change: {
+        changeId: change.changeId,
+        serviceId: change.serviceId,
+        from: change.from,
+        to: change.to,
+        at: change.at.toISOString(),
+      },
+    },
+  )
 }

@@ -34,6 +34,8 @@ export const smtpEmailAdapter: EmailAdapter = ({ payload }) => ({
     // is the configured one: Payload's default ("Status page" <SMTP_FROM>) may predate the settings.
     transporterFor(config)
       .sendMail({ ...message, from: config.from, replyTo: config.replyTo ?? message.replyTo })
-      .catch((error: unknown) => payload.logger.warn(`E-mail "${String(message.subject)}" not sent: ${describeFailure(error)}`))
+      .catch((error: unknown) =>
+        payload.logger.warn(`E-mail "${String(message.subject)}" not sent: ${describeFailure(error)}`),
+      )
   },
 })

@@ -54,13 +54,27 @@ export async function runNotificationTick(payload: Payload): Promise<void> {
   await releaseAbandonedJobs(payload)
   const stopAt = Date.now() + leaseMs() / 2
   for (;;) {
-    const result = await payload.jobs.run({ queue: NOTIFICATION_QUEUE, limit: 1, processingOrder: 'createdAt', silent: { info: true, error: true } })
-    if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0 || Date.now() >= stopAt || isStopping()) return
+    const result = await payload.jobs.run({
+      queue: NOTIFICATION_QUEUE,
+      limit: 1,
+      processingOrder: 'createdAt',
+      silent: { info: true, error: true },
+    })
+    if (
+      result.noJobsRemaining ||
+      Object.keys(result.jobStatus ?? {}).length === 0 ||
+      Date.now() >= stopAt ||
+      isStopping()
+    )
+      return
   }
 }
 
 export function startNotificationRunner(payload: Payload, intervalMs = notifyTickMs()): number {
-  return repeat(NAME, intervalMs, () => runNotificationTick(payload), (error) =>
-    payload.logger.error({ err: error, msg: 'Notification runner tick failed' }),
+  return repeat(
+    NAME,
+    intervalMs,
+    () => runNotificationTick(payload),
+    (error) => payload.logger.error({ err: error, msg: 'Notification runner tick failed' }),
   )
 }

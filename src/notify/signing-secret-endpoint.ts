@@ -5,7 +5,13 @@
  */
 import type { Endpoint } from 'payload'
 
-import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
+import {
+  cmsEndpoint,
+  noStoreJson as answer,
+  recordNotFound,
+  requireUser,
+  routeRecordId,
+} from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { newSigningSecret } from '../domain/webhook-signature'
 import { BadRequest } from '../errors'
@@ -16,12 +22,27 @@ export const signingSecretEndpoint: Endpoint = {
   handler: cmsEndpoint(async (req) => {
     requireUser(req, isAdmin)
     const id = routeRecordId(req)
-    const subscriber = await req.payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, disableErrors: true, select: { type: true } })
+    const subscriber = await req.payload.findByID({
+      collection: 'subscribers',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+      select: { type: true },
+    })
     if (!subscriber) throw recordNotFound()
     if (subscriber.type !== 'webhook') throw new BadRequest('type: only webhook subscribers have a signing secret')
     const secret = newSigningSecret()
     // The secret field keeps a value only a server write gives it; this context lets this write replace it.
-    await req.payload.update({ collection: 'subscribers', id, data: { signingSecret: secret }, overrideAccess: true, depth: 0, req, context: { replaceSigningSecret: true } })
+    await req.payload.update({
+      collection: 'subscribers',
+      id,
+      data: { signingSecret: secret },
+      overrideAccess: true,
+      depth: 0,
+      req,
+      context: { replaceSigningSecret: true },
+    })
     return answer(200, { signingSecret: secret })
   }),
 }

@@ -22,11 +22,18 @@ export interface SmsConfig {
 }
 
 export async function smsConfig(payload: Payload): Promise<SmsConfig> {
-  const settings = await payload.findGlobal({ slug: 'sms-settings', overrideAccess: true, context: REVEAL_SECRETS, depth: 0 })
+  const settings = await payload.findGlobal({
+    slug: 'sms-settings',
+    overrideAccess: true,
+    context: REVEAL_SECRETS,
+    depth: 0,
+  })
   if (!settings.enabled) throw new ChannelNotConfigured('SMS is turned off in SMS settings.')
   const baseUrl = settings.apiBaseUrl?.trim().replace(/\/+$/, '')
   if (!baseUrl || !settings.accountSid || !settings.authToken || !settings.fromNumber) {
-    throw new ChannelNotConfigured('SMS is not configured: set the API base URL, account SID, auth token and From number in SMS settings.')
+    throw new ChannelNotConfigured(
+      'SMS is not configured: set the API base URL, account SID, auth token and From number in SMS settings.',
+    )
   }
   return { baseUrl, accountSid: settings.accountSid, authToken: settings.authToken, from: settings.fromNumber }
 }
@@ -62,7 +69,11 @@ export async function sendSms(config: SmsConfig, to: string, body: string, logge
     const refusal = refusalIn(error)
     if (refusal) throw new SendFailure(`SMS provider not contacted. ${refusal.message}`, true)
     if (failedBeforeSending(error)) throw new SendFailure('SMS provider unreachable (no connection).', false)
-    throw new SendFailure('SMS provider did not answer after the message was sent; it may have been delivered, so it is not sent again.', false, 'uncertain')
+    throw new SendFailure(
+      'SMS provider did not answer after the message was sent; it may have been delivered, so it is not sent again.',
+      false,
+      'uncertain',
+    )
   }
   // The body is read and dropped: it is the provider's (or, misconfigured, any service's) text, not ours to show.
   await response.body?.cancel().catch(() => undefined)

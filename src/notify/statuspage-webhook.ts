@@ -13,7 +13,15 @@ import type { Payload } from 'payload'
 
 import { relationId } from '../db/relation-id'
 import type { MaintenanceStatus, ServiceStatus } from '../domain/statuses'
-import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus, statuspageTimeline, type TimelineUpdate } from '../domain/statuspage'
+import {
+  componentStatus,
+  derivedId,
+  incidentImpact,
+  maintenanceStatus,
+  pageStatus,
+  statuspageTimeline,
+  type TimelineUpdate,
+} from '../domain/statuspage'
 import { richTextToText } from '../format/rich-text'
 import type { Incident, Maintenance, Notification, Service } from '../payload-types'
 
@@ -43,7 +51,10 @@ async function siteFacts(payload: Payload): Promise<SiteFacts> {
     payload.findGlobal({ slug: 'settings', depth: 0, overrideAccess: true }),
     payload.find({ collection: 'services', depth: 0, pagination: false, overrideAccess: true }),
   ])
-  const status = pageStatus(services.docs.map((s) => s.status as ServiceStatus), Boolean(settings.maintenanceMode))
+  const status = pageStatus(
+    services.docs.map((s) => s.status as ServiceStatus),
+    Boolean(settings.maintenanceMode),
+  )
   return {
     pageId: derivedId('page', settings.createdAt ?? ''),
     indicator: status.indicator,
@@ -117,7 +128,19 @@ function maintenanceObject(doc: Maintenance, site: SiteFacts) {
   const status = maintenanceStatus(doc.status as MaintenanceStatus)
   const updates = (doc.updates ?? []).map((u, index) => {
     const at = iso(u.createdAt ?? doc.createdAt)
-    return { id: u.id ?? derivedId('maintenance-update', doc.id, index), status, body: u.message, incident_id: id, created_at: at, updated_at: at, display_at: at, affected_components: null, deliver_notifications: u.notify !== false, custom_tweet: null, tweet_id: null }
+    return {
+      id: u.id ?? derivedId('maintenance-update', doc.id, index),
+      status,
+      body: u.message,
+      incident_id: id,
+      created_at: at,
+      updated_at: at,
+      display_at: at,
+      affected_components: null,
+      deliver_notifications: u.notify !== false,
+      custom_tweet: null,
+      tweet_id: null,
+    }
   })
   updates.sort((a, b) => b.created_at.localeCompare(a.created_at))
   return {
@@ -154,7 +177,11 @@ type Subject = { page: Record<string, unknown> } & Record<string, unknown>
  */
 const subjects = new WeakMap<NotificationContent, Promise<Subject | null>>()
 
-async function subjectOf(payload: Payload, notification: Notification, content: NotificationContent): Promise<Subject | null> {
+async function subjectOf(
+  payload: Payload,
+  notification: Notification,
+  content: NotificationContent,
+): Promise<Subject | null> {
   const site = await siteFacts(payload)
   const page = { id: site.pageId, status_indicator: site.indicator, status_description: site.description }
   const incidentId = relationId(notification.incident)
@@ -174,18 +201,36 @@ async function subjectOf(payload: Payload, notification: Notification, content: 
     return { page, component: component(service, site), component_update: componentUpdate }
   }
   if (incidentId !== null) {
-    const doc = await payload.findByID({ collection: 'incidents', id: incidentId, depth: 0, overrideAccess: true, disableErrors: true })
+    const doc = await payload.findByID({
+      collection: 'incidents',
+      id: incidentId,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+    })
     return doc ? { page, incident: { ...incidentObject(doc, site), shortlink: content.url } } : null
   }
   if (maintenanceId !== null) {
-    const doc = await payload.findByID({ collection: 'maintenances', id: maintenanceId, depth: 0, overrideAccess: true, disableErrors: true })
+    const doc = await payload.findByID({
+      collection: 'maintenances',
+      id: maintenanceId,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+    })
     return doc ? { page, incident: { ...maintenanceObject(doc, site), shortlink: content.url } } : null
   }
   return null
 }
 
 /** The Statuspage-shaped body of one notification, or null when its incident, maintenance or service is gone. */
-export async function statuspageWebhookBody(payload: Payload, notification: Notification, content: NotificationContent, unsubscribeUrl: string, now: Date): Promise<Record<string, unknown> | null> {
+export async function statuspageWebhookBody(
+  payload: Payload,
+  notification: Notification,
+  content: NotificationContent,
+  unsubscribeUrl: string,
+  now: Date,
+): Promise<Record<string, unknown> | null> {
   let subject = subjects.get(content)
   if (!subject) {
     subject = subjectOf(payload, notification, content)
@@ -193,5 +238,8 @@ export async function statuspageWebhookBody(payload: Payload, notification: Noti
   }
   const shared = await subject
   if (!shared) return null
-  return { meta: { unsubscribe: unsubscribeUrl, documentation: content.url, generated_at: now.toISOString() }, ...shared }
+  return {
+    meta: { unsubscribe: unsubscribeUrl, documentation: content.url, generated_at: now.toISOString() },
+    ...shared,
+  }
 }

@@ -11,7 +11,8 @@ export async function reportingFailure<T>(payload: Payload, what: string, run: (
   try {
     return await run()
   } catch (error) {
-    if (error instanceof SendFailure || error instanceof ChannelNotConfigured) payload.logger.warn(`${what} failed: ${error.message}`)
+    if (error instanceof SendFailure || error instanceof ChannelNotConfigured)
+      payload.logger.warn(`${what} failed: ${error.message}`)
     // Not a sending failure (the database went away, a bug): the stack is worth its lines, the job's JSON is not.
     else payload.logger.error({ err: error, msg: `${what} failed` })
     throw error

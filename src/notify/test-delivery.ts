@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto'
 
 import type { Endpoint } from 'payload'
 
-import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
+import {
+  cmsEndpoint,
+  noStoreJson as answer,
+  recordNotFound,
+  requireUser,
+  routeRecordId,
+} from '../access/endpoint-guard'
 import { isAdmin } from '../access/roles'
 import { env } from '../config/env'
 import { isUrlChannel } from '../domain/channels'
@@ -31,9 +37,18 @@ export const testDeliveryEndpoint: Endpoint = {
     requireUser(req, isAdmin)
     const id = routeRecordId(req)
     const { payload } = req
-    const subscriber = await payload.findByID({ collection: 'subscribers', id, depth: 0, overrideAccess: true, showHiddenFields: true, disableErrors: true, context: REVEAL_SECRETS })
+    const subscriber = await payload.findByID({
+      collection: 'subscribers',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      showHiddenFields: true,
+      disableErrors: true,
+      context: REVEAL_SECRETS,
+    })
     if (!subscriber) throw recordNotFound()
-    if (!isUrlChannel(subscriber.type)) throw new BadRequest('type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
+    if (!isUrlChannel(subscriber.type))
+      throw new BadRequest('type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
     const disabled = sendingDisabledReason()
     if (disabled) return answer(409, { sent: false, message: disabled })
     const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])

@@ -40,7 +40,8 @@ async function send(req: PayloadRequest, channel: Channel, to: string): Promise<
 
 function recipient(channel: Channel, body: Record<string, unknown>, req: PayloadRequest): string | { problem: string } {
   const given = typeof body.to === 'string' ? body.to.trim() : ''
-  if (channel === 'sms') return isE164(given) ? given : { problem: 'to: give a phone number in E.164 form, such as +14155550123' }
+  if (channel === 'sms')
+    return isE164(given) ? given : { problem: 'to: give a phone number in E.164 form, such as +14155550123' }
   const to = given || String((req.user as { email?: unknown } | null)?.email ?? '')
   return isEmailAddress(to) ? to : { problem: 'to: give a valid e-mail address' }
 }
@@ -57,7 +58,8 @@ export function testMessageEndpoint(channel: Channel): Endpoint {
         await send(req, channel, to)
       } catch (error) {
         if (error instanceof ChannelNotConfigured) return answer(200, { ok: false, error: error.message })
-        if (error instanceof SendFailure) return answer(200, { ok: false, error: error.message, ...(error.reply ? { reply: error.reply } : {}) })
+        if (error instanceof SendFailure)
+          return answer(200, { ok: false, error: error.message, ...(error.reply ? { reply: error.reply } : {}) })
         throw error
       }
       return answer(200, { ok: true, message: `Sent to ${to}. Check that it arrived.` })

@@ -19,7 +19,11 @@ interface Entry {
 
 const totals = new Map<string, Entry>()
 
-export async function countOf(payload: Payload, collection: 'incidents' | 'maintenances', where: Where): Promise<number> {
+export async function countOf(
+  payload: Payload,
+  collection: 'incidents' | 'maintenances',
+  where: Where,
+): Promise<number> {
   // While peers' writes go unheard, a remembered total may be behind one of them: count again.
   if (peersUnheard()) return (await payload.count({ collection, where })).totalDocs
   const key = `${collection} ${JSON.stringify(where)}`

@@ -16,10 +16,10 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-allow-headers': 'If-None-Match, Content-Type',
-  'access-control-expose-headers': 'ETag, Link, X-Total-Count, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
+  'access-control-expose-headers':
+    'ETag, Link, X-Total-Count, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
   'access-control-max-age': '86400',
 }
-
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
@@ -71,15 +71,30 @@ export function jsonResponse(request: Request, value: unknown, options: DataOpti
     headers.set('x-total-count', String(options.page.totalDocs))
   }
   if (options.expiresAt) headers.set(EXPIRES_HEADER, String(options.expiresAt.getTime()))
-  if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers })
+  if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag))
+    return new Response(null, { status: 304, headers })
   headers.set('content-type', 'application/json; charset=utf-8')
   return new Response(body, { status: 200, headers })
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' }
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+}
 
-export function problemResponse(request: Request, problem: Omit<Problem, 'type' | 'title'> & { title?: string }, headers: Readonly<Record<string, string>> = {}): Response {
-  const body: Problem = { type: 'about:blank', title: problem.title ?? TITLES[problem.status] ?? 'Error', ...problem, instance: new URL(request.url).pathname }
+export function problemResponse(
+  request: Request,
+  problem: Omit<Problem, 'type' | 'title'> & { title?: string },
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const body: Problem = {
+    type: 'about:blank',
+    title: problem.title ?? TITLES[problem.status] ?? 'Error',
+    ...problem,
+    instance: new URL(request.url).pathname,
+  }
   return new Response(JSON.stringify(body), {
     status: problem.status,
     headers: { ...CORS_HEADERS, ...headers, 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
@@ -95,7 +110,11 @@ export function notFound(request: Request, what: string): Response {
  * counts once (the last), except the `lists`, whose values are joined with commas (`?service=a&service=b` is
  * `?service=a,b`).
  */
-export function parseQuery<S extends z.ZodType>(request: Request, schema: S, lists: readonly string[] = []): { query: z.output<S> } | { response: Response } {
+export function parseQuery<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  lists: readonly string[] = [],
+): { query: z.output<S> } | { response: Response } {
   const search = new URL(request.url).searchParams
   const params: Record<string, string> = Object.fromEntries(search)
   for (const name of lists) if (search.has(name)) params[name] = search.getAll(name).join(',')

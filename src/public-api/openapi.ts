@@ -40,21 +40,33 @@ const components: Record<string, z.ZodType> = {
 export function componentSchemasOf(components: Record<string, z.ZodType>): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>()
   for (const [id, schema] of Object.entries(components)) registry.add(schema, { id })
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> }
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as {
+    schemas: Record<string, JsonSchema>
+  }
   // Inside an OpenAPI document each schema is addressed by its place; a $schema or $id of its own would misplace it.
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]))
 }
 
 function queryParameters(query: z.ZodObject): JsonSchema[] {
   return Object.entries(query.shape as Record<string, z.ZodType>).map(([name, schema]) => {
-    const { $schema: _s, description, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema
+    const {
+      $schema: _s,
+      description,
+      ...json
+    } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema
     return { name, in: 'query', required: false, description, schema: json }
   })
 }
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` })
-const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: ref(id) } } })
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } })
+const json = (id: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: ref(id) } },
+})
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+})
 
 const cachingHeaders = {
   ETag: { description: 'Send it back in If-None-Match to get 304 while unchanged', schema: { type: 'string' } },
@@ -68,10 +80,21 @@ const listHeaders = {
 
 const notModified = { description: 'Not modified (If-None-Match matched the ETag); no body' }
 const tooMany = problem('Rate limited; see Retry-After and the RateLimit-* headers')
-const pretty = { name: 'pretty', in: 'query', required: false, description: 'present (without a value): indented JSON', allowEmptyValue: true, schema: { type: 'string' } }
+const pretty = {
+  name: 'pretty',
+  in: 'query',
+  required: false,
+  description: 'present (without a value): indented JSON',
+  allowEmptyValue: true,
+  schema: { type: 'string' },
+}
 const shortId = { name: 'shortId', in: 'path', required: true, schema: { type: 'string' } }
 
-function operation(summary: string, ok: JsonSchema, extra: { parameters?: JsonSchema[]; notFound?: boolean; badQuery?: boolean } = {}) {
+function operation(
+  summary: string,
+  ok: JsonSchema,
+  extra: { parameters?: JsonSchema[]; notFound?: boolean; badQuery?: boolean } = {},
+) {
   return {
     get: {
       summary,
@@ -95,20 +118,44 @@ export function openApiDocument(): JsonSchema {
     info: {
       title: 'Status page public API',
       version: '1',
-      description: 'Read-only, no authentication. Every body is {data: …} (except this document, served as it is); timestamps are ISO 8601 UTC with milliseconds. Errors are RFC 9457 problem details.',
+      description:
+        'Read-only, no authentication. Every body is {data: …} (except this document, served as it is); timestamps are ISO 8601 UTC with milliseconds. Errors are RFC 9457 problem details.',
     },
     servers: [{ url: '/api/v1' }],
     paths: {
-      '/status': operation('Overall status, service groups, active incidents and maintenances', { ...json('StatusResponse', 'The status summary'), headers: cachingHeaders }),
-      '/services': operation('Every service with its group', { ...json('ServiceListResponse', 'Services'), headers: cachingHeaders }),
-      '/incidents': operation('Incidents, newest first', { ...json('IncidentListResponse', 'A page of incidents'), headers: listHeaders }, { parameters: queryParameters(s.IncidentListQuery), badQuery: true }),
-      '/incidents/{shortId}': operation('One incident', { ...json('IncidentResponse', 'The incident'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
-      '/maintenances': operation('Maintenances: soonest first for active and upcoming, else newest start first', { ...json('MaintenanceListResponse', 'A page of maintenances'), headers: listHeaders }, { parameters: queryParameters(s.MaintenanceListQuery), badQuery: true }),
-      '/maintenances/{shortId}': operation('One maintenance', { ...json('MaintenanceResponse', 'The maintenance'), headers: cachingHeaders }, { parameters: [shortId], notFound: true }),
+      '/status': operation('Overall status, service groups, active incidents and maintenances', {
+        ...json('StatusResponse', 'The status summary'),
+        headers: cachingHeaders,
+      }),
+      '/services': operation('Every service with its group', {
+        ...json('ServiceListResponse', 'Services'),
+        headers: cachingHeaders,
+      }),
+      '/incidents': operation(
+        'Incidents, newest first',
+        { ...json('IncidentListResponse', 'A page of incidents'), headers: listHeaders },
+        { parameters: queryParameters(s.IncidentListQuery), badQuery: true },
+      ),
+      '/incidents/{shortId}': operation(
+        'One incident',
+        { ...json('IncidentResponse', 'The incident'), headers: cachingHeaders },
+        { parameters: [shortId], notFound: true },
+      ),
+      '/maintenances': operation(
+        'Maintenances: soonest first for active and upcoming, else newest start first',
+        { ...json('MaintenanceListResponse', 'A page of maintenances'), headers: listHeaders },
+        { parameters: queryParameters(s.MaintenanceListQuery), badQuery: true },
+      ),
+      '/maintenances/{shortId}': operation(
+        'One maintenance',
+        { ...json('MaintenanceResponse', 'The maintenance'), headers: cachingHeaders },
+        { parameters: [shortId], notFound: true },
+      ),
       '/uptime': operation(
         'Uptime per service and UTC day, from the history of service statuses (up to a minute behind the clock, never behind a write)',
         {
-          description: 'A page of services in the order of /services, each with its days: UptimeResponse, or UptimeCompactResponse with format=compact',
+          description:
+            'A page of services in the order of /services, each with its days: UptimeResponse, or UptimeCompactResponse with format=compact',
           headers: listHeaders,
           content: { 'application/json': { schema: { anyOf: [ref('UptimeResponse'), ref('UptimeCompactResponse')] } } },
         },
@@ -117,7 +164,14 @@ export function openApiDocument(): JsonSchema {
       '/openapi.json': {
         get: {
           summary: 'This document, as it is (not wrapped in data)',
-          responses: { 200: { description: 'OpenAPI 3.1 document', headers: cachingHeaders, content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } }, 304: notModified },
+          responses: {
+            200: {
+              description: 'OpenAPI 3.1 document',
+              headers: cachingHeaders,
+              content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+            },
+            304: notModified,
+          },
         },
       },
     },

@@ -15,7 +15,12 @@ import { forbiddenControlCharacter } from '../domain/text'
 import { type Recurrence, rruleOf } from '../domain/recurrence'
 import { windowBound } from '../domain/time-window'
 import { richTextToHtml, richTextToText } from '../format/rich-text'
-import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc, Service as ServiceDoc, ServiceGroup as GroupDoc } from '../payload-types'
+import type {
+  Incident as IncidentDoc,
+  Maintenance as MaintenanceDoc,
+  Service as ServiceDoc,
+  ServiceGroup as GroupDoc,
+} from '../payload-types'
 import type { Links } from '../settings/base-url'
 import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
@@ -23,7 +28,15 @@ import { peersUnheard } from '../runtime/health'
 
 import { countOf } from './count-cache'
 import type { Page } from './http'
-import type { Incident, IncidentListQuery, Maintenance, MaintenanceListQuery, Service, ServiceGroup, StatusSummary } from './schemas'
+import type {
+  Incident,
+  IncidentListQuery,
+  Maintenance,
+  MaintenanceListQuery,
+  Service,
+  ServiceGroup,
+  StatusSummary,
+} from './schemas'
 
 /**
  * The incidents and maintenances readers see as current, as the domain's sets say (`not_equals` also keeps an
@@ -41,11 +54,19 @@ const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
 
 function serviceRefs(services: (number | ServiceDoc)[] | null | undefined) {
-  return (services ?? []).filter((s): s is ServiceDoc => typeof s === 'object' && s !== null).map((s) => ({ slug: s.slug ?? '', name: s.name }))
+  return (services ?? [])
+    .filter((s): s is ServiceDoc => typeof s === 'object' && s !== null)
+    .map((s) => ({ slug: s.slug ?? '', name: s.name }))
 }
 
 function toIncident(doc: IncidentDoc, links: Links): Incident {
-  const updates = updatesNewestFirst((doc.updates ?? []).map((u) => ({ status: u.status, message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) })))
+  const updates = updatesNewestFirst(
+    (doc.updates ?? []).map((u) => ({
+      status: u.status,
+      message: u.message,
+      createdAt: iso(u.createdAt ?? doc.createdAt),
+    })),
+  )
   return {
     shortId: doc.shortId ?? '',
     title: doc.title,
@@ -57,7 +78,11 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
     updatedAt: iso(doc.updatedAt),
     resolvedAt: isoOrNull(doc.resolvedAt),
     postmortem: doc.postmortemPublishedAt
-      ? { html: richTextToHtml(doc.postmortem), text: richTextToText(doc.postmortem), publishedAt: iso(doc.postmortemPublishedAt) }
+      ? {
+          html: richTextToHtml(doc.postmortem),
+          text: richTextToText(doc.postmortem),
+          publishedAt: iso(doc.postmortemPublishedAt),
+        }
       : null,
   }
 }
@@ -65,7 +90,9 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
 function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
   const start = new Date(doc.scheduledStartAt)
   const end = doc.scheduledEndAt ? new Date(doc.scheduledEndAt) : null
-  const updates = updatesNewestFirst((doc.updates ?? []).map((u) => ({ message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) })))
+  const updates = updatesNewestFirst(
+    (doc.updates ?? []).map((u) => ({ message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) })),
+  )
   return {
     shortId: doc.shortId ?? '',
     title: doc.title,
@@ -87,25 +114,56 @@ function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
 
 const refSelect = { slug: true, name: true } as const
 const incidentSelect = {
-  shortId: true, title: true, status: true, affectedServices: true, updates: true, createdAt: true, updatedAt: true, resolvedAt: true,
-  postmortem: true, postmortemPublishedAt: true,
+  shortId: true,
+  title: true,
+  status: true,
+  affectedServices: true,
+  updates: true,
+  createdAt: true,
+  updatedAt: true,
+  resolvedAt: true,
+  postmortem: true,
+  postmortemPublishedAt: true,
 } as const
 const maintenanceSelect = {
-  shortId: true, title: true, status: true, description: true, scheduledStartAt: true, scheduledEndAt: true, duration: true,
-  affectedServices: true, updates: true, createdAt: true, updatedAt: true, completedAt: true, cancelledAt: true,
+  shortId: true,
+  title: true,
+  status: true,
+  description: true,
+  scheduledStartAt: true,
+  scheduledEndAt: true,
+  duration: true,
+  affectedServices: true,
+  updates: true,
+  createdAt: true,
+  updatedAt: true,
+  completedAt: true,
+  cancelledAt: true,
 } as const
 
 async function serviceIdBySlug(payload: Payload, slug: string): Promise<number | null> {
-  const found = await payload.find({ collection: 'services', where: { slug: { equals: slug } }, limit: 1, depth: 0, pagination: false, select: { slug: true } })
+  const found = await payload.find({
+    collection: 'services',
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    select: { slug: true },
+  })
   return found.docs[0]?.id ?? null
 }
 
 // A collator compares as localeCompare does, without building one per comparison.
 const collator = new Intl.Collator()
-const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
-  (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || collator.compare(a.name, b.name)
+const byOrderThenName = (
+  a: { displayOrder?: number | null; name: string },
+  b: { displayOrder?: number | null; name: string },
+) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || collator.compare(a.name, b.name)
 
-type ServiceRow = Pick<ServiceDoc, 'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt' | 'createdAt'>
+type ServiceRow = Pick<
+  ServiceDoc,
+  'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt' | 'createdAt'
+>
 type GroupRow = Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>
 type Loaded = { groups: GroupRow[]; services: ServiceRow[] }
 
@@ -139,16 +197,30 @@ export function loadServices(payload: Payload): Promise<Loaded> {
 let servicesMemo: { version: number; loaded: Promise<Loaded> } | null = null
 
 async function readServices(payload: Payload): Promise<Loaded> {
-  type Row = { id: number; slug: string | null; name: string; description: string | null; display_order: number | string | null }
+  type Row = {
+    id: number
+    slug: string | null
+    name: string
+    description: string | null
+    display_order: number | string | null
+  }
   const [groupRows, serviceRows] = await Promise.all([
     readRows<Row>(payload, sql`SELECT "id", "slug", "name", "description", "display_order" FROM "service_groups"`),
-    readRows<Row & { status: ServiceStatus; group_id: number | null; updated_at: string | Date; created_at: string | Date }>(
+    readRows<
+      Row & { status: ServiceStatus; group_id: number | null; updated_at: string | Date; created_at: string | Date }
+    >(
       payload,
       sql`SELECT "id", "slug", "name", "description", "status", "group_id", "display_order", "updated_at", "created_at" FROM "services"`,
     ),
   ])
   const order = (value: number | string | null) => (value === null ? null : Number(value))
-  const groups: GroupRow[] = groupRows.map((g) => ({ id: Number(g.id), slug: g.slug, name: g.name, description: g.description, displayOrder: order(g.display_order) }))
+  const groups: GroupRow[] = groupRows.map((g) => ({
+    id: Number(g.id),
+    slug: g.slug,
+    name: g.name,
+    description: g.description,
+    displayOrder: order(g.display_order),
+  }))
   const services: ServiceRow[] = serviceRows.map((s) => ({
     id: Number(s.id),
     slug: s.slug,
@@ -216,8 +288,36 @@ export async function listServiceGroups(payload: Payload): Promise<ServiceGroup[
 /** When the clock next moves some maintenance: public responses that show maintenances go stale then. */
 export async function nextMaintenanceTransition(payload: Payload, now = new Date()): Promise<Date | null> {
   const [starting, ending] = await Promise.all([
-    payload.find({ collection: 'maintenances', where: { and: [published(), { status: { equals: 'upcoming' } }, { scheduledStartAt: { greater_than: now.toISOString() } }] }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
-    payload.find({ collection: 'maintenances', where: { and: [published(), { status: { equals: 'in_progress' } }, { scheduledEndAt: { greater_than: now.toISOString() } }] }, sort: 'scheduledEndAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true, scheduledEndAt: true, status: true } }),
+    payload.find({
+      collection: 'maintenances',
+      where: {
+        and: [
+          published(),
+          { status: { equals: 'upcoming' } },
+          { scheduledStartAt: { greater_than: now.toISOString() } },
+        ],
+      },
+      sort: 'scheduledStartAt',
+      limit: 1,
+      depth: 0,
+      pagination: false,
+      select: { scheduledStartAt: true, scheduledEndAt: true, status: true },
+    }),
+    payload.find({
+      collection: 'maintenances',
+      where: {
+        and: [
+          published(),
+          { status: { equals: 'in_progress' } },
+          { scheduledEndAt: { greater_than: now.toISOString() } },
+        ],
+      },
+      sort: 'scheduledEndAt',
+      limit: 1,
+      depth: 0,
+      pagination: false,
+      select: { scheduledStartAt: true, scheduledEndAt: true, status: true },
+    }),
   ])
   const windows = [...starting.docs, ...ending.docs].map((m) => ({
     status: m.status,
@@ -229,7 +329,15 @@ export async function nextMaintenanceTransition(payload: Payload, now = new Date
 
 /** When the next maintenance starts, whatever its status: lists of what has started (the history) change then. */
 export async function nextMaintenanceStart(payload: Payload, now = new Date()): Promise<Date | null> {
-  const found = await payload.find({ collection: 'maintenances', where: { and: [published(), { scheduledStartAt: { greater_than: now.toISOString() } }] }, sort: 'scheduledStartAt', limit: 1, depth: 0, pagination: false, select: { scheduledStartAt: true } })
+  const found = await payload.find({
+    collection: 'maintenances',
+    where: { and: [published(), { scheduledStartAt: { greater_than: now.toISOString() } }] },
+    sort: 'scheduledStartAt',
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    select: { scheduledStartAt: true },
+  })
   return found.docs[0] ? new Date(found.docs[0].scheduledStartAt) : null
 }
 
@@ -240,8 +348,22 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
   const [settings, loaded, incidents, maintenances] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
     loadServices(payload),
-    payload.find({ collection: 'incidents', where: activeIncidents(), sort: ['-createdAt', '-id'], pagination: false, depth: 0, select: incidentSelect }),
-    payload.find({ collection: 'maintenances', where: activeMaintenances(), sort: ['scheduledStartAt', 'id'], pagination: false, depth: 0, select: maintenanceSelect }),
+    payload.find({
+      collection: 'incidents',
+      where: activeIncidents(),
+      sort: ['-createdAt', '-id'],
+      pagination: false,
+      depth: 0,
+      select: incidentSelect,
+    }),
+    payload.find({
+      collection: 'maintenances',
+      where: activeMaintenances(),
+      sort: ['scheduledStartAt', 'id'],
+      pagination: false,
+      depth: 0,
+      select: maintenanceSelect,
+    }),
   ])
   const serviceById = new Map(loaded.services.map((s) => [s.id, s]))
   const withServices = <T extends { affectedServices?: (number | ServiceDoc)[] | null }>(doc: T): T => ({
@@ -253,7 +375,10 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
   })
   const groups = serviceGroups(loaded)
   return {
-    status: overallStatus(groups.flatMap((g) => g.services.map((s) => s.status)), Boolean(settings.maintenanceMode)),
+    status: overallStatus(
+      groups.flatMap((g) => g.services.map((s) => s.status)),
+      Boolean(settings.maintenanceMode),
+    ),
     message: settings.statusMessage?.trim() || null,
     siteName: settings.siteName,
     serviceGroups: groups,
@@ -264,8 +389,14 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
 
 /** The overall status alone, by the summary's rule: every public page's default favicon is drawn in its colour. */
 export async function currentOverallStatus(payload: Payload): Promise<ServiceStatus> {
-  const [settings, loaded] = await Promise.all([payload.findGlobal({ slug: 'settings', depth: 0, select: { maintenanceMode: true } }), loadServices(payload)])
-  return overallStatus(loaded.services.map((s) => s.status), Boolean(settings.maintenanceMode))
+  const [settings, loaded] = await Promise.all([
+    payload.findGlobal({ slug: 'settings', depth: 0, select: { maintenanceMode: true } }),
+    loadServices(payload),
+  ])
+  return overallStatus(
+    loaded.services.map((s) => s.status),
+    Boolean(settings.maintenanceMode),
+  )
 }
 
 export interface Listed<T> {
@@ -283,10 +414,25 @@ const dayBound = (value: string, edge: 'start' | 'end'): string => windowBound(v
 async function findPage<T extends { id: number }>(
   payload: Payload,
   collection: 'incidents' | 'maintenances',
-  args: { where: Where; sort: string[]; page: number; limit: number; select: typeof incidentSelect | typeof maintenanceSelect },
+  args: {
+    where: Where
+    sort: string[]
+    page: number
+    limit: number
+    select: typeof incidentSelect | typeof maintenanceSelect
+  },
 ): Promise<{ docs: T[]; totalDocs: number }> {
   const [ids, totalDocs] = await Promise.all([
-    payload.find({ collection, where: args.where, sort: args.sort, page: args.page, limit: args.limit, pagination: false, depth: 0, select: {} }),
+    payload.find({
+      collection,
+      where: args.where,
+      sort: args.sort,
+      page: args.page,
+      limit: args.limit,
+      pagination: false,
+      depth: 0,
+      select: {},
+    }),
     countOf(payload, collection, args.where),
   ])
   const pageIds = (ids.docs as { id: number }[]).map((doc) => doc.id)
@@ -305,7 +451,11 @@ async function findPage<T extends { id: number }>(
   return { docs: pageIds.flatMap((id) => byId.get(id) ?? []), totalDocs }
 }
 
-export async function listIncidents(payload: Payload, query: IncidentListQuery, links: Links): Promise<Listed<Incident>> {
+export async function listIncidents(
+  payload: Payload,
+  query: IncidentListQuery,
+  links: Links,
+): Promise<Listed<Incident>> {
   const and: Where[] = [published()]
   if (query.status === 'active') and.push(activeIncidents())
   else if (query.status) and.push({ status: { equals: query.status } })
@@ -316,11 +466,24 @@ export async function listIncidents(payload: Payload, query: IncidentListQuery, 
     if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
     and.push({ affectedServices: { in: [id] } })
   }
-  const result = await findPage<IncidentDoc>(payload, 'incidents', { where: and.length ? { and } : {}, sort: ['-createdAt', '-id'], page: query.page, limit: query.limit, select: incidentSelect })
-  return { items: result.docs.map((doc) => toIncident(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
+  const result = await findPage<IncidentDoc>(payload, 'incidents', {
+    where: and.length ? { and } : {},
+    sort: ['-createdAt', '-id'],
+    page: query.page,
+    limit: query.limit,
+    select: incidentSelect,
+  })
+  return {
+    items: result.docs.map((doc) => toIncident(doc, links)),
+    page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs },
+  }
 }
 
-export async function listMaintenances(payload: Payload, query: MaintenanceListQuery, links: Links): Promise<Listed<Maintenance>> {
+export async function listMaintenances(
+  payload: Payload,
+  query: MaintenanceListQuery,
+  links: Links,
+): Promise<Listed<Maintenance>> {
   const and: Where[] = [published()]
   if (query.status === 'active') and.push(activeMaintenances())
   else if (query.status) and.push({ status: { equals: query.status } })
@@ -329,7 +492,12 @@ export async function listMaintenances(payload: Payload, query: MaintenanceListQ
     and.push({
       or: [
         { scheduledEndAt: { greater_than_equal: from } },
-        { and: [{ scheduledEndAt: { exists: false } }, { or: [{ scheduledStartAt: { greater_than_equal: from } }, activeMaintenances()] }] },
+        {
+          and: [
+            { scheduledEndAt: { exists: false } },
+            { or: [{ scheduledStartAt: { greater_than_equal: from } }, activeMaintenances()] },
+          ],
+        },
       ],
     })
   }
@@ -347,7 +515,10 @@ export async function listMaintenances(payload: Payload, query: MaintenanceListQ
     limit: query.limit,
     select: maintenanceSelect,
   })
-  return { items: result.docs.map((doc) => toMaintenance(doc, links)), page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs } }
+  return {
+    items: result.docs.map((doc) => toMaintenance(doc, links)),
+    page: { page: query.page, limit: query.limit, totalDocs: result.totalDocs },
+  }
 }
 
 /** No record's short id holds a control character, and PostgreSQL cannot compare with a NUL (it answered 500). */
@@ -355,13 +526,29 @@ const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== 
 
 export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
   if (cannotExist(shortId)) return null
-  const found = await payload.find({ collection: 'incidents', where: { and: [published(), { shortId: { equals: shortId } }] }, limit: 1, pagination: false, depth: 1, select: incidentSelect, populate: { services: refSelect } })
+  const found = await payload.find({
+    collection: 'incidents',
+    where: { and: [published(), { shortId: { equals: shortId } }] },
+    limit: 1,
+    pagination: false,
+    depth: 1,
+    select: incidentSelect,
+    populate: { services: refSelect },
+  })
   return found.docs[0] ? toIncident(found.docs[0], links) : null
 }
 
 export async function findMaintenance(payload: Payload, shortId: string, links: Links): Promise<Maintenance | null> {
   if (cannotExist(shortId)) return null
-  const found = await payload.find({ collection: 'maintenances', where: { and: [published(), { shortId: { equals: shortId } }] }, limit: 1, pagination: false, depth: 1, select: maintenanceSelect, populate: { services: refSelect } })
+  const found = await payload.find({
+    collection: 'maintenances',
+    where: { and: [published(), { shortId: { equals: shortId } }] },
+    limit: 1,
+    pagination: false,
+    depth: 1,
+    select: maintenanceSelect,
+    populate: { services: refSelect },
+  })
   return found.docs[0] ? toMaintenance(found.docs[0], links) : null
 }
 
@@ -375,12 +562,22 @@ export interface SeriesPlace {
 }
 
 /** Where each of these maintenances stands in a recurring series, if it does (the calendar's RRULE and RECURRENCE-ID). */
-export async function maintenanceSeries(payload: Payload, shortIds: string[], timeZone: string): Promise<Map<string, SeriesPlace>> {
+export async function maintenanceSeries(
+  payload: Payload,
+  shortIds: string[],
+  timeZone: string,
+): Promise<Map<string, SeriesPlace>> {
   const places = new Map<string, SeriesPlace>()
   if (shortIds.length === 0) return places
   const { docs } = await payload.find({
     collection: 'maintenances',
-    where: { and: [published(), { shortId: { in: shortIds } }, { or: [{ series: { exists: true } }, { 'recurrence.frequency': { in: ['daily', 'weekly', 'monthly'] } }] }] },
+    where: {
+      and: [
+        published(),
+        { shortId: { in: shortIds } },
+        { or: [{ series: { exists: true } }, { 'recurrence.frequency': { in: ['daily', 'weekly', 'monthly'] } }] },
+      ],
+    },
     select: { shortId: true, scheduledStartAt: true, recurrence: true, series: true, seriesSlot: true },
     populate: { maintenances: { shortId: true } },
     pagination: false,
@@ -388,8 +585,18 @@ export async function maintenanceSeries(payload: Payload, shortIds: string[], ti
   })
   for (const doc of docs) {
     const origin = doc.series && typeof doc.series === 'object' ? doc.series : null
-    if (origin) places.set(doc.shortId ?? '', { origin: origin.shortId ?? '', rrule: null, slot: iso(doc.seriesSlot ?? doc.scheduledStartAt) })
-    else if (!doc.series) places.set(doc.shortId ?? '', { origin: doc.shortId ?? '', rrule: rruleOf(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), timeZone), slot: null })
+    if (origin)
+      places.set(doc.shortId ?? '', {
+        origin: origin.shortId ?? '',
+        rrule: null,
+        slot: iso(doc.seriesSlot ?? doc.scheduledStartAt),
+      })
+    else if (!doc.series)
+      places.set(doc.shortId ?? '', {
+        origin: doc.shortId ?? '',
+        rrule: rruleOf(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), timeZone),
+        slot: null,
+      })
   }
   return places
 }

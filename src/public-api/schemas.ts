@@ -26,23 +26,21 @@ const serviceFields = {
 
 export const ServiceInGroup = z.object({ ...serviceFields, updatedAt: timestamp })
 
-export const Service = z
-  .object({ ...serviceFields, group: z.object({ slug: z.string(), name: z.string() }), updatedAt: timestamp })
-  
+export const Service = z.object({
+  ...serviceFields,
+  group: z.object({ slug: z.string(), name: z.string() }),
+  updatedAt: timestamp,
+})
 
-export const ServiceGroup = z
-  .object({
-    slug: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    status: ServiceStatus.describe('the worst status of its services'),
-    services: z.array(ServiceInGroup),
-  })
-  
+export const ServiceGroup = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: ServiceStatus.describe('the worst status of its services'),
+  services: z.array(ServiceInGroup),
+})
 
-export const IncidentUpdate = z
-  .object({ status: IncidentStatus, message: z.string(), createdAt: timestamp })
-  
+export const IncidentUpdate = z.object({ status: IncidentStatus, message: z.string(), createdAt: timestamp })
 
 export const Postmortem = z
   .object({
@@ -52,74 +50,85 @@ export const Postmortem = z
   })
   .describe('what happened and what changes, written after the fact; present once published')
 
-export const Incident = z
-  .object({
-    shortId: z.string(),
-    title: z.string(),
-    status: IncidentStatus.describe('always the status of the newest update'),
-    url: z.url().describe('the public page of the incident'),
-    affectedServices: z.array(ServiceRef),
-    updates: z.array(IncidentUpdate).describe('newest first'),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    resolvedAt: timestamp.nullable(),
-    postmortem: Postmortem.nullable(),
-  })
-  
+export const Incident = z.object({
+  shortId: z.string(),
+  title: z.string(),
+  status: IncidentStatus.describe('always the status of the newest update'),
+  url: z.url().describe('the public page of the incident'),
+  affectedServices: z.array(ServiceRef),
+  updates: z.array(IncidentUpdate).describe('newest first'),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  resolvedAt: timestamp.nullable(),
+  postmortem: Postmortem.nullable(),
+})
 
 export const MaintenanceUpdate = z.object({ message: z.string(), createdAt: timestamp })
 
-export const Maintenance = z
-  .object({
-    shortId: z.string(),
-    title: z.string(),
-    status: MaintenanceStatus,
-    url: z.url().describe('the public page of the maintenance'),
-    descriptionHtml: z.string().describe('sanitised HTML: no scripts, no event handlers, links only http, https and mailto'),
-    descriptionText: z.string(),
-    scheduledStartAt: timestamp,
-    scheduledEndAt: timestamp.nullable().describe('null: open end'),
-    duration: z.string().describe("the operator's text, or an estimate from the window"),
-    affectedServices: z.array(ServiceRef),
-    updates: z.array(MaintenanceUpdate).describe('newest first'),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    completedAt: timestamp.nullable(),
-    cancelledAt: timestamp.nullable(),
-  })
-  
+export const Maintenance = z.object({
+  shortId: z.string(),
+  title: z.string(),
+  status: MaintenanceStatus,
+  url: z.url().describe('the public page of the maintenance'),
+  descriptionHtml: z
+    .string()
+    .describe('sanitised HTML: no scripts, no event handlers, links only http, https and mailto'),
+  descriptionText: z.string(),
+  scheduledStartAt: timestamp,
+  scheduledEndAt: timestamp.nullable().describe('null: open end'),
+  duration: z.string().describe("the operator's text, or an estimate from the window"),
+  affectedServices: z.array(ServiceRef),
+  updates: z.array(MaintenanceUpdate).describe('newest first'),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  completedAt: timestamp.nullable(),
+  cancelledAt: timestamp.nullable(),
+})
 
-export const StatusSummary = z
-  .object({
-    status: ServiceStatus.describe('the worst service status, or maintenance when maintenance mode is on'),
-    message: z.string().nullable(),
-    siteName: z.string(),
-    serviceGroups: z.array(ServiceGroup),
-    activeIncidents: z.array(Incident).describe('every unresolved incident, newest first'),
-    activeMaintenances: z.array(Maintenance).describe('every upcoming and in-progress maintenance, soonest first'),
-  })
-  
+export const StatusSummary = z.object({
+  status: ServiceStatus.describe('the worst service status, or maintenance when maintenance mode is on'),
+  message: z.string().nullable(),
+  siteName: z.string(),
+  serviceGroups: z.array(ServiceGroup),
+  activeIncidents: z.array(Incident).describe('every unresolved incident, newest first'),
+  activeMaintenances: z.array(Maintenance).describe('every upcoming and in-progress maintenance, soonest first'),
+})
 
 const uptimePercent = z.number().min(0).max(100)
 const observedSinceField = z.iso
   .date()
   .nullable()
-  .describe('the first UTC day of the window on which the service was observed (it existed); the first day of the window for a service older than it; null: never observed in it')
+  .describe(
+    'the first UTC day of the window on which the service was observed (it existed); the first day of the window for a service older than it; null: never observed in it',
+  )
 
 export const UptimeDay = z.object({
   date: z.iso.date().describe('a UTC day, YYYY-MM-DD'),
-  uptimePercent: uptimePercent.nullable().describe('100 × (1 − (major + 0.3 × partial) ÷ observed seconds), to 4 decimals; null: the service did not exist yet'),
+  uptimePercent: uptimePercent
+    .nullable()
+    .describe(
+      '100 × (1 − (major + 0.3 × partial) ÷ observed seconds), to 4 decimals; null: the service did not exist yet',
+    ),
   seconds: z
-    .object({ degraded: z.number().int().min(0), partial: z.number().int().min(0), major: z.number().int().min(0), maintenance: z.number().int().min(0) })
+    .object({
+      degraded: z.number().int().min(0),
+      partial: z.number().int().min(0),
+      major: z.number().int().min(0),
+      maintenance: z.number().int().min(0),
+    })
     .describe('seconds of the day spent in each status other than operational'),
-  incidents: z.array(z.object({ shortId: z.string(), title: z.string() })).describe('incidents affecting the service that were open during the day, oldest first'),
+  incidents: z
+    .array(z.object({ shortId: z.string(), title: z.string() }))
+    .describe('incidents affecting the service that were open during the day, oldest first'),
 })
 
 export const Uptime = z.object({
   slug: z.string(),
   name: z.string(),
   group: z.object({ slug: z.string(), name: z.string() }),
-  uptimePercent: uptimePercent.nullable().describe('over the observed part of the window (from observedSince); null when the service did not exist in it'),
+  uptimePercent: uptimePercent
+    .nullable()
+    .describe('over the observed part of the window (from observedSince); null when the service did not exist in it'),
   observedSince: observedSinceField,
   days: z.array(UptimeDay).describe('oldest first, ending today (UTC)'),
 })
@@ -135,19 +144,27 @@ export const UptimeCompact = z
     slug: z.string(),
     name: z.string(),
     group: z.object({ slug: z.string(), name: z.string() }),
-    uptimePercent: uptimePercent.nullable().describe('over the observed part of the window (from observedSince); null when the service did not exist in it'),
+    uptimePercent: uptimePercent
+      .nullable()
+      .describe('over the observed part of the window (from observedSince); null when the service did not exist in it'),
     observedSince: observedSinceField,
     firstDate: z.iso.date().describe('the UTC day of index 0, the oldest; the last index is today'),
     worst: z
       .string()
       .regex(/^[omdpxn]*$/)
-      .describe('one letter per day, oldest first: the worst status of the day (o operational, m maintenance, d degraded, p partial, x major outage), n: the service did not exist yet'),
-    uptime: dayIndexed(uptimePercent.max(99.9999)).describe('by day index, only the days below 100: the uptime percent of the day (UptimeDay.uptimePercent); a day not listed had 100, or no data when its letter is n'),
+      .describe(
+        'one letter per day, oldest first: the worst status of the day (o operational, m maintenance, d degraded, p partial, x major outage), n: the service did not exist yet',
+      ),
+    uptime: dayIndexed(uptimePercent.max(99.9999)).describe(
+      'by day index, only the days below 100: the uptime percent of the day (UptimeDay.uptimePercent); a day not listed had 100, or no data when its letter is n',
+    ),
     incidents: z
       .array(z.tuple([z.string(), z.number().int().min(0), z.number().int().min(0)]))
-      .describe('the incidents affecting the service open during the window, oldest first: [shortId, index of the first day, index of the last day it was open]'),
+      .describe(
+        'the incidents affecting the service open during the window, oldest first: [shortId, index of the first day, index of the last day it was open]',
+      ),
   })
-  .describe('one service\'s days in a compact form (format=compact)')
+  .describe("one service's days in a compact form (format=compact)")
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ data })
 
@@ -196,9 +213,7 @@ function wholeNumberUpTo(max: number) {
   return z.coerce.number({ error }).int({ error }).min(1, { error }).max(max, { error })
 }
 
-const limit = wholeNumberUpTo(MAX_LIMIT)
-  .default(DEFAULT_LIMIT)
-  .describe(`page size, at most ${MAX_LIMIT}`)
+const limit = wholeNumberUpTo(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`page size, at most ${MAX_LIMIT}`)
 
 const service = z
   .string()
@@ -206,10 +221,9 @@ const service = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be a service slug (lower-case letters, digits and hyphens)' })
   .describe('a service slug: only items affecting this service')
 
-const instant = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
-    error: 'must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T12:00:00Z',
-  })
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T12:00:00Z',
+})
 
 function windowOrder(query: { from?: string; to?: string }, context: z.RefinementCtx) {
   if (windowEndsBeforeStart(query.from, query.to)) {
@@ -238,7 +252,9 @@ export const MaintenanceListQuery = z
       .optional()
       .describe('active: upcoming and in_progress'),
     service: service.optional(),
-    from: instant.optional().describe('maintenances that end at or after this time (open-ended: that start then or are still active)'),
+    from: instant
+      .optional()
+      .describe('maintenances that end at or after this time (open-ended: that start then or are still active)'),
     to: instant.optional().describe('maintenances that start at or before this time'),
     page,
     limit,
@@ -253,7 +269,8 @@ export const MAX_UPTIME_LIMIT = 1000
 export const MAX_UPTIME_SERVICES = 100
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-const SERVICE_SLUGS = 'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'
+const SERVICE_SLUGS =
+  'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'
 
 export const UptimeQuery = z.object({
   days: wholeNumberUpTo(MAX_UPTIME_DAYS)
@@ -268,7 +285,9 @@ export const UptimeQuery = z.object({
         .max(MAX_UPTIME_SERVICES, { error: `must name at most ${MAX_UPTIME_SERVICES} services` }),
     )
     .optional()
-    .describe(`one or several service slugs, separated by commas (or the parameter repeated), at most ${MAX_UPTIME_SERVICES}: only these services (404 when one of them does not exist)`),
+    .describe(
+      `one or several service slugs, separated by commas (or the parameter repeated), at most ${MAX_UPTIME_SERVICES}: only these services (404 when one of them does not exist)`,
+    ),
   group: z
     .string()
     .max(200, { error: 'must be a group slug of at most 200 characters' })
@@ -282,7 +301,9 @@ export const UptimeQuery = z.object({
   format: z
     .enum(['full', 'compact'], { error: 'must be full or compact' })
     .default('full')
-    .describe('full: an object per day (UptimeDay); compact: the bars only (UptimeCompact: the worst status and uptime of each day, the incidents as day ranges), without the seconds per status'),
+    .describe(
+      'full: an object per day (UptimeDay); compact: the bars only (UptimeCompact: the worst status and uptime of each day, the incidents as day ranges), without the seconds per status',
+    ),
 } satisfies QueryShape<'/api/v1/uptime'>)
 
 /** Each /api/v1 route's query schema, by path (tests/unit/edge/public-paths.query-parameters.test.ts holds them to the edge's list). */

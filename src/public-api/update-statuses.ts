@@ -30,7 +30,9 @@ export async function updateServiceStatuses(payload: Payload, shortId: string): 
   const updates = (doc.updates ?? []).map((u) => ({
     createdAt: u.createdAt ?? doc.createdAt,
     // A deleted service leaves its row without a service: nothing to show for it.
-    set: (u.serviceStatuses ?? []).flatMap((row) => (row.service && typeof row.service === 'object' ? [{ name: row.service.name, status: row.status }] : [])),
+    set: (u.serviceStatuses ?? []).flatMap((row) =>
+      row.service && typeof row.service === 'object' ? [{ name: row.service.name, status: row.status }] : [],
+    ),
   }))
   return updatesNewestFirst(updates).map((u) => u.set)
 }

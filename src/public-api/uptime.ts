@@ -8,14 +8,30 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { DAY_MS, dailyUptime, type DayUptime, observedSince, overlappedDays, type StatusChange, windowStartFor, windowUptime } from '../domain/uptime'
+import {
+  DAY_MS,
+  dailyUptime,
+  type DayUptime,
+  observedSince,
+  overlappedDays,
+  type StatusChange,
+  windowStartFor,
+  windowUptime,
+} from '../domain/uptime'
 import type { ServiceStatus } from '../domain/statuses'
 import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
 import { peersUnheard } from '../runtime/health'
 
 import { loadServices, timestampOf as instant } from './read-model'
-import { DAY_LETTERS, MAX_UPTIME_DAYS, NO_DATA_LETTER, type Uptime, type UptimeCompact, type UptimeQuery } from './schemas'
+import {
+  DAY_LETTERS,
+  MAX_UPTIME_DAYS,
+  NO_DATA_LETTER,
+  type Uptime,
+  type UptimeCompact,
+  type UptimeQuery,
+} from './schemas'
 
 const MINUTE = 60_000
 
@@ -41,7 +57,12 @@ export interface UptimeTable {
 
 /** Every history row of the window, by service and time. */
 async function historyRows(payload: Payload, windowStart: number): Promise<Map<number, StatusChange[]>> {
-  const rows = await readRows<{ service_id: number; from_status: ServiceStatus | null; to_status: ServiceStatus; at: string | Date }>(
+  const rows = await readRows<{
+    service_id: number
+    from_status: ServiceStatus | null
+    to_status: ServiceStatus
+    at: string | Date
+  }>(
     payload,
     sql`SELECT "service_id", "from_status", "to_status", "at" FROM "service_status_changes" WHERE "at" >= ${new Date(windowStart).toISOString()} AND "service_id" IS NOT NULL ORDER BY "service_id", "at", "id"`,
   )
@@ -65,7 +86,16 @@ interface WindowIncident {
 /** The incidents whose span reaches into the window, with the services they affect and where they start and end. */
 async function windowIncidents(payload: Payload, windowStart: number): Promise<WindowIncident[]> {
   // An incident begins at its first update when that was back-dated before the record (src/site/pages.ts).
-  const rows = await readRows<{ id: number; short_id: string | null; title: string; status: string; created_at: string | Date; resolved_at: string | Date | null; first_update: string | Date | null; services_id: number }>(
+  const rows = await readRows<{
+    id: number
+    short_id: string | null
+    title: string
+    status: string
+    created_at: string | Date
+    resolved_at: string | Date | null
+    first_update: string | Date | null
+    services_id: number
+  }>(
     payload,
     sql`SELECT i."id", i."short_id", i."title", i."status", i."created_at", i."resolved_at",
       (SELECT min(u."created_at") FROM "incidents_updates" u WHERE u."_parent_id" = i."id") AS "first_update", r."services_id"
@@ -105,7 +135,11 @@ interface Sources {
 async function readSources(payload: Payload, now: number): Promise<Sources> {
   // A day earlier than the window needs: a new day can begin before the data version changes again.
   const windowStart = windowStartFor(now, MAX_UPTIME_DAYS) - DAY_MS
-  const [loaded, history, incidents] = await Promise.all([loadServices(payload), historyRows(payload, windowStart), windowIncidents(payload, windowStart)])
+  const [loaded, history, incidents] = await Promise.all([
+    loadServices(payload),
+    historyRows(payload, windowStart),
+    windowIncidents(payload, windowStart),
+  ])
   return { windowStart, loaded, history, incidents }
 }
 
@@ -165,7 +199,9 @@ function sourcesFor(payload: Payload, now: number): Promise<Sources> {
   if (sourcesMemo?.version === version) {
     const memo = sourcesMemo
     // Read for a window that has since moved on by more than the spare day: read again.
-    return memo.sources.then((sources) => (sources.windowStart <= windowStartFor(now, MAX_UPTIME_DAYS) ? sources : forget(memo, payload, now)))
+    return memo.sources.then((sources) =>
+      sources.windowStart <= windowStartFor(now, MAX_UPTIME_DAYS) ? sources : forget(memo, payload, now),
+    )
   }
   return remember(payload, now, version)
 }
@@ -215,7 +251,9 @@ export function lastDays(service: ServiceUptime, days: number): ServiceUptime['d
  * window or a status other than operational (its seconds grow), else the next UTC day (a new bar).
  */
 export function uptimeChangesAt(services: ServiceUptime[], days: number, now: Date): Date {
-  const moving = services.some((s) => s.status !== 'operational' || lastDays(s, days).some((d) => d.seconds.major > 0 || d.seconds.partial > 0))
+  const moving = services.some(
+    (s) => s.status !== 'operational' || lastDays(s, days).some((d) => d.seconds.major > 0 || d.seconds.partial > 0),
+  )
   const time = now.getTime()
   return new Date(moving ? Math.floor(time / MINUTE) * MINUTE + MINUTE : Math.floor(time / DAY_MS) * DAY_MS + DAY_MS)
 }
@@ -230,13 +268,21 @@ export function toUptime(services: ServiceUptime[], days: number): Uptime[] {
       group: s.group,
       uptimePercent: windowUptime(window),
       observedSince: observedSince(window),
-      days: window.map((d) => ({ date: d.date, uptimePercent: d.uptimePercent, seconds: d.seconds, incidents: d.incidents })),
+      days: window.map((d) => ({
+        date: d.date,
+        uptimePercent: d.uptimePercent,
+        seconds: d.seconds,
+        incidents: d.incidents,
+      })),
     }
   })
 }
 
 /** The services a query names (`service`, `group`), in the table's order; `missing`: named slugs that do not exist. */
-export function selectUptime(services: ServiceUptime[], query: Pick<UptimeQuery, 'service' | 'group'>): { selected: ServiceUptime[]; missing: string[] } {
+export function selectUptime(
+  services: ServiceUptime[],
+  query: Pick<UptimeQuery, 'service' | 'group'>,
+): { selected: ServiceUptime[]; missing: string[] } {
   let selected = services
   let missing: string[] = []
   if (query.service) {

@@ -34,9 +34,13 @@ export interface DataVersionState {
 
 let shared: DataVersionState | undefined
 
-
 function state(): DataVersionState {
-  shared ??= slot('dataVersion', () => ({ version: 1, listeners: new Set(), peerListeners: new Set(), scopes: new AsyncLocalStorage() }))
+  shared ??= slot('dataVersion', () => ({
+    version: 1,
+    listeners: new Set(),
+    peerListeners: new Set(),
+    scopes: new AsyncLocalStorage(),
+  }))
   return shared
 }
 

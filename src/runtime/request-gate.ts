@@ -115,7 +115,10 @@ export interface ExclusiveOptions {
 }
 
 /** Runs `work` with no request let in to Next, and once the requests at Next have left or `drainMs` passed. */
-export async function exclusively<T>(work: () => Promise<T>, { drainMs = 5000, failureLeavesChanges = () => false }: ExclusiveOptions = {}): Promise<T> {
+export async function exclusively<T>(
+  work: () => Promise<T>,
+  { drainMs = 5000, failureLeavesChanges = () => false }: ExclusiveOptions = {},
+): Promise<T> {
   const gate = state()
   while (gate.closed) await gate.closed
   let open!: () => void

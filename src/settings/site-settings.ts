@@ -30,7 +30,12 @@ interface MediaRef {
 
 /** A populated upload with a file (a bare id means the media record is gone or unreadable). */
 function media(value: unknown): MediaRef | null {
-  return typeof value === 'object' && value !== null && typeof (value as MediaRef).url === 'string' && (value as MediaRef).url ? (value as MediaRef) : null
+  return typeof value === 'object' &&
+    value !== null &&
+    typeof (value as MediaRef).url === 'string' &&
+    (value as MediaRef).url
+    ? (value as MediaRef)
+    : null
 }
 
 /** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */

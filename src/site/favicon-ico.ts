@@ -27,6 +27,11 @@ export async function faviconIco(request: Request): Promise<Response> {
   }
   if (uploaded) return new Response(null, { status: 302, headers: { location: uploaded, 'cache-control': 'no-cache' } })
   return new Response(request.method === 'HEAD' ? null : faviconSvg(tone), {
-    headers: { 'content-type': 'image/svg+xml', 'cache-control': PUBLIC_CACHE_CONTROL, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" },
+    headers: {
+      'content-type': 'image/svg+xml',
+      'cache-control': PUBLIC_CACHE_CONTROL,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    },
   })
 }

@@ -24,7 +24,13 @@ function incidentSummary(incident: Incident): string {
   const latest = incident.updates[0]
   const services = incident.affectedServices.map((s) => s.name).join(', ')
   const postmortem = incident.postmortem ? `Postmortem:\n${incident.postmortem.text}` : ''
-  return [`${INCIDENT_STATUS_LABELS[incident.status]}${latest ? `: ${markdownToText(latest.message)}` : ''}`, services ? `Affected: ${services}` : '', postmortem].filter(Boolean).join('\n')
+  return [
+    `${INCIDENT_STATUS_LABELS[incident.status]}${latest ? `: ${markdownToText(latest.message)}` : ''}`,
+    services ? `Affected: ${services}` : '',
+    postmortem,
+  ]
+    .filter(Boolean)
+    .join('\n')
 }
 
 /** The entry's content: status, the latest message's safe Markdown as sanitised HTML (links clickable), services, postmortem. */
@@ -44,7 +50,13 @@ function maintenanceSummary(m: Maintenance, timeZone: string): string {
     ? `${formatDateTime(m.scheduledStartAt, timeZone)} to ${formatDateTime(m.scheduledEndAt, timeZone)}`
     : `From ${formatDateTime(m.scheduledStartAt, timeZone)}, open end`
   const services = m.affectedServices.map((s) => s.name).join(', ')
-  return [`Maintenance (${MAINTENANCE_STATUS_LABELS[m.status]}): ${window}, ${m.duration}`, services ? `Affected: ${services}` : '', m.descriptionText].filter(Boolean).join('\n')
+  return [
+    `Maintenance (${MAINTENANCE_STATUS_LABELS[m.status]}): ${window}, ${m.duration}`,
+    services ? `Affected: ${services}` : '',
+    m.descriptionText,
+  ]
+    .filter(Boolean)
+    .join('\n')
 }
 
 /** Characters XML 1.0 does not allow (C0 controls but tab, LF and CR; lone surrogates; U+FFFE and U+FFFF). */
@@ -58,7 +70,8 @@ export const xmlText = (text: string): string => text.replace(NOT_XML, '')
  * Plain text as HTML text content: only `&`, `<` and `>` need escaping outside attributes, and leaving quotes as
  * they are spares the readers that show RSS titles as plain text an `&#39;` in every "we're".
  */
-const htmlText = (text: string): string => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string)
+const htmlText = (text: string): string =>
+  text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string)
 
 /** The two serialisations of a feed, safe to serve as XML whatever the stored text holds. */
 export interface SiteFeed {
@@ -66,10 +79,30 @@ export interface SiteFeed {
   rss2(): string
 }
 
-export function buildFeed(incidents: Incident[], maintenances: Maintenance[], settings: SiteSettings, links: Links): SiteFeed {
+export function buildFeed(
+  incidents: Incident[],
+  maintenances: Maintenance[],
+  settings: SiteSettings,
+  links: Links,
+): SiteFeed {
   const items = [
-    ...incidents.map((i) => ({ date: new Date(i.updatedAt), title: `${i.title} (${INCIDENT_STATUS_LABELS[i.status]})`, id: i.url, link: i.url, description: incidentSummary(i), published: new Date(i.createdAt), html: incidentHtml(i) })),
-    ...maintenances.map((m) => ({ date: new Date(m.updatedAt), title: `Maintenance: ${m.title} (${MAINTENANCE_STATUS_LABELS[m.status]})`, id: m.url, link: m.url, description: maintenanceSummary(m, settings.timeZone), published: new Date(m.createdAt) })),
+    ...incidents.map((i) => ({
+      date: new Date(i.updatedAt),
+      title: `${i.title} (${INCIDENT_STATUS_LABELS[i.status]})`,
+      id: i.url,
+      link: i.url,
+      description: incidentSummary(i),
+      published: new Date(i.createdAt),
+      html: incidentHtml(i),
+    })),
+    ...maintenances.map((m) => ({
+      date: new Date(m.updatedAt),
+      title: `Maintenance: ${m.title} (${MAINTENANCE_STATUS_LABELS[m.status]})`,
+      id: m.url,
+      link: m.url,
+      description: maintenanceSummary(m, settings.timeZone),
+      published: new Date(m.createdAt),
+    })),
   ].sort((a, b) => b.date.getTime() - a.date.getTime())
   const feed = new Feed({
     id: `${links.base}/`,
@@ -86,7 +119,10 @@ export function buildFeed(incidents: Incident[], maintenances: Maintenance[], se
       ...item,
       title: htmlText(item.title),
       description: htmlText(item.description),
-      content: 'html' in item && typeof item.html === 'string' ? item.html : `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
+      content:
+        'html' in item && typeof item.html === 'string'
+          ? item.html
+          : `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
     })
   }
   return { atom1: () => xmlText(feed.atom1()), rss2: () => xmlText(feed.rss2()) }
@@ -100,9 +136,17 @@ const oneLine = (text: string): string => xmlText(text).replace(/[\r\n\t]+/g, ' 
  * an override of that event (same UID, RECURRENCE-ID of its slot), so calendars show each date once, with a
  * cancelled occurrence marked cancelled.
  */
-export function buildCalendar(maintenances: Maintenance[], settings: SiteSettings, links: Links, series: ReadonlyMap<string, SeriesPlace> = new Map()): string {
+export function buildCalendar(
+  maintenances: Maintenance[],
+  settings: SiteSettings,
+  links: Links,
+  series: ReadonlyMap<string, SeriesPlace> = new Map(),
+): string {
   const host = new URL(links.base).hostname
-  const calendar = ical({ name: oneLine(`${settings.siteName}: maintenances`), prodId: { company: 'statuspage', product: 'maintenances' } })
+  const calendar = ical({
+    name: oneLine(`${settings.siteName}: maintenances`),
+    prodId: { company: 'statuspage', product: 'maintenances' },
+  })
   for (const m of maintenances) {
     const place = series.get(m.shortId)
     calendar.createEvent({

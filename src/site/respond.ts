@@ -37,22 +37,35 @@ export interface SiteBody {
   private?: boolean
 }
 
-
-function respond(request: Request, { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody, expiresAt: Date | null = null): Response {
-  const headers = new Headers({ 'cache-control': status === 200 && !personal ? PUBLIC_CACHE_CONTROL : 'no-store', 'x-content-type-options': 'nosniff' })
+function respond(
+  request: Request,
+  { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody,
+  expiresAt: Date | null = null,
+): Response {
+  const headers = new Headers({
+    'cache-control': status === 200 && !personal ? PUBLIC_CACHE_CONTROL : 'no-store',
+    'x-content-type-options': 'nosniff',
+  })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
   if (contentType.startsWith('text/html')) headers.set('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
   if (status === 200 && !personal) {
     const etag = etagOf(body)
     headers.set('etag', etag)
-    if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers })
+    if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag))
+      return new Response(null, { status: 304, headers })
   }
   headers.set('content-type', contentType)
   return new Response(request.method === 'HEAD' ? null : body, { status, headers })
 }
 
-const FALLBACK_SETTINGS: SiteSettings = { siteName: 'Status', description: null, timeZone: 'UTC', logo: null, favicon: null }
+const FALLBACK_SETTINGS: SiteSettings = {
+  siteName: 'Status',
+  description: null,
+  timeZone: 'UTC',
+  logo: null,
+  favicon: null,
+}
 
 type Handler<P> = (request: Request, context: SiteContext, params: P) => Promise<SiteBody>
 
@@ -67,7 +80,10 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
         publicLinks(payload, request),
         siteSettings(payload),
         currentOverallStatus(payload),
-        configuredChannels(payload).then((c) => c.email || c.sms, () => true),
+        configuredChannels(payload).then(
+          (c) => c.email || c.sms,
+          () => true,
+        ),
       ])
       settings = { ...loaded, status, subscribable }
       const clock = new ResponseClock()
@@ -76,7 +92,8 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')
-      if (!failure.expected) console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
+      if (!failure.expected)
+        console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
       const response = respond(request, { status: failure.status, body: errorPage(settings) })
       // A 503 (the database is down) says when to come back.
       for (const [name, value] of Object.entries(failure.headers)) response.headers.set(name, value)

@@ -17,7 +17,13 @@ import { escapeHtml, raw, type SafeHtml } from '../format/html'
 export const PHONE_DAYS = 30
 
 /** One letter per worst status (a class; the stylesheet colours it): n = nothing observed. */
-const CLASS: Record<ServiceStatus, string> = { operational: 'o', maintenance: 'm', degraded: 'd', partial: 'p', major: 'x' }
+const CLASS: Record<ServiceStatus, string> = {
+  operational: 'o',
+  maintenance: 'm',
+  degraded: 'd',
+  partial: 'p',
+  major: 'x',
+}
 
 const STATUS_WORDS: [CountedStatus, string][] = [
   ['major', 'major outage'],
@@ -57,14 +63,19 @@ function dayText(day: ServiceUptime['days'][number], label: string, focusable: b
   if (day.uptimePercent === null) return `${label}: no data`
   let text = `${label}: ${percentText(day.uptimePercent)}`
   let times = ''
-  for (const [status, words] of STATUS_WORDS) if (day.seconds[status] > 0) times += `${times ? ', ' : ''}${words} ${lengthText(day.seconds[status])}`
+  for (const [status, words] of STATUS_WORDS)
+    if (day.seconds[status] > 0) times += `${times ? ', ' : ''}${words} ${lengthText(day.seconds[status])}`
   if (times) text += `; ${times}`
   else if (day.worst !== 'operational' && day.worst !== null) text += `; ${day.worst}`
   if (day.incidents.length) {
     // Only the focusable day's links are tab stops (the page's script moves them with the focus).
     const attribute = focusable ? '' : 'tabindex=-1 '
     const listed = day.incidents.slice(0, INCIDENTS_LISTED_PER_DAY)
-    text += '; incidents: ' + listed.map((i) => `<a ${attribute}href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`).join(', ')
+    text +=
+      '; incidents: ' +
+      listed
+        .map((i) => `<a ${attribute}href="/i/${encodeURIComponent(i.shortId)}">${escapeHtml(i.title)}</a>`)
+        .join(', ')
     const more = day.incidents.length - listed.length
     if (more > 0) text += ` and ${more} more`
   }
@@ -83,7 +94,10 @@ function windowTotal(days: ServiceUptime['days']): string {
   const since = observedSince(days)
   if (since === null || since === days[0]?.date) return `${percent} uptime over ${days.length} days`
   const date = new Date(`${since}T00:00:00Z`)
-  const year = date.getUTCFullYear() === new Date(`${days[days.length - 1].date}T00:00:00Z`).getUTCFullYear() ? '' : ` ${date.getUTCFullYear()}`
+  const year =
+    date.getUTCFullYear() === new Date(`${days[days.length - 1].date}T00:00:00Z`).getUTCFullYear()
+      ? ''
+      : ` ${date.getUTCFullYear()}`
   return `${percent} uptime since ${shortDate.format(date)}${year}`
 }
 

@@ -10,11 +10,17 @@ import { hasRole } from '../access/roles'
 import { incidentHolder } from '../services/incidents/apply-service-statuses'
 import { planRelease } from '../services/service-status/release'
 
-
 async function handler(req: PayloadRequest): Promise<Response> {
   requireUser(req, (user) => hasRole(user, 'admin', 'editor'))
   const id = routeRecordId(req)
-  const incident = await req.payload.findByID({ collection: 'incidents', id, depth: 0, overrideAccess: true, disableErrors: true, req })
+  const incident = await req.payload.findByID({
+    collection: 'incidents',
+    id,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+    req,
+  })
   if (!incident) throw recordNotFound()
   const plan = await planRelease(req, incidentHolder(incident))
   const names = new Map<number, string>()
@@ -30,7 +36,14 @@ async function handler(req: PayloadRequest): Promise<Response> {
     })
     for (const doc of docs) names.set(doc.id, doc.name)
   }
-  return Response.json({ data: plan.map((entry) => ({ ...entry, name: names.get(entry.service) ?? `#${entry.service}` })) }, { headers: { 'cache-control': 'no-store' } })
+  return Response.json(
+    { data: plan.map((entry) => ({ ...entry, name: names.get(entry.service) ?? `#${entry.service}` })) },
+    { headers: { 'cache-control': 'no-store' } },
+  )
 }
 
-export const restorePreviewEndpoint: Endpoint = { path: '/:id/restore-preview', method: 'get', handler: cmsEndpoint(handler) }
+export const restorePreviewEndpoint: Endpoint = {
+  path: '/:id/restore-preview',
+  method: 'get',
+  handler: cmsEndpoint(handler),
+}

@@ -47,10 +47,22 @@ const principals: Principal[] = [
   { name: 'Bearer with garbage', kind: 'stranger', headers: () => ({ authorization: 'Bearer x' }) },
   { name: 'JWT with garbage', kind: 'stranger', headers: () => ({ authorization: 'JWT not.a.token' }) },
   // The header format is case-sensitive (contract): a valid admin key in the wrong case authenticates nobody.
-  { name: 'admin key, scheme in lower case', kind: 'stranger', headers: () => ({ authorization: `users api-key ${admin.key}` }) },
-  { name: 'admin key, wrong collection prefix', kind: 'stranger', headers: () => ({ authorization: `Users API-Key ${admin.key}` }) },
+  {
+    name: 'admin key, scheme in lower case',
+    kind: 'stranger',
+    headers: () => ({ authorization: `users api-key ${admin.key}` }),
+  },
+  {
+    name: 'admin key, wrong collection prefix',
+    kind: 'stranger',
+    headers: () => ({ authorization: `Users API-Key ${admin.key}` }),
+  },
   { name: 'admin key without the scheme', kind: 'stranger', headers: () => ({ authorization: admin.key }) },
-  { name: 'forged session cookie', kind: 'stranger', headers: () => ({ cookie: 'payload-token=eyJhbGciOiJIUzI1NiJ9.e30.x' }) },
+  {
+    name: 'forged session cookie',
+    kind: 'stranger',
+    headers: () => ({ cookie: 'payload-token=eyJhbGciOiJIUzI1NiJ9.e30.x' }),
+  },
   { name: 'editor (API key)', kind: 'editor', headers: () => ({ authorization: `users API-Key ${editor.key}` }) },
   { name: 'editor (session cookie)', kind: 'editor', headers: () => ({ cookie: editorCookie }) },
   { name: 'admin (API key)', kind: 'admin', headers: () => ({ authorization: `users API-Key ${admin.key}` }) },
@@ -58,7 +70,16 @@ const principals: Principal[] = [
 ]
 
 interface Resource {
-  slug: 'service-groups' | 'services' | 'incidents' | 'maintenances' | 'subscribers' | 'users' | 'media' | 'notifications' | 'notification-deliveries'
+  slug:
+    | 'service-groups'
+    | 'services'
+    | 'incidents'
+    | 'maintenances'
+    | 'subscribers'
+    | 'users'
+    | 'media'
+    | 'notifications'
+    | 'notification-deliveries'
   publicRead: boolean
   /** What an editor gets, per operation (admins get success everywhere, strangers 401 except public reads). */
   editor: Record<Op, Expected>
@@ -75,7 +96,11 @@ interface Resource {
 const ALLOWED: Record<Op, Expected> = { list: 200, read: 200, create: 201, update: 200, delete: 403 }
 const READ_ONLY: Record<Op, Expected> = { list: 200, read: 200, create: 403, update: 403, delete: 403 }
 
-const local = async (collection: Resource['slug'], data: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+const local = async (
+  collection: Resource['slug'],
+  data: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) => {
   const p = await payload()
   const doc = await p.create({ collection, data: data as never, overrideAccess: true, ...extra })
   return doc.id as number
@@ -86,7 +111,13 @@ const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /** Records the service writes itself (what subscribers were sent): read and deleted, never written by a client. */
 const SYSTEM_RECORDS_ADMIN: Record<Op, Expected> = { list: 200, read: 200, create: 403, update: 403, delete: 200 }
 
-const notificationData = (tag: string) => ({ kind: 'incident_created', eventKey: `matrix:${tag}`, subject: `Subject ${tag}`, content: { tag }, status: 'sent' })
+const notificationData = (tag: string) => ({
+  kind: 'incident_created',
+  eventKey: `matrix:${tag}`,
+  subject: `Subject ${tag}`,
+  content: { tag },
+  status: 'sent',
+})
 
 const resources: Resource[] = [
   {
@@ -119,7 +150,10 @@ const resources: Resource[] = [
     updateBody: (tag) => ({ title: `Updated incident ${tag}` }),
     updateField: 'title',
     makeTarget: (tag) =>
-      local('incidents', { title: `Target incident ${tag}`, updates: [{ status: 'investigating', message: 'Target' }] }),
+      local('incidents', {
+        title: `Target incident ${tag}`,
+        updates: [{ status: 'investigating', message: 'Target' }],
+      }),
   },
   {
     slug: 'maintenances',
@@ -147,7 +181,8 @@ const resources: Resource[] = [
     createBody: (tag) => ({ email: `new-${tag}@example.test`, password: `pw-${randomUUID()}`, role: 'editor' }),
     updateBody: (tag) => ({ name: `Renamed ${tag}` }),
     updateField: 'name',
-    makeTarget: (tag) => local('users', { email: `target-${tag}@example.test`, password: `pw-${randomUUID()}`, role: 'editor' }),
+    makeTarget: (tag) =>
+      local('users', { email: `target-${tag}@example.test`, password: `pw-${randomUUID()}`, role: 'editor' }),
   },
   {
     slug: 'notifications',
@@ -169,7 +204,12 @@ const resources: Resource[] = [
     updateField: 'status',
     makeTarget: async (tag) => {
       const notification = await local('notifications', notificationData(`for-delivery-${tag}`))
-      return local('notification-deliveries', { notification, channel: 'email', address: `d-${tag}@example.test`, status: 'sent' })
+      return local('notification-deliveries', {
+        notification,
+        channel: 'email',
+        address: `d-${tag}@example.test`,
+        status: 'sent',
+      })
     },
   },
   {
@@ -180,7 +220,11 @@ const resources: Resource[] = [
     updateBody: (tag) => ({ alt: `Updated ${tag}` }),
     updateField: 'alt',
     makeTarget: (tag) =>
-      local('media', { alt: `Target ${tag}` }, { file: { data: PNG, mimetype: 'image/png', name: `target-${tag}.png`, size: PNG.length } }),
+      local(
+        'media',
+        { alt: `Target ${tag}` },
+        { file: { data: PNG, mimetype: 'image/png', name: `target-${tag}.png`, size: PNG.length } },
+      ),
   },
 ]
 
@@ -191,7 +235,11 @@ function expectedFor(principal: Principal, resource: Resource, op: Op): Expected
 }
 
 /** A multipart upload to /api/media, as the admin area sends it: the file plus the other fields in `_payload`. */
-async function upload(fields: Record<string, unknown>, headers: Record<string, string>, name: string): Promise<ApiResponse> {
+async function upload(
+  fields: Record<string, unknown>,
+  headers: Record<string, string>,
+  name: string,
+): Promise<ApiResponse> {
   const form = new FormData()
   form.append('file', new Blob([PNG], { type: 'image/png' }), name)
   form.append('_payload', JSON.stringify(fields))
@@ -219,7 +267,13 @@ async function count(collection: Resource['slug']) {
 
 async function findLocal(collection: Resource['slug'], id: number) {
   const p = await payload()
-  const { docs } = await p.find({ collection, where: { id: { equals: id } }, overrideAccess: true, showHiddenFields: true, depth: 0 })
+  const { docs } = await p.find({
+    collection,
+    where: { id: { equals: id } },
+    overrideAccess: true,
+    showHiddenFields: true,
+    depth: 0,
+  })
   return docs[0] as unknown as Record<string, unknown> | undefined
 }
 
@@ -331,9 +385,27 @@ describe.each(principals)('$name', (principal) => {
   })
 
   describe.each([
-    { slug: 'settings', publicRead: true, body: (tag: string) => ({ description: `Set ${tag}` }), field: 'description', shown: 'siteName' },
-    { slug: 'email-settings', publicRead: false, body: (tag: string) => ({ host: `smtp-${tag}.example.test` }), field: 'host', shown: 'port' },
-    { slug: 'sms-settings', publicRead: false, body: (tag: string) => ({ accountSid: `AC${tag}` }), field: 'accountSid', shown: 'apiBaseUrl' },
+    {
+      slug: 'settings',
+      publicRead: true,
+      body: (tag: string) => ({ description: `Set ${tag}` }),
+      field: 'description',
+      shown: 'siteName',
+    },
+    {
+      slug: 'email-settings',
+      publicRead: false,
+      body: (tag: string) => ({ host: `smtp-${tag}.example.test` }),
+      field: 'host',
+      shown: 'port',
+    },
+    {
+      slug: 'sms-settings',
+      publicRead: false,
+      body: (tag: string) => ({ accountSid: `AC${tag}` }),
+      field: 'accountSid',
+      shown: 'apiBaseUrl',
+    },
   ] as const)('global $slug', (global) => {
     const readExpected: Expected =
       principal.kind === 'admin' || global.publicRead ? 200 : principal.kind === 'editor' ? 403 : 401
@@ -354,10 +426,16 @@ describe.each(principals)('$name', (principal) => {
     it(`update → ${updateExpected}`, async () => {
       const p = await payload()
       const tag = nextTag()
-      const before = (await p.findGlobal({ slug: global.slug, overrideAccess: true })) as unknown as Record<string, unknown>
+      const before = (await p.findGlobal({ slug: global.slug, overrideAccess: true })) as unknown as Record<
+        string,
+        unknown
+      >
       const body: Record<string, string> = global.body(tag)
       const res = await api('POST', `/globals/${global.slug}`, { headers: principal.headers(), body })
-      const after = (await p.findGlobal({ slug: global.slug, overrideAccess: true })) as unknown as Record<string, unknown>
+      const after = (await p.findGlobal({ slug: global.slug, overrideAccess: true })) as unknown as Record<
+        string,
+        unknown
+      >
       if (updateExpected !== 200) {
         expectErrorBody(res, updateExpected)
         expect(after[global.field]).toEqual(before[global.field])
@@ -373,9 +451,15 @@ describe('users: roles and API keys', () => {
   it('an editor cannot change its own role (403, unchanged), by id or by a bulk update', async () => {
     const byId = await api('PATCH', `/users/${editor.id}`, { key: editor.key, body: { role: 'admin' } })
     expectErrorBody(byId, 403)
-    const bulk = await api('PATCH', `/users?where[id][equals]=${editor.id}`, { key: editor.key, body: { role: 'admin' } })
+    const bulk = await api('PATCH', `/users?where[id][equals]=${editor.id}`, {
+      key: editor.key,
+      body: { role: 'admin' },
+    })
     expectErrorBody(bulk, 403)
-    const viaCookie = await api('PATCH', `/users/${editor.id}`, { headers: { cookie: editorCookie }, body: { role: 'admin', name: 'Sneaky' } })
+    const viaCookie = await api('PATCH', `/users/${editor.id}`, {
+      headers: { cookie: editorCookie },
+      body: { role: 'admin', name: 'Sneaky' },
+    })
     expectErrorBody(viaCookie, 403)
     const stored = await findLocal('users', editor.id)
     expect(stored?.role).toBe('editor')
@@ -386,9 +470,13 @@ describe('users: roles and API keys', () => {
   })
 
   it('an editor cannot change its role through GraphQL either', async () => {
-    const res = await graphql(`mutation { updateUser(id: ${editor.id}, data: { role: admin }) { id role } }`, undefined, {
-      key: editor.key,
-    })
+    const res = await graphql(
+      `mutation { updateUser(id: ${editor.id}, data: { role: admin }) { id role } }`,
+      undefined,
+      {
+        key: editor.key,
+      },
+    )
     expect(res.body.data?.updateUser ?? null).toBeNull()
     expect(res.body.errors?.[0]?.extensions?.statusCode).toBe(403)
     expect((await findLocal('users', editor.id))?.role).toBe('editor')
@@ -406,7 +494,11 @@ describe('users: roles and API keys', () => {
     for (const role of ['editor', 'admin']) {
       const res = await api('POST', '/users', {
         key: editor.key,
-        body: { email: `made-by-editor-${role}-${randomUUID().slice(0, 6)}@example.test`, password: 'a-long-password-123', role },
+        body: {
+          email: `made-by-editor-${role}-${randomUUID().slice(0, 6)}@example.test`,
+          password: 'a-long-password-123',
+          role,
+        },
       })
       expectErrorBody(res, 403)
     }
@@ -428,9 +520,12 @@ describe('users: roles and API keys', () => {
     expectErrorBody(await api('GET', '/subscribers', { key: chosen }), 401)
   })
 
-  it("an editor cannot replace its own API key: the chosen key authenticates nobody, the old one still works", async () => {
+  it('an editor cannot replace its own API key: the chosen key authenticates nobody, the old one still works', async () => {
     const chosen = randomUUID()
-    const res = await api('PATCH', `/users/${editor.id}`, { key: editor.key, body: { enableAPIKey: true, apiKey: chosen } })
+    const res = await api('PATCH', `/users/${editor.id}`, {
+      key: editor.key,
+      body: { enableAPIKey: true, apiKey: chosen },
+    })
     // The key fields are dropped, not refused (the admin form sends them back as they are).
     expect([200, 403]).toContain(res.status)
     expectErrorBody(await api('GET', '/subscribers', { key: chosen }), 401)
@@ -491,7 +586,10 @@ describe('bulk operations follow the same rules', () => {
   it('an editor cannot bulk-update subscribers (403, unchanged); a stranger gets 401', async () => {
     const id = await resources[4].makeTarget(nextTag())
     const before = await findLocal('subscribers', id)
-    expectErrorBody(await api('PATCH', `/subscribers?where[id][equals]=${id}`, { key: editor.key, body: { active: false } }), 403)
+    expectErrorBody(
+      await api('PATCH', `/subscribers?where[id][equals]=${id}`, { key: editor.key, body: { active: false } }),
+      403,
+    )
     expectErrorBody(await api('PATCH', `/subscribers?where[id][equals]=${id}`, { body: { active: false } }), 401)
     expect((await findLocal('subscribers', id))?.active).toBe(before?.active)
   })
@@ -521,10 +619,30 @@ describe('GraphQL follows the same rules', () => {
       options: {},
       expected: 401,
     },
-    { name: 'editor reads subscribers', query: '{ Subscribers { docs { email } } }', options: { key: editor.key }, expected: 200 },
-    { name: 'editor reads e-mail settings', query: '{ EmailSetting { host } }', options: { key: editor.key }, expected: 403 },
-    { name: 'editor reads SMS settings', query: '{ SmsSetting { accountSid } }', options: { key: editor.key }, expected: 403 },
-    { name: 'admin reads e-mail settings', query: '{ EmailSetting { host } }', options: { key: admin.key }, expected: 200 },
+    {
+      name: 'editor reads subscribers',
+      query: '{ Subscribers { docs { email } } }',
+      options: { key: editor.key },
+      expected: 200,
+    },
+    {
+      name: 'editor reads e-mail settings',
+      query: '{ EmailSetting { host } }',
+      options: { key: editor.key },
+      expected: 403,
+    },
+    {
+      name: 'editor reads SMS settings',
+      query: '{ SmsSetting { accountSid } }',
+      options: { key: editor.key },
+      expected: 403,
+    },
+    {
+      name: 'admin reads e-mail settings',
+      query: '{ EmailSetting { host } }',
+      options: { key: admin.key },
+      expected: 200,
+    },
   ]
 
   it('answers each principal as REST does, on the wire: 401 for strangers, 403 for a role', async () => {

@@ -51,13 +51,20 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined | 
   for (;;) {
     const value = await check()
     if (value) return value
-    if (Date.now() > deadline) throw new Error(`${what} did not happen. Deliveries: ${JSON.stringify(deliveries.map((d) => d.status))}\n${alertmanagerLog}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what} did not happen. Deliveries: ${JSON.stringify(deliveries.map((d) => d.status))}\n${alertmanagerLog}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
 
 async function postAlerts(alerts: unknown[]): Promise<void> {
-  const response = await fetch(`${alertmanagerBase}/api/v2/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alerts) })
+  const response = await fetch(`${alertmanagerBase}/api/v2/alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(alerts),
+  })
   expect(response.status).toBe(200)
 }
 
@@ -68,7 +75,8 @@ const alert = (instance: string, service: string, severity: string, endsAt?: str
   ...(endsAt ? { endsAt } : {}),
 })
 
-const serviceStatus = async (slug: string) => ((await v1('/services')).body.data as any[]).find((service) => service.slug === slug)?.status
+const serviceStatus = async (slug: string) =>
+  ((await v1('/services')).body.data as any[]).find((service) => service.slug === slug)?.status
 
 async function startAlertmanager(groupBy: string): Promise<void> {
   const port = await freePort()
@@ -93,30 +101,50 @@ receivers:
   writeFileSync(path.join(workDir, 'alertmanager.yml'), config)
   alertmanager = spawn(
     ALERTMANAGER,
-    [`--config.file=${path.join(workDir, 'alertmanager.yml')}`, `--storage.path=${path.join(workDir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address=', '--log.level=debug'],
+    [
+      `--config.file=${path.join(workDir, 'alertmanager.yml')}`,
+      `--storage.path=${path.join(workDir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      '--cluster.listen-address=',
+      '--log.level=debug',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   alertmanager.stdout?.on('data', (chunk) => (alertmanagerLog += chunk))
   alertmanager.stderr?.on('data', (chunk) => (alertmanagerLog += chunk))
   alertmanagerBase = `http://127.0.0.1:${port}`
-  await eventually('Alertmanager starting', async () => (await fetch(`${alertmanagerBase}/-/ready`).catch(() => null))?.ok)
+  await eventually(
+    'Alertmanager starting',
+    async () => (await fetch(`${alertmanagerBase}/-/ready`).catch(() => null))?.ok,
+  )
 }
 
 beforeAll(async () => {
-  if (!existsSync(ALERTMANAGER)) throw new Error(`${ALERTMANAGER} is missing: apt-get install prometheus-alertmanager (.ci/run does)`)
+  if (!existsSync(ALERTMANAGER))
+    throw new Error(`${ALERTMANAGER} is missing: apt-get install prometheus-alertmanager (.ci/run does)`)
   admin = await createUser('admin')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Probed' } })
   serviceIds = {}
   for (const slug of ['website', 'api']) {
-    const created = await api('POST', '/services', { key: admin.key, body: { name: slug, slug, group: group.body.doc.id } })
+    const created = await api('POST', '/services', {
+      key: admin.key,
+      body: { name: slug, slug, group: group.body.doc.id },
+    })
     serviceIds[slug] = created.body.doc.id
   }
   ;({ token } = await createIntegration(admin, { name: 'Alertmanager', kind: 'alertmanager' }))
 
   receiver = createServer(async (req, res) => {
     const body = await readBody(req)
-    const request = new Request(`${BASE}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === 'POST' ? new Uint8Array(body) : undefined })
-    const response = req.url === '/api/integrations/webhook' ? await webhookRoute.POST(request) : new Response('not found', { status: 404 })
+    const request = new Request(`${BASE}${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: req.method === 'POST' ? new Uint8Array(body) : undefined,
+    })
+    const response =
+      req.url === '/api/integrations/webhook'
+        ? await webhookRoute.POST(request)
+        : new Response('not found', { status: 404 })
     const status = failNext > 0 && response.status === 200 ? (failNext--, 503) : response.status
     deliveries.push({ body: body.toString('utf8'), status })
     res.writeHead(status, { 'content-type': 'application/json' })
@@ -137,13 +165,22 @@ describe('Prometheus Alertmanager drives an incident', () => {
     // The first deliveries fail (as behind a failing proxy): Alertmanager retries the same notification.
     failNext = 2
     await postAlerts([alert('https://www.example.org', 'website', 'critical')])
-    const opened = await eventually('the incident opening', async () => ((await v1('/incidents?status=active')).body.data as any[])[0])
-    expect(opened).toMatchObject({ title: 'BlackBox Probe Failure: https://www.example.org', status: 'investigating', affectedServices: [{ slug: 'website' }] })
+    const opened = await eventually(
+      'the incident opening',
+      async () => ((await v1('/incidents?status=active')).body.data as any[])[0],
+    )
+    expect(opened).toMatchObject({
+      title: 'BlackBox Probe Failure: https://www.example.org',
+      status: 'investigating',
+      affectedServices: [{ slug: 'website' }],
+    })
     expect(opened.updates).toHaveLength(1)
     expect(await serviceStatus('website')).toBe('major')
-    await eventually('a delivery answered 200 after the retries', async () => deliveries.some((delivery) => delivery.status === 200))
+    await eventually('a delivery answered 200 after the retries', async () =>
+      deliveries.some((delivery) => delivery.status === 200),
+    )
     expect(deliveries.filter((delivery) => delivery.status === 503)).toHaveLength(2)
-    expect(((await v1('/incidents')).body.data as any[])).toHaveLength(1)
+    expect((await v1('/incidents')).body.data as any[]).toHaveLength(1)
     expect((await v1(`/incidents/${opened.shortId}`)).body.data.updates).toHaveLength(1)
 
     // A second alert joins the group: one update, the second service set.
@@ -159,7 +196,10 @@ describe('Prometheus Alertmanager drives an incident', () => {
 
     // Both resolve: the incident resolves, the services are restored.
     const past = new Date(Date.now() - 1000).toISOString()
-    await postAlerts([alert('https://www.example.org', 'website', 'critical', past), alert('https://api.example.org', 'api', 'warning', past)])
+    await postAlerts([
+      alert('https://www.example.org', 'website', 'critical', past),
+      alert('https://api.example.org', 'api', 'warning', past),
+    ])
     const resolved = await eventually('the resolution', async () => {
       const current = (await v1(`/incidents/${opened.shortId}`)).body.data
       return current.status === 'resolved' && current
@@ -168,21 +208,32 @@ describe('Prometheus Alertmanager drives an incident', () => {
     expect(resolved.updates[0].status).toBe('resolved')
     expect(await serviceStatus('website')).toBe('operational')
     expect(await serviceStatus('api')).toBe('operational')
-    expect(((await v1('/incidents')).body.data as any[])).toHaveLength(1)
+    expect((await v1('/incidents')).body.data as any[]).toHaveLength(1)
   })
 
   it('a storm of one notification, replayed many times at once, leaves one incident and no duplicate update', async () => {
     const before = deliveries.length
-    await postAlerts([{ ...alert('https://shop.example.org', 'website', 'critical'), labels: { ...alert('https://shop.example.org', 'website', 'critical').labels, alertname: 'ShopDown' } }])
-    const opened = await eventually('the shop incident', async () => ((await v1('/incidents?status=active')).body.data as any[]).find((incident) => incident.title.includes('shop')))
+    await postAlerts([
+      {
+        ...alert('https://shop.example.org', 'website', 'critical'),
+        labels: { ...alert('https://shop.example.org', 'website', 'critical').labels, alertname: 'ShopDown' },
+      },
+    ])
+    const opened = await eventually('the shop incident', async () =>
+      ((await v1('/incidents?status=active')).body.data as any[]).find((incident) => incident.title.includes('shop')),
+    )
     // The incident can show before the receiver has recorded the delivery that opened it.
-    const captured = await eventually('the shop notification', async () => deliveries.slice(before).find((delivery) => delivery.status === 200 && delivery.body.includes('ShopDown')))
+    const captured = await eventually('the shop notification', async () =>
+      deliveries.slice(before).find((delivery) => delivery.status === 200 && delivery.body.includes('ShopDown')),
+    )
     const body = JSON.parse(captured.body)
     expect(body).toMatchObject({ version: '4', status: 'firing', groupKey: '{}:{alertname="ShopDown"}' })
 
     const replays = await Promise.all(Array.from({ length: 25 }, () => webhook(token, body)))
     expect(replays.every((replay) => replay.status === 200 && replay.body.outcome === 'duplicate')).toBe(true)
-    const incidents = ((await v1('/incidents')).body.data as any[]).filter((incident) => incident.title.includes('shop'))
+    const incidents = ((await v1('/incidents')).body.data as any[]).filter((incident) =>
+      incident.title.includes('shop'),
+    )
     expect(incidents).toHaveLength(1)
     expect((await v1(`/incidents/${opened.shortId}`)).body.data.updates).toHaveLength(1)
   })

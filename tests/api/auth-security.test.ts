@@ -34,16 +34,26 @@ async function sessionCookie(user: TestUser): Promise<string> {
 }
 
 /** A raw request to the REST route, for bodies and headers the JSON helper does not make (multipart forms). */
-async function rest(method: 'POST' | 'PATCH' | 'DELETE', path: string, init: { headers?: Record<string, string>; body?: BodyInit }) {
+async function rest(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  init: { headers?: Record<string, string>; body?: BodyInit },
+) {
   const url = new URL(`/api${path}`, BASE)
   const request = new Request(url, { method, headers: init.headers, body: init.body })
-  const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+  const slug = url.pathname
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
   const response = await restRoute[method](request, { params: Promise.resolve({ slug }) })
   const text = await response.text()
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined }
 }
 
-const incident = () => ({ title: `csrf-${randomUUID().slice(0, 6)}`, updates: [{ status: 'investigating', message: 'x' }] })
+const incident = () => ({
+  title: `csrf-${randomUUID().slice(0, 6)}`,
+  updates: [{ status: 'investigating', message: 'x' }],
+})
 
 async function incidentCount(): Promise<number> {
   return (await payload()).count({ collection: 'incidents', overrideAccess: true }).then((r) => r.totalDocs)
@@ -99,17 +109,30 @@ describe('M1: cookie-authenticated writes only from the site itself', () => {
   it('accepts writes from the site itself, from the Public base URL setting, and with an API key from anywhere', async () => {
     const same = await api('POST', '/incidents', { body: incident(), headers: { cookie, origin: BASE } })
     expect(same.status).toBe(201)
-    const noOrigin = await api('POST', '/incidents', { body: incident(), headers: { cookie, 'sec-fetch-site': 'same-origin' } })
+    const noOrigin = await api('POST', '/incidents', {
+      body: incident(),
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    })
     expect(noOrigin.status).toBe(201)
     const form = new FormData()
     form.set('_payload', JSON.stringify(incident()))
     expect((await rest('POST', '/incidents', { headers: { cookie, origin: BASE }, body: form })).status).toBe(201)
-    const withKey = await api('POST', '/incidents', { body: incident(), key: editor.key, headers: { origin: 'https://evil.example' } })
+    const withKey = await api('POST', '/incidents', {
+      body: incident(),
+      key: editor.key,
+      headers: { origin: 'https://evil.example' },
+    })
     expect(withKey.status).toBe(201)
 
     // Behind a proxy that rewrites the host, the configured public address is the site's origin.
-    expect((await api('POST', '/globals/settings', { key: admin.key, body: { publicUrl: 'https://status.example.test' } })).status).toBe(200)
-    const configured = await api('POST', '/incidents', { body: incident(), headers: { cookie, origin: 'https://status.example.test' } })
+    expect(
+      (await api('POST', '/globals/settings', { key: admin.key, body: { publicUrl: 'https://status.example.test' } }))
+        .status,
+    ).toBe(200)
+    const configured = await api('POST', '/incidents', {
+      body: incident(),
+      headers: { cookie, origin: 'https://status.example.test' },
+    })
     expect(configured.status).toBe(201)
     await api('POST', '/globals/settings', { key: admin.key, body: { publicUrl: '' } })
   })
@@ -142,7 +165,8 @@ describe('M3: failed logins are throttled per address, never locking the account
   it('counts IPv6 clients per /64: other addresses of the same network are throttled too (issue 21, M2)', async () => {
     const owner = await createUser('admin', 'six')
     const addressIn64 = (i: number) => `2001:db8:21:${i < 5 ? 'a' : 'A'}::${(i + 1).toString(16)}`
-    for (let i = 0; i < 10; i++) expect((await login(owner.email, `wrong-password-${i}`, addressIn64(i))).status).toBe(401)
+    for (let i = 0; i < 10; i++)
+      expect((await login(owner.email, `wrong-password-${i}`, addressIn64(i))).status).toBe(401)
     expect((await login(owner.email, 'wrong-password-x', '2001:db8:21:a:ffff::99')).status).toBe(429)
     // Another /64 is another client.
     expect((await login(owner.email, owner.password, '2001:db8:21:b::1')).status).toBe(200)
@@ -159,7 +183,9 @@ describe('M3: failed logins are throttled per address, never locking the account
   it('limits one address guessing across many accounts (30 failures), whatever the account', async () => {
     const address = '203.0.113.9'
     for (let i = 0; i < 30; i++) {
-      expect((await login(`guess-${i}-${randomUUID().slice(0, 6)}@example.test`, 'guess-password-1', address)).status).toBe(401)
+      expect(
+        (await login(`guess-${i}-${randomUUID().slice(0, 6)}@example.test`, 'guess-password-1', address)).status,
+      ).toBe(401)
     }
     const next = await login(editor.email, editor.password, address)
     expect(next.status).toBe(429)
@@ -168,7 +194,7 @@ describe('M3: failed logins are throttled per address, never locking the account
     expect((await login(editor.email, editor.password, '203.0.113.10')).status).toBe(200)
   })
 
-  it('a successful login forgets that address\'s failures for the account', async () => {
+  it("a successful login forgets that address's failures for the account", async () => {
     const user = await createUser('editor', 'forgiven')
     const address = '203.0.113.11'
     for (let i = 0; i < 9; i++) expect((await login(user.email, 'wrong-password-1', address)).status).toBe(401)
@@ -181,9 +207,13 @@ describe('M3: failed logins are throttled per address, never locking the account
     const user = await createUser('editor', 'gql')
     const address = '203.0.113.12'
     for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password-1', address)).status).toBe(401)
-    const res = await graphql('mutation ($e: String!, $p: String!) { loginUser(email: $e, password: $p) { token } }', { e: user.email, p: user.password }, {
-      headers: { [ADDRESS_HEADER]: address },
-    })
+    const res = await graphql(
+      'mutation ($e: String!, $p: String!) { loginUser(email: $e, password: $p) { token } }',
+      { e: user.email, p: user.password },
+      {
+        headers: { [ADDRESS_HEADER]: address },
+      },
+    )
     expect(res.body.data?.loginUser?.token ?? null).toBeNull()
     expect(res.body.errors[0].extensions.statusCode).toBe(429)
   })
@@ -194,12 +224,23 @@ describe('issue 21, L3: a lock only on what the user may open', () => {
     api('POST', '/payload-locked-documents', { key, body: { ...body, user: { relationTo: 'users', value: user.id } } })
 
   it('an editor cannot lock an integration (admin-only), whether it exists or not', async () => {
-    const integration = await api('POST', '/integrations', { key: admin.key, body: { name: `Locked ${randomUUID().slice(0, 6)}`, kind: 'generic' } })
+    const integration = await api('POST', '/integrations', {
+      key: admin.key,
+      body: { name: `Locked ${randomUUID().slice(0, 6)}`, kind: 'generic' },
+    })
     expect(integration.status, integration.text).toBe(201)
-    expect((await lock(editor.key, editor, { document: { relationTo: 'integrations', value: integration.body.doc.id } })).status).toBe(403)
-    expect((await lock(editor.key, editor, { document: { relationTo: 'integrations', value: 999_999 } })).status).toBe(403)
+    expect(
+      (await lock(editor.key, editor, { document: { relationTo: 'integrations', value: integration.body.doc.id } }))
+        .status,
+    ).toBe(403)
+    expect((await lock(editor.key, editor, { document: { relationTo: 'integrations', value: 999_999 } })).status).toBe(
+      403,
+    )
     expect((await lock(editor.key, editor, { globalSlug: 'sms-settings' })).status).toBe(403)
-    expect((await lock(admin.key, admin, { document: { relationTo: 'integrations', value: integration.body.doc.id } })).status).toBe(201)
+    expect(
+      (await lock(admin.key, admin, { document: { relationTo: 'integrations', value: integration.body.doc.id } }))
+        .status,
+    ).toBe(201)
   })
 
   it('a lock on a document that does not exist is a 404, an unknown collection or global a 400', async () => {
@@ -234,24 +275,44 @@ describe('L4: the session cookie is Secure over HTTPS', () => {
   })
 })
 
-describe('L5: document locks in one\'s own name', () => {
-  it('an editor cannot lock in the admin\'s name, nor delete the admin\'s locks', async () => {
-    const spoof = await api('POST', '/payload-locked-documents', { key: editor.key, body: { globalSlug: 'email-settings', user: { relationTo: 'users', value: admin.id } } })
+describe("L5: document locks in one's own name", () => {
+  it("an editor cannot lock in the admin's name, nor delete the admin's locks", async () => {
+    const spoof = await api('POST', '/payload-locked-documents', {
+      key: editor.key,
+      body: { globalSlug: 'email-settings', user: { relationTo: 'users', value: admin.id } },
+    })
     expect(spoof.status).toBe(403)
-    const group = await api('POST', '/service-groups', { key: admin.key, body: { name: `Locked ${randomUUID().slice(0, 6)}` } })
-    const own = await api('POST', '/payload-locked-documents', { key: editor.key, body: { document: { relationTo: 'service-groups', value: group.body.doc.id }, user: { relationTo: 'users', value: editor.id } } })
+    const group = await api('POST', '/service-groups', {
+      key: admin.key,
+      body: { name: `Locked ${randomUUID().slice(0, 6)}` },
+    })
+    const own = await api('POST', '/payload-locked-documents', {
+      key: editor.key,
+      body: {
+        document: { relationTo: 'service-groups', value: group.body.doc.id },
+        user: { relationTo: 'users', value: editor.id },
+      },
+    })
     expect(own.status, own.text).toBe(201)
-    const adminLock = await api('POST', '/payload-locked-documents', { key: admin.key, body: { globalSlug: 'settings', user: { relationTo: 'users', value: admin.id } } })
+    const adminLock = await api('POST', '/payload-locked-documents', {
+      key: admin.key,
+      body: { globalSlug: 'settings', user: { relationTo: 'users', value: admin.id } },
+    })
     expect(adminLock.status).toBe(201)
 
     await api('DELETE', '/payload-locked-documents?where[id][exists]=true', { key: editor.key })
-    expect((await api('DELETE', `/payload-locked-documents/${adminLock.body.doc.id}`, { key: editor.key })).status).not.toBe(200)
+    expect(
+      (await api('DELETE', `/payload-locked-documents/${adminLock.body.doc.id}`, { key: editor.key })).status,
+    ).not.toBe(200)
     const left = await api('GET', '/payload-locked-documents?limit=50', { key: admin.key })
     const ids = left.body.docs.map((d: { id: number }) => d.id)
     expect(ids).toContain(adminLock.body.doc.id)
     expect(ids).not.toContain(own.body.doc.id)
 
-    const takeOver = await api('PATCH', `/payload-locked-documents/${adminLock.body.doc.id}`, { key: editor.key, body: { user: { relationTo: 'users', value: admin.id } } })
+    const takeOver = await api('PATCH', `/payload-locked-documents/${adminLock.body.doc.id}`, {
+      key: editor.key,
+      body: { user: { relationTo: 'users', value: admin.id } },
+    })
     expect(takeOver.status).toBe(403)
   })
 })
@@ -264,8 +325,19 @@ describe('L6: passwords of at least 12 characters', () => {
       expect(res.status).toBe(400)
       expect(JSON.stringify(res.body)).toMatch(/at least 12 characters/)
     }
-    expect((await api('POST', '/users', { key: admin.key, body: { email: email(), password: '123456789012', role: 'editor' } })).status).toBe(201)
-    const gql = await graphql(`mutation { createUser(data: { email: "${email()}", password: "short-pw", role: editor }) { id } }`, undefined, { key: admin.key })
+    expect(
+      (
+        await api('POST', '/users', {
+          key: admin.key,
+          body: { email: email(), password: '123456789012', role: 'editor' },
+        })
+      ).status,
+    ).toBe(201)
+    const gql = await graphql(
+      `mutation { createUser(data: { email: "${email()}", password: "short-pw", role: editor }) { id } }`,
+      undefined,
+      { key: admin.key },
+    )
     expect(gql.body.data?.createUser ?? null).toBeNull()
     expect(JSON.stringify(gql.body.errors)).toMatch(/password/)
 
@@ -278,14 +350,23 @@ describe('L6: passwords of at least 12 characters', () => {
   it('refuses a short password on reset; a bad reset token is 400 (L10)', async () => {
     const user = await createUser('editor', 'resetter')
     expect((await api('POST', '/users/forgot-password', { body: { email: user.email } })).status).toBe(200)
-    const stored = await (await payload()).db.findOne<{ id: number; resetPasswordToken?: string }>({ collection: 'users', where: { id: { equals: user.id } } })
+    const stored = await (
+      await payload()
+    ).db.findOne<{ id: number; resetPasswordToken?: string }>({
+      collection: 'users',
+      where: { id: { equals: user.id } },
+    })
     const token = stored?.resetPasswordToken
     expect(token).toBeTruthy()
     const short = await api('POST', '/users/reset-password', { body: { token, password: 'tiny-pass' } })
     expect(short.status).toBe(400)
-    const bad = await api('POST', '/users/reset-password', { body: { token: 'not-a-token', password: 'a-long-enough-password' } })
+    const bad = await api('POST', '/users/reset-password', {
+      body: { token: 'not-a-token', password: 'a-long-enough-password' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.errors[0].message).toMatch(/invalid or has expired/)
-    expect((await api('POST', '/users/reset-password', { body: { token, password: 'a-long-enough-password' } })).status).toBe(200)
+    expect(
+      (await api('POST', '/users/reset-password', { body: { token, password: 'a-long-enough-password' } })).status,
+    ).toBe(200)
   })
 })

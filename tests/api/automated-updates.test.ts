@@ -15,18 +15,29 @@ let editor: TestUser
 let token: string
 let slug: string
 
-const firing = (key: string, severity: 'critical' | 'warning') => ({ key, state: 'firing', services: [slug], severity, title: `Probe ${key} fails` })
+const firing = (key: string, severity: 'critical' | 'warning') => ({
+  key,
+  state: 'firing',
+  services: [slug],
+  severity,
+  title: `Probe ${key} fails`,
+})
 const resolved = (key: string) => ({ key, state: 'resolved' })
 const incidentOf = async (key: string) => {
   const found = await api('GET', `/incidents?where[integrationKey][equals]=${key}&depth=0`, { key: admin.key })
-  return found.body.docs[0] as { id: number; status: string; updates: { id: string; status: string; message: string; createdAt: string }[] }
+  return found.body.docs[0] as {
+    id: number
+    status: string
+    updates: { id: string; status: string; message: string; createdAt: string }[]
+  }
 }
 
 beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Probes' } })
-  slug = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body.doc.slug
+  slug = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body
+    .doc.slug
   token = (await createIntegration(admin, { name: 'Probes', kind: 'generic' })).token
 })
 
@@ -57,8 +68,15 @@ describe("an automated incident's timeline", () => {
     const incident = await incidentOf('full')
     const opening = incident.updates[0]
     const base = Date.parse(opening.createdAt)
-    const mine = Array.from({ length: 499 }, (_, n) => ({ status: 'identified', message: `Note ${n}`, createdAt: new Date(base + n + 1).toISOString() }))
-    const filled = await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ status: opening.status, message: opening.message, createdAt: opening.createdAt }, ...mine] } })
+    const mine = Array.from({ length: 499 }, (_, n) => ({
+      status: 'identified',
+      message: `Note ${n}`,
+      createdAt: new Date(base + n + 1).toISOString(),
+    }))
+    const filled = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [{ status: opening.status, message: opening.message, createdAt: opening.createdAt }, ...mine] },
+    })
     expect(filled.status, filled.text.slice(0, 300)).toBe(200)
     const answer = await webhook(token, resolved('full'))
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -78,22 +96,40 @@ describe("a person's save of an older copy", () => {
     // The automation adds an update (subscribers are told, statuses applied) while the person's form is open.
     expect((await webhook(token, firing('stale', 'critical'))).body.outcome).toBe('updated')
     const asRead = read.updates.map(({ id, status, message, createdAt }) => ({ id, status, message, createdAt }))
-    const stale = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: [...asRead, { status: 'identified', message: 'A bad deploy.' }] } })
+    const stale = await api('PATCH', `/incidents/${read.id}`, {
+      key: editor.key,
+      body: { updates: [...asRead, { status: 'identified', message: 'A bad deploy.' }] },
+    })
     expect(stale.status, stale.text).toBe(409)
-    expect(stale.body.errors[0].message).toMatch(/^updates: this save leaves out an update the monitoring integration added .*reload it and save again\.$/)
+    expect(stale.body.errors[0].message).toMatch(
+      /^updates: this save leaves out an update the monitoring integration added .*reload it and save again\.$/,
+    )
     const current = await incidentOf('stale')
     expect(current.updates).toHaveLength(2)
     expect(current.updates.at(-1)!.status).toBe('investigating')
 
     // Saved again from a fresh copy, by id (as the admin does) or by time (as an API client re-sending what it read).
     const fresh = current.updates.map(({ id, status, message, createdAt }) => ({ id, status, message, createdAt }))
-    const byId = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: [...fresh, { status: 'identified', message: 'A bad deploy.' }] } })
+    const byId = await api('PATCH', `/incidents/${read.id}`, {
+      key: editor.key,
+      body: { updates: [...fresh, { status: 'identified', message: 'A bad deploy.' }] },
+    })
     expect(byId.status, byId.text).toBe(200)
-    const byTime = (await incidentOf('stale')).updates.map(({ status, message, createdAt }) => ({ status, message, createdAt }))
-    const resent = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: [...byTime, { status: 'monitoring', message: 'Rolled back.' }] } })
+    const byTime = (await incidentOf('stale')).updates.map(({ status, message, createdAt }) => ({
+      status,
+      message,
+      createdAt,
+    }))
+    const resent = await api('PATCH', `/incidents/${read.id}`, {
+      key: editor.key,
+      body: { updates: [...byTime, { status: 'monitoring', message: 'Rolled back.' }] },
+    })
     expect(resent.status, resent.text).toBe(200)
     // The automation's rows are still its own after a save that matched them by time: a second stale copy is refused.
-    const again = await api('PATCH', `/incidents/${read.id}`, { key: editor.key, body: { updates: asRead.slice(0, 1) } })
+    const again = await api('PATCH', `/incidents/${read.id}`, {
+      key: editor.key,
+      body: { updates: asRead.slice(0, 1) },
+    })
     expect(again.status, again.text).toBe(409)
   })
 })

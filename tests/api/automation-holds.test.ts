@@ -21,7 +21,12 @@ const alert = (service: string, severity: string, fingerprint: string) => ({
   labels: { alertname: `Probe${fingerprint}`, severity, service },
   fingerprint,
 })
-const notification = (groupKey: string, alerts: object[]) => ({ ...alertmanagerFiring, groupKey, commonLabels: {}, alerts })
+const notification = (groupKey: string, alerts: object[]) => ({
+  ...alertmanagerFiring,
+  groupKey,
+  commonLabels: {},
+  alerts,
+})
 
 async function service(name: string, status = 'operational') {
   const res = await api('POST', '/services', { key: editor.key, body: { name, group, status } })
@@ -41,7 +46,13 @@ beforeAll(async () => {
 describe('automation and held statuses', () => {
   it('reads a firing alert that says operational as at least degraded', async () => {
     const web = await service('Firing but operational')
-    const res = await webhook(generic, { key: 'says-operational', state: 'firing', services: [web.slug], status: 'operational', title: 'Odd alert' })
+    const res = await webhook(generic, {
+      key: 'says-operational',
+      state: 'firing',
+      services: [web.slug],
+      status: 'operational',
+      title: 'Odd alert',
+    })
     expect(res.status).toBe(200)
     expect(res.body.outcome).toBe('opened')
     expect(await statusOf(web.id)).toBe('degraded')
@@ -49,14 +60,29 @@ describe('automation and held statuses', () => {
 
   it('never improves a status that a person’s open incident holds', async () => {
     const api1 = await service('Held by a person')
-    const person = await api('POST', '/incidents', { key: editor.key, body: { title: 'Major outage', affectedServices: [api1.id], updates: [{ status: 'identified', message: 'Down.', serviceStatuses: [{ service: api1.id, status: 'major' }] }] } })
+    const person = await api('POST', '/incidents', {
+      key: editor.key,
+      body: {
+        title: 'Major outage',
+        affectedServices: [api1.id],
+        updates: [{ status: 'identified', message: 'Down.', serviceStatuses: [{ service: api1.id, status: 'major' }] }],
+      },
+    })
     expect(person.status, person.text).toBe(201)
     expect(await statusOf(api1.id)).toBe('major')
     const fired = await webhook(token, notification('{}:{g="held"}', [alert(api1.slug, 'warning', 'h1')]))
     expect(fired.body.outcome).toBe('opened')
     expect(await statusOf(api1.id)).toBe('major')
     // The person resolves: the automation's own status (partial outage, from "warning") is what remains.
-    const resolved = await api('PATCH', `/incidents/${person.body.doc.id}`, { key: editor.key, body: { updates: [...person.body.doc.updates, { status: 'resolved', message: 'Fixed.', createdAt: new Date(Date.now() + 1000).toISOString() }] } })
+    const resolved = await api('PATCH', `/incidents/${person.body.doc.id}`, {
+      key: editor.key,
+      body: {
+        updates: [
+          ...person.body.doc.updates,
+          { status: 'resolved', message: 'Fixed.', createdAt: new Date(Date.now() + 1000).toISOString() },
+        ],
+      },
+    })
     expect(resolved.status, resolved.text).toBe(200)
     expect(await statusOf(api1.id)).toBe('partial')
   })
@@ -65,10 +91,23 @@ describe('automation and held statuses', () => {
     const manual = await service('Degraded by hand', 'degraded')
     const other = await service('Still firing')
     const key = '{}:{g="recover"}'
-    expect((await webhook(token, notification(key, [alert(manual.slug, 'critical', 'r1'), alert(other.slug, 'warning', 'r2')]))).body.outcome).toBe('opened')
+    expect(
+      (
+        await webhook(
+          token,
+          notification(key, [alert(manual.slug, 'critical', 'r1'), alert(other.slug, 'warning', 'r2')]),
+        )
+      ).body.outcome,
+    ).toBe('opened')
     expect(await statusOf(manual.id)).toBe('major')
     // The first alert recovers, the second fires on: the service set by hand goes back to degraded.
-    const updated = await webhook(token, notification(key, [{ ...alert(manual.slug, 'critical', 'r1'), status: 'resolved' }, alert(other.slug, 'warning', 'r2')]))
+    const updated = await webhook(
+      token,
+      notification(key, [
+        { ...alert(manual.slug, 'critical', 'r1'), status: 'resolved' },
+        alert(other.slug, 'warning', 'r2'),
+      ]),
+    )
     expect(updated.body.outcome).toBe('updated')
     expect(await statusOf(manual.id)).toBe('degraded')
     expect(await statusOf(other.id)).toBe('partial')

@@ -21,7 +21,11 @@ beforeAll(async () => {
   const group = await p.create({ collection: 'service-groups', data: { name: 'Money' }, overrideAccess: true })
   ledger = await createServiceAt(t('2026-03-01T00:00:00.000Z'), { name: 'Ledger', group: group.id })
   vi.setSystemTime(NOW)
-  const subscriber = await p.create({ collection: 'subscribers', data: { type: 'email', email: 'backfill-reader@example.test', verified: true }, overrideAccess: true })
+  const subscriber = await p.create({
+    collection: 'subscribers',
+    data: { type: 'email', email: 'backfill-reader@example.test', verified: true },
+    overrideAccess: true,
+  })
   expect(subscriber.id).toBeDefined()
 })
 
@@ -30,7 +34,10 @@ afterAll(() => {
 })
 
 const backfill = (updates: object[], extra: Record<string, unknown> = {}) =>
-  api('POST', '/incidents', { key: editor.key, body: { title: 'Ledger was down', backfilled: true, affectedServices: [ledger], updates, ...extra } })
+  api('POST', '/incidents', {
+    key: editor.key,
+    body: { title: 'Ledger was down', backfilled: true, affectedServices: [ledger], updates, ...extra },
+  })
 
 describe('a backfilled incident', () => {
   it('is refused unless it ends resolved, with every update timed in the past (400 naming backfilled)', async () => {
@@ -47,7 +54,12 @@ describe('a backfilled incident', () => {
 
   it('writes the history at its own times: the uptime of that day counts it, today’s status and the subscribers are untouched', async () => {
     const res = await backfill([
-      { status: 'investigating', message: 'Ledger down', createdAt: '2026-03-08T10:00:00.000Z', serviceStatuses: [{ service: ledger, status: 'major' }] },
+      {
+        status: 'investigating',
+        message: 'Ledger down',
+        createdAt: '2026-03-08T10:00:00.000Z',
+        serviceStatuses: [{ service: ledger, status: 'major' }],
+      },
       { status: 'resolved', message: 'Ledger back', createdAt: '2026-03-08T12:00:00.000Z' },
     ])
     expect(res.status, res.text).toBe(201)
@@ -57,19 +69,36 @@ describe('a backfilled incident', () => {
     expect(service.body.status).toBe('operational')
 
     const p = await payload()
-    const notices = await p.count({ collection: 'notifications', where: { incident: { equals: res.body.doc.id } }, overrideAccess: true })
+    const notices = await p.count({
+      collection: 'notifications',
+      where: { incident: { equals: res.body.doc.id } },
+      overrideAccess: true,
+    })
     expect(notices.totalDocs).toBe(0)
 
     const uptime = await v1('/uptime?days=3&service=ledger')
     expect(uptime.status).toBe(200)
-    const days = uptime.body.data[0].days as { date: string; seconds: { major: number }; incidents: { shortId: string }[]; uptimePercent: number }[]
+    const days = uptime.body.data[0].days as {
+      date: string
+      seconds: { major: number }
+      incidents: { shortId: string }[]
+      uptimePercent: number
+    }[]
     const day = days.find((d) => d.date === '2026-03-08')
     expect(day?.seconds.major).toBe(2 * 3600)
     expect(day?.incidents.map((i) => i.shortId)).toContain(res.body.doc.shortId)
     expect(days.find((d) => d.date === '2026-03-09')?.seconds.major).toBe(0)
 
-    const history = await api('GET', `/service-status-changes?where[service][equals]=${ledger}&sort=at&depth=0`, { key: editor.key })
-    expect(history.body.docs.map((row: { toStatus: string; at: string; source: string }) => [row.toStatus, row.at, row.source])).toEqual([
+    const history = await api('GET', `/service-status-changes?where[service][equals]=${ledger}&sort=at&depth=0`, {
+      key: editor.key,
+    })
+    expect(
+      history.body.docs.map((row: { toStatus: string; at: string; source: string }) => [
+        row.toStatus,
+        row.at,
+        row.source,
+      ]),
+    ).toEqual([
       ['operational', '2026-03-01T00:00:00.000Z', 'initial'],
       ['major', '2026-03-08T10:00:00.000Z', 'incident'],
       ['operational', '2026-03-08T12:00:00.000Z', 'incident'],
@@ -77,9 +106,15 @@ describe('a backfilled incident', () => {
   })
 
   it('cannot be turned into a live incident or back afterwards (the flag is set at creation only)', async () => {
-    const live = await api('POST', '/incidents', { key: editor.key, body: { title: 'Live', updates: [{ status: 'investigating', message: 'Now' }] } })
+    const live = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'Live', updates: [{ status: 'investigating', message: 'Now' }] },
+    })
     expect(live.status).toBe(201)
-    const patched = await api('PATCH', `/incidents/${live.body.doc.id}`, { key: editor.key, body: { backfilled: true } })
+    const patched = await api('PATCH', `/incidents/${live.body.doc.id}`, {
+      key: editor.key,
+      body: { backfilled: true },
+    })
     expect(patched.body.doc.backfilled).toBe(false)
   })
 })

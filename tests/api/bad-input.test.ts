@@ -19,7 +19,9 @@ function expectRefusal(res: ApiResponse, status: number, field: RegExp) {
   expect(Array.isArray(res.body?.errors)).toBe(true)
   expect(res.body.errors.length).toBeGreaterThan(0)
   for (const error of res.body.errors) expect(typeof error.message).toBe('string')
-  expect(JSON.stringify(res.body.errors.map((e: { message: string; data?: unknown }) => [e.message, e.data]))).toMatch(field)
+  expect(JSON.stringify(res.body.errors.map((e: { message: string; data?: unknown }) => [e.message, e.data]))).toMatch(
+    field,
+  )
   expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|stack|Failed query|Something went wrong/i)
 }
 
@@ -56,7 +58,11 @@ describe('relationship ids that name no record are 400s naming the field', () =>
   it('an incident and a maintenance with unknown affected services', async () => {
     const incident = await api('POST', '/incidents', {
       key: admin.key,
-      body: { title: 'Ghost', affectedServices: [serviceId, 9999], updates: [{ status: 'investigating', message: 'x' }] },
+      body: {
+        title: 'Ghost',
+        affectedServices: [serviceId, 9999],
+        updates: [{ status: 'investigating', message: 'x' }],
+      },
     })
     expectRefusal(incident, 400, /affectedServices: no record in services has id 9999/)
     const single = await api('POST', '/incidents', {
@@ -74,7 +80,10 @@ describe('relationship ids that name no record are 400s naming the field', () =>
   })
 
   it('subscribers and the settings logo', async () => {
-    const subscriber = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'ghost@example.com', services: [9999] } })
+    const subscriber = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'email', email: 'ghost@example.com', services: [9999] },
+    })
     expectRefusal(subscriber, 400, /services: no record/)
     const settings = await api('POST', '/globals/settings', { key: admin.key, body: { logo: 9999 } })
     expectRefusal(settings, 400, /logo: no record in media/)
@@ -82,7 +91,15 @@ describe('relationship ids that name no record are 400s naming the field', () =>
 
   it('through GraphQL as well', async () => {
     const res = await graphql(
-      `mutation { createIncident(data: { title: "Ghost", affectedServices: [9999], updates: [{ status: investigating, message: "x" }] }) { id } }`,
+      `
+        mutation {
+          createIncident(
+            data: { title: "Ghost", affectedServices: [9999], updates: [{ status: investigating, message: "x" }] }
+          ) {
+            id
+          }
+        }
+      `,
       undefined,
       { key: admin.key },
     )
@@ -138,22 +155,42 @@ describe('where values that do not fit the field are 400s naming it', () => {
     ['/services/count?where[status][equals]=bogus', /where\[status\]\[equals\]/],
   ]
 
-  it.each(cases.map(([path, field]) => [path.slice(0, 80), path, field] as const))('GET %s', async (_title, path, field) => {
-    expectRefusal(await api('GET', path, { key: admin.key }), 400, field)
-  })
+  it.each(cases.map(([path, field]) => [path.slice(0, 80), path, field] as const))(
+    'GET %s',
+    async (_title, path, field) => {
+      expectRefusal(await api('GET', path, { key: admin.key }), 400, field)
+    },
+  )
 
   it('bulk updates and deletes check their where too', async () => {
-    expectRefusal(await api('PATCH', '/services?where[status][equals]=bogus', { key: admin.key, body: { description: 'z' } }), 400, /where\[status\]/)
-    expectRefusal(await api('PATCH', '/services?where[createdAt][greater_than]=bad', { key: admin.key, body: { description: 'z' } }), 400, /createdAt/)
+    expectRefusal(
+      await api('PATCH', '/services?where[status][equals]=bogus', { key: admin.key, body: { description: 'z' } }),
+      400,
+      /where\[status\]/,
+    )
+    expectRefusal(
+      await api('PATCH', '/services?where[createdAt][greater_than]=bad', {
+        key: admin.key,
+        body: { description: 'z' },
+      }),
+      400,
+      /createdAt/,
+    )
     expectRefusal(await api('DELETE', '/services?where[id][equals]=abc', { key: admin.key }), 400, /where\[id\]/)
     expect((await api('GET', `/services/${serviceId}`)).status).toBe(200)
   })
 
   it('GraphQL where values are refused, not failed', async () => {
-    const res = await graphql('{ Services(where: { group: { equals: "abc" } }) { docs { id } } }', undefined, { key: admin.key })
+    const res = await graphql('{ Services(where: { group: { equals: "abc" } }) { docs { id } } }', undefined, {
+      key: admin.key,
+    })
     expect(JSON.stringify(res.body.errors)).toMatch(/where\[group\]\[equals\]/)
     expect(res.text).not.toMatch(/Failed query|Something went wrong/)
-    const dates = await graphql('{ Services(where: { createdAt: { greater_than: "bad" } }) { docs { id } } }', undefined, { key: admin.key })
+    const dates = await graphql(
+      '{ Services(where: { createdAt: { greater_than: "bad" } }) { docs { id } } }',
+      undefined,
+      { key: admin.key },
+    )
     expect(dates.body.errors?.length).toBeGreaterThan(0)
     expect(dates.text).not.toMatch(/Failed query|Something went wrong/)
   })
@@ -194,33 +231,80 @@ describe('depth', () => {
 
 describe('written timestamps', () => {
   it('a createdAt that is not a date is a 400 naming it', async () => {
-    const res = await api('POST', '/services', { key: admin.key, body: { name: unique('Stamped'), group: groupId, createdAt: 'bad' } })
+    const res = await api('POST', '/services', {
+      key: admin.key,
+      body: { name: unique('Stamped'), group: groupId, createdAt: 'bad' },
+    })
     expectRefusal(res, 400, /createdAt must be a date/)
   })
 
   // Read in the server's time zone, these would name different instants on two instances (B12).
   const local = '2026-12-01T10:00:00'
   it('a date-time without an offset is a 400 naming the field, on every date field the CMS API writes', async () => {
-    const maintenance = { title: unique('Window'), scheduledStartAt: '2026-12-01T10:00:00Z', scheduledEndAt: '2026-12-01T11:00:00Z' }
-    expectRefusal(await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledStartAt: local } }), 400, /scheduledStartAt must be a date-time with a time zone offset/)
-    expectRefusal(await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledEndAt: '2026-12-01T11:00' } }), 400, /scheduledEndAt must be/)
-    expectRefusal(await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledEndAt: '2026-12-01' } }), 400, /scheduledEndAt must be/)
+    const maintenance = {
+      title: unique('Window'),
+      scheduledStartAt: '2026-12-01T10:00:00Z',
+      scheduledEndAt: '2026-12-01T11:00:00Z',
+    }
     expectRefusal(
-      await api('POST', '/incidents', { key: admin.key, body: { title: unique('Local'), updates: [{ status: 'investigating', message: 'x', createdAt: local }] } }),
+      await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledStartAt: local } }),
+      400,
+      /scheduledStartAt must be a date-time with a time zone offset/,
+    )
+    expectRefusal(
+      await api('POST', '/maintenances', {
+        key: admin.key,
+        body: { ...maintenance, scheduledEndAt: '2026-12-01T11:00' },
+      }),
+      400,
+      /scheduledEndAt must be/,
+    )
+    expectRefusal(
+      await api('POST', '/maintenances', { key: admin.key, body: { ...maintenance, scheduledEndAt: '2026-12-01' } }),
+      400,
+      /scheduledEndAt must be/,
+    )
+    expectRefusal(
+      await api('POST', '/incidents', {
+        key: admin.key,
+        body: { title: unique('Local'), updates: [{ status: 'investigating', message: 'x', createdAt: local }] },
+      }),
       400,
       /updates\.0\.createdAt must be a date-time with a time zone offset/,
     )
     const created = await api('POST', '/maintenances', { key: admin.key, body: maintenance })
     expect(created.status, created.text).toBe(201)
-    expectRefusal(await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: admin.key, body: { scheduledEndAt: local } }), 400, /scheduledEndAt must be/)
     expectRefusal(
-      await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: admin.key, body: { updates: [{ message: 'x', createdAt: local }] } }),
+      await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: admin.key, body: { scheduledEndAt: local } }),
+      400,
+      /scheduledEndAt must be/,
+    )
+    expectRefusal(
+      await api('PATCH', `/maintenances/${created.body.doc.id}`, {
+        key: admin.key,
+        body: { updates: [{ message: 'x', createdAt: local }] },
+      }),
       400,
       /updates\.0\.createdAt must be/,
     )
-    expectRefusal(await api('POST', '/services', { key: admin.key, body: { name: unique('Stamped'), group: groupId, createdAt: local } }), 400, /createdAt must be/)
-    expectRefusal(await api('GET', `/maintenances?where[scheduledStartAt][greater_than]=${local}`), 400, /where\[scheduledStartAt\]\[greater_than\] must be/)
-    const gql = await graphql(`mutation { createMaintenance(data: { title: "${unique('Gql')}", scheduledStartAt: "${local}", status: upcoming }) { id } }`, undefined, { key: admin.key })
+    expectRefusal(
+      await api('POST', '/services', {
+        key: admin.key,
+        body: { name: unique('Stamped'), group: groupId, createdAt: local },
+      }),
+      400,
+      /createdAt must be/,
+    )
+    expectRefusal(
+      await api('GET', `/maintenances?where[scheduledStartAt][greater_than]=${local}`),
+      400,
+      /where\[scheduledStartAt\]\[greater_than\] must be/,
+    )
+    const gql = await graphql(
+      `mutation { createMaintenance(data: { title: "${unique('Gql')}", scheduledStartAt: "${local}", status: upcoming }) { id } }`,
+      undefined,
+      { key: admin.key },
+    )
     expect(JSON.stringify(gql.body.errors)).toMatch(/scheduledStartAt must be a date-time with a time zone offset/)
     expect(gql.body.data?.createMaintenance ?? null).toBeNull()
   })
@@ -228,12 +312,19 @@ describe('written timestamps', () => {
   it('an offset other than Z names the same instant, stored in one form', async () => {
     const res = await api('POST', '/maintenances', {
       key: admin.key,
-      body: { title: unique('Offset'), scheduledStartAt: '2026-12-01T11:00:00+01:00', scheduledEndAt: '2026-12-01T06:00:00.5-05:00' },
+      body: {
+        title: unique('Offset'),
+        scheduledStartAt: '2026-12-01T11:00:00+01:00',
+        scheduledEndAt: '2026-12-01T06:00:00.5-05:00',
+      },
     })
     expect(res.status, res.text).toBe(201)
     expect(res.body.doc.scheduledStartAt).toBe('2026-12-01T10:00:00.000Z')
     expect(res.body.doc.scheduledEndAt).toBe('2026-12-01T11:00:00.500Z')
-    const found = await api('GET', `/maintenances?where[scheduledStartAt][equals]=2026-12-01T10:00:00.000Z&where[title][equals]=${encodeURIComponent(res.body.doc.title)}`)
+    const found = await api(
+      'GET',
+      `/maintenances?where[scheduledStartAt][equals]=2026-12-01T10:00:00.000Z&where[title][equals]=${encodeURIComponent(res.body.doc.title)}`,
+    )
     expect(found.body.docs.map((d: { id: number }) => d.id)).toEqual([res.body.doc.id])
     expect((await api('GET', '/maintenances?where[scheduledStartAt][greater_than]=2026-12-01')).status).toBe(200)
   })
@@ -245,24 +336,41 @@ describe('limits meant for clients do not apply to Payload populating relationsh
     const p = await payload()
     const ids: number[] = []
     for (let i = 0; i < 520; i++) {
-      ids.push((await p.create({ collection: 'services', data: { name: `Many ${i}`, group: groupId, status: 'operational' }, overrideAccess: true })).id)
+      ids.push(
+        (
+          await p.create({
+            collection: 'services',
+            data: { name: `Many ${i}`, group: groupId, status: 'operational' },
+            overrideAccess: true,
+          })
+        ).id,
+      )
     }
     for (let i = 0; i < 4; i++) {
       await p.create({
         collection: 'incidents',
         overrideAccess: true,
-        data: { title: `Wide ${i}`, affectedServices: ids.slice(i * 130, (i + 1) * 130), updates: [{ status: 'investigating', message: 'wide' }] },
+        data: {
+          title: `Wide ${i}`,
+          affectedServices: ids.slice(i * 130, (i + 1) * 130),
+          updates: [{ status: 'investigating', message: 'wide' }],
+        },
       })
     }
     const list = await api('GET', '/incidents?where[title][like]=Wide&depth=1&limit=4')
     expect(list.status, list.text.slice(0, 300)).toBe(200)
-    const names = list.body.docs.flatMap((doc: { affectedServices: { name: string }[] }) => doc.affectedServices.map((s) => s.name))
+    const names = list.body.docs.flatMap((doc: { affectedServices: { name: string }[] }) =>
+      doc.affectedServices.map((s) => s.name),
+    )
     expect(new Set(names).size).toBe(520)
     // A client's own filter is still held to the limit.
     const tooMany = await api('GET', `/incidents?where[affectedServices][in]=${ids.join(',')}`)
     expectRefusal(tooMany, 400, /affectedServices/)
     // The server's own queries are not (B13): saving an incident that affects all of them checks 520 ids at once.
-    const wide = await api('POST', '/incidents', { key: admin.key, body: { title: 'Widest', affectedServices: ids, updates: [{ status: 'investigating', message: 'all' }] } })
+    const wide = await api('POST', '/incidents', {
+      key: admin.key,
+      body: { title: 'Widest', affectedServices: ids, updates: [{ status: 'investigating', message: 'all' }] },
+    })
     expect(wide.status, wide.text.slice(0, 300)).toBe(201)
     expect(wide.body.doc.affectedServices).toHaveLength(520)
   }, 300_000)

@@ -12,13 +12,21 @@ const INCIDENTS = 105
 beforeAll(async () => {
   const p = await payload()
   const group = await p.create({ collection: 'service-groups', data: { name: 'Limits' }, overrideAccess: true })
-  const service = await p.create({ collection: 'services', data: { name: 'Limited', group: group.id, status: 'operational' }, overrideAccess: true })
+  const service = await p.create({
+    collection: 'services',
+    data: { name: 'Limited', group: group.id, status: 'operational' },
+    overrideAccess: true,
+  })
   for (let i = 0; i < INCIDENTS; i++) {
     await p.create({
       collection: 'incidents',
       overrideAccess: true,
       context: { skipNotifications: true },
-      data: { title: `Incident ${i}`, affectedServices: [service.id], updates: [{ status: 'resolved', message: `m${i}` }] },
+      data: {
+        title: `Incident ${i}`,
+        affectedServices: [service.id],
+        updates: [{ status: 'resolved', message: `m${i}` }],
+      },
     })
   }
 })
@@ -82,7 +90,9 @@ describe('GraphQL cost grows with the rows asked for', () => {
   })
 
   it('answers a normal query, capped at 100 rows like REST', async () => {
-    const res = await graphql('{ Incidents(limit: 0) { totalDocs limit docs { id title updates { message } affectedServices { name group { name } } } } }')
+    const res = await graphql(
+      '{ Incidents(limit: 0) { totalDocs limit docs { id title updates { message } affectedServices { name group { name } } } } }',
+    )
     expect(res.status).toBe(200)
     expect(res.body.errors).toBeUndefined()
     expect(res.body.data.Incidents.docs).toHaveLength(100)

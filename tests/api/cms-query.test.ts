@@ -3,8 +3,36 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { api, createUser, type TestUser } from '../helpers/api'
 
 /** Lower-case ASCII names of one length: every collation (SQLite's binary, PostgreSQL's locale) orders them alike. */
-const NAMES = ['kilo', 'alfa', 'mike', 'echo', 'lima', 'golf', 'bravo', 'india', 'delta', 'juliet', 'hotel', 'charlie', 'foxtrot']
-const STATUSES = ['operational', 'major', 'degraded', 'operational', 'major', 'partial', 'operational', 'maintenance', 'operational', 'major', 'operational', 'degraded', 'operational']
+const NAMES = [
+  'kilo',
+  'alfa',
+  'mike',
+  'echo',
+  'lima',
+  'golf',
+  'bravo',
+  'india',
+  'delta',
+  'juliet',
+  'hotel',
+  'charlie',
+  'foxtrot',
+]
+const STATUSES = [
+  'operational',
+  'major',
+  'degraded',
+  'operational',
+  'major',
+  'partial',
+  'operational',
+  'maintenance',
+  'operational',
+  'major',
+  'operational',
+  'degraded',
+  'operational',
+]
 /** displayOrder values, shuffled against the creation order and the names. */
 const ORDERS = [7, 3, 12, 0, 9, 5, 11, 1, 8, 2, 10, 4, 6]
 
@@ -19,7 +47,13 @@ beforeAll(async () => {
   for (const [i, name] of NAMES.entries()) {
     const created = await api('POST', '/services', {
       key: admin.key,
-      body: { name, group: group.body.doc.id, status: STATUSES[i], displayOrder: ORDERS[i], description: `about ${name}` },
+      body: {
+        name,
+        group: group.body.doc.id,
+        status: STATUSES[i],
+        displayOrder: ORDERS[i],
+        description: `about ${name}`,
+      },
     })
     expect(created.status).toBe(201)
     ids.push(created.body.doc.id)
@@ -112,7 +146,13 @@ describe('limit and page', () => {
     const res = await api('GET', '/services?page=2')
     expect(res.status).toBe(200)
     expect(res.body.docs).toHaveLength(NAMES.length - 10)
-    expect(res.body).toMatchObject({ totalDocs: NAMES.length, page: 2, hasNextPage: false, hasPrevPage: true, prevPage: 1 })
+    expect(res.body).toMatchObject({
+      totalDocs: NAMES.length,
+      page: 2,
+      hasNextPage: false,
+      hasPrevPage: true,
+      prevPage: 1,
+    })
   })
 
   it('pages through everything once with an explicit limit', async () => {

@@ -25,7 +25,8 @@ let listener: SmsProvider
 let smtp: SmtpSink
 let cookie: string
 
-const asDemo = (method: 'GET' | 'POST', path: string, body?: unknown) => api(method, path, { body, headers: { cookie } })
+const asDemo = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+  api(method, path, { body, headers: { cookie } })
 
 /** The service's own runner (the Local API), until the notifications queue is empty. */
 async function runQueue() {
@@ -34,7 +35,13 @@ async function runQueue() {
     await runNotificationTick(p)
     const { totalDocs } = await p.count({
       collection: 'payload-jobs',
-      where: { and: [{ queue: { equals: 'notifications' } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] },
+      where: {
+        and: [
+          { queue: { equals: 'notifications' } },
+          { completedAt: { exists: false } },
+          { hasError: { not_equals: true } },
+        ],
+      },
       overrideAccess: true,
     })
     if (totalDocs === 0) return
@@ -47,7 +54,9 @@ beforeAll(async () => {
   stopRepeating('demoReset')
   listener = await startSmsProvider()
   smtp = await startSmtpSink()
-  const login = await api('POST', '/users/login', { body: { email: 'demo@example.test', password: 'demo-password-1234' } })
+  const login = await api('POST', '/users/login', {
+    body: { email: 'demo@example.test', password: 'demo-password-1234' },
+  })
   expect(login.status, login.text).toBe(200)
   cookie = login.headers.get('set-cookie')!.match(/payload-token=[^;]+/)![0]
 })
@@ -61,11 +70,25 @@ afterAll(async () => {
 
 describe('demo mode', () => {
   it('sends no notification, whatever a visitor configures, and records why', async () => {
-    const sms = await asDemo('POST', '/globals/sms-settings', { enabled: true, apiBaseUrl: `${listener.url}/x`, accountSid: 'A', authToken: 't', fromNumber: '+15550001111' })
+    const sms = await asDemo('POST', '/globals/sms-settings', {
+      enabled: true,
+      apiBaseUrl: `${listener.url}/x`,
+      accountSid: 'A',
+      authToken: 't',
+      fromNumber: '+15550001111',
+    })
     expect(sms.status, sms.text).toBe(200)
-    const email = await asDemo('POST', '/globals/email-settings', { host: '127.0.0.1', port: smtp.port, security: 'none', from: 'demo@example.test' })
+    const email = await asDemo('POST', '/globals/email-settings', {
+      host: '127.0.0.1',
+      port: smtp.port,
+      security: 'none',
+      from: 'demo@example.test',
+    })
     expect(email.status, email.text).toBe(200)
-    const incident = await asDemo('POST', '/incidents', { title: 't', updates: [{ status: 'investigating', message: 'x' }] })
+    const incident = await asDemo('POST', '/incidents', {
+      title: 't',
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     expect(incident.status, incident.text).toBe(201)
 
     // The visitor cannot run the queue…
@@ -77,38 +100,64 @@ describe('demo mode', () => {
     expect(listener.received).toBe(0)
     expect(smtp.messages).toHaveLength(0)
 
-    const notification = (await asDemo('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`)).body.docs[0]
-    const deliveries = (await asDemo('GET', `/notification-deliveries?where[notification][equals]=${notification.id}`)).body.docs
+    const notification = (await asDemo('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`)).body
+      .docs[0]
+    const deliveries = (await asDemo('GET', `/notification-deliveries?where[notification][equals]=${notification.id}`))
+      .body.docs
     // The seed's two verified subscribers, one by e-mail and one by SMS.
     expect(deliveries.map((d: any) => d.channel).sort()).toEqual(['email', 'sms'])
     for (const delivery of deliveries) {
-      expect(delivery).toMatchObject({ status: 'skipped', lastError: 'Demo mode: nothing is sent from a demo site (no e-mail, no SMS).' })
+      expect(delivery).toMatchObject({
+        status: 'skipped',
+        lastError: 'Demo mode: nothing is sent from a demo site (no e-mail, no SMS).',
+      })
     }
   })
 
   it('sends nothing to a webhook or chat endpoint, neither a notification nor a test delivery', async () => {
-    const hook = await asDemo('POST', '/subscribers', { type: 'webhook', url: `${listener.url}/hook`, contactEmail: 'demo-hooks@example.test' })
+    const hook = await asDemo('POST', '/subscribers', {
+      type: 'webhook',
+      url: `${listener.url}/hook`,
+      contactEmail: 'demo-hooks@example.test',
+    })
     expect(hook.status, hook.text).toBe(201)
     const slack = await asDemo('POST', '/subscribers', { type: 'slack', url: `${listener.url}/slack` })
     expect(slack.status, slack.text).toBe(201)
-    const incident = await asDemo('POST', '/incidents', { title: 'Hooks', updates: [{ status: 'investigating', message: 'x' }] })
+    const incident = await asDemo('POST', '/incidents', {
+      title: 'Hooks',
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     expect(incident.status, incident.text).toBe(201)
     await runQueue()
     const test = await asDemo('POST', `/subscribers/${hook.body.doc.id}/test-delivery`)
     expect(test.status).toBe(409)
     expect(listener.received).toBe(0)
-    const notification = (await asDemo('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`)).body.docs[0]
-    const deliveries = (await asDemo('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[channel][in]=webhook,slack`)).body.docs
+    const notification = (await asDemo('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`)).body
+      .docs[0]
+    const deliveries = (
+      await asDemo(
+        'GET',
+        `/notification-deliveries?where[notification][equals]=${notification.id}&where[channel][in]=webhook,slack`,
+      )
+    ).body.docs
     expect(deliveries.map((d: any) => d.status)).toEqual(['skipped', 'skipped'])
   })
 
   it('sends no subscription confirmation', async () => {
     const response = await subscribeRoute.POST(
-      new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'email', email: 'visitor@example.test' }) }),
+      new Request(`${BASE}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'email', email: 'visitor@example.test' }),
+      }),
     )
     expect(response.status).toBe(200)
     const bySms = await subscribeRoute.POST(
-      new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'sms', phone: '+15550009999' }) }),
+      new Request(`${BASE}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'sms', phone: '+15550009999' }),
+      }),
     )
     expect(bySms.status).toBe(200)
     await runQueue()

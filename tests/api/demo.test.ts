@@ -95,12 +95,54 @@ describe('demo mode', () => {
     const auth = { headers: { cookie: demoCookie } }
     const group = await api('POST', '/service-groups', { ...auth, body: { name: 'Visitor group' } })
     expect(group.status, group.text).toBe(201)
-    expect((await api('POST', '/incidents', { ...auth, body: { title: 'Visitor incident', updates: [{ status: 'investigating', message: 'x' }] } })).status).toBe(201)
-    expect((await api('POST', '/subscribers', { ...auth, body: { type: 'email', email: 'visitor@example.test', verified: true } })).status).toBe(201)
-    expect((await api('POST', '/users', { ...auth, body: { email: 'visitor-admin@example.test', password: 'visitor-pass-1', role: 'admin' } })).status).toBe(201)
-    expect((await api('POST', '/globals/settings', { ...auth, body: { siteName: 'Visitor was here', maintenanceMode: true } })).status).toBe(200)
-    expect((await api('POST', '/globals/email-settings', { ...auth, body: { host: 'smtp.visitor.test', password: 'visitor-smtp-password' } })).status).toBe(200)
-    expect((await api('POST', '/globals/sms-settings', { ...auth, body: { enabled: true, accountSid: 'ACvisitor', authToken: 'visitor-token' } })).status).toBe(200)
+    expect(
+      (
+        await api('POST', '/incidents', {
+          ...auth,
+          body: { title: 'Visitor incident', updates: [{ status: 'investigating', message: 'x' }] },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await api('POST', '/subscribers', {
+          ...auth,
+          body: { type: 'email', email: 'visitor@example.test', verified: true },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await api('POST', '/users', {
+          ...auth,
+          body: { email: 'visitor-admin@example.test', password: 'visitor-pass-1', role: 'admin' },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await api('POST', '/globals/settings', {
+          ...auth,
+          body: { siteName: 'Visitor was here', maintenanceMode: true },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await api('POST', '/globals/email-settings', {
+          ...auth,
+          body: { host: 'smtp.visitor.test', password: 'visitor-smtp-password' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await api('POST', '/globals/sms-settings', {
+          ...auth,
+          body: { enabled: true, accountSid: 'ACvisitor', authToken: 'visitor-token' },
+        })
+      ).status,
+    ).toBe(200)
 
     await resetDemo(await payload(), demoConfig())
     await expectSeed()
@@ -124,50 +166,95 @@ describe('demo mode', () => {
     const seeded = demoHistory(now)
     expect(services.body.docs.map((s: any) => s.name).sort()).toEqual(Object.keys(seeded).sort())
     for (const service of services.body.docs) {
-      const rows = await api('GET', `/service-status-changes?where[service][equals]=${service.id}&sort=at&depth=0&limit=100`, auth)
+      const rows = await api(
+        'GET',
+        `/service-status-changes?where[service][equals]=${service.id}&sort=at&depth=0&limit=100`,
+        auth,
+      )
       expect(rows.status, rows.text).toBe(200)
-      const history = rows.body.docs.map((row: any) => ({ at: new Date(row.at).toISOString(), from: row.fromStatus ?? null, to: row.toStatus }))
+      const history = rows.body.docs.map((row: any) => ({
+        at: new Date(row.at).toISOString(),
+        from: row.fromStatus ?? null,
+        to: row.toStatus,
+      }))
       expect(history, service.name).toEqual(seeded[service.name])
     }
   })
 
   it('drops a new password for the demo user on REST and GraphQL, and the demo login keeps working', async () => {
-    const rest = await api('PATCH', `/users/${demoId}`, { headers: { cookie: demoCookie }, body: { name: 'Renamed by REST', password: 'taken-over-1' } })
+    const rest = await api('PATCH', `/users/${demoId}`, {
+      headers: { cookie: demoCookie },
+      body: { name: 'Renamed by REST', password: 'taken-over-1' },
+    })
     expect(rest.status, rest.text).toBe(200)
     expect(rest.body.doc.name).toBe('Renamed by REST')
     expect((await login(DEMO_EMAIL, 'taken-over-1')).status).toBe(401)
     expect((await login(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(200)
 
-    const gql = await graphql(`mutation { updateUser(id: ${demoId}, data: { name: "Renamed by GraphQL", password: "taken-over-2" }) { name } }`, undefined, { headers: { cookie: demoCookie } })
+    const gql = await graphql(
+      `mutation { updateUser(id: ${demoId}, data: { name: "Renamed by GraphQL", password: "taken-over-2" }) { name } }`,
+      undefined,
+      { headers: { cookie: demoCookie } },
+    )
     expect(gql.status, gql.text).toBe(200)
     expect(gql.body.data.updateUser.name).toBe('Renamed by GraphQL')
     expect((await login(DEMO_EMAIL, 'taken-over-2')).status).toBe(401)
 
     // Nor can the account be taken away by its e-mail, its role, or deletion.
-    const email = await api('PATCH', `/users/${demoId}`, { headers: { cookie: demoCookie }, body: { email: 'mine@example.test', role: 'editor' } })
+    const email = await api('PATCH', `/users/${demoId}`, {
+      headers: { cookie: demoCookie },
+      body: { email: 'mine@example.test', role: 'editor' },
+    })
     expect(email.status, email.text).toBe(200)
     expect(email.body.doc).toMatchObject({ email: DEMO_EMAIL, role: 'admin' })
-    const other = await api('POST', '/users', { headers: { cookie: demoCookie }, body: { email: 'second-admin@example.test', password: 'second-pass-1', role: 'admin' } })
-    const otherCookie = (await login('second-admin@example.test', 'second-pass-1')).headers.get('set-cookie')!.match(/payload-token=[^;]+/)![0]
+    const other = await api('POST', '/users', {
+      headers: { cookie: demoCookie },
+      body: { email: 'second-admin@example.test', password: 'second-pass-1', role: 'admin' },
+    })
+    const otherCookie = (await login('second-admin@example.test', 'second-pass-1')).headers
+      .get('set-cookie')!
+      .match(/payload-token=[^;]+/)![0]
     expect(other.status).toBe(201)
     expect((await api('DELETE', `/users/${demoId}`, { headers: { cookie: otherCookie } })).status).toBe(403)
     // A bulk update that includes the demo user drops the password for all it selects.
-    expect((await api('PATCH', `/users?where[role][equals]=admin`, { headers: { cookie: otherCookie }, body: { password: 'bulk-takeover-1' } })).status).toBe(200)
+    expect(
+      (
+        await api('PATCH', `/users?where[role][equals]=admin`, {
+          headers: { cookie: otherCookie },
+          body: { password: 'bulk-takeover-1' },
+        })
+      ).status,
+    ).toBe(200)
     expect((await login(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(200)
     // Other users' passwords change as usual.
-    expect((await api('PATCH', `/users/${other.body.doc.id}`, { headers: { cookie: otherCookie }, body: { password: 'changed-pass-2' } })).status).toBe(200)
+    expect(
+      (
+        await api('PATCH', `/users/${other.body.doc.id}`, {
+          headers: { cookie: otherCookie },
+          body: { password: 'changed-pass-2' },
+        })
+      ).status,
+    ).toBe(200)
     expect((await login('second-admin@example.test', 'changed-pass-2')).status).toBe(200)
   })
 
   it('keeps its clock to itself: the demo-state global is not readable or writable through the API', async () => {
     expect((await api('GET', '/globals/demo-state')).status).toBe(401)
     expect((await api('GET', '/globals/demo-state', { headers: { cookie: demoCookie } })).status).toBe(403)
-    expect((await api('POST', '/globals/demo-state', { headers: { cookie: demoCookie }, body: { nextResetAt: '2099-01-01T00:00:00Z' } })).status).toBe(403)
+    expect(
+      (
+        await api('POST', '/globals/demo-state', {
+          headers: { cookie: demoCookie },
+          body: { nextResetAt: '2099-01-01T00:00:00Z' },
+        })
+      ).status,
+    ).toBe(403)
   })
 
   it('cannot be locked out by failed logins', async () => {
     // One visitor failing again and again is throttled (429 after 10), the others are not.
-    for (let i = 0; i < 12; i++) expect((await login(DEMO_EMAIL, `wrong-${i}`, '203.0.113.66')).status).toBe(i < 10 ? 401 : 429)
+    for (let i = 0; i < 12; i++)
+      expect((await login(DEMO_EMAIL, `wrong-${i}`, '203.0.113.66')).status).toBe(i < 10 ? 401 : 429)
     expect((await login(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(200)
   })
 
@@ -178,7 +265,11 @@ describe('demo mode', () => {
     try {
       const first = await demoStatus()
       expect(first.status).toBe(200)
-      expect(first.body).toEqual({ isDemoMode: true, timeUntilReset: expect.stringMatching(/^\d+m \d{2}s$/), resetIntervalMinutes: 60 })
+      expect(first.body).toEqual({
+        isDemoMode: true,
+        timeUntilReset: expect.stringMatching(/^\d+m \d{2}s$/),
+        resetIntervalMinutes: 60,
+      })
       vi.setSystemTime(Date.now() + 5_000)
       const second = await demoStatus()
       expect(seconds(second.body.timeUntilReset)).toBe(seconds(first.body.timeUntilReset) - 5)
@@ -198,7 +289,11 @@ describe('demo mode', () => {
     const p = await payload()
     const { nextResetAt } = await readClock(p)
     const due = new Date(nextResetAt!.getTime() + 500)
-    const claims = await Promise.all([runDemoTick(p, demoConfig(), due), runDemoTick(p, demoConfig(), due), runDemoTick(p, demoConfig(), due)])
+    const claims = await Promise.all([
+      runDemoTick(p, demoConfig(), due),
+      runDemoTick(p, demoConfig(), due),
+      runDemoTick(p, demoConfig(), due),
+    ])
     expect(claims.filter(Boolean)).toHaveLength(1)
     // Instances starting together: the first start's reset stands for the others.
     const start = new Date(due.getTime() + 5 * 60_000)
@@ -217,7 +312,9 @@ describe('demo mode', () => {
     const { nextResetAt } = await readClock(p)
     const due = new Date(nextResetAt!.getTime() + 1000)
     // An address Payload refuses makes the reset fail half-way, when it creates the demo user.
-    await expect(runDemoTick(p, demoConfig(parseEnv({ ...process.env, DEMO_USER_EMAIL: 'not an address' })), due)).rejects.toThrow()
+    await expect(
+      runDemoTick(p, demoConfig(parseEnv({ ...process.env, DEMO_USER_EMAIL: 'not an address' })), due),
+    ).rejects.toThrow()
     expect((await readClock(p)).nextResetAt!.getTime()).toBe(due.getTime() + RETRY_FAILED_RESET_MS)
     expect(await runDemoTick(p, demoConfig(), new Date(due.getTime() + RETRY_FAILED_RESET_MS))).toBe(true)
     // Seeded relative to that future instant; one for now, to check the site is whole again.
@@ -230,7 +327,10 @@ describe('demo mode', () => {
 describe('GET /api/demo-status with demo mode off', () => {
   it('says so, and counts down nothing', async () => {
     const { demoStatus: status } = await import('../../src/demo/schedule')
-    const off = await status(await payload(), demoConfig(parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'false', DEMO_RESET_INTERVAL_MINUTES: '15' })))
+    const off = await status(
+      await payload(),
+      demoConfig(parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'false', DEMO_RESET_INTERVAL_MINUTES: '15' })),
+    )
     expect(off).toEqual({ isDemoMode: false, timeUntilReset: '0m 00s', resetIntervalMinutes: 15 })
   })
 })

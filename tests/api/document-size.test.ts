@@ -34,7 +34,10 @@ beforeAll(async () => {
 describe('a document is bounded as a whole', () => {
   it('refuses 500 updates × 500 service statuses over REST with a 400 naming the field', async () => {
     const before = rss()
-    const res = await api('POST', '/incidents', { key: editor.key, body: { title: 'n', affectedServices: [serviceId], updates: nested(500, 500) } })
+    const res = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'n', affectedServices: [serviceId], updates: nested(500, 500) },
+    })
     console.log(`REST 500 × 500: ${res.status}, RSS ${before} before, ${rss()} after`)
     expect(res.status, res.text).toBe(400)
     expect(res.text).toContain('updates.0.serviceStatuses has 500 rows; at most 100')
@@ -43,16 +46,25 @@ describe('a document is bounded as a whole', () => {
 
   it('refuses 100 updates × 100 service statuses: more than 2,000 nested rows in all', async () => {
     const before = rss()
-    const res = await api('POST', '/incidents', { key: editor.key, body: { title: 'n', affectedServices: [serviceId], updates: nested(100, 100) } })
+    const res = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'n', affectedServices: [serviceId], updates: nested(100, 100) },
+    })
     console.log(`REST 100 × 100: ${res.status}, RSS ${before} before, ${rss()} after`)
     expect(res.status, res.text).toBe(400)
     expect(res.text).toContain('updates.20.serviceStatuses: the document has more than 2000 rows in nested lists')
   })
 
   it('refuses the same on an update of an existing incident', async () => {
-    const created = await api('POST', '/incidents', { key: editor.key, body: { title: 'small', affectedServices: [serviceId], updates: nested(1, 1) } })
+    const created = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'small', affectedServices: [serviceId], updates: nested(1, 1) },
+    })
     expect(created.status, created.text).toBe(201)
-    const res = await api('PATCH', `/incidents/${created.body.doc.id}`, { key: editor.key, body: { updates: nested(1, 101) } })
+    const res = await api('PATCH', `/incidents/${created.body.doc.id}`, {
+      key: editor.key,
+      body: { updates: nested(1, 101) },
+    })
     expect(res.status, res.text).toBe(400)
     expect(res.text).toContain('updates.0.serviceStatuses has 101 rows; at most 100')
   })
@@ -70,9 +82,14 @@ describe('a document is bounded as a whole', () => {
   })
 
   it('keeps a document at the bounds: 20 updates × 100 service statuses are saved', async () => {
-    const res = await api('POST', '/incidents', { key: editor.key, body: { title: 'full', affectedServices: [serviceId], updates: nested(20, 100) } })
+    const res = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'full', affectedServices: [serviceId], updates: nested(20, 100) },
+    })
     expect(res.status, res.text).toBe(201)
     const read = await api('GET', `/incidents/${res.body.doc.id}?depth=0`, { key: editor.key })
-    expect(read.body.updates.flatMap((update: { serviceStatuses: unknown[] }) => update.serviceStatuses)).toHaveLength(2000)
+    expect(read.body.updates.flatMap((update: { serviceStatuses: unknown[] }) => update.serviceStatuses)).toHaveLength(
+      2000,
+    )
   })
 })

@@ -35,8 +35,12 @@ beforeAll(async () => {
   const admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Drafts' } })
-  search = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body.doc.id
-  expect((await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: reader, verified: true } })).status).toBe(201)
+  search = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body
+    .doc.id
+  expect(
+    (await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: reader, verified: true } }))
+      .status,
+  ).toBe(201)
 })
 
 beforeEach(async () => {
@@ -54,7 +58,19 @@ describe('a draft incident', () => {
     const publishAt = '2030-06-01T09:00:00.000Z'
     const created = await api('POST', '/incidents', {
       key: editor.key,
-      body: { title: 'Search is down (draft)', draft: true, publishAt, affectedServices: [search], updates: [{ status: 'investigating', message: 'Search fails.', serviceStatuses: [{ service: search, status: 'major' }] }] },
+      body: {
+        title: 'Search is down (draft)',
+        draft: true,
+        publishAt,
+        affectedServices: [search],
+        updates: [
+          {
+            status: 'investigating',
+            message: 'Search fails.',
+            serviceStatuses: [{ service: search, status: 'major' }],
+          },
+        ],
+      },
     })
     expect(created.status, created.text).toBe(201)
     const { id, shortId } = created.body.doc
@@ -77,7 +93,9 @@ describe('a draft incident', () => {
     expect((await runScheduleTick(p, new Date(Date.parse(publishAt) + 60_000))).published).toBe(0)
 
     expect((await v1(`/incidents/${shortId}`)).status).toBe(200)
-    expect((await v1('/status')).body.data.activeIncidents.map((i: { shortId: string }) => i.shortId)).toEqual([shortId])
+    expect((await v1('/status')).body.data.activeIncidents.map((i: { shortId: string }) => i.shortId)).toEqual([
+      shortId,
+    ])
     expect((await get(incidentPageRoute, `/i/${shortId}`, { shortId })).status).toBe(200)
     expect(await serviceStatus()).toBe('major')
     await drainNotifications()
@@ -95,7 +113,13 @@ describe('a draft maintenance', () => {
   it('is not listed until published by hand, and subscribers hear it is scheduled then', async () => {
     const created = await api('POST', '/maintenances', {
       key: editor.key,
-      body: { title: 'Index rebuild', draft: true, scheduledStartAt: '2031-01-01T10:00:00.000Z', scheduledEndAt: '2031-01-01T11:00:00.000Z', affectedServices: [search] },
+      body: {
+        title: 'Index rebuild',
+        draft: true,
+        scheduledStartAt: '2031-01-01T10:00:00.000Z',
+        scheduledEndAt: '2031-01-01T11:00:00.000Z',
+        affectedServices: [search],
+      },
     })
     expect(created.status, created.text).toBe(201)
     const { id, shortId } = created.body.doc
@@ -108,6 +132,8 @@ describe('a draft maintenance', () => {
     expect(published.status, published.text).toBe(200)
     expect((await v1(`/maintenances/${shortId}`)).status).toBe(200)
     await drainNotifications()
-    expect(smtp.to(reader).map((m) => m.parsed.subject)).toEqual([expect.stringContaining('Maintenance scheduled: Index rebuild')])
+    expect(smtp.to(reader).map((m) => m.parsed.subject)).toEqual([
+      expect.stringContaining('Maintenance scheduled: Index rebuild'),
+    ])
   })
 })

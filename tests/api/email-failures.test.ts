@@ -25,17 +25,31 @@ let admin: TestUser
 let editor: TestUser
 
 async function subscribe(email: string) {
-  const response = await subscribeRoute.POST(new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'email', email }) }))
+  const response = await subscribeRoute.POST(
+    new Request(`${BASE}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'email', email }),
+    }),
+  )
   expect(response.status).toBeLessThan(300)
 }
 
 async function subscriberNamed(email: string) {
-  const res = await api('GET', `/subscribers?where[email][equals]=${encodeURIComponent(email)}&depth=0`, { key: admin.key })
+  const res = await api('GET', `/subscribers?where[email][equals]=${encodeURIComponent(email)}&depth=0`, {
+    key: admin.key,
+  })
   expect(res.status, res.text).toBe(200)
-  return res.body.docs[0] as { confirmationSentAt?: string | null; confirmationError?: string | null; confirmationFailedAt?: string | null; confirmationRequestedAt?: string | null }
+  return res.body.docs[0] as {
+    confirmationSentAt?: string | null
+    confirmationError?: string | null
+    confirmationFailedAt?: string | null
+    confirmationRequestedAt?: string | null
+  }
 }
 
-const sendTest = (slug: string, body: unknown, key = admin.key) => api('POST', `/globals/${slug}/send-test`, { key, body })
+const sendTest = (slug: string, body: unknown, key = admin.key) =>
+  api('POST', `/globals/${slug}/send-test`, { key, body })
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
@@ -43,7 +57,17 @@ beforeAll(async () => {
   sms = await startSmsProvider()
   admin = await createUser('admin')
   editor = await createUser('editor')
-  const settings = await api('POST', '/globals/email-settings', { key: admin.key, body: { host: '127.0.0.1', port: smtp.port, security: 'none', user: 'status', password: 'wrong-password', from: 'status@example.test' } })
+  const settings = await api('POST', '/globals/email-settings', {
+    key: admin.key,
+    body: {
+      host: '127.0.0.1',
+      port: smtp.port,
+      security: 'none',
+      user: 'status',
+      password: 'wrong-password',
+      from: 'status@example.test',
+    },
+  })
   expect(settings.status, settings.text).toBe(200)
 })
 
@@ -92,7 +116,16 @@ describe('Send a test message', () => {
   })
 
   it('reports the SMS provider’s HTTP status, and sends when it accepts', async () => {
-    const settings = await api('POST', '/globals/sms-settings', { key: admin.key, body: { enabled: true, apiBaseUrl: sms.url, accountSid: 'AC1', authToken: 'sms-token', fromNumber: '+15550001111' } })
+    const settings = await api('POST', '/globals/sms-settings', {
+      key: admin.key,
+      body: {
+        enabled: true,
+        apiBaseUrl: sms.url,
+        accountSid: 'AC1',
+        authToken: 'sms-token',
+        fromNumber: '+15550001111',
+      },
+    })
     expect(settings.status, settings.text).toBe(200)
     sms.respond = () => ({ status: 401, body: '{"message":"Authenticate"}' })
     const refused = await sendTest('sms-settings', { to: '+15550002222' })
@@ -101,7 +134,10 @@ describe('Send a test message', () => {
     sms.respond = undefined
     const sent = await sendTest('sms-settings', { to: '+15550002222' })
     expect(sent.status, sent.text).toBe(200)
-    expect(sms.requests.at(-1)).toMatchObject({ to: '+15550002222', body: expect.stringMatching(/^This is a test message from /) })
+    expect(sms.requests.at(-1)).toMatchObject({
+      to: '+15550002222',
+      body: expect.stringMatching(/^This is a test message from /),
+    })
     expect((await sendTest('sms-settings', { to: '12' })).status).toBe(400)
   })
 })
@@ -119,7 +155,10 @@ describe('a confirmation the server refused', () => {
 
     const now = new Date(failed.confirmationFailedAt!)
     const facts = await dashboardFacts(await payload(), now)
-    expect(facts.failures).toMatchObject({ confirmations: expect.any(Number), latest: 'SMTP server refused the login (reply 535).' })
+    expect(facts.failures).toMatchObject({
+      confirmations: expect.any(Number),
+      latest: 'SMTP server refused the login (reply 535).',
+    })
     expect(facts.failures!.confirmations).toBeGreaterThanOrEqual(1)
     // A day later the dashboard no longer shows it.
     const later = await dashboardFacts(await payload(), new Date(now.getTime() + 25 * 3_600_000))
@@ -143,18 +182,33 @@ describe('a confirmation the server refused', () => {
 
 describe('failed deliveries in the admin', () => {
   it('lists each notification’s deliveries, with their errors, on the notification', async () => {
-    const res = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: `sub-${Date.now()}@example.test`, verified: true } })
+    const res = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'email', email: `sub-${Date.now()}@example.test`, verified: true },
+    })
     expect(res.status, res.text).toBe(201)
     const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Mail group' } })
-    const incident = await api('POST', '/incidents', { key: editor.key, body: { title: 'Mail test', updates: [{ status: 'investigating', message: 'Looking' }] } })
+    const incident = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'Mail test', updates: [{ status: 'investigating', message: 'Looking' }] },
+    })
     expect(incident.status, incident.text).toBe(201)
     expect(group.status).toBe(201)
     await runNotificationTick(await payload())
-    const notifications = await api('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}&depth=0`, { key: editor.key })
+    const notifications = await api('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}&depth=0`, {
+      key: editor.key,
+    })
     const notification = notifications.body.docs[0]
     expect(notification.deliveries.docs.length).toBeGreaterThanOrEqual(1)
-    const deliveries = await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&depth=0`, { key: editor.key })
-    expect(deliveries.body.docs[0]).toMatchObject({ status: 'failed', lastError: 'SMTP server refused the login (reply 535).' })
+    const deliveries = await api(
+      'GET',
+      `/notification-deliveries?where[notification][equals]=${notification.id}&depth=0`,
+      { key: editor.key },
+    )
+    expect(deliveries.body.docs[0]).toMatchObject({
+      status: 'failed',
+      lastError: 'SMTP server refused the login (reply 535).',
+    })
     const facts = await dashboardFacts(await payload())
     expect(facts.failures?.deliveries).toBeGreaterThanOrEqual(1)
   })

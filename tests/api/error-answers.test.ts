@@ -28,10 +28,22 @@ function expectErrorShape(res: ApiResponse, status: number) {
 
 describe('GraphQL refusals have the REST status on the wire', () => {
   it('an editor refused for its role gets 403', async () => {
-    const res = await graphql('mutation { updateSetting(data: { siteName: "Mine" }) { siteName } }', undefined, { key: editor.key })
+    const res = await graphql('mutation { updateSetting(data: { siteName: "Mine" }) { siteName } }', undefined, {
+      key: editor.key,
+    })
     expect(res.status).toBe(403)
     expect(res.body.errors[0].extensions.statusCode).toBe(403)
-    const user = await graphql(`mutation { createUser(data: { email: "x@example.com", password: "long-enough-password", role: admin }) { id } }`, undefined, { key: editor.key })
+    const user = await graphql(
+      `
+        mutation {
+          createUser(data: { email: "x@example.com", password: "long-enough-password", role: admin }) {
+            id
+          }
+        }
+      `,
+      undefined,
+      { key: editor.key },
+    )
     expect(user.status).toBe(403)
   })
 
@@ -55,7 +67,13 @@ describe('unknown CMS routes are 404s in the contract shape', () => {
 describe('error bodies carry no class names', () => {
   it('validation, permission, authentication and not-found errors', async () => {
     expectErrorShape(await api('POST', '/services', { key: admin.key, body: { name: '' } }), 400)
-    expectErrorShape(await api('POST', '/users', { key: editor.key, body: { email: 'e@example.com', password: 'abcdefghijkl', role: 'admin' } }), 403)
+    expectErrorShape(
+      await api('POST', '/users', {
+        key: editor.key,
+        body: { email: 'e@example.com', password: 'abcdefghijkl', role: 'admin' },
+      }),
+      403,
+    )
     expectErrorShape(await api('GET', '/users'), 401)
     expectErrorShape(await api('GET', '/services/999999'), 404)
   })
@@ -69,7 +87,11 @@ describe('/api/access', () => {
   })
 
   it('and the GraphQL Access and docAccess queries answer strangers 401 too', async () => {
-    for (const query of ['{ Access { canAccessAdmin } }', '{ docAccessIncident(id: 1) { update { permission } } }', '{ docAccessSetting { update { permission } } }']) {
+    for (const query of [
+      '{ Access { canAccessAdmin } }',
+      '{ docAccessIncident(id: 1) { update { permission } } }',
+      '{ docAccessSetting { update { permission } } }',
+    ]) {
       const res = await graphql(query)
       expect(res.status, `${query}: ${res.text}`).toBe(401)
       expect(res.body.data).toBeUndefined()

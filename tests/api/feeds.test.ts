@@ -37,7 +37,10 @@ function asHtml(markup: string) {
 }
 
 async function createIncident(title: string, message: string) {
-  const res = await api('POST', '/incidents', { key: editor.key, body: { title, updates: [{ status: 'investigating', message }] } })
+  const res = await api('POST', '/incidents', {
+    key: editor.key,
+    body: { title, updates: [{ status: 'investigating', message }] },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body.doc as { id: number }
 }
@@ -59,7 +62,10 @@ describe('control characters stored around validation', () => {
     const updates = tableOf(p, 'incidents_updates')
     // PostgreSQL cannot store NUL in text; SQLite can, and the finding saw it there.
     const nul = process.env.TEST_DIALECT === 'sqlite' ? '\u0000' : ''
-    await db.update(updates).set({ message: `Bad\u0002message\u0008${nul}end` }).where(eq(updates._parentID, incident.id))
+    await db
+      .update(updates)
+      .set({ message: `Bad\u0002message\u0008${nul}end` })
+      .where(eq(updates._parentID, incident.id))
 
     const atom = await fetchFeed(atomRoute, '/feed.atom')
     expect(atom.status).toBe(200)
@@ -78,11 +84,18 @@ describe('control characters stored around validation', () => {
 describe('editor-written text in the feeds', () => {
   it('is text, never markup, in Atom titles and summaries and RSS titles and descriptions', async () => {
     const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Feeds group' } })
-    const service = await api('POST', '/services', { key: editor.key, body: { name: `${HOSTILE} service`, group: group.body.doc.id } })
+    const service = await api('POST', '/services', {
+      key: editor.key,
+      body: { name: `${HOSTILE} service`, group: group.body.doc.id },
+    })
     expect(service.status, service.text).toBe(201)
     const res = await api('POST', '/incidents', {
       key: editor.key,
-      body: { title: HOSTILE, updates: [{ status: 'investigating', message: `${HOSTILE} message` }], affectedServices: [service.body.doc.id] },
+      body: {
+        title: HOSTILE,
+        updates: [{ status: 'investigating', message: `${HOSTILE} message` }],
+        affectedServices: [service.body.doc.id],
+      },
     })
     expect(res.status, res.text).toBe(201)
     await createIncident(`We're "on" it`, 'x')
@@ -109,7 +122,9 @@ describe('editor-written text in the feeds', () => {
     expect(rss.items.map((i) => i.title)).toContain(`We're "on" it (Investigating)`)
     expect(atom.items.map((i) => i.title)).toContain(`We're "on" it (Investigating)`)
     expect(asHtml(rssItem!.content!).text).toBe(`Investigating: ${HOSTILE} message\nAffected: ${HOSTILE} service`)
-    expect(asHtml((atomItem as any).summary).text).toBe(`Investigating: ${HOSTILE} message\nAffected: ${HOSTILE} service`)
+    expect(asHtml((atomItem as any).summary).text).toBe(
+      `Investigating: ${HOSTILE} message\nAffected: ${HOSTILE} service`,
+    )
   })
 })
 
@@ -117,7 +132,10 @@ describe('/maintenances.ics', () => {
   it('keeps a line break in the site name from adding properties to the calendar', async () => {
     const p = await payload()
     const start = new Date(Date.now() + 86_400_000).toISOString()
-    const m = await api('POST', '/maintenances', { key: editor.key, body: { title: 'Calendar check', scheduledStartAt: start } })
+    const m = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: { title: 'Calendar check', scheduledStartAt: start },
+    })
     expect(m.status, m.text).toBe(201)
     // The site name as an administrator could type it (written into the table: input validation may refuse it).
     const saved = await api('POST', '/globals/settings', { key: admin.key, body: { siteName: 'Before' } })

@@ -16,15 +16,24 @@ let token: string
 let integrationId: number
 let slug: string
 
-const firing = { key: 'flappy', state: 'firing', services: [] as string[], severity: 'critical', title: 'Checkout probe fails' }
+const firing = {
+  key: 'flappy',
+  state: 'firing',
+  services: [] as string[],
+  severity: 'critical',
+  title: 'Checkout probe fails',
+}
 const resolved = { key: 'flappy', state: 'resolved' }
 const incidentsOfKey = async () =>
-  (await api('GET', `/incidents?where[integrationKey][equals]=flappy&sort=createdAt&depth=0`, { key: admin.key })).body.docs as { id: number; status: string; updates: unknown[] }[]
+  (await api('GET', `/incidents?where[integrationKey][equals]=flappy&sort=createdAt&depth=0`, { key: admin.key })).body
+    .docs as { id: number; status: string; updates: unknown[] }[]
 
 beforeAll(async () => {
   admin = await createUser('admin')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Flaps' } })
-  slug = (await api('POST', '/services', { key: admin.key, body: { name: 'Checkout probe', group: group.body.doc.id } })).body.doc.slug
+  slug = (
+    await api('POST', '/services', { key: admin.key, body: { name: 'Checkout probe', group: group.body.doc.id } })
+  ).body.doc.slug
   firing.services = [slug]
   const created = await createIntegration(admin, { name: 'Flapping', kind: 'generic' })
   token = created.token
@@ -49,8 +58,17 @@ describe('a flapping alert', () => {
   it('opens a new incident when it fires again after the window', async () => {
     expect((await webhook(token, resolved)).body.outcome).toBe('resolved')
     const p = await payload()
-    const integration = await p.findByID({ collection: 'integrations', id: integrationId, depth: 0, overrideAccess: true })
-    const parsed = parsePayload('generic', firing, { serviceLabel: 'service', severityStatuses: { ...DEFAULT_SEVERITY_STATUSES }, defaultStatus: 'major' })
+    const integration = await p.findByID({
+      collection: 'integrations',
+      id: integrationId,
+      depth: 0,
+      overrideAccess: true,
+    })
+    const parsed = parsePayload('generic', firing, {
+      serviceLabel: 'service',
+      severityStatuses: { ...DEFAULT_SEVERITY_STATUSES },
+      defaultStatus: 'major',
+    })
     expect(parsed.ok && 'event' in parsed).toBe(true)
     const event = (parsed as { event: MonitoringEvent }).event
     const later = await applyMonitoringEvent(p, integration, event, new Date(Date.now() + 11 * 60_000))

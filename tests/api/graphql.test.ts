@@ -11,7 +11,10 @@ beforeAll(async () => {
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'GraphQL group' } })
   groupId = group.body.doc.id
-  for (const [name, status] of [['Edge', 'operational'], ['Origin', 'degraded']]) {
+  for (const [name, status] of [
+    ['Edge', 'operational'],
+    ['Origin', 'degraded'],
+  ]) {
     const res = await api('POST', '/services', { key: admin.key, body: { name, status, group: groupId } })
     expect(res.status).toBe(201)
   }
@@ -80,7 +83,9 @@ describe('GraphQL mutations', () => {
 
   it('refuses an editor updating the settings with 403', async () => {
     const before = await api('GET', '/globals/settings')
-    const res = await graphql('mutation { updateSetting(data: { siteName: "Hijacked" }) { siteName } }', undefined, { key: editor.key })
+    const res = await graphql('mutation { updateSetting(data: { siteName: "Hijacked" }) { siteName } }', undefined, {
+      key: editor.key,
+    })
     expect(res.body.errors).toHaveLength(1)
     expect(res.body.errors[0].extensions.statusCode).toBe(403)
     expect(res.body.errors[0].message).toMatch(/not allowed/i)
@@ -91,7 +96,9 @@ describe('GraphQL mutations', () => {
   })
 
   it('lets an admin update the settings', async () => {
-    const res = await graphql('mutation { updateSetting(data: { siteName: "Acme status" }) { siteName } }', undefined, { key: admin.key })
+    const res = await graphql('mutation { updateSetting(data: { siteName: "Acme status" }) { siteName } }', undefined, {
+      key: admin.key,
+    })
     expect(res.status).toBe(200)
     expect(res.body.data.updateSetting.siteName).toBe('Acme status')
   })
@@ -118,9 +125,13 @@ describe('GraphQL mutations', () => {
   })
 
   it('reports a validation error of a mutation as a 400 naming the field', async () => {
-    const res = await graphql(`mutation { createService(data: { name: "Bad slug", slug: "Not A Slug", group: ${groupId}, status: operational }) { id } }`, undefined, {
-      key: admin.key,
-    })
+    const res = await graphql(
+      `mutation { createService(data: { name: "Bad slug", slug: "Not A Slug", group: ${groupId}, status: operational }) { id } }`,
+      undefined,
+      {
+        key: admin.key,
+      },
+    )
     expect(res.body.errors).toHaveLength(1)
     expect(res.body.errors[0].extensions.statusCode).toBe(400)
     expect(res.body.errors[0].message).toMatch(/slug/i)

@@ -17,19 +17,39 @@ beforeAll(async () => {
   const p = await payload()
   for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
     const subscriber = await p.create({ collection: 'subscribers', data: { type: 'email', email, verified: true } })
-    const notification = await p.create({ collection: 'notifications', data: { kind: NOTIFICATION_KINDS[0], eventKey: `k-${email}`, subject: 's', message: 'm', content: {}, status: 'queued' } as never })
-    await p.create({ collection: 'notification-deliveries', data: { notification: notification.id, subscriber: subscriber.id, channel: 'email', status: 'pending' } as never })
+    const notification = await p.create({
+      collection: 'notifications',
+      data: {
+        kind: NOTIFICATION_KINDS[0],
+        eventKey: `k-${email}`,
+        subject: 's',
+        message: 'm',
+        content: {},
+        status: 'queued',
+      } as never,
+    })
+    await p.create({
+      collection: 'notification-deliveries',
+      data: { notification: notification.id, subscriber: subscriber.id, channel: 'email', status: 'pending' } as never,
+    })
   }
 })
 
 describe('sorting by hidden fields is refused at any depth', () => {
-  const hidden = ['subscriber.unsubscribeToken', '-subscriber.verificationToken', 'subscriber.unsubscribeToken,-id', '+subscriber.verificationToken']
+  const hidden = [
+    'subscriber.unsubscribeToken',
+    '-subscriber.verificationToken',
+    'subscriber.unsubscribeToken,-id',
+    '+subscriber.verificationToken',
+  ]
   for (const sort of hidden) {
     it(`REST sort=${sort}`, async () => {
       for (const user of [editor, admin]) {
         const res = await api('GET', `/notification-deliveries?sort=${encodeURIComponent(sort)}`, { key: user.key })
         expect(res.status, res.text).toBe(400)
-        expect(res.body.errors[0].message).toMatch(/^sort: subscriber\.(unsubscribeToken|verificationToken) cannot be queried$/)
+        expect(res.body.errors[0].message).toMatch(
+          /^sort: subscriber\.(unsubscribeToken|verificationToken) cannot be queried$/,
+        )
       }
     })
   }
@@ -41,7 +61,11 @@ describe('sorting by hidden fields is refused at any depth', () => {
   })
 
   it('GraphQL sort', async () => {
-    const res = await graphql('{ NotificationDeliveries(sort: "subscriber.unsubscribeToken") { docs { id } } }', undefined, { key: editor.key })
+    const res = await graphql(
+      '{ NotificationDeliveries(sort: "subscriber.unsubscribeToken") { docs { id } } }',
+      undefined,
+      { key: editor.key },
+    )
     expect(res.status).toBe(400)
     expect(res.body.data?.NotificationDeliveries ?? null).toBeNull()
     expect(res.body.errors[0].message).toBe('sort: subscriber.unsubscribeToken cannot be queried')

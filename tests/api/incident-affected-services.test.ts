@@ -30,15 +30,31 @@ describe('services an update sets', () => {
     const search = await newService('Search aff')
     const created = await api('POST', '/incidents', {
       key: editor.key,
-      body: { title: 'Slow', affectedServices: [web], updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: payments, status: 'partial' }] }] },
+      body: {
+        title: 'Slow',
+        affectedServices: [web],
+        updates: [
+          { status: 'investigating', message: 'x', serviceStatuses: [{ service: payments, status: 'partial' }] },
+        ],
+      },
     })
     expect(created.status, created.text).toBe(201)
-    expect(created.body.doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'number' ? s : s.id)).sort()).toEqual([web, payments].sort())
+    expect(
+      created.body.doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'number' ? s : s.id)).sort(),
+    ).toEqual([web, payments].sort())
 
-    const updates = created.body.doc.updates.map(({ id: _id, ...row }: Record<string, unknown>) => ({ ...row, serviceStatuses: [{ service: payments, status: 'partial' }] }))
+    const updates = created.body.doc.updates.map(({ id: _id, ...row }: Record<string, unknown>) => ({
+      ...row,
+      serviceStatuses: [{ service: payments, status: 'partial' }],
+    }))
     const patched = await api('PATCH', `/incidents/${created.body.doc.id}?depth=0`, {
       key: editor.key,
-      body: { updates: [...updates, { status: 'identified', message: 'y', serviceStatuses: [{ service: search, status: 'degraded' }] }] },
+      body: {
+        updates: [
+          ...updates,
+          { status: 'identified', message: 'y', serviceStatuses: [{ service: search, status: 'degraded' }] },
+        ],
+      },
     })
     expect(patched.status, patched.text).toBe(200)
     expect([...patched.body.doc.affectedServices].sort()).toEqual([web, payments, search].sort())
@@ -49,8 +65,21 @@ describe('services an update sets', () => {
   it('through GraphQL too', async () => {
     const db = await newService('DB aff')
     const res = await graphql(
-      `mutation ($data: mutationIncidentInput!) { createIncident(data: $data) { affectedServices { id } } }`,
-      { data: { title: 'GQL', updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: db, status: 'major' }] }] } },
+      `
+        mutation ($data: mutationIncidentInput!) {
+          createIncident(data: $data) {
+            affectedServices {
+              id
+            }
+          }
+        }
+      `,
+      {
+        data: {
+          title: 'GQL',
+          updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: db, status: 'major' }] }],
+        },
+      },
       { key: editor.key },
     )
     expect(res.status, res.text).toBe(200)

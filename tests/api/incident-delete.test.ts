@@ -26,7 +26,13 @@ async function statusOf(id: number): Promise<string> {
 }
 
 async function openIncident(title: string, minute: number, statuses: { service: number; status: string }[]) {
-  const res = await api('POST', '/incidents', { key: editor.key, body: { title, updates: [{ status: 'investigating', message: title, createdAt: at(minute), serviceStatuses: statuses }] } })
+  const res = await api('POST', '/incidents', {
+    key: editor.key,
+    body: {
+      title,
+      updates: [{ status: 'investigating', message: title, createdAt: at(minute), serviceStatuses: statuses }],
+    },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body.doc as { id: number; shortId: string }
 }
@@ -47,13 +53,25 @@ describe('deleting an incident', () => {
   it('gives back what an open incident set, and records it under the incident', async () => {
     const payments = await newService('Payments del')
     const web = await newService('Web del', 'degraded')
-    const incident = await openIncident('Payments slow', 0, [{ service: payments, status: 'partial' }, { service: web, status: 'major' }])
+    const incident = await openIncident('Payments slow', 0, [
+      { service: payments, status: 'partial' },
+      { service: web, status: 'major' },
+    ])
     expect([await statusOf(payments), await statusOf(web)]).toEqual(['partial', 'major'])
 
     await remove(incident.id)
     expect([await statusOf(payments), await statusOf(web)]).toEqual(['operational', 'degraded'])
-    const rows = await api('GET', `/service-status-changes?where[service][equals]=${payments}&sort=-id&limit=1&depth=0`, { key: editor.key })
-    expect(rows.body.docs[0]).toMatchObject({ fromStatus: 'partial', toStatus: 'operational', source: 'incident', sourceRef: incident.shortId })
+    const rows = await api(
+      'GET',
+      `/service-status-changes?where[service][equals]=${payments}&sort=-id&limit=1&depth=0`,
+      { key: editor.key },
+    )
+    expect(rows.body.docs[0]).toMatchObject({
+      fromStatus: 'partial',
+      toStatus: 'operational',
+      source: 'incident',
+      sourceRef: incident.shortId,
+    })
   })
 
   it('leaves a service another open incident holds at that incident’s status', async () => {
@@ -69,7 +87,9 @@ describe('deleting an incident', () => {
   it('leaves a status a person set after the incident', async () => {
     const cache = await newService('Cache del')
     const incident = await openIncident('Cache', 0, [{ service: cache, status: 'major' }])
-    expect((await api('PATCH', `/services/${cache}`, { key: editor.key, body: { status: 'degraded' } })).status).toBe(200)
+    expect((await api('PATCH', `/services/${cache}`, { key: editor.key, body: { status: 'degraded' } })).status).toBe(
+      200,
+    )
     await remove(incident.id)
     expect(await statusOf(cache)).toBe('degraded')
   })
@@ -81,8 +101,18 @@ describe('deleting an incident', () => {
       body: {
         title: 'Queue',
         updates: [
-          { status: 'investigating', message: 'q', createdAt: at(0), serviceStatuses: [{ service: queue, status: 'major' }] },
-          { status: 'resolved', message: 'mostly', createdAt: at(1), serviceStatuses: [{ service: queue, status: 'degraded' }] },
+          {
+            status: 'investigating',
+            message: 'q',
+            createdAt: at(0),
+            serviceStatuses: [{ service: queue, status: 'major' }],
+          },
+          {
+            status: 'resolved',
+            message: 'mostly',
+            createdAt: at(1),
+            serviceStatuses: [{ service: queue, status: 'degraded' }],
+          },
         ],
       },
     })

@@ -10,7 +10,10 @@ let serviceId: number
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 0, 15, 12, 0, 0) - minutesAgo * 60_000).toISOString()
 
 async function createIncident(body: Record<string, unknown>, key = editor.key) {
-  const res = await api('POST', '/incidents', { key, body: { title: 'Incident', affectedServices: [serviceId], ...body } })
+  const res = await api('POST', '/incidents', {
+    key,
+    body: { title: 'Incident', affectedServices: [serviceId], ...body },
+  })
   return res
 }
 
@@ -18,7 +21,10 @@ beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Incident group' } })
-  const service = await api('POST', '/services', { key: admin.key, body: { name: 'Checkout', group: group.body.doc.id } })
+  const service = await api('POST', '/services', {
+    key: admin.key,
+    body: { name: 'Checkout', group: group.body.doc.id },
+  })
   expect(service.status).toBe(201)
   serviceId = service.body.doc.id
 })

@@ -21,12 +21,22 @@ function firing(groupKey: string, slug: string) {
     groupKey,
     commonLabels: { ...alertmanagerFiring.commonLabels, service: slug },
     commonAnnotations: { ...alertmanagerFiring.commonAnnotations, description: DESCRIPTION },
-    alerts: alertmanagerFiring.alerts.map((alert) => ({ ...alert, labels: { ...alert.labels, service: slug }, annotations: { ...alert.annotations, description: DESCRIPTION } })),
+    alerts: alertmanagerFiring.alerts.map((alert) => ({
+      ...alert,
+      labels: { ...alert.labels, service: slug },
+      annotations: { ...alert.annotations, description: DESCRIPTION },
+    })),
   }
 }
 function resolved(groupKey: string, slug: string) {
   const open = firing(groupKey, slug)
-  return { ...alertmanagerResolved, groupKey, commonLabels: open.commonLabels, commonAnnotations: open.commonAnnotations, alerts: open.alerts.map((alert) => ({ ...alert, status: 'resolved', endsAt: new Date().toISOString() })) }
+  return {
+    ...alertmanagerResolved,
+    groupKey,
+    commonLabels: open.commonLabels,
+    commonAnnotations: open.commonAnnotations,
+    alerts: open.alerts.map((alert) => ({ ...alert, status: 'resolved', endsAt: new Date().toISOString() })),
+  }
 }
 
 async function service(name: string, slug: string): Promise<number> {
@@ -39,7 +49,9 @@ async function service(name: string, slug: string): Promise<number> {
 async function publicMessages(id: number): Promise<string[]> {
   const res = await api('GET', `/incidents/${id}?depth=0`)
   expect(res.status, res.text).toBe(200)
-  return (res.body.updates as { message: string; createdAt: string }[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((row) => row.message)
+  return (res.body.updates as { message: string; createdAt: string }[])
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((row) => row.message)
 }
 
 beforeAll(async () => {
@@ -52,7 +64,10 @@ describe('integration message templates', () => {
   it('speak with the defaults, and leave the alert’s description out', async () => {
     await service('Payments', 'payments-msg')
     const { token, doc } = await createIntegration(admin, { name: 'AM defaults', kind: 'alertmanager' })
-    expect(doc).toMatchObject({ openingMessage: 'We are investigating elevated errors on {services}.', resolvedMessage: 'This incident has been resolved.' })
+    expect(doc).toMatchObject({
+      openingMessage: 'We are investigating elevated errors on {services}.',
+      resolvedMessage: 'This incident has been resolved.',
+    })
     const opened = await webhook(token, firing('{}:{alertname="Defaults"}', 'payments-msg'))
     expect(opened.body.outcome, JSON.stringify(opened.body)).toBe('opened')
     await webhook(token, resolved('{}:{alertname="Defaults"}', 'payments-msg'))
@@ -71,11 +86,17 @@ describe('integration message templates', () => {
     })
     const opened = await webhook(token, firing('{}:{alertname="Custom"}', 'checkout-msg'))
     await webhook(token, resolved('{}:{alertname="Custom"}', 'checkout-msg'))
-    expect(await publicMessages(opened.body.incident.id)).toEqual([`Trouble with Checkout (Major outage).\n${DESCRIPTION}`, 'All good again on the affected services.'])
+    expect(await publicMessages(opened.body.incident.id)).toEqual([
+      `Trouble with Checkout (Major outage).\n${DESCRIPTION}`,
+      'All good again on the affected services.',
+    ])
   })
 
   it('refuses a template with an unknown placeholder, naming the field (400)', async () => {
-    const res = await api('POST', '/integrations', { key: admin.key, body: { name: 'Bad', kind: 'alertmanager', openingMessage: 'Down: {service}' } })
+    const res = await api('POST', '/integrations', {
+      key: admin.key,
+      body: { name: 'Bad', kind: 'alertmanager', openingMessage: 'Down: {service}' },
+    })
     expect(res.status, res.text).toBe(400)
     expect(res.text).toContain('openingMessage')
     expect(res.text).toContain('unknown placeholder {service}')

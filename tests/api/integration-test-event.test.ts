@@ -25,10 +25,16 @@ async function counts() {
   const p = await payload()
   const count = async (collection: 'incidents' | 'integration-events' | 'notifications' | 'service-status-changes') =>
     (await p.count({ collection, overrideAccess: true })).totalDocs
-  return { incidents: await count('incidents'), events: await count('integration-events'), notifications: await count('notifications'), changes: await count('service-status-changes') }
+  return {
+    incidents: await count('incidents'),
+    events: await count('integration-events'),
+    notifications: await count('notifications'),
+    changes: await count('service-status-changes'),
+  }
 }
 
-const testEvent = (id: number | string, key?: string, body: unknown = {}) => api('POST', `/integrations/${id}/test-event`, { key, body })
+const testEvent = (id: number | string, key?: string, body: unknown = {}) =>
+  api('POST', `/integrations/${id}/test-event`, { key, body })
 
 beforeAll(async () => {
   admin = await createUser('admin')
@@ -88,19 +94,22 @@ describe('POST /api/integrations/:id/test-event', () => {
     expect(resolved.updates.at(-1).message).toBe(res.body.resolve.message)
   })
 
-  it.each(['alertmanager', 'uptime-kuma', 'gatus', 'generic'] as const)('reads a sample of %s with its default template', async (kind) => {
-    const slug = `svc-te-${kind}`
-    const serviceId = await service(`Service ${kind}`, slug)
-    const { id } = await createIntegration(admin, { name: `TE ${kind}`, kind, notifySubscribers: false })
-    const res = await testEvent(id, admin.key, { service: slug })
-    expect(res.status, res.text).toBe(200)
-    expect(res.body.incident).toMatchObject({
-      services: [{ id: serviceId, status: 'major' }],
-      message: `We are investigating elevated errors on Service ${kind}.`,
-      notifySubscribers: false,
-    })
-    expect(res.body.resolve.message).toBe('This incident has been resolved.')
-  })
+  it.each(['alertmanager', 'uptime-kuma', 'gatus', 'generic'] as const)(
+    'reads a sample of %s with its default template',
+    async (kind) => {
+      const slug = `svc-te-${kind}`
+      const serviceId = await service(`Service ${kind}`, slug)
+      const { id } = await createIntegration(admin, { name: `TE ${kind}`, kind, notifySubscribers: false })
+      const res = await testEvent(id, admin.key, { service: slug })
+      expect(res.status, res.text).toBe(200)
+      expect(res.body.incident).toMatchObject({
+        services: [{ id: serviceId, status: 'major' }],
+        message: `We are investigating elevated errors on Service ${kind}.`,
+        notifySubscribers: false,
+      })
+      expect(res.body.resolve.message).toBe('This incident has been resolved.')
+    },
+  )
 
   it('says nothing would open when the sample names no known service and there are no defaults', async () => {
     const { id } = await createIntegration(admin, { name: 'TE unknown', kind: 'generic' })

@@ -17,7 +17,10 @@ let editor: TestUser
 let groupId: number
 
 async function service(slug: string, status = 'operational'): Promise<number> {
-  const created = await api('POST', '/services', { key: admin.key, body: { name: slug.toUpperCase(), slug, group: groupId, status } })
+  const created = await api('POST', '/services', {
+    key: admin.key,
+    body: { name: slug.toUpperCase(), slug, group: groupId, status },
+  })
   expect(created.status).toBe(201)
   return created.body.doc.id
 }
@@ -25,16 +28,29 @@ const statusOf = async (id: number) => (await api('GET', `/services/${id}`)).bod
 const incident = async (id: number) => (await api('GET', `/incidents/${id}?depth=0`, { key: admin.key })).body
 async function incidentsOfKey(integration: number, key: string) {
   const p = await payload()
-  const { docs } = await p.find({ collection: 'incidents', where: { and: [{ integration: { equals: integration } }, { integrationKey: { equals: key } }] }, sort: 'createdAt', depth: 0 })
+  const { docs } = await p.find({
+    collection: 'incidents',
+    where: { and: [{ integration: { equals: integration } }, { integrationKey: { equals: key } }] },
+    sort: 'createdAt',
+    depth: 0,
+  })
   return docs
 }
 async function events(integration: number) {
-  const res = await api('GET', `/integration-events?where[integration][equals]=${integration}&sort=-createdAt&limit=50&depth=0`, { key: admin.key })
+  const res = await api(
+    'GET',
+    `/integration-events?where[integration][equals]=${integration}&sort=-createdAt&limit=50&depth=0`,
+    { key: admin.key },
+  )
   expect(res.status).toBe(200)
   return res.body.docs as any[]
 }
 /** A copy of a fixture with other labels on its alerts (a new group or severity). */
-const withAlertLabels = (fixture: typeof alertmanagerFiring, labels: Record<string, string>, groupKey = fixture.groupKey) => ({
+const withAlertLabels = (
+  fixture: typeof alertmanagerFiring,
+  labels: Record<string, string>,
+  groupKey = fixture.groupKey,
+) => ({
   ...fixture,
   groupKey,
   commonLabels: { ...fixture.commonLabels, ...labels },
@@ -51,13 +67,19 @@ beforeAll(async () => {
 describe('the integrations collection', () => {
   it('is for admins only, and shows the token once, in the create response', async () => {
     expect((await api('POST', '/integrations', { body: { name: 'x', kind: 'generic' } })).status).toBe(401)
-    expect((await api('POST', '/integrations', { key: editor.key, body: { name: 'x', kind: 'generic' } })).status).toBe(403)
+    expect((await api('POST', '/integrations', { key: editor.key, body: { name: 'x', kind: 'generic' } })).status).toBe(
+      403,
+    )
     expect((await api('GET', '/integrations', { key: editor.key })).status).toBe(403)
 
     const { id, token, doc } = await createIntegration(admin, { name: 'Prometheus', kind: 'alertmanager' })
     expect(token).toMatch(/^spi_[A-Za-z0-9_-]{43}$/)
     expect(doc).toMatchObject({ serviceLabel: 'service', notifySubscribers: true, defaultStatus: 'partial' })
-    expect(doc.severityStatuses.map((row: any) => [row.severity, row.status])).toEqual([['critical', 'major'], ['warning', 'partial'], ['info', 'degraded']])
+    expect(doc.severityStatuses.map((row: any) => [row.severity, row.status])).toEqual([
+      ['critical', 'major'],
+      ['warning', 'partial'],
+      ['info', 'degraded'],
+    ])
     expect(doc.tokenHash).toBeUndefined()
 
     const read = await api('GET', `/integrations/${id}`, { key: admin.key })
@@ -145,7 +167,14 @@ describe('the webhook’s answers', () => {
       },
     })
     const { POST } = await import('../../src/app/api/integrations/webhook/route')
-    const streamed = await POST(new Request('http://localhost:3000/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit))
+    const streamed = await POST(
+      new Request('http://localhost:3000/api/integrations/webhook', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+    )
     expect(streamed.status).toBe(413)
   })
 
@@ -170,10 +199,18 @@ describe('Alertmanager notifications move an incident and its services', () => {
   it('opens on the first firing, ignores the repeat, appends on a change keeping a person’s status, resolves and restores', async () => {
     const opened = await webhook(token, alertmanagerFiring)
     expect(opened.status).toBe(200)
-    expect(opened.body).toMatchObject({ outcome: 'opened', incident: { id: expect.any(Number), shortId: expect.any(String) } })
+    expect(opened.body).toMatchObject({
+      outcome: 'opened',
+      incident: { id: expect.any(Number), shortId: expect.any(String) },
+    })
     const id = opened.body.incident.id
     let doc = await incident(id)
-    expect(doc).toMatchObject({ title: 'BlackBox Probe Failure: https://server.example.org', status: 'investigating', integration, integrationKey: alertmanagerFiring.groupKey })
+    expect(doc).toMatchObject({
+      title: 'BlackBox Probe Failure: https://server.example.org',
+      status: 'investigating',
+      integration,
+      integrationKey: alertmanagerFiring.groupKey,
+    })
     expect(doc.updates).toHaveLength(1)
     expect(doc.updates[0].message).toBe('We are investigating elevated errors on WEBSITE.')
     expect(doc.affectedServices).toEqual([website])
@@ -189,7 +226,10 @@ describe('Alertmanager notifications move an incident and its services', () => {
 
     // A person takes over: identified, with their own words.
     const personsUpdate = { status: 'identified', message: 'A bad deploy; rolling back.' }
-    const patched = await api('PATCH', `/incidents/${id}`, { key: editor.key, body: { updates: [...doc.updates.map(({ id: _id, ...row }: any) => row), personsUpdate] } })
+    const patched = await api('PATCH', `/incidents/${id}`, {
+      key: editor.key,
+      body: { updates: [...doc.updates.map(({ id: _id, ...row }: any) => row), personsUpdate] },
+    })
     expect(patched.status).toBe(200)
 
     // The severity drops to warning: one update, the person's status kept, their text untouched.
@@ -200,7 +240,9 @@ describe('Alertmanager notifications move an incident and its services', () => {
     expect(doc.updates).toHaveLength(3)
     expect(doc.updates.map((row: any) => row.message)).toContain('A bad deploy; rolling back.')
     expect(await statusOf(website)).toBe('partial')
-    expect((await webhook(token, withAlertLabels(alertmanagerFiring, { severity: 'warning' }))).body.outcome).toBe('duplicate')
+    expect((await webhook(token, withAlertLabels(alertmanagerFiring, { severity: 'warning' }))).body.outcome).toBe(
+      'duplicate',
+    )
 
     const resolved = await webhook(token, alertmanagerResolved)
     expect(resolved.body.outcome).toBe('resolved')
@@ -218,8 +260,17 @@ describe('Alertmanager notifications move an incident and its services', () => {
     await webhook(token, alertmanagerResolved)
 
     const log = await events(integration)
-    expect(log.map((row) => row.outcome).slice(0, 8).reverse()).toEqual(['opened', 'duplicate', 'updated', 'duplicate', 'resolved', 'nothing-open', 'updated', 'resolved'])
-    expect(log.find((row) => row.outcome === 'opened')).toMatchObject({ incident: expect.any(Number), statuses: 'WEBSITE: Major outage', summary: expect.stringContaining('Firing: BlackBox') })
+    expect(
+      log
+        .map((row) => row.outcome)
+        .slice(0, 8)
+        .reverse(),
+    ).toEqual(['opened', 'duplicate', 'updated', 'duplicate', 'resolved', 'nothing-open', 'updated', 'resolved'])
+    expect(log.find((row) => row.outcome === 'opened')).toMatchObject({
+      incident: expect.any(Number),
+      statuses: 'WEBSITE: Major outage',
+      summary: expect.stringContaining('Firing: BlackBox'),
+    })
   })
 
   it('does not reopen an incident a person resolved while its alerts still fire', async () => {
@@ -227,11 +278,29 @@ describe('Alertmanager notifications move an incident and its services', () => {
     const opened = await webhook(token, firing)
     const id = opened.body.incident.id
     const doc = await incident(id)
-    await api('PATCH', `/incidents/${id}`, { key: editor.key, body: { updates: [...doc.updates.map(({ id: _id, ...row }: any) => row), { status: 'resolved', message: 'Fixed by hand.' }] } })
+    await api('PATCH', `/incidents/${id}`, {
+      key: editor.key,
+      body: {
+        updates: [
+          ...doc.updates.map(({ id: _id, ...row }: any) => row),
+          { status: 'resolved', message: 'Fixed by hand.' },
+        ],
+      },
+    })
     expect((await webhook(token, firing)).body.outcome).toBe('resolved-by-person')
-    expect((await webhook(token, withAlertLabels(firing, { severity: 'warning' }))).body.outcome).toBe('resolved-by-person')
+    expect((await webhook(token, withAlertLabels(firing, { severity: 'warning' }))).body.outcome).toBe(
+      'resolved-by-person',
+    )
     expect(await incidentsOfKey(integration, firing.groupKey)).toHaveLength(1)
-    expect((await webhook(token, { ...firing, status: 'resolved', alerts: firing.alerts.map((a) => ({ ...a, status: 'resolved' })) })).body.outcome).toBe('closed')
+    expect(
+      (
+        await webhook(token, {
+          ...firing,
+          status: 'resolved',
+          alerts: firing.alerts.map((a) => ({ ...a, status: 'resolved' })),
+        })
+      ).body.outcome,
+    ).toBe('closed')
     expect((await incident(id)).updates).toHaveLength(2)
     expect((await webhook(token, firing)).body.outcome).toBe('opened')
     expect(await incidentsOfKey(integration, firing.groupKey)).toHaveLength(2)
@@ -248,14 +317,22 @@ describe('Alertmanager notifications move an incident and its services', () => {
     const again = await Promise.all(Array.from({ length: 12 }, () => webhook(token, structuredClone(changed))))
     expect(again.filter((answer) => answer.body.outcome === 'updated')).toHaveLength(1)
     expect((await incident(only.id)).updates).toHaveLength(2)
-    const resolved = { ...changed, status: 'resolved', alerts: changed.alerts.map((a) => ({ ...a, status: 'resolved' })) }
+    const resolved = {
+      ...changed,
+      status: 'resolved',
+      alerts: changed.alerts.map((a) => ({ ...a, status: 'resolved' })),
+    }
     const closing = await Promise.all(Array.from({ length: 12 }, () => webhook(token, structuredClone(resolved))))
     expect(closing.filter((answer) => answer.body.outcome === 'resolved')).toHaveLength(1)
     expect((await incident(only.id)).updates).toHaveLength(3)
   })
 
   it('a burst of different alerts at once (Alertmanager flushing many groups) is applied, every one', async () => {
-    const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => webhook(token, withAlertLabels(alertmanagerFiring, {}, `{}:{alertname="Burst${i}"}`))))
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        webhook(token, withAlertLabels(alertmanagerFiring, {}, `{}:{alertname="Burst${i}"}`)),
+      ),
+    )
     expect(burst.map((answer) => answer.status)).toEqual(Array(24).fill(200))
     expect(burst.filter((answer) => answer.body.outcome === 'opened')).toHaveLength(24)
   })
@@ -267,7 +344,11 @@ describe('Alertmanager notifications move an incident and its services', () => {
     expect((await events(integration))[0].detail).toContain('no-such-service')
 
     const fallback = await service('fallback')
-    const { token: withDefaults } = await createIntegration(admin, { name: 'With defaults', kind: 'alertmanager', defaultServices: [fallback] })
+    const { token: withDefaults } = await createIntegration(admin, {
+      name: 'With defaults',
+      kind: 'alertmanager',
+      defaultServices: [fallback],
+    })
     const opened = await webhook(withDefaults, nowhere)
     expect(opened.body.outcome).toBe('opened')
     expect((await incident(opened.body.incident.id)).affectedServices).toEqual([fallback])
@@ -280,17 +361,38 @@ describe('notifySubscribers off', () => {
     const quietService = await service('quiet')
     const { token } = await createIntegration(admin, { name: 'Quiet', kind: 'generic', notifySubscribers: false })
     const p = await payload()
-    const notificationsOf = async (id: number) => (await p.find({ collection: 'notifications', where: { incident: { equals: id } }, depth: 0 })).docs
+    const notificationsOf = async (id: number) =>
+      (await p.find({ collection: 'notifications', where: { incident: { equals: id } }, depth: 0 })).docs
 
-    const opened = await webhook(token, { key: 'disk', state: 'firing', services: ['quiet'], severity: 'warning', title: 'Disk filling up' })
+    const opened = await webhook(token, {
+      key: 'disk',
+      state: 'firing',
+      services: ['quiet'],
+      severity: 'warning',
+      title: 'Disk filling up',
+    })
     const id = opened.body.incident.id
     expect(await notificationsOf(id)).toHaveLength(0)
-    await webhook(token, { key: 'disk', state: 'firing', services: ['quiet'], severity: 'critical', title: 'Disk full' })
+    await webhook(token, {
+      key: 'disk',
+      state: 'firing',
+      services: ['quiet'],
+      severity: 'critical',
+      title: 'Disk full',
+    })
     expect(await notificationsOf(id)).toHaveLength(0)
     expect(await statusOf(quietService)).toBe('major')
 
     const doc = await incident(id)
-    await api('PATCH', `/incidents/${id}`, { key: editor.key, body: { updates: [...doc.updates.map(({ id: _id, ...row }: any) => row), { status: 'identified', message: 'Cleaning up old logs.' }] } })
+    await api('PATCH', `/incidents/${id}`, {
+      key: editor.key,
+      body: {
+        updates: [
+          ...doc.updates.map(({ id: _id, ...row }: any) => row),
+          { status: 'identified', message: 'Cleaning up old logs.' },
+        ],
+      },
+    })
     expect(await notificationsOf(id)).toHaveLength(1)
     await webhook(token, { key: 'disk', state: 'resolved' })
     expect((await notificationsOf(id)).map((row) => row.kind).sort()).toEqual(['incident_resolved', 'incident_updated'])
@@ -347,8 +449,24 @@ describe('the events log', () => {
   it('keeps 30 days of each integration’s events', async () => {
     const { id, token } = await createIntegration(admin, { name: 'Pruned', kind: 'uptime-kuma' })
     const p = await payload()
-    const old = await p.create({ collection: 'integration-events', data: { integration: id, outcome: 'test', summary: 'old', createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() } as never })
-    const recent = await p.create({ collection: 'integration-events', data: { integration: id, outcome: 'test', summary: 'recent', createdAt: new Date(Date.now() - 29 * 86_400_000).toISOString() } as never })
+    const old = await p.create({
+      collection: 'integration-events',
+      data: {
+        integration: id,
+        outcome: 'test',
+        summary: 'old',
+        createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString(),
+      } as never,
+    })
+    const recent = await p.create({
+      collection: 'integration-events',
+      data: {
+        integration: id,
+        outcome: 'test',
+        summary: 'recent',
+        createdAt: new Date(Date.now() - 29 * 86_400_000).toISOString(),
+      } as never,
+    })
     expect((await events(id)).map((row) => row.id)).toEqual([recent.id, old.id])
     await webhook(token, uptimeKumaTest)
     expect((await events(id)).map((row) => row.summary)).toEqual(['A test notification', 'recent'])

@@ -17,7 +17,12 @@ import { parseEnv } from '../../src/config/env'
 import { currentDataVersion } from '../../src/runtime/data-version'
 import { ADVANCE_MAINTENANCES_TASK, MAINTENANCE_QUEUE } from '../../src/jobs/maintenance-ticker'
 import { advanceDueMaintenances, findDueMaintenances } from '../../src/services/maintenances/advance'
-import { maintenanceTickMs, runMaintenanceTick, startMaintenanceTicker, stopMaintenanceTicker } from '../../src/jobs/maintenance-ticker'
+import {
+  maintenanceTickMs,
+  runMaintenanceTick,
+  startMaintenanceTicker,
+  stopMaintenanceTicker,
+} from '../../src/jobs/maintenance-ticker'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 
 const TICK_MS = 250
@@ -45,7 +50,9 @@ async function cmsRead(id: number) {
 }
 
 async function v1Read(shortId: string) {
-  const response = await v1Maintenance.GET(new Request(`${BASE}/api/v1/maintenances/${shortId}`), { params: Promise.resolve({ shortId }) })
+  const response = await v1Maintenance.GET(new Request(`${BASE}/api/v1/maintenances/${shortId}`), {
+    params: Promise.resolve({ shortId }),
+  })
   expect(response.status).toBe(200)
   return (await response.json()).data
 }
@@ -71,14 +78,18 @@ async function watch(read: () => Promise<{ status: string; completedAt?: string 
   return seen
 }
 
-const sequence = (seen: Seen[]) => seen.map((s) => s.status).filter((status, i, all) => i === 0 || all[i - 1] !== status)
+const sequence = (seen: Seen[]) =>
+  seen.map((s) => s.status).filter((status, i, all) => i === 0 || all[i - 1] !== status)
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Platform' } })
-  const service = await api('POST', '/services', { key: editor.key, body: { name: 'Database', group: group.body.doc.id } })
+  const service = await api('POST', '/services', {
+    key: editor.key,
+    body: { name: 'Database', group: group.body.doc.id },
+  })
   serviceId = service.body.doc.id
 })
 
@@ -104,8 +115,14 @@ describe('the runner inside the service', () => {
 
     setClock(created.scheduledStartAt)
     const [cmsStart, pubStart] = await Promise.all([
-      watch(() => cmsRead(created.id), (s) => s.status !== 'upcoming'),
-      watch(() => v1Read(created.shortId), (s) => s.status !== 'upcoming'),
+      watch(
+        () => cmsRead(created.id),
+        (s) => s.status !== 'upcoming',
+      ),
+      watch(
+        () => v1Read(created.shortId),
+        (s) => s.status !== 'upcoming',
+      ),
     ])
     const started = await cmsRead(created.id)
     expect(Date.parse(started.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.scheduledStartAt))
@@ -113,10 +130,19 @@ describe('the runner inside the service', () => {
 
     setClock(created.scheduledEndAt)
     const [cmsEnd, pubEnd] = await Promise.all([
-      watch(() => cmsRead(created.id), (s) => s.status === 'completed'),
-      watch(() => v1Read(created.shortId), (s) => s.status === 'completed'),
+      watch(
+        () => cmsRead(created.id),
+        (s) => s.status === 'completed',
+      ),
+      watch(
+        () => v1Read(created.shortId),
+        (s) => s.status === 'completed',
+      ),
     ])
-    for (const seen of [[...cmsStart, ...cmsEnd], [...pubStart, ...pubEnd]]) {
+    for (const seen of [
+      [...cmsStart, ...cmsEnd],
+      [...pubStart, ...pubEnd],
+    ]) {
       expect(sequence(seen)).toEqual(['upcoming', 'in_progress', 'completed'])
     }
 
@@ -134,15 +160,29 @@ describe('the runner inside the service', () => {
   })
 
   it('starts an open-ended maintenance and never completes it; leaves a cancelled one cancelled', async () => {
-    const open = await createMaintenance({ title: 'Open-ended migration', scheduledStartAt: at(10 * MINUTE), scheduledEndAt: null })
-    const cancelled = await createMaintenance({ title: 'Called off', scheduledStartAt: at(10 * MINUTE), scheduledEndAt: at(20 * MINUTE) })
-    const cancel = await api('PATCH', `/maintenances/${cancelled.id}`, { key: editor.key, body: { status: 'cancelled' } })
+    const open = await createMaintenance({
+      title: 'Open-ended migration',
+      scheduledStartAt: at(10 * MINUTE),
+      scheduledEndAt: null,
+    })
+    const cancelled = await createMaintenance({
+      title: 'Called off',
+      scheduledStartAt: at(10 * MINUTE),
+      scheduledEndAt: at(20 * MINUTE),
+    })
+    const cancel = await api('PATCH', `/maintenances/${cancelled.id}`, {
+      key: editor.key,
+      body: { status: 'cancelled' },
+    })
     expect(cancel.status).toBe(200)
     const cancelledAt = cancel.body.doc.cancelledAt
     expect(cancelledAt).toBeTruthy()
 
     setClock(open.scheduledStartAt)
-    const seen = await watch(() => cmsRead(open.id), (s) => s.status !== 'upcoming')
+    const seen = await watch(
+      () => cmsRead(open.id),
+      (s) => s.status !== 'upcoming',
+    )
     expect(sequence(seen)).toEqual(['upcoming', 'in_progress'])
     // Well past the cancelled one's window, a day later: neither is due, whoever runs the job.
     setClock(open.scheduledStartAt, 24 * 60 * MINUTE)
@@ -177,7 +217,11 @@ describe('the advanceMaintenances task, run by hand (runner stopped)', () => {
 
   /** A maintenance scheduled ahead, then the clock moved past its start (and its end, when it has a window). */
   async function dueMaintenance(title: string, windowMs: number | null) {
-    const created = await createMaintenance({ title, scheduledStartAt: at(10 * MINUTE), scheduledEndAt: windowMs === null ? null : at(10 * MINUTE + windowMs) })
+    const created = await createMaintenance({
+      title,
+      scheduledStartAt: at(10 * MINUTE),
+      scheduledEndAt: windowMs === null ? null : at(10 * MINUTE + windowMs),
+    })
     setClock(created.scheduledStartAt, (windowMs ?? 0) + 1_000)
     return created
   }
@@ -200,10 +244,22 @@ describe('the advanceMaintenances task, run by hand (runner stopped)', () => {
     expect(Object.values(result.jobStatus ?? {}).map((s) => s.status)).toEqual(['success'])
     expect((await cmsRead(created.id)).status).toBe('in_progress')
     expect(currentDataVersion()).toBeGreaterThan(before)
-    expect(await p.count({ collection: 'payload-jobs', where: { queue: { equals: MAINTENANCE_QUEUE } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
+    expect(
+      await p.count({
+        collection: 'payload-jobs',
+        where: { queue: { equals: MAINTENANCE_QUEUE } },
+        overrideAccess: true,
+      }),
+    ).toEqual({ totalDocs: 0 })
     // Nothing due: a tick queues nothing.
     expect(await runMaintenanceTick(p)).toBe(false)
-    expect(await p.count({ collection: 'payload-jobs', where: { queue: { equals: MAINTENANCE_QUEUE } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
+    expect(
+      await p.count({
+        collection: 'payload-jobs',
+        where: { queue: { equals: MAINTENANCE_QUEUE } },
+        overrideAccess: true,
+      }),
+    ).toEqual({ totalDocs: 0 })
   })
 
   it('jumps an upcoming maintenance whose whole window passed straight to completed, stamped with its end', async () => {
@@ -225,9 +281,20 @@ describe('the advanceMaintenances task, run by hand (runner stopped)', () => {
     expect(read.completedAt).toBe(created.scheduledEndAt)
     expect(await advanceDueMaintenances(p)).toEqual({ advanced: 0, failed: 0 })
     // Three runners moved it at once; subscribers hear of it once.
-    const completed = await p.find({ collection: 'notifications', where: { maintenance: { equals: created.id } }, overrideAccess: true, depth: 0 })
+    const completed = await p.find({
+      collection: 'notifications',
+      where: { maintenance: { equals: created.id } },
+      overrideAccess: true,
+      depth: 0,
+    })
     expect(completed.docs.map((n) => n.kind).sort()).toEqual(['maintenance_completed', 'maintenance_scheduled'])
-    expect(await p.count({ collection: 'payload-jobs', where: { queue: { equals: MAINTENANCE_QUEUE } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
+    expect(
+      await p.count({
+        collection: 'payload-jobs',
+        where: { queue: { equals: MAINTENANCE_QUEUE } },
+        overrideAccess: true,
+      }),
+    ).toEqual({ totalDocs: 0 })
   })
 
   it('runs, schedules, lists and changes no jobs over HTTP, for anyone (the service runs them itself)', async () => {

@@ -7,7 +7,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { advanceDueMaintenances, advanceMaintenance, findDueMaintenances } from '../../src/services/maintenances/advance'
+import {
+  advanceDueMaintenances,
+  advanceMaintenance,
+  findDueMaintenances,
+} from '../../src/services/maintenances/advance'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 
 const HOUR = 3_600_000
@@ -17,7 +21,10 @@ let t0: number
 const iso = (ms: number) => new Date(ms).toISOString()
 
 async function createMaintenance(title: string, fromMs: number, toMs: number | null) {
-  const res = await api('POST', '/maintenances', { key: editor.key, body: { title, scheduledStartAt: iso(t0 + fromMs), scheduledEndAt: toMs === null ? null : iso(t0 + toMs) } })
+  const res = await api('POST', '/maintenances', {
+    key: editor.key,
+    body: { title, scheduledStartAt: iso(t0 + fromMs), scheduledEndAt: toMs === null ? null : iso(t0 + toMs) },
+  })
   expect(res.status, res.text).toBe(201)
   return res.body.doc as { id: number; status: string }
 }
@@ -35,7 +42,14 @@ async function read(id: number) {
 /** The notifications queued for a maintenance, oldest first. */
 async function announced(id: number): Promise<string[]> {
   const p = await payload()
-  const { docs } = await p.find({ collection: 'notifications', where: { maintenance: { equals: id } }, sort: 'id', depth: 0, pagination: false, overrideAccess: true })
+  const { docs } = await p.find({
+    collection: 'notifications',
+    where: { maintenance: { equals: id } },
+    sort: 'id',
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+  })
   return docs.map((n) => n.kind)
 }
 
@@ -57,7 +71,12 @@ describe('a maintenance the clock completed (B4)', () => {
     // The overrun: the operator moves the end, without touching the status.
     const extended = await patch(m.id, { scheduledEndAt: iso(t0 + 3 * HOUR) })
     expect(extended.status, extended.text).toBe(200)
-    expect(extended.body.doc).toMatchObject({ status: 'in_progress', completedAt: null, completedBy: null, scheduledEndAt: iso(t0 + 3 * HOUR) })
+    expect(extended.body.doc).toMatchObject({
+      status: 'in_progress',
+      completedAt: null,
+      completedBy: null,
+      scheduledEndAt: iso(t0 + 3 * HOUR),
+    })
     // Further saves while it runs say nothing new.
     expect((await patch(m.id, { title: 'Overrunning upgrade (extended)' })).body.doc.status).toBe('in_progress')
     expect((await patch(m.id, { scheduledEndAt: iso(t0 + 3.5 * HOUR) })).body.doc.status).toBe('in_progress')
@@ -66,8 +85,17 @@ describe('a maintenance the clock completed (B4)', () => {
     // It completes again at its new end, and that is announced once too.
     await advanceDueMaintenances(p, new Date(t0 + 4 * HOUR))
     await advanceDueMaintenances(p, new Date(t0 + 4 * HOUR))
-    expect(await read(m.id)).toMatchObject({ status: 'completed', completedAt: iso(t0 + 3.5 * HOUR), completedBy: 'schedule' })
-    expect(await announced(m.id)).toEqual(['maintenance_started', 'maintenance_completed', 'maintenance_started', 'maintenance_completed'])
+    expect(await read(m.id)).toMatchObject({
+      status: 'completed',
+      completedAt: iso(t0 + 3.5 * HOUR),
+      completedBy: 'schedule',
+    })
+    expect(await announced(m.id)).toEqual([
+      'maintenance_started',
+      'maintenance_completed',
+      'maintenance_started',
+      'maintenance_completed',
+    ])
   })
 
   it('takes an explicit in_progress when its window allows it, and cannot be cancelled after the fact', async () => {
@@ -111,11 +139,19 @@ describe('the transition job and an operator saving at the same moment (B11)', (
     const edit = await patch(m.id, { title: 'Starts soon (retitled)', scheduledEndAt: iso(t0 + 4 * HOUR) })
     expect(edit.status, edit.text).toBe(200)
     expect(await advanceMaintenance(p, due!, now)).toBe(false)
-    expect(await read(m.id)).toMatchObject({ status: 'upcoming', title: 'Starts soon (retitled)', scheduledEndAt: iso(t0 + 4 * HOUR) })
+    expect(await read(m.id)).toMatchObject({
+      status: 'upcoming',
+      title: 'Starts soon (retitled)',
+      scheduledEndAt: iso(t0 + 4 * HOUR),
+    })
 
     // The next tick reads the operator's row and moves it on, keeping what the operator wrote.
     expect(await advanceDueMaintenances(p, now)).toMatchObject({ failed: 0 })
-    expect(await read(m.id)).toMatchObject({ status: 'in_progress', title: 'Starts soon (retitled)', scheduledEndAt: iso(t0 + 4 * HOUR) })
+    expect(await read(m.id)).toMatchObject({
+      status: 'in_progress',
+      title: 'Starts soon (retitled)',
+      scheduledEndAt: iso(t0 + 4 * HOUR),
+    })
     expect(await announced(m.id)).toEqual(['maintenance_scheduled', 'maintenance_started'])
   })
 

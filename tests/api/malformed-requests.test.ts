@@ -20,10 +20,22 @@ let serviceId: number
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
 
 /** A request to the CMS REST route with the body and headers exactly as given (no JSON added). */
-async function raw(method: Method, path: string, body: BodyInit | undefined, headers: Record<string, string>): Promise<ApiResponse> {
+async function raw(
+  method: Method,
+  path: string,
+  body: BodyInit | undefined,
+  headers: Record<string, string>,
+): Promise<ApiResponse> {
   const url = new URL(`/api${path}`, BASE)
-  const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean).map(decodeURIComponent)
-  const handler = restRoute[method] as (req: Request, args: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+  const slug = url.pathname
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map(decodeURIComponent)
+  const handler = restRoute[method] as (
+    req: Request,
+    args: { params: Promise<{ slug: string[] }> },
+  ) => Promise<Response>
   const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve({ slug }) })
   const text = await response.text()
   let parsed: unknown
@@ -40,36 +52,59 @@ function expectRefusal(res: ApiResponse, status: number, message?: RegExp) {
   expect(Array.isArray(res.body?.errors), res.text).toBe(true)
   for (const error of res.body.errors) expect(typeof error.message).toBe('string')
   if (message) expect(JSON.stringify(res.body.errors)).toMatch(message)
-  expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|stack|Failed query|Something went wrong|insert into|select /i)
+  expect(res.text).not.toMatch(
+    /\bat \S+ \(|node_modules|\.ts:\d+|stack|Failed query|Something went wrong|insert into|select /i,
+  )
 }
 
-const incident = (extra: Record<string, unknown> = {}) => ({ title: 'Body test', updates: [{ status: 'investigating', message: 'x' }], ...extra })
+const incident = (extra: Record<string, unknown> = {}) => ({
+  title: 'Body test',
+  updates: [{ status: 'investigating', message: 'x' }],
+  ...extra,
+})
 
 beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Malformed' } })
-  const service = await api('POST', '/services', { key: admin.key, body: { name: 'Malformed target', group: group.body.doc.id } })
+  const service = await api('POST', '/services', {
+    key: admin.key,
+    body: { name: 'Malformed target', group: group.body.doc.id },
+  })
   serviceId = service.body.doc.id
 })
 
 describe('NUL bytes (PostgreSQL cannot hold them)', () => {
   it('in where values', async () => {
-    expectRefusal(await api('GET', '/services?where[slug][like]=%00'), 400, /where\[slug\]\[like\] contains a control character \(U\+0000\)/)
+    expectRefusal(
+      await api('GET', '/services?where[slug][like]=%00'),
+      400,
+      /where\[slug\]\[like\] contains a control character \(U\+0000\)/,
+    )
     expectRefusal(await api('GET', '/incidents?where[title][contains]=%00'), 400, /where\[title\]\[contains\]/)
     expectRefusal(await api('GET', '/services?where[slug][in]=a,%00'), 400, /where\[slug\]\[in\]/)
   })
 
   it('in an incident title on write', async () => {
-    expectRefusal(await api('POST', '/incidents', { key: editor.key, body: incident({ title: 'a\u0000b' }) }), 400, /title contains a control character/)
+    expectRefusal(
+      await api('POST', '/incidents', { key: editor.key, body: incident({ title: 'a\u0000b' }) }),
+      400,
+      /title contains a control character/,
+    )
   })
 
   it('in subscribe and unsubscribe bodies', async () => {
     const post = async (route: { POST: (r: Request) => Promise<Response> }, body: string) => {
-      const response = await route.POST(new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
+      const response = await route.POST(
+        new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      )
       return { status: response.status, body: await response.json() }
     }
-    for (const body of ['{"type":"email","email":"a\\u0000@example.com"}', '{"type":"email","email":"a@example.com","services":["\\u0000"]}', '{"type":"sms","phone":"+1415555\\u00000123"}']) {
+    for (const body of [
+      '{"type":"email","email":"a\\u0000@example.com"}',
+      '{"type":"email","email":"a@example.com","services":["\\u0000"]}',
+      '{"type":"sms","phone":"+1415555\\u00000123"}',
+    ]) {
       const res = await post(subscribeRoute, body)
       expect(res.status, body).toBe(400)
       expect(res.body.success).toBe(false)
@@ -83,7 +118,9 @@ describe('NUL bytes (PostgreSQL cannot hold them)', () => {
     const res = await v1('/incidents/%00')
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/problem+json')
-    const page = await siteIncident.GET(new Request(`${BASE}/i/%00`), { params: Promise.resolve({ shortId: '\u0000' }) })
+    const page = await siteIncident.GET(new Request(`${BASE}/i/%00`), {
+      params: Promise.resolve({ shortId: '\u0000' }),
+    })
     expect(page.status).toBe(404)
   })
 })
@@ -91,7 +128,9 @@ describe('NUL bytes (PostgreSQL cannot hold them)', () => {
 describe('bodies Payload could not read', () => {
   it('malformed GraphQL JSON is a 400', async () => {
     for (const body of ['{"query": ', '[1,2]', '"x"']) {
-      const response = await graphqlRoute.POST(new Request(`${BASE}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
+      const response = await graphqlRoute.POST(
+        new Request(`${BASE}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      )
       expect(response.status, body).toBe(400)
       expect((await response.json()).errors[0].message).toMatch(/request body/)
     }
@@ -124,22 +163,37 @@ describe('bodies Payload could not read', () => {
       expectRefusal(await raw('POST', '/incidents', body, headers), 415, /Content-Type must be application\/json/)
     }
     for (const type of ['APPLICATION/JSON', 'application/json; charset=utf-8', 'Application/Json ; charset=UTF-8']) {
-      const res = await raw('POST', '/incidents', body, { 'content-type': type, authorization: `users API-Key ${editor.key}` })
+      const res = await raw('POST', '/incidents', body, {
+        'content-type': type,
+        authorization: `users API-Key ${editor.key}`,
+      })
       expect(res.status, `${type}: ${res.text}`).toBe(201)
       expect(res.body.doc.title).toBe('Body test')
     }
   })
 
   it('a write with no body is validated as an empty document', async () => {
-    expectRefusal(await raw('POST', '/incidents', undefined, { authorization: `users API-Key ${editor.key}` }), 400, /title/)
+    expectRefusal(
+      await raw('POST', '/incidents', undefined, { authorization: `users API-Key ${editor.key}` }),
+      400,
+      /title/,
+    )
   })
 
   it('JSON nested 5,000 levels is a 400', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000)
     const rawBody = JSON.stringify(incident()).replace(/}$/, `,"extra":${deep}}`)
-    expectRefusal(await api('POST', '/incidents', { key: editor.key, rawBody }), 400, /nested too deeply \(at most 64 levels\)/)
+    expectRefusal(
+      await api('POST', '/incidents', { key: editor.key, rawBody }),
+      400,
+      /nested too deeply \(at most 64 levels\)/,
+    )
     const inGraphql = await graphqlRoute.POST(
-      new Request(`${BASE}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"query":"{ Services { totalDocs } }","variables":{"x":${deep}}}` }),
+      new Request(`${BASE}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"query":"{ Services { totalDocs } }","variables":{"x":${deep}}}`,
+      }),
     )
     expect(inGraphql.status).toBe(400)
   })
@@ -148,23 +202,56 @@ describe('bodies Payload could not read', () => {
 describe('values Payload could not store', () => {
   it('an incident with 10,000 updates is a 400 naming the field; 500 are accepted', async () => {
     const updates = (n: number) => Array.from({ length: n }, (_, i) => ({ status: 'investigating', message: `u${i}` }))
-    expectRefusal(await api('POST', '/incidents', { key: editor.key, body: incident({ title: 'Too many', updates: updates(10_000) }) }), 400, /"path":"updates"/)
+    expectRefusal(
+      await api('POST', '/incidents', {
+        key: editor.key,
+        body: incident({ title: 'Too many', updates: updates(10_000) }),
+      }),
+      400,
+      /"path":"updates"/,
+    )
     const none = await api('GET', '/incidents?where[title][equals]=Too many')
     expect(none.body.totalDocs).toBe(0)
-    const ok = await api('POST', '/incidents', { key: editor.key, body: incident({ title: 'Many', updates: updates(500) }) })
+    const ok = await api('POST', '/incidents', {
+      key: editor.key,
+      body: incident({ title: 'Many', updates: updates(500) }),
+    })
     expect(ok.status, ok.text.slice(0, 300)).toBe(201)
   })
 
   it('a list for a single-choice status is a 400 naming the field', async () => {
-    expectRefusal(await api('PATCH', `/services/${serviceId}`, { key: editor.key, body: { status: ['major'] } }), 400, /status takes one value, not a list/)
+    expectRefusal(
+      await api('PATCH', `/services/${serviceId}`, { key: editor.key, body: { status: ['major'] } }),
+      400,
+      /status takes one value, not a list/,
+    )
   })
 
   it('malformed rich text is a 400 naming the field', async () => {
-    const maintenance = (description: unknown) => ({ title: 'Rich', scheduledStartAt: '2030-01-01T00:00:00Z', description })
-    for (const description of [{ root: { children: 'x' } }, 'x', { root: { type: 'root', children: [{ type: 'paragraph', children: 5 }] } }, { root: { type: 'root', children: [7] } }]) {
-      expectRefusal(await api('POST', '/maintenances', { key: editor.key, body: maintenance(description) }), 400, /description/)
+    const maintenance = (description: unknown) => ({
+      title: 'Rich',
+      scheduledStartAt: '2030-01-01T00:00:00Z',
+      description,
+    })
+    for (const description of [
+      { root: { children: 'x' } },
+      'x',
+      { root: { type: 'root', children: [{ type: 'paragraph', children: 5 }] } },
+      { root: { type: 'root', children: [7] } },
+    ]) {
+      expectRefusal(
+        await api('POST', '/maintenances', { key: editor.key, body: maintenance(description) }),
+        400,
+        /description/,
+      )
     }
-    const good = { root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text: 'Fine' }] }] } }
+    const good = {
+      root: {
+        type: 'root',
+        version: 1,
+        children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text: 'Fine' }] }],
+      },
+    }
     expect((await api('POST', '/maintenances', { key: editor.key, body: maintenance(good) })).status).toBe(201)
   })
 })

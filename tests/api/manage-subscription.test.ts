@@ -21,16 +21,25 @@ const services: Record<string, number> = {}
 
 const drain = drainNotifications
 
-type Route = { GET: (r: Request, c: { params: Promise<any> }) => Promise<Response>; POST: (r: Request, c: { params: Promise<any> }) => Promise<Response> }
+type Route = {
+  GET: (r: Request, c: { params: Promise<any> }) => Promise<Response>
+  POST: (r: Request, c: { params: Promise<any> }) => Promise<Response>
+}
 
 async function call(route: Route, method: 'GET' | 'POST', path: string, token: string, form?: string) {
-  const init: RequestInit = method === 'POST' ? { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form ?? '' } : { method }
+  const init: RequestInit =
+    method === 'POST'
+      ? { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form ?? '' }
+      : { method }
   const response = await route[method](new Request(`${BASE}${path}`, init), { params: Promise.resolve({ token }) })
   return { status: response.status, text: await response.text(), cache: response.headers.get('cache-control') }
 }
 
 async function incident(title: string, service: number) {
-  const res = await api('POST', '/incidents', { key: admin.key, body: { title, affectedServices: [service], updates: [{ status: 'investigating', message: 'Looking.' }] } })
+  const res = await api('POST', '/incidents', {
+    key: admin.key,
+    body: { title, affectedServices: [service], updates: [{ status: 'investigating', message: 'Looking.' }] },
+  })
   expect(res.status, res.text).toBe(201)
   await drain()
 }
@@ -54,11 +63,17 @@ afterAll(async () => {
 
 describe('managing a subscription', () => {
   it('links every notification to a page where the subscriber changes services or leaves', async () => {
-    const created = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'reader@example.test', verified: true } })
+    const created = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'email', email: 'reader@example.test', verified: true },
+    })
     expect(created.status, created.text).toBe(201)
     await incident('API errors', services.api)
     const mail = smtp.to('reader@example.test')[0]
-    const link = /Change your services or unsubscribe: (https:\/\/status\.example\.test\/manage\/([A-Za-z0-9_-]+))/.exec(mail.parsed.text ?? '')
+    const link =
+      /Change your services or unsubscribe: (https:\/\/status\.example\.test\/manage\/([A-Za-z0-9_-]+))/.exec(
+        mail.parsed.text ?? '',
+      )
     expect(link, mail.parsed.text).not.toBeNull()
     const token = link![2]
     expect(mail.parsed.html).toContain(`href="${link![1]}"`)
@@ -73,7 +88,9 @@ describe('managing a subscription', () => {
     expect(page.text).toContain('<input type="checkbox" name="services" value="api"> API')
     expect(page.text).toContain('<button type="submit">Unsubscribe</button>')
     // The unsubscribe page offers the same choice.
-    expect((await call(unsubscribePage, 'GET', `/unsubscribe/${token}`, token)).text).toContain(`<a href="/manage/${token}">change which services you hear about</a>`)
+    expect((await call(unsubscribePage, 'GET', `/unsubscribe/${token}`, token)).text).toContain(
+      `<a href="/manage/${token}">change which services you hear about</a>`,
+    )
 
     const saved = await call(managePage, 'POST', `/manage/${token}`, token, 'action=save&services=billing')
     expect(saved.status).toBe(200)
@@ -97,7 +114,9 @@ describe('managing a subscription', () => {
     expect(left.status).toBe(200)
     expect(left.text).toContain('You are unsubscribed and will receive no more notifications.')
     expect(left.text).toContain('are cancelled')
-    expect((await api('GET', `/subscribers/${created.body.doc.id}?depth=0`, { key: admin.key })).body.active).toBe(false)
+    expect((await api('GET', `/subscribers/${created.body.doc.id}?depth=0`, { key: admin.key })).body.active).toBe(
+      false,
+    )
     expect((await call(managePage, 'POST', `/manage/${token}`, token, 'action=save&services=api')).status).toBe(409)
 
     const missing = await call(managePage, 'GET', '/manage/not-a-token', 'not-a-token')

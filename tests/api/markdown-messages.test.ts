@@ -16,7 +16,8 @@ import { api, BASE, createUser, type TestUser } from '../helpers/api'
 import { drainNotifications } from '../helpers/notification-queue'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
-const MESSAGE = 'See [the runbook](https://example.test/runbook), **now**.\n<script>alert(1)</script> [bad](javascript:alert(1))\n\n- step one\n- step two'
+const MESSAGE =
+  'See [the runbook](https://example.test/runbook), **now**.\n<script>alert(1)</script> [bad](javascript:alert(1))\n\n- step one\n- step two'
 const reader = 'markdown-reader@example.test'
 
 let smtp: SmtpSink
@@ -33,8 +34,14 @@ beforeAll(async () => {
   process.env.SMTP_FROM = 'Status <status@example.test>'
   const admin = await createUser('admin')
   editor = await createUser('editor')
-  expect((await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: reader, verified: true } })).status).toBe(201)
-  const res = await api('POST', '/incidents', { key: editor.key, body: { title: 'Markdown', updates: [{ status: 'investigating', message: MESSAGE }] } })
+  expect(
+    (await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: reader, verified: true } }))
+      .status,
+  ).toBe(201)
+  const res = await api('POST', '/incidents', {
+    key: editor.key,
+    body: { title: 'Markdown', updates: [{ status: 'investigating', message: MESSAGE }] },
+  })
   expect(res.status, res.text).toBe(201)
   shortId = res.body.doc.shortId
 })

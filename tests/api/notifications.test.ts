@@ -33,9 +33,18 @@ const services: Record<string, number> = {}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const unique = () => Math.random().toString(36).slice(2, 8)
 
-async function post(route: { POST: (request: Request) => Promise<Response> }, path: string, body: unknown, raw?: string) {
+async function post(
+  route: { POST: (request: Request) => Promise<Response> },
+  path: string,
+  body: unknown,
+  raw?: string,
+) {
   const response = await route.POST(
-    new Request(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) }),
+    new Request(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: raw ?? JSON.stringify(body),
+    }),
   )
   const text = await response.text()
   return { status: response.status, body: JSON.parse(text), headers: response.headers }
@@ -52,7 +61,13 @@ async function drain(timeoutMs = 20_000) {
     await runNotificationTick(p)
     const { totalDocs } = await p.count({
       collection: 'payload-jobs',
-      where: { and: [{ queue: { equals: 'notifications' } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] },
+      where: {
+        and: [
+          { queue: { equals: 'notifications' } },
+          { completedAt: { exists: false } },
+          { hasError: { not_equals: true } },
+        ],
+      },
       overrideAccess: true,
     })
     if (totalDocs === 0) return
@@ -95,7 +110,13 @@ beforeAll(async () => {
   }
   const smsSettings = await api('POST', '/globals/sms-settings', {
     key: admin.key,
-    body: { enabled: true, apiBaseUrl: sms.url, accountSid: 'AC123', authToken: 'sms-secret-token', fromNumber: '+15550001111' },
+    body: {
+      enabled: true,
+      apiBaseUrl: sms.url,
+      accountSid: 'AC123',
+      authToken: 'sms-secret-token',
+      fromNumber: '+15550001111',
+    },
   })
   expect(smsSettings.status, smsSettings.text).toBe(200)
 })
@@ -160,9 +181,21 @@ describe('subscribing: double opt-in', () => {
     const token = tokenFromLink(smtp.to(email)[0], 'https://status.example.test/verify')
     const stored = await api('GET', `/subscribers?where[email][equals]=${email}`, { key: admin.key })
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000).toISOString()
-    await (await payload()).update({ collection: 'subscribers', id: stored.body.docs[0].id, data: { confirmationSentAt: eightDaysAgo }, overrideAccess: true })
-    expect(await verifyApi({ token })).toMatchObject({ status: 400, body: { success: false, message: expect.stringContaining('expired') } })
-    const page = await verifyPage.POST(new Request(`${BASE}/verify/${token}`, { method: 'POST' }), { params: Promise.resolve({ token }) })
+    await (
+      await payload()
+    ).update({
+      collection: 'subscribers',
+      id: stored.body.docs[0].id,
+      data: { confirmationSentAt: eightDaysAgo },
+      overrideAccess: true,
+    })
+    expect(await verifyApi({ token })).toMatchObject({
+      status: 400,
+      body: { success: false, message: expect.stringContaining('expired') },
+    })
+    const page = await verifyPage.POST(new Request(`${BASE}/verify/${token}`, { method: 'POST' }), {
+      params: Promise.resolve({ token }),
+    })
     expect(await page.text()).toContain('This confirmation link has expired')
     expect((await api('GET', `/subscribers/${stored.body.docs[0].id}`, { key: admin.key })).body.verified).toBe(false)
   })
@@ -207,8 +240,13 @@ describe('subscribing: double opt-in', () => {
     expect(stored.body).toMatchObject({ active: true, verified: false })
     await drain()
     const confirmation = smtp.to(email).find((m) => m.parsed.subject?.includes('Confirm'))!
-    expect((await verifyApi({ token: tokenFromLink(confirmation, 'https://status.example.test/verify') })).status).toBe(200)
-    expect((await api('GET', `/subscribers/${subscriber.id}`, { key: admin.key })).body).toMatchObject({ active: true, verified: true })
+    expect((await verifyApi({ token: tokenFromLink(confirmation, 'https://status.example.test/verify') })).status).toBe(
+      200,
+    )
+    expect((await api('GET', `/subscribers/${subscriber.id}`, { key: admin.key })).body).toMatchObject({
+      active: true,
+      verified: true,
+    })
   })
 
   it('subscribes a phone number by SMS with a confirmation link', async () => {
@@ -218,7 +256,12 @@ describe('subscribing: double opt-in', () => {
     await drain()
     const sent = sms.requests.filter((r) => r.to === phone)
     expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ path: '/2010-04-01/Accounts/AC123/Messages.json', user: 'AC123', password: 'sms-secret-token', from: '+15550001111' })
+    expect(sent[0]).toMatchObject({
+      path: '/2010-04-01/Accounts/AC123/Messages.json',
+      user: 'AC123',
+      password: 'sms-secret-token',
+      from: '+15550001111',
+    })
     const token = /verify\/([A-Za-z0-9_-]+)/.exec(sent[0].body)![1]
     expect((await verifyApi({ token })).status).toBe(200)
   })
@@ -228,8 +271,16 @@ describe('subscribing: double opt-in', () => {
     expect((await subscribeApi({ type: 'email', email, services: ['api', 'billing'] })).status).toBe(200)
     const stored = await api('GET', `/subscribers?where[email][equals]=${email}&depth=0`, { key: admin.key })
     expect([...stored.body.docs[0].services].sort()).toEqual([services.api, services.billing].sort())
-    const bad = await subscribeApi({ type: 'email', email: `x-${unique()}@example.test`, services: ['no-such-service'] })
-    expect(bad).toEqual({ status: 400, body: { success: false, message: expect.stringContaining('no-such-service') }, headers: expect.anything() })
+    const bad = await subscribeApi({
+      type: 'email',
+      email: `x-${unique()}@example.test`,
+      services: ['no-such-service'],
+    })
+    expect(bad).toEqual({
+      status: 400,
+      body: { success: false, message: expect.stringContaining('no-such-service') },
+      headers: expect.anything(),
+    })
   })
 
   it('cannot be verified by the subscriber, and the CMS API is closed to the public', async () => {
@@ -237,8 +288,21 @@ describe('subscribing: double opt-in', () => {
     expect((await subscribeApi({ type: 'email', email, verified: true, active: true })).status).toBe(200)
     const stored = await api('GET', `/subscribers?where[email][equals]=${email}`, { key: admin.key })
     expect(stored.body.docs[0].verified).toBe(false)
-    expect((await api('POST', '/subscribers', { body: { type: 'email', email: `anon-${unique()}@example.test`, verified: true } })).status).toBe(401)
-    expect((await api('POST', '/subscribers', { key: editor.key, body: { type: 'email', email: `ed-${unique()}@example.test`, verified: true } })).status).toBe(403)
+    expect(
+      (
+        await api('POST', '/subscribers', {
+          body: { type: 'email', email: `anon-${unique()}@example.test`, verified: true },
+        })
+      ).status,
+    ).toBe(401)
+    expect(
+      (
+        await api('POST', '/subscribers', {
+          key: editor.key,
+          body: { type: 'email', email: `ed-${unique()}@example.test`, verified: true },
+        })
+      ).status,
+    ).toBe(403)
   })
 })
 
@@ -252,11 +316,21 @@ describe('subscribe and unsubscribe refuse bad input with 400 and say why', () =
     ['e-mail of the wrong type', { type: 'email', email: ['a@example.test'] }, undefined, /email must be a string/],
     ['missing phone', { type: 'sms' }, undefined, /phone is required/],
     ['bad phone', { type: 'sms', phone: '0123' }, undefined, /E\.164/],
-    ['services of the wrong type', { type: 'email', email: 'a@example.test', services: 'x'.repeat(300) }, undefined, /services must be/],
+    [
+      'services of the wrong type',
+      { type: 'email', email: 'a@example.test', services: 'x'.repeat(300) },
+      undefined,
+      /services must be/,
+    ],
     ['an array body', [], undefined, /JSON object/],
     ['non-JSON', null, 'type=email&email=a@example.test', /not valid JSON/],
     ['an empty body', null, '', /empty/],
-    ['a 1 MB body', null, JSON.stringify({ type: 'email', email: 'a@example.test', pad: 'x'.repeat(1024 * 1024) }), /too large/],
+    [
+      'a 1 MB body',
+      null,
+      JSON.stringify({ type: 'email', email: 'a@example.test', pad: 'x'.repeat(1024 * 1024) }),
+      /too large/,
+    ],
   ]
   for (const [name, body, raw, message] of cases) {
     it(`subscribe: ${name}`, async () => {
@@ -267,9 +341,15 @@ describe('subscribe and unsubscribe refuse bad input with 400 and say why', () =
   }
 
   it('unsubscribe: a missing token is 400, an unknown one 404, both with {success:false, message}', async () => {
-    expect(await unsubscribeApi({})).toMatchObject({ status: 400, body: { success: false, message: 'token is required' } })
+    expect(await unsubscribeApi({})).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'token is required' },
+    })
     expect(await unsubscribeApi({ token: 42 })).toMatchObject({ status: 400, body: { success: false } })
-    expect(await unsubscribeApi({ token: 'no-such-token' })).toMatchObject({ status: 404, body: { success: false, message: expect.stringContaining('not valid') } })
+    expect(await unsubscribeApi({ token: 'no-such-token' })).toMatchObject({
+      status: 404,
+      body: { success: false, message: expect.stringContaining('not valid') },
+    })
     expect(await verifyApi({ token: 'no-such-token' })).toMatchObject({ status: 404, body: { success: false } })
   })
 })
@@ -280,7 +360,10 @@ describe('notifications', () => {
     const everything = await verifiedSubscriber({ email: `all-${tag}@example.test` })
     await verifiedSubscriber({ email: `api-${tag}@example.test`, services: [services.api] })
     await verifiedSubscriber({ email: `billing-${tag}@example.test`, services: [services.billing] })
-    await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: `unverified-${tag}@example.test` } })
+    await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'email', email: `unverified-${tag}@example.test` },
+    })
     await verifiedSubscriber({ email: `left-${tag}@example.test`, active: false })
 
     const incident = await createIncident({
@@ -289,7 +372,10 @@ describe('notifications', () => {
       updates: [{ status: 'investigating', message: 'We are looking into elevated error rates.' }],
     })
     await drain()
-    const received = smtp.messages.filter((m) => m.to.endsWith(`-${tag}@example.test`)).map((m) => m.to).sort()
+    const received = smtp.messages
+      .filter((m) => m.to.endsWith(`-${tag}@example.test`))
+      .map((m) => m.to)
+      .sort()
     expect(received).toEqual([`all-${tag}@example.test`, `api-${tag}@example.test`])
 
     const mail = smtp.to(`all-${tag}@example.test`)[0]
@@ -298,7 +384,10 @@ describe('notifications', () => {
     expect(mail.parsed.text).toContain(`https://status.example.test/i/${incident.shortId}`)
     expect(mail.parsed.html).toContain(`href="https://status.example.test/i/${incident.shortId}"`)
     const token = unsubscribeToken(mail)
-    const headers = mail.raw.split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' ').split('\r\n')
+    const headers = mail.raw
+      .split('\r\n\r\n')[0]
+      .replace(/\r\n[ \t]+/g, ' ')
+      .split('\r\n')
     expect(headers).toContain(`List-Unsubscribe: <https://status.example.test/unsubscribe/${token}>`)
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
 
@@ -308,25 +397,50 @@ describe('notifications', () => {
     const notification = notifications.body.docs[0]
     expect(notification).toMatchObject({ kind: 'incident_created', status: 'sent', failed: 0 })
     expect(notification.sent).toBe(notification.recipients)
-    const deliveries = await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&depth=0&limit=100`, { key: editor.key })
+    const deliveries = await api(
+      'GET',
+      `/notification-deliveries?where[notification][equals]=${notification.id}&depth=0&limit=100`,
+      { key: editor.key },
+    )
     expect(deliveries.body.docs).toHaveLength(notification.recipients)
     expect(deliveries.body.docs.every((d: any) => d.status === 'sent')).toBe(true)
-    expect(deliveries.body.docs.filter((d: any) => d.address.endsWith(`-${tag}@example.test`)).map((d: any) => d.address).sort()).toEqual(received)
+    expect(
+      deliveries.body.docs
+        .filter((d: any) => d.address.endsWith(`-${tag}@example.test`))
+        .map((d: any) => d.address)
+        .sort(),
+    ).toEqual(received)
     expect(deliveries.body.docs.map((d: any) => d.subscriber)).toContain(everything.id)
   })
 
   it('follow the incident: an update, an update the operator keeps quiet, the resolution; a repeated list adds nothing', async () => {
     const email = `follower-${unique()}@example.test`
     await verifiedSubscriber({ email })
-    const first = { status: 'investigating', message: 'Looking into it.', createdAt: new Date(Date.now() - 60_000).toISOString() }
+    const first = {
+      status: 'investigating',
+      message: 'Looking into it.',
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    }
     const incident = await createIncident({ title: 'Queue delays', updates: [first] })
-    const quiet = { status: 'identified', message: 'A noisy intermediate step.', createdAt: new Date(Date.now() - 30_000).toISOString(), notify: false }
+    const quiet = {
+      status: 'identified',
+      message: 'A noisy intermediate step.',
+      createdAt: new Date(Date.now() - 30_000).toISOString(),
+      notify: false,
+    }
     await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, quiet] } })
-    const monitoring = { status: 'monitoring', message: 'A fix is deployed.', createdAt: new Date(Date.now() - 20_000).toISOString() }
+    const monitoring = {
+      status: 'monitoring',
+      message: 'A fix is deployed.',
+      createdAt: new Date(Date.now() - 20_000).toISOString(),
+    }
     await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, quiet, monitoring] } })
     await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, quiet, monitoring] } })
     const resolved = { status: 'resolved', message: 'All clear.' }
-    await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, quiet, monitoring, resolved] } })
+    await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [first, quiet, monitoring, resolved] },
+    })
     await drain()
     expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual([
       '[Status] New incident: Queue delays',
@@ -340,24 +454,39 @@ describe('notifications', () => {
   it('stay quiet about a corrected update sent back with its row id, and speak when its status changes', async () => {
     const email = `corrector-${unique()}@example.test`
     await verifiedSubscriber({ email })
-    const incident = await createIncident({ title: 'Login errors', updates: [{ status: 'investigating', message: 'Lokking into it.' }] })
+    const incident = await createIncident({
+      title: 'Login errors',
+      updates: [{ status: 'investigating', message: 'Lokking into it.' }],
+    })
     const [row] = incident.updates as { id: string; status: string; message: string; createdAt: string }[]
-    const corrected = await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ ...row, message: 'Looking into it.' }] } })
+    const corrected = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [{ ...row, message: 'Looking into it.' }] },
+    })
     expect(corrected.body.doc.updates).toMatchObject([{ id: row.id, message: 'Looking into it.' }])
     await drain()
     expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Login errors'])
-    await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ ...row, status: 'resolved' }] } })
+    await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [{ ...row, status: 'resolved' }] },
+    })
     await drain()
-    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Login errors', '[Status] Incident resolved: Login errors'])
+    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual([
+      '[Status] New incident: Login errors',
+      '[Status] Incident resolved: Login errors',
+    ])
   })
 
-  it('stay quiet when a client corrects an old update in the contract\'s write shape (no row ids), even after the resolution', async () => {
+  it("stay quiet when a client corrects an old update in the contract's write shape (no row ids), even after the resolution", async () => {
     const email = `typo-${unique()}@example.test`
     await verifiedSubscriber({ email })
     const first = { status: 'investigating', message: 'Lokking into it.', createdAt: '2026-11-20T10:00:00.000Z' }
     const incident = await createIncident({ title: 'Slow checkout', updates: [first] })
     const resolved = { status: 'resolved', message: 'Fixed.', createdAt: '2026-11-20T11:00:00.000Z' }
-    expect((await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, resolved] } })).status).toBe(200)
+    expect(
+      (await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [first, resolved] } }))
+        .status,
+    ).toBe(200)
     const corrected = await api('PATCH', `/incidents/${incident.id}`, {
       key: editor.key,
       body: { updates: [{ ...first, message: 'Looking into it.' }, resolved] },
@@ -365,9 +494,17 @@ describe('notifications', () => {
     expect(corrected.status, corrected.text).toBe(200)
     expect(corrected.body.doc.status).toBe('resolved')
     await drain()
-    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual(['[Status] New incident: Slow checkout', '[Status] Incident resolved: Slow checkout'])
-    const notifications = await api('GET', `/notifications?where[incident][equals]=${incident.id}&sort=createdAt`, { key: editor.key })
-    expect(notifications.body.docs.map((n: { kind: string }) => n.kind)).toEqual(['incident_created', 'incident_resolved'])
+    expect(smtp.to(email).map((m) => m.parsed.subject)).toEqual([
+      '[Status] New incident: Slow checkout',
+      '[Status] Incident resolved: Slow checkout',
+    ])
+    const notifications = await api('GET', `/notifications?where[incident][equals]=${incident.id}&sort=createdAt`, {
+      key: editor.key,
+    })
+    expect(notifications.body.docs.map((n: { kind: string }) => n.kind)).toEqual([
+      'incident_created',
+      'incident_resolved',
+    ])
   })
 
   it('announce maintenances when scheduled and as they move on, unless the operator turned that off', async () => {
@@ -375,13 +512,24 @@ describe('notifications', () => {
     await verifiedSubscriber({ email })
     const res = await api('POST', '/maintenances', {
       key: editor.key,
-      body: { title: 'Database upgrade', scheduledStartAt: '2031-03-10T22:00:00.000Z', scheduledEndAt: '2031-03-11T00:30:00.000Z', affectedServices: [services.api] },
+      body: {
+        title: 'Database upgrade',
+        scheduledStartAt: '2031-03-10T22:00:00.000Z',
+        scheduledEndAt: '2031-03-11T00:30:00.000Z',
+        affectedServices: [services.api],
+      },
     })
     await api('PATCH', `/maintenances/${res.body.doc.id}`, { key: editor.key, body: { status: 'cancelled' } })
-    await api('POST', '/maintenances', { key: editor.key, body: { title: 'Quiet work', scheduledStartAt: '2031-04-01T10:00:00.000Z', notifySubscribers: false } })
+    await api('POST', '/maintenances', {
+      key: editor.key,
+      body: { title: 'Quiet work', scheduledStartAt: '2031-04-01T10:00:00.000Z', notifySubscribers: false },
+    })
     await drain()
     const mails = smtp.to(email)
-    expect(mails.map((m) => m.parsed.subject)).toEqual(['[Status] Maintenance scheduled: Database upgrade', '[Status] Maintenance cancelled: Database upgrade'])
+    expect(mails.map((m) => m.parsed.subject)).toEqual([
+      '[Status] Maintenance scheduled: Database upgrade',
+      '[Status] Maintenance cancelled: Database upgrade',
+    ])
     expect(mails[0].parsed.text).toContain('When: 10 Mar 2031, 22:00 UTC to 11 Mar 2031, 00:30 UTC')
   })
 
@@ -390,7 +538,10 @@ describe('notifications', () => {
     await verifiedSubscriber({ email })
     await api('POST', '/globals/settings', { key: admin.key, body: { siteName: 'Acme <b>Status</b>' } })
     try {
-      await createIncident({ title: '<script>alert(1)</script> & "quotes"', updates: [{ status: 'investigating', message: '<img src=x onerror=alert(2)> down' }] })
+      await createIncident({
+        title: '<script>alert(1)</script> & "quotes"',
+        updates: [{ status: 'investigating', message: '<img src=x onerror=alert(2)> down' }],
+      })
       await drain()
       const mail = smtp.to(email)[0]
       const html = mail.parsed.html as string
@@ -409,7 +560,13 @@ describe('notifications', () => {
     await verifiedSubscriber({ email })
     const saved = await api('POST', '/globals/email-settings', {
       key: admin.key,
-      body: { host: '127.0.0.1', port: smtp.port, security: 'none', from: 'From Settings <settings@example.test>', replyTo: 'help@example.test' },
+      body: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'none',
+        from: 'From Settings <settings@example.test>',
+        replyTo: 'help@example.test',
+      },
     })
     expect(saved.status, saved.text).toBe(200)
     const { SMTP_URL, SMTP_FROM } = process.env
@@ -430,7 +587,10 @@ describe('notifications', () => {
   it('reach SMS subscribers through the provider', async () => {
     const phone = `+4915${Math.floor(10_000_000 + Math.random() * 89_999_999)}`
     await api('POST', '/subscribers', { key: admin.key, body: { type: 'sms', phone, verified: true } })
-    const incident = await createIncident({ title: 'SMS check', updates: [{ status: 'investigating', message: 'Short.' }] })
+    const incident = await createIncident({
+      title: 'SMS check',
+      updates: [{ status: 'investigating', message: 'Short.' }],
+    })
     await drain()
     const sent = sms.requests.filter((r) => r.to === phone)
     expect(sent).toHaveLength(1)
@@ -450,12 +610,19 @@ describe('notifications', () => {
 
     const apiToken = unsubscribeToken(smtp.to(byApi)[0])
     expect(await unsubscribeApi({ token: apiToken })).toMatchObject({ status: 200, body: { success: true } })
-    expect(await unsubscribeApi({ token: apiToken })).toMatchObject({ status: 200, body: { success: true, message: expect.stringContaining('already') } })
+    expect(await unsubscribeApi({ token: apiToken })).toMatchObject({
+      status: 200,
+      body: { success: true, message: expect.stringContaining('already') },
+    })
 
     // What a mail client sends for one-click: a form POST to the List-Unsubscribe address, no page opened.
     const clickToken = unsubscribeToken(smtp.to(byClick)[0])
     const click = await unsubscribePage.POST(
-      new Request(`${BASE}/unsubscribe/${clickToken}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }),
+      new Request(`${BASE}/unsubscribe/${clickToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
       { params: Promise.resolve({ token: clickToken }) },
     )
     expect(click.status).toBe(200)
@@ -478,14 +645,23 @@ describe('notifications', () => {
       if (address === flaky && refusals++ === 0) return [451, 'Try again later']
       return null
     }
-    const incident = await createIncident({ title: 'Retry check', updates: [{ status: 'investigating', message: 'x' }] })
+    const incident = await createIncident({
+      title: 'Retry check',
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     await drain()
     expect(smtp.to(flaky)).toHaveLength(1)
     expect(smtp.to(gone)).toHaveLength(0)
 
-    const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })).body.docs[0]
+    const notification = (
+      await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })
+    ).body.docs[0]
     expect(notification).toMatchObject({ status: 'partly_failed' })
-    const deliveries = (await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&limit=100`, { key: editor.key })).body.docs
+    const deliveries = (
+      await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&limit=100`, {
+        key: editor.key,
+      })
+    ).body.docs
     const of = (address: string) => deliveries.find((d: any) => d.address === address)
     expect(of(flaky)).toMatchObject({ status: 'sent', attempts: 2 })
     expect(of(gone)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null })
@@ -496,16 +672,29 @@ describe('notifications', () => {
     const dropped = `dropped-${unique()}@example.test`
     await verifiedSubscriber({ email: dropped })
     smtp.dropAfterData = (address) => address === dropped
-    const incident = await createIncident({ title: 'Dropped after DATA', updates: [{ status: 'investigating', message: 'x' }] })
+    const incident = await createIncident({
+      title: 'Dropped after DATA',
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     await drain()
     smtp.dropAfterData = undefined
     await drain()
     // The server had the message: a retry would be a second copy.
     expect(smtp.to(dropped)).toHaveLength(1)
-    const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })).body.docs[0]
-    const deliveries = (await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${dropped}`, { key: editor.key })).body.docs
+    const notification = (
+      await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })
+    ).body.docs[0]
+    const deliveries = (
+      await api(
+        'GET',
+        `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${dropped}`,
+        { key: editor.key },
+      )
+    ).body.docs
     expect(deliveries[0]).toMatchObject({ status: 'interrupted', attempts: 1, nextAttemptAt: null })
-    expect(deliveries[0].lastError).toBe('The SMTP connection failed after the message may have been sent; it is not sent again.')
+    expect(deliveries[0].lastError).toBe(
+      'The SMTP connection failed after the message may have been sent; it is not sent again.',
+    )
   })
 
   it('retry an e-mail whose server could not be reached, and record that without its address', async () => {
@@ -515,10 +704,21 @@ describe('notifications', () => {
     await closed.close()
     process.env.SMTP_URL = closed.url
     try {
-      const incident = await createIncident({ title: 'Unreachable SMTP', updates: [{ status: 'investigating', message: 'x' }] })
+      const incident = await createIncident({
+        title: 'Unreachable SMTP',
+        updates: [{ status: 'investigating', message: 'x' }],
+      })
       await runNotificationTick(await payload())
-      const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })).body.docs[0]
-      const deliveries = (await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${later}`, { key: editor.key })).body.docs
+      const notification = (
+        await api('GET', `/notifications?where[incident][equals]=${incident.id}`, { key: editor.key })
+      ).body.docs[0]
+      const deliveries = (
+        await api(
+          'GET',
+          `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${later}`,
+          { key: editor.key },
+        )
+      ).body.docs
       expect(deliveries[0]).toMatchObject({ status: 'failed', lastError: 'SMTP server unreachable (no connection).' })
       expect(deliveries[0].nextAttemptAt).not.toBeNull()
     } finally {
@@ -533,7 +733,9 @@ describe('notifications', () => {
     for (let i = 0; i < 12; i++) await verifiedSubscriber({ email: `once-${i}-${tag}@example.test` })
     const incident = await createIncident({ title: 'Once only', updates: [{ status: 'investigating', message: 'x' }] })
     const p = await payload()
-    const notification = (await p.find({ collection: 'notifications', where: { incident: { equals: incident.id } }, overrideAccess: true })).docs[0]
+    const notification = (
+      await p.find({ collection: 'notifications', where: { incident: { equals: incident.id } }, overrideAccess: true })
+    ).docs[0]
     // The queued job, a retry of it and a second runner: three runs of one notification, two of them concurrent.
     await Promise.all([deliverNotification(p, notification.id), deliverNotification(p, notification.id)])
     await deliverNotification(p, notification.id)

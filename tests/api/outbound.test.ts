@@ -30,7 +30,13 @@ async function drain(timeoutMs = 20_000) {
     await runNotificationTick(p)
     const { totalDocs } = await p.count({
       collection: 'payload-jobs',
-      where: { and: [{ queue: { equals: 'notifications' } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] },
+      where: {
+        and: [
+          { queue: { equals: 'notifications' } },
+          { completedAt: { exists: false } },
+          { hasError: { not_equals: true } },
+        ],
+      },
       overrideAccess: true,
     })
     if (totalDocs === 0) return
@@ -40,19 +46,36 @@ async function drain(timeoutMs = 20_000) {
 }
 
 const saveSmsSettings = (apiBaseUrl: string) =>
-  api('POST', '/globals/sms-settings', { key: admin.key, body: { enabled: true, apiBaseUrl, accountSid: 'AC9', authToken: 'sms-token', fromNumber: '+15550001111' } })
+  api('POST', '/globals/sms-settings', {
+    key: admin.key,
+    body: { enabled: true, apiBaseUrl, accountSid: 'AC9', authToken: 'sms-token', fromNumber: '+15550001111' },
+  })
 
 /** Saves the URL, posts an incident, runs the queue; the SMS delivery as an editor reads it. */
 async function notifyThrough(apiBaseUrl: string) {
   const saved = await saveSmsSettings(apiBaseUrl)
   expect(saved.status, saved.text).toBe(200)
-  const incident = await api('POST', '/incidents', { key: editor.key, body: { title: `Outbound ${apiBaseUrl}`, updates: [{ status: 'investigating', message: 'x' }] } })
+  const incident = await api('POST', '/incidents', {
+    key: editor.key,
+    body: { title: `Outbound ${apiBaseUrl}`, updates: [{ status: 'investigating', message: 'x' }] },
+  })
   expect(incident.status, incident.text).toBe(201)
   await drain()
-  const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`, { key: editor.key })).body.docs[0]
-  const deliveries = await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${encodeURIComponent(phone)}`, { key: editor.key })
+  const notification = (
+    await api('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`, { key: editor.key })
+  ).body.docs[0]
+  const deliveries = await api(
+    'GET',
+    `/notification-deliveries?where[notification][equals]=${notification.id}&where[address][equals]=${encodeURIComponent(phone)}`,
+    { key: editor.key },
+  )
   expect(deliveries.body.docs, deliveries.text).toHaveLength(1)
-  return deliveries.body.docs[0] as { status: string; attempts: number; lastError: string | null; nextAttemptAt: string | null }
+  return deliveries.body.docs[0] as {
+    status: string
+    attempts: number
+    lastError: string | null
+    nextAttemptAt: string | null
+  }
 }
 
 beforeAll(async () => {
@@ -75,7 +98,13 @@ afterAll(() => provider.close())
 
 describe('the SMS API base URL, on save', () => {
   it('must be https: other schemes are refused with 400 naming the field; http only when allowed', async () => {
-    for (const url of ['file:///etc/passwd', 'gopher://127.0.0.1:25/x', 'http://sms.example.com', 'ftp://sms.example.com', 'not a url']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'gopher://127.0.0.1:25/x',
+      'http://sms.example.com',
+      'ftp://sms.example.com',
+      'not a url',
+    ]) {
       const res = await saveSmsSettings(url)
       expect(res.status, url).toBe(400)
       expect(res.body.errors[0].message).toMatch(/API Base Url|apiBaseUrl/i)
@@ -105,7 +134,9 @@ describe('sending an SMS', () => {
     ]) {
       const delivery = await notifyThrough(url)
       expect(delivery, url).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null })
-      expect(delivery.lastError).toBe('SMS provider not contacted. The address is not a public internet address (allow internal networks with OUTBOUND_ALLOWED_NETWORKS).')
+      expect(delivery.lastError).toBe(
+        'SMS provider not contacted. The address is not a public internet address (allow internal networks with OUTBOUND_ALLOWED_NETWORKS).',
+      )
     }
     expect(provider.received).toBe(0)
   })
@@ -126,7 +157,12 @@ describe('sending an SMS', () => {
     process.env.OUTBOUND_ALLOWED_NETWORKS = '127.0.0.1'
     provider.respond = () => ({ status: 418, body: 'INTERNAL-SERVICE-SECRET: db-password=hunter2' })
     const delivery = await notifyThrough(provider.url)
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null, lastError: 'SMS provider refused the message (HTTP 418).' })
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: null,
+      lastError: 'SMS provider refused the message (HTTP 418).',
+    })
   })
 
   it('records a refused connection without the address or port, and tries again later', async () => {
@@ -136,10 +172,17 @@ describe('sending an SMS', () => {
     await closed.close()
     const saved = await saveSmsSettings(closed.url)
     expect(saved.status).toBe(200)
-    const incident = await api('POST', '/incidents', { key: editor.key, body: { title: 'Refused connection', updates: [{ status: 'investigating', message: 'x' }] } })
+    const incident = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'Refused connection', updates: [{ status: 'investigating', message: 'x' }] },
+    })
     await runNotificationTick(await payload())
-    const notification = (await api('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`, { key: editor.key })).body.docs[0]
-    const deliveries = (await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}`, { key: editor.key })).body.docs
+    const notification = (
+      await api('GET', `/notifications?where[incident][equals]=${incident.body.doc.id}`, { key: editor.key })
+    ).body.docs[0]
+    const deliveries = (
+      await api('GET', `/notification-deliveries?where[notification][equals]=${notification.id}`, { key: editor.key })
+    ).body.docs
     expect(deliveries[0]).toMatchObject({ status: 'failed', lastError: 'SMS provider unreachable (no connection).' })
     expect(deliveries[0].nextAttemptAt).not.toBeNull()
     // Back to a provider that answers: the retry goes out.
@@ -156,7 +199,9 @@ describe('sending an SMS', () => {
       provider.respond = () => answer
       const delivery = await notifyThrough(provider.url)
       expect(delivery, answer).toMatchObject({ status: 'interrupted', attempts: 1, nextAttemptAt: null })
-      expect(delivery.lastError).toBe('SMS provider did not answer after the message was sent; it may have been delivered, so it is not sent again.')
+      expect(delivery.lastError).toBe(
+        'SMS provider did not answer after the message was sent; it may have been delivered, so it is not sent again.',
+      )
       provider.respond = undefined
       await drain()
       expect(provider.received, answer).toBe(1)

@@ -17,7 +17,10 @@ beforeAll(async () => {
   process.env.SMTP_FROM = 'status@example.test'
   user = await createUser('editor', 'forgetful')
   const admin = await createUser('admin')
-  const settings = await api('POST', '/globals/settings', { key: admin.key, body: { publicUrl: 'https://status.example.test' } })
+  const settings = await api('POST', '/globals/settings', {
+    key: admin.key,
+    body: { publicUrl: 'https://status.example.test' },
+  })
   expect(settings.status, settings.text).toBe(200)
 })
 
@@ -31,7 +34,10 @@ afterAll(async () => {
 
 describe('forgot password', () => {
   it('mails a reset link to the configured public address; following it sets a new password that logs in', async () => {
-    const asked = await api('POST', '/users/forgot-password', { body: { email: user.email }, headers: { host: 'attacker.example' } })
+    const asked = await api('POST', '/users/forgot-password', {
+      body: { email: user.email },
+      headers: { host: 'attacker.example' },
+    })
     expect(asked.status, asked.text).toBe(200)
     await smtp.waitFor(1)
     const [mail] = smtp.to(user.email)
@@ -41,9 +47,13 @@ describe('forgot password', () => {
     expect(String(mail.parsed.html)).not.toContain('attacker.example')
 
     const newPassword = 'a-new-password-42'
-    const reset = await api('POST', '/users/reset-password', { body: { token: decodeURIComponent(link![1]), password: newPassword } })
+    const reset = await api('POST', '/users/reset-password', {
+      body: { token: decodeURIComponent(link![1]), password: newPassword },
+    })
     expect(reset.status, reset.text).toBe(200)
-    expect((await api('POST', '/users/login', { body: { email: user.email, password: user.password } })).status).toBe(401)
+    expect((await api('POST', '/users/login', { body: { email: user.email, password: user.password } })).status).toBe(
+      401,
+    )
     const login = await api('POST', '/users/login', { body: { email: user.email, password: newPassword } })
     expect(login.status, login.text).toBe(200)
     expect(login.body.token).toBeTruthy()

@@ -12,7 +12,8 @@ import { v1 } from '../helpers/public-api'
 
 let service: { id: number; slug: string }
 
-const majorSeconds = async () => (await v1(`/uptime?days=1&service=${service.slug}`)).body.data[0].days[0].seconds.major as number
+const majorSeconds = async () =>
+  (await v1(`/uptime?days=1&service=${service.slug}`)).body.data[0].days[0].seconds.major as number
 
 const T0 = Date.parse('2026-05-04T10:00:00.000Z')
 
@@ -21,7 +22,10 @@ beforeAll(async () => {
   vi.setSystemTime(T0)
   const admin = await createUser('admin')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Peers' } })
-  const created = await api('POST', '/services', { key: admin.key, body: { name: 'Peer-written', group: group.body.doc.id } })
+  const created = await api('POST', '/services', {
+    key: admin.key,
+    body: { name: 'Peer-written', group: group.body.doc.id },
+  })
   service = { id: created.body.doc.id, slug: created.body.doc.slug }
 })
 
@@ -37,7 +41,17 @@ describe('memos while peers go unheard', () => {
     expect(await majorSeconds()).toBe(0)
     // A peer's write: the history says major for the last five minutes; this instance's data version does not move.
     const p = await payload()
-    await p.create({ collection: 'service-status-changes', overrideAccess: true, data: { service: service.id, fromStatus: 'operational', toStatus: 'major', at: new Date(T0 + 5 * 60_000).toISOString(), source: 'manual' } })
+    await p.create({
+      collection: 'service-status-changes',
+      overrideAccess: true,
+      data: {
+        service: service.id,
+        fromStatus: 'operational',
+        toStatus: 'major',
+        at: new Date(T0 + 5 * 60_000).toISOString(),
+        source: 'manual',
+      },
+    })
     // With the bus up, the memo is right to be kept: a peer's write would have bumped the version.
     expect(await majorSeconds()).toBe(0)
     setEdgeHealthProbe(() => ({ redis: 'down' }))

@@ -21,10 +21,22 @@ let serviceId: number
 const subscriberEmail = 'postmortem-reader@example.test'
 
 const richText = (...paragraphs: object[][]) => ({
-  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: paragraphs.map((children) => ({ type: 'paragraph', version: 1, children })) },
+  root: {
+    type: 'root',
+    version: 1,
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    children: paragraphs.map((children) => ({ type: 'paragraph', version: 1, children })),
+  },
 })
 const text = (value: string) => ({ type: 'text', version: 1, text: value })
-const link = (url: string, label: string) => ({ type: 'link', version: 1, fields: { url, linkType: 'custom' }, children: [text(label)] })
+const link = (url: string, label: string) => ({
+  type: 'link',
+  version: 1,
+  fields: { url, linkType: 'custom' },
+  children: [text(label)],
+})
 
 type Route = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
 const get = async (route: Route, path: string, params: Record<string, string> = {}) => {
@@ -35,7 +47,14 @@ const get = async (route: Route, path: string, params: Record<string, string> = 
 async function resolvedIncident(title: string) {
   const res = await api('POST', '/incidents', {
     key: editor.key,
-    body: { title, affectedServices: [serviceId], updates: [{ status: 'investigating', message: 'Looking.' }, { status: 'resolved', message: 'Fixed.', createdAt: new Date(Date.now() + 1000).toISOString() }] },
+    body: {
+      title,
+      affectedServices: [serviceId],
+      updates: [
+        { status: 'investigating', message: 'Looking.' },
+        { status: 'resolved', message: 'Fixed.', createdAt: new Date(Date.now() + 1000).toISOString() },
+      ],
+    },
   })
   expect(res.status, res.text).toBe(201)
   return res.body.doc as { id: number; shortId: string }
@@ -50,8 +69,12 @@ beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Postmortem group' } })
-  serviceId = (await api('POST', '/services', { key: admin.key, body: { name: 'Ledger', group: group.body.doc.id } })).body.doc.id
-  const subscriber = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: subscriberEmail, verified: true } })
+  serviceId = (await api('POST', '/services', { key: admin.key, body: { name: 'Ledger', group: group.body.doc.id } }))
+    .body.doc.id
+  const subscriber = await api('POST', '/subscribers', {
+    key: admin.key,
+    body: { type: 'email', email: subscriberEmail, verified: true },
+  })
   expect(subscriber.status, subscriber.text).toBe(201)
 })
 
@@ -68,17 +91,25 @@ afterAll(async () => {
 describe('a postmortem', () => {
   it('cannot be published before it is written (400 naming the field)', async () => {
     const incident = await resolvedIncident('Nothing written')
-    const res = await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortemPublishedAt: new Date().toISOString() } })
+    const res = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { postmortemPublishedAt: new Date().toISOString() },
+    })
     expect(res.status).toBe(400)
     expect(res.text).toContain('Write the postmortem before publishing it')
   })
 
   it('stays private while a draft: not on the page, in /api/v1 or the feed, and nobody is told', async () => {
     const incident = await resolvedIncident('Draft only')
-    const res = await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortem: richText([text('Secret draft words.')]) } })
+    const res = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { postmortem: richText([text('Secret draft words.')]) },
+    })
     expect(res.status, res.text).toBe(200)
     expect((await v1(`/incidents/${incident.shortId}`)).body.data.postmortem).toBeNull()
-    expect((await get(incidentPageRoute, `/i/${incident.shortId}`, { shortId: incident.shortId })).text).not.toContain('Secret draft words.')
+    expect((await get(incidentPageRoute, `/i/${incident.shortId}`, { shortId: incident.shortId })).text).not.toContain(
+      'Secret draft words.',
+    )
     expect((await get(atomRoute, '/feed.atom')).text).not.toContain('Secret draft words.')
     await drainNotifications()
     expect(postmortemMails()).toHaveLength(0)
@@ -89,14 +120,21 @@ describe('a postmortem', () => {
     const published = await api('PATCH', `/incidents/${incident.id}`, {
       key: editor.key,
       body: {
-        postmortem: richText([text('A full disk stopped the ledger. '), link('https://example.test/rca', 'Details'), link('javascript:alert(1)', 'bad')]),
+        postmortem: richText([
+          text('A full disk stopped the ledger. '),
+          link('https://example.test/rca', 'Details'),
+          link('javascript:alert(1)', 'bad'),
+        ]),
         postmortemPublishedAt: '2026-03-01T12:00:00.000Z',
       },
     })
     expect(published.status, published.text).toBe(200)
 
     const api1 = await v1(`/incidents/${incident.shortId}`)
-    expect(api1.body.data.postmortem).toMatchObject({ text: expect.stringContaining('A full disk stopped the ledger.'), publishedAt: '2026-03-01T12:00:00.000Z' })
+    expect(api1.body.data.postmortem).toMatchObject({
+      text: expect.stringContaining('A full disk stopped the ledger.'),
+      publishedAt: '2026-03-01T12:00:00.000Z',
+    })
     expect(api1.body.data.postmortem.html).toContain('href="https://example.test/rca"')
     expect(api1.body.data.postmortem.html).not.toContain('javascript:')
 
@@ -116,10 +154,27 @@ describe('a postmortem', () => {
 
     // Editing the published postmortem, or unpublishing and publishing it again, tells nobody anything more.
     smtp.messages.length = 0
-    expect((await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortem: richText([text('A full disk stopped the ledger; now alerting at 80%.')]) } })).status).toBe(200)
-    expect((await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortemPublishedAt: null } })).status).toBe(200)
+    expect(
+      (
+        await api('PATCH', `/incidents/${incident.id}`, {
+          key: editor.key,
+          body: { postmortem: richText([text('A full disk stopped the ledger; now alerting at 80%.')]) },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortemPublishedAt: null } }))
+        .status,
+    ).toBe(200)
     expect((await v1(`/incidents/${incident.shortId}`)).body.data.postmortem).toBeNull()
-    expect((await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortemPublishedAt: new Date().toISOString() } })).status).toBe(200)
+    expect(
+      (
+        await api('PATCH', `/incidents/${incident.id}`, {
+          key: editor.key,
+          body: { postmortemPublishedAt: new Date().toISOString() },
+        })
+      ).status,
+    ).toBe(200)
     await drainNotifications()
     expect(postmortemMails()).toHaveLength(0)
     expect((await v1(`/incidents/${incident.shortId}`)).body.data.postmortem.text).toContain('now alerting at 80%')

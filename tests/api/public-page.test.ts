@@ -19,7 +19,9 @@ let admin: TestUser
 type SiteRoute = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
 
 async function page(route: SiteRoute, path: string, params: Record<string, string> = {}) {
-  const response = await route.GET(new Request(new URL(path, 'http://localhost:3000')), { params: Promise.resolve(params) })
+  const response = await route.GET(new Request(new URL(path, 'http://localhost:3000')), {
+    params: Promise.resolve(params),
+  })
   return { status: response.status, text: await response.text() }
 }
 
@@ -31,10 +33,22 @@ beforeAll(async () => {
   admin = await createUser('admin')
   const p = await payload()
   vi.setSystemTime(t('2026-08-01T00:00:00.000Z'))
-  const core = await p.create({ collection: 'service-groups', data: { name: 'Core', displayOrder: 1 }, overrideAccess: true })
+  const core = await p.create({
+    collection: 'service-groups',
+    data: { name: 'Core', displayOrder: 1 },
+    overrideAccess: true,
+  })
   ids.core = core.id
-  ids.payments = await createServiceAt(t('2026-08-01T00:00:00.000Z'), { name: 'Payments', group: core.id, displayOrder: 1 })
-  ids.website = await createServiceAt(t('2026-08-01T00:00:00.000Z'), { name: 'Website', group: core.id, displayOrder: 2 })
+  ids.payments = await createServiceAt(t('2026-08-01T00:00:00.000Z'), {
+    name: 'Payments',
+    group: core.id,
+    displayOrder: 1,
+  })
+  ids.website = await createServiceAt(t('2026-08-01T00:00:00.000Z'), {
+    name: 'Website',
+    group: core.id,
+    displayOrder: 2,
+  })
   ids.search = await createServiceAt(t('2026-08-01T00:00:00.000Z'), { name: 'Search', group: core.id, displayOrder: 3 })
   vi.setSystemTime(NOW)
 })
@@ -69,12 +83,17 @@ describe('the banner', () => {
     await p.updateGlobal({ slug: 'settings', data: { maintenanceMode: true }, overrideAccess: true })
     let home = await page(homeRoute, '/')
     expect(banner(home.text)).toBe('Maintenance in progress')
-    await p.updateGlobal({ slug: 'settings', data: { maintenanceMode: false, statusMessage: 'We are on it.' }, overrideAccess: true })
+    await p.updateGlobal({
+      slug: 'settings',
+      data: { maintenanceMode: false, statusMessage: 'We are on it.' },
+      overrideAccess: true,
+    })
     home = await page(homeRoute, '/')
     expect(banner(home.text)).toBe('We are on it.')
     expect(home.text).toContain('<p class="sub">3 services: partial outage</p>')
     await p.updateGlobal({ slug: 'settings', data: { statusMessage: '' }, overrideAccess: true })
-    for (const id of [ids.payments, ids.website, ids.search]) await setStatusAt(id, 'operational', t('2026-11-26T12:04:00.000Z'))
+    for (const id of [ids.payments, ids.website, ids.search])
+      await setStatusAt(id, 'operational', t('2026-11-26T12:04:00.000Z'))
   })
 })
 
@@ -84,7 +103,11 @@ describe('the home page at a glance', () => {
     let home = await page(homeRoute, '/')
     expect(home.text).toMatch(/<details class="group" data-name="core" open>/)
     const p = await payload()
-    const edge = await p.create({ collection: 'service-groups', data: { name: 'Edge', displayOrder: 2 }, overrideAccess: true })
+    const edge = await p.create({
+      collection: 'service-groups',
+      data: { name: 'Edge', displayOrder: 2 },
+      overrideAccess: true,
+    })
     ids.cdn = await createServiceAt(t('2026-11-26T12:05:00.000Z'), { name: 'CDN', group: edge.id })
     home = await page(homeRoute, '/')
     expect(home.text).toMatch(/<details class="group" data-name="core">/)
@@ -99,20 +122,34 @@ describe('the home page at a glance', () => {
     vi.setSystemTime(t('2026-11-26T12:10:00.000Z'))
     const created = await api('POST', '/maintenances', {
       key: admin.key,
-      body: { title: 'Database upgrade', scheduledStartAt: '2026-11-26T12:12:00.000Z', scheduledEndAt: '2026-11-26T12:45:00.000Z', affectedServices: [ids.payments] },
+      body: {
+        title: 'Database upgrade',
+        scheduledStartAt: '2026-11-26T12:12:00.000Z',
+        scheduledEndAt: '2026-11-26T12:45:00.000Z',
+        affectedServices: [ids.payments],
+      },
     })
     expect(created.status, created.text).toBe(201)
     const home = await page(homeRoute, '/')
     expect(home.text).toContain('Starts in 2 minutes')
-    expect(home.text).toContain('<time datetime="2026-11-26T12:12:00.000Z">26 Nov 2026, 12:12 UTC</time> to <time datetime="2026-11-26T12:45:00.000Z" data-same-day="2026-11-26T12:12:00.000Z">12:45 UTC</time>')
+    expect(home.text).toContain(
+      '<time datetime="2026-11-26T12:12:00.000Z">26 Nov 2026, 12:12 UTC</time> to <time datetime="2026-11-26T12:45:00.000Z" data-same-day="2026-11-26T12:12:00.000Z">12:45 UTC</time>',
+    )
     // Across midnight, both dates.
     const night = await api('POST', '/maintenances', {
       key: admin.key,
-      body: { title: 'Night work', scheduledStartAt: '2026-11-27T23:00:00.000Z', scheduledEndAt: '2026-11-28T01:00:00.000Z', affectedServices: [ids.website] },
+      body: {
+        title: 'Night work',
+        scheduledStartAt: '2026-11-27T23:00:00.000Z',
+        scheduledEndAt: '2026-11-28T01:00:00.000Z',
+        affectedServices: [ids.website],
+      },
     })
     expect(night.status, night.text).toBe(201)
     const later = await page(homeRoute, '/')
-    expect(later.text).toContain('<time datetime="2026-11-27T23:00:00.000Z">27 Nov 2026, 23:00 UTC</time> to <time datetime="2026-11-28T01:00:00.000Z">28 Nov 2026, 01:00 UTC</time>')
+    expect(later.text).toContain(
+      '<time datetime="2026-11-27T23:00:00.000Z">27 Nov 2026, 23:00 UTC</time> to <time datetime="2026-11-28T01:00:00.000Z">28 Nov 2026, 01:00 UTC</time>',
+    )
     expect(later.text).toContain('Starts in 1 day 11 hours')
     const p = await payload()
     await p.delete({ collection: 'maintenances', id: created.body.doc.id, overrideAccess: true })
@@ -126,7 +163,11 @@ describe('the home page at a glance', () => {
     expect(home.text).not.toMatch(cta)
     expect(home.text).not.toContain('<a href="/subscribe">Subscribe</a>')
     const p = await payload()
-    await p.updateGlobal({ slug: 'email-settings', data: { host: 'smtp.example.test', from: 'status@example.test' }, overrideAccess: true })
+    await p.updateGlobal({
+      slug: 'email-settings',
+      data: { host: 'smtp.example.test', from: 'status@example.test' },
+      overrideAccess: true,
+    })
     home = await page(homeRoute, '/')
     expect(home.text).toMatch(cta)
     expect(home.text).toContain('<a href="/subscribe">Subscribe</a>')
@@ -140,7 +181,14 @@ describe('the incident page', () => {
     const body = {
       title: 'Card payments fail',
       affectedServices: [ids.payments, ids.website],
-      updates: [{ status: 'investigating', message: 'Looking.', createdAt: '2026-11-26T12:30:00.000Z', serviceStatuses: [{ service: ids.payments, status: 'partial' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Looking.',
+          createdAt: '2026-11-26T12:30:00.000Z',
+          serviceStatuses: [{ service: ids.payments, status: 'partial' }],
+        },
+      ],
     }
     const created = await api('POST', '/incidents', { key: admin.key, body })
     expect(created.status, created.text).toBe(201)
@@ -150,7 +198,15 @@ describe('the incident page', () => {
       body: {
         updates: [
           ...body.updates,
-          { status: 'identified', message: 'Found it.', createdAt: '2026-11-26T12:40:00.000Z', serviceStatuses: [{ service: ids.payments, status: 'major' }, { service: ids.website, status: 'degraded' }] },
+          {
+            status: 'identified',
+            message: 'Found it.',
+            createdAt: '2026-11-26T12:40:00.000Z',
+            serviceStatuses: [
+              { service: ids.payments, status: 'major' },
+              { service: ids.website, status: 'degraded' },
+            ],
+          },
           { status: 'monitoring', message: 'Watching.', createdAt: '2026-11-26T12:41:00.000Z' },
         ],
       },
@@ -172,24 +228,43 @@ describe('/history', () => {
     vi.setSystemTime(t('2026-10-15T09:00:00.000Z'))
     const october = await api('POST', '/incidents', {
       key: admin.key,
-      body: { title: 'Search is slow', affectedServices: [ids.search], updates: [{ status: 'investigating', message: 'Slow.' }, { status: 'resolved', message: 'Fast again.' }] },
+      body: {
+        title: 'Search is slow',
+        affectedServices: [ids.search],
+        updates: [
+          { status: 'investigating', message: 'Slow.' },
+          { status: 'resolved', message: 'Fast again.' },
+        ],
+      },
     })
     expect(october.status, october.text).toBe(201)
     vi.setSystemTime(t('2026-11-26T07:00:00.000Z'))
     const maintenance = await api('POST', '/maintenances', {
       key: admin.key,
-      body: { title: 'Payments failover drill', scheduledStartAt: '2026-11-26T08:00:00.000Z', scheduledEndAt: '2026-11-26T09:00:00.000Z', affectedServices: [ids.payments] },
+      body: {
+        title: 'Payments failover drill',
+        scheduledStartAt: '2026-11-26T08:00:00.000Z',
+        scheduledEndAt: '2026-11-26T09:00:00.000Z',
+        affectedServices: [ids.payments],
+      },
     })
     expect(maintenance.status, maintenance.text).toBe(201)
     vi.setSystemTime(t('2026-11-26T13:00:00.000Z'))
-    const completed = await api('PATCH', `/maintenances/${maintenance.body.doc.id}`, { key: admin.key, body: { status: 'completed' } })
+    const completed = await api('PATCH', `/maintenances/${maintenance.body.doc.id}`, {
+      key: admin.key,
+      body: { status: 'completed' },
+    })
     expect(completed.status, completed.text).toBe(200)
 
     const all = await page(historyRoute, '/history')
     expect(all.status).toBe(200)
     const text = all.text.replace(/\n/g, '')
-    expect(text).toMatch(/<h2 id="month-0">November 2026<\/h2><h3 class="history-day">Thursday 26 November<\/h3><ul class="plain">.*Card payments fail.*Payments failover drill.*<\/ul><\/section>/)
-    expect(text).toMatch(/<h2 id="month-1">October 2026<\/h2><h3 class="history-day">Thursday 15 October<\/h3><ul class="plain">.*Search is slow.*<\/ul><\/section>/)
+    expect(text).toMatch(
+      /<h2 id="month-0">November 2026<\/h2><h3 class="history-day">Thursday 26 November<\/h3><ul class="plain">.*Card payments fail.*Payments failover drill.*<\/ul><\/section>/,
+    )
+    expect(text).toMatch(
+      /<h2 id="month-1">October 2026<\/h2><h3 class="history-day">Thursday 15 October<\/h3><ul class="plain">.*Search is slow.*<\/ul><\/section>/,
+    )
     expect(text).toContain('<option value="search">Search</option>')
 
     const search = await page(historyRoute, '/history?service=search')

@@ -17,22 +17,50 @@ async function create(collection: string, body: Record<string, unknown>) {
 }
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString()
-const paragraph = (...children: object[]) => ({ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, children })
-const text = (value: string, format = 0) => ({ type: 'text', version: 1, text: value, format, detail: 0, mode: 'normal', style: '' })
-const link = (url: string, label: string) => ({
-  type: 'link', version: 3, direction: 'ltr', format: '', indent: 0, id: 'l' + label.length,
-  fields: { url, newTab: false, linkType: 'custom' }, children: [text(label)],
+const paragraph = (...children: object[]) => ({
+  type: 'paragraph',
+  version: 1,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  textFormat: 0,
+  children,
 })
-const richText = (...children: object[]) => ({ root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children } })
+const text = (value: string, format = 0) => ({
+  type: 'text',
+  version: 1,
+  text: value,
+  format,
+  detail: 0,
+  mode: 'normal',
+  style: '',
+})
+const link = (url: string, label: string) => ({
+  type: 'link',
+  version: 3,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  id: 'l' + label.length,
+  fields: { url, newTab: false, linkType: 'custom' },
+  children: [text(label)],
+})
+const richText = (...children: object[]) => ({
+  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children },
+})
 
 beforeAll(async () => {
   admin = await createUser('admin')
-  await (await payload()).updateGlobal({ slug: 'settings', data: { siteName: 'Acme Status', publicUrl: 'https://status.acme.test/' } })
+  await (
+    await payload()
+  ).updateGlobal({ slug: 'settings', data: { siteName: 'Acme Status', publicUrl: 'https://status.acme.test/' } })
   const core = await create('service-groups', { name: 'Core', displayOrder: 1 })
   const edge = await create('service-groups', { name: 'Edge', displayOrder: 2 })
   ids.api = (await create('services', { name: 'API', group: core.id, status: 'degraded', displayOrder: 1 })).id
   ids.db = (await create('services', { name: 'Database', group: core.id, status: 'operational', displayOrder: 2 })).id
-  ids.cdn = (await create('services', { name: 'CDN', group: edge.id, status: 'operational', description: 'Static files' })).id
+  ids.cdn = (
+    await create('services', { name: 'CDN', group: edge.id, status: 'operational', description: 'Static files' })
+  ).id
 })
 
 describe('GET /api/v1/services', () => {
@@ -41,7 +69,12 @@ describe('GET /api/v1/services', () => {
     expect(response.status).toBe(200)
     expect(Object.keys(response.body)).toEqual(['data'])
     expect(response.body.data.map((s: { slug: string }) => s.slug)).toEqual(['api', 'database', 'cdn'])
-    expect(response.body.data[2]).toMatchObject({ name: 'CDN', description: 'Static files', status: 'operational', group: { slug: 'edge', name: 'Edge' } })
+    expect(response.body.data[2]).toMatchObject({
+      name: 'CDN',
+      description: 'Static files',
+      status: 'operational',
+      group: { slug: 'edge', name: 'Edge' },
+    })
     expect(response.body.data[0].description).toBeNull()
   })
 })
@@ -67,7 +100,11 @@ describe('incidents', () => {
     // createdAt is when the record was made; spread them so "newest first" is observable.
     const p = await payload()
     for (const [index, doc] of created.entries()) {
-      await p.db.updateOne({ collection: 'incidents', where: { shortId: { equals: doc.shortId } }, data: { createdAt: minutes(-600 + index * 10) } })
+      await p.db.updateOne({
+        collection: 'incidents',
+        where: { shortId: { equals: doc.shortId } },
+        data: { createdAt: minutes(-600 + index * 10) },
+      })
     }
   })
 
@@ -84,15 +121,30 @@ describe('incidents', () => {
     expect(link).toContain('page=1&limit=25>; rel="first"')
     expect(link).not.toContain('rel="prev"')
     // At the configured public base, like every `url`, not at the address Next listens on.
-    for (const [, target] of link.matchAll(/<([^>]+)>/g)) expect(target).toMatch(/^https:\/\/status\.acme\.test\/api\/v1\/incidents\?/)
+    for (const [, target] of link.matchAll(/<([^>]+)>/g))
+      expect(target).toMatch(/^https:\/\/status\.acme\.test\/api\/v1\/incidents\?/)
 
     const second = await v1('/incidents?page=2')
-    expect(second.body.data.map((i: { title: string }) => i.title)).toEqual(['Incident 4', 'Incident 3', 'Incident 2', 'Incident 1', 'Incident 0'])
+    expect(second.body.data.map((i: { title: string }) => i.title)).toEqual([
+      'Incident 4',
+      'Incident 3',
+      'Incident 2',
+      'Incident 1',
+      'Incident 0',
+    ])
     expect(second.headers.get('link')).toContain('rel="prev"')
     expect(second.headers.get('link')).not.toContain('rel="next"')
 
     const small = await v1('/incidents?limit=7&page=3')
-    expect(small.body.data.map((i: { title: string }) => i.title)).toEqual(['Incident 15', 'Incident 14', 'Incident 13', 'Incident 12', 'Incident 11', 'Incident 10', 'Incident 9'])
+    expect(small.body.data.map((i: { title: string }) => i.title)).toEqual([
+      'Incident 15',
+      'Incident 14',
+      'Incident 13',
+      'Incident 12',
+      'Incident 11',
+      'Incident 10',
+      'Incident 9',
+    ])
     expect(small.headers.get('link')).toContain('limit=7&page=5>; rel="last"')
 
     const beyond = await v1('/incidents?page=9')
@@ -103,7 +155,10 @@ describe('incidents', () => {
   it('counts again after every write: X-Total-Count follows a create and a delete on any page', async () => {
     expect((await v1('/incidents?page=2')).headers.get('x-total-count')).toBe('30')
     expect((await v1('/incidents?status=active&page=2')).headers.get('x-total-count')).toBe('20')
-    const extra = await api('POST', '/incidents', { key: admin.key, body: { title: 'Counted', updates: [{ status: 'investigating', message: 'x' }] } })
+    const extra = await api('POST', '/incidents', {
+      key: admin.key,
+      body: { title: 'Counted', updates: [{ status: 'investigating', message: 'x' }] },
+    })
     expect(extra.status, extra.text).toBe(201)
     expect((await v1('/incidents?page=2')).headers.get('x-total-count')).toBe('31')
     expect((await v1('/incidents?status=active')).headers.get('x-total-count')).toBe('21')
@@ -142,15 +197,27 @@ describe('incidents', () => {
 
     const cdn = await v1('/incidents?service=cdn&limit=100')
     expect(cdn.body.data).toHaveLength(15)
-    expect(cdn.body.data.every((i: { affectedServices: { slug: string }[] }) => i.affectedServices.some((s) => s.slug === 'cdn'))).toBe(true)
+    expect(
+      cdn.body.data.every((i: { affectedServices: { slug: string }[] }) =>
+        i.affectedServices.some((s) => s.slug === 'cdn'),
+      ),
+    ).toBe(true)
     const both = await v1('/incidents?service=api&status=active&limit=100')
     expect(both.body.data.map((i: { title: string }) => i.title)).toEqual(
       [28, 26, 22, 20, 16, 14, 10, 8, 4, 2].map((n) => `Incident ${n}`),
     )
     expect((await v1('/incidents?service=no-such-service')).body.data).toEqual([])
 
-    const window = await v1(`/incidents?from=${encodeURIComponent(minutes(-405))}&to=${encodeURIComponent(minutes(-355))}`)
-    expect(window.body.data.map((i: { title: string }) => i.title)).toEqual(['Incident 24', 'Incident 23', 'Incident 22', 'Incident 21', 'Incident 20'])
+    const window = await v1(
+      `/incidents?from=${encodeURIComponent(minutes(-405))}&to=${encodeURIComponent(minutes(-355))}`,
+    )
+    expect(window.body.data.map((i: { title: string }) => i.title)).toEqual([
+      'Incident 24',
+      'Incident 23',
+      'Incident 22',
+      'Incident 21',
+      'Incident 20',
+    ])
   })
 
   it('answers an unknown shortId with a 404 problem', async () => {
@@ -186,7 +253,11 @@ describe('bad query values', () => {
 
   it('names every bad parameter at once, and a window that ends before it starts', async () => {
     const response = await v1('/incidents?limit=500&page=abc&status=bogus')
-    expect(response.body['invalid-params'].map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'page', 'status'])
+    expect(response.body['invalid-params'].map((p: { name: string }) => p.name).sort()).toEqual([
+      'limit',
+      'page',
+      'status',
+    ])
     const window = await v1('/maintenances?from=2026-02-01&to=2026-01-01')
     expect(window.status).toBe(400)
     expect(window.body['invalid-params']).toEqual([{ name: 'to', reason: 'must not be before from' }])
@@ -208,15 +279,40 @@ describe('maintenances', () => {
   const m: Record<string, { id: number; shortId: string }> = {}
 
   beforeAll(async () => {
-    m.later = await create('maintenances', { title: 'Later', scheduledStartAt: minutes(600), scheduledEndAt: minutes(660), affectedServices: [ids.db] })
-    m.soon = await create('maintenances', { title: 'Soon', scheduledStartAt: minutes(60), scheduledEndAt: minutes(90), duration: 'about half an hour' })
-    m.now = await create('maintenances', { title: 'Now', scheduledStartAt: minutes(-30), scheduledEndAt: null, affectedServices: [ids.api, ids.db] })
-    m.past = await create('maintenances', { title: 'Past', scheduledStartAt: minutes(-300), scheduledEndAt: minutes(-240) })
-    m.cancelled = await create('maintenances', { title: 'Cancelled', scheduledStartAt: minutes(120), scheduledEndAt: minutes(180), status: 'cancelled' })
+    m.later = await create('maintenances', {
+      title: 'Later',
+      scheduledStartAt: minutes(600),
+      scheduledEndAt: minutes(660),
+      affectedServices: [ids.db],
+    })
+    m.soon = await create('maintenances', {
+      title: 'Soon',
+      scheduledStartAt: minutes(60),
+      scheduledEndAt: minutes(90),
+      duration: 'about half an hour',
+    })
+    m.now = await create('maintenances', {
+      title: 'Now',
+      scheduledStartAt: minutes(-30),
+      scheduledEndAt: null,
+      affectedServices: [ids.api, ids.db],
+    })
+    m.past = await create('maintenances', {
+      title: 'Past',
+      scheduledStartAt: minutes(-300),
+      scheduledEndAt: minutes(-240),
+    })
+    m.cancelled = await create('maintenances', {
+      title: 'Cancelled',
+      scheduledStartAt: minutes(120),
+      scheduledEndAt: minutes(180),
+      status: 'cancelled',
+    })
   })
 
   it('orders active and upcoming lists soonest first, the others newest start first', async () => {
-    const titles = async (query: string) => (await v1(`/maintenances${query}`)).body.data.map((x: { title: string }) => x.title)
+    const titles = async (query: string) =>
+      (await v1(`/maintenances${query}`)).body.data.map((x: { title: string }) => x.title)
     expect(await titles('?status=active')).toEqual(['Now', 'Soon', 'Later'])
     expect(await titles('?status=upcoming')).toEqual(['Soon', 'Later'])
     expect(await titles('')).toEqual(['Later', 'Cancelled', 'Soon', 'Now', 'Past'])
@@ -229,7 +325,15 @@ describe('maintenances', () => {
 
   it('shows the fields of the contract: status, duration, stamps, address', async () => {
     const soon = (await v1(`/maintenances/${m.soon.shortId}`)).body.data
-    expect(soon).toMatchObject({ title: 'Soon', status: 'upcoming', duration: 'about half an hour', url: `https://status.acme.test/m/${m.soon.shortId}`, completedAt: null, cancelledAt: null, updates: [] })
+    expect(soon).toMatchObject({
+      title: 'Soon',
+      status: 'upcoming',
+      duration: 'about half an hour',
+      url: `https://status.acme.test/m/${m.soon.shortId}`,
+      completedAt: null,
+      cancelledAt: null,
+      updates: [],
+    })
     const later = (await v1(`/maintenances/${m.later.shortId}`)).body.data
     expect(later.duration).toBe('1 hour')
     expect(later.affectedServices).toEqual([{ slug: 'database', name: 'Database' }])
@@ -268,7 +372,9 @@ describe('maintenances', () => {
     await p.db.updateOne({
       collection: 'maintenances',
       where: { id: { equals: doc.id } },
-      data: { description: richText(paragraph(link('javascript:alert(1)', 'click'), link('data:text/html,<b>x</b>', 'data'))) },
+      data: {
+        description: richText(paragraph(link('javascript:alert(1)', 'click'), link('data:text/html,<b>x</b>', 'data'))),
+      },
     })
     const crafted = (await v1(`/maintenances/${doc.shortId}`)).body.data
     expect(crafted.descriptionHtml).not.toMatch(/javascript:|data:|<script/i)
@@ -283,19 +389,31 @@ describe('GET /api/v1/status', () => {
     const summary = response.body.data
     expect(Object.keys(response.body)).toEqual(['data'])
     expect(summary).toMatchObject({ status: 'degraded', message: null, siteName: 'Acme Status' })
-    expect(summary.serviceGroups.map((g: { slug: string; status: string }) => [g.slug, g.status])).toEqual([['core', 'degraded'], ['edge', 'operational']])
+    expect(summary.serviceGroups.map((g: { slug: string; status: string }) => [g.slug, g.status])).toEqual([
+      ['core', 'degraded'],
+      ['edge', 'operational'],
+    ])
     expect(summary.serviceGroups[0].services.map((s: { slug: string }) => s.slug)).toEqual(['api', 'database'])
     expect(summary.serviceGroups[0].services[0]).not.toHaveProperty('group')
     // 20 unresolved incidents from the incidents block (no silent cap at a page size) and none resolved.
     expect(summary.activeIncidents).toHaveLength(20)
     expect(summary.activeIncidents[0].title).toBe('Incident 29')
-    expect(summary.activeMaintenances.map((x: { title: string }) => x.title)).toEqual(['Now', 'Soon', 'Later', 'Rich', 'Crafted'])
+    expect(summary.activeMaintenances.map((x: { title: string }) => x.title)).toEqual([
+      'Now',
+      'Soon',
+      'Later',
+      'Rich',
+      'Crafted',
+    ])
   })
 
   it('follows the worst service and the maintenance-mode switch', async () => {
     await api('PATCH', `/services/${ids.cdn}`, { key: admin.key, body: { status: 'major' } })
     expect((await v1('/status')).body.data.status).toBe('major')
-    await api('POST', '/globals/settings', { key: admin.key, body: { maintenanceMode: true, statusMessage: 'Planned work tonight' } })
+    await api('POST', '/globals/settings', {
+      key: admin.key,
+      body: { maintenanceMode: true, statusMessage: 'Planned work tonight' },
+    })
     const summary = (await v1('/status')).body.data
     expect(summary).toMatchObject({ status: 'maintenance', message: 'Planned work tonight' })
     expect(summary.serviceGroups[1].status).toBe('major')
@@ -345,7 +463,16 @@ describe('HTTP conventions', () => {
     expect(served.body).toEqual(await servedOpenApiDocument())
     const document = served.body
     expect(document.openapi).toBe('3.1.0')
-    expect(Object.keys(document.paths).sort()).toEqual(['/incidents', '/incidents/{shortId}', '/maintenances', '/maintenances/{shortId}', '/openapi.json', '/services', '/status', '/uptime'])
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/incidents',
+      '/incidents/{shortId}',
+      '/maintenances',
+      '/maintenances/{shortId}',
+      '/openapi.json',
+      '/services',
+      '/status',
+      '/uptime',
+    ])
     const limit = document.paths['/incidents'].get.parameters.find((p: { name: string }) => p.name === 'limit')
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
   })

@@ -15,18 +15,36 @@ let editor: TestUser
 let originId: number
 
 const starts = async () => {
-  const res = await api('GET', `/maintenances?where[or][0][id][equals]=${originId}&where[or][1][series][equals]=${originId}&sort=scheduledStartAt&limit=100&depth=0`, { key: editor.key })
-  return res.body.docs as { id: number; scheduledStartAt: string; scheduledEndAt: string; status: string; title: string; shortId: string }[]
+  const res = await api(
+    'GET',
+    `/maintenances?where[or][0][id][equals]=${originId}&where[or][1][series][equals]=${originId}&sort=scheduledStartAt&limit=100&depth=0`,
+    { key: editor.key },
+  )
+  return res.body.docs as {
+    id: number
+    scheduledStartAt: string
+    scheduledEndAt: string
+    status: string
+    title: string
+    shortId: string
+  }[]
 }
 
 beforeAll(async () => {
   const admin = await createUser('admin')
   editor = await createUser('editor')
-  expect((await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: 'Europe/Berlin' } })).status).toBe(200)
+  expect((await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: 'Europe/Berlin' } })).status).toBe(
+    200,
+  )
   // Tuesday 5 March 2030, 02:00 in Berlin (01:00 UTC), one hour; every Tuesday and Friday.
   const res = await api('POST', '/maintenances', {
     key: editor.key,
-    body: { title: 'Weekly patching', scheduledStartAt: '2030-03-05T01:00:00.000Z', scheduledEndAt: '2030-03-05T02:00:00.000Z', recurrence: { frequency: 'weekly', weekdays: ['tue', 'fri'] } },
+    body: {
+      title: 'Weekly patching',
+      scheduledStartAt: '2030-03-05T01:00:00.000Z',
+      scheduledEndAt: '2030-03-05T02:00:00.000Z',
+      recurrence: { frequency: 'weekly', weekdays: ['tue', 'fri'] },
+    },
   })
   expect(res.status, res.text).toBe(201)
   originId = res.body.doc.id
@@ -38,8 +56,17 @@ describe('a weekly maintenance', () => {
     expect(await extendSeries(p, new Date('2030-03-01T00:00:00.000Z'))).toBe(2)
     expect(await extendSeries(p, new Date('2030-03-01T00:00:00.000Z'))).toBe(0)
     const all = await starts()
-    expect(all.map((m) => m.scheduledStartAt)).toEqual(['2030-03-05T01:00:00.000Z', '2030-03-08T01:00:00.000Z', '2030-03-12T01:00:00.000Z'])
-    expect(all.every((m) => m.title === 'Weekly patching' && Date.parse(m.scheduledEndAt) - Date.parse(m.scheduledStartAt) === 3_600_000)).toBe(true)
+    expect(all.map((m) => m.scheduledStartAt)).toEqual([
+      '2030-03-05T01:00:00.000Z',
+      '2030-03-08T01:00:00.000Z',
+      '2030-03-12T01:00:00.000Z',
+    ])
+    expect(
+      all.every(
+        (m) =>
+          m.title === 'Weekly patching' && Date.parse(m.scheduledEndAt) - Date.parse(m.scheduledStartAt) === 3_600_000,
+      ),
+    ).toBe(true)
     const listed = (await v1('/maintenances?status=upcoming')).body.data.map((m: { shortId: string }) => m.shortId)
     for (const m of all) expect(listed).toContain(m.shortId)
   })
@@ -48,19 +75,29 @@ describe('a weekly maintenance', () => {
     const p = await payload()
     expect(await extendSeries(p, new Date('2030-03-30T12:00:00.000Z'))).toBe(3)
     const all = (await starts()).map((m) => m.scheduledStartAt)
-    expect(all.filter((start) => start > '2030-03-30T12:00:00.000Z')).toEqual(['2030-04-02T00:00:00.000Z', '2030-04-05T00:00:00.000Z', '2030-04-09T00:00:00.000Z'])
+    expect(all.filter((start) => start > '2030-03-30T12:00:00.000Z')).toEqual([
+      '2030-04-02T00:00:00.000Z',
+      '2030-04-05T00:00:00.000Z',
+      '2030-04-09T00:00:00.000Z',
+    ])
     expect(all.filter((start) => start > '2030-03-12T12:00:00.000Z' && start < '2030-03-30T12:00:00.000Z')).toEqual([])
   })
 
   it('leaves a cancelled occurrence cancelled, and ending the series stops new ones', async () => {
     const p = await payload()
     const next = (await starts()).filter((m) => m.scheduledStartAt > '2030-03-30T12:00:00.000Z')
-    const cancelled = await api('PATCH', `/maintenances/${next[0].id}`, { key: editor.key, body: { status: 'cancelled' } })
+    const cancelled = await api('PATCH', `/maintenances/${next[0].id}`, {
+      key: editor.key,
+      body: { status: 'cancelled' },
+    })
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(await extendSeries(p, new Date('2030-03-30T12:00:00.000Z'))).toBe(0)
     expect((await starts()).find((m) => m.id === next[0].id)?.status).toBe('cancelled')
 
-    const ended = await api('PATCH', `/maintenances/${originId}`, { key: editor.key, body: { recurrence: { frequency: 'none' } } })
+    const ended = await api('PATCH', `/maintenances/${originId}`, {
+      key: editor.key,
+      body: { recurrence: { frequency: 'none' } },
+    })
     expect(ended.status, ended.text).toBe(200)
     const count = (await starts()).length
     expect(await extendSeries(p, new Date('2030-06-01T00:00:00.000Z'))).toBe(0)
@@ -69,10 +106,19 @@ describe('a weekly maintenance', () => {
 
   it('is one repeating event in the calendar, with its occurrences as overrides', async () => {
     const p = await payload()
-    expect((await api('PATCH', `/maintenances/${originId}`, { key: editor.key, body: { recurrence: { frequency: 'weekly', weekdays: ['tue', 'fri'] } } })).status).toBe(200)
+    expect(
+      (
+        await api('PATCH', `/maintenances/${originId}`, {
+          key: editor.key,
+          body: { recurrence: { frequency: 'weekly', weekdays: ['tue', 'fri'] } },
+        })
+      ).status,
+    ).toBe(200)
     await extendSeries(p, new Date('2030-03-01T00:00:00.000Z'))
     const response = await calendarRoute.GET(new Request(`${BASE}/maintenances.ics`), { params: Promise.resolve({}) })
-    const events = Object.values(ical.sync.parseICS(await response.text())).filter((e) => e?.type === 'VEVENT') as ical.VEvent[]
+    const events = Object.values(ical.sync.parseICS(await response.text())).filter(
+      (e) => e?.type === 'VEVENT',
+    ) as ical.VEvent[]
     const origin = events.find((e) => e.rrule)
     expect(origin?.rrule?.toString()).toContain('FREQ=WEEKLY;BYDAY=TU,FR')
     const origins = new Set(events.map((e) => e.uid))

@@ -25,7 +25,15 @@ const quietNotices = (to: string) => smtp.to(to).filter((mail) => mail.parsed.su
 
 async function maintenance(startsInHours: number, body: Record<string, unknown> = {}) {
   const start = new Date(Date.now() + startsInHours * HOUR).toISOString()
-  const res = await api('POST', '/maintenances', { key: editor.key, body: { title: `Window ${Math.random().toString(36).slice(2, 7)}`, scheduledStartAt: start, scheduledEndAt: new Date(Date.parse(start) + HOUR).toISOString(), ...body } })
+  const res = await api('POST', '/maintenances', {
+    key: editor.key,
+    body: {
+      title: `Window ${Math.random().toString(36).slice(2, 7)}`,
+      scheduledStartAt: start,
+      scheduledEndAt: new Date(Date.parse(start) + HOUR).toISOString(),
+      ...body,
+    },
+  })
   expect(res.status, res.text).toBe(201)
   return { id: res.body.doc.id as number, title: res.body.doc.title as string, start: Date.parse(start) }
 }
@@ -38,7 +46,10 @@ beforeAll(async () => {
   process.env.SMTP_FROM = 'Status <status@example.test>'
   admin = await createUser('admin')
   editor = await createUser('editor')
-  expect((await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: subscriber, verified: true } })).status).toBe(201)
+  expect(
+    (await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: subscriber, verified: true } }))
+      .status,
+  ).toBe(201)
 })
 
 beforeEach(async () => {
@@ -90,7 +101,10 @@ describe('maintenance reminders', () => {
     const m = await maintenance(5, { remindBefore: '1h' })
     expect(await remindMaintenances(p, at(m.start - 30 * 60_000), 'none')).toBe(1)
     const moved = m.start + 24 * HOUR
-    const res = await api('PATCH', `/maintenances/${m.id}`, { key: editor.key, body: { scheduledStartAt: new Date(moved).toISOString(), scheduledEndAt: new Date(moved + HOUR).toISOString() } })
+    const res = await api('PATCH', `/maintenances/${m.id}`, {
+      key: editor.key,
+      body: { scheduledStartAt: new Date(moved).toISOString(), scheduledEndAt: new Date(moved + HOUR).toISOString() },
+    })
     expect(res.status, res.text).toBe(200)
     expect(await remindMaintenances(p, at(moved - 30 * 60_000), 'none')).toBe(1)
     await drainNotifications()
@@ -102,7 +116,13 @@ describe('quiet incident reminders', () => {
   it('e-mail editors and admins after the quiet period, again after another, and stop once somebody updates', async () => {
     const p = await payload()
     const opened = Date.parse('2030-01-01T10:00:00.000Z')
-    const res = await api('POST', '/incidents', { key: editor.key, body: { title: 'Slow exports', updates: [{ status: 'investigating', message: 'Looking.', createdAt: new Date(opened).toISOString() }] } })
+    const res = await api('POST', '/incidents', {
+      key: editor.key,
+      body: {
+        title: 'Slow exports',
+        updates: [{ status: 'investigating', message: 'Looking.', createdAt: new Date(opened).toISOString() }],
+      },
+    })
     expect(res.status, res.text).toBe(201)
     const id = res.body.doc.id
 
@@ -117,7 +137,17 @@ describe('quiet incident reminders', () => {
     expect(await remindQuietIncidents(p, at(opened + 8 * HOUR), 4)).toBe(1)
     const updated = await api('PATCH', `/incidents/${id}`, {
       key: editor.key,
-      body: { updates: [...res.body.doc.updates, { status: 'identified', message: 'Found it.', createdAt: new Date(opened + 9 * HOUR).toISOString(), notify: false }] },
+      body: {
+        updates: [
+          ...res.body.doc.updates,
+          {
+            status: 'identified',
+            message: 'Found it.',
+            createdAt: new Date(opened + 9 * HOUR).toISOString(),
+            notify: false,
+          },
+        ],
+      },
     })
     expect(updated.status, updated.text).toBe(200)
     expect(await remindQuietIncidents(p, at(opened + 10 * HOUR), 4)).toBe(0)

@@ -54,7 +54,13 @@ async function collectUserSecrets(user: TestUser) {
 
 async function collectSubscriberSecrets() {
   const p = await payload()
-  const { docs } = await p.find({ collection: 'subscribers', overrideAccess: true, showHiddenFields: true, limit: 0, depth: 0 })
+  const { docs } = await p.find({
+    collection: 'subscribers',
+    overrideAccess: true,
+    showHiddenFields: true,
+    limit: 0,
+    depth: 0,
+  })
   for (const doc of docs as unknown as Record<string, unknown>[]) {
     for (const field of ['unsubscribeToken', 'verificationToken']) {
       expect(typeof doc[field], `${field} is generated`).toBe('string')
@@ -85,7 +91,10 @@ function expectNoSecrets(res: ApiResponse, label: string, { rest = true } = {}) 
 
 async function storedGlobal(slug: 'email-settings' | 'sms-settings') {
   const p = await payload()
-  return (await p.findGlobal({ slug, overrideAccess: true, context: { revealSecrets: true } })) as unknown as Record<string, unknown>
+  return (await p.findGlobal({ slug, overrideAccess: true, context: { revealSecrets: true } })) as unknown as Record<
+    string,
+    unknown
+  >
 }
 
 beforeAll(async () => {
@@ -108,10 +117,15 @@ beforeAll(async () => {
   })
   expect(sms.status, sms.text).toBe(200)
 
-  const sub = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'reader@example.test' } })
+  const sub = await api('POST', '/subscribers', {
+    key: admin.key,
+    body: { type: 'email', email: 'reader@example.test' },
+  })
   expect(sub.status, sub.text).toBe(201)
   subscriberId = sub.body.doc.id
-  await (await payload()).create({
+  await (
+    await payload()
+  ).create({
     collection: 'subscribers',
     overrideAccess: true,
     data: { type: 'sms', phone: '+14155550123' },
@@ -130,8 +144,14 @@ describe('stored secrets are really stored', () => {
 
   it('without revealSecrets, even the Local API with overrideAccess does not return them', async () => {
     const p = await payload()
-    const email = (await p.findGlobal({ slug: 'email-settings', overrideAccess: true })) as unknown as Record<string, unknown>
-    const sms = (await p.findGlobal({ slug: 'sms-settings', overrideAccess: true })) as unknown as Record<string, unknown>
+    const email = (await p.findGlobal({ slug: 'email-settings', overrideAccess: true })) as unknown as Record<
+      string,
+      unknown
+    >
+    const sms = (await p.findGlobal({ slug: 'sms-settings', overrideAccess: true })) as unknown as Record<
+      string,
+      unknown
+    >
     expect(email.host).toBe('smtp.example.test')
     expect(email).not.toHaveProperty('password')
     expect(sms).not.toHaveProperty('authToken')
@@ -196,7 +216,9 @@ describe('REST reads', () => {
   })
 
   it('a secret cannot be used as a search oracle', async () => {
-    const rows = await (await payload()).find({ collection: 'subscribers', overrideAccess: true, showHiddenFields: true, limit: 1 })
+    const rows = await (
+      await payload()
+    ).find({ collection: 'subscribers', overrideAccess: true, showHiddenFields: true, limit: 1 })
     const token = (rows.docs[0] as unknown as { unsubscribeToken: string }).unsubscribeToken
     for (const [path, key] of [
       [`/subscribers?where[unsubscribeToken][equals]=${token}`, editor.key],
@@ -217,7 +239,10 @@ describe('REST reads', () => {
 
 describe('REST write responses', () => {
   it('saving the e-mail and SMS settings answers without the secret', async () => {
-    const email = await api('POST', '/globals/email-settings', { key: admin.key, body: { password: SMTP_PASSWORD, port: 465 } })
+    const email = await api('POST', '/globals/email-settings', {
+      key: admin.key,
+      body: { password: SMTP_PASSWORD, port: 465 },
+    })
     expect(email.status, email.text).toBe(200)
     expect(email.body.result).toMatchObject({ port: 465, host: 'smtp.example.test' })
     expectNoSecrets(email, 'POST email-settings')
@@ -227,10 +252,16 @@ describe('REST write responses', () => {
   })
 
   it('a refused or invalid settings save does not echo the secret', async () => {
-    const editorSave = await api('POST', '/globals/email-settings', { key: editor.key, body: { password: SMTP_PASSWORD } })
+    const editorSave = await api('POST', '/globals/email-settings', {
+      key: editor.key,
+      body: { password: SMTP_PASSWORD },
+    })
     expect(editorSave.status).toBe(403)
     expectNoSecrets(editorSave, 'editor POST email-settings')
-    const invalid = await api('POST', '/globals/email-settings', { key: admin.key, body: { password: SMTP_PASSWORD, port: 70000 } })
+    const invalid = await api('POST', '/globals/email-settings', {
+      key: admin.key,
+      body: { password: SMTP_PASSWORD, port: 70000 },
+    })
     expect(invalid.status, invalid.text).toBe(400)
     expectNoSecrets(invalid, 'invalid POST email-settings')
     expect((await storedGlobal('email-settings')).port).toBe(465)
@@ -243,7 +274,13 @@ describe('REST write responses', () => {
     secrets.add(key)
     const created = await api('POST', '/users', {
       key: admin.key,
-      body: { email: `made-${randomUUID().slice(0, 6)}@example.test`, password, role: 'editor', enableAPIKey: true, apiKey: key },
+      body: {
+        email: `made-${randomUUID().slice(0, 6)}@example.test`,
+        password,
+        role: 'editor',
+        enableAPIKey: true,
+        apiKey: key,
+      },
     })
     expect(created.status, created.text).toBe(201)
     const id = created.body.doc.id as number
@@ -253,7 +290,10 @@ describe('REST write responses', () => {
 
     const newPassword = `pw-${randomUUID()}`
     secrets.add(newPassword)
-    const updated = await api('PATCH', `/users/${id}`, { key: admin.key, body: { password: newPassword, name: 'Made' } })
+    const updated = await api('PATCH', `/users/${id}`, {
+      key: admin.key,
+      body: { password: newPassword, name: 'Made' },
+    })
     expect(updated.status, updated.text).toBe(200)
     await collectUserSecrets({ id, email: created.body.doc.email, password: newPassword, key, role: 'editor' })
     expectNoSecrets(updated, 'PATCH /users/:id')
@@ -266,7 +306,10 @@ describe('REST write responses', () => {
     expect(bulk.status, bulk.text).toBe(200)
     expectNoSecrets(bulk, 'bulk PATCH /users')
 
-    const duplicate = await api('POST', '/users', { key: admin.key, body: { email: editor.email, password: `dup-${SMTP_PASSWORD}`, role: 'editor' } })
+    const duplicate = await api('POST', '/users', {
+      key: admin.key,
+      body: { email: editor.email, password: `dup-${SMTP_PASSWORD}`, role: 'editor' },
+    })
     expect(duplicate.status).toBe(400)
     expectNoSecrets(duplicate, 'duplicate POST /users')
     expect(duplicate.text).not.toContain(`dup-${SMTP_PASSWORD}`)
@@ -287,7 +330,9 @@ describe('REST write responses', () => {
     const refresh = await api('POST', '/users/refresh-token', { headers: { cookie } })
     expect(refresh.status, refresh.text).toBe(200)
     expectNoSecrets(refresh, 'refresh-token')
-    const wrong = await api('POST', '/users/login', { body: { email: editor.email, password: `wrong-${SMTP_PASSWORD}` } })
+    const wrong = await api('POST', '/users/login', {
+      body: { email: editor.email, password: `wrong-${SMTP_PASSWORD}` },
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.text).not.toContain(SMTP_PASSWORD)
 
@@ -299,11 +344,17 @@ describe('REST write responses', () => {
   })
 
   it('creating, updating and deleting subscribers answers without tokens', async () => {
-    const created = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'new-reader@example.test' } })
+    const created = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'email', email: 'new-reader@example.test' },
+    })
     expect(created.status, created.text).toBe(201)
     await collectSubscriberSecrets()
     expectNoSecrets(created, 'POST /subscribers')
-    const updated = await api('PATCH', `/subscribers/${created.body.doc.id}`, { key: admin.key, body: { verified: true } })
+    const updated = await api('PATCH', `/subscribers/${created.body.doc.id}`, {
+      key: admin.key,
+      body: { verified: true },
+    })
     expect(updated.status, updated.text).toBe(200)
     expectNoSecrets(updated, 'PATCH /subscribers/:id')
     const deleted = await api('DELETE', `/subscribers/${created.body.doc.id}`, { key: admin.key })
@@ -311,12 +362,20 @@ describe('REST write responses', () => {
     expectNoSecrets(deleted, 'DELETE /subscribers/:id')
   })
 
-  it('subscriber tokens are the server\'s: a client cannot choose or change them', async () => {
+  it("subscriber tokens are the server's: a client cannot choose or change them", async () => {
     const chosen = { unsubscribeToken: `chosen-${randomUUID()}`, verificationToken: `chosen-${randomUUID()}` }
-    const created = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'chooser@example.test', ...chosen } })
+    const created = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'email', email: 'chooser@example.test', ...chosen },
+    })
     expect(created.status, created.text).toBe(201)
     const stored = async () =>
-      (await (await payload()).findByID({ collection: 'subscribers', id: created.body.doc.id, showHiddenFields: true })) as unknown as Record<string, string>
+      (await (
+        await payload()
+      ).findByID({ collection: 'subscribers', id: created.body.doc.id, showHiddenFields: true })) as unknown as Record<
+        string,
+        string
+      >
     const first = await stored()
     expect(first.unsubscribeToken).toMatch(/^[\w-]{43}$/)
     expect(first.unsubscribeToken).not.toBe(chosen.unsubscribeToken)
@@ -374,7 +433,20 @@ describe('GraphQL', () => {
     await api('POST', '/users/forgot-password', { body: { email: admin.email } })
     await collectUserSecrets(admin) // its reset token, now stored
     const res = await graphql(
-      `{ Users(limit: 100) { docs { email hash salt apiKey apiKeyIndex resetPasswordToken } } }`,
+      `
+        {
+          Users(limit: 100) {
+            docs {
+              email
+              hash
+              salt
+              apiKey
+              apiKeyIndex
+              resetPasswordToken
+            }
+          }
+        }
+      `,
       undefined,
       { key: admin.key },
     )
@@ -386,10 +458,25 @@ describe('GraphQL', () => {
     expectNoSecrets(res, 'GraphQL Users auth fields', { rest: false })
 
     for (const key of [admin.key, editor.key]) {
-      const subs = await graphql(`{ Subscribers(limit: 100) { docs { email unsubscribeToken verificationToken } } }`, undefined, { key })
+      const subs = await graphql(
+        `
+          {
+            Subscribers(limit: 100) {
+              docs {
+                email
+                unsubscribeToken
+                verificationToken
+              }
+            }
+          }
+        `,
+        undefined,
+        { key },
+      )
       expect(subs.body.errors, subs.text).toBeUndefined()
       expect(subs.body.data.Subscribers.docs.length).toBeGreaterThanOrEqual(2)
-      for (const doc of subs.body.data.Subscribers.docs) expect(doc).toMatchObject({ unsubscribeToken: null, verificationToken: null })
+      for (const doc of subs.body.data.Subscribers.docs)
+        expect(doc).toMatchObject({ unsubscribeToken: null, verificationToken: null })
       expectNoSecrets(subs, 'GraphQL Subscribers tokens', { rest: false })
     }
   })
@@ -398,7 +485,14 @@ describe('GraphQL', () => {
     const next = `smtp-gql-${randomUUID()}`
     secrets.add(next)
     const res = await graphql(
-      `mutation ($pw: String) { updateEmailSetting(data: { password: $pw }) { host password } }`,
+      `
+        mutation ($pw: String) {
+          updateEmailSetting(data: { password: $pw }) {
+            host
+            password
+          }
+        }
+      `,
       { pw: next },
       { key: admin.key },
     )
@@ -407,13 +501,20 @@ describe('GraphQL', () => {
     expectNoSecrets(res, 'GraphQL updateEmailSetting', { rest: false })
     expect((await storedGlobal('email-settings')).password).toBe(next)
     // Back to the value the other tests expect.
-    expect((await api('POST', '/globals/email-settings', { key: admin.key, body: { password: SMTP_PASSWORD } })).status).toBe(200)
+    expect(
+      (await api('POST', '/globals/email-settings', { key: admin.key, body: { password: SMTP_PASSWORD } })).status,
+    ).toBe(200)
   })
 })
 
 describe('write-only credentials keep their value', () => {
   const cases = [
-    { slug: 'email-settings' as const, field: 'password', other: { host: 'smtp2.example.test' }, value: () => SMTP_PASSWORD },
+    {
+      slug: 'email-settings' as const,
+      field: 'password',
+      other: { host: 'smtp2.example.test' },
+      value: () => SMTP_PASSWORD,
+    },
     { slug: 'sms-settings' as const, field: 'authToken', other: { accountSid: 'AC999' }, value: () => SMS_TOKEN },
   ]
 
@@ -465,7 +566,10 @@ describe('write-only credentials keep their value', () => {
       it('an editor can neither read nor overwrite it', async () => {
         const read = await api('GET', `/globals/${c.slug}`, { key: editor.key })
         expect(read.status).toBe(403)
-        const write = await api('POST', `/globals/${c.slug}`, { key: editor.key, body: { [c.field]: 'editor-was-here' } })
+        const write = await api('POST', `/globals/${c.slug}`, {
+          key: editor.key,
+          body: { [c.field]: 'editor-was-here' },
+        })
         expect(write.status).toBe(403)
         expect((await storedGlobal(c.slug))[c.field]).toBe(c.value())
       })

@@ -40,12 +40,15 @@ async function statusOf(id: number): Promise<string> {
 
 /** The service's history as an editor reads it through the CMS API, oldest first. */
 async function history(service: number): Promise<Row[]> {
-  const res = await api('GET', `/service-status-changes?where[service][equals]=${service}&sort=id&depth=0&limit=100`, { key: editor.key })
+  const res = await api('GET', `/service-status-changes?where[service][equals]=${service}&sort=id&depth=0&limit=100`, {
+    key: editor.key,
+  })
   expect(res.status, res.text).toBe(200)
   return res.body.docs
 }
 
-const moves = (rows: Row[]) => rows.map((r) => `${r.fromStatus ?? '∅'}→${r.toStatus} ${r.source}${r.sourceRef ? ` ${r.sourceRef}` : ''}`)
+const moves = (rows: Row[]) =>
+  rows.map((r) => `${r.fromStatus ?? '∅'}→${r.toStatus} ${r.source}${r.sourceRef ? ` ${r.sourceRef}` : ''}`)
 
 async function createIncident(body: Record<string, unknown>) {
   const res = await api('POST', '/incidents', { key: editor.key, body })
@@ -76,7 +79,13 @@ describe('the chokepoint', () => {
     const id = await newService('Search', 'degraded')
     const rows = await history(id)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ service: id, fromStatus: null, toStatus: 'degraded', source: 'initial', user: editor.id })
+    expect(rows[0]).toMatchObject({
+      service: id,
+      fromStatus: null,
+      toStatus: 'degraded',
+      source: 'initial',
+      user: editor.id,
+    })
   })
 
   it('records a PATCH by REST: who, what, when; nothing for a PATCH that changes nothing', async () => {
@@ -97,7 +106,11 @@ describe('the chokepoint', () => {
 
   it('records a change made over GraphQL once', async () => {
     const id = await newService('Graph')
-    const res = await graphql(`mutation { updateService(id: ${id}, data: { status: partial }) { status } }`, undefined, { key: admin.key })
+    const res = await graphql(
+      `mutation { updateService(id: ${id}, data: { status: partial }) { status } }`,
+      undefined,
+      { key: admin.key },
+    )
     expect(res.body.errors, res.text).toBeUndefined()
     expect(res.body.data.updateService.status).toBe('partial')
     const rows = await history(id)
@@ -108,7 +121,10 @@ describe('the chokepoint', () => {
   it('records a bulk PATCH (where) once per service it changed', async () => {
     const one = await newService('Bulk one')
     const two = await newService('Bulk two', 'major')
-    const res = await api('PATCH', `/services?where[id][in]=${one},${two}`, { key: editor.key, body: { status: 'major' } })
+    const res = await api('PATCH', `/services?where[id][in]=${one},${two}`, {
+      key: editor.key,
+      body: { status: 'major' },
+    })
     expect(res.status, res.text).toBe(200)
     expect(moves(await history(one))).toEqual(['∅→operational initial', 'operational→major manual'])
     expect(moves(await history(two))).toEqual(['∅→major initial'])
@@ -121,9 +137,21 @@ describe('the chokepoint', () => {
     expect((await api('POST', '/service-status-changes', { body })).status).toBe(401)
     for (const user of [editor, admin]) {
       expect((await api('POST', '/service-status-changes', { key: user.key, body })).status).toBe(403)
-      expect((await api('PATCH', `/service-status-changes/${(row as unknown as { id: number }).id}`, { key: user.key, body: { toStatus: 'major' } })).status).toBe(403)
-      expect((await api('DELETE', `/service-status-changes/${(row as unknown as { id: number }).id}`, { key: user.key })).status).toBe(403)
-      expect((await api('GET', `/service-status-changes?where[service][equals]=${id}`, { key: user.key })).body.docs).toHaveLength(1)
+      expect(
+        (
+          await api('PATCH', `/service-status-changes/${(row as unknown as { id: number }).id}`, {
+            key: user.key,
+            body: { toStatus: 'major' },
+          })
+        ).status,
+      ).toBe(403)
+      expect(
+        (await api('DELETE', `/service-status-changes/${(row as unknown as { id: number }).id}`, { key: user.key }))
+          .status,
+      ).toBe(403)
+      expect(
+        (await api('GET', `/service-status-changes?where[service][equals]=${id}`, { key: user.key })).body.docs,
+      ).toHaveLength(1)
     }
     expect((await api('GET', '/service-status-changes')).status).toBe(401)
     expect(await history(id)).toHaveLength(1)
@@ -137,23 +165,48 @@ describe('incidents set the statuses of their services', () => {
     const incident = await createIncident({
       title: 'Errors on the API',
       affectedServices: [api1, web],
-      updates: [{ status: 'investigating', message: 'Looking', createdAt: at(0), serviceStatuses: [{ service: api1, status: 'major' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Looking',
+          createdAt: at(0),
+          serviceStatuses: [{ service: api1, status: 'major' }],
+        },
+      ],
     })
     expect(await statusOf(api1)).toBe('major')
     expect(await statusOf(web)).toBe('operational')
     const [, applied] = await history(api1)
-    expect(applied).toMatchObject({ fromStatus: 'operational', toStatus: 'major', source: 'incident', sourceRef: incident.shortId, user: editor.id })
+    expect(applied).toMatchObject({
+      fromStatus: 'operational',
+      toStatus: 'major',
+      source: 'incident',
+      sourceRef: incident.shortId,
+      user: editor.id,
+    })
 
     // The operator sets the API to partial by hand; a client re-sending the same list (without the field) changes nothing.
     await api('PATCH', `/services/${api1}`, { key: editor.key, body: { status: 'partial' } })
     await patchIncident(incident.id, [{ status: 'investigating', message: 'Looking', createdAt: at(0) }])
-    await patchIncident(incident.id, [{ status: 'investigating', message: 'Looking', createdAt: at(0), serviceStatuses: [{ service: api1, status: 'major' }] }])
+    await patchIncident(incident.id, [
+      {
+        status: 'investigating',
+        message: 'Looking',
+        createdAt: at(0),
+        serviceStatuses: [{ service: api1, status: 'major' }],
+      },
+    ])
     expect(await statusOf(api1)).toBe('partial')
 
     // A new newest update applies its own statuses.
     await patchIncident(incident.id, [
       { status: 'investigating', message: 'Looking', createdAt: at(0) },
-      { status: 'identified', message: 'Found it', createdAt: at(1), serviceStatuses: [{ service: web, status: 'degraded' }] },
+      {
+        status: 'identified',
+        message: 'Found it',
+        createdAt: at(1),
+        serviceStatuses: [{ service: web, status: 'degraded' }],
+      },
     ])
     expect(await statusOf(web)).toBe('degraded')
     expect(moves(await history(api1))).toEqual([
@@ -165,8 +218,15 @@ describe('incidents set the statuses of their services', () => {
 
   it('changes no service for an incident without serviceStatuses', async () => {
     const id = await newService('Quiet')
-    const incident = await createIncident({ title: 'Nothing moves', affectedServices: [id], updates: [{ status: 'investigating', message: 'Hm' }] })
-    await patchIncident(incident.id, [{ status: 'investigating', message: 'Hm', createdAt: incident.updates[0].createdAt }, { status: 'resolved', message: 'Fine' }])
+    const incident = await createIncident({
+      title: 'Nothing moves',
+      affectedServices: [id],
+      updates: [{ status: 'investigating', message: 'Hm' }],
+    })
+    await patchIncident(incident.id, [
+      { status: 'investigating', message: 'Hm', createdAt: incident.updates[0].createdAt },
+      { status: 'resolved', message: 'Fine' },
+    ])
     expect(await statusOf(id)).toBe('operational')
     expect(await history(id)).toHaveLength(1)
   })
@@ -175,19 +235,39 @@ describe('incidents set the statuses of their services', () => {
     const db = await newService('Database')
     const a = await createIncident({
       title: 'A',
-      updates: [{ status: 'investigating', message: 'A starts', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'A starts',
+          createdAt: at(0),
+          serviceStatuses: [{ service: db, status: 'major' }],
+        },
+      ],
     })
     const b = await createIncident({
       title: 'B',
-      updates: [{ status: 'investigating', message: 'B starts', createdAt: at(1), serviceStatuses: [{ service: db, status: 'partial' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'B starts',
+          createdAt: at(1),
+          serviceStatuses: [{ service: db, status: 'partial' }],
+        },
+      ],
     })
     expect(await statusOf(db)).toBe('partial')
 
     // B resolves first: A still holds the database, at the status it set.
-    await patchIncident(b.id, [{ status: 'investigating', message: 'B starts', createdAt: at(1) }, { status: 'resolved', message: 'B over', createdAt: at(2) }])
+    await patchIncident(b.id, [
+      { status: 'investigating', message: 'B starts', createdAt: at(1) },
+      { status: 'resolved', message: 'B over', createdAt: at(2) },
+    ])
     expect(await statusOf(db)).toBe('major')
     // A resolves: back to the status before any incident.
-    await patchIncident(a.id, [{ status: 'investigating', message: 'A starts', createdAt: at(0) }, { status: 'resolved', message: 'A over', createdAt: at(3) }])
+    await patchIncident(a.id, [
+      { status: 'investigating', message: 'A starts', createdAt: at(0) },
+      { status: 'resolved', message: 'A over', createdAt: at(3) },
+    ])
     expect(await statusOf(db)).toBe('operational')
     expect(moves(await history(db))).toEqual([
       '∅→operational initial',
@@ -200,11 +280,37 @@ describe('incidents set the statuses of their services', () => {
 
   it('gives back in either order, and an incident that set what another had set still holds it', async () => {
     const db = await newService('Queue', 'degraded')
-    const a = await createIncident({ title: 'A', updates: [{ status: 'investigating', message: 'a', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }] }] })
-    const b = await createIncident({ title: 'B', updates: [{ status: 'investigating', message: 'b', createdAt: at(1), serviceStatuses: [{ service: db, status: 'major' }] }] })
-    await patchIncident(a.id, [{ status: 'investigating', message: 'a', createdAt: at(0) }, { status: 'resolved', message: 'a over', createdAt: at(2) }])
+    const a = await createIncident({
+      title: 'A',
+      updates: [
+        {
+          status: 'investigating',
+          message: 'a',
+          createdAt: at(0),
+          serviceStatuses: [{ service: db, status: 'major' }],
+        },
+      ],
+    })
+    const b = await createIncident({
+      title: 'B',
+      updates: [
+        {
+          status: 'investigating',
+          message: 'b',
+          createdAt: at(1),
+          serviceStatuses: [{ service: db, status: 'major' }],
+        },
+      ],
+    })
+    await patchIncident(a.id, [
+      { status: 'investigating', message: 'a', createdAt: at(0) },
+      { status: 'resolved', message: 'a over', createdAt: at(2) },
+    ])
     expect(await statusOf(db)).toBe('major')
-    await patchIncident(b.id, [{ status: 'investigating', message: 'b', createdAt: at(1) }, { status: 'resolved', message: 'b over', createdAt: at(3) }])
+    await patchIncident(b.id, [
+      { status: 'investigating', message: 'b', createdAt: at(1) },
+      { status: 'resolved', message: 'b over', createdAt: at(3) },
+    ])
     expect(await statusOf(db)).toBe('degraded')
   })
 
@@ -213,25 +319,64 @@ describe('incidents set the statuses of their services', () => {
     const other = await newService('CDN')
     const a = await createIncident({
       title: 'Cache down',
-      updates: [{ status: 'investigating', message: 'x', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }, { service: other, status: 'partial' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'x',
+          createdAt: at(0),
+          serviceStatuses: [
+            { service: db, status: 'major' },
+            { service: other, status: 'partial' },
+          ],
+        },
+      ],
     })
     expect([await statusOf(db), await statusOf(other)]).toEqual(['major', 'partial'])
     await api('PATCH', `/services/${db}`, { key: editor.key, body: { status: 'degraded' } })
-    await patchIncident(a.id, [{ status: 'investigating', message: 'x', createdAt: at(0) }, { status: 'resolved', message: 'y', createdAt: at(1) }])
+    await patchIncident(a.id, [
+      { status: 'investigating', message: 'x', createdAt: at(0) },
+      { status: 'resolved', message: 'y', createdAt: at(1) },
+    ])
     expect(await statusOf(db)).toBe('degraded')
     expect(await statusOf(other)).toBe('operational')
   })
 
   it('a manual change between two incidents is the status the later one gives back', async () => {
     const db = await newService('Auth')
-    const a = await createIncident({ title: 'A', updates: [{ status: 'investigating', message: 'a', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }] }] })
+    const a = await createIncident({
+      title: 'A',
+      updates: [
+        {
+          status: 'investigating',
+          message: 'a',
+          createdAt: at(0),
+          serviceStatuses: [{ service: db, status: 'major' }],
+        },
+      ],
+    })
     await api('PATCH', `/services/${db}`, { key: editor.key, body: { status: 'degraded' } })
-    const b = await createIncident({ title: 'B', updates: [{ status: 'investigating', message: 'b', createdAt: at(2), serviceStatuses: [{ service: db, status: 'partial' }] }] })
+    const b = await createIncident({
+      title: 'B',
+      updates: [
+        {
+          status: 'investigating',
+          message: 'b',
+          createdAt: at(2),
+          serviceStatuses: [{ service: db, status: 'partial' }],
+        },
+      ],
+    })
     expect(await statusOf(db)).toBe('partial')
-    await patchIncident(b.id, [{ status: 'investigating', message: 'b', createdAt: at(2) }, { status: 'resolved', message: 'b over', createdAt: at(3) }])
+    await patchIncident(b.id, [
+      { status: 'investigating', message: 'b', createdAt: at(2) },
+      { status: 'resolved', message: 'b over', createdAt: at(3) },
+    ])
     // A's major was overruled by hand before B: the operator's degraded comes back, not A's major.
     expect(await statusOf(db)).toBe('degraded')
-    await patchIncident(a.id, [{ status: 'investigating', message: 'a', createdAt: at(0) }, { status: 'resolved', message: 'a over', createdAt: at(4) }])
+    await patchIncident(a.id, [
+      { status: 'investigating', message: 'a', createdAt: at(0) },
+      { status: 'resolved', message: 'a over', createdAt: at(4) },
+    ])
     expect(await statusOf(db)).toBe('degraded')
   })
 
@@ -240,7 +385,17 @@ describe('incidents set the statuses of their services', () => {
     const web = await newService('Preview Web', 'degraded')
     const a = await createIncident({
       title: 'Preview',
-      updates: [{ status: 'investigating', message: 'x', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }, { service: web, status: 'partial' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'x',
+          createdAt: at(0),
+          serviceStatuses: [
+            { service: db, status: 'major' },
+            { service: web, status: 'partial' },
+          ],
+        },
+      ],
     })
     await api('PATCH', `/services/${web}`, { key: editor.key, body: { status: 'operational' } })
     const preview = await api('GET', `/incidents/${a.id}/restore-preview`, { key: editor.key })
@@ -257,11 +412,26 @@ describe('incidents set the statuses of their services', () => {
     const web = await newService('Uploads')
     const a = await createIncident({
       title: 'Storage',
-      updates: [{ status: 'investigating', message: 'x', createdAt: at(0), serviceStatuses: [{ service: db, status: 'major' }, { service: web, status: 'major' }] }],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'x',
+          createdAt: at(0),
+          serviceStatuses: [
+            { service: db, status: 'major' },
+            { service: web, status: 'major' },
+          ],
+        },
+      ],
     })
     await patchIncident(a.id, [
       { status: 'investigating', message: 'x', createdAt: at(0) },
-      { status: 'resolved', message: 'Mostly back', createdAt: at(1), serviceStatuses: [{ service: db, status: 'degraded' }] },
+      {
+        status: 'resolved',
+        message: 'Mostly back',
+        createdAt: at(1),
+        serviceStatuses: [{ service: db, status: 'degraded' }],
+      },
     ])
     expect(await statusOf(db)).toBe('degraded')
     expect(await statusOf(web)).toBe('major')
@@ -271,19 +441,28 @@ describe('incidents set the statuses of their services', () => {
     const db = await newService('Strict')
     const unknown = await api('POST', '/incidents', {
       key: editor.key,
-      body: { title: 'x', updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: 999999, status: 'major' }] }] },
+      body: {
+        title: 'x',
+        updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: 999999, status: 'major' }] }],
+      },
     })
     expect(unknown.status, unknown.text).toBe(400)
     expect(unknown.text).toMatch(/serviceStatuses/)
     const bad = await api('POST', '/incidents', {
       key: editor.key,
-      body: { title: 'x', updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: db, status: 'on-fire' }] }] },
+      body: {
+        title: 'x',
+        updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: db, status: 'on-fire' }] }],
+      },
     })
     expect(bad.status, bad.text).toBe(400)
     expect(bad.text).toMatch(/status/)
     const missing = await api('POST', '/incidents', {
       key: editor.key,
-      body: { title: 'x', updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ status: 'major' }] }] },
+      body: {
+        title: 'x',
+        updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ status: 'major' }] }],
+      },
     })
     expect(missing.status, missing.text).toBe(400)
     expect(await statusOf(db)).toBe('operational')
@@ -291,7 +470,10 @@ describe('incidents set the statuses of their services', () => {
 
   it('a service named by an incident can still be deleted', async () => {
     const id = await newService('Doomed')
-    const incident = await createIncident({ title: 'x', updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: id, status: 'major' }] }] })
+    const incident = await createIncident({
+      title: 'x',
+      updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: id, status: 'major' }] }],
+    })
     const res = await api('DELETE', `/services/${id}`, { key: admin.key })
     expect(res.status, res.text).toBe(200)
     const read = await api('GET', `/incidents/${incident.id}?depth=0`)
@@ -314,24 +496,46 @@ describe('maintenances', () => {
   it('with the switch: under maintenance at the start (the job’s clock), back at the end', async () => {
     const p = await payload()
     const db = await newService('Warehouse', 'degraded')
-    const m = await createMaintenance({ title: 'Upgrade', affectedServices: [db], scheduledStartAt: iso(t0 + HOUR), scheduledEndAt: iso(t0 + 2 * HOUR), setServicesUnderMaintenance: true })
+    const m = await createMaintenance({
+      title: 'Upgrade',
+      affectedServices: [db],
+      scheduledStartAt: iso(t0 + HOUR),
+      scheduledEndAt: iso(t0 + 2 * HOUR),
+      setServicesUnderMaintenance: true,
+    })
     expect(m.status).toBe('upcoming')
     expect(await statusOf(db)).toBe('degraded')
 
     expect(await advanceDueMaintenances(p, new Date(t0 + HOUR + 1000))).toMatchObject({ failed: 0 })
     expect(await statusOf(db)).toBe('maintenance')
     const rows = await history(db)
-    expect(rows[1]).toMatchObject({ fromStatus: 'degraded', toStatus: 'maintenance', source: 'maintenance', sourceRef: m.shortId, user: null, at: iso(t0 + HOUR + 1000) })
+    expect(rows[1]).toMatchObject({
+      fromStatus: 'degraded',
+      toStatus: 'maintenance',
+      source: 'maintenance',
+      sourceRef: m.shortId,
+      user: null,
+      at: iso(t0 + HOUR + 1000),
+    })
 
     expect(await advanceDueMaintenances(p, new Date(t0 + 2 * HOUR + 1000))).toMatchObject({ failed: 0 })
     expect(await statusOf(db)).toBe('degraded')
-    expect(moves(await history(db))).toEqual(['∅→degraded initial', `degraded→maintenance maintenance ${m.shortId}`, `maintenance→degraded maintenance ${m.shortId}`])
+    expect(moves(await history(db))).toEqual([
+      '∅→degraded initial',
+      `degraded→maintenance maintenance ${m.shortId}`,
+      `maintenance→degraded maintenance ${m.shortId}`,
+    ])
   })
 
   it('without the switch: the services stay as they are', async () => {
     const p = await payload()
     const db = await newService('Mailer')
-    const m = await createMaintenance({ title: 'Quiet', affectedServices: [db], scheduledStartAt: iso(t0 + HOUR), scheduledEndAt: iso(t0 + 2 * HOUR) })
+    const m = await createMaintenance({
+      title: 'Quiet',
+      affectedServices: [db],
+      scheduledStartAt: iso(t0 + HOUR),
+      scheduledEndAt: iso(t0 + 2 * HOUR),
+    })
     expect((await api('GET', `/maintenances/${m.id}`)).body.setServicesUnderMaintenance).toBe(false)
     await advanceDueMaintenances(p, new Date(t0 + HOUR + 1000))
     expect(await statusOf(db)).toBe('operational')
@@ -341,15 +545,27 @@ describe('maintenances', () => {
 
   it('a save that starts it applies at once, and a cancel gives back; an incident during it wins after', async () => {
     const db = await newService('Billing')
-    const m = await createMaintenance({ title: 'Now', affectedServices: [db], scheduledStartAt: iso(Date.now() - 1000), scheduledEndAt: iso(t0 + 5 * HOUR), setServicesUnderMaintenance: true })
+    const m = await createMaintenance({
+      title: 'Now',
+      affectedServices: [db],
+      scheduledStartAt: iso(Date.now() - 1000),
+      scheduledEndAt: iso(t0 + 5 * HOUR),
+      setServicesUnderMaintenance: true,
+    })
     expect(m.status).toBe('in_progress')
     expect(await statusOf(db)).toBe('maintenance')
-    const incident = await createIncident({ title: 'Broke during it', updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: db, status: 'major' }] }] })
+    const incident = await createIncident({
+      title: 'Broke during it',
+      updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: db, status: 'major' }] }],
+    })
     const cancel = await api('PATCH', `/maintenances/${m.id}`, { key: editor.key, body: { status: 'cancelled' } })
     expect(cancel.status, cancel.text).toBe(200)
     // The open incident still holds the service.
     expect(await statusOf(db)).toBe('major')
-    await patchIncident(incident.id, [{ status: 'investigating', message: 'x', createdAt: incident.updates[0].createdAt }, { status: 'resolved', message: 'ok' }])
+    await patchIncident(incident.id, [
+      { status: 'investigating', message: 'x', createdAt: incident.updates[0].createdAt },
+      { status: 'resolved', message: 'ok' },
+    ])
     expect(await statusOf(db)).toBe('operational')
   })
 })

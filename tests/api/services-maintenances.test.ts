@@ -52,12 +52,18 @@ describe('service slug and group', () => {
     const res = await api('POST', '/services', { key: editor.key, body: { name: 'Payments API (EU)', group: groupId } })
     expect(res.status).toBe(201)
     expect(res.body.doc.slug).toBe('payments-api-eu')
-    const blank = await api('POST', '/services', { key: editor.key, body: { name: 'Blank Slug', slug: '', group: groupId } })
+    const blank = await api('POST', '/services', {
+      key: editor.key,
+      body: { name: 'Blank Slug', slug: '', group: groupId },
+    })
     expect(blank.body.doc.slug).toBe('blank-slug')
   })
 
   it('keeps a slug that is given', async () => {
-    const res = await api('POST', '/services', { key: editor.key, body: { name: 'Web app', slug: 'frontend', group: groupId } })
+    const res = await api('POST', '/services', {
+      key: editor.key,
+      body: { name: 'Web app', slug: 'frontend', group: groupId },
+    })
     expect(res.status).toBe(201)
     expect(res.body.doc.slug).toBe('frontend')
   })
@@ -68,7 +74,10 @@ describe('service slug and group', () => {
     const derived = await api('POST', '/services', { key: editor.key, body: { name: 'Mail relay', group: groupId } })
     expect(derived.status).toBe(400)
     expect(derived.body.errors[0].message).toMatch(/slug/i)
-    const given = await api('POST', '/services', { key: editor.key, body: { name: 'Other', slug: 'mail-relay', group: groupId } })
+    const given = await api('POST', '/services', {
+      key: editor.key,
+      body: { name: 'Other', slug: 'mail-relay', group: groupId },
+    })
     expect(given.status).toBe(400)
     expect(given.body.errors[0].message).toMatch(/slug/i)
     const renamed = await api('PATCH', `/services/${serviceId}`, { key: editor.key, body: { slug: 'mail-relay' } })
@@ -78,7 +87,10 @@ describe('service slug and group', () => {
   })
 
   it('refuses a slug that is not URL-safe', async () => {
-    const res = await api('POST', '/services', { key: editor.key, body: { name: 'Bad', slug: 'Not A Slug', group: groupId } })
+    const res = await api('POST', '/services', {
+      key: editor.key,
+      body: { name: 'Bad', slug: 'Not A Slug', group: groupId },
+    })
     expect(res.status).toBe(400)
     expect(res.body.errors[0].message).toMatch(/slug/i)
   })
@@ -102,7 +114,10 @@ describe('service slug and group', () => {
 })
 
 async function createMaintenance(body: Record<string, unknown>) {
-  return api('POST', '/maintenances', { key: editor.key, body: { title: 'Database upgrade', affectedServices: [serviceId], ...body } })
+  return api('POST', '/maintenances', {
+    key: editor.key,
+    body: { title: 'Database upgrade', affectedServices: [serviceId], ...body },
+  })
 }
 
 describe('maintenance status from the clock', () => {
@@ -129,7 +144,11 @@ describe('maintenance status from the clock', () => {
   })
 
   it('ignores a clock status sent by the client', async () => {
-    const res = await createMaintenance({ status: 'in_progress', scheduledStartAt: fromNow(2 * HOUR), scheduledEndAt: fromNow(3 * HOUR) })
+    const res = await createMaintenance({
+      status: 'in_progress',
+      scheduledStartAt: fromNow(2 * HOUR),
+      scheduledEndAt: fromNow(3 * HOUR),
+    })
     expect(res.body.doc.status).toBe('upcoming')
   })
 
@@ -143,7 +162,10 @@ describe('maintenance status from the clock', () => {
 describe('maintenance duration', () => {
   it('is estimated from the window when empty', async () => {
     const start = Date.now() + HOUR
-    const two = await createMaintenance({ scheduledStartAt: new Date(start).toISOString(), scheduledEndAt: new Date(start + 2 * HOUR).toISOString() })
+    const two = await createMaintenance({
+      scheduledStartAt: new Date(start).toISOString(),
+      scheduledEndAt: new Date(start + 2 * HOUR).toISOString(),
+    })
     expect(two.body.doc.duration).toBe('2 hours')
     const long = await createMaintenance({
       scheduledStartAt: new Date(start).toISOString(),
@@ -154,15 +176,25 @@ describe('maintenance duration', () => {
   })
 
   it('keeps a duration the operator wrote', async () => {
-    const res = await createMaintenance({ scheduledStartAt: fromNow(HOUR), scheduledEndAt: fromNow(2 * HOUR), duration: 'about an hour' })
+    const res = await createMaintenance({
+      scheduledStartAt: fromNow(HOUR),
+      scheduledEndAt: fromNow(2 * HOUR),
+      duration: 'about an hour',
+    })
     expect(res.body.doc.duration).toBe('about an hour')
-    const moved = await api('PATCH', `/maintenances/${res.body.doc.id}`, { key: editor.key, body: { scheduledEndAt: fromNow(5 * HOUR) } })
+    const moved = await api('PATCH', `/maintenances/${res.body.doc.id}`, {
+      key: editor.key,
+      body: { scheduledEndAt: fromNow(5 * HOUR) },
+    })
     expect(moved.body.doc.duration).toBe('about an hour')
   })
 
   it('follows the window when it was an estimate', async () => {
     const start = Date.now() + HOUR
-    const res = await createMaintenance({ scheduledStartAt: new Date(start).toISOString(), scheduledEndAt: new Date(start + 2 * HOUR).toISOString() })
+    const res = await createMaintenance({
+      scheduledStartAt: new Date(start).toISOString(),
+      scheduledEndAt: new Date(start + 2 * HOUR).toISOString(),
+    })
     expect(res.body.doc.duration).toBe('2 hours')
     const moved = await api('PATCH', `/maintenances/${res.body.doc.id}`, {
       key: editor.key,
@@ -197,7 +229,11 @@ describe('maintenance completion and cancellation', () => {
     }
     const retitled = await api('PATCH', `/maintenances/${id}`, { key: editor.key, body: { title: 'Called off' } })
     expect(retitled.status).toBe(200)
-    expect(retitled.body.doc).toMatchObject({ status: 'cancelled', cancelledAt: cancelled.body.doc.cancelledAt, title: 'Called off' })
+    expect(retitled.body.doc).toMatchObject({
+      status: 'cancelled',
+      cancelledAt: cancelled.body.doc.cancelledAt,
+      title: 'Called off',
+    })
   })
 
   it('stamps completedAt with the time of the write when completed by hand; completed is final', async () => {
@@ -261,7 +297,10 @@ describe('maintenance window', () => {
 
   it('refuses a PATCH that moves the end before the stored start', async () => {
     const created = await createMaintenance({ scheduledStartAt: fromNow(5 * HOUR), scheduledEndAt: fromNow(6 * HOUR) })
-    const res = await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: editor.key, body: { scheduledEndAt: fromNow(4 * HOUR) } })
+    const res = await api('PATCH', `/maintenances/${created.body.doc.id}`, {
+      key: editor.key,
+      body: { scheduledEndAt: fromNow(4 * HOUR) },
+    })
     expect(res.status).toBe(400)
     expect(res.body.errors[0].message).toMatch(/scheduled ?end ?at/i)
     const read = await api('GET', `/maintenances/${created.body.doc.id}`)

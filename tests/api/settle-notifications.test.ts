@@ -23,7 +23,13 @@ let clock = Date.parse('2026-05-04T10:00:00.000Z')
 const subscriber = 'settle@example.test'
 
 const at = (seconds: number) => vi.setSystemTime((clock += seconds * 1000))
-const firing = (key: string, severity = 'critical') => ({ key, state: 'firing', services: [slug], severity, title: `Probe ${key} fails` })
+const firing = (key: string, severity = 'critical') => ({
+  key,
+  state: 'firing',
+  services: [slug],
+  severity,
+  title: `Probe ${key} fails`,
+})
 const resolved = (key: string) => ({ key, state: 'resolved' })
 
 /** Runs the notification jobs that are due now, as the service's runner does, until none is left. */
@@ -50,8 +56,11 @@ async function runDue() {
 
 const mails = () => smtp.to(subscriber).map((mail) => mail.parsed.subject ?? '')
 const notificationsOf = async (key: string) => {
-  const incident = (await api('GET', `/incidents?where[integrationKey][equals]=${key}&depth=0`, { key: admin.key })).body.docs[0]
-  const found = await api('GET', `/notifications?where[incident][equals]=${incident.id}&sort=id&depth=0`, { key: admin.key })
+  const incident = (await api('GET', `/incidents?where[integrationKey][equals]=${key}&depth=0`, { key: admin.key }))
+    .body.docs[0]
+  const found = await api('GET', `/notifications?where[incident][equals]=${incident.id}&sort=id&depth=0`, {
+    key: admin.key,
+  })
   return found.body.docs.map((n: { kind: string; status: string }) => `${n.kind} ${n.status}`)
 }
 
@@ -63,8 +72,12 @@ beforeAll(async () => {
   process.env.SMTP_FROM = 'Status <status@example.test>'
   admin = await createUser('admin')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Checks' } })
-  slug = (await api('POST', '/services', { key: admin.key, body: { name: 'Checkout', group: group.body.doc.id } })).body.doc.slug
-  const added = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: subscriber, verified: true } })
+  slug = (await api('POST', '/services', { key: admin.key, body: { name: 'Checkout', group: group.body.doc.id } })).body
+    .doc.slug
+  const added = await api('POST', '/subscribers', {
+    key: admin.key,
+    body: { type: 'email', email: subscriber, verified: true },
+  })
   expect(added.status, added.text).toBe(201)
   token = (await createIntegration(admin, { name: 'Checks', kind: 'generic' })).token
   await runDue()
@@ -117,7 +130,10 @@ describe('notifications of what a monitoring integration writes', () => {
 
   it("send a person's update at once", async () => {
     smtp.messages.length = 0
-    const created = await api('POST', '/incidents', { key: admin.key, body: { title: 'Written by a person', updates: [{ status: 'investigating', message: 'Looking.' }] } })
+    const created = await api('POST', '/incidents', {
+      key: admin.key,
+      body: { title: 'Written by a person', updates: [{ status: 'investigating', message: 'Looking.' }] },
+    })
     expect(created.status, created.text).toBe(201)
     await runDue()
     expect(mails()).toEqual(['[Status] New incident: Written by a person'])

@@ -37,7 +37,13 @@ afterAll(() => {
 describe('the clock of the public pages', () => {
   it('/i/<id> says for how long an incident is ongoing, and expires when that next reads differently', async () => {
     vi.setSystemTime(T0)
-    const created = await api('POST', '/incidents', { key: admin.key, body: { title: 'Slow logins', updates: [{ status: 'investigating', message: 'Looking', createdAt: T0.toISOString() }] } })
+    const created = await api('POST', '/incidents', {
+      key: admin.key,
+      body: {
+        title: 'Slow logins',
+        updates: [{ status: 'investigating', message: 'Looking', createdAt: T0.toISOString() }],
+      },
+    })
     expect(created.status, created.text).toBe(201)
     const { shortId, id } = created.body.doc
 
@@ -54,7 +60,12 @@ describe('the clock of the public pages', () => {
 
     const resolved = await api('PATCH', `/incidents/${id}`, {
       key: admin.key,
-      body: { updates: [{ status: 'investigating', message: 'Looking', createdAt: T0.toISOString() }, { status: 'resolved', message: 'Fixed', createdAt: at(6 * MINUTE).toISOString() }] },
+      body: {
+        updates: [
+          { status: 'investigating', message: 'Looking', createdAt: T0.toISOString() },
+          { status: 'resolved', message: 'Fixed', createdAt: at(6 * MINUTE).toISOString() },
+        ],
+      },
     })
     expect(resolved.status, resolved.text).toBe(200)
     const done = await page(incidentRoute, `/i/${shortId}`, { shortId })
@@ -67,10 +78,17 @@ describe('the clock of the public pages', () => {
     const start = new Date('2026-03-03T10:00:00.000Z')
     const created = await api('POST', '/maintenances', {
       key: admin.key,
-      body: { title: 'Database upgrade', scheduledStartAt: start.toISOString(), scheduledEndAt: new Date(start.getTime() + 60 * MINUTE).toISOString() },
+      body: {
+        title: 'Database upgrade',
+        scheduledStartAt: start.toISOString(),
+        scheduledEndAt: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+      },
     })
     expect(created.status, created.text).toBe(201)
-    const cancelled = await api('PATCH', `/maintenances/${created.body.doc.id}`, { key: admin.key, body: { status: 'cancelled' } })
+    const cancelled = await api('PATCH', `/maintenances/${created.body.doc.id}`, {
+      key: admin.key,
+      body: { status: 'cancelled' },
+    })
     expect(cancelled.status, cancelled.text).toBe(200)
 
     const before = await page(historyRoute, '/history')

@@ -43,15 +43,30 @@ beforeAll(async () => {
   admin = await createUser('admin')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Platform' } })
   expect(group.status, group.text).toBe(201)
-  const service = await api('POST', '/services', { key: admin.key, body: { name: 'API', group: group.body.doc.id, status: 'operational' } })
+  const service = await api('POST', '/services', {
+    key: admin.key,
+    body: { name: 'API', group: group.body.doc.id, status: 'operational' },
+  })
   expect(service.status, service.text).toBe(201)
   serviceId = service.body.doc.id
-  const incident = await api('POST', '/incidents', { key: admin.key, body: { title: 'Slow API', affectedServices: [serviceId], updates: [{ status: 'investigating', message: 'Looking' }] } })
+  const incident = await api('POST', '/incidents', {
+    key: admin.key,
+    body: {
+      title: 'Slow API',
+      affectedServices: [serviceId],
+      updates: [{ status: 'investigating', message: 'Looking' }],
+    },
+  })
   expect(incident.status, incident.text).toBe(201)
   const start = new Date(Date.now() + 86_400_000)
   const maintenance = await api('POST', '/maintenances', {
     key: admin.key,
-    body: { title: 'Database upgrade', scheduledStartAt: start.toISOString(), scheduledEndAt: new Date(start.getTime() + 3_600_000).toISOString(), affectedServices: [serviceId] },
+    body: {
+      title: 'Database upgrade',
+      scheduledStartAt: start.toISOString(),
+      scheduledEndAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      affectedServices: [serviceId],
+    },
   })
   expect(maintenance.status, maintenance.text).toBe(201)
   const i = incident.body.doc.shortId as string
@@ -63,19 +78,34 @@ beforeAll(async () => {
     { name: 'maintenance', route: maintenanceRoute, path: `/m/${m}`, params: { shortId: m }, status: 200 },
     { name: 'subscribe', route: subscribeRoute, path: '/subscribe', params: {}, status: 200 },
     { name: 'unknown incident', route: incidentRoute, path: '/i/nope', params: { shortId: 'nope' }, status: 404 },
-    { name: 'unknown path', route: unknownRoute, path: '/no/such/page', params: { unknown: ['no', 'such', 'page'] }, status: 404 },
-    { name: 'confirmation link', route: verifyRoute, path: '/verify/not-a-token', params: { token: 'not-a-token' }, status: 404 },
+    {
+      name: 'unknown path',
+      route: unknownRoute,
+      path: '/no/such/page',
+      params: { unknown: ['no', 'such', 'page'] },
+      status: 404,
+    },
+    {
+      name: 'confirmation link',
+      route: verifyRoute,
+      path: '/verify/not-a-token',
+      params: { token: 'not-a-token' },
+      status: 404,
+    },
   )
 })
 
-describe("the favicon of the public pages", () => {
+describe('the favicon of the public pages', () => {
   it('is the default favicon in the overall status colour on every page, and follows the status when it changes', async () => {
     for (const status of ['major', 'degraded', 'operational'] as const) {
       await setStatus(status)
       for (const page of pages) {
         const response = await get(page.route, page.path, page.params)
         expect(response.status, page.name).toBe(page.status)
-        expect(iconOf(response.text), `${page.name} while ${status}`).toEqual({ href: `/favicon.svg?status=${status}`, type: 'image/svg+xml' })
+        expect(iconOf(response.text), `${page.name} while ${status}`).toEqual({
+          href: `/favicon.svg?status=${status}`,
+          type: 'image/svg+xml',
+        })
       }
     }
   })
@@ -85,7 +115,10 @@ describe("the favicon of the public pages", () => {
     const p = await payload()
     await p.updateGlobal({ slug: 'settings', data: { maintenanceMode: true } })
     try {
-      for (const page of pages) expect(iconOf((await get(page.route, page.path, page.params)).text).href, page.name).toBe('/favicon.svg?status=maintenance')
+      for (const page of pages)
+        expect(iconOf((await get(page.route, page.path, page.params)).text).href, page.name).toBe(
+          '/favicon.svg?status=maintenance',
+        )
     } finally {
       await p.updateGlobal({ slug: 'settings', data: { maintenanceMode: false } })
     }
@@ -103,12 +136,23 @@ describe("the favicon of the public pages", () => {
 
   it('is the uploaded favicon on every page once one is chosen in Settings', async () => {
     const p = await payload()
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
-    const icon = await p.create({ collection: 'media', data: { alt: '' }, file: { data: png, mimetype: 'image/png', name: 'icon.png', size: png.length } })
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    )
+    const icon = await p.create({
+      collection: 'media',
+      data: { alt: '' },
+      file: { data: png, mimetype: 'image/png', name: 'icon.png', size: png.length },
+    })
     await p.updateGlobal({ slug: 'settings', data: { favicon: icon.id } })
     try {
       await setStatus('major')
-      for (const page of pages) expect(iconOf((await get(page.route, page.path, page.params)).text), page.name).toEqual({ href: icon.url, type: 'image/png' })
+      for (const page of pages)
+        expect(iconOf((await get(page.route, page.path, page.params)).text), page.name).toEqual({
+          href: icon.url,
+          type: 'image/png',
+        })
     } finally {
       await p.updateGlobal({ slug: 'settings', data: { favicon: null } })
     }

@@ -10,7 +10,12 @@ import { api, createUser, type TestUser } from '../helpers/api'
 let editor: TestUser
 let group: number
 
-const resolveBody = (doc: { updates: object[] }) => ({ updates: [...doc.updates, { status: 'resolved', message: 'Fixed.', createdAt: new Date(Date.now() + 1000).toISOString() }] })
+const resolveBody = (doc: { updates: object[] }) => ({
+  updates: [
+    ...doc.updates,
+    { status: 'resolved', message: 'Fixed.', createdAt: new Date(Date.now() + 1000).toISOString() },
+  ],
+})
 
 beforeAll(async () => {
   const admin = await createUser('admin')
@@ -21,9 +26,17 @@ beforeAll(async () => {
 describe('two incidents resolving at once', () => {
   it('give their service back to operational, never to the status the other one set', async () => {
     for (let round = 0; round < 6; round++) {
-      const service = (await api('POST', '/services', { key: editor.key, body: { name: `Race ${round}`, group } })).body.doc.id
+      const service = (await api('POST', '/services', { key: editor.key, body: { name: `Race ${round}`, group } })).body
+        .doc.id
       const open = async (status: string) => {
-        const res = await api('POST', '/incidents', { key: editor.key, body: { title: `${status} ${round}`, affectedServices: [service], updates: [{ status: 'investigating', message: 'On it.', serviceStatuses: [{ service, status }] }] } })
+        const res = await api('POST', '/incidents', {
+          key: editor.key,
+          body: {
+            title: `${status} ${round}`,
+            affectedServices: [service],
+            updates: [{ status: 'investigating', message: 'On it.', serviceStatuses: [{ service, status }] }],
+          },
+        })
         expect(res.status, res.text).toBe(201)
         return res.body.doc
       }
@@ -35,7 +48,9 @@ describe('two incidents resolving at once', () => {
         api('PATCH', `/incidents/${b.id}`, { key: editor.key, body: resolveBody(b) }),
       ])
       expect([ra.status, rb.status], ra.text + rb.text).toEqual([200, 200])
-      expect((await api('GET', `/services/${service}`, { key: editor.key })).body.status, `round ${round}`).toBe('operational')
+      expect((await api('GET', `/services/${service}`, { key: editor.key })).body.status, `round ${round}`).toBe(
+        'operational',
+      )
     }
   })
 })

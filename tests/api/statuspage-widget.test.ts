@@ -31,7 +31,10 @@ beforeAll(async () => {
   const group = (await api('POST', '/service-groups', { key: admin.key, body: { name: 'Core' } })).body.doc
   await api('POST', '/services', { key: admin.key, body: { name: 'API', group: group.id, status: 'major' } })
   await api('POST', '/services', { key: admin.key, body: { name: 'Database', group: group.id, status: 'operational' } })
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] })
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  })
 })
 
 afterAll(async () => {
@@ -48,10 +51,13 @@ it('shows our status in the @statuspage/status-widget web component', async () =
   // ...and a page embedding the widget, on another.
   const page = await listen((req, res) => {
     if (req.url === '/widget.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(widget)
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><script src="/widget.js"></script><statuspage-widget src="${site}"></statuspage-widget>`)
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><script src="/widget.js"></script><statuspage-widget src="${site}"></statuspage-widget>`)
   })
   const tab = await browser.newPage()
   await tab.goto(page)
-  const shown = () => tab.locator('statuspage-widget').evaluate((element) => (element.shadowRoot ?? element).textContent ?? '')
+  const shown = () =>
+    tab.locator('statuspage-widget').evaluate((element) => (element.shadowRoot ?? element).textContent ?? '')
   await expect.poll(shown, { timeout: 10_000 }).toContain('Partial System Outage')
 })

@@ -12,19 +12,32 @@ import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 let admin: TestUser
 const saved = { SMTP_URL: process.env.SMTP_URL, SMTP_FROM: process.env.SMTP_FROM }
 
-async function page(route: { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }, pathname: string) {
+async function page(
+  route: { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> },
+  pathname: string,
+) {
   const response = await route.GET(new Request(new URL(pathname, BASE)), { params: Promise.resolve({}) })
   return { status: response.status, text: (await response.text()).replace(/\s+/g, ' ') }
 }
 
 async function subscribeJson(body: unknown) {
-  const response = await subscribeRoute.POST(new Request(`${BASE}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+  const response = await subscribeRoute.POST(
+    new Request(`${BASE}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
   return { status: response.status, body: await response.json() }
 }
 
 async function subscribeForm(fields: Record<string, string>) {
   const response = await subscribePageRoute.POST(
-    new Request(`${BASE}/subscribe`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }),
+    new Request(`${BASE}/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    }),
     { params: Promise.resolve({}) },
   )
   return { status: response.status, text: (await response.text()).replace(/\s+/g, ' ') }
@@ -37,7 +50,13 @@ async function subscriberCount(): Promise<number> {
 async function setSms(enabled: boolean) {
   const res = await api('POST', '/globals/sms-settings', {
     key: admin.key,
-    body: { enabled, apiBaseUrl: 'https://sms.example.test', accountSid: 'AC1', authToken: 'secret', fromNumber: '+15550001111' },
+    body: {
+      enabled,
+      apiBaseUrl: 'https://sms.example.test',
+      accountSid: 'AC1',
+      authToken: 'secret',
+      fromNumber: '+15550001111',
+    },
   })
   expect(res.status, res.text).toBe(200)
 }
@@ -69,10 +88,16 @@ describe('subscriptions with no channel configured', () => {
 
   it('POST /api/subscribe answers 400 with a clear message and stores nothing, for e-mail and SMS', async () => {
     const before = await subscriberCount()
-    for (const body of [{ type: 'email', email: 'nobody@example.test' }, { type: 'sms', phone: '+15550002222' }]) {
+    for (const body of [
+      { type: 'email', email: 'nobody@example.test' },
+      { type: 'sms', phone: '+15550002222' },
+    ]) {
       const res = await subscribeJson(body)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ success: false, message: 'Subscriptions are not available on this site: neither e-mail nor SMS is configured.' })
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Subscriptions are not available on this site: neither e-mail nor SMS is configured.',
+      })
     }
     expect(await subscriberCount()).toBe(before)
   })
@@ -113,7 +138,10 @@ describe('subscriptions with e-mail only', () => {
     const before = await subscriberCount()
     const sms = await subscribeJson({ type: 'sms', phone: '+15550003333' })
     expect(sms.status).toBe(400)
-    expect(sms.body).toEqual({ success: false, message: 'Subscriptions by text message (SMS) are not available on this site; subscribe by e-mail instead.' })
+    expect(sms.body).toEqual({
+      success: false,
+      message: 'Subscriptions by text message (SMS) are not available on this site; subscribe by e-mail instead.',
+    })
     const form = await subscribeForm({ type: 'sms', phone: '+15550003333' })
     expect(form.status).toBe(400)
     expect(form.text).toContain('not available on this site; subscribe by e-mail instead')
@@ -133,7 +161,9 @@ describe('subscriptions with SMS only', () => {
     expect((await subscribeJson({ type: 'sms', phone: '+15550004444' })).status).toBe(200)
     const email = await subscribeJson({ type: 'email', email: 'reader2@example.test' })
     expect(email.status).toBe(400)
-    expect(email.body.message).toBe('Subscriptions by e-mail are not available on this site; subscribe by text message (SMS) instead.')
+    expect(email.body.message).toBe(
+      'Subscriptions by e-mail are not available on this site; subscribe by text message (SMS) instead.',
+    )
     await setSms(false)
   })
 })

@@ -12,7 +12,14 @@ let payments: number
 let search: number
 
 const richText = (text: string) => ({
-  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }] },
+  root: {
+    type: 'root',
+    version: 1,
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }],
+  },
 })
 
 async function incidentTemplate(body: Record<string, unknown> = {}) {
@@ -23,7 +30,10 @@ async function incidentTemplate(body: Record<string, unknown> = {}) {
       title: 'Payments are slow',
       status: 'identified',
       message: 'We know why payments are slow and are fixing it.',
-      services: [{ service: payments, status: 'partial' }, { service: search, status: 'degraded' }],
+      services: [
+        { service: payments, status: 'partial' },
+        { service: search, status: 'degraded' },
+      ],
       notify: false,
       ...body,
     },
@@ -36,15 +46,23 @@ beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Template group' } })
-  payments = (await api('POST', '/services', { key: admin.key, body: { name: 'Payments', group: group.body.doc.id } })).body.doc.id
-  search = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body.doc.id
+  payments = (await api('POST', '/services', { key: admin.key, body: { name: 'Payments', group: group.body.doc.id } }))
+    .body.doc.id
+  search = (await api('POST', '/services', { key: admin.key, body: { name: 'Search', group: group.body.doc.id } })).body
+    .doc.id
 })
 
 describe('templates are kept by editors and admins', () => {
   it('are refused to anonymous clients (401), listed for editors, deleted by admins only', async () => {
     const template = await incidentTemplate()
     expect((await api('GET', '/incident-templates')).status).toBe(401)
-    expect((await api('POST', '/incident-templates', { body: { name: 'x', title: 'x', status: 'investigating', message: 'x' } })).status).toBe(401)
+    expect(
+      (
+        await api('POST', '/incident-templates', {
+          body: { name: 'x', title: 'x', status: 'investigating', message: 'x' },
+        })
+      ).status,
+    ).toBe(401)
     const listed = await api('GET', '/incident-templates', { key: editor.key })
     expect(listed.status).toBe(200)
     expect(listed.body.docs.map((d: { id: number }) => d.id)).toContain(template.id)
@@ -53,7 +71,10 @@ describe('templates are kept by editors and admins', () => {
   })
 
   it('refuse a template without its first update’s message, naming the field', async () => {
-    const res = await api('POST', '/incident-templates', { key: editor.key, body: { name: 'x', title: 'x', status: 'investigating' } })
+    const res = await api('POST', '/incident-templates', {
+      key: editor.key,
+      body: { name: 'x', title: 'x', status: 'investigating' },
+    })
     expect(res.status).toBe(400)
     expect(res.text).toContain('message')
   })
@@ -68,8 +89,14 @@ describe('POST /api/incidents with a template', () => {
     expect(doc.title).toBe('Payments are slow')
     expect(doc.status).toBe('identified')
     expect(doc.updates).toHaveLength(1)
-    expect(doc.updates[0]).toMatchObject({ status: 'identified', message: 'We know why payments are slow and are fixing it.', notify: false })
-    expect(doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'object' ? s.id : s)).sort()).toEqual([payments, search].sort())
+    expect(doc.updates[0]).toMatchObject({
+      status: 'identified',
+      message: 'We know why payments are slow and are fixing it.',
+      notify: false,
+    })
+    expect(doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'object' ? s.id : s)).sort()).toEqual(
+      [payments, search].sort(),
+    )
     expect(doc.template).toBeUndefined()
     const statuses = await api('GET', `/services?where[id][in]=${payments},${search}&depth=0`, { key: editor.key })
     const byId = Object.fromEntries(statuses.body.docs.map((s: { id: number; status: string }) => [s.id, s.status]))
@@ -80,12 +107,19 @@ describe('POST /api/incidents with a template', () => {
     const template = await incidentTemplate({ name: 'Other' })
     const res = await api('POST', '/incidents', {
       key: editor.key,
-      body: { template: template.id, title: 'Card payments fail', updates: [{ status: 'investigating', message: 'Looking into it.' }], affectedServices: [payments] },
+      body: {
+        template: template.id,
+        title: 'Card payments fail',
+        updates: [{ status: 'investigating', message: 'Looking into it.' }],
+        affectedServices: [payments],
+      },
     })
     expect(res.status, res.text).toBe(201)
     expect(res.body.doc.title).toBe('Card payments fail')
     expect(res.body.doc.updates.map((u: { message: string }) => u.message)).toEqual(['Looking into it.'])
-    expect(res.body.doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'object' ? s.id : s))).toEqual([payments])
+    expect(
+      res.body.doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'object' ? s.id : s)),
+    ).toEqual([payments])
   })
 
   it('answers 400 naming `template` for a template that does not exist, and stores nothing', async () => {
@@ -101,11 +135,22 @@ describe('POST /api/maintenances with a template', () => {
   it('takes title, description, services and switches from the template, and places the end by its duration', async () => {
     const made = await api('POST', '/maintenance-templates', {
       key: editor.key,
-      body: { name: 'DB upgrade', title: 'Database upgrade', description: richText('Minor version upgrade.'), durationMinutes: 90, services: [payments], setServicesUnderMaintenance: true, notifySubscribers: false },
+      body: {
+        name: 'DB upgrade',
+        title: 'Database upgrade',
+        description: richText('Minor version upgrade.'),
+        durationMinutes: 90,
+        services: [payments],
+        setServicesUnderMaintenance: true,
+        notifySubscribers: false,
+      },
     })
     expect(made.status, made.text).toBe(201)
     const start = '2030-05-01T10:00:00.000Z'
-    const res = await api('POST', '/maintenances', { key: editor.key, body: { template: made.body.doc.id, scheduledStartAt: start } })
+    const res = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: { template: made.body.doc.id, scheduledStartAt: start },
+    })
     expect(res.status, res.text).toBe(201)
     const doc = res.body.doc
     expect(doc.title).toBe('Database upgrade')
@@ -113,9 +158,19 @@ describe('POST /api/maintenances with a template', () => {
     expect(doc.setServicesUnderMaintenance).toBe(true)
     expect(doc.notifySubscribers).toBe(false)
     expect(JSON.stringify(doc.description)).toContain('Minor version upgrade.')
-    expect(doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'object' ? s.id : s))).toEqual([payments])
+    expect(doc.affectedServices.map((s: { id: number } | number) => (typeof s === 'object' ? s.id : s))).toEqual([
+      payments,
+    ])
 
-    const own = await api('POST', '/maintenances', { key: editor.key, body: { template: made.body.doc.id, title: 'Own title', scheduledStartAt: start, scheduledEndAt: '2030-05-01T10:15:00.000Z' } })
+    const own = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: {
+        template: made.body.doc.id,
+        title: 'Own title',
+        scheduledStartAt: start,
+        scheduledEndAt: '2030-05-01T10:15:00.000Z',
+      },
+    })
     expect(own.status, own.text).toBe(201)
     expect(own.body.doc.title).toBe('Own title')
     expect(new Date(own.body.doc.scheduledEndAt).toISOString()).toBe('2030-05-01T10:15:00.000Z')

@@ -12,7 +12,9 @@ import { payload } from '../helpers/api'
 
 async function groups(name: string): Promise<number> {
   const p = await payload()
-  return (await p.find({ collection: 'service-groups', where: { name: { equals: name } }, overrideAccess: true, depth: 0 })).totalDocs
+  return (
+    await p.find({ collection: 'service-groups', where: { name: { equals: name } }, overrideAccess: true, depth: 0 })
+  ).totalDocs
 }
 
 const addGroup = async (req: PayloadRequest, name: string) => {
@@ -39,10 +41,15 @@ describe('inTransaction', () => {
     const own = await initTransaction(outer)
     const id = outer.transactionID
     let seen: PayloadRequest | undefined
-    await inTransaction(p, async (req) => {
-      seen = req
-      await addGroup(req, 'Inside the caller')
-    }, {}, outer)
+    await inTransaction(
+      p,
+      async (req) => {
+        seen = req
+        await addGroup(req, 'Inside the caller')
+      },
+      {},
+      outer,
+    )
     expect(seen).toBe(outer)
     // Not committed: the caller's transaction is still open, and the caller's rollback undoes the write.
     expect(outer.transactionID).toBe(id)

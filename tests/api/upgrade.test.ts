@@ -38,7 +38,9 @@ beforeAll(async () => {
   await p.db.migrate({ migrations: previous })
 
   // The previous release's rows, in its own columns.
-  const group = await one<{ id: number }>(sql`INSERT INTO service_groups (name, slug, display_order, updated_at, created_at) VALUES ('Core', 'core', 1, ${T0}, ${T0}) RETURNING id`)
+  const group = await one<{ id: number }>(
+    sql`INSERT INTO service_groups (name, slug, display_order, updated_at, created_at) VALUES ('Core', 'core', 1, ${T0}, ${T0}) RETURNING id`,
+  )
   const service = await one<{ id: number }>(
     sql`INSERT INTO services (name, slug, group_id, status, display_order, updated_at, created_at) VALUES ('Payments', 'payments', ${group.id}, 'partial', 1, ${T0}, ${T0}) RETURNING id`,
   )
@@ -47,16 +49,31 @@ beforeAll(async () => {
     sql`INSERT INTO incidents (title, short_id, status, updated_at, created_at) VALUES ('Card payments fail', 'upgr4d', 'identified', ${T1}, ${T0}) RETURNING id`,
   )
   incidentId = incident.id
-  await readRows(p, sql`INSERT INTO incidents_updates (_order, _parent_id, id, status, message, created_at, notify) VALUES (1, ${incident.id}, 'u-first', 'investigating', 'Looking into failed card payments.', ${T0}, true)`)
-  await readRows(p, sql`INSERT INTO incidents_updates (_order, _parent_id, id, status, message, created_at, notify) VALUES (2, ${incident.id}, 'u-second', 'identified', 'A provider is down.', ${T1}, true)`)
-  await readRows(p, sql`INSERT INTO incidents_updates_service_statuses (_order, _parent_id, id, service_id, status) VALUES (1, 'u-second', 's-one', ${service.id}, 'partial')`)
+  await readRows(
+    p,
+    sql`INSERT INTO incidents_updates (_order, _parent_id, id, status, message, created_at, notify) VALUES (1, ${incident.id}, 'u-first', 'investigating', 'Looking into failed card payments.', ${T0}, true)`,
+  )
+  await readRows(
+    p,
+    sql`INSERT INTO incidents_updates (_order, _parent_id, id, status, message, created_at, notify) VALUES (2, ${incident.id}, 'u-second', 'identified', 'A provider is down.', ${T1}, true)`,
+  )
+  await readRows(
+    p,
+    sql`INSERT INTO incidents_updates_service_statuses (_order, _parent_id, id, service_id, status) VALUES (1, 'u-second', 's-one', ${service.id}, 'partial')`,
+  )
   // Its service status history: created operational, set to partial outage by the incident's second update.
-  await readRows(p, sql`INSERT INTO service_status_changes (service_id, from_status, to_status, at, source, updated_at, created_at) VALUES (${service.id}, NULL, 'operational', ${T0}, 'initial', ${T0}, ${T0})`)
+  await readRows(
+    p,
+    sql`INSERT INTO service_status_changes (service_id, from_status, to_status, at, source, updated_at, created_at) VALUES (${service.id}, NULL, 'operational', ${T0}, 'initial', ${T0}, ${T0})`,
+  )
   await readRows(
     p,
     sql`INSERT INTO service_status_changes (service_id, from_status, to_status, at, source, source_ref, updated_at, created_at) VALUES (${service.id}, 'operational', 'partial', ${T1}, 'incident', 'upgr4d', ${T1}, ${T1})`,
   )
-  await readRows(p, sql`INSERT INTO incidents_rels ("order", parent_id, path, services_id) VALUES (1, ${incident.id}, 'affectedServices', ${service.id})`)
+  await readRows(
+    p,
+    sql`INSERT INTO incidents_rels ("order", parent_id, path, services_id) VALUES (1, ${incident.id}, 'affectedServices', ${service.id})`,
+  )
   await readRows(
     p,
     sql`INSERT INTO subscribers (type, email, verified, active, unsubscribe_token, verification_token, updated_at, created_at) VALUES ('email', 'old@example.test', true, true, 'tok-unsub', 'tok-verify', ${T0}, ${T0})`,
@@ -73,13 +90,18 @@ describe('a database of the previous release, migrated', () => {
   it('reads the same through the public API', async () => {
     const status = await v1('/status')
     expect(status.status, status.text).toBe(200)
-    const payments = status.body.data.serviceGroups.flatMap((g: { services: unknown[] }) => g.services).find((s: { name: string }) => s.name === 'Payments')
+    const payments = status.body.data.serviceGroups
+      .flatMap((g: { services: unknown[] }) => g.services)
+      .find((s: { name: string }) => s.name === 'Payments')
     expect(payments).toMatchObject({ name: 'Payments', status: 'partial' })
     const incidents = await v1('/incidents')
     expect(incidents.status, incidents.text).toBe(200)
     const incident = incidents.body.data.find((i: { title: string }) => i.title === 'Card payments fail')
     expect(incident).toMatchObject({ status: 'identified' })
-    expect(incident.updates.map((u: { message: string }) => u.message)).toEqual(['A provider is down.', 'Looking into failed card payments.'])
+    expect(incident.updates.map((u: { message: string }) => u.message)).toEqual([
+      'A provider is down.',
+      'Looking into failed card payments.',
+    ])
     const uptime = await v1('/uptime?service=payments&days=7')
     expect(uptime.status, uptime.text).toBe(200)
   })
@@ -88,8 +110,16 @@ describe('a database of the previous release, migrated', () => {
     const read = await api('GET', `/incidents/${incidentId}?depth=0`, { key: admin.key })
     expect(read.status, read.text).toBe(200)
     expect(read.body.updates.map((u: { id: string }) => u.id)).toEqual(['u-first', 'u-second'])
-    const kept = read.body.updates.map(({ id, status, message, createdAt }: Record<string, string>) => ({ id, status, message, createdAt }))
-    const resolved = await api('PATCH', `/incidents/${incidentId}`, { key: admin.key, body: { updates: [...kept, { status: 'resolved', message: 'Payments work again.' }] } })
+    const kept = read.body.updates.map(({ id, status, message, createdAt }: Record<string, string>) => ({
+      id,
+      status,
+      message,
+      createdAt,
+    }))
+    const resolved = await api('PATCH', `/incidents/${incidentId}`, {
+      key: admin.key,
+      body: { updates: [...kept, { status: 'resolved', message: 'Payments work again.' }] },
+    })
     expect(resolved.status, resolved.text).toBe(200)
     expect(resolved.body.doc.status).toBe('resolved')
     const service = await api('GET', `/services/${serviceId}?depth=0`, { key: admin.key })

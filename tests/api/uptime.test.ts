@@ -25,12 +25,25 @@ beforeAll(async () => {
   admin = await createUser('admin')
   const p = await payload()
   vi.setSystemTime(t('2026-02-01T00:00:00.000Z'))
-  const core = await p.create({ collection: 'service-groups', data: { name: 'Core', displayOrder: 1 }, overrideAccess: true })
-  const edge = await p.create({ collection: 'service-groups', data: { name: 'Edge', displayOrder: 2 }, overrideAccess: true })
+  const core = await p.create({
+    collection: 'service-groups',
+    data: { name: 'Core', displayOrder: 1 },
+    overrideAccess: true,
+  })
+  const edge = await p.create({
+    collection: 'service-groups',
+    data: { name: 'Edge', displayOrder: 2 },
+    overrideAccess: true,
+  })
   // Created out of display order: the answer follows /api/v1/services, not creation.
   ids.cdn = await createServiceAt(t('2026-03-01T00:00:00.000Z'), { name: 'CDN', group: edge.id })
   ids.api = await createServiceAt(t('2026-03-01T00:00:00.000Z'), { name: 'API', group: core.id, displayOrder: 1 })
-  ids.late = await createServiceAt(t('2026-03-10T06:00:00.000Z'), { name: 'Late', group: core.id, displayOrder: 2, status: 'partial' })
+  ids.late = await createServiceAt(t('2026-03-10T06:00:00.000Z'), {
+    name: 'Late',
+    group: core.id,
+    displayOrder: 2,
+    status: 'partial',
+  })
 
   // 9 March, on API: 1 h degraded, 2 h partial, 30 min major, 3 h maintenance.
   const day = '2026-03-09'
@@ -42,17 +55,36 @@ beforeAll(async () => {
 
   // An incident on API from 22:00 on 8 March (back-dated first update) to 01:00 on 9 March, and one open since today.
   vi.setSystemTime(t('2026-03-08T22:30:00.000Z'))
-  const first = await api('POST', '/incidents', { key: admin.key, body: { title: 'Slow <requests>', affectedServices: [ids.api], updates: [{ status: 'investigating', message: 'Looking', createdAt: '2026-03-08T22:00:00.000Z' }] } })
+  const first = await api('POST', '/incidents', {
+    key: admin.key,
+    body: {
+      title: 'Slow <requests>',
+      affectedServices: [ids.api],
+      updates: [{ status: 'investigating', message: 'Looking', createdAt: '2026-03-08T22:00:00.000Z' }],
+    },
+  })
   expect(first.status, first.text).toBe(201)
   vi.setSystemTime(t('2026-03-09T01:00:00.000Z'))
   const resolved = await api('PATCH', `/incidents/${first.body.doc.id}`, {
     key: admin.key,
-    body: { updates: [{ status: 'investigating', message: 'Looking', createdAt: '2026-03-08T22:00:00.000Z' }, { status: 'resolved', message: 'Fixed', createdAt: '2026-03-09T01:00:00.000Z' }] },
+    body: {
+      updates: [
+        { status: 'investigating', message: 'Looking', createdAt: '2026-03-08T22:00:00.000Z' },
+        { status: 'resolved', message: 'Fixed', createdAt: '2026-03-09T01:00:00.000Z' },
+      ],
+    },
   })
   expect(resolved.status, resolved.text).toBe(200)
   shortIds.first = first.body.doc.shortId
   vi.setSystemTime(t('2026-03-10T08:00:00.000Z'))
-  const open = await api('POST', '/incidents', { key: admin.key, body: { title: 'Edge errors', affectedServices: [ids.api, ids.cdn], updates: [{ status: 'investigating', message: 'Looking' }] } })
+  const open = await api('POST', '/incidents', {
+    key: admin.key,
+    body: {
+      title: 'Edge errors',
+      affectedServices: [ids.api, ids.cdn],
+      updates: [{ status: 'investigating', message: 'Looking' }],
+    },
+  })
   expect(open.status, open.text).toBe(201)
   shortIds.open = open.body.doc.shortId
   vi.setSystemTime(NOW)
@@ -80,7 +112,12 @@ describe('GET /api/v1/uptime', () => {
       seconds: { degraded: 3600, partial: 7200, major: 1800, maintenance: 10_800 },
       incidents: [{ shortId: shortIds.first, title: 'Slow <requests>' }],
     })
-    expect(api.days[1]).toEqual({ date: '2026-03-10', uptimePercent: 100, seconds: { degraded: 0, partial: 0, major: 0, maintenance: 0 }, incidents: [{ shortId: shortIds.open, title: 'Edge errors' }] })
+    expect(api.days[1]).toEqual({
+      date: '2026-03-10',
+      uptimePercent: 100,
+      seconds: { degraded: 0, partial: 0, major: 0, maintenance: 0 },
+      incidents: [{ shortId: shortIds.open, title: 'Edge errors' }],
+    })
     // The window: 3,960 s of downtime over 86,400 + 43,200 observed seconds.
     expect(api.uptimePercent).toBe(96.9444)
     // Downtime in the window: the figures move with the clock, so the answer expires at the next minute.
@@ -172,7 +209,9 @@ describe('GET /api/v1/uptime', () => {
     vi.setSystemTime(NOW)
     const all = await v1('/uptime?days=1')
     expect(all.headers.get('x-total-count')).toBe('3')
-    expect(all.headers.get('link')).toBe(`<${BASE}/api/v1/uptime?days=1&page=1&limit=50>; rel="first", <${BASE}/api/v1/uptime?days=1&page=1&limit=50>; rel="last"`)
+    expect(all.headers.get('link')).toBe(
+      `<${BASE}/api/v1/uptime?days=1&page=1&limit=50>; rel="first", <${BASE}/api/v1/uptime?days=1&page=1&limit=50>; rel="last"`,
+    )
     const first = await v1('/uptime?days=1&limit=2')
     expect(first.body.data.map((s: any) => s.slug)).toEqual(['api', 'late'])
     expect(first.headers.get('x-total-count')).toBe('3')
@@ -210,7 +249,10 @@ describe('GET /api/v1/uptime', () => {
 
   it('gives the same days in the compact format', async () => {
     vi.setSystemTime(NOW)
-    const [full, compact] = await Promise.all([v1('/uptime?days=3&service=api,late'), v1('/uptime?days=3&service=api,late&format=compact')])
+    const [full, compact] = await Promise.all([
+      v1('/uptime?days=3&service=api,late'),
+      v1('/uptime?days=3&service=api,late&format=compact'),
+    ])
     expect(compact.status, compact.text).toBe(200)
     const api = compact.body.data[0]
     expect(api).toEqual({
@@ -240,9 +282,21 @@ describe('GET /api/v1/uptime', () => {
       ['limit=x', 'limit', 'must be a whole number from 1 to 1000'],
       ['format=tiny', 'format', 'must be full or compact'],
       ['group=Not%20A%20Slug', 'group', 'must be a group slug (lower-case letters, digits and hyphens)'],
-      ['service=api,,cdn', 'service', 'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'],
-      ['service=api&service=BAD', 'service', 'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'],
-      [`service=${Array.from({ length: 101 }, (_, i) => `s${i}`).join(',')}`, 'service', 'must name at most 100 services'],
+      [
+        'service=api,,cdn',
+        'service',
+        'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas',
+      ],
+      [
+        'service=api&service=BAD',
+        'service',
+        'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas',
+      ],
+      [
+        `service=${Array.from({ length: 101 }, (_, i) => `s${i}`).join(',')}`,
+        'service',
+        'must name at most 100 services',
+      ],
     ]
     for (const [query, name, reason] of cases) {
       const response = await v1(`/uptime?${query}`)
@@ -275,7 +329,11 @@ describe('the uptime bars on the pages', () => {
     const home = await page(homeRoute, '/')
     expect(home.status).toBe(200)
     const lists = [...home.text.matchAll(/<ol class="bars" aria-label="([^"]+)">(.*?)<\/ol>/g)]
-    expect(lists.map((m) => m[1])).toEqual(['API: uptime per day, oldest first', 'Late: uptime per day, oldest first', 'CDN: uptime per day, oldest first'])
+    expect(lists.map((m) => m[1])).toEqual([
+      'API: uptime per day, oldest first',
+      'Late: uptime per day, oldest first',
+      'CDN: uptime per day, oldest first',
+    ])
     // One tab stop per service: today's bar (the page's script moves it with the arrow keys); the other days' links
     // are no tab stops either.
     for (const [, , bars] of lists) {
@@ -287,7 +345,9 @@ describe('the uptime bars on the pages', () => {
     expect(api).toContain(
       `<li class=x><i>9 Mar 2026: 95.41%; major outage 30 min, partial outage 2 h, degraded 1 h, maintenance 3 h; incidents: <a tabindex=-1 href="/i/${shortIds.first}">Slow &lt;requests&gt;</a></i>`,
     )
-    expect(api).toContain(`<li tabindex=0 class=o><i>10 Mar 2026: 100%; incidents: <a href="/i/${shortIds.open}">Edge errors</a></i>`)
+    expect(api).toContain(
+      `<li tabindex=0 class=o><i>10 Mar 2026: 100%; incidents: <a href="/i/${shortIds.open}">Edge errors</a></i>`,
+    )
     expect(api).toContain('<li class=n><i>11 Dec 2025: no data</i>')
     expect(home.text).toContain('<a href="/s/api">API</a>')
     expect(home.expires).toBe(String(NOW.getTime() + M))
@@ -316,7 +376,11 @@ describe('a day with many incidents', () => {
   it('names five of them in the bar and counts the rest', async () => {
     const p = await payload()
     vi.setSystemTime(t('2026-03-07T00:00:00.000Z'))
-    const group = await p.create({ collection: 'service-groups', data: { name: 'Flaps', displayOrder: 9 }, overrideAccess: true })
+    const group = await p.create({
+      collection: 'service-groups',
+      data: { name: 'Flaps', displayOrder: 9 },
+      overrideAccess: true,
+    })
     const flappy = await createServiceAt(t('2026-03-07T00:00:00.000Z'), { name: 'Flappy', group: group.id })
     const shortIdsOfDay: string[] = []
     for (let n = 0; n < 7; n++) {
@@ -326,7 +390,10 @@ describe('a day with many incidents', () => {
         { status: 'investigating', message: 'Down', createdAt: at.toISOString() },
         { status: 'resolved', message: 'Up', createdAt: new Date(at.getTime() + 10 * M).toISOString() },
       ]
-      const created = await api('POST', '/incidents', { key: admin.key, body: { title: `Flap ${n}`, affectedServices: [flappy], updates } })
+      const created = await api('POST', '/incidents', {
+        key: admin.key,
+        body: { title: `Flap ${n}`, affectedServices: [flappy], updates },
+      })
       expect(created.status, created.text).toBe(201)
       shortIdsOfDay.push(created.body.doc.shortId)
     }

@@ -32,11 +32,18 @@ describe('invalid payloads are 400s naming the field', () => {
   it('a missing required field', async () => {
     expectErrorBody(await api('POST', '/services', { key: admin.key, body: { slug: 'nameless' } }), 400, /name/i)
     expectErrorBody(
-      await api('POST', '/incidents', { key: admin.key, body: { updates: [{ status: 'investigating', message: 'x' }] } }),
+      await api('POST', '/incidents', {
+        key: admin.key,
+        body: { updates: [{ status: 'investigating', message: 'x' }] },
+      }),
       400,
       /title/i,
     )
-    expectErrorBody(await api('POST', '/maintenances', { key: admin.key, body: { title: 'When?' } }), 400, /scheduled ?start ?at/i)
+    expectErrorBody(
+      await api('POST', '/maintenances', { key: admin.key, body: { title: 'When?' } }),
+      400,
+      /scheduled ?start ?at/i,
+    )
   })
 
   it('a value outside a field vocabulary', async () => {
@@ -57,40 +64,57 @@ describe('invalid payloads are 400s naming the field', () => {
   })
 
   it('a value over the maximum length', async () => {
-    expectErrorBody(await api('PATCH', `/services/${serviceId}`, { key: admin.key, body: { name: 'x'.repeat(201) } }), 400, /name/i)
+    expectErrorBody(
+      await api('PATCH', `/services/${serviceId}`, { key: admin.key, body: { name: 'x'.repeat(201) } }),
+      400,
+      /name/i,
+    )
     const read = await api('GET', `/services/${serviceId}`)
     expect(read.body.name).toBe('Queue')
   })
 
   it('an invalid e-mail address on a subscriber', async () => {
-    expectErrorBody(await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'not-an-address' } }), 400, /email/i)
+    expectErrorBody(
+      await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email: 'not-an-address' } }),
+      400,
+      /email/i,
+    )
   })
 })
 
 describe('unknown ids are 404s', () => {
   const missing = 987654
 
-  it.each(['services', 'service-groups', 'incidents', 'maintenances', 'subscribers', 'users'])('on %s', async (collection) => {
-    expectErrorBody(await api('GET', `/${collection}/${missing}`, { key: admin.key }), 404)
-    expectErrorBody(await api('PATCH', `/${collection}/${missing}`, { key: admin.key, body: { name: 'x' } }), 404)
-    expectErrorBody(await api('DELETE', `/${collection}/${missing}`, { key: admin.key }), 404)
-  })
+  it.each(['services', 'service-groups', 'incidents', 'maintenances', 'subscribers', 'users'])(
+    'on %s',
+    async (collection) => {
+      expectErrorBody(await api('GET', `/${collection}/${missing}`, { key: admin.key }), 404)
+      expectErrorBody(await api('PATCH', `/${collection}/${missing}`, { key: admin.key, body: { name: 'x' } }), 404)
+      expectErrorBody(await api('DELETE', `/${collection}/${missing}`, { key: admin.key }), 404)
+    },
+  )
 
   it('on a document that was deleted', async () => {
-    const created = await api('POST', '/incidents', { key: admin.key, body: { title: 'Short-lived', updates: [{ status: 'resolved', message: 'x' }] } })
+    const created = await api('POST', '/incidents', {
+      key: admin.key,
+      body: { title: 'Short-lived', updates: [{ status: 'resolved', message: 'x' }] },
+    })
     expect((await api('DELETE', `/incidents/${created.body.doc.id}`, { key: admin.key })).status).toBe(200)
     expectErrorBody(await api('GET', `/incidents/${created.body.doc.id}`), 404)
   })
 
-  it.each(['abc', '1.5', '1abc', '-1', '0', ' ', '99999999999999999999', '1e3'])('for the id %j, which cannot exist', async (id) => {
-    const path = `/services/${encodeURIComponent(id)}`
-    expectErrorBody(await api('GET', path), 404)
-    expectErrorBody(await api('PATCH', path, { key: admin.key, body: { status: 'major' } }), 404)
-    expectErrorBody(await api('DELETE', path, { key: admin.key }), 404)
-    const read = await api('GET', `/services/${serviceId}`)
-    expect(read.status).toBe(200)
-    expect(read.body.status).toBe('operational')
-  })
+  it.each(['abc', '1.5', '1abc', '-1', '0', ' ', '99999999999999999999', '1e3'])(
+    'for the id %j, which cannot exist',
+    async (id) => {
+      const path = `/services/${encodeURIComponent(id)}`
+      expectErrorBody(await api('GET', path), 404)
+      expectErrorBody(await api('PATCH', path, { key: admin.key, body: { status: 'major' } }), 404)
+      expectErrorBody(await api('DELETE', path, { key: admin.key }), 404)
+      const read = await api('GET', `/services/${serviceId}`)
+      expect(read.status).toBe(200)
+      expect(read.body.status).toBe('operational')
+    },
+  )
 })
 
 describe('malformed requests are 4xx, never 500', () => {

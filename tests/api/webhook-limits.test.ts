@@ -11,7 +11,10 @@ let admin: TestUser
 let groupId: number
 
 async function service(slug: string): Promise<number> {
-  const created = await api('POST', '/services', { key: admin.key, body: { name: slug.toUpperCase(), slug, group: groupId } })
+  const created = await api('POST', '/services', {
+    key: admin.key,
+    body: { name: slug.toUpperCase(), slug, group: groupId },
+  })
   expect(created.status, created.text).toBe(201)
   return created.body.doc.id
 }
@@ -24,19 +27,34 @@ beforeAll(async () => {
 })
 
 describe('severity words are looked up as the table’s own keys (L2)', () => {
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('severity "%s" gets the integration’s default status', async (severity) => {
-    const slug = `sev-${severity.replace(/_/g, '')}`.toLowerCase()
-    const id = await service(slug)
-    const { token } = await createIntegration(admin, { name: `Severity ${severity}`, kind: 'generic' })
-    const res = await webhook(token, { key: `k-${severity}`, state: 'firing', services: slug, severity, title: 'Down' })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    expect(await statusOf(id)).toBe('partial')
-  })
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'severity "%s" gets the integration’s default status',
+    async (severity) => {
+      const slug = `sev-${severity.replace(/_/g, '')}`.toLowerCase()
+      const id = await service(slug)
+      const { token } = await createIntegration(admin, { name: `Severity ${severity}`, kind: 'generic' })
+      const res = await webhook(token, {
+        key: `k-${severity}`,
+        state: 'firing',
+        services: slug,
+        severity,
+        title: 'Down',
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(await statusOf(id)).toBe('partial')
+    },
+  )
 
   it('a status word named like an object member is no status', async () => {
     const id = await service('status-word')
     const { token } = await createIntegration(admin, { name: 'Status word', kind: 'generic' })
-    const res = await webhook(token, { key: 'k-status', state: 'firing', services: 'status-word', status: 'constructor', title: 'Down' })
+    const res = await webhook(token, {
+      key: 'k-status',
+      state: 'firing',
+      services: 'status-word',
+      status: 'constructor',
+      title: 'Down',
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await statusOf(id)).toBe('partial')
   })
@@ -50,7 +68,9 @@ describe('payloads that can never succeed are a 400, which tools do not retry (L
     const body = `{"groupKey":"deep","status":"firing","alerts":[{"status":"firing","labels":{"alertname":"Deep","service":"web","deep":${nested}}}]}`
     const res = await webhook(token, body)
     expect(res.status, JSON.stringify(res.body)).toBe(400)
-    expect(res.body.errors[0].message).toBe('The payload cannot be read: the JSON is nested too deeply (at most 64 levels).')
+    expect(res.body.errors[0].message).toBe(
+      'The payload cannot be read: the JSON is nested too deeply (at most 64 levels).',
+    )
   })
 
   it('40,000 distinct service slugs', async () => {
@@ -79,7 +99,13 @@ describe('deleting an integration that opened incidents', () => {
   it('deletes it and keeps its incidents, no longer linked (ON DELETE SET NULL on both databases)', async () => {
     await service('deleted-source')
     const { id, token } = await createIntegration(admin, { name: 'Short-lived', kind: 'generic' })
-    const opened = await webhook(token, { key: 'gone', state: 'firing', services: 'deleted-source', status: 'major', title: 'Down' })
+    const opened = await webhook(token, {
+      key: 'gone',
+      state: 'firing',
+      services: 'deleted-source',
+      status: 'major',
+      title: 'Down',
+    })
     expect(opened.body.outcome).toBe('opened')
     const removed = await api('DELETE', `/integrations/${id}`, { key: admin.key })
     expect(removed.status, removed.text).toBe(200)

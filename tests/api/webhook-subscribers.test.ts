@@ -34,7 +34,13 @@ const unique = () => Math.random().toString(36).slice(2, 8)
 const DAY = 24 * 60 * 60 * 1000
 
 async function post(route: { POST: (request: Request) => Promise<Response> }, path: string, body: unknown) {
-  const response = await route.POST(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+  const response = await route.POST(
+    new Request(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
   return { status: response.status, body: await response.json() }
 }
 
@@ -53,18 +59,31 @@ async function createIncident(body: Record<string, unknown>) {
 
 async function notificationsOf(field: 'incident' | 'maintenance', id: number) {
   const p = await payload()
-  const { docs } = await p.find({ collection: 'notifications', where: { [field]: { equals: id } }, sort: 'id', overrideAccess: true, depth: 0 })
+  const { docs } = await p.find({
+    collection: 'notifications',
+    where: { [field]: { equals: id } },
+    sort: 'id',
+    overrideAccess: true,
+    depth: 0,
+  })
   return docs
 }
 
 async function deliveriesOf(subscriberId: number) {
   const p = await payload()
-  const { docs } = await p.find({ collection: 'notification-deliveries', where: { subscriber: { equals: subscriberId } }, sort: 'id', overrideAccess: true, depth: 0 })
+  const { docs } = await p.find({
+    collection: 'notification-deliveries',
+    where: { subscriber: { equals: subscriberId } },
+    sort: 'id',
+    overrideAccess: true,
+    depth: 0,
+  })
   return docs
 }
 
 const json = (request: ReceivedRequest) => JSON.parse(request.body)
-const verify = (secret: string, request: ReceivedRequest) => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)
+const verify = (secret: string, request: ReceivedRequest) =>
+  new Webhook(secret).verify(request.body, request.headers as Record<string, string>)
 
 function withPolicy(allowed: string | undefined) {
   if (allowed === undefined) delete process.env.OUTBOUND_ALLOWED_NETWORKS
@@ -99,7 +118,13 @@ afterEach(async () => {
   receiver.release()
   await drain()
   const p = await payload()
-  await p.update({ collection: 'subscribers', where: { active: { equals: true } }, data: { active: false }, overrideAccess: true, depth: 0 })
+  await p.update({
+    collection: 'subscribers',
+    where: { active: { equals: true } },
+    data: { active: false },
+    overrideAccess: true,
+    depth: 0,
+  })
   withPolicy('127.0.0.1/32')
 })
 
@@ -111,7 +136,11 @@ afterAll(async () => {
 
 describe('webhook subscribers an administrator adds', () => {
   it('show their signing secret once, send nothing on save, and keep the URL from editors', async () => {
-    const created = await addSubscriber({ type: 'webhook', url: `${receiver.url}/saved`, contactEmail: 'ops@example.test' })
+    const created = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/saved`,
+      contactEmail: 'ops@example.test',
+    })
     expect(created.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/)
     expect(created.verified).toBe(true)
     await drain()
@@ -125,22 +154,40 @@ describe('webhook subscribers an administrator adds', () => {
     expect(asEditor.body.url).toBeUndefined()
     expect(asEditor.body.signingSecret).toBeUndefined()
     // A write cannot choose the secret, nor does an update show it again.
-    const updated = await api('PATCH', `/subscribers/${created.id}`, { key: admin.key, body: { signingSecret: 'whsec_AAAA' } })
+    const updated = await api('PATCH', `/subscribers/${created.id}`, {
+      key: admin.key,
+      body: { signingSecret: 'whsec_AAAA' },
+    })
     expect(updated.status).toBe(200)
     expect(updated.body.doc.signingSecret).toBeUndefined()
   })
 
-  it('get exactly one signed request per incident event, in Statuspage\'s shape', async () => {
-    const { id, signingSecret } = await addSubscriber({ type: 'webhook', url: `${receiver.url}/hook`, contactEmail: 'ops@example.test' })
-    const incident = await createIncident({ title: 'API errors', affectedServices: [services.api], updates: [{ status: 'investigating', message: 'Looking into <it>' }] })
+  it("get exactly one signed request per incident event, in Statuspage's shape", async () => {
+    const { id, signingSecret } = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/hook`,
+      contactEmail: 'ops@example.test',
+    })
+    const incident = await createIncident({
+      title: 'API errors',
+      affectedServices: [services.api],
+      updates: [{ status: 'investigating', message: 'Looking into <it>' }],
+    })
     await drain()
     expect(receiver.to('/hook')).toHaveLength(1)
     const [first] = receiver.to('/hook')
     expect(first.headers['content-type']).toBe('application/json')
     const body = verify(signingSecret!, first) as any
     expect(body).toMatchObject({
-      meta: { unsubscribe: expect.stringMatching(/^https:\/\/status\.example\.test\/unsubscribe\//), generated_at: expect.any(String) },
-      page: { id: expect.stringMatching(/^[a-z0-9]{12}$/), status_indicator: expect.any(String), status_description: expect.any(String) },
+      meta: {
+        unsubscribe: expect.stringMatching(/^https:\/\/status\.example\.test\/unsubscribe\//),
+        generated_at: expect.any(String),
+      },
+      page: {
+        id: expect.stringMatching(/^[a-z0-9]{12}$/),
+        status_indicator: expect.any(String),
+        status_description: expect.any(String),
+      },
       incident: {
         id: incident.shortId,
         name: 'API errors',
@@ -161,7 +208,19 @@ describe('webhook subscribers an administrator adds', () => {
     expect(receiver.to('/hook')).toHaveLength(1)
 
     // The next update is the next event: one more request, with its own id.
-    await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { updates: [{ status: 'investigating', message: 'Looking into <it>', createdAt: body.incident.incident_updates[0].created_at }, { status: 'resolved', message: 'Fixed' }] } })
+    await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: {
+        updates: [
+          {
+            status: 'investigating',
+            message: 'Looking into <it>',
+            createdAt: body.incident.incident_updates[0].created_at,
+          },
+          { status: 'resolved', message: 'Fixed' },
+        ],
+      },
+    })
     await drain()
     const requests = receiver.to('/hook')
     expect(requests).toHaveLength(2)
@@ -185,9 +244,16 @@ describe('webhook subscribers an administrator adds', () => {
     expect(() => verify(signingSecret!, tested)).toThrow()
   })
 
-  it('hear of a service\'s status change as a component update, and of a maintenance as Statuspage sends it', async () => {
-    const { signingSecret } = await addSubscriber({ type: 'webhook', url: `${receiver.url}/components`, contactEmail: 'ops@example.test' })
-    const changed = await api('PATCH', `/services/${services.dashboard}`, { key: editor.key, body: { status: 'partial' } })
+  it("hear of a service's status change as a component update, and of a maintenance as Statuspage sends it", async () => {
+    const { signingSecret } = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/components`,
+      contactEmail: 'ops@example.test',
+    })
+    const changed = await api('PATCH', `/services/${services.dashboard}`, {
+      key: editor.key,
+      body: { status: 'partial' },
+    })
     expect(changed.status, changed.text).toBe(200)
     await drain()
     expect(receiver.to('/components')).toHaveLength(1)
@@ -201,22 +267,46 @@ describe('webhook subscribers an administrator adds', () => {
 
     const maintenance = await api('POST', '/maintenances', {
       key: editor.key,
-      body: { title: 'Database upgrade', scheduledStartAt: '2031-03-10T22:00:00.000Z', scheduledEndAt: '2031-03-11T00:30:00.000Z', affectedServices: [services.api] },
+      body: {
+        title: 'Database upgrade',
+        scheduledStartAt: '2031-03-10T22:00:00.000Z',
+        scheduledEndAt: '2031-03-11T00:30:00.000Z',
+        affectedServices: [services.api],
+      },
     })
     expect(maintenance.status, maintenance.text).toBe(201)
     await drain()
     const last = receiver.to('/components').at(-1)!
     expect(verify(signingSecret!, last)).toMatchObject({
-      incident: { name: 'Database upgrade', impact: 'maintenance', status: 'scheduled', scheduled_for: '2031-03-10T22:00:00.000Z', scheduled_until: '2031-03-11T00:30:00.000Z' },
+      incident: {
+        name: 'Database upgrade',
+        impact: 'maintenance',
+        status: 'scheduled',
+        scheduled_for: '2031-03-10T22:00:00.000Z',
+        scheduled_until: '2031-03-11T00:30:00.000Z',
+      },
     })
   })
 
   it('hear only of the services they chose', async () => {
-    await addSubscriber({ type: 'webhook', url: `${receiver.url}/api-only`, contactEmail: 'ops@example.test', services: [services.api] })
-    await createIncident({ title: 'Dashboard slow', affectedServices: [services.dashboard], updates: [{ status: 'investigating', message: 'x' }] })
+    await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/api-only`,
+      contactEmail: 'ops@example.test',
+      services: [services.api],
+    })
+    await createIncident({
+      title: 'Dashboard slow',
+      affectedServices: [services.dashboard],
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     await drain()
     expect(receiver.to('/api-only')).toHaveLength(0)
-    await createIncident({ title: 'API slow', affectedServices: [services.api], updates: [{ status: 'investigating', message: 'x' }] })
+    await createIncident({
+      title: 'API slow',
+      affectedServices: [services.api],
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     await drain()
     expect(receiver.to('/api-only').map((r) => json(r).incident.name)).toEqual(['API slow'])
   })
@@ -225,17 +315,33 @@ describe('webhook subscribers an administrator adds', () => {
 // The shapes the services document: Slack Block Kit (api.slack.com/reference/block-kit), Discord's embed limits
 // (discord.com/developers/docs/resources/message#embed-object-embed-limits), and an Adaptive Card in a Teams
 // Workflows webhook's message (learn.microsoft.com, "Create incoming webhooks with Workflows for Microsoft Teams").
-const plainText = (max: number) => z.object({ type: z.literal('plain_text'), text: z.string().min(1).max(max), emoji: z.boolean().optional() })
-const textObject = (max: number) => z.object({ type: z.enum(['plain_text', 'mrkdwn']), text: z.string().min(1).max(max) })
+const plainText = (max: number) =>
+  z.object({ type: z.literal('plain_text'), text: z.string().min(1).max(max), emoji: z.boolean().optional() })
+const textObject = (max: number) =>
+  z.object({ type: z.enum(['plain_text', 'mrkdwn']), text: z.string().min(1).max(max) })
 const SlackMessage = z.object({
   text: z.string().max(40_000),
   blocks: z
     .array(
       z.discriminatedUnion('type', [
         z.object({ type: z.literal('header'), text: plainText(150) }).strict(),
-        z.object({ type: z.literal('section'), text: textObject(3000).optional(), fields: z.array(textObject(2000)).max(10).optional() }).strict(),
+        z
+          .object({
+            type: z.literal('section'),
+            text: textObject(3000).optional(),
+            fields: z.array(textObject(2000)).max(10).optional(),
+          })
+          .strict(),
         z.object({ type: z.literal('context'), elements: z.array(textObject(3000)).min(1).max(10) }).strict(),
-        z.object({ type: z.literal('actions'), elements: z.array(z.object({ type: z.literal('button'), text: plainText(75), url: z.url().max(3000) }).strict()).min(1).max(25) }).strict(),
+        z
+          .object({
+            type: z.literal('actions'),
+            elements: z
+              .array(z.object({ type: z.literal('button'), text: plainText(75), url: z.url().max(3000) }).strict())
+              .min(1)
+              .max(25),
+          })
+          .strict(),
       ]),
     )
     .min(1)
@@ -247,13 +353,32 @@ const DiscordEmbed = z
     description: z.string().max(4096).optional(),
     url: z.url(),
     color: z.number().int().min(0).max(0xffffff),
-    fields: z.array(z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: z.boolean().optional() })).max(25),
+    fields: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(256),
+          value: z.string().min(1).max(1024),
+          inline: z.boolean().optional(),
+        }),
+      )
+      .max(25),
     footer: z.object({ text: z.string().max(2048) }),
     timestamp: z.iso.datetime(),
   })
   .strict()
-  .refine((e) => e.title.length + (e.description?.length ?? 0) + e.footer.text.length + e.fields.reduce((n, f) => n + f.name.length + f.value.length, 0) <= 6000, 'an embed holds at most 6,000 characters')
-const DiscordMessage = z.object({ embeds: z.array(DiscordEmbed).min(1).max(10), allowed_mentions: z.object({ parse: z.array(z.string()).length(0) }) })
+  .refine(
+    (e) =>
+      e.title.length +
+        (e.description?.length ?? 0) +
+        e.footer.text.length +
+        e.fields.reduce((n, f) => n + f.name.length + f.value.length, 0) <=
+      6000,
+    'an embed holds at most 6,000 characters',
+  )
+const DiscordMessage = z.object({
+  embeds: z.array(DiscordEmbed).min(1).max(10),
+  allowed_mentions: z.object({ parse: z.array(z.string()).length(0) }),
+})
 const TeamsMessage = z.object({
   type: z.literal('message'),
   attachments: z
@@ -278,7 +403,11 @@ describe('Slack, Discord and Teams subscribers', () => {
     await addSubscriber({ type: 'slack', url: `${receiver.url}/slack` })
     await addSubscriber({ type: 'discord', url: `${receiver.url}/discord` })
     await addSubscriber({ type: 'teams', url: `${receiver.url}/teams` })
-    const incident = await createIncident({ title: 'Login <fails> & @everyone', affectedServices: [services.api], updates: [{ status: 'identified', message: 'The **cache** is full' }] })
+    const incident = await createIncident({
+      title: 'Login <fails> & @everyone',
+      affectedServices: [services.api],
+      updates: [{ status: 'identified', message: 'The **cache** is full' }],
+    })
     await drain()
     const link = `https://status.example.test/i/${incident.shortId}`
 
@@ -292,11 +421,19 @@ describe('Slack, Discord and Teams subscribers', () => {
     expect(slackText).toContain('API')
 
     const discord = DiscordMessage.parse(json(receiver.to('/discord')[0]))
-    expect(discord.embeds[0]).toMatchObject({ title: 'New incident: Login <fails> & @everyone', url: link, description: 'The cache is full' })
-    expect(discord.embeds[0].fields).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Status', value: 'Identified' })]))
+    expect(discord.embeds[0]).toMatchObject({
+      title: 'New incident: Login <fails> & @everyone',
+      url: link,
+      description: 'The cache is full',
+    })
+    expect(discord.embeds[0].fields).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Status', value: 'Identified' })]),
+    )
 
     const teams = TeamsMessage.parse(json(receiver.to('/teams')[0]))
-    expect(teams.attachments[0].content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'View on the status page', url: link }])
+    expect(teams.attachments[0].content.actions).toEqual([
+      { type: 'Action.OpenUrl', title: 'View on the status page', url: link },
+    ])
     expect(JSON.stringify(teams.attachments[0].content.body)).toContain('Login <fails> & @everyone')
     // Chat channels are not signed (their services authenticate by the URL), and hear of no component updates,
     // which a webhook beside them does hear of.
@@ -305,13 +442,19 @@ describe('Slack, Discord and Teams subscribers', () => {
     await api('PATCH', `/services/${services.api}`, { key: editor.key, body: { status: 'degraded' } })
     await api('PATCH', `/services/${services.api}`, { key: editor.key, body: { status: 'operational' } })
     await drain()
-    expect(receiver.to('/beside-chat').map((r) => json(r).component_update.new_status)).toEqual(['degraded_performance', 'operational'])
+    expect(receiver.to('/beside-chat').map((r) => json(r).component_update.new_status)).toEqual([
+      'degraded_performance',
+      'operational',
+    ])
     expect(receiver.requests).toHaveLength(5)
   })
 
   it('escape Slack mrkdwn in what users wrote', async () => {
     await addSubscriber({ type: 'slack', url: `${receiver.url}/slack-escape` })
-    await createIncident({ title: 'Title', updates: [{ status: 'investigating', message: 'see <https://evil.example|here> & <!channel>' }] })
+    await createIncident({
+      title: 'Title',
+      updates: [{ status: 'investigating', message: 'see <https://evil.example|here> & <!channel>' }],
+    })
     await drain()
     const raw = receiver.to('/slack-escape')[0].body
     expect(raw).not.toContain('<!channel>')
@@ -321,9 +464,19 @@ describe('Slack, Discord and Teams subscribers', () => {
 
 describe('delivery to endpoints that misbehave', () => {
   it('retries an endpoint that answers 500, with backoff, until it accepts, and keeps only an excerpt of a refusal', async () => {
-    const { id } = await addSubscriber({ type: 'webhook', url: `${receiver.url}/flaky`, contactEmail: 'ops@example.test' })
-    receiver.replies.set('/flaky', (before) => (before < 2 ? { status: 500, body: 'database is down' } : { status: 204 }))
-    const refusing = await addSubscriber({ type: 'webhook', url: `${receiver.url}/refusing`, contactEmail: 'ops@example.test' })
+    const { id } = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/flaky`,
+      contactEmail: 'ops@example.test',
+    })
+    receiver.replies.set('/flaky', (before) =>
+      before < 2 ? { status: 500, body: 'database is down' } : { status: 204 },
+    )
+    const refusing = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/refusing`,
+      contactEmail: 'ops@example.test',
+    })
     receiver.replies.set('/refusing', { status: 422, body: 'no such\nchannel '.repeat(500) })
     await createIncident({ title: 'Flaky receiver', updates: [{ status: 'investigating', message: 'x' }] })
     await drain()
@@ -342,7 +495,11 @@ describe('delivery to endpoints that misbehave', () => {
   })
 
   it('does not repeat a request to an endpoint that did not answer in time: it may have arrived', async () => {
-    const { id } = await addSubscriber({ type: 'webhook', url: `${receiver.url}/slow`, contactEmail: 'ops@example.test' })
+    const { id } = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/slow`,
+      contactEmail: 'ops@example.test',
+    })
     receiver.replies.set('/slow', 'hang')
     await createIncident({ title: 'Slow receiver', updates: [{ status: 'investigating', message: 'x' }] })
     await drain()
@@ -353,43 +510,84 @@ describe('delivery to endpoints that misbehave', () => {
   })
 
   it('does not follow a redirect, to a public address or to an internal one', async () => {
-    const { id } = await addSubscriber({ type: 'webhook', url: `${receiver.url}/moved`, contactEmail: 'ops@example.test' })
+    const { id } = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/moved`,
+      contactEmail: 'ops@example.test',
+    })
     receiver.replies.set('/moved', { status: 307, location: `${receiver.url}/target` })
-    const metadata = await addSubscriber({ type: 'webhook', url: `${receiver.url}/to-metadata`, contactEmail: 'ops@example.test' })
+    const metadata = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/to-metadata`,
+      contactEmail: 'ops@example.test',
+    })
     receiver.replies.set('/to-metadata', { status: 302, location: 'http://169.254.169.254/latest/meta-data/' })
     await createIncident({ title: 'Redirecting receivers', updates: [{ status: 'investigating', message: 'x' }] })
     await drain()
     expect(receiver.to('/moved')).toHaveLength(1)
     expect(receiver.to('/target')).toHaveLength(0)
-    expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null, lastError: 'The endpoint answered with a redirect (HTTP 307), which is not followed.' })
-    expect((await deliveriesOf(metadata.id))[0]).toMatchObject({ status: 'failed', lastError: 'The endpoint answered with a redirect (HTTP 302), which is not followed.' })
+    expect((await deliveriesOf(id))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: null,
+      lastError: 'The endpoint answered with a redirect (HTTP 307), which is not followed.',
+    })
+    expect((await deliveriesOf(metadata.id))[0]).toMatchObject({
+      status: 'failed',
+      lastError: 'The endpoint answered with a redirect (HTTP 302), which is not followed.',
+    })
   })
 })
 
 describe('destinations the server must not reach', () => {
   it('refuses internal addresses when a subscriber is saved, with a 400 naming the url field', async () => {
     withPolicy(undefined)
-    for (const url of ['http://127.0.0.1:9/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data/', 'https://10.1.2.3/hook']) {
-      const res = await api('POST', '/subscribers', { key: admin.key, body: { type: 'webhook', url, contactEmail: 'ops@example.test' } })
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://10.1.2.3/hook',
+    ]) {
+      const res = await api('POST', '/subscribers', {
+        key: admin.key,
+        body: { type: 'webhook', url, contactEmail: 'ops@example.test' },
+      })
       expect(res.status, url).toBe(400)
-      expect(res.body.errors[0].data.errors[0]).toMatchObject({ path: 'url', message: expect.stringContaining('internal address') })
-      const visitor = await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: 'someone@example.test' })
+      expect(res.body.errors[0].data.errors[0]).toMatchObject({
+        path: 'url',
+        message: expect.stringContaining('internal address'),
+      })
+      const visitor = await post(subscribeRoute, '/api/subscribe', {
+        type: 'webhook',
+        url,
+        email: 'someone@example.test',
+      })
       expect(visitor.status, url).toBe(400)
       expect(visitor.body.message).toMatch(/^url must not point to/)
     }
     withPolicy('127.0.0.1/32')
     delete process.env.OUTBOUND_ALLOW_HTTP
     resetConfig()
-    const plain = await api('POST', '/subscribers', { key: admin.key, body: { type: 'slack', url: 'http://hooks.example.test/x' } })
+    const plain = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'slack', url: 'http://hooks.example.test/x' },
+    })
     expect(plain.status).toBe(400)
-    expect(plain.body.errors[0].data.errors[0]).toMatchObject({ path: 'url', message: expect.stringContaining('https://') })
+    expect(plain.body.errors[0].data.errors[0]).toMatchObject({
+      path: 'url',
+      message: expect.stringContaining('https://'),
+    })
     process.env.OUTBOUND_ALLOW_HTTP = 'true'
     resetConfig()
   })
 
   it('accepts a name on save and refuses it at send time when it resolves to a private address', async () => {
     const port = new URL(receiver.url).port
-    const { id } = await addSubscriber({ type: 'webhook', url: `http://localhost:${port}/by-name`, contactEmail: 'ops@example.test' })
+    const { id } = await addSubscriber({
+      type: 'webhook',
+      url: `http://localhost:${port}/by-name`,
+      contactEmail: 'ops@example.test',
+    })
     withPolicy(undefined)
     await createIncident({ title: 'By name', updates: [{ status: 'investigating', message: 'x' }] })
     await drain()
@@ -406,7 +604,9 @@ describe('webhooks subscribed by visitors', () => {
     const res = await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url: `${receiver.url}/visitor`, email })
     expect(res.status).toBe(200)
     expect(res.body.message).toContain('confirm the webhook')
-    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url: `${receiver.url}/x` })).body.message).toMatch(/^email is required/)
+    expect(
+      (await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url: `${receiver.url}/x` })).body.message,
+    ).toMatch(/^email is required/)
     expect((await post(subscribeRoute, '/api/subscribe', { type: 'slack', url: `${receiver.url}/x` })).status).toBe(400)
     await drain()
     const [mail] = smtp.to(email)
@@ -465,8 +665,13 @@ describe('quarantine', () => {
     receiver.replies.delete('/broken')
     const fixed = await api('POST', `/subscribers/${id}/test-delivery`, { key: admin.key })
     expect(fixed.body).toMatchObject({ sent: true })
-    expect(json(receiver.to('/broken').at(-1)!)).toMatchObject({ test: { message: expect.stringContaining('test message') } })
-    expect((await api('GET', `/subscribers/${id}`, { key: admin.key })).body).toMatchObject({ failingSince: null, quarantinedAt: null })
+    expect(json(receiver.to('/broken').at(-1)!)).toMatchObject({
+      test: { message: expect.stringContaining('test message') },
+    })
+    expect((await api('GET', `/subscribers/${id}`, { key: admin.key })).body).toMatchObject({
+      failingSince: null,
+      quarantinedAt: null,
+    })
     await createIncident({ title: 'After recovery', updates: [{ status: 'investigating', message: 'x' }] })
     await drain()
     expect(json(receiver.to('/broken').at(-1)!).incident.name).toBe('After recovery')

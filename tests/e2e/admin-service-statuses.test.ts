@@ -32,10 +32,13 @@ async function serviceStatus(id: number): Promise<string> {
  */
 async function clickUntil(button: Locator, grown: () => Promise<boolean>) {
   await expect
-    .poll(async () => {
-      if (!(await grown())) await button.click()
-      return grown()
-    }, { timeout: 150_000, interval: 15_000 })
+    .poll(
+      async () => {
+        if (!(await grown())) await button.click()
+        return grown()
+      },
+      { timeout: 150_000, interval: 15_000 },
+    )
     .toBe(true)
 }
 
@@ -49,9 +52,23 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
-  server = await startService({ ...sqliteEnv('sp-admin-statuses-'), ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' })
+  server = await startService({
+    ...sqliteEnv('sp-admin-statuses-'),
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    RATE_LIMIT_CMS_PER_MINUTE: '0',
+  })
   page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
 })
 
@@ -63,13 +80,29 @@ afterAll(async () => {
 describe('an incident sets its services’ statuses from the admin form', () => {
   it('picks services by name with their current status, and gives them back on resolve', async () => {
     key = await createUserKey(server.env, 'admin')
-    const group = await call(`${server.base}/api/service-groups`, { method: 'POST', headers: auth(), body: { name: 'Platform' } })
-    const api = await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Public API', group: group.json().doc.id } })
-    const web = await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Website', group: group.json().doc.id, status: 'degraded' } })
+    const group = await call(`${server.base}/api/service-groups`, {
+      method: 'POST',
+      headers: auth(),
+      body: { name: 'Platform' },
+    })
+    const api = await call(`${server.base}/api/services`, {
+      method: 'POST',
+      headers: auth(),
+      body: { name: 'Public API', group: group.json().doc.id },
+    })
+    const web = await call(`${server.base}/api/services`, {
+      method: 'POST',
+      headers: auth(),
+      body: { name: 'Website', group: group.json().doc.id, status: 'degraded' },
+    })
     expect(api.status, api.text).toBe(201)
     const apiId = api.json().doc.id as number
     const webId = web.json().doc.id as number
-    const incident = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth(), body: { title: 'Errors on the API', updates: [{ status: 'investigating', message: 'Looking into it' }] } })
+    const incident = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth(),
+      body: { title: 'Errors on the API', updates: [{ status: 'investigating', message: 'Looking into it' }] },
+    })
     expect(incident.status, incident.text).toBe(201)
     const { id } = incident.json().doc
 
@@ -92,7 +125,9 @@ describe('an incident sets its services’ statuses from the admin form', () => 
     await addStatus.click()
     await page.locator('.service-status-pick').waitFor({ timeout: 60_000 })
     await pick(page.locator('#field-updates__1__serviceStatuses__0__service'), 'Public API')
-    await expect.poll(() => page.locator('.service-status-pick__now').innerText(), { timeout: 30_000 }).toBe('Now: Operational')
+    await expect
+      .poll(() => page.locator('.service-status-pick__now').innerText(), { timeout: 30_000 })
+      .toBe('Now: Operational')
     await pick(page.locator('#field-updates__1__serviceStatuses__0__status'), 'Major outage')
     await page.screenshot({ path: path.join(shots, 'admin-incident-service-statuses.png'), fullPage: true })
     expect(await page.locator('.service-status-pick').count()).toBe(1)

@@ -9,7 +9,16 @@ import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { browserDatabaseEnv, call, createUserKey, freePort, root, type Started, startService, stopServices } from '../helpers/service'
+import {
+  browserDatabaseEnv,
+  call,
+  createUserKey,
+  freePort,
+  root,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'operator@example.test'
@@ -24,9 +33,22 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
-  server = await startService({ ...(await browserDatabaseEnv('admin')), NOTIFY_TICK_MS: '100', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' })
+  server = await startService({
+    ...(await browserDatabaseEnv('admin')),
+    NOTIFY_TICK_MS: '100',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    RATE_LIMIT_CMS_PER_MINUTE: '0',
+  })
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
 })
 
@@ -48,7 +70,12 @@ describe('the admin area for an operator', () => {
     // The password rule is said before the form is sent, not only in the refusal after it.
     expect(await page.locator('.first-user-note').innerText()).toContain('Password: at least 12 characters')
     expect(await page.locator('#field-role').count()).toBe(0)
-    expect(await page.locator('form label').getByText(/API Key/i).count()).toBe(0)
+    expect(
+      await page
+        .locator('form label')
+        .getByText(/API Key/i)
+        .count(),
+    ).toBe(0)
     expect(await page.locator('form input[type="text"]:not([name="email"]):not([name="name"])').count()).toBe(0)
     expect(await page.locator('form input[type="checkbox"]').count()).toBe(0)
     await page.fill('input[name="email"]', EMAIL)
@@ -72,13 +99,29 @@ describe('the admin area for an operator', () => {
   it('shows active incidents on the dashboard and links an incident to its public page; a new update has no time until saved', async () => {
     key = await createUserKey(server.env, 'admin')
     const closed = await freePort()
-    const settings = await call(`${server.base}/api/globals/email-settings`, { method: 'POST', headers: auth(), body: { host: '127.0.0.1', port: closed, security: 'none', from: 'status@example.test' } })
+    const settings = await call(`${server.base}/api/globals/email-settings`, {
+      method: 'POST',
+      headers: auth(),
+      body: { host: '127.0.0.1', port: closed, security: 'none', from: 'status@example.test' },
+    })
     expect(settings.status, settings.text).toBe(200)
-    const group = await call(`${server.base}/api/service-groups`, { method: 'POST', headers: auth(), body: { name: 'Platform' } })
+    const group = await call(`${server.base}/api/service-groups`, {
+      method: 'POST',
+      headers: auth(),
+      body: { name: 'Platform' },
+    })
     expect(group.status, group.text).toBe(201)
-    const service = await call(`${server.base}/api/services`, { method: 'POST', headers: auth(), body: { name: 'Public API', group: group.json().doc.id, status: 'degraded' } })
+    const service = await call(`${server.base}/api/services`, {
+      method: 'POST',
+      headers: auth(),
+      body: { name: 'Public API', group: group.json().doc.id, status: 'degraded' },
+    })
     expect(service.status, service.text).toBe(201)
-    const incident = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth(), body: { title: 'Slow API answers', updates: [{ status: 'investigating', message: 'Looking into it' }] } })
+    const incident = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth(),
+      body: { title: 'Slow API answers', updates: [{ status: 'investigating', message: 'Looking into it' }] },
+    })
     expect(incident.status, incident.text).toBe(201)
     const { id, shortId } = incident.json().doc
 
@@ -111,31 +154,48 @@ describe('the admin area for an operator', () => {
     expect(await dates.first().inputValue()).toBe('')
     expect(await dates.last().inputValue()).not.toBe('')
     await expect.poll(() => statuses.first().innerText()).toContain('Investigating')
-    expect(await page.locator('.incident-update').first().locator('.array-field__row-header').innerText()).toMatch(/new, time set when saved/)
+    expect(await page.locator('.incident-update').first().locator('.array-field__row-header').innerText()).toMatch(
+      /new, time set when saved/,
+    )
     await page.screenshot({ path: path.join(shots, 'admin-incident-edit.png'), fullPage: true })
 
     // Saved, the two updates still show newest first; what is stored, and the API's order, are as before.
     await page.locator('.incident-update').first().locator('textarea').fill('Found the cause: a slow disk')
     await page.locator('#action-save').click()
-    await expect.poll(async () => (await call(`${server.base}/api/incidents/${id}`, { headers: auth() })).json().updates?.length).toBe(2)
+    await expect
+      .poll(async () => (await call(`${server.base}/api/incidents/${id}`, { headers: auth() })).json().updates?.length)
+      .toBe(2)
     const stored = (await call(`${server.base}/api/incidents/${id}`, { headers: auth() })).json()
-    expect(stored.updates.map((u: { message: string }) => u.message)).toEqual(['Looking into it', 'Found the cause: a slow disk'])
+    expect(stored.updates.map((u: { message: string }) => u.message)).toEqual([
+      'Looking into it',
+      'Found the cause: a slow disk',
+    ])
     const publicView = (await call(`${server.base}/api/v1/incidents/${shortId}`)).json()
-    expect(publicView.data.updates.map((u: { message: string }) => u.message)).toEqual(['Found the cause: a slow disk', 'Looking into it'])
+    expect(publicView.data.updates.map((u: { message: string }) => u.message)).toEqual([
+      'Found the cause: a slow disk',
+      'Looking into it',
+    ])
     await page.goto(`${server.base}/admin/collections/incidents/${id}`, { waitUntil: 'networkidle' })
     const updates = page.locator('.incident-update')
     await expect.poll(() => updates.count()).toBe(2)
     expect(await updates.first().locator('textarea').inputValue()).toBe('Found the cause: a slow disk')
     expect(await updates.first().locator('.array-field__row-header').innerText()).toMatch(/Investigating · .+ · latest/)
     // The older update is folded to one line: its status, time and first words.
-    expect(await updates.last().locator('.array-field__row-header').innerText()).toMatch(/Investigating · .+ · Looking into it/)
+    expect(await updates.last().locator('.array-field__row-header').innerText()).toMatch(
+      /Investigating · .+ · Looking into it/,
+    )
     await page.screenshot({ path: path.join(shots, 'admin-incident-two-updates.png'), fullPage: true })
   })
 
   it('logs one line with the reason for a confirmation that cannot be sent, not the job as JSON', async () => {
-    const subscribed = await call(`${server.base}/api/subscribe`, { method: 'POST', body: { type: 'email', email: 'reader@example.test' } })
+    const subscribed = await call(`${server.base}/api/subscribe`, {
+      method: 'POST',
+      body: { type: 'email', email: 'reader@example.test' },
+    })
     expect(subscribed.status, subscribed.text).toBe(200)
-    await expect.poll(() => server.output(), { timeout: 60_000, interval: 200 }).toMatch(/Confirmation for subscriber \d+ failed: SMTP server unreachable/)
+    await expect
+      .poll(() => server.output(), { timeout: 60_000, interval: 200 })
+      .toMatch(/Confirmation for subscriber \d+ failed: SMTP server unreachable/)
     const output = server.output()
     expect(output).not.toContain('Error running task')
     expect(output).not.toContain('"taskSlug"')

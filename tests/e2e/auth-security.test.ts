@@ -13,7 +13,16 @@ import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUserKey, freePort, root, runCreateUser, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  createUserKey,
+  freePort,
+  root,
+  runCreateUser,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const adminEmail = `admin-${randomBytes(3).toString('hex')}@example.test`
@@ -27,7 +36,10 @@ let attackerSite: Server
 let attackerBase: string
 
 // A 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
 
 async function json(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.base}${pathname}`, {
@@ -51,10 +63,13 @@ const editor = () => ({ authorization: `users API-Key ${editorKey}` })
 async function violations(page: Page, run: () => Promise<void>): Promise<string[]> {
   const seen: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) seen.push(message.text())
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+      seen.push(message.text())
   })
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Refused to (CSP) ${event.violatedDirective} ${event.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Refused to (CSP) ${event.violatedDirective} ${event.blockedURI}`),
+    )
   })
   await run()
   return seen
@@ -81,16 +96,29 @@ beforeAll(async () => {
   adminKey = await createUserKey(server.env, 'admin')
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   mkdirSync(shots, { recursive: true })
   // The attacker's page: same host, another port (same site, so SameSite=Lax cookies go along).
   const port = await freePort()
   attackerBase = `http://127.0.0.1:${port}`
   attackerSite = createServer((_req, res) => {
-    const payload = JSON.stringify({ title: 'csrf from another port', updates: [{ status: 'investigating', message: 'forged' }] }).replace(/'/g, '&#39;')
+    const payload = JSON.stringify({
+      title: 'csrf from another port',
+      updates: [{ status: 'investigating', message: 'forged' }],
+    }).replace(/'/g, '&#39;')
     res.writeHead(200, { 'content-type': 'text/html' })
-    res.end(`<!doctype html><form method="post" enctype="multipart/form-data" action="${server.base}/api/incidents"><input type="hidden" name="_payload" value='${payload}'></form><script>document.forms[0].submit()</script>`)
+    res.end(
+      `<!doctype html><form method="post" enctype="multipart/form-data" action="${server.base}/api/incidents"><input type="hidden" name="_payload" value='${payload}'></form><script>document.forms[0].submit()</script>`,
+    )
   })
   await new Promise<void>((resolve) => attackerSite.listen(port, '127.0.0.1', resolve))
 })
@@ -107,19 +135,33 @@ describe('M1: cross-site request forgery', () => {
     const page = await context.newPage()
     await adminLogin(page)
 
-    const forged = page.waitForResponse((response) => response.url() === `${server.base}/api/incidents` && response.request().method() === 'POST')
+    const forged = page.waitForResponse(
+      (response) => response.url() === `${server.base}/api/incidents` && response.request().method() === 'POST',
+    )
     await page.goto(attackerBase)
     expect((await forged).status()).toBe(403)
-    const incidents = await json('GET', '/api/incidents?where[title][equals]=csrf%20from%20another%20port', undefined, editor())
+    const incidents = await json(
+      'GET',
+      '/api/incidents?where[title][equals]=csrf%20from%20another%20port',
+      undefined,
+      editor(),
+    )
     expect(incidents.body.totalDocs).toBe(0)
 
     // The admin's own form: create a service group and save.
     await page.goto(`${server.base}/admin/collections/service-groups/create`)
     await page.locator('input[name="name"]').fill('Saved through the admin')
-    const saved = page.waitForResponse((response) => response.url().includes('/api/service-groups') && response.request().method() === 'POST')
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/api/service-groups') && response.request().method() === 'POST',
+    )
     await page.locator('#action-save').click()
     expect((await saved).status()).toBe(201)
-    const groups = await json('GET', '/api/service-groups?where[name][equals]=Saved%20through%20the%20admin', undefined, editor())
+    const groups = await json(
+      'GET',
+      '/api/service-groups?where[name][equals]=Saved%20through%20the%20admin',
+      undefined,
+      editor(),
+    )
     expect(groups.body.totalDocs).toBe(1)
     await context.close()
   })
@@ -135,8 +177,18 @@ describe('L3: security headers', () => {
       expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     }
-    for (const pathname of ['/api/v1/status', '/api/v1/incidents', '/api/health', '/api/services', '/api/users/me', '/feed.atom']) {
-      for (let i = 0; i < 2; i++) expect((await fetch(`${server.base}${pathname}`)).headers.get('x-content-type-options'), pathname).toBe('nosniff')
+    for (const pathname of [
+      '/api/v1/status',
+      '/api/v1/incidents',
+      '/api/health',
+      '/api/services',
+      '/api/users/me',
+      '/feed.atom',
+    ]) {
+      for (let i = 0; i < 2; i++)
+        expect((await fetch(`${server.base}${pathname}`)).headers.get('x-content-type-options'), pathname).toBe(
+          'nosniff',
+        )
     }
   })
 
@@ -153,7 +205,11 @@ describe('L3: security headers', () => {
     const form = new FormData()
     form.set('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
     form.set('_payload', JSON.stringify({ alt: 'A pixel' }))
-    const upload = await fetch(`${server.base}/api/media`, { method: 'POST', headers: { authorization: `users API-Key ${adminKey}` }, body: form })
+    const upload = await fetch(`${server.base}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${adminKey}` },
+      body: form,
+    })
     const body = (await upload.json()) as { doc?: { url?: string } }
     expect(upload.status, JSON.stringify(body)).toBe(201)
     const file = await fetch(`${server.base}${body.doc!.url!}`)
@@ -162,12 +218,21 @@ describe('L3: security headers', () => {
   })
 
   it('the public pages run their scripts with no CSP violation', async () => {
-    const incident = await json('POST', '/api/incidents', { title: 'Header check', updates: [{ status: 'investigating', message: 'Looking' }] }, editor())
+    const incident = await json(
+      'POST',
+      '/api/incidents',
+      { title: 'Header check', updates: [{ status: 'investigating', message: 'Looking' }] },
+      editor(),
+    )
     expect(incident.status).toBe(201)
     const maintenance = await json(
       'POST',
       '/api/maintenances',
-      { title: 'Header window', scheduledStart: new Date(Date.now() + 86_400_000).toISOString(), scheduledEnd: new Date(Date.now() + 90_000_000).toISOString() },
+      {
+        title: 'Header window',
+        scheduledStart: new Date(Date.now() + 86_400_000).toISOString(),
+        scheduledEnd: new Date(Date.now() + 90_000_000).toISOString(),
+      },
       editor(),
     )
     const pages = ['/', '/history', '/subscribe', `/i/${incident.body.doc.shortId}`]
@@ -209,24 +274,44 @@ describe('M3: failed logins through the edge', () => {
   it('throttles the failing address (429, Retry-After); the owner from another address logs in', async () => {
     const attacker = { 'x-forwarded-for': '203.0.113.50' }
     for (let i = 0; i < 10; i++) {
-      const res = await json('POST', '/api/users/login', { email: adminEmail, password: `wrong-password-${i}` }, attacker)
+      const res = await json(
+        'POST',
+        '/api/users/login',
+        { email: adminEmail, password: `wrong-password-${i}` },
+        attacker,
+      )
       expect(res.status).toBe(401)
       expect(res.body.errors[0].message).toBe('The email or password provided is incorrect.')
     }
     const throttled = await json('POST', '/api/users/login', { email: adminEmail, password: adminPassword }, attacker)
     expect(throttled.status).toBe(429)
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
-    const owner = await json('POST', '/api/users/login', { email: adminEmail, password: adminPassword }, { 'x-forwarded-for': '192.0.2.77' })
+    const owner = await json(
+      'POST',
+      '/api/users/login',
+      { email: adminEmail, password: adminPassword },
+      { 'x-forwarded-for': '192.0.2.77' },
+    )
     expect(owner.status).toBe(200)
   })
 })
 
 describe('L4: Secure session cookie behind HTTPS', () => {
   it('is Secure when the trusted proxy says https, and not over plain HTTP', async () => {
-    const https = await json('POST', '/api/users/login', { email: adminEmail, password: adminPassword }, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '192.0.2.78' })
+    const https = await json(
+      'POST',
+      '/api/users/login',
+      { email: adminEmail, password: adminPassword },
+      { 'x-forwarded-proto': 'https', 'x-forwarded-for': '192.0.2.78' },
+    )
     expect(https.status).toBe(200)
     expect(https.headers.getSetCookie().find((c) => c.startsWith('payload-token='))).toMatch(/;\s*Secure/i)
-    const http = await json('POST', '/api/users/login', { email: adminEmail, password: adminPassword }, { 'x-forwarded-for': '192.0.2.78' })
+    const http = await json(
+      'POST',
+      '/api/users/login',
+      { email: adminEmail, password: adminPassword },
+      { 'x-forwarded-for': '192.0.2.78' },
+    )
     expect(http.headers.getSetCookie().find((c) => c.startsWith('payload-token='))).not.toMatch(/;\s*Secure/i)
   })
 })
@@ -237,12 +322,19 @@ describe('L8: expected refusals are logged without a stack', () => {
     const refusals: [string, string, unknown, Record<string, string>, number][] = [
       ['GET', '/api/users', undefined, {}, 401],
       ['GET', '/api/notification-deliveries', undefined, {}, 401],
-      ['POST', '/api/users', { email: 'x@example.test', password: 'long-enough-password', role: 'admin' }, editor(), 403],
+      [
+        'POST',
+        '/api/users',
+        { email: 'x@example.test', password: 'long-enough-password', role: 'admin' },
+        editor(),
+        403,
+      ],
       ['GET', '/api/incidents/999999', undefined, editor(), 404],
       ['POST', '/api/incidents', { title: '' }, editor(), 400],
     ]
     for (const [method, pathname, body, headers, status] of refusals) {
-      for (let i = 0; i < 4; i++) expect((await json(method, pathname, body, headers)).status, `${method} ${pathname}`).toBe(status)
+      for (let i = 0; i < 4; i++)
+        expect((await json(method, pathname, body, headers)).status, `${method} ${pathname}`).toBe(status)
     }
     // The log is written asynchronously: wait until the last refusal's line is there.
     await expect.poll(() => server.output().slice(before), { timeout: 10_000 }).toMatch(/400 /)
@@ -254,10 +346,20 @@ describe('L8: expected refusals are logged without a stack', () => {
 
 describe('L6: the create-user CLI', () => {
   it('refuses a password shorter than 12 characters and says why', async () => {
-    const short = await runCreateUser(server.env, `cli-${randomBytes(3).toString('hex')}@example.test`, 'editor', 'eleven-char')
+    const short = await runCreateUser(
+      server.env,
+      `cli-${randomBytes(3).toString('hex')}@example.test`,
+      'editor',
+      'eleven-char',
+    )
     expect(short.status).not.toBe(0)
     expect(short.stderr).toMatch(/at least 12 characters/)
-    const long = await runCreateUser(server.env, `cli-${randomBytes(3).toString('hex')}@example.test`, 'editor', 'twelve-chars')
+    const long = await runCreateUser(
+      server.env,
+      `cli-${randomBytes(3).toString('hex')}@example.test`,
+      'editor',
+      'twelve-chars',
+    )
     expect(long.status, long.stderr).toBe(0)
   })
 })

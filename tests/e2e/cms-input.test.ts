@@ -41,7 +41,10 @@ describe('CMS input guards in the built server', () => {
   })
 
   it('answers GraphQL refusals with their status on the wire', async () => {
-    const anonymous = await call(`${service.base}/api/graphql`, { method: 'POST', body: { query: '{ Access { canAccessAdmin } }' } })
+    const anonymous = await call(`${service.base}/api/graphql`, {
+      method: 'POST',
+      body: { query: '{ Access { canAccessAdmin } }' },
+    })
     expect(anonymous.status, anonymous.text).toBe(401)
     const forbidden = await call(`${service.base}/api/graphql`, {
       method: 'POST',
@@ -63,7 +66,11 @@ describe('CMS input guards in the built server', () => {
     const stranger = await call(`${service.base}/api/access`)
     expect(stranger.status).toBe(401)
     expectNoClassNames(stranger.text)
-    const plain = await call(`${service.base}/api/incidents`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: { title: 'x' } })
+    const plain = await call(`${service.base}/api/incidents`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: { title: 'x' },
+    })
     expect(plain.status, plain.text).toBe(415)
   })
 

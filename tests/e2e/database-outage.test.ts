@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Answer, call, createUserKey, dropPostgres, postgresEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  createUserKey,
+  dropPostgres,
+  postgresEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
 
 const STATEMENT_TIMEOUT_MS = 3000
@@ -42,14 +51,31 @@ beforeAll(async () => {
   databaseUrl = env.DATABASE_URL
   const target = new URL(databaseUrl)
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-  const through = { ...env, DATABASE_URL: proxy.through(databaseUrl), DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS), DATABASE_CONNECT_TIMEOUT_MS: '2000' }
+  const through = {
+    ...env,
+    DATABASE_URL: proxy.through(databaseUrl),
+    DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    DATABASE_CONNECT_TIMEOUT_MS: '2000',
+  }
   server = await startService(through)
   auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
-  const group = await call(`${server.base}/api/service-groups`, { method: 'POST', headers: auth, body: { name: 'Core' } })
+  const group = await call(`${server.base}/api/service-groups`, {
+    method: 'POST',
+    headers: auth,
+    body: { name: 'Core' },
+  })
   expect(group.status).toBe(201)
-  const service = await call(`${server.base}/api/services`, { method: 'POST', headers: auth, body: { name: 'API', group: group.json().doc.id, status: 'operational' } })
+  const service = await call(`${server.base}/api/services`, {
+    method: 'POST',
+    headers: auth,
+    body: { name: 'API', group: group.json().doc.id, status: 'operational' },
+  })
   expect(service.status).toBe(201)
-  const incident = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Before the outage', updates: [{ status: 'investigating', message: 'Looking.' }] } })
+  const incident = await call(`${server.base}/api/incidents`, {
+    method: 'POST',
+    headers: auth,
+    body: { title: 'Before the outage', updates: [{ status: 'investigating', message: 'Looking.' }] },
+  })
   expect(incident.status).toBe(201)
   const { slug } = service.json().doc
   const { shortId } = incident.json().doc
@@ -94,7 +120,11 @@ describe('PostgreSQL unreachable behind a proxy', () => {
       fresh.set(route, answer)
     }
     // An operator's write: every copy is stale from now on; acknowledged before the outage.
-    const written = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Acknowledged before the outage', updates: [{ status: 'identified', message: 'Found it.' }] } })
+    const written = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Acknowledged before the outage', updates: [{ status: 'identified', message: 'Found it.' }] },
+    })
     expect(written.status).toBe(201)
 
     await proxy.refuse()
@@ -105,7 +135,9 @@ describe('PostgreSQL unreachable behind a proxy', () => {
       expect(Number(answer.headers.age), route).toBeGreaterThanOrEqual(0)
       const page = String(answer.headers['content-type']).startsWith('text/html')
       if (page) {
-        expect(answer.text, route).toContain('This page could not be refreshed; it shows the status as of <time datetime="')
+        expect(answer.text, route).toContain(
+          'This page could not be refreshed; it shows the status as of <time datetime="',
+        )
         expect(answer.headers.etag, route).toBeUndefined()
       } else {
         expect(answer.text, route).toBe(fresh.get(route)!.text)
@@ -142,7 +174,11 @@ describe('PostgreSQL unreachable behind a proxy', () => {
     const seen = await readUntil(`${server.base}/api/v1/incidents`, (answer) => answer.headers['x-cache'] !== 'STALE')
     expect(seen.text).toContain('Acknowledged before the outage')
     await call(`${server.base}/`)
-    const written = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Second write before the drop', updates: [{ status: 'investigating', message: 'x' }] } })
+    const written = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Second write before the drop', updates: [{ status: 'investigating', message: 'x' }] },
+    })
     expect(written.status).toBe(201)
 
     proxy.drop()
@@ -169,10 +205,15 @@ describe('PostgreSQL unreachable behind a proxy', () => {
     await proxy.forward()
     await readUntil(`${server.base}/api/health`, (answer) => answer.status === 200)
     expect((await call(`${server.base}/api/health`)).json()).toEqual({ status: 'ok', database: 'up' })
-    const incidents = await readUntil(`${server.base}/api/v1/incidents`, (answer) => answer.headers['x-cache'] !== 'STALE')
+    const incidents = await readUntil(
+      `${server.base}/api/v1/incidents`,
+      (answer) => answer.headers['x-cache'] !== 'STALE',
+    )
     expect(incidents.status).toBe(200)
     const titles = incidents.json().data.map((i: { title: string }) => i.title)
-    expect(titles).toEqual(expect.arrayContaining(['Before the outage', 'Acknowledged before the outage', 'Second write before the drop']))
+    expect(titles).toEqual(
+      expect.arrayContaining(['Before the outage', 'Acknowledged before the outage', 'Second write before the drop']),
+    )
     const home = await readUntil(`${server.base}/`, (answer) => answer.headers['x-cache'] !== 'STALE')
     expect(home.status).toBe(200)
     expect(home.text).not.toContain('could not be refreshed')

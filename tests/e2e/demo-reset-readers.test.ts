@@ -12,7 +12,16 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Answer, call, dropPostgres, postgresEnv, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  dropPostgres,
+  postgresEnv,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 const SERVICES = ['Public API', 'Dashboard', 'Database', 'Search', 'E-mail delivery', 'Webhooks']
 
@@ -40,7 +49,10 @@ function expectWholeStatus(answer: Answer) {
   expect(answer.status, answer.text).toBe(200)
   const data = answer.json().data
   const services = data.serviceGroups.flatMap((g: any) => g.services)
-  expect([data.serviceGroups.length, services.length, data.activeIncidents.length, data.activeMaintenances.length], answer.text).toEqual([3, 6, 1, 2])
+  expect(
+    [data.serviceGroups.length, services.length, data.activeIncidents.length, data.activeMaintenances.length],
+    answer.text,
+  ).toEqual([3, 6, 1, 2])
   expect(data.activeIncidents[0].affectedServices.map((s: any) => s.name)).toEqual(['Webhooks'])
 }
 
@@ -58,12 +70,23 @@ function expectWholeIncidentsOrRetry(answer: Answer) {
     return
   }
   expect(answer.status, answer.text).toBe(200)
-  expect(answer.json().data.map((i: any) => i.updates.length).sort()).toEqual([2, 2, 4])
+  expect(
+    answer
+      .json()
+      .data.map((i: any) => i.updates.length)
+      .sort(),
+  ).toEqual([2, 2, 4])
 }
 
 const outcomes = (service: Started) => ({
-  succeeded: service.output().split('\n').filter((line) => line.includes('Demo data reset at')).length,
-  failed: service.output().split('\n').filter((line) => line.includes('failed by DEMO_RESET_FAIL_EVERY')).length,
+  succeeded: service
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('Demo data reset at')).length,
+  failed: service
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('failed by DEMO_RESET_FAIL_EVERY')).length,
 })
 
 /**
@@ -101,7 +124,11 @@ async function readThroughResets(service: Started) {
     while (!done()) {
       if (Date.now() > deadline) throw new Error(`the resets did not happen:\n${service.output().slice(-3000)}`)
       const first = (await call(`${base}/__edge/stats`)).json()
-      const [status, page, incidents] = await Promise.all([call(`${base}/api/v1/status`), call(`${base}/`), call(`${base}/api/v1/incidents?pretty=${unique++}`)])
+      const [status, page, incidents] = await Promise.all([
+        call(`${base}/api/v1/status`),
+        call(`${base}/`),
+        call(`${base}/api/v1/incidents?pretty=${unique++}`),
+      ])
       const last = (await call(`${base}/__edge/stats`)).json()
       if (first.demoReset || last.demoReset || first.dataVersion !== last.dataVersion) duringReset += 1
       expectWholeStatus(status)
@@ -120,7 +147,10 @@ describe('readers during demo resets that pause half done and fail every second 
 
   // Both at once: most of a start is Payload's and its first reset's.
   beforeAll(async () => {
-    const starting = [startService({ ...sqliteEnv('sp-reset-readers-'), ...demoEnv() }), postgresEnv('sp_test_reset_readers_').then((env) => startService({ ...env, ...demoEnv() }))]
+    const starting = [
+      startService({ ...sqliteEnv('sp-reset-readers-'), ...demoEnv() }),
+      postgresEnv('sp_test_reset_readers_').then((env) => startService({ ...env, ...demoEnv() })),
+    ]
     const [first, second] = await Promise.allSettled(starting)
     for (const outcome of [first, second]) if (outcome.status === 'fulfilled') started.push(outcome.value)
     if (first.status === 'rejected') throw first.reason

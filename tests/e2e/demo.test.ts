@@ -11,7 +11,16 @@ import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { call, dropPostgres, postgresEnv, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  dropPostgres,
+  postgresEnv,
+  root,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const DEMO_EMAIL = 'demo@example.test'
@@ -34,7 +43,15 @@ const started: Started[] = []
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   mkdirSync(shots, { recursive: true })
 })
@@ -52,7 +69,11 @@ async function start(env: Record<string, string>): Promise<Started> {
   return service
 }
 
-const resetsIn = (service: Started) => service.output().split('\n').filter((line) => line.includes('Demo data reset at')).length
+const resetsIn = (service: Started) =>
+  service
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('Demo data reset at')).length
 
 /**
  * Reads the public API (and the status page) of the given servers for `ms`, checking every answer is the whole demo
@@ -67,12 +88,22 @@ async function readThroughResets(bases: string[], ms: number): Promise<number> {
       expect(status.status, status.text).toBe(200)
       const data = status.json().data
       const services = data.serviceGroups.flatMap((g: any) => g.services)
-      expect([data.serviceGroups.length, services.length, data.activeIncidents.length, data.activeMaintenances.length]).toEqual([3, 6, 1, 2])
+      expect([
+        data.serviceGroups.length,
+        services.length,
+        data.activeIncidents.length,
+        data.activeMaintenances.length,
+      ]).toEqual([3, 6, 1, 2])
       expect(services.filter((s: any) => s.status === 'degraded').map((s: any) => s.name)).toEqual(['Webhooks'])
       expect(data.activeIncidents[0].affectedServices.map((s: any) => s.name)).toEqual(['Webhooks'])
       const incidents = await call(`${base}/api/v1/incidents?pretty=${reads}`) // a new URL: a fresh read each time
       expect(incidents.status, incidents.text).toBe(200)
-      expect(incidents.json().data.map((i: any) => i.updates.length).sort()).toEqual([2, 2, 4])
+      expect(
+        incidents
+          .json()
+          .data.map((i: any) => i.updates.length)
+          .sort(),
+      ).toEqual([2, 2, 4])
       const home = await call(`${base}/`)
       expect(home.status).toBe(200)
       expect(home.text).toContain('Delayed webhook deliveries')
@@ -96,7 +127,13 @@ describe('demo mode on SQLite', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink()
-    server = await start({ ...sqliteEnv('sp-demo-'), ...demoEnv, SMTP_URL: smtp.url, SMTP_FROM: 'status@example.test', NOTIFY_TICK_MS: '100' })
+    server = await start({
+      ...sqliteEnv('sp-demo-'),
+      ...demoEnv,
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'status@example.test',
+      NOTIFY_TICK_MS: '100',
+    })
   })
   afterAll(() => smtp.close())
 
@@ -105,13 +142,22 @@ describe('demo mode on SQLite', () => {
     const reads = await readThroughResets([server.base], 3 * INTERVAL_SECONDS * 1000 + 2000)
     expect(resetsIn(server) - before).toBeGreaterThanOrEqual(3)
     expect(reads).toBeGreaterThan(30)
-    expect(server.output()).toMatch(/Demo data reset at \d{4}-\d{2}-\d{2}T[\d:.]+Z; next reset at \d{4}-\d{2}-\d{2}T[\d:.]+Z/)
+    expect(server.output()).toMatch(
+      /Demo data reset at \d{4}-\d{2}-\d{2}T[\d:.]+Z; next reset at \d{4}-\d{2}-\d{2}T[\d:.]+Z/,
+    )
   })
 
   it('counts down in /api/demo-status and starts again after a reset; a reset removes what a visitor made', async () => {
-    const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
+    const login = await call(`${server.base}/api/users/login`, {
+      method: 'POST',
+      body: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    })
     const cookie = String(login.headers['set-cookie']).split(';')[0]
-    const made = await call(`${server.base}/api/incidents`, { method: 'POST', headers: { cookie }, body: { title: 'Made by a visitor', updates: [{ status: 'investigating', message: 'x' }] } })
+    const made = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: { cookie },
+      body: { title: 'Made by a visitor', updates: [{ status: 'investigating', message: 'x' }] },
+    })
     expect(made.status, made.text).toBe(201)
     const seconds = (text: string) => Number(text.split('m')[0]) * 60 + Number(text.split(' ')[1].replace('s', ''))
     const seen: number[] = []
@@ -134,9 +180,15 @@ describe('demo mode on SQLite', () => {
     await page.goto(`${server.base}/admin/login`)
     const banner = page.getByRole('region', { name: 'Live demo' })
     await banner.waitFor()
-    expect(await banner.innerText()).toMatch(/Live demo[\s\S]*reset in \d+m \d{2}s[\s\S]*Password changes are disabled/i)
+    expect(await banner.innerText()).toMatch(
+      /Live demo[\s\S]*reset in \d+m \d{2}s[\s\S]*Password changes are disabled/i,
+    )
     const first = await page.locator('[data-demo-countdown]').innerText()
-    await page.waitForFunction((before) => document.querySelector('[data-demo-countdown]')?.textContent !== before, first, { timeout: 5000 })
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-demo-countdown]')?.textContent !== before,
+      first,
+      { timeout: 5000 },
+    )
     await page.screenshot({ path: path.join(shots, 'admin-demo-login.png') })
 
     await login(page, server.base)
@@ -149,25 +201,51 @@ describe('demo mode on SQLite', () => {
     await page.getByRole('button', { name: 'Change Password' }).click()
     await page.locator('input[name="password"]').fill('taken-over-by-form')
     // The form validates on the server as it changes (a debounced POST of its state): save once that has answered.
-    const validated = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/admin/account'))
+    const validated = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/admin/account'),
+    )
     await page.locator('input[name="confirm-password"]').fill('taken-over-by-form')
     await validated
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Updated successfully').first().waitFor({ timeout: 10_000 })
     await page.screenshot({ path: path.join(shots, 'admin-demo-account.png') })
     await context.close()
-    expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: 'taken-over-by-form' } })).status).toBe(401)
-    expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })).status).toBe(200)
+    expect(
+      (
+        await call(`${server.base}/api/users/login`, {
+          method: 'POST',
+          body: { email: DEMO_EMAIL, password: 'taken-over-by-form' },
+        })
+      ).status,
+    ).toBe(401)
+    expect(
+      (
+        await call(`${server.base}/api/users/login`, {
+          method: 'POST',
+          body: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('sends nothing: a visitor cannot make the server mail anyone', async () => {
-    const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
+    const login = await call(`${server.base}/api/users/login`, {
+      method: 'POST',
+      body: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    })
     const cookie = String(login.headers['set-cookie']).split(';')[0]
     // The seed's confirmed e-mail subscriber would hear of this incident, and the new address would get a
     // confirmation, if anything were sent.
-    const made = await call(`${server.base}/api/incidents`, { method: 'POST', headers: { cookie }, body: { title: 'Spam', updates: [{ status: 'investigating', message: 'Buy now' }] } })
+    const made = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: { cookie },
+      body: { title: 'Spam', updates: [{ status: 'investigating', message: 'Buy now' }] },
+    })
     expect(made.status, made.text).toBe(201)
-    const subscribed = await call(`${server.base}/api/subscribe`, { method: 'POST', body: { type: 'email', email: 'victim@example.test' } })
+    const subscribed = await call(`${server.base}/api/subscribe`, {
+      method: 'POST',
+      body: { type: 'email', email: 'victim@example.test' },
+    })
     expect(subscribed.status, subscribed.text).toBe(200)
     // Twenty ticks of the runner it would have.
     await new Promise((resolve) => setTimeout(resolve, 2000))
@@ -178,8 +256,18 @@ describe('demo mode on SQLite', () => {
 
 describe('demo mode off', () => {
   it('shows no banner, says so in /api/demo-status, and never resets', async () => {
-    const server = await start({ ...sqliteEnv('sp-nodemo-'), ADMIN_EMAIL: 'admin@example.test', ADMIN_PASSWORD: 'admin-password-1234', STATUSPAGE_TEST_HOOKS: '1', DEMO_RESET_INTERVAL_SECONDS: '1' })
-    expect((await call(`${server.base}/api/demo-status`)).json()).toEqual({ isDemoMode: false, timeUntilReset: '0m 00s', resetIntervalMinutes: 60 })
+    const server = await start({
+      ...sqliteEnv('sp-nodemo-'),
+      ADMIN_EMAIL: 'admin@example.test',
+      ADMIN_PASSWORD: 'admin-password-1234',
+      STATUSPAGE_TEST_HOOKS: '1',
+      DEMO_RESET_INTERVAL_SECONDS: '1',
+    })
+    expect((await call(`${server.base}/api/demo-status`)).json()).toEqual({
+      isDemoMode: false,
+      timeUntilReset: '0m 00s',
+      resetIntervalMinutes: 60,
+    })
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     const statusAsked = page.waitForResponse((response) => response.url().endsWith('/api/demo-status'))

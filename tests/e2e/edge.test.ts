@@ -13,7 +13,19 @@ import { connect } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Answer, call, createUserKey, dropPostgres, freePort, postgresEnv, runCreateUser, sqliteEnv, type Started, startService as startNpm, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  createUserKey,
+  dropPostgres,
+  freePort,
+  postgresEnv,
+  runCreateUser,
+  sqliteEnv,
+  type Started,
+  startService as startNpm,
+  stopServices,
+} from '../helpers/service'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -26,9 +38,17 @@ const sqlite = () => sqliteEnv('sp-edge-')
 
 /** A service (in a new group) created through the CMS API; returns its id. */
 async function createService(base: string, auth: Record<string, string>, name: string): Promise<number> {
-  const group = await call(`${base}/api/service-groups`, { method: 'POST', headers: auth, body: { name: `Group ${randomBytes(3).toString('hex')}` } })
+  const group = await call(`${base}/api/service-groups`, {
+    method: 'POST',
+    headers: auth,
+    body: { name: `Group ${randomBytes(3).toString('hex')}` },
+  })
   expect(group.status, group.text).toBe(201)
-  const service = await call(`${base}/api/services`, { method: 'POST', headers: auth, body: { name, group: group.json().doc.id, status: 'operational' } })
+  const service = await call(`${base}/api/services`, {
+    method: 'POST',
+    headers: auth,
+    body: { name, group: group.json().doc.id, status: 'operational' },
+  })
   expect(service.status, service.text).toBe(201)
   return service.json().doc.id
 }
@@ -37,12 +57,24 @@ async function createService(base: string, auth: Record<string, string>, name: s
 function rawCall(started: Started, path: string, options: { method?: string; from?: string } = {}): Promise<Answer> {
   const { hostname, port } = new URL(started.base)
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method: options.method ?? 'GET', localAddress: options.from ?? '127.0.0.1', agent: false }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
-    })
+    const req = request(
+      {
+        host: hostname,
+        port,
+        path,
+        method: options.method ?? 'GET',
+        localAddress: options.from ?? '127.0.0.1',
+        agent: false,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -84,12 +116,23 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     expect(await nextCount(server, '/api/v1/services')).toBe(1)
 
     const second = await call(url, { from: reader })
-    expect(second).toMatchObject({ status: 200, text: first.text, headers: { 'x-cache': 'HIT', etag: first.headers.etag } })
+    expect(second).toMatchObject({
+      status: 200,
+      text: first.text,
+      headers: { 'x-cache': 'HIT', etag: first.headers.etag },
+    })
     expect(second.headers['content-type']).toContain('application/json')
     expect(second.headers['ratelimit-limit']).toBe('100')
 
-    const conditional = await call(url, { from: reader, headers: { 'if-none-match': `W/"nope", ${first.headers.etag}` } })
-    expect(conditional).toMatchObject({ status: 304, text: '', headers: { 'x-cache': 'HIT', etag: first.headers.etag } })
+    const conditional = await call(url, {
+      from: reader,
+      headers: { 'if-none-match': `W/"nope", ${first.headers.etag}` },
+    })
+    expect(conditional).toMatchObject({
+      status: 304,
+      text: '',
+      headers: { 'x-cache': 'HIT', etag: first.headers.etag },
+    })
     const weak = await call(url, { from: reader, headers: { 'if-none-match': `W/${first.headers.etag}` } })
     expect(weak.status).toBe(304)
     const other = await call(url, { from: reader, headers: { 'if-none-match': '"something-else"' } })
@@ -111,7 +154,11 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
 
   it('keys by host: the absolute URLs follow the Host header', async () => {
     // An active incident puts its page address into /api/v1/status (no base URL is configured here).
-    const made = await call(`${server.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Host check', updates: [{ status: 'investigating', message: 'x' }] } })
+    const made = await call(`${server.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Host check', updates: [{ status: 'investigating', message: 'x' }] },
+    })
     expect(made.status, made.text).toBe(201)
     const { id, shortId } = made.json().doc
     const urls = (answer: Answer) => answer.json().data.activeIncidents.map((incident: { url: string }) => incident.url)
@@ -121,7 +168,9 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     expect(b.headers['x-cache']).toBe('MISS')
     expect(urls(a)).toContain(`http://a.example/i/${shortId}`)
     expect(urls(b)).toContain(`http://b.example/i/${shortId}`)
-    expect((await call(`${server.base}/api/v1/status`, { from: reader, headers: { host: 'a.example' } })).headers['x-cache']).toBe('HIT')
+    expect(
+      (await call(`${server.base}/api/v1/status`, { from: reader, headers: { host: 'a.example' } })).headers['x-cache'],
+    ).toBe('HIT')
     const resolved = await call(`${server.base}/api/incidents/${id}`, {
       method: 'PATCH',
       headers: auth,
@@ -141,7 +190,11 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     expect(after.outside).toBe(before.outside)
     for (let round = 1; round <= 5; round++) {
       await call(url, { from: reader }) // cached before the write
-      const patched = await call(`${server.base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: `Edge check ${round}` } })
+      const patched = await call(`${server.base}/api/services/${id}`, {
+        method: 'PATCH',
+        headers: auth,
+        body: { name: `Edge check ${round}` },
+      })
       expect(patched.status).toBe(200)
       const read = await call(url, { from: reader })
       expect(read.headers['x-cache']).toBe('MISS')
@@ -156,7 +209,9 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     const mutation = await call(`${server.base}/api/graphql`, {
       method: 'POST',
       headers: auth,
-      body: { query: `mutation { updateService(id: ${id}, data: { name: "Via GraphQL 1", status: operational }) { name } }` },
+      body: {
+        query: `mutation { updateService(id: ${id}, data: { name: "Via GraphQL 1", status: operational }) { name } }`,
+      },
     })
     expect(mutation.status, mutation.text).toBe(200)
     expect(mutation.json().data.updateService.name).toBe('Via GraphQL 1')
@@ -172,9 +227,15 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     expect(login.status, login.text).toBe(200)
     const cookie = String(login.headers['set-cookie']).split(';')[0]
     await call(url, { from: reader })
-    const saved = await call(`${server.base}/api/services/${id}`, { method: 'PATCH', headers: { cookie }, body: { name: 'Via the admin' } })
+    const saved = await call(`${server.base}/api/services/${id}`, {
+      method: 'PATCH',
+      headers: { cookie },
+      body: { name: 'Via the admin' },
+    })
     expect(saved.status, saved.text).toBe(200)
-    expect((await call(url, { from: reader })).json().data.map((service: any) => service.name)).toContain('Via the admin')
+    expect((await call(url, { from: reader })).json().data.map((service: any) => service.name)).toContain(
+      'Via the admin',
+    )
   })
 
   it('shows the job moving a maintenance on in time, through the cache', async () => {
@@ -182,7 +243,11 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     const created = await call(`${server.base}/api/maintenances`, {
       method: 'POST',
       headers: auth,
-      body: { title: 'Moved by the job', scheduledStartAt: new Date(startsAt).toISOString(), scheduledEndAt: new Date(startsAt + 2000).toISOString() },
+      body: {
+        title: 'Moved by the job',
+        scheduledStartAt: new Date(startsAt).toISOString(),
+        scheduledEndAt: new Date(startsAt + 2000).toISOString(),
+      },
     })
     expect(created.status, created.text).toBe(201)
     const url = `${server.base}/api/v1/maintenances/${created.json().doc.shortId}`
@@ -201,7 +266,11 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     const created = await call(`${server.base}/api/maintenances`, {
       method: 'POST',
       headers: auth,
-      body: { title: 'Edge window', scheduledStartAt: new Date(startsAt).toISOString(), scheduledEndAt: new Date(startsAt + 3_600_000).toISOString() },
+      body: {
+        title: 'Edge window',
+        scheduledStartAt: new Date(startsAt).toISOString(),
+        scheduledEndAt: new Date(startsAt + 3_600_000).toISOString(),
+      },
     })
     expect(created.status).toBe(201)
     const before = await call(url, { from: reader })
@@ -217,13 +286,23 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     // it here, so that it cannot land in the middle of the next test's cache checks.
     const id = created.json().doc.id
     const deadline = Date.now() + 10_000
-    while ((await call(`${server.base}/api/maintenances/${id}`, { headers: auth })).json().status !== 'in_progress' && Date.now() < deadline) {
+    while (
+      (await call(`${server.base}/api/maintenances/${id}`, { headers: auth })).json().status !== 'in_progress' &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   })
 
   it('refuses dot segments and bad escapes with a 400 in the shape of where they point, never a 500', async () => {
-    const problem = ['/x/../api/v1/status', '/%2e/api/v1/status', '/a/%2e%2E/api/v1/status', '/api/v2/../v1/status', '/api/v1/%ff', '/api/v1/incidents/%ff%fe']
+    const problem = [
+      '/x/../api/v1/status',
+      '/%2e/api/v1/status',
+      '/a/%2e%2E/api/v1/status',
+      '/api/v2/../v1/status',
+      '/api/v1/%ff',
+      '/api/v1/incidents/%ff%fe',
+    ]
     const cms = ['/api/%ff', '/api/media/file/%00']
     const page = ['/x/../feed.atom', '/x/../', '/%2e/history', '/i/%ff', '/admin/%ff']
     for (const path of problem) {
@@ -273,14 +352,20 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     const hit = async (what: string) => expect((await call(url, { from: reader })).headers['x-cache'], what).toBe('HIT')
     await hit('primed')
 
-    const graphqlRead = await call(`${server.base}/api/graphql`, { method: 'POST', from: '127.0.0.13', body: { query: '{ Services { totalDocs } }' } })
+    const graphqlRead = await call(`${server.base}/api/graphql`, {
+      method: 'POST',
+      from: '127.0.0.13',
+      body: { query: '{ Services { totalDocs } }' },
+    })
     expect(graphqlRead.status, graphqlRead.text).toBe(200)
     await hit('after an anonymous GraphQL read')
 
     const password = `pw-${randomBytes(6).toString('hex')}`
     const email = `keeper-${randomBytes(4).toString('hex')}@example.test`
     expect((await runCreateUser(server.env, email, 'admin', password)).status).toBe(0)
-    expect((await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password: 'wrong' } })).status).toBe(401)
+    expect(
+      (await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password: 'wrong' } })).status,
+    ).toBe(401)
     await hit('after a failed login')
     const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password } })
     expect(login.status, login.text).toBe(200)
@@ -291,7 +376,11 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     expect(forgot.status, forgot.text).toBeLessThan(500)
     await hit('after forgot-password')
 
-    const preference = await call(`${server.base}/api/payload-preferences/edge-test`, { method: 'POST', headers: { cookie }, body: { value: { columns: ['title'] } } })
+    const preference = await call(`${server.base}/api/payload-preferences/edge-test`, {
+      method: 'POST',
+      headers: { cookie },
+      body: { value: { columns: ['title'] } },
+    })
     expect(preference.status, preference.text).toBe(200)
     await hit('after an admin preference write')
   })
@@ -307,7 +396,11 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     expect(refused.status).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60)
-    expect(refused.headers).toMatchObject({ 'ratelimit-limit': '100', 'ratelimit-remaining': '0', 'ratelimit-policy': '100;w=60' })
+    expect(refused.headers).toMatchObject({
+      'ratelimit-limit': '100',
+      'ratelimit-remaining': '0',
+      'ratelimit-policy': '100;w=60',
+    })
     expect(Number(refused.headers['ratelimit-reset'])).toBeGreaterThan(0)
     expect(refused.headers['content-type']).toBe('application/problem+json')
     expect(refused.json()).toMatchObject({ type: 'about:blank', title: 'Too Many Requests', status: 429 })
@@ -326,7 +419,12 @@ describe.each(DATABASES)('behind a trusted proxy (%s, TRUSTED_PROXIES=127.0.0.1)
   let server: Started
 
   beforeAll(async () => {
-    server = await startService({ ...(await databaseEnv()), TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MINUTE: '3', RATE_LIMIT_CMS_PER_MINUTE: '3' })
+    server = await startService({
+      ...(await databaseEnv()),
+      TRUSTED_PROXIES: '127.0.0.1',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '3',
+      RATE_LIMIT_CMS_PER_MINUTE: '3',
+    })
   })
 
   afterAll(async () => {
@@ -337,28 +435,46 @@ describe.each(DATABASES)('behind a trusted proxy (%s, TRUSTED_PROXIES=127.0.0.1)
   it('puts anonymous CMS reads and GraphQL under the CMS budget, and not requests with an API key', async () => {
     const from = '127.0.0.6'
     for (let i = 0; i < 2; i++) expect((await call(`${server.base}/api/incidents?limit=1`, { from })).status).toBe(200)
-    expect((await call(`${server.base}/api/graphql`, { method: 'POST', from, body: { query: '{ Services { totalDocs } }' } })).status).toBe(200)
+    expect(
+      (
+        await call(`${server.base}/api/graphql`, {
+          method: 'POST',
+          from,
+          body: { query: '{ Services { totalDocs } }' },
+        })
+      ).status,
+    ).toBe(200)
     const refused = await call(`${server.base}/api/services`, { from })
     expect(refused.status).toBe(429)
     expect(refused.headers['retry-after']).toBeTruthy()
     expect(refused.json().errors[0].message).toMatch(/Too many requests/)
-    const graphql = await call(`${server.base}/api/graphql`, { method: 'POST', from, body: { query: '{ Services { totalDocs } }' } })
+    const graphql = await call(`${server.base}/api/graphql`, {
+      method: 'POST',
+      from,
+      body: { query: '{ Services { totalDocs } }' },
+    })
     expect(graphql.status).toBe(429)
     const key = await createUserKey(server.env, 'editor')
-    expect((await call(`${server.base}/api/services`, { from, headers: { authorization: `users API-Key ${key}` } })).status).toBe(200)
+    expect(
+      (await call(`${server.base}/api/services`, { from, headers: { authorization: `users API-Key ${key}` } })).status,
+    ).toBe(200)
     // The public API has its own budget.
     expect((await call(`${server.base}/api/v1/status`, { from })).status).toBe(200)
   })
 
   it('limits the address the proxy forwarded, and ignores X-Forwarded-For from anyone else', async () => {
     const url = `${server.base}/api/v1/status`
-    const viaProxy = (client: string) => call(url, { from: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.250, ${client}` } })
+    const viaProxy = (client: string) =>
+      call(url, { from: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.250, ${client}` } })
     for (let i = 0; i < 3; i++) expect((await viaProxy('203.0.113.1')).status).toBe(200)
     expect((await viaProxy('203.0.113.1')).status).toBe(429)
     // Another client behind the same proxy has its own budget (the left-most entry, a client's claim, is not used).
     expect((await viaProxy('203.0.113.2')).status).toBe(200)
     // A peer that is not a trusted proxy is limited by its own address whatever it claims.
-    for (let i = 0; i < 3; i++) expect((await call(url, { from: '127.0.0.3', headers: { 'x-forwarded-for': `203.0.113.${10 + i}` } })).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call(url, { from: '127.0.0.3', headers: { 'x-forwarded-for': `203.0.113.${10 + i}` } })).status,
+      ).toBe(200)
     expect((await call(url, { from: '127.0.0.3', headers: { 'x-forwarded-for': '203.0.113.99' } })).status).toBe(429)
   })
 })
@@ -369,7 +485,12 @@ describe('two instances on one PostgreSQL and Redis', () => {
   let auth: Record<string, string>
 
   beforeAll(async () => {
-    const env = { ...(await postgresEnv('sp_test_edge_')), REDIS_URL: redisUrl, TRUSTED_PROXIES: 'loopback', RATE_LIMIT_PUBLIC_PER_MINUTE: '4' }
+    const env = {
+      ...(await postgresEnv('sp_test_edge_')),
+      REDIS_URL: redisUrl,
+      TRUSTED_PROXIES: 'loopback',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '4',
+    }
     one = await startService(env)
     two = await startService(env) // after the first has migrated
     auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
@@ -427,7 +548,11 @@ describe('two instances on one PostgreSQL while their Redis goes away and comes 
 
   /** A redis-server of our own, so the test can kill it; resolves once it accepts connections. */
   async function startRedis(): Promise<void> {
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' })
+    redis = spawn(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      { stdio: 'ignore' },
+    )
     for (;;) {
       const up = await new Promise<boolean>((resolve) => {
         const socket = connect(redisPort, '127.0.0.1', () => {
@@ -466,7 +591,11 @@ describe('two instances on one PostgreSQL while their Redis goes away and comes 
   beforeAll(async () => {
     redisPort = await freePort()
     await startRedis()
-    const env = { ...(await postgresEnv('sp_test_edge_outage_')), REDIS_URL: `redis://127.0.0.1:${redisPort}`, RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' }
+    const env = {
+      ...(await postgresEnv('sp_test_edge_outage_')),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+    }
     one = await startService(env)
     two = await startService(env)
     auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
@@ -500,7 +629,11 @@ describe('two instances on one PostgreSQL while their Redis goes away and comes 
     await readUntil(one, '/api/health', (answer) => answer.json().status === 'ok')
     await readUntil(two, '/api/health', (answer) => answer.json().status === 'ok')
     expect(await health(two)).toEqual({ status: 'ok', database: 'up', redis: 'up' })
-    const patched = await call(`${one.base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: 'After Redis came back' } })
+    const patched = await call(`${one.base}/api/services/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: { name: 'After Redis came back' },
+    })
     expect(patched.status).toBe(200)
     const after = await readUntil(two, url, (answer) => names(answer).includes('After Redis came back'))
     expect(names(after)).toContain('After Redis came back')
@@ -511,7 +644,11 @@ describe('one instance whose Redis is unreachable', () => {
   let server: Started
 
   beforeAll(async () => {
-    server = await startService({ ...sqlite(), REDIS_URL: `redis://127.0.0.1:${await freePort()}`, RATE_LIMIT_PUBLIC_PER_MINUTE: '3' })
+    server = await startService({
+      ...sqlite(),
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '3',
+    })
   })
 
   it('says so in health, and still limits each address, in its own memory', async () => {

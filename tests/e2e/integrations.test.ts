@@ -21,9 +21,22 @@ let cookie: string
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
-  server = await startService({ ...sqliteEnv('sp-integrations-'), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, RATE_LIMIT_INTEGRATION_PER_MINUTE: '3' })
+  server = await startService({
+    ...sqliteEnv('sp-integrations-'),
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    RATE_LIMIT_INTEGRATION_PER_MINUTE: '3',
+  })
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await page.goto(`${server.base}/admin/login`)
   await page.fill('input[name="email"]', adminEmail)
@@ -39,14 +52,19 @@ afterAll(async () => {
 })
 
 const kumaTest = { heartbeat: null, monitor: null, msg: 'Status page Testing' }
-const post = (path: string, headers: Record<string, string> = {}) => call(`${server.base}${path}`, { method: 'POST', headers, body: kumaTest })
+const post = (path: string, headers: Record<string, string> = {}) =>
+  call(`${server.base}${path}`, { method: 'POST', headers, body: kumaTest })
 
 describe('integrations on the running service', () => {
   let id: number
   let token: string
 
   it('shows a regenerated token once in the admin, and the events on the integration’s page', async () => {
-    const created = await call(`${server.base}/api/integrations`, { method: 'POST', headers: { cookie, origin: server.base }, body: { name: 'Kuma', kind: 'uptime-kuma' } })
+    const created = await call(`${server.base}/api/integrations`, {
+      method: 'POST',
+      headers: { cookie, origin: server.base },
+      body: { name: 'Kuma', kind: 'uptime-kuma' },
+    })
     expect(created.status, created.text).toBe(201)
     id = created.json().doc.id
     const first = created.json().doc.token as string
@@ -80,7 +98,9 @@ describe('integrations on the running service', () => {
     expect(limited.headers['retry-after']).toBeTruthy()
     // A made-up token from the same address spends the same address budget (issue 21: a flood of wrong tokens is
     // limited like anything else), so it is refused at the edge before any lookup.
-    expect((await post('/api/integrations/webhook', { authorization: `Bearer spi_${'x'.repeat(43)}` })).status).toBe(429)
+    expect((await post('/api/integrations/webhook', { authorization: `Bearer spi_${'x'.repeat(43)}` })).status).toBe(
+      429,
+    )
     expect(server.output()).not.toContain(token)
   })
 })

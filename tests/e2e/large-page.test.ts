@@ -31,7 +31,18 @@ beforeAll(async () => {
   // The bench's seed writes straight into the tables (it runs the migrations first): 1,000 services in seconds.
   const seeded = spawnSync(process.execPath, ['--conditions=production', '--import', 'tsx', 'bench/seed.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'production', BENCH_GROUPS: '50', BENCH_SERVICES: String(SERVICES), BENCH_INCIDENTS: '40', BENCH_MAINTENANCES: '4', BENCH_UNRESOLVED: '0.1', BENCH_UPCOMING: '1', BENCH_SERVICE_PROBLEMS: String(PROBLEMS) },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      BENCH_GROUPS: '50',
+      BENCH_SERVICES: String(SERVICES),
+      BENCH_INCIDENTS: '40',
+      BENCH_MAINTENANCES: '4',
+      BENCH_UNRESOLVED: '0.1',
+      BENCH_UPCOMING: '1',
+      BENCH_SERVICE_PROBLEMS: String(PROBLEMS),
+    },
     encoding: 'utf8',
     timeout: 300_000,
   })
@@ -39,7 +50,15 @@ beforeAll(async () => {
   server = await startService({ ...env, RATE_LIMIT_PUBLIC_PER_MINUTE: '0' })
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
 })
 
@@ -48,8 +67,15 @@ afterAll(async () => {
   stopServices([server])
 })
 
-async function open(pathname: string, options: { width?: number; scheme?: 'light' | 'dark'; javaScript?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.scheme ?? 'light', javaScriptEnabled: options.javaScript ?? true })
+async function open(
+  pathname: string,
+  options: { width?: number; scheme?: 'light' | 'dark'; javaScript?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.scheme ?? 'light',
+    javaScriptEnabled: options.javaScript ?? true,
+  })
   const page = await context.newPage()
   const response = await page.goto(`${server.base}${pathname}`)
   expect(response?.status()).toBe(200)
@@ -74,12 +100,15 @@ const serviceRows = (page: Page) =>
   )
 
 describe('/ at 1,000 services', () => {
-  it('names every service and its status without JavaScript, and a group page shows the group\'s bars', async () => {
+  it("names every service and its status without JavaScript, and a group page shows the group's bars", async () => {
     const page = await open('/', { javaScript: false })
     const rows = await serviceRows(page)
     expect(rows).toHaveLength(SERVICES)
     expect(new Set(rows.map((r) => r.name)).size).toBe(SERVICES)
-    for (const row of rows) expect(row.status, row.name).toMatch(/^[✓⚙!✕] (Operational|Under maintenance|Degraded performance|Partial outage|Major outage)/)
+    for (const row of rows)
+      expect(row.status, row.name).toMatch(
+        /^[✓⚙!✕] (Operational|Under maintenance|Degraded performance|Partial outage|Major outage)/,
+      )
     expect(rows.filter((row) => !row.status.endsWith('Operational'))).toHaveLength(PROBLEMS)
     expect(await page.locator('ol.bars').count()).toBe(0)
     // A closed group: its services are in the text of the page, reachable by opening it, and its page has the bars.
@@ -95,11 +124,13 @@ describe('/ at 1,000 services', () => {
     await page.context().close()
   })
 
-  it('loads a group\'s bars into it when it is opened, and those of a group with a problem at once', async () => {
+  it("loads a group's bars into it when it is opened, and those of a group with a problem at once", async () => {
     const page = await open('/')
     const problem = page.locator('details.group[open]').first()
     // The first request for the bars computes 90 days of 1,000 services: allow for a loaded machine.
-    await expect.poll(() => problem.locator('ol.bars').count(), POLL).toBe(await problem.locator('ul.services > li').count())
+    await expect
+      .poll(() => problem.locator('ol.bars').count(), POLL)
+      .toBe(await problem.locator('ul.services > li').count())
     const closed = await closedGroup(page)
     const size = await closed.locator('ul.services > li').count()
     expect(await closed.locator('ol.bars').count()).toBe(0)
@@ -126,7 +157,15 @@ describe('/ at 1,000 services', () => {
         await page.setViewportSize({ width, height: 900 })
         const results = await new AxeBuilder({ page }).analyze()
         const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        expect(bad.map((v) => `${scheme} ${width}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        expect(
+          bad.map(
+            (v) =>
+              `${scheme} ${width}: ${v.id} ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+          ),
+        ).toEqual([])
       }
       await context.close()
     }, 300_000)

@@ -15,7 +15,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startNginx, type StartedNginx } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
-import { type Answer, call, createUserKey, dropPostgres, freePort, killService, postgresEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  createUserKey,
+  dropPostgres,
+  freePort,
+  killService,
+  postgresEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 /** Public reads per client address per minute: small, so the shared budget is quick to spend. */
 const BUDGET = 6
@@ -37,9 +48,17 @@ const reader = () => {
 const upstreamsInLog = () => new Set(nginx!.accessLog().map((line) => line.split(' ').pop()))
 
 async function createService(base: string, name: string): Promise<number> {
-  const group = await call(`${base}/api/service-groups`, { method: 'POST', headers: auth, body: { name: `Group ${randomBytes(3).toString('hex')}` } })
+  const group = await call(`${base}/api/service-groups`, {
+    method: 'POST',
+    headers: auth,
+    body: { name: `Group ${randomBytes(3).toString('hex')}` },
+  })
   expect(group.status, group.text).toBe(201)
-  const service = await call(`${base}/api/services`, { method: 'POST', headers: auth, body: { name, group: group.json().doc.id, status: 'operational' } })
+  const service = await call(`${base}/api/services`, {
+    method: 'POST',
+    headers: auth,
+    body: { name, group: group.json().doc.id, status: 'operational' },
+  })
   expect(service.status, service.text).toBe(201)
   return service.json().doc.id
 }
@@ -47,12 +66,17 @@ async function createService(base: string, name: string): Promise<number> {
 const publicNames = (answer: Answer): string[] => answer.json().data.map((service: { name: string }) => service.name)
 
 /** Polls `read` until `done` holds for `times` answers in a row, or fails at the deadline with the last answer. */
-async function until(read: () => Promise<Answer>, done: (answer: Answer) => boolean, { times = 1, deadlineMs = 10_000 } = {}): Promise<void> {
+async function until(
+  read: () => Promise<Answer>,
+  done: (answer: Answer) => boolean,
+  { times = 1, deadlineMs = 10_000 } = {},
+): Promise<void> {
   const deadline = Date.now() + deadlineMs
   let inARow = 0
   let last: Answer | undefined
   while (inARow < times) {
-    if (Date.now() > deadline) throw new Error(`no convergence before the deadline; last answer ${last?.status}: ${last?.text.slice(0, 500)}`)
+    if (Date.now() > deadline)
+      throw new Error(`no convergence before the deadline; last answer ${last?.status}: ${last?.text.slice(0, 500)}`)
     last = await read()
     inARow = done(last) ? inARow + 1 : 0
     if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 100))
@@ -71,7 +95,11 @@ beforeAll(async () => {
   }
   instances.push(await startService(env)) // the first migrates the database
   instances.push(await startService(env))
-  nginx = await startNginx({ port: nginxPort, upstreams: instances.map((instance) => instance.base.replace('http://', '')), accessLog: true })
+  nginx = await startNginx({
+    port: nginxPort,
+    upstreams: instances.map((instance) => instance.base.replace('http://', '')),
+    accessLog: true,
+  })
   auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
 })
 
@@ -90,13 +118,17 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
     for (let round = 1; round <= 3; round++) {
       // Both instances hold the page in their caches before the write.
       for (let i = 0; i < 4; i++) expect((await call(url, { from: reader() })).status).toBe(200)
-      const patched = await call(`${instances[round % 2].base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: `Balanced ${round}` } })
+      const patched = await call(`${instances[round % 2].base}/api/services/${id}`, {
+        method: 'PATCH',
+        headers: auth,
+        body: { name: `Balanced ${round}` },
+      })
       expect(patched.status, patched.text).toBe(200)
       // The other instance hears of the write over Redis pub/sub, a few milliseconds after the writer answered: give
       // that message up to 2 s to arrive (it is asynchronous), then every read, round robin over both instances, has
       // the write.
       const deadline = Date.now() + 2000
-      for (let seen = 0; seen < 2 && Date.now() < deadline; ) {
+      for (let seen = 0; seen < 2 && Date.now() < deadline;) {
         seen = publicNames(await call(url, { from: reader() })).includes(`Balanced ${round}`) ? seen + 1 : 0
       }
       for (let i = 0; i < 4; i++) {
@@ -115,7 +147,9 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
     for (let i = 0; i < BUDGET; i++) answers.push(await call(url, { from: client }))
     expect(answers.map((answer) => answer.status)).toEqual(Array(BUDGET).fill(200))
     // Counted down across both instances (round robin), not per instance.
-    expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(Array.from({ length: BUDGET }, (_, i) => String(BUDGET - 1 - i)))
+    expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(
+      Array.from({ length: BUDGET }, (_, i) => String(BUDGET - 1 - i)),
+    )
     const refused = await call(url, { from: client })
     expect(refused.status).toBe(429)
     expect(refused.headers['content-type']).toBe('application/problem+json')
@@ -134,15 +168,27 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
   it('serves no stale page from any instance a few seconds after a publish lost while Redis was down', async () => {
     const url = `${nginx!.base}/api/v1/services`
     const id = await createService(instances[0].base, 'Before the outage')
-    await until(() => call(url, { from: reader() }), (answer) => publicNames(answer).includes('Before the outage'), { times: 4 })
+    await until(
+      () => call(url, { from: reader() }),
+      (answer) => publicNames(answer).includes('Before the outage'),
+      { times: 4 },
+    )
 
     await redis!.kill()
-    const patched = await call(`${instances[0].base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: 'Written while Redis was down' } })
+    const patched = await call(`${instances[0].base}/api/services/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: { name: 'Written while Redis was down' },
+    })
     expect(patched.status, patched.text).toBe(200)
     await redis!.restart()
 
     // Every instance (several reads in a row, round robin) shows the write within a few seconds.
-    await until(() => call(url, { from: reader() }), (answer) => answer.status === 200 && publicNames(answer).includes('Written while Redis was down'), { times: 6, deadlineMs: 10_000 })
+    await until(
+      () => call(url, { from: reader() }),
+      (answer) => answer.status === 200 && publicNames(answer).includes('Written while Redis was down'),
+      { times: 6, deadlineMs: 10_000 },
+    )
   })
 
   // A publish can be lost without the subscribers noticing anything: here the instances' command connections (the
@@ -153,22 +199,36 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
   it('serves no stale page a few seconds after a publish lost while the other instances stayed subscribed', async () => {
     const url = `${nginx!.base}/api/v1/services`
     const id = await createService(instances[0].base, 'Before the lost publish')
-    await until(() => call(url, { from: reader() }), (answer) => publicNames(answer).includes('Before the lost publish'), { times: 4 })
+    await until(
+      () => call(url, { from: reader() }),
+      (answer) => publicNames(answer).includes('Before the lost publish'),
+      { times: 4 },
+    )
 
     const admin = new Redis(redis!.url, { maxRetriesPerRequest: 1 })
     try {
       // Cut every ordinary connection but this one, and let no new one in (well before ioredis retries, 200 ms on):
       // the subscriber connections stay as they are.
       await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes')
-      const remaining = String(await admin.call('CLIENT', 'LIST')).trim().split('\n').length
+      const remaining = String(await admin.call('CLIENT', 'LIST'))
+        .trim()
+        .split('\n').length
       await admin.config('SET', 'maxclients', String(remaining))
-      const patched = await call(`${instances[0].base}/api/services/${id}`, { method: 'PATCH', headers: auth, body: { name: 'Written while the publisher was cut off' } })
+      const patched = await call(`${instances[0].base}/api/services/${id}`, {
+        method: 'PATCH',
+        headers: auth,
+        body: { name: 'Written while the publisher was cut off' },
+      })
       expect(patched.status, patched.text).toBe(200)
     } finally {
       await admin.config('SET', 'maxclients', '10000')
       admin.disconnect()
     }
-    await until(() => call(url, { from: reader() }), (answer) => answer.status === 200 && publicNames(answer).includes('Written while the publisher was cut off'), { times: 6, deadlineMs: 10_000 })
+    await until(
+      () => call(url, { from: reader() }),
+      (answer) => answer.status === 200 && publicNames(answer).includes('Written while the publisher was cut off'),
+      { times: 6, deadlineMs: 10_000 },
+    )
   })
 
   it('loses no acknowledged write when an instance dies mid-traffic, and keeps answering through the other', async () => {
@@ -187,7 +247,11 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
         }
         const name = `Survivor ${client}-${i} ${randomBytes(3).toString('hex')}`
         const afterKill = killed
-        const created = await call(`${nginx!.base}/api/service-groups`, { method: 'POST', headers: auth, body: { name } })
+        const created = await call(`${nginx!.base}/api/service-groups`, {
+          method: 'POST',
+          headers: auth,
+          body: { name },
+        })
         if (created.status === 201) acknowledged.push({ id: created.json().doc.id, name, afterKill })
         else refused += 1
       }
@@ -204,12 +268,16 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
     const statuses: number[] = []
     const deadline = Date.now() + 30_000
     while (attempts() === seen) {
-      if (Date.now() > deadline) throw new Error(`nginx did not try the dead instance again; answers ${statuses.join(', ')}`)
+      if (Date.now() > deadline)
+        throw new Error(`nginx did not try the dead instance again; answers ${statuses.join(', ')}`)
       statuses.push((await call(`${nginx!.base}/api/v1/status`, { from: reader() })).status)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     statuses.push((await call(`${nginx!.base}/api/v1/status`, { from: reader() })).status)
-    expect(statuses.every((status) => status === 200), statuses.join(', ')).toBe(true)
+    expect(
+      statuses.every((status) => status === 200),
+      statuses.join(', '),
+    ).toBe(true)
 
     // Every acknowledged write is there (the CMS API with a key: never cached).
     for (const { id, name } of acknowledged) {

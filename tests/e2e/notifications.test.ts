@@ -6,7 +6,18 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { call, createUserKey, dropPostgres, exited, killService, postgresEnv, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  createUserKey,
+  dropPostgres,
+  exited,
+  killService,
+  postgresEnv,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const SUBSCRIBERS = 10
@@ -38,12 +49,20 @@ async function setUp(database: Record<string, string>, smtp: SmtpSink, tag: stri
   }
   const key = await createUserKey(env, 'admin')
   const auth = { authorization: `users API-Key ${key}` }
-  return { env, auth, addresses: Array.from({ length: SUBSCRIBERS }, (_, i) => `crash-${tag.toLowerCase()}-${i}@example.test`) }
+  return {
+    env,
+    auth,
+    addresses: Array.from({ length: SUBSCRIBERS }, (_, i) => `crash-${tag.toLowerCase()}-${i}@example.test`),
+  }
 }
 
 async function subscribeAll(base: string, auth: Record<string, string>, addresses: string[]) {
   for (const email of addresses) {
-    const res = await call(`${base}/api/subscribers`, { method: 'POST', headers: auth, body: { type: 'email', email, verified: true } })
+    const res = await call(`${base}/api/subscribers`, {
+      method: 'POST',
+      headers: auth,
+      body: { type: 'email', email, verified: true },
+    })
     expect(res.status, res.text).toBe(201)
   }
 }
@@ -86,7 +105,10 @@ describe.each(databases)('on %s', (name, database) => {
 
       const second = await start(env)
       await smtp.waitFor(SUBSCRIBERS, 60_000)
-      await until(async () => (await deliveries(second.base, auth)).every((d) => d.status === 'sent'), 'every delivery sent')
+      await until(
+        async () => (await deliveries(second.base, auth)).every((d) => d.status === 'sent'),
+        'every delivery sent',
+      )
       for (const address of addresses) expect(smtp.to(address), address).toHaveLength(1)
       expect(smtp.messages).toHaveLength(SUBSCRIBERS)
       stopServices([second])
@@ -110,17 +132,26 @@ describe.each(databases)('on %s', (name, database) => {
         }
         return null
       }
-      await call(`${first.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Crash during a send', updates: [{ status: 'investigating', message: 'x' }] } })
+      await call(`${first.base}/api/incidents`, {
+        method: 'POST',
+        headers: auth,
+        body: { title: 'Crash during a send', updates: [{ status: 'investigating', message: 'x' }] },
+      })
       await exited(first)
       smtp.reject = undefined
 
       const second = await start(env)
-      await until(async () => (await deliveries(second.base, auth)).every((d) => d.status === 'sent' || d.status === 'interrupted'), 'every delivery settled')
+      await until(
+        async () =>
+          (await deliveries(second.base, auth)).every((d) => d.status === 'sent' || d.status === 'interrupted'),
+        'every delivery settled',
+      )
       const rows = await deliveries(second.base, auth)
       const interrupted = rows.filter((d) => d.status === 'interrupted').map((d) => d.address)
       // The batch in flight (the third and fourth recipients) is interrupted; everyone else got exactly one.
       expect(interrupted.sort()).toEqual([addresses[2], addresses[3]].sort())
-      for (const address of addresses) expect(smtp.to(address), address).toHaveLength(interrupted.includes(address) ? 0 : 1)
+      for (const address of addresses)
+        expect(smtp.to(address), address).toHaveLength(interrupted.includes(address) ? 0 : 1)
       stopServices([second])
     } finally {
       await smtp.close()
@@ -131,30 +162,63 @@ describe.each(databases)('on %s', (name, database) => {
 describe('the subscribe rate limit through the server', () => {
   it('answers the sixth attempt within an hour with 429, which a spoofed X-Forwarded-For does not escape', async () => {
     // A configured e-mail channel (nothing listens there; the confirmations fail and are not what this test is about).
-    const server = await start({ ...sqliteEnv('sp-subscribe-'), SUBSCRIBE_RESEND_SECONDS: '0', SMTP_URL: 'smtp://127.0.0.1:9' })
+    const server = await start({
+      ...sqliteEnv('sp-subscribe-'),
+      SUBSCRIBE_RESEND_SECONDS: '0',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    })
     const url = `${server.base}/api/subscribe`
     for (let i = 0; i < 5; i++) {
-      const ok = await call(url, { method: 'POST', body: { type: 'email', email: `limit-${i}@example.test` }, from: '127.0.0.21' })
+      const ok = await call(url, {
+        method: 'POST',
+        body: { type: 'email', email: `limit-${i}@example.test` },
+        from: '127.0.0.21',
+      })
       expect(ok.status, ok.text).toBe(200)
       expect(ok.headers['ratelimit-policy']).toBe('5;w=3600')
     }
-    const refused = await call(url, { method: 'POST', body: { type: 'email', email: 'limit-6@example.test' }, from: '127.0.0.21' })
+    const refused = await call(url, {
+      method: 'POST',
+      body: { type: 'email', email: 'limit-6@example.test' },
+      from: '127.0.0.21',
+    })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
     expect(refused.json()).toEqual({ success: false, message: expect.stringContaining('Too many requests') })
-    const spoofed = await call(url, { method: 'POST', body: { type: 'email', email: 'limit-7@example.test' }, from: '127.0.0.21', headers: { 'x-forwarded-for': '198.51.100.7' } })
+    const spoofed = await call(url, {
+      method: 'POST',
+      body: { type: 'email', email: 'limit-7@example.test' },
+      from: '127.0.0.21',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    })
     expect(spoofed.status).toBe(429)
     // Other spellings of the path never reach the endpoint unlimited: they are not found, redirected to it, or (an
     // encoded spelling under /api, which is the CMS API's) refused as a write without credentials before the body is read.
-    for (const [path, status] of [['/api/%73ubscribe', 401], ['/%73ubscribe', 404], ['/API/subscribe', 404], ['/api/subscribe/', 308], ['/api//subscribe', 308]] as const) {
-      const other = await call(`${server.base}${path}`, { method: 'POST', body: { type: 'email', email: 'limit-9@example.test' }, from: '127.0.0.21' })
+    for (const [path, status] of [
+      ['/api/%73ubscribe', 401],
+      ['/%73ubscribe', 404],
+      ['/API/subscribe', 404],
+      ['/api/subscribe/', 308],
+      ['/api//subscribe', 308],
+    ] as const) {
+      const other = await call(`${server.base}${path}`, {
+        method: 'POST',
+        body: { type: 'email', email: 'limit-9@example.test' },
+        from: '127.0.0.21',
+      })
       expect([path, other.status]).toEqual([path, status])
     }
-    const other = await call(url, { method: 'POST', body: { type: 'email', email: 'limit-8@example.test' }, from: '127.0.0.22' })
+    const other = await call(url, {
+      method: 'POST',
+      body: { type: 'email', email: 'limit-8@example.test' },
+      from: '127.0.0.22',
+    })
     expect(other.status).toBe(200)
     // The creation address is the one the edge saw.
     const key = await createUserKey(server.env, 'admin')
-    const stored = await call(`${server.base}/api/subscribers?where[email][equals]=limit-8@example.test`, { headers: { authorization: `users API-Key ${key}` } })
+    const stored = await call(`${server.base}/api/subscribers?where[email][equals]=limit-8@example.test`, {
+      headers: { authorization: `users API-Key ${key}` },
+    })
     expect(stored.json().docs[0].createdFromAddress).toBe('127.0.0.22')
   })
 })

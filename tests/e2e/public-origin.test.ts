@@ -11,7 +11,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createUserKey, dropPostgres, postgresEnv, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  createUserKey,
+  dropPostgres,
+  postgresEnv,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
 const proxy = '127.0.0.1'
@@ -41,7 +50,11 @@ describe.each([
     })
     admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
     for (let i = 0; i < 3; i++) {
-      const created = await call(`${server.base}/api/incidents`, { method: 'POST', headers: admin, body: { title: `Incident ${i}`, updates: [{ status: 'investigating', message: 'Looking' }] } })
+      const created = await call(`${server.base}/api/incidents`, {
+        method: 'POST',
+        headers: admin,
+        body: { title: `Incident ${i}`, updates: [{ status: 'investigating', message: 'Looking' }] },
+      })
       expect(created.status, created.text).toBe(201)
       shortId = created.json().doc.shortId
     }
@@ -60,7 +73,8 @@ describe.each([
     expect(miss.headers['x-cache']).toBe('MISS')
     expect(miss.json().data[0].url).toBe(`http://status.example.com/i/${shortId}`)
     expect(targets(miss.headers.link)).toHaveLength(3)
-    for (const target of targets(miss.headers.link)) expect(target).toMatch(/^http:\/\/status\.example\.com\/api\/v1\/incidents\?/)
+    for (const target of targets(miss.headers.link))
+      expect(target).toMatch(/^http:\/\/status\.example\.com\/api\/v1\/incidents\?/)
     const hit = await call(url, { from: direct, headers: host })
     expect(hit).toMatchObject({ text: miss.text, headers: { 'x-cache': 'HIT', link: miss.headers.link } })
 
@@ -84,7 +98,11 @@ describe.each([
 
   it("takes a trusted proxy's X-Forwarded-Host and -Proto, and ignores anyone else's", async () => {
     const url = `${server.base}/api/v1/incidents/${shortId}`
-    const forwarded = { host: 'app-1.internal:3000', 'x-forwarded-host': 'status.example.com', 'x-forwarded-proto': 'https' }
+    const forwarded = {
+      host: 'app-1.internal:3000',
+      'x-forwarded-host': 'status.example.com',
+      'x-forwarded-proto': 'https',
+    }
     const viaProxy = await call(url, { from: proxy, headers: forwarded })
     expect(viaProxy.json().data.url).toBe(`https://status.example.com/i/${shortId}`)
     expect((await call(url, { from: proxy, headers: forwarded })).headers['x-cache']).toBe('HIT')
@@ -92,7 +110,9 @@ describe.each([
     // The same headers from a client that is not the proxy: its own Host, and not the proxy's cache entry.
     const spoofed = await call(url, { from: direct, headers: forwarded })
     expect(spoofed.json().data.url).toBe(`http://app-1.internal:3000/i/${shortId}`)
-    expect((await call(url, { from: proxy, headers: forwarded })).json().data.url).toBe(`https://status.example.com/i/${shortId}`)
+    expect((await call(url, { from: proxy, headers: forwarded })).json().data.url).toBe(
+      `https://status.example.com/i/${shortId}`,
+    )
 
     // A host that is not a host name is not used for links.
     const odd = await call(url, { from: direct, headers: { host: 'evil.example/path' } })
@@ -121,7 +141,7 @@ describe.each([
     expect(home.headers['accept-ch']).toBeUndefined()
   })
 
-  it('never takes the links in e-mails from the request, even a trusted proxy\'s forwarded host', async () => {
+  it("never takes the links in e-mails from the request, even a trusted proxy's forwarded host", async () => {
     // A guard for the request's origin reaching only public responses: this held before, and must keep holding.
     const email = `origin-${Date.now()}@example.test`
     const subscribed = await call(`${server.base}/api/subscribe`, {
@@ -138,10 +158,18 @@ describe.each([
   })
 
   it('uses the configured public base URL for url and Link when there is one, whatever the Host', async () => {
-    const saved = await call(`${server.base}/api/globals/settings`, { method: 'POST', headers: admin, body: { publicUrl: 'https://status.acme.test/' } })
+    const saved = await call(`${server.base}/api/globals/settings`, {
+      method: 'POST',
+      headers: admin,
+      body: { publicUrl: 'https://status.acme.test/' },
+    })
     expect(saved.status, saved.text).toBe(200)
-    const answer = await call(`${server.base}/api/v1/incidents?limit=1`, { from: direct, headers: { host: 'status.example.com' } })
+    const answer = await call(`${server.base}/api/v1/incidents?limit=1`, {
+      from: direct,
+      headers: { host: 'status.example.com' },
+    })
     expect(answer.json().data[0].url).toBe(`https://status.acme.test/i/${shortId}`)
-    for (const target of targets(answer.headers.link)) expect(target).toMatch(/^https:\/\/status\.acme\.test\/api\/v1\/incidents\?/)
+    for (const target of targets(answer.headers.link))
+      expect(target).toMatch(/^https:\/\/status\.acme\.test\/api\/v1\/incidents\?/)
   })
 })

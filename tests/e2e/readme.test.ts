@@ -49,11 +49,18 @@ interface Run {
 async function bash(command: string, env: Record<string, string> = {}): Promise<Run> {
   const { NODE_ENV: _runnerEnv, ...inherited } = process.env
   try {
-    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', command], { cwd: root, env: { ...inherited, ...env } as Record<string, string | undefined> as NodeJS.ProcessEnv })
+    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', command], {
+      cwd: root,
+      env: { ...inherited, ...env } as Record<string, string | undefined> as NodeJS.ProcessEnv,
+    })
     return { status: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return { status: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
+    return {
+      status: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    }
   }
 }
 
@@ -71,15 +78,24 @@ const publicCurl = /^curl .*localhost:3000\/api\/v1\//
 const demo = /^(\w+=\S+ )+npm start$/
 
 /** A README curl command against this service, its HTTP status written after the body so the answer can be checked. */
-async function curl(service: Started, command: string, env: Record<string, string> = {}): Promise<Run & { http: number; body: string }> {
-  const run = await bash(`${command.replaceAll('localhost:3000', service.base.replace('http://', ''))} -w '\\n%{http_code}'`, env)
+async function curl(
+  service: Started,
+  command: string,
+  env: Record<string, string> = {},
+): Promise<Run & { http: number; body: string }> {
+  const run = await bash(
+    `${command.replaceAll('localhost:3000', service.base.replace('http://', ''))} -w '\\n%{http_code}'`,
+    env,
+  )
   const cut = run.stdout.lastIndexOf('\n')
   return { ...run, http: Number(run.stdout.slice(cut + 1)), body: run.stdout.slice(0, cut) }
 }
 
 it('runs every command of the README (here or in the suites named at the top of this file)', () => {
   const runners = [createUser, keyAssignment, cmsCurl, publicCurl, demo]
-  const unrun = commands.filter((command) => !skipped.includes(command) && !runners.some((runner) => runner.test(command)))
+  const unrun = commands.filter(
+    (command) => !skipped.includes(command) && !runners.some((runner) => runner.test(command)),
+  )
   expect(unrun).toEqual([])
   for (const command of skipped) expect(commands).toContain(command)
 })
@@ -112,7 +128,9 @@ describe('the README against a fresh service', () => {
       }
       // The editor's key is the `KEY=… # from npm run create-user` of the CMS example (the smallest role that will do).
       if (role === 'editor') key = printedKey!
-      const me = await call(`${service.base}/api/users/me`, { headers: { authorization: `users API-Key ${printedKey}` } })
+      const me = await call(`${service.base}/api/users/me`, {
+        headers: { authorization: `users API-Key ${printedKey}` },
+      })
       expect(me.json().user, me.text).toMatchObject({ email, role })
     }
   })
@@ -123,9 +141,17 @@ describe('the README against a fresh service', () => {
     only(keyAssignment)
     // The example names service 1: a fresh site's first service, made here as an operator would in the admin area.
     const auth = { authorization: `users API-Key ${key}` }
-    const group = await call(`${service.base}/api/service-groups`, { method: 'POST', headers: auth, body: { name: 'Platform' } })
+    const group = await call(`${service.base}/api/service-groups`, {
+      method: 'POST',
+      headers: auth,
+      body: { name: 'Platform' },
+    })
     expect(group.status, group.text).toBe(201)
-    const made = await call(`${service.base}/api/services`, { method: 'POST', headers: auth, body: { name: 'API', group: group.json().doc.id } })
+    const made = await call(`${service.base}/api/services`, {
+      method: 'POST',
+      headers: auth,
+      body: { name: 'API', group: group.json().doc.id },
+    })
     expect(made.status, made.text).toBe(201)
     expect(made.json().doc.id).toBe(1)
 
@@ -149,7 +175,9 @@ describe('the README against a fresh service', () => {
         expect(run.body).toContain('\n  ') // ?pretty
         expect(data.activeIncidents.map((i: { title: string }) => i.title)).toEqual(['API errors'])
       } else if (command.includes('/incidents')) {
-        expect(data.map((i: { title: string; status: string }) => [i.title, i.status])).toEqual([['API errors', 'investigating']])
+        expect(data.map((i: { title: string; status: string }) => [i.title, i.status])).toEqual([
+          ['API errors', 'investigating'],
+        ])
       } else {
         expect(data).toBeTruthy()
       }
@@ -178,7 +206,12 @@ describe('the README demo command', () => {
     const text = command.replace(/DATABASE_URL=file:\S+/, `DATABASE_URL=file:${database}`)
     const port = await freePort()
     const { NODE_ENV: _runnerEnv, ...inherited } = process.env
-    const env: Record<string, string | undefined> = { ...inherited, PORT: String(port), HOST: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1' }
+    const env: Record<string, string | undefined> = {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NEXT_TELEMETRY_DISABLED: '1',
+    }
     const started = spawn('bash', ['-c', text], { cwd: root, env: env as NodeJS.ProcessEnv, detached: true })
     child = started
     started.stdout?.on('data', (chunk) => (log += chunk))
@@ -188,7 +221,10 @@ describe('the README demo command', () => {
     let healthy = false
     while (!healthy && Date.now() < deadline) {
       if (started.exitCode !== null) throw new Error(`${text} exited with ${started.exitCode}:\n${log}`)
-      healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false)
+      healthy = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (!healthy) await new Promise((r) => setTimeout(r, 500))
     }
     expect(healthy, log).toBe(true)

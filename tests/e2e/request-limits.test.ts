@@ -19,7 +19,13 @@ let adminKey: string
 let editorKey: string
 
 beforeAll(async () => {
-  const env = { ...sqliteEnv('sp-e2e-limits-'), RATE_LIMIT_PUBLIC_PER_MINUTE: '0', REQUEST_BODY_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_MODE: '0', OUTBOUND_ALLOW_HTTP: '1' }
+  const env = {
+    ...sqliteEnv('sp-e2e-limits-'),
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    REQUEST_BODY_TIMEOUT_MS: String(TIMEOUT_MS),
+    DEMO_MODE: '0',
+    OUTBOUND_ALLOW_HTTP: '1',
+  }
   service = await startService(env)
   port = Number(new URL(service.base).port)
   adminKey = await createUserKey(env, 'admin')
@@ -76,7 +82,9 @@ function send(head: string, total: number, chunked = false): Promise<RawAnswer> 
     socket.on('error', () => undefined)
     socket.write(head)
     const piece = Buffer.alloc(1024 * 1024, 0x61)
-    const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece
+    const frame = chunked
+      ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+      : piece
     const pump = async () => {
       while (!finished && !socket.destroyed && sent < total) {
         sent += piece.length
@@ -88,14 +96,21 @@ function send(head: string, total: number, chunked = false): Promise<RawAnswer> 
 }
 
 const head = (method: string, path: string, headers: Record<string, string | number>) =>
-  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`
 
 describe('request bodies at the edge of the real process', () => {
   it('refuses a 200 MB anonymous POST to /api/incidents with 401 before reading it', async () => {
     const before = serviceRss()
-    const answer = await send(head('POST', '/api/incidents', { 'content-type': 'application/json', 'content-length': 200_000_000 }), 200_000_000)
+    const answer = await send(
+      head('POST', '/api/incidents', { 'content-type': 'application/json', 'content-length': 200_000_000 }),
+      200_000_000,
+    )
     const after = serviceRss()
-    console.log(`200 MB anonymous POST: ${answer.status} after ${answer.sent} bytes written; service RSS ${before} MB before, ${after} MB after`)
+    console.log(
+      `200 MB anonymous POST: ${answer.status} after ${answer.sent} bytes written; service RSS ${before} MB before, ${after} MB after`,
+    )
     expect(answer.status).toBe(401)
     expect(JSON.parse(answer.body).errors[0].message).toMatch(/Authentication required/)
     expect((await call(`${service.base}/api/health`)).status).toBe(200)
@@ -103,10 +118,27 @@ describe('request bodies at the edge of the real process', () => {
 
   it('refuses 200 MB with an API key: 413 by Content-Length, and 413 while a chunked body streams', async () => {
     const before = serviceRss()
-    const announced = await send(head('POST', '/api/incidents', { authorization: `users API-Key ${editorKey}`, 'content-type': 'application/json', 'content-length': 200_000_000 }), 200_000_000)
-    const streamed = await send(head('POST', '/api/incidents', { authorization: `users API-Key ${editorKey}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), 200_000_000, true)
+    const announced = await send(
+      head('POST', '/api/incidents', {
+        authorization: `users API-Key ${editorKey}`,
+        'content-type': 'application/json',
+        'content-length': 200_000_000,
+      }),
+      200_000_000,
+    )
+    const streamed = await send(
+      head('POST', '/api/incidents', {
+        authorization: `users API-Key ${editorKey}`,
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      }),
+      200_000_000,
+      true,
+    )
     const after = serviceRss()
-    console.log(`200 MB with a key: ${announced.status} (announced), ${streamed.status} after ${streamed.sent} bytes streamed; service RSS ${before} MB before, ${after} MB after`)
+    console.log(
+      `200 MB with a key: ${announced.status} (announced), ${streamed.status} after ${streamed.sent} bytes streamed; service RSS ${before} MB before, ${after} MB after`,
+    )
     expect(announced.status).toBe(413)
     expect(streamed.status).toBe(413)
     expect(JSON.parse(streamed.body).errors[0].message).toBe('The request body is too large: at most 1 MB.')
@@ -114,23 +146,54 @@ describe('request bodies at the edge of the real process', () => {
   })
 
   it('answers a body that announces 100 MB at once (413), and one that fits but never arrives with 408', async () => {
-    const announced = await send(head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 100_000_000 }), 0)
+    const announced = await send(
+      head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 100_000_000 }),
+      0,
+    )
     expect(announced.status).toBe(413)
-    const login = await send(head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 100_000 }), 0)
+    const login = await send(
+      head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 100_000 }),
+      0,
+    )
     expect(login.status).toBe(408)
-    expect(JSON.parse(login.body).errors[0].message).toBe(`The request body did not arrive within ${TIMEOUT_MS / 1000} seconds.`)
-    const incident = await send(head('POST', '/api/incidents', { authorization: `users API-Key ${editorKey}`, 'content-type': 'application/json', 'content-length': 100_000 }), 0)
+    expect(JSON.parse(login.body).errors[0].message).toBe(
+      `The request body did not arrive within ${TIMEOUT_MS / 1000} seconds.`,
+    )
+    const incident = await send(
+      head('POST', '/api/incidents', {
+        authorization: `users API-Key ${editorKey}`,
+        'content-type': 'application/json',
+        'content-length': 100_000,
+      }),
+      0,
+    )
     expect(incident.status).toBe(408)
   })
 
   it('refuses a 10 MB PATCH /api/services/:id with 413; 1 MB is the default limit', async () => {
-    const group = await call(`${service.base}/api/service-groups`, { method: 'POST', headers: { authorization: `users API-Key ${adminKey}` }, body: { name: 'Limits' } })
-    const created = await call(`${service.base}/api/services`, { method: 'POST', headers: { authorization: `users API-Key ${adminKey}` }, body: { name: 'Sized', group: group.json().doc.id } })
+    const group = await call(`${service.base}/api/service-groups`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${adminKey}` },
+      body: { name: 'Limits' },
+    })
+    const created = await call(`${service.base}/api/services`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${adminKey}` },
+      body: { name: 'Sized', group: group.json().doc.id },
+    })
     expect(created.status, created.text).toBe(201)
     const path = `/api/services/${created.json().doc.id}`
-    const big = await call(`${service.base}${path}`, { method: 'PATCH', headers: { authorization: `users API-Key ${adminKey}` }, body: { description: 'x'.repeat(10 * 1024 * 1024) } })
+    const big = await call(`${service.base}${path}`, {
+      method: 'PATCH',
+      headers: { authorization: `users API-Key ${adminKey}` },
+      body: { description: 'x'.repeat(10 * 1024 * 1024) },
+    })
     expect(big.status).toBe(413)
-    const fits = await call(`${service.base}${path}`, { method: 'PATCH', headers: { authorization: `users API-Key ${adminKey}` }, body: { name: 'Still sized', padding: 'x'.repeat(1000 * 1024) } })
+    const fits = await call(`${service.base}${path}`, {
+      method: 'PATCH',
+      headers: { authorization: `users API-Key ${adminKey}` },
+      body: { name: 'Still sized', padding: 'x'.repeat(1000 * 1024) },
+    })
     expect(fits.status, fits.text).toBe(200)
   })
 })
@@ -142,7 +205,11 @@ describe('refusals name the field and the rule in production (issue 27)', () => 
     const rest = await call(`${service.base}/api/integrations?sort=tokenHash`, { headers: admin() })
     expect(rest.status).toBe(400)
     expect(rest.json().errors[0].message).toBe('sort: tokenHash cannot be queried')
-    const graphql = await call(`${service.base}/api/graphql`, { method: 'POST', headers: admin(), body: { query: '{ Integrations(sort: "tokenHash") { docs { id } } }' } })
+    const graphql = await call(`${service.base}/api/graphql`, {
+      method: 'POST',
+      headers: admin(),
+      body: { query: '{ Integrations(sort: "tokenHash") { docs { id } } }' },
+    })
     expect(graphql.status).toBe(400)
     expect(graphql.json().errors[0].message).toBe('sort: tokenHash cannot be queried')
   })
@@ -151,15 +218,26 @@ describe('refusals name the field and the rule in production (issue 27)', () => 
     const res = await call(`${service.base}/api/incidents`, {
       method: 'POST',
       headers: { authorization: `users API-Key ${editorKey}` },
-      body: { title: 'Local time', updates: [{ status: 'investigating', message: 'x', createdAt: '2026-01-31T12:00:00' }] },
+      body: {
+        title: 'Local time',
+        updates: [{ status: 'investigating', message: 'x', createdAt: '2026-01-31T12:00:00' }],
+      },
     })
     expect(res.status).toBe(400)
     expect(res.json().errors[0].message).toMatch(/^updates\.0\.createdAt/)
   })
 
   it('a document with too many nested rows', async () => {
-    const updates = Array.from({ length: 2 }, () => ({ status: 'investigating', message: 'x', serviceStatuses: Array.from({ length: 101 }, () => ({ status: 'major' })) }))
-    const res = await call(`${service.base}/api/incidents`, { method: 'POST', headers: { authorization: `users API-Key ${editorKey}` }, body: { title: 'Wide', updates } })
+    const updates = Array.from({ length: 2 }, () => ({
+      status: 'investigating',
+      message: 'x',
+      serviceStatuses: Array.from({ length: 101 }, () => ({ status: 'major' })),
+    }))
+    const res = await call(`${service.base}/api/incidents`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${editorKey}` },
+      body: { title: 'Wide', updates },
+    })
     expect(res.status).toBe(400)
     expect(res.text).toContain('updates.0.serviceStatuses has 101 rows; at most 100')
   })

@@ -10,7 +10,17 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Answer, call, createUserKey, dropPostgres, killService, postgresEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  createUserKey,
+  dropPostgres,
+  killService,
+  postgresEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
 
 let proxy: TcpProxy
@@ -35,7 +45,13 @@ beforeAll(async () => {
   databaseUrl = database.DATABASE_URL
   const target = new URL(databaseUrl)
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-  env = { ...database, DATABASE_URL: proxy.through(databaseUrl), DATABASE_STATEMENT_TIMEOUT_MS: '3000', DATABASE_CONNECT_TIMEOUT_MS: '2000', LAST_GOOD_DIR: dir }
+  env = {
+    ...database,
+    DATABASE_URL: proxy.through(databaseUrl),
+    DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+    DATABASE_CONNECT_TIMEOUT_MS: '2000',
+    LAST_GOOD_DIR: dir,
+  }
   first = await startService(env)
   auth = { authorization: `users API-Key ${await createUserKey(database, 'editor')}` }
 }, 600_000)
@@ -48,7 +64,11 @@ afterAll(async () => {
 
 describe('an instance restarted while PostgreSQL is unreachable', () => {
   it('serves the copies it wrote before, keeps trying, and serves fresh once the database answers', async () => {
-    const made = await call(`${first.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Written before the restart', updates: [{ status: 'investigating', message: 'Looking.' }] } })
+    const made = await call(`${first.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Written before the restart', updates: [{ status: 'investigating', message: 'Looking.' }] },
+    })
     expect(made.status).toBe(201)
     const seen: Record<string, Answer> = {}
     for (const route of ['/', '/history', '/api/v1/status', '/api/v1/incidents', '/feed.atom']) {
@@ -57,7 +77,8 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     }
     // Written within LAST_GOOD_SAVE_MS, whole (a temporary file renamed over it).
     const written = await until(
-      async () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { entries: { key: string }[] }).entries : []),
+      async () =>
+        existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { entries: { key: string }[] }).entries : [],
       (entries) => entries.length >= 5,
     )
     expect(written.length).toBeGreaterThanOrEqual(5)
@@ -66,7 +87,10 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     await proxy.refuse()
     const port = Number(new URL(first.base).port)
     // The start asks /api/health again every 100 ms instead of 2 s (a test hook): its repeated checks come at once.
-    const second = await startService({ ...env, STATUSPAGE_TEST_HOOKS: '1', STATUSPAGE_TEST_HEALTH_RETRY_MS: '100' }, { port, healthy: false })
+    const second = await startService(
+      { ...env, STATUSPAGE_TEST_HOOKS: '1', STATUSPAGE_TEST_HEALTH_RETRY_MS: '100' },
+      { port, healthy: false },
+    )
 
     const home = await call(`${second.base}/`)
     expect(home.status).toBe(200)
@@ -88,17 +112,32 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     // initializing Payload".
     for (const cms of [
       () => call(`${second.base}/api/incidents`, { headers: auth }),
-      () => call(`${second.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Refused', updates: [{ status: 'investigating', message: 'x' }] } }),
-      () => call(`${second.base}/api/graphql`, { method: 'POST', headers: auth, body: { query: '{ Incidents { totalDocs } }' } }),
+      () =>
+        call(`${second.base}/api/incidents`, {
+          method: 'POST',
+          headers: auth,
+          body: { title: 'Refused', updates: [{ status: 'investigating', message: 'x' }] },
+        }),
+      () =>
+        call(`${second.base}/api/graphql`, {
+          method: 'POST',
+          headers: auth,
+          body: { query: '{ Incidents { totalDocs } }' },
+        }),
     ]) {
       const answer = await cms()
       expect(answer.status).toBe(503)
       expect(answer.headers['retry-after']).toBeDefined()
-      expect(answer.json()).toEqual({ errors: [{ message: 'The database is not answering; try again in a few seconds.' }] })
+      expect(answer.json()).toEqual({
+        errors: [{ message: 'The database is not answering; try again in a few seconds.' }],
+      })
     }
     // The start's own health loop says so once (within its first checks), however often it asks: counted by the
     // health checks the edge handed to Next (/__edge/stats), three more after the line.
-    const log = await until(async () => second.output(), (output) => output.includes('Waiting for the database'))
+    const log = await until(
+      async () => second.output(),
+      (output) => output.includes('Waiting for the database'),
+    )
     expect(log).toContain('Waiting for the database')
     const checks = async () => ((await call(`${second.base}/__edge/stats`)).json().next['/api/health'] ?? 0) as number
     const before = await checks()
@@ -106,14 +145,27 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     expect(second.output().match(/Waiting for the database/g)).toHaveLength(1)
 
     await proxy.forward()
-    const healthy = await until(() => call(`${second.base}/api/health`), (answer) => answer.status === 200)
+    const healthy = await until(
+      () => call(`${second.base}/api/health`),
+      (answer) => answer.status === 200,
+    )
     expect(healthy.json()).toEqual({ status: 'ok', database: 'up' })
-    const incidents = await until(() => call(`${second.base}/api/v1/incidents`), (answer) => answer.headers['x-cache'] !== 'STALE')
+    const incidents = await until(
+      () => call(`${second.base}/api/v1/incidents`),
+      (answer) => answer.headers['x-cache'] !== 'STALE',
+    )
     expect(incidents.status).toBe(200)
     expect(incidents.json().data.map((i: { title: string }) => i.title)).toContain('Written before the restart')
-    const after = await call(`${second.base}/api/incidents`, { method: 'POST', headers: auth, body: { title: 'Written after the restart', updates: [{ status: 'investigating', message: 'x' }] } })
+    const after = await call(`${second.base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Written after the restart', updates: [{ status: 'investigating', message: 'x' }] },
+    })
     expect(after.status).toBe(201)
-    const fresh = await until(() => call(`${second.base}/`), (answer) => answer.text.includes('Written after the restart'))
+    const fresh = await until(
+      () => call(`${second.base}/`),
+      (answer) => answer.text.includes('Written after the restart'),
+    )
     expect(fresh.headers['x-cache']).not.toBe('STALE')
   })
 })

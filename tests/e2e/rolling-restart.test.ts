@@ -12,7 +12,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { startNginx, type StartedNginx } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
-import { call, createUserKey, dropPostgres, exited, freePort, postgresEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  createUserKey,
+  dropPostgres,
+  exited,
+  freePort,
+  postgresEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 let redis: OwnRedis | undefined
 let nginx: StartedNginx | undefined
@@ -22,10 +32,20 @@ let auth: Record<string, string>
 
 beforeAll(async () => {
   redis = await startRedis(await freePort())
-  env = { ...(await postgresEnv('sp_test_roll_')), REDIS_URL: redis.url, TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', SHUTDOWN_GRACE_MS: '10000' }
+  env = {
+    ...(await postgresEnv('sp_test_roll_')),
+    REDIS_URL: redis.url,
+    TRUSTED_PROXIES: '127.0.0.1',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    SHUTDOWN_GRACE_MS: '10000',
+  }
   instances.push(await startService(env)) // the first migrates the database
   instances.push(await startService(env))
-  nginx = await startNginx({ port: await freePort(), upstreams: instances.map((instance) => instance.base.replace('http://', '')), accessLog: true })
+  nginx = await startNginx({
+    port: await freePort(),
+    upstreams: instances.map((instance) => instance.base.replace('http://', '')),
+    accessLog: true,
+  })
   auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
 })
 
@@ -55,7 +75,12 @@ async function client(tally: Tally, running: () => boolean, id: number): Promise
         if (read.status !== 200) tally.failures.push(`GET ${read.status}: ${read.text.slice(0, 200)}`)
       } else {
         const name = `Rolling ${id}-${n}-${randomBytes(3).toString('hex')}`
-        const write = await call(`${nginx!.base}/api/service-groups`, { method: 'POST', headers: auth, body: { name }, from })
+        const write = await call(`${nginx!.base}/api/service-groups`, {
+          method: 'POST',
+          headers: auth,
+          body: { name },
+          from,
+        })
         tally.writes += 1
         if (write.status === 201) tally.acknowledged.set(write.json().doc.id, name)
         else tally.failures.push(`POST ${write.status}: ${write.text.slice(0, 200)}`)
@@ -81,7 +106,12 @@ async function restart(index: number): Promise<void> {
   const seen = nginx!.accessLog().length
   const deadline = Date.now() + 30_000
   // The access log's lines end with the status and the instance that answered ("… 200 127.0.0.1:1234").
-  while (!nginx!.accessLog().slice(seen).some((line) => / 20\d \S+$/.test(line) && line.endsWith(` ${address}`))) {
+  while (
+    !nginx!
+      .accessLog()
+      .slice(seen)
+      .some((line) => / 20\d \S+$/.test(line) && line.endsWith(` ${address}`))
+  ) {
     if (Date.now() > deadline) throw new Error(`nginx sent no request to ${address} within 30 s of its restart`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -103,7 +133,9 @@ it('restarts both instances one after the other under load with no failed reques
   on = false
   await Promise.all(clients)
 
-  console.log(`rolling restart: ${tally.reads} reads, ${tally.writes} writes (${tally.acknowledged.size} acknowledged), ${tally.failures.length} failed`)
+  console.log(
+    `rolling restart: ${tally.reads} reads, ${tally.writes} writes (${tally.acknowledged.size} acknowledged), ${tally.failures.length} failed`,
+  )
   expect(tally.failures).toEqual([])
   expect(tally.reads).toBeGreaterThan(0)
   expect(tally.acknowledged.size).toBeGreaterThan(0)

@@ -7,7 +7,16 @@ import { randomBytes } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freePort, postgresEnv, root, runCreateUser, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  freePort,
+  postgresEnv,
+  root,
+  runCreateUser,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -67,7 +76,11 @@ describe.each(databases)('npm start on %s', (_name, database) => {
     expect(key).toBeTruthy()
 
     const auth = { authorization: `users API-Key ${key}`, 'content-type': 'application/json' }
-    const group = await fetch(`${started!.base}/api/service-groups`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Edge' }) })
+    const group = await fetch(`${started!.base}/api/service-groups`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Edge' }),
+    })
     expect(group.status).toBe(201)
     const groupId = (await group.json()).doc.id
     const removal = await fetch(`${started!.base}/api/service-groups/${groupId}`, { method: 'DELETE', headers: auth })
@@ -102,7 +115,9 @@ describe('npm start refuses an unsafe secret', () => {
     })
     expect(result.status).not.toBe(0)
     const line = (result.stderr + result.stdout).split('\n').find((text) => text.startsWith('Refusing to start:'))
-    expect(line).toBe('Refusing to start: DATABASE_POOL_MAX must be a whole number of at least 1, got "ten"; OUTBOUND_ALLOW_HTTP must be true or false (or 1/0, yes/no, on/off), got "perhaps"')
+    expect(line).toBe(
+      'Refusing to start: DATABASE_POOL_MAX must be a whole number of at least 1, got "ten"; OUTBOUND_ALLOW_HTTP must be true or false (or 1/0, yes/no, on/off), got "perhaps"',
+    )
   })
 
   it('exits with a message when PostgreSQL is used in production without a secret', async () => {

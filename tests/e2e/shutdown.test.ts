@@ -25,7 +25,7 @@ function descendants(pid: number): number[] {
     children.set(parent, [...(children.get(parent) ?? []), child])
   }
   const found: number[] = []
-  for (let queue = [pid]; queue.length; ) {
+  for (let queue = [pid]; queue.length;) {
     const next = children.get(queue.shift()!) ?? []
     found.push(...next)
     queue.push(...next)
@@ -33,7 +33,8 @@ function descendants(pid: number): number[] {
   return found
 }
 
-const commandOf = (pid: number) => spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim()
+const commandOf = (pid: number) =>
+  spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim()
 
 function alive(pid: number): boolean {
   try {
@@ -86,7 +87,11 @@ describe('SIGTERM to the process npm start started', () => {
   })
 
   it('lets a request under way finish with 200 and Connection: close, refuses new connections and closes idle ones', async () => {
-    const started = await startService({ ...sqliteEnv('sp-stop-'), SHUTDOWN_GRACE_MS: String(GRACE_MS), STATUSPAGE_TEST_HOOKS: '1' })
+    const started = await startService({
+      ...sqliteEnv('sp-stop-'),
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      STATUSPAGE_TEST_HOOKS: '1',
+    })
     services.push(started)
     const port = portOf(started)
 
@@ -106,7 +111,10 @@ describe('SIGTERM to the process npm start started', () => {
         res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }))
       }).on('error', reject)
     })
-    await until(async () => (await call(`${started.base}/__edge/stats`)).json().held === 1, 'the held request reached the server')
+    await until(
+      async () => (await call(`${started.base}/__edge/stats`)).json().held === 1,
+      'the held request reached the server',
+    )
 
     process.kill(started.child.pid!, 'SIGTERM')
     await until(async () => !(await accepting(port)), 'new connections refused')

@@ -21,10 +21,17 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'test-results', 'screenshots')
 
 const paragraph = (value: string) => ({
-  type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0,
+  type: 'paragraph',
+  version: 1,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  textFormat: 0,
   children: [{ type: 'text', version: 1, text: value, format: 1, detail: 0, mode: 'normal', style: '' }],
 })
-const richText = (value: string) => ({ root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [paragraph(value)] } })
+const richText = (value: string) => ({
+  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [paragraph(value)] },
+})
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
 
 let server: Started
@@ -34,13 +41,19 @@ let editor: Record<string, string>
 let admin: Record<string, string>
 
 async function write(method: string, pathname: string, auth: Record<string, string>, body: unknown): Promise<any> {
-  const response = await fetch(`${server.base}${pathname}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${server.base}${pathname}`, {
+    method,
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const text = await response.text()
   expect(response.status, text).toBeLessThan(300)
   return JSON.parse(text)
 }
 
-async function newPage(options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     colorScheme: options.scheme ?? 'light',
@@ -72,7 +85,15 @@ beforeAll(async () => {
   admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   mkdirSync(shots, { recursive: true })
 })
@@ -87,10 +108,13 @@ afterAll(async () => {
 async function finishedNotification(incidentId: number): Promise<{ status: string; recipients: number; sent: number }> {
   const deadline = Date.now() + 60_000
   for (;;) {
-    const response = await fetch(`${server.base}/api/notifications?where[incident][equals]=${incidentId}&depth=0`, { headers: editor })
+    const response = await fetch(`${server.base}/api/notifications?where[incident][equals]=${incidentId}&depth=0`, {
+      headers: editor,
+    })
     const doc = (await response.json()).docs?.[0]
     if (doc?.completedAt) return doc
-    if (Date.now() > deadline) throw new Error(`the notification of incident ${incidentId} did not finish: ${JSON.stringify(doc)}`)
+    if (Date.now() > deadline)
+      throw new Error(`the notification of incident ${incidentId} did not finish: ${JSON.stringify(doc)}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
@@ -121,8 +145,11 @@ describe('the public site', () => {
     expect(await page.title()).toBe('All systems operational · Status')
     expect(await mainText(page, '/history')).toContain('No incidents or maintenances have been recorded.')
     // Landmarks, and the feeds advertised.
-    for (const selector of ['header', 'main', 'footer', 'nav']) expect(await page.locator(selector).count()).toBeGreaterThan(0)
-    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))
+    for (const selector of ['header', 'main', 'footer', 'nav'])
+      expect(await page.locator(selector).count()).toBeGreaterThan(0)
+    const alternates = await page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')))
     expect(alternates).toEqual(['/feed.atom', '/feed.rss', '/maintenances.ics'])
     await context.close()
     const rss = await new Parser().parseURL(`${server.base}/feed.rss`)
@@ -149,7 +176,11 @@ describe('the public site', () => {
     expect((await fetch(`${server.base}/`)).headers.get('x-cache')).toBe('HIT')
 
     const group = await write('POST', '/api/service-groups', editor, { name: 'Core platform' })
-    const api = await write('POST', '/api/services', editor, { name: 'Public API', group: group.doc.id, status: 'operational' })
+    const api = await write('POST', '/api/services', editor, {
+      name: 'Public API',
+      group: group.doc.id,
+      status: 'operational',
+    })
     created.service = api.doc.id
     await write('POST', '/api/services', editor, { name: 'Dashboard', group: group.doc.id, status: 'operational' })
     let home = await mainText(page, '/')
@@ -165,7 +196,9 @@ describe('the public site', () => {
     const incident = await write('POST', '/api/incidents', editor, {
       title: 'API returns errors',
       affectedServices: [api.doc.id],
-      updates: [{ status: 'investigating', message: 'We are looking into elevated error rates.', createdAt: hours(-2) }],
+      updates: [
+        { status: 'investigating', message: 'We are looking into elevated error rates.', createdAt: hours(-2) },
+      ],
     })
     created.incident = incident.doc.shortId
     home = await mainText(page, '/')
@@ -186,7 +219,11 @@ describe('the public site', () => {
     detail = await mainText(page, `/i/${created.incident}`)
     expect(detail).toContain('Resolved after 1 hour 30 minutes')
     const timeline = await page.locator('ol.timeline > li p').allInnerTexts()
-    expect(timeline).toEqual(['Error rates are back to normal.', 'A bad deploy; rolling back.', 'We are looking into elevated error rates.'])
+    expect(timeline).toEqual([
+      'Error rates are back to normal.',
+      'A bad deploy; rolling back.',
+      'We are looking into elevated error rates.',
+    ])
     home = await mainText(page, '/')
     expect(home).toContain('No active incidents.')
     expect(await page.locator('section[aria-labelledby="past-h"]').innerText()).toContain('API returns errors')
@@ -202,7 +239,11 @@ describe('the public site', () => {
     home = await mainText(page, '/')
     expect(home).toContain('Database upgrade')
 
-    await write('POST', '/api/globals/settings', admin, { siteName: 'Acme Status', statusMessage: 'We are upgrading the database tonight.', timeZone: 'America/New_York' })
+    await write('POST', '/api/globals/settings', admin, {
+      siteName: 'Acme Status',
+      statusMessage: 'We are upgrading the database tonight.',
+      timeZone: 'America/New_York',
+    })
     home = await mainText(page, '/')
     expect(home).toContain('We are upgrading the database tonight.')
     expect(home).toContain('Public API: major outage')
@@ -238,7 +279,10 @@ describe('the public site', () => {
     expect(ico.headers.get('content-type')).toMatch(/^image\//)
 
     // Upload a PNG and choose it as favicon and logo in Settings.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    )
     const form = new FormData()
     form.append('file', new Blob([png], { type: 'image/png' }), 'acme-icon.png')
     form.append('_payload', JSON.stringify({ alt: 'Acme' }))
@@ -248,9 +292,13 @@ describe('the public site', () => {
     await write('POST', '/api/globals/settings', admin, { favicon: media.doc.id, logo: media.doc.id })
     await page.goto(`${server.base}/`)
     const mediaPath = new URL(media.doc.url, server.base).pathname
-    expect(new URL((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '', server.base).pathname).toBe(mediaPath)
+    expect(new URL((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '', server.base).pathname).toBe(
+      mediaPath,
+    )
     expect(await page.locator('link[rel="icon"]').getAttribute('type')).toBe('image/png')
-    expect(new URL((await page.locator('header .brand img').getAttribute('src')) ?? '', server.base).pathname).toBe(mediaPath)
+    expect(new URL((await page.locator('header .brand img').getAttribute('src')) ?? '', server.base).pathname).toBe(
+      mediaPath,
+    )
     const redirected = await fetch(`${server.base}/favicon.ico`, { redirect: 'manual' })
     expect(redirected.status).toBe(302)
     expect(new URL(redirected.headers.get('location') ?? '', server.base).pathname).toBe(mediaPath)
@@ -261,10 +309,23 @@ describe('the public site', () => {
   })
 
   it('links the favicon in the overall status colour on every page, through the response cache, and follows a write', async () => {
-    const pathnames = ['/', '/history', `/i/${created.incident}`, `/m/${created.maintenance}`, '/subscribe', '/no/such/page']
+    const pathnames = [
+      '/',
+      '/history',
+      `/i/${created.incident}`,
+      `/m/${created.maintenance}`,
+      '/subscribe',
+      '/no/such/page',
+    ]
     const icons = () =>
-      Promise.all(pathnames.map(async (pathname) => /<link rel="icon"[^>]*href="([^"]*)"/.exec(await (await fetch(`${server.base}${pathname}`)).text())?.[1]))
-    const icoColour = async () => /fill="(#[0-9a-f]{6})"/.exec(await (await fetch(`${server.base}/favicon.ico`)).text())?.[1]
+      Promise.all(
+        pathnames.map(
+          async (pathname) =>
+            /<link rel="icon"[^>]*href="([^"]*)"/.exec(await (await fetch(`${server.base}${pathname}`)).text())?.[1],
+        ),
+      )
+    const icoColour = async () =>
+      /fill="(#[0-9a-f]{6})"/.exec(await (await fetch(`${server.base}/favicon.ico`)).text())?.[1]
     expect(await icons()).toEqual(pathnames.map(() => '/favicon.svg?status=major'))
     expect(await icoColour()).toBe('#c4231c')
     // Served from the cache now (the 404 is never stored)...
@@ -298,13 +359,24 @@ describe('the public site', () => {
   })
 
   it('has a subscribe button in the header, navigation links that look like navigation, and service descriptions', async () => {
-    const group = await write('POST', '/api/service-groups', editor, { name: 'Edge network', description: 'Where your traffic enters' })
-    await write('POST', '/api/services', editor, { name: 'CDN', group: group.doc.id, status: 'operational', description: 'Static files in 40 regions' })
+    const group = await write('POST', '/api/service-groups', editor, {
+      name: 'Edge network',
+      description: 'Where your traffic enters',
+    })
+    await write('POST', '/api/services', editor, {
+      name: 'CDN',
+      group: group.doc.id,
+      status: 'operational',
+      description: 'Static files in 40 regions',
+    })
     const { context, page } = await newPage()
     await page.goto(`${server.base}/`)
     const subscribe = page.locator('header').getByRole('link', { name: 'Subscribe to updates' })
     expect(await subscribe.getAttribute('href')).toBe('/subscribe')
-    const look = await subscribe.evaluate((a) => ({ background: getComputedStyle(a).backgroundColor, underline: getComputedStyle(a).textDecorationLine }))
+    const look = await subscribe.evaluate((a) => ({
+      background: getComputedStyle(a).backgroundColor,
+      underline: getComputedStyle(a).textDecorationLine,
+    }))
     expect(look.background).not.toBe('rgba(0, 0, 0, 0)') // a filled button
     expect(look.underline).toBe('none')
     const history = page.locator('header nav').getByRole('link', { name: 'History' })
@@ -312,25 +384,34 @@ describe('the public site', () => {
     expect(await page.locator('header nav a[aria-current="page"]').innerText()).toBe('Status')
     const text = await page.locator('main').innerText()
     expect(text).toContain('Where your traffic enters')
-    expect(await page.locator('details.group', { hasText: 'Edge network' }).locator('li', { hasText: 'CDN' }).textContent()).toContain('Static files in 40 regions')
+    expect(
+      await page.locator('details.group', { hasText: 'Edge network' }).locator('li', { hasText: 'CDN' }).textContent(),
+    ).toContain('Static files in 40 regions')
     await context.close()
   })
 
   it("shows times in the visitor's zone, named, with how long ago; and in the configured zone, named, without JavaScript", async () => {
-    const incident = await write('POST', '/api/incidents', editor, { title: 'Login is slow', updates: [{ status: 'identified', message: 'A slow query.', createdAt: hours(-3) }] })
+    const incident = await write('POST', '/api/incidents', editor, {
+      title: 'Login is slow',
+      updates: [{ status: 'identified', message: 'A slow query.', createdAt: hours(-3) }],
+    })
     const { context, page } = await newPage({ timezoneId: 'Asia/Tokyo' })
     await page.goto(`${server.base}/i/${incident.doc.shortId}`)
     const stamp = await page.locator('ol.timeline time').innerText()
     expect(stamp).toMatch(/^3 hours ago \(.*GMT\+9\)$/)
     await page.goto(`${server.base}/`)
-    expect(await page.locator('.card', { hasText: 'Login is slow' }).locator('time').innerText()).toMatch(/^3 hours ago \(.*GMT\+9\)$/)
+    expect(await page.locator('.card', { hasText: 'Login is slow' }).locator('time').innerText()).toMatch(
+      /^3 hours ago \(.*GMT\+9\)$/,
+    )
     await context.close()
     const plain = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' })
     const noScript = await plain.newPage()
     await noScript.goto(`${server.base}/i/${incident.doc.shortId}`)
     expect(await noScript.locator('ol.timeline time').innerText()).toMatch(/\d{4}, \d\d:\d\d (EST|EDT|GMT-[45])$/) // America/New_York, set above
     await plain.close()
-    await write('PATCH', `/api/incidents/${incident.doc.id}`, editor, { updates: [{ status: 'resolved', message: 'Fixed.', createdAt: hours(-2) }] })
+    await write('PATCH', `/api/incidents/${incident.doc.id}`, editor, {
+      updates: [{ status: 'resolved', message: 'Fixed.', createdAt: hours(-2) }],
+    })
   })
 
   it('refreshes its content by itself while open: a write shows up without a reload, an unchanged page is a 304', async () => {
@@ -339,11 +420,16 @@ describe('the public site', () => {
     const refresh = () => page.evaluate(() => (window as any).statusPage.refresh() as Promise<boolean>)
     expect(await refresh()).toBe(false) // nothing changed
     const statuses: number[] = []
-    page.on('response', (r) => { if (new URL(r.url()).pathname === '/') statuses.push(r.status()) })
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/') statuses.push(r.status())
+    })
     expect(await refresh()).toBe(false)
     expect(statuses).toEqual([304]) // the page's ETag came back as If-None-Match
     await page.evaluate(() => document.querySelector('main')?.setAttribute('data-marker', 'same document'))
-    await write('POST', '/api/incidents', editor, { title: 'Webhooks are delayed', updates: [{ status: 'investigating', message: 'Queue backlog.' }] })
+    await write('POST', '/api/incidents', editor, {
+      title: 'Webhooks are delayed',
+      updates: [{ status: 'investigating', message: 'Queue backlog.' }],
+    })
     expect(await refresh()).toBe(true)
     expect(await page.locator('main').innerText()).toContain('Webhooks are delayed')
     expect(await page.locator('main').getAttribute('data-marker')).toBe('same document') // swapped in place, not reloaded
@@ -368,14 +454,22 @@ describe('the public site', () => {
 
   it('fits the header on one row at 360 px, with status labels in one even column', async () => {
     const group = await write('POST', '/api/service-groups', editor, { name: 'Accounts and sign-in' })
-    await write('POST', '/api/services', editor, { name: 'Customer authentication gateway', group: group.doc.id, status: 'degraded' })
+    await write('POST', '/api/services', editor, {
+      name: 'Customer authentication gateway',
+      group: group.doc.id,
+      status: 'degraded',
+    })
     await write('POST', '/api/services', editor, { name: 'SSO', group: group.doc.id, status: 'operational' })
     for (const scheme of ['light', 'dark'] as const) {
       const { context, page } = await newPage({ width: 360, scheme })
       await page.goto(`${server.base}/`)
-      const boxes = await page.locator('header .brand, header nav a, #theme-toggle').evaluateAll((elements) =>
-        elements.filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
-      )
+      const boxes = await page
+        .locator('header .brand, header nav a, #theme-toggle')
+        .evaluateAll((elements) =>
+          elements
+            .filter((e) => e.getClientRects().length > 0)
+            .map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+        )
       expect(boxes.length).toBeGreaterThanOrEqual(4) // brand, History, Subscribe, theme
       const [brand] = boxes
       for (const box of boxes) {
@@ -383,9 +477,10 @@ describe('the public site', () => {
         expect(box.bottom).toBeGreaterThan(brand.top)
         expect(box.right).toBeLessThanOrEqual(360)
       }
-      const badges = await page.locator('details.group', { hasText: 'Accounts and sign-in' }).locator('ul.services .badge').evaluateAll((elements) =>
-        elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
-      )
+      const badges = await page
+        .locator('details.group', { hasText: 'Accounts and sign-in' })
+        .locator('ul.services .badge')
+        .evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))
       expect(badges).toHaveLength(2)
       expect(badges[0].right).toBe(badges[1].right) // right-aligned, whatever the name's length
       expect(badges[0].height).toBe(badges[1].height) // each on one line
@@ -395,7 +490,10 @@ describe('the public site', () => {
 
   it('pages the history with previous and next links', async () => {
     for (let i = 0; i < 11; i++) {
-      await write('POST', '/api/incidents', editor, { title: `Old incident ${i}`, updates: [{ status: 'resolved', message: 'Done', createdAt: hours(-100 - i) }] })
+      await write('POST', '/api/incidents', editor, {
+        title: `Old incident ${i}`,
+        updates: [{ status: 'resolved', message: 'Done', createdAt: hours(-100 - i) }],
+      })
     }
     const { context, page } = await newPage()
     await mainText(page, '/history')
@@ -464,7 +562,12 @@ describe('the public site', () => {
 
   it('says what is wrong with a bad form, and keeps what was typed', async () => {
     // The form offers SMS only when SMS can be sent: switch it on for this test (nothing is sent: no SMS subscriber).
-    const sms = { apiBaseUrl: 'https://sms.example.test/api', accountSid: 'AC-site-test', authToken: 'site-test-token', fromNumber: '+15550001111' }
+    const sms = {
+      apiBaseUrl: 'https://sms.example.test/api',
+      accountSid: 'AC-site-test',
+      authToken: 'site-test-token',
+      fromNumber: '+15550001111',
+    }
     await write('POST', '/api/globals/sms-settings', admin, { enabled: true, ...sms })
     const { context, page } = await newPage()
     await page.goto(`${server.base}/subscribe`)
@@ -481,7 +584,10 @@ describe('the public site', () => {
   })
 
   it('unsubscribes with one click from the link in a notification, with clear states for a repeat and an unknown link', async () => {
-    await write('POST', '/api/incidents', editor, { title: 'Notified incident', updates: [{ status: 'investigating', message: 'Hello subscribers.' }] })
+    await write('POST', '/api/incidents', editor, {
+      title: 'Notified incident',
+      updates: [{ status: 'investigating', message: 'Hello subscribers.' }],
+    })
     tokens.unsubscribe = await linkToken(subscriber, 'unsubscribe', 2)
     const { context, page } = await newPage()
     const response = await page.goto(`${server.base}/unsubscribe/${tokens.unsubscribe}`)
@@ -497,7 +603,10 @@ describe('the public site', () => {
     await context.close()
 
     // Nothing more reaches the address: the next notification, once its run has finished, had no recipient.
-    const after = await write('POST', '/api/incidents', editor, { title: 'After leaving', updates: [{ status: 'investigating', message: 'x' }] })
+    const after = await write('POST', '/api/incidents', editor, {
+      title: 'After leaving',
+      updates: [{ status: 'investigating', message: 'x' }],
+    })
     const done = await finishedNotification(after.doc.id)
     expect(done).toMatchObject({ status: 'sent', recipients: 0, sent: 0 })
     expect(smtp.to(subscriber).map((m) => m.parsed.subject)).not.toContain('[Acme Status] New incident: After leaving')
@@ -525,7 +634,9 @@ describe('the public site', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
           const results = await new AxeBuilder({ page }).analyze()
           const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          expect(bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+          expect(
+            bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          ).toEqual([])
         }
         await context.close()
       }
@@ -537,14 +648,18 @@ describe('the public site', () => {
     for (const feedPath of ['/feed.atom', '/feed.rss']) {
       const response = await fetch(`${server.base}${feedPath}`)
       expect(response.status).toBe(200)
-      expect(response.headers.get('content-type')).toMatch(feedPath.endsWith('atom') ? /application\/atom\+xml/ : /application\/rss\+xml/)
+      expect(response.headers.get('content-type')).toMatch(
+        feedPath.endsWith('atom') ? /application\/atom\+xml/ : /application\/rss\+xml/,
+      )
       const feed = await parser.parseString(await response.text())
       expect(feed.title).toBe('Acme Status: incidents and maintenances')
       const titles = feed.items.map((item) => item.title)
       expect(titles).toContain('API returns errors (Resolved)')
       expect(titles).toContain('Maintenance: Database upgrade (Upcoming)')
       // The base is publicLinks' (settings.publicUrl, PUBLIC_URL, else the request's origin as Next sees it).
-      expect(new URL(feed.items.find((item) => item.title === 'API returns errors (Resolved)')?.link ?? '').pathname).toBe(`/i/${created.incident}`)
+      expect(
+        new URL(feed.items.find((item) => item.title === 'API returns errors (Resolved)')?.link ?? '').pathname,
+      ).toBe(`/i/${created.incident}`)
     }
     const response = await fetch(`${server.base}/maintenances.ics`)
     expect(response.headers.get('content-type')).toMatch(/text\/calendar/)

@@ -12,7 +12,17 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, openSync, renameSync, rmdirSync, rmSync, writeSync, closeSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeSync,
+  closeSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -45,7 +55,12 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   }
 }
 
-const incident = (title: string) => call(`${server.base}/api/incidents`, { method: 'POST', headers: auth, body: { title, updates: [{ status: 'investigating', message: 'Looking.' }] } })
+const incident = (title: string) =>
+  call(`${server.base}/api/incidents`, {
+    method: 'POST',
+    headers: auth,
+    body: { title, updates: [{ status: 'investigating', message: 'Looking.' }] },
+  })
 
 /** Writes zeros until the file system refuses: the disk is full. */
 function fillDisk(): void {
@@ -75,7 +90,11 @@ async function checkpoint(): Promise<void> {
 
 beforeAll(async () => {
   if (!mounted) return
-  env = { DATABASE_URL: `file:${databaseFile}`, PAYLOAD_SECRET: randomBytes(24).toString('hex'), LAST_GOOD_DIR: lastGoodDir }
+  env = {
+    DATABASE_URL: `file:${databaseFile}`,
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    LAST_GOOD_DIR: lastGoodDir,
+  }
   server = await startService(env)
   auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
 }, 600_000)
@@ -111,7 +130,10 @@ describe.skipIf(!mounted)('a SQLite file that cannot be written or opened', () =
     expect(server.child.exitCode).toBeNull()
 
     rmSync(filler)
-    const after = await until(() => incident('Written once the disk had room'), (answer) => answer.status === 201)
+    const after = await until(
+      () => incident('Written once the disk had room'),
+      (answer) => answer.status === 201,
+    )
     expect(after.status).toBe(201)
     acknowledged.push('Written once the disk had room')
     for (const route of PUBLIC) expect((await call(`${server.base}${route}`)).status, route).toBe(200)
@@ -124,7 +146,8 @@ describe.skipIf(!mounted)('a SQLite file that cannot be written or opened', () =
     // The database's path is a directory now (its volume missing): SQLite cannot open it, nor create a new one.
     const aside = path.join(mountPoint, 'aside')
     mkdirSync(aside)
-    for (const suffix of ['', '-wal', '-shm']) if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, path.join(aside, `service.db${suffix}`))
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, path.join(aside, `service.db${suffix}`))
     mkdirSync(databaseFile)
 
     server = await startService(env, { port, healthy: false })
@@ -146,7 +169,12 @@ describe.skipIf(!mounted)('a SQLite file that cannot be written or opened', () =
     for (const request of [
       () => call(`${server.base}/api/incidents`, { headers: auth }),
       () => incident('Written while the file cannot be opened'),
-      () => call(`${server.base}/api/graphql`, { method: 'POST', headers: auth, body: { query: '{ Incidents { totalDocs } }' } }),
+      () =>
+        call(`${server.base}/api/graphql`, {
+          method: 'POST',
+          headers: auth,
+          body: { query: '{ Incidents { totalDocs } }' },
+        }),
     ]) {
       const answer: Answer = await request()
       expect(answer.status).toBe(503)
@@ -160,14 +188,22 @@ describe.skipIf(!mounted)('a SQLite file that cannot be written or opened', () =
     expect(server.child.exitCode).toBeNull()
 
     rmdirSync(databaseFile)
-    for (const suffix of ['', '-wal', '-shm']) if (existsSync(path.join(aside, `service.db${suffix}`))) renameSync(path.join(aside, `service.db${suffix}`), databaseFile + suffix)
-    const healthy = await until(() => call(`${server.base}/api/health`), (answer) => answer.status === 200)
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(path.join(aside, `service.db${suffix}`)))
+        renameSync(path.join(aside, `service.db${suffix}`), databaseFile + suffix)
+    const healthy = await until(
+      () => call(`${server.base}/api/health`),
+      (answer) => answer.status === 200,
+    )
     expect(healthy.json()).toMatchObject({ status: 'ok', database: 'up' })
     const written = await incident('Written once the file opened again')
     expect(written.status).toBe(201)
     acknowledged.push('Written once the file opened again')
 
-    const incidents = await until(() => call(`${server.base}/api/v1/incidents`), (answer) => answer.headers['x-cache'] !== 'STALE' && answer.text.includes('Written once the file opened again'))
+    const incidents = await until(
+      () => call(`${server.base}/api/v1/incidents`),
+      (answer) => answer.headers['x-cache'] !== 'STALE' && answer.text.includes('Written once the file opened again'),
+    )
     const titles = incidents.json().data.map((item: { title: string }) => item.title)
     for (const title of acknowledged) expect(titles).toContain(title)
     expect(titles).not.toContain('Written on a full disk')

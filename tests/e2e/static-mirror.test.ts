@@ -15,7 +15,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readManifest } from '../../src/mirror/snapshot'
 import { startNginx, type StartedNginx } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
-import { type Answer, call, createUserKey, dropPostgres, freePort, killService, postgresEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  createUserKey,
+  dropPostgres,
+  freePort,
+  killService,
+  postgresEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 let redis: OwnRedis | undefined
 let nginx: StartedNginx | undefined
@@ -45,13 +56,28 @@ const mirrored = (file: string) => {
   }
 }
 
-const activeTitles = (answer: Answer): string[] => answer.json().data.activeIncidents.map((incident: { title: string }) => incident.title)
+const activeTitles = (answer: Answer): string[] =>
+  answer.json().data.activeIncidents.map((incident: { title: string }) => incident.title)
 
-async function openIncident(base: string, title: string, serviceId: number): Promise<{ shortId: string; createdAt: number }> {
+async function openIncident(
+  base: string,
+  title: string,
+  serviceId: number,
+): Promise<{ shortId: string; createdAt: number }> {
   const created = await call(`${base}/api/incidents`, {
     method: 'POST',
     headers: auth,
-    body: { title, affectedServices: [serviceId], updates: [{ status: 'investigating', message: 'Card payments fail.', serviceStatuses: [{ service: serviceId, status: 'major' }] }] },
+    body: {
+      title,
+      affectedServices: [serviceId],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Card payments fail.',
+          serviceStatuses: [{ service: serviceId, status: 'major' }],
+        },
+      ],
+    },
   })
   expect(created.status, created.text).toBe(201)
   return { shortId: created.json().doc.shortId, createdAt: Date.now() }
@@ -73,7 +99,11 @@ beforeAll(async () => {
   }
   instances.push(await startService(env)) // the first migrates the database
   instances.push(await startService(env))
-  nginx = await startNginx({ port: nginxPort, upstreams: instances.map((instance) => instance.base.replace('http://', '')), mirrorDir })
+  nginx = await startNginx({
+    port: nginxPort,
+    upstreams: instances.map((instance) => instance.base.replace('http://', '')),
+    mirrorDir,
+  })
   auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
 })
 
@@ -93,9 +123,17 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
   let liveStatus = ''
 
   it('answers /, /api/v1/status, the feeds and the calendar with the last status when both instances are killed', async () => {
-    const group = await call(`${instances[0].base}/api/service-groups`, { method: 'POST', headers: auth, body: { name: 'Core' } })
+    const group = await call(`${instances[0].base}/api/service-groups`, {
+      method: 'POST',
+      headers: auth,
+      body: { name: 'Core' },
+    })
     expect(group.status, group.text).toBe(201)
-    const service = await call(`${instances[0].base}/api/services`, { method: 'POST', headers: auth, body: { name: 'Card payments', group: group.json().doc.id, status: 'operational' } })
+    const service = await call(`${instances[0].base}/api/services`, {
+      method: 'POST',
+      headers: auth,
+      body: { name: 'Card payments', group: group.json().doc.id, status: 'operational' },
+    })
     expect(service.status, service.text).toBe(201)
     slug = service.json().doc.slug
     const incident = await openIncident(instances[1].base, title, service.json().doc.id)
@@ -103,10 +141,15 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
 
     // Within seconds of the write a copy is in place that started reading after it (one of the instances wrote it;
     // a copy started before the write may hold it in some files and not in others).
-    await until(() => readManifest(mirrorDir), (manifest) => manifest !== null && Date.parse(manifest.startedAt) >= incident.createdAt)
+    await until(
+      () => readManifest(mirrorDir),
+      (manifest) => manifest !== null && Date.parse(manifest.startedAt) >= incident.createdAt,
+    )
     const copy = (await readManifest(mirrorDir))!
     const took = Date.parse(copy.writtenAt) - Date.parse(copy.startedAt)
-    console.log(`mirror: a copy made after the write was in place ${Date.now() - incident.createdAt} ms after the write was acknowledged (reading and writing its ${Object.keys(copy.files).length} files took ${took} ms)`)
+    console.log(
+      `mirror: a copy made after the write was in place ${Date.now() - incident.createdAt} ms after the write was acknowledged (reading and writing its ${Object.keys(copy.files).length} files took ${took} ms)`,
+    )
     expect(mirrored('api/v1/status.json')).toContain(title)
     expect(mirrored('index.html')).toContain(title)
     const live = await call(`${nginx!.base}/api/v1/status`)
@@ -118,8 +161,22 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
     expect(mirrored(`i/${shortId}/index.html`)).toContain(title)
 
     for (const instance of instances) killService(instance)
-    await until(() => call(instances[0].base + '/api/health').then(() => false, () => true), Boolean)
-    await until(() => call(instances[1].base + '/api/health').then(() => false, () => true), Boolean)
+    await until(
+      () =>
+        call(instances[0].base + '/api/health').then(
+          () => false,
+          () => true,
+        ),
+      Boolean,
+    )
+    await until(
+      () =>
+        call(instances[1].base + '/api/health').then(
+          () => false,
+          () => true,
+        ),
+      Boolean,
+    )
 
     const status = await call(`${nginx!.base}/api/v1/status`)
     expect(status.status, status.text).toBe(200)
@@ -133,7 +190,12 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
     expect(home.headers['content-type']).toMatch(/^text\/html/)
     expect(home.text).toContain(title)
 
-    for (const [feed, type] of [['/feed.rss', /^application\/rss\+xml/], ['/feed.atom', /^application\/atom\+xml/], ['/history.rss', /^application\/rss\+xml/], ['/history.atom', /^application\/atom\+xml/]] as const) {
+    for (const [feed, type] of [
+      ['/feed.rss', /^application\/rss\+xml/],
+      ['/feed.atom', /^application\/atom\+xml/],
+      ['/history.rss', /^application\/rss\+xml/],
+      ['/history.atom', /^application\/atom\+xml/],
+    ] as const) {
       const answer = await call(`${nginx!.base}${feed}`)
       expect(answer.status, feed).toBe(200)
       expect(answer.headers['content-type'], feed).toMatch(type)
@@ -163,20 +225,28 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
     const port = Number(new URL(instances[0].base).port)
     instances[0] = await startService(env, { port })
     const services = await call(`${instances[0].base}/api/v1/services`)
-    const serviceId = (await call(`${instances[0].base}/api/services?where[slug][equals]=${slug}`, { headers: auth })).json().docs[0].id
+    const serviceId = (
+      await call(`${instances[0].base}/api/services?where[slug][equals]=${slug}`, { headers: auth })
+    ).json().docs[0].id
     expect(services.status).toBe(200)
     const second = `Refunds are delayed ${randomBytes(3).toString('hex')}`
     const incident = await openIncident(instances[0].base, second, serviceId)
 
     // Whichever answers (nginx tries the instance again after fail_timeout; until then the mirror, which the instance
     // rewrites after the change), the new incident shows.
-    await until(() => call(`${nginx!.base}/api/v1/status`), (answer) => answer.status === 200 && activeTitles(answer).includes(second))
+    await until(
+      () => call(`${nginx!.base}/api/v1/status`),
+      (answer) => answer.status === 200 && activeTitles(answer).includes(second),
+    )
     console.log(`mirror: the new incident showed through nginx ${Date.now() - incident.createdAt} ms after the write`)
     const home = await call(`${nginx!.base}/`)
     expect(home.status).toBe(200)
     expect(home.text).toContain(second)
     expect(home.text).toContain(title)
     // And the mirror has it too, for the next outage.
-    await until(() => mirrored('api/v1/status.json'), (text) => text.includes(second))
+    await until(
+      () => mirrored('api/v1/status.json'),
+      (text) => text.includes(second),
+    )
   })
 })

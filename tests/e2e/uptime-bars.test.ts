@@ -31,7 +31,15 @@ beforeAll(async () => {
   })
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   mkdirSync(shots, { recursive: true })
 })
@@ -41,13 +49,22 @@ afterAll(async () => {
   stopServices([server])
 })
 
-async function open(pathname: string, options: { width?: number; scheme?: 'light' | 'dark'; javaScript?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.scheme ?? 'light', javaScriptEnabled: options.javaScript ?? true })
+async function open(
+  pathname: string,
+  options: { width?: number; scheme?: 'light' | 'dark'; javaScript?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.scheme ?? 'light',
+    javaScriptEnabled: options.javaScript ?? true,
+  })
   const page = await context.newPage()
   const response = await page.goto(`${server.base}${pathname}`)
   expect(response?.status()).toBe(200)
   // Every group open, so every service's bars show.
-  await page.evaluate(() => document.querySelectorAll('details.group').forEach((d) => ((d as HTMLDetailsElement).open = true)))
+  await page.evaluate(() =>
+    document.querySelectorAll('details.group').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+  )
   return page
 }
 
@@ -72,7 +89,7 @@ describe('uptime bars', () => {
     await phone.context().close()
   })
 
-  it('gives each service one tab stop: today\'s bar; arrow keys, Home and End move between days, whose text shows', async () => {
+  it("gives each service one tab stop: today's bar; arrow keys, Home and End move between days, whose text shows", async () => {
     for (const width of [1280, 360]) {
       const page = await open('/', { width })
       // Every tab stop of the page, from the top to the footer: the bars add one per service, not 90.
@@ -82,7 +99,9 @@ describe('uptime bars', () => {
         await page.keyboard.press('Tab')
         const stop = await page.evaluate(() => {
           const a = document.activeElement as HTMLElement
-          return a.tagName === 'LI' ? `bar:${a.parentElement?.getAttribute('aria-label')}` : `${a.tagName}:${a.getAttribute('href') ?? a.id}`
+          return a.tagName === 'LI'
+            ? `bar:${a.parentElement?.getAttribute('aria-label')}`
+            : `${a.tagName}:${a.getAttribute('href') ?? a.id}`
         })
         if (stop.startsWith('A:/feed.atom') || stop === 'BODY:') break
         stops.push(stop)
@@ -97,12 +116,24 @@ describe('uptime bars', () => {
           const active = document.activeElement as HTMLElement
           const list = [...(active.parentElement?.children ?? [])].filter((li) => (li as HTMLElement).offsetWidth > 0)
           const tip = active.querySelector('i') as HTMLElement | null
-          return { tag: active.tagName, index: list.indexOf(active), count: list.length, tipWidth: tip?.getBoundingClientRect().width ?? 0, text: tip?.textContent ?? '', tabbable: active.parentElement?.querySelectorAll('li[tabindex="0"]').length }
+          return {
+            tag: active.tagName,
+            index: list.indexOf(active),
+            count: list.length,
+            tipWidth: tip?.getBoundingClientRect().width ?? 0,
+            text: tip?.textContent ?? '',
+            tabbable: active.parentElement?.querySelectorAll('li[tabindex="0"]').length,
+          }
         })
       await page.locator('a[href="/s/public-api"]').focus()
       await page.keyboard.press('Tab')
       let day = await focused()
-      expect(day).toMatchObject({ tag: 'LI', index: width === 360 ? 29 : 89, count: width === 360 ? 30 : 90, tabbable: 1 })
+      expect(day).toMatchObject({
+        tag: 'LI',
+        index: width === 360 ? 29 : 89,
+        count: width === 360 ? 30 : 90,
+        tabbable: 1,
+      })
       expect(day.tipWidth).toBeGreaterThan(100)
       await page.keyboard.press('Home')
       day = await focused()
@@ -127,13 +158,17 @@ describe('uptime bars', () => {
     }
   })
 
-  it('tells the focused bar\'s date, uptime, time in each status and incidents, and Tab reaches its incident link', async () => {
+  it("tells the focused bar's date, uptime, time in each status and incidents, and Tab reaches its incident link", async () => {
     const page = await open('/')
     // The bar of the partial outage a few hours ago, and a link to its incident, reached by Tab from the bar. The demo
     // is seeded from the wall clock: near midnight the hour of partial outage spans two days, so the bar is found by
     // its class and incident, and the length of the outage is any.
     const bars = page.locator('ol.bars[aria-label^="Public API:"] > li')
-    const target = await bars.evaluateAll((lis) => lis.map((li) => li.classList.contains('p') && /incidents: Elevated error rates/.test(li.textContent ?? '')).lastIndexOf(true))
+    const target = await bars.evaluateAll((lis) =>
+      lis
+        .map((li) => li.classList.contains('p') && /incidents: Elevated error rates/.test(li.textContent ?? ''))
+        .lastIndexOf(true),
+    )
     expect(target).toBeGreaterThan(80)
     await page.locator('a[href="/s/public-api"]').focus()
     await page.keyboard.press('Tab')
@@ -142,10 +177,16 @@ describe('uptime bars', () => {
     const today = bars.nth(target)
     expect(await today.evaluate((li) => li === document.activeElement)).toBe(true)
     const text = (await today.locator('i').textContent()) ?? ''
-    expect(text).toMatch(/^\d{1,2} \w{3,4} \d{4}: \d+(\.\d+)?%; partial outage (1 h|\d+ min); incidents: Elevated error rates on the Public API$/)
+    expect(text).toMatch(
+      /^\d{1,2} \w{3,4} \d{4}: \d+(\.\d+)?%; partial outage (1 h|\d+ min); incidents: Elevated error rates on the Public API$/,
+    )
     expect(await today.getAttribute('class')).toBe('p')
     await page.keyboard.press('Tab')
-    const link = await page.evaluate(() => ({ href: document.activeElement?.getAttribute('href'), text: document.activeElement?.textContent, visible: (document.activeElement as HTMLElement).getBoundingClientRect().width > 0 }))
+    const link = await page.evaluate(() => ({
+      href: document.activeElement?.getAttribute('href'),
+      text: document.activeElement?.textContent,
+      visible: (document.activeElement as HTMLElement).getBoundingClientRect().width > 0,
+    }))
     expect(link.href).toMatch(/^\/i\//)
     expect(link.text).toBe('Elevated error rates on the Public API')
     expect(link.visible).toBe(true)
@@ -154,7 +195,7 @@ describe('uptime bars', () => {
     await page.context().close()
   })
 
-  it('tells the same without JavaScript (on hover; today\'s bar is the one tab stop)', async () => {
+  it("tells the same without JavaScript (on hover; today's bar is the one tab stop)", async () => {
     const page = await open('/s/dashboard', { javaScript: false })
     // The 50 minutes of major outage may straddle midnight (the demo is seeded from the wall clock): any length.
     const bar = page.locator('ol.bars > li.x', { hasText: /incidents: Dashboard sign-in failures/ }).first()
@@ -163,24 +204,40 @@ describe('uptime bars', () => {
     expect(await bar.locator('i').textContent()).toMatch(/major outage \d+ min; incidents: Dashboard sign-in failures/)
     await page.locator('ol.bars > li[tabindex="0"]').focus()
     expect(await page.locator('ol.bars > li[tabindex="0"] > i').isVisible()).toBe(true)
-    expect(await page.locator('ol.bars > li[tabindex="0"]').evaluate((li) => li === li.parentElement?.lastElementChild)).toBe(true)
+    expect(
+      await page.locator('ol.bars > li[tabindex="0"]').evaluate((li) => li === li.parentElement?.lastElementChild),
+    ).toBe(true)
     await page.context().close()
   })
 
   it('has no serious or critical axe-core violations on / and /s/<slug>, light and dark, and is screenshot', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {
-        for (const [name, pathname] of [['home', '/'], ['service', '/s/public-api']]) {
+        for (const [name, pathname] of [
+          ['home', '/'],
+          ['service', '/s/public-api'],
+        ]) {
           const page = await open(pathname, { scheme, width })
           // A bar with its text showing, for the picture.
           // (On a phone the oldest 60 days are hidden: a visible one, else today's bar, focused.)
           const marked = page.locator('ol.bars > li.p:visible, ol.bars > li.x:visible')
           if (await marked.count()) await marked.last().hover()
           else await page.locator('ol.bars > li[tabindex="0"]').first().focus()
-          await page.screenshot({ path: path.join(shots, `uptime-${name}-${scheme}-${width}.png`), fullPage: name === 'service' })
+          await page.screenshot({
+            path: path.join(shots, `uptime-${name}-${scheme}-${width}.png`),
+            fullPage: name === 'service',
+          })
           const results = await new AxeBuilder({ page }).analyze()
           const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          expect(bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+          expect(
+            bad.map(
+              (v) =>
+                `${name} ${scheme} ${width}: ${v.id} ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(', ')}`,
+            ),
+          ).toEqual([])
           await page.context().close()
         }
       }
@@ -190,18 +247,35 @@ describe('uptime bars', () => {
     // The demo has one degraded service: the banner names it.
     const home = await open('/')
     const banner = await home.locator('#overall').innerText()
-    expect(banner).toMatch(/^([^:]+|\d+ services): (degraded performance|partial outage|major outage|under maintenance)$/)
+    expect(banner).toMatch(
+      /^([^:]+|\d+ services): (degraded performance|partial outage|major outage|under maintenance)$/,
+    )
     const shortId = await home.locator('section[aria-labelledby="active-h"] h3 a').first().getAttribute('href')
     expect(shortId).toMatch(/^\/i\//)
     await home.context().close()
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {
-        for (const [name, pathname] of [['glance-home', '/'], ['glance-history', '/history'], ['glance-incident', shortId!]]) {
+        for (const [name, pathname] of [
+          ['glance-home', '/'],
+          ['glance-history', '/history'],
+          ['glance-incident', shortId!],
+        ]) {
           const page = await open(pathname, { scheme, width })
-          await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: name !== 'glance-home' })
+          await page.screenshot({
+            path: path.join(shots, `${name}-${scheme}-${width}.png`),
+            fullPage: name !== 'glance-home',
+          })
           const results = await new AxeBuilder({ page }).analyze()
           const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          expect(bad.map((v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+          expect(
+            bad.map(
+              (v) =>
+                `${name} ${scheme} ${width}: ${v.id} ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(', ')}`,
+            ),
+          ).toEqual([])
           await page.context().close()
         }
       }

@@ -55,8 +55,15 @@ export async function api<T = any>(method: Method, path: string, options: CallOp
   const url = new URL(`/api${path}`, BASE)
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
   const request = new Request(url, { method, headers: buildHeaders(options), body })
-  const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean).map(decodeURIComponent)
-  const handler = restRoute[method] as (req: Request, args: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+  const slug = url.pathname
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map(decodeURIComponent)
+  const handler = restRoute[method] as (
+    req: Request,
+    args: { params: Promise<{ slug: string[] }> },
+  ) => Promise<Response>
   return read<T>(await handler(request, { params: Promise.resolve({ slug }) }))
 }
 

@@ -14,7 +14,13 @@ export async function drainNotifications(timeoutMs = 20_000): Promise<void> {
     await runNotificationTick(p)
     const { totalDocs } = await p.count({
       collection: 'payload-jobs',
-      where: { and: [{ queue: { equals: 'notifications' } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] },
+      where: {
+        and: [
+          { queue: { equals: 'notifications' } },
+          { completedAt: { exists: false } },
+          { hasError: { not_equals: true } },
+        ],
+      },
       overrideAccess: true,
     })
     if (totalDocs === 0) return

@@ -18,7 +18,10 @@ export default async function setup() {
     const client = new pg.Client({ connectionString: server })
     try {
       await client.connect()
-      const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`sp\\_test\\_${run}\\_%`])
+      const { rows } = await client.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE datname LIKE $1',
+        [`sp\\_test\\_${run}\\_%`],
+      )
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
     } catch (error) {
       console.warn(`Could not drop test databases: ${(error as Error).message}`)

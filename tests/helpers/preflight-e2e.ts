@@ -8,5 +8,6 @@ export default async function setup(): Promise<void> {
   // One build before the first file (a cold `next build` takes minutes on two cores): each service then starts in
   // seconds, and no file's start-up deadline has to cover a build.
   const build = spawnSync('node', ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' })
-  if (build.status !== 0) throw new Error(`The build before the end-to-end tests failed (exit ${build.status}); run npm start to see why.`)
+  if (build.status !== 0)
+    throw new Error(`The build before the end-to-end tests failed (exit ${build.status}); run npm start to see why.`)
 }

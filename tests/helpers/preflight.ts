@@ -62,7 +62,8 @@ function redis(): Promise<void> {
 }
 
 function program(path: string, name: string, variable: string): void {
-  if (!existsSync(path)) throw new MissingPrerequisite(`${name} is needed at ${path}: apt-get install ${name}, or set ${variable}`)
+  if (!existsSync(path))
+    throw new MissingPrerequisite(`${name} is needed at ${path}: apt-get install ${name}, or set ${variable}`)
 }
 
 /** The API suites: PostgreSQL (their second run) and the real Alertmanager that drives the monitoring webhook. */

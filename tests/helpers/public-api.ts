@@ -17,7 +17,10 @@ import * as status from '../../src/app/api/v1/status/route'
 import * as uptime from '../../src/app/api/v1/uptime/route'
 import { BASE } from './api'
 
-type RouteModule = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> | Response; OPTIONS?: () => Response }
+type RouteModule = {
+  GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> | Response
+  OPTIONS?: () => Response
+}
 
 const routes: [RegExp, string, RouteModule][] = [
   [/^\/status$/, '/status', status],
@@ -51,7 +54,8 @@ async function buildValidator() {
   const document = await servedOpenApiDocument()
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats.default(ajv)
-  for (const [id, schema] of Object.entries(document.components.schemas)) ajv.addSchema(schema as object, `#/components/schemas/${id}`)
+  for (const [id, schema] of Object.entries(document.components.schemas))
+    ajv.addSchema(schema as object, `#/components/schemas/${id}`)
   return (template: string, status: number, response: V1Response) => {
     const operation = document.paths[template]?.get
     expect(operation, `the document describes GET ${template}`).toBeDefined()
@@ -67,18 +71,29 @@ async function buildValidator() {
 }
 
 /** GET (or another method) of a public API path such as "/incidents?status=active". */
-export async function v1<T = any>(path: string, options: { headers?: Record<string, string>; method?: 'GET' | 'HEAD' | 'OPTIONS' } = {}): Promise<V1Response<T>> {
+export async function v1<T = any>(
+  path: string,
+  options: { headers?: Record<string, string>; method?: 'GET' | 'HEAD' | 'OPTIONS' } = {},
+): Promise<V1Response<T>> {
   const url = new URL(`/api/v1${path}`, BASE)
   const routePath = url.pathname.replace(/^\/api\/v1/, '')
   const match = routes.find(([pattern]) => pattern.test(routePath))
   if (!match) throw new Error(`no /api/v1 route for ${routePath}`)
   const [pattern, template, module] = match
-  const params = Object.fromEntries(Object.entries(pattern.exec(routePath)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]))
+  const params = Object.fromEntries(
+    Object.entries(pattern.exec(routePath)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+  )
   const method = options.method ?? 'GET'
   const request = new Request(url, { method: method === 'HEAD' ? 'GET' : method, headers: options.headers })
-  const response = method === 'OPTIONS' ? module.OPTIONS!() : await module.GET(request, { params: Promise.resolve(params) })
+  const response =
+    method === 'OPTIONS' ? module.OPTIONS!() : await module.GET(request, { params: Promise.resolve(params) })
   const text = await response.text()
-  const result: V1Response<T> = { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined }
+  const result: V1Response<T> = {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? JSON.parse(text) : undefined,
+  }
   if (method === 'GET') {
     validator ??= buildValidator()
     ;(await validator)(template, response.status, result)

@@ -38,7 +38,9 @@ export async function startRedis(port: number): Promise<OwnRedis> {
   let output = ''
   const launch = async () => {
     output = ''
-    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout?.on('data', (chunk) => (output += chunk))
     child.stderr?.on('data', (chunk) => (output += chunk))
     const deadline = Date.now() + 10_000
@@ -56,5 +58,11 @@ export async function startRedis(port: number): Promise<OwnRedis> {
     await gone
   }
   await launch()
-  return { url: `redis://127.0.0.1:${port}`, port, kill: () => end('SIGKILL'), restart: launch, stop: () => end('SIGTERM') }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    kill: () => end('SIGKILL'),
+    restart: launch,
+    stop: () => end('SIGTERM'),
+  }
 }

@@ -38,11 +38,14 @@ slots.testHooks = {
     const [pathname, query] = (req.url ?? '').split('?', 2)
     if (pathname === '/__edge/hold') {
       held += 1
-      setTimeout(() => {
-        held -= 1
-        res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' })
-        res.end('held\n')
-      }, Number(/(?:^|&)ms=(\d+)/.exec(query ?? '')?.[1] ?? 0))
+      setTimeout(
+        () => {
+          held -= 1
+          res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' })
+          res.end('held\n')
+        },
+        Number(/(?:^|&)ms=(\d+)/.exec(query ?? '')?.[1] ?? 0),
+      )
       return true
     }
     if (pathname !== '/__edge/stats') return false
@@ -52,7 +55,16 @@ slots.testHooks = {
     // The request gate's (src/runtime/request-gate.ts): whether the demo reset runs, or a failed one left it unsettled.
     const gate = slots.requestGate ?? { closed: null, unsettled: false }
     const demoReset = gate.closed ? 'running' : gate.unsettled ? 'unsettled' : null
-    res.end(JSON.stringify({ next: Object.fromEntries(handedToNext), dataVersion: data.version, dataChanges: { ...data.marks }, cacheEntries: edge.cacheEntries(), held, demoReset }))
+    res.end(
+      JSON.stringify({
+        next: Object.fromEntries(handedToNext),
+        dataVersion: data.version,
+        dataChanges: { ...data.marks },
+        cacheEntries: edge.cacheEntries(),
+        held,
+        demoReset,
+      }),
+    )
     return true
   },
   afterDeliveryBatch(count) {
@@ -64,6 +76,7 @@ slots.testHooks = {
   async duringDemoReset() {
     resets += 1
     if (resetPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, resetPauseMs))
-    if (resetFailEvery > 1 && resets % resetFailEvery === 0) throw new Error(`demo reset ${resets} failed by DEMO_RESET_FAIL_EVERY`)
+    if (resetFailEvery > 1 && resets % resetFailEvery === 0)
+      throw new Error(`demo reset ${resets} failed by DEMO_RESET_FAIL_EVERY`)
   },
 }

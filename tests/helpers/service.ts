@@ -45,7 +45,10 @@ const TEST_HOOKS = `--import ${pathToFileURL(path.join(root, 'tests/helpers/serv
  * one to listen on (an instance started again where it was), else a free one. `healthy: false`: return as soon
  * as the server answers at all.
  */
-export async function startService(env: Record<string, string>, { port = 0, healthy = true }: { port?: number; healthy?: boolean } = {}): Promise<Started> {
+export async function startService(
+  env: Record<string, string>,
+  { port = 0, healthy = true }: { port?: number; healthy?: boolean } = {},
+): Promise<Started> {
   port ||= await freePort()
   let log = ''
   // Without the test runner's NODE_ENV ("test"): npm start chooses its own.
@@ -97,9 +100,15 @@ export function stopServices(services: Iterable<Started | undefined> = [...runni
 
 // Asynchronous on purpose: a synchronous spawn would stall this process past the server's keep-alive timeout, and
 // the next fetch would reuse a socket the server had already closed.
-export async function runCreateUser(env: Record<string, string>, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+export async function runCreateUser(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', ...args], { cwd: root, env: { ...process.env, ...env } })
+    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'create-user', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    })
     return { status: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
@@ -130,7 +139,8 @@ export function sqliteEnv(prefix = 'sp-e2e-'): Record<string, string> {
  * (E2E_DATABASE=postgres). Named with the run's id, so the project's global teardown drops it.
  */
 export async function browserDatabaseEnv(name: string): Promise<Record<string, string>> {
-  if (process.env.E2E_DATABASE === 'postgres') return postgresEnv(`sp_test_${process.env.SP_TEST_RUN ?? 'e2e'}_${name}_`)
+  if (process.env.E2E_DATABASE === 'postgres')
+    return postgresEnv(`sp_test_${process.env.SP_TEST_RUN ?? 'e2e'}_${name}_`)
   return sqliteEnv(`sp-${name}-`)
 }
 
@@ -186,16 +196,25 @@ export interface Answer {
 }
 
 /** node:http rather than fetch: it can choose the source address. A fresh connection per call. */
-export function call(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {}): Promise<Answer> {
+export function call(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {},
+): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers }
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers, localAddress: options.from ?? '127.0.0.1', agent: false }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
-    })
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers, localAddress: options.from ?? '127.0.0.1', agent: false },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })

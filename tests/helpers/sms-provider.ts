@@ -35,15 +35,31 @@ export async function startSmsProvider(): Promise<SmsProvider> {
     req.on('end', () => {
       provider.received++
       const form = new URLSearchParams(text)
-      const [user, password] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':')
-      const request = { path: req.url ?? '', user, password, to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '' }
+      const [user, password] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+        .toString()
+        .split(':')
+      const request = {
+        path: req.url ?? '',
+        user,
+        password,
+        to: form.get('To') ?? '',
+        from: form.get('From') ?? '',
+        body: form.get('Body') ?? '',
+      }
       const answer = provider.respond?.(request) ?? 201
       if (answer === 'hang') return
       if (answer === 'drop') return req.socket.destroy()
       const status = typeof answer === 'number' ? answer : answer.status
       if (status < 300) provider.requests.push(request)
       res.writeHead(status, { 'content-type': 'application/json' })
-      const body = typeof answer === 'object' ? answer.body : JSON.stringify(status < 300 ? { sid: `SM${provider.requests.length}`, status: 'queued' } : { message: 'refused', code: status })
+      const body =
+        typeof answer === 'object'
+          ? answer.body
+          : JSON.stringify(
+              status < 300
+                ? { sid: `SM${provider.requests.length}`, status: 'queued' }
+                : { message: 'refused', code: status },
+            )
       res.end(body)
     })
   })

@@ -66,7 +66,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           sink.onMessage?.(mail)
         }
         if (session.envelope.rcptTo.some((rcpt) => sink.dropAfterData?.(rcpt.address.toLowerCase()))) {
-          for (const connection of server.connections) if (connection.session.id === session.id) connection._socket.destroy()
+          for (const connection of server.connections)
+            if (connection.session.id === session.id) connection._socket.destroy()
           return
         }
         callback()

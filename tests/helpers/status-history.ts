@@ -10,12 +10,21 @@ import { payload } from './api'
 
 async function rowsSince(serviceId: number, at: Date): Promise<number> {
   const p = await payload()
-  const found = await p.find({ collection: 'service-status-changes', where: { service: { equals: serviceId }, at: { greater_than_equal: at.toISOString() } }, overrideAccess: true, limit: 0, depth: 0 })
+  const found = await p.find({
+    collection: 'service-status-changes',
+    where: { service: { equals: serviceId }, at: { greater_than_equal: at.toISOString() } },
+    overrideAccess: true,
+    limit: 0,
+    depth: 0,
+  })
   return found.totalDocs
 }
 
 /** A service created at `at` (the history starts there); returns its id. */
-export async function createServiceAt(at: Date, data: { name: string; group: number; status?: ServiceStatus; displayOrder?: number }): Promise<number> {
+export async function createServiceAt(
+  at: Date,
+  data: { name: string; group: number; status?: ServiceStatus; displayOrder?: number },
+): Promise<number> {
   const p = await payload()
   vi.setSystemTime(at)
   const status = data.status ?? 'operational'
@@ -31,5 +40,6 @@ export async function setStatusAt(serviceId: number, status: ServiceStatus, at: 
   const before = await p.findByID({ collection: 'services', id: serviceId, overrideAccess: true, depth: 0 })
   if (before.status === status) return
   await p.update({ collection: 'services', id: serviceId, data: { status }, overrideAccess: true, depth: 0 })
-  if ((await rowsSince(serviceId, at)) === 0) throw new Error(`setting service ${serviceId} to ${status} wrote no status history row`)
+  if ((await rowsSince(serviceId, at)) === 0)
+    throw new Error(`setting service ${serviceId} to ${status} wrote no status history row`)
 }

@@ -47,7 +47,8 @@ async function buildValidator() {
   expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats.default(ajv)
-  for (const [id, schema] of Object.entries(document.components.schemas)) ajv.addSchema(schema as object, `#/components/schemas/${id}`)
+  for (const [id, schema] of Object.entries(document.components.schemas))
+    ajv.addSchema(schema as object, `#/components/schemas/${id}`)
   return (path: string, response: V2Response) => {
     const described = document.paths[path]?.get?.responses?.[String(response.status)]
     expect(described, `the document describes ${response.status} of GET ${path}`).toBeDefined()
@@ -64,7 +65,12 @@ export async function v2<T = any>(path: string, headers: Record<string, string> 
   if (!module) throw new Error(`no /api/v2 route for ${path}`)
   const response = await module.GET(new Request(url, { headers }), { params: Promise.resolve({}) })
   const text = await response.text()
-  const result: V2Response<T> = { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined }
+  const result: V2Response<T> = {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? JSON.parse(text) : undefined,
+  }
   validator ??= buildValidator()
   ;(await validator)(url.pathname.replace(/^\/api\/v2/, ''), result)
   return result

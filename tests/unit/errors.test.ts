@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
-import { BadRequest, cmsErrorResponse, Forbidden, NotFound, publicError, ServiceError, TooManyRequests, Unavailable, Unauthorized } from '../../src/errors'
+import {
+  BadRequest,
+  cmsErrorResponse,
+  Forbidden,
+  NotFound,
+  publicError,
+  ServiceError,
+  TooManyRequests,
+  Unavailable,
+  Unauthorized,
+} from '../../src/errors'
 
 describe('the error hierarchy', () => {
   it('gives each error its status, and marks it public for Payload', () => {
@@ -21,13 +31,27 @@ describe('the error hierarchy', () => {
   })
 
   it('tells a client the message of its own errors only', () => {
-    expect(publicError(new BadRequest('limit must be a number'), 'fallback')).toEqual({ status: 400, message: 'limit must be a number', headers: {}, expected: true })
-    expect(publicError(new Error('ECONNREFUSED 10.0.0.5:5432'), 'Try again later.')).toEqual({ status: 500, message: 'Try again later.', headers: {}, expected: false })
+    expect(publicError(new BadRequest('limit must be a number'), 'fallback')).toEqual({
+      status: 400,
+      message: 'limit must be a number',
+      headers: {},
+      expected: true,
+    })
+    expect(publicError(new Error('ECONNREFUSED 10.0.0.5:5432'), 'Try again later.')).toEqual({
+      status: 500,
+      message: 'Try again later.',
+      headers: {},
+      expected: false,
+    })
     expect(publicError('a string', 'Try again later.').status).toBe(500)
   })
 
   it('answers a database that refused, dropped or timed out 503 with Retry-After, never with its own words', () => {
-    for (const cause of [Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }), new Error('Query read timeout'), Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })]) {
+    for (const cause of [
+      Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Query read timeout'),
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    ]) {
       const answer = publicError(new Error('Failed query', { cause }), 'Try again later.')
       expect(answer).toMatchObject({ status: 503, headers: { 'Retry-After': '5' }, expected: true })
       expect(answer.message).not.toContain('5432')
@@ -47,8 +71,14 @@ describe('the error hierarchy', () => {
     expect(await limited.json()).toEqual({ errors: [{ message: 'Slow down.' }] })
 
     // A rewritten answer keeps its headers, except a length that no longer holds; the error's own headers win.
-    const kept = cmsErrorResponse(new ServiceError(404, 'Route not found', { 'x-a': 'error' }), { headers: { 'x-a': 'kept', 'x-b': 'kept', 'content-length': '999' } })
-    expect([kept.headers.get('x-a'), kept.headers.get('x-b'), kept.headers.get('content-length')]).toEqual(['error', 'kept', null])
+    const kept = cmsErrorResponse(new ServiceError(404, 'Route not found', { 'x-a': 'error' }), {
+      headers: { 'x-a': 'kept', 'x-b': 'kept', 'content-length': '999' },
+    })
+    expect([kept.headers.get('x-a'), kept.headers.get('x-b'), kept.headers.get('content-length')]).toEqual([
+      'error',
+      'kept',
+      null,
+    ])
 
     const unexpected = cmsErrorResponse(new Error('relation "users" does not exist'), { fallback: 'Try again later.' })
     expect(unexpected.status).toBe(500)

@@ -12,17 +12,25 @@ const WEEK = 7 * 24 * 60 * 60 * 1000
 export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
   const [summary, recent, transition, channels] = await Promise.all([
     statusSummary(payload, links),
-    listIncidents(payload, { status: 'resolved', from: new Date(clock.now.getTime() - WEEK).toISOString(), page: 1, limit: 25 }, links),
+    listIncidents(
+      payload,
+      { status: 'resolved', from: new Date(clock.now.getTime() - WEEK).toISOString(), page: 1, limit: 25 },
+      links,
+    ),
     nextMaintenanceTransition(payload, clock.now),
     configuredChannels(payload),
   ])
   // The page changes by itself when a maintenance moves on, and when an incident leaves "Past 7 days".
   clock.changesAt(transition)
-  if (recent.items.length) clock.changesAt(new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK))
+  if (recent.items.length)
+    clock.changesAt(new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK))
   // Many services: the bars are on the group pages, and the uptime history is not read for this page at all.
-  if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0))) return { body: homePage(summary, recent.items, settings, channels, null, clock) }
+  if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0)))
+    return { body: homePage(summary, recent.items, settings, channels, null, clock) }
   const uptime = await uptimeTable(payload, clock.now)
   // The bars move with the clock: at the next minute while some service has downtime, else at midnight (UTC).
   clock.changesAt(uptimeChangesAt(uptime.services, uptime.services[0]?.days.length ?? 1, clock.now))
-  return { body: homePage(summary, recent.items, settings, channels, new Map(uptime.services.map((s) => [s.slug, s])), clock) }
+  return {
+    body: homePage(summary, recent.items, settings, channels, new Map(uptime.services.map((s) => [s.slug, s])), clock),
+  }
 })

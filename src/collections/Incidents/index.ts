@@ -3,13 +3,21 @@ import { relationship } from 'payload/shared'
 
 import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
 import { draftFields, keepPublished, publishedOnly } from '../../fields/draft'
-import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
+import {
+  INCIDENT_STATUS_LABELS,
+  INCIDENT_STATUSES,
+  SERVICE_STATUS_LABELS,
+  SERVICE_STATUSES,
+} from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 import { notifyIncidentChange, notifyPostmortemPublished } from '../../notify/events'
-import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '../../services/incidents/apply-service-statuses'
+import {
+  applyIncidentServiceStatuses,
+  keepUpdateServiceStatuses,
+} from '../../services/incidents/apply-service-statuses'
 import { restorePreviewEndpoint } from '../../status/restore-preview'
 import { richTextHasWords } from '../../domain/rich-text-shape'
 import { incidentFromTemplate, type IncidentTemplate } from '../../domain/templates'
@@ -33,7 +41,9 @@ const unlessBackfilled =
     args.doc.backfilled ? args.doc : hook(args)
 
 const serviceChosen: Validate = (value, options) =>
-  value === null || value === undefined || value === '' ? 'Choose a service' : relationship(value as never, options as never)
+  value === null || value === undefined || value === ''
+    ? 'Choose a service'
+    : relationship(value as never, options as never)
 
 export const Incidents: CollectionConfig = {
   slug: 'incidents',
@@ -45,8 +55,23 @@ export const Incidents: CollectionConfig = {
   endpoints: [restorePreviewEndpoint],
   hooks: {
     beforeOperation: [startFromTemplate<IncidentTemplate>('incident-templates', incidentFromTemplate)],
-    beforeValidate: [stampUpdateTimes], beforeChange: [keepPublished, keepAutomatedUpdates, deriveIncidentStatus, checkBackfill, keepUpdateServiceStatuses, endQuietOnPersonsEdit, addServicesItSets],
-    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(notifyIncidentChange), publishedOnly(notifyPostmortemPublished), publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)), publishedOnly(writeBackfilledHistory)],
+    beforeValidate: [stampUpdateTimes],
+    beforeChange: [
+      keepPublished,
+      keepAutomatedUpdates,
+      deriveIncidentStatus,
+      checkBackfill,
+      keepUpdateServiceStatuses,
+      endQuietOnPersonsEdit,
+      addServicesItSets,
+    ],
+    afterChange: [
+      ...invalidatePublicCache.afterChange,
+      publishedOnly(notifyIncidentChange),
+      publishedOnly(notifyPostmortemPublished),
+      publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)),
+      publishedOnly(writeBackfilledHistory),
+    ],
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
@@ -79,7 +104,8 @@ export const Incidents: CollectionConfig = {
       admin: {
         position: 'sidebar',
         condition: (data) => !data?.id || Boolean(data?.backfilled),
-        description: 'For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.',
+        description:
+          'For an incident nobody wrote down at the time: give each update its time and end with a resolved one. Nobody is notified and current statuses stay; the services’ history shows it at those times.',
       },
     },
     {
@@ -87,7 +113,10 @@ export const Incidents: CollectionConfig = {
       type: 'relationship',
       relationTo: 'services',
       hasMany: true,
-      admin: { description: 'Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.' },
+      admin: {
+        description:
+          'Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.',
+      },
     },
     ...integrationIncidentFields,
     {
@@ -96,7 +125,8 @@ export const Incidents: CollectionConfig = {
       required: true,
       minRows: 1,
       admin: {
-        description: 'The timeline, newest first: add an update for each change. The newest update sets the incident’s status.',
+        description:
+          'The timeline, newest first: add an update for each change. The newest update sets the incident’s status.',
         // Shown newest first with Add update on top; stored (and answered by the API) as before.
         components: { Field: '/components/IncidentUpdatesField#IncidentUpdatesField' },
       },
@@ -111,11 +141,21 @@ export const Incidents: CollectionConfig = {
           admin: { components: { Field: '/components/UpdateStatusField#UpdateStatusField' } },
         },
         // A new update starts with the site's default message for its status (Settings).
-        { name: 'message', type: 'textarea', required: true, maxLength: 10000, admin: { components: { Field: '/components/UpdateMessageField#UpdateMessageField' } } },
+        {
+          name: 'message',
+          type: 'textarea',
+          required: true,
+          maxLength: 10000,
+          admin: { components: { Field: '/components/UpdateMessageField#UpdateMessageField' } },
+        },
         {
           name: 'createdAt',
           type: 'date',
-          admin: { date: { pickerAppearance: 'dayAndTime', timeIntervals: 1 }, description: 'Leave empty for the time of saving.', components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' } },
+          admin: {
+            date: { pickerAppearance: 'dayAndTime', timeIntervals: 1 },
+            description: 'Leave empty for the time of saving.',
+            components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' },
+          },
         },
         {
           name: 'notify',
@@ -129,7 +169,10 @@ export const Incidents: CollectionConfig = {
           type: 'array',
           label: 'Set service statuses',
           labels: { singular: 'Service status', plural: 'Service statuses' },
-          admin: { description: 'The statuses this update gives services. When the incident resolves, the services it changed go back.' },
+          admin: {
+            description:
+              'The statuses this update gives services. When the incident resolves, the services it changed go back.',
+          },
           fields: [
             // Not `required`: that would make the column NOT NULL, and deleting a service sets it to null.
             { name: 'service', type: 'relationship', relationTo: 'services', validate: serviceChosen },
@@ -144,7 +187,13 @@ export const Incidents: CollectionConfig = {
           ],
         },
         // Written by a monitoring integration: coalesced past a bound, and kept from a stale save (hooks/keep-automated-updates.ts).
-        { name: 'automated', type: 'checkbox', defaultValue: false, hidden: true, access: { create: nobody, update: nobody } },
+        {
+          name: 'automated',
+          type: 'checkbox',
+          defaultValue: false,
+          hidden: true,
+          access: { create: nobody, update: nobody },
+        },
         // Under an update that resolves the incident: which services go back to what (src/status/restore-preview.ts).
         { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],
@@ -154,18 +203,25 @@ export const Incidents: CollectionConfig = {
     {
       name: 'postmortem',
       type: 'richText',
-      admin: { description: 'What happened, why, and what changes: written while the incident is open or after. Visitors see it once it is published.' },
+      admin: {
+        description:
+          'What happened, why, and what changes: written while the incident is open or after. Visitors see it once it is published.',
+      },
     },
     {
       name: 'postmortemPublishedAt',
       type: 'date',
       label: 'Postmortem published',
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
-        value == null || value === '' || richTextHasWords(siblingData?.postmortem) || 'Write the postmortem before publishing it',
+        value == null ||
+        value === '' ||
+        richTextHasWords(siblingData?.postmortem) ||
+        'Write the postmortem before publishing it',
       admin: {
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime' },
-        description: 'Set to publish the postmortem: it shows on the incident page, in the API and feeds, and subscribers are told once.',
+        description:
+          'Set to publish the postmortem: it shows on the incident page, in the API and feeds, and subscribers are told once.',
         components: { Field: '/components/PublishPostmortemField#PublishPostmortemField' },
       },
     },

@@ -4,7 +4,11 @@ import { hasRole, nobody } from '../../access/roles'
 import { EVENT_STATES } from '../../domain/monitoring-event'
 import { optionsFrom } from '../../fields/options'
 
-const fromAutomationOnly = { read: ({ req }: { req: PayloadRequest }) => hasRole(req.user, 'admin', 'editor'), create: nobody, update: nobody }
+const fromAutomationOnly = {
+  read: ({ req }: { req: PayloadRequest }) => hasRole(req.user, 'admin', 'editor'),
+  create: nobody,
+  update: nobody,
+}
 
 /**
  * Who opened the incident: the integration and its key, shown read-only in the admin; and the automation's own
@@ -18,10 +22,25 @@ export const integrationIncidentFields: Field[] = [
     relationTo: 'integrations',
     index: true,
     access: fromAutomationOnly,
-    admin: { readOnly: true, position: 'sidebar', description: 'The monitoring integration that opened this incident.' },
+    admin: {
+      readOnly: true,
+      position: 'sidebar',
+      description: 'The monitoring integration that opened this incident.',
+    },
   },
-  { name: 'integrationKey', type: 'text', access: fromAutomationOnly, admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.integration) } },
-  { name: 'integrationAlertState', type: 'select', options: optionsFrom(EVENT_STATES), hidden: true, access: { create: nobody, update: nobody } },
+  {
+    name: 'integrationKey',
+    type: 'text',
+    access: fromAutomationOnly,
+    admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.integration) },
+  },
+  {
+    name: 'integrationAlertState',
+    type: 'select',
+    options: optionsFrom(EVENT_STATES),
+    hidden: true,
+    access: { create: nobody, update: nobody },
+  },
   { name: 'integrationSignature', type: 'text', hidden: true, access: { create: nobody, update: nobody } },
   { name: 'integrationOpenKey', type: 'text', hidden: true, unique: true, access: { create: nobody, update: nobody } },
   { name: 'integrationQuiet', type: 'checkbox', hidden: true, access: { create: nobody, update: nobody } },

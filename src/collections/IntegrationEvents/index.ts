@@ -13,13 +13,23 @@ const readOnly = { readOnly: true }
 export const IntegrationEvents: CollectionConfig = {
   slug: 'integration-events',
   labels: { singular: 'Integration event', plural: 'Integration events' },
-  admin: { useAsTitle: 'summary', defaultColumns: ['createdAt', 'integration', 'outcome', 'summary', 'incident'], group: 'Settings' },
+  admin: {
+    useAsTitle: 'summary',
+    defaultColumns: ['createdAt', 'integration', 'outcome', 'summary', 'incident'],
+    group: 'Settings',
+  },
   defaultSort: '-createdAt',
   access: { read: admins, create: nobody, update: nobody, delete: admins },
   indexes: [{ fields: ['integration', 'createdAt'] }],
   fields: [
     { name: 'integration', type: 'relationship', relationTo: 'integrations', index: true, admin: readOnly },
-    { name: 'outcome', type: 'select', required: true, options: optionsFrom(INTEGRATION_EVENT_OUTCOMES), admin: readOnly },
+    {
+      name: 'outcome',
+      type: 'select',
+      required: true,
+      options: optionsFrom(INTEGRATION_EVENT_OUTCOMES),
+      admin: readOnly,
+    },
     { name: 'key', type: 'text', admin: readOnly },
     { name: 'summary', type: 'text', required: true, admin: readOnly },
     { name: 'detail', type: 'textarea', admin: readOnly },

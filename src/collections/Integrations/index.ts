@@ -1,7 +1,12 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { admins, nobody } from '../../access/roles'
-import { DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKind, PLACEHOLDER_HELP, templateProblem } from '../../domain/message-template'
+import {
+  DEFAULT_MESSAGE_TEMPLATES,
+  type MessageTemplateKind,
+  PLACEHOLDER_HELP,
+  templateProblem,
+} from '../../domain/message-template'
 import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../../domain/monitoring-event'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
@@ -56,14 +61,20 @@ export const Integrations: CollectionConfig = {
       type: 'ui',
       admin: { components: { Field: '/components/IntegrationTokenField#IntegrationTokenField' } },
     },
-    { name: 'webhookAddress', type: 'ui', admin: { components: { Field: '/components/WebhookAddressField#WebhookAddressField' } } },
+    {
+      name: 'webhookAddress',
+      type: 'ui',
+      admin: { components: { Field: '/components/WebhookAddressField#WebhookAddressField' } },
+    },
     {
       name: 'serviceLabel',
       type: 'text',
       required: true,
       defaultValue: DEFAULT_SERVICE_LABEL,
       maxLength: 100,
-      admin: { description: 'The label, annotation, tag or field whose value is a service slug (or several, comma-separated).' },
+      admin: {
+        description: 'The label, annotation, tag or field whose value is a service slug (or several, comma-separated).',
+      },
     },
     {
       name: 'severityStatuses',
@@ -100,9 +111,24 @@ export const Integrations: CollectionConfig = {
       defaultValue: true,
       admin: { description: 'Off: incidents this integration opens notify nobody until a person edits them.' },
     },
-    messageField('openingMessage', 'opening', 'Message when an alert opens an incident', 'The first update of an incident this integration opens, and of one it reopens.'),
-    messageField('updateMessage', 'update', 'Message when the alerts change', 'An update when other alerts fire, or some recover.'),
-    messageField('resolvedMessage', 'resolved', 'Message when every alert resolved', 'The update that resolves the incident.'),
+    messageField(
+      'openingMessage',
+      'opening',
+      'Message when an alert opens an incident',
+      'The first update of an incident this integration opens, and of one it reopens.',
+    ),
+    messageField(
+      'updateMessage',
+      'update',
+      'Message when the alerts change',
+      'An update when other alerts fire, or some recover.',
+    ),
+    messageField(
+      'resolvedMessage',
+      'resolved',
+      'Message when every alert resolved',
+      'The update that resolves the incident.',
+    ),
     {
       name: 'events',
       type: 'join',

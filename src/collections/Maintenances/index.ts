@@ -17,11 +17,18 @@ import { startFromTemplate, templateField } from '../../fields/template'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 /** A time an editor types: any minute, with the site's time zone named beside it (src/components/SiteZoneDateField.tsx). */
-const editableTime = { date: { pickerAppearance: 'dayAndTime' as const, timeIntervals: 1 }, components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' } }
+const editableTime = {
+  date: { pickerAppearance: 'dayAndTime' as const, timeIntervals: 1 },
+  components: { Field: '/components/SiteZoneDateField#SiteZoneDateField' },
+}
 
 export const Maintenances: CollectionConfig = {
   slug: 'maintenances',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'], group: 'Status' },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'],
+    group: 'Status',
+  },
   defaultSort: '-scheduledStartAt',
   // One maintenance per slot of a series, whichever instance creates it (src/services/maintenances/extend-series.ts).
   indexes: [{ fields: ['series', 'seriesSlot'], unique: true }],
@@ -49,7 +56,12 @@ export const Maintenances: CollectionConfig = {
         if (value == null || value === '') return true
         const start = siblingData?.scheduledStartAt
         if (!start) return true
-        return maintenanceWindowError({ scheduledStartAt: new Date(start as string), scheduledEndAt: new Date(value as string) }) ?? true
+        return (
+          maintenanceWindowError({
+            scheduledStartAt: new Date(start as string),
+            scheduledEndAt: new Date(value as string),
+          }) ?? true
+        )
       },
     },
     {
@@ -75,14 +87,18 @@ export const Maintenances: CollectionConfig = {
       options: optionsFrom(MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS),
       admin: {
         position: 'sidebar',
-        description: 'Upcoming, in progress and completed follow the schedule. Set completed to end it (final), or cancelled.',
+        description:
+          'Upcoming, in progress and completed follow the schedule. Set completed to end it (final), or cancelled.',
       },
     },
     {
       name: 'notifySubscribers',
       type: 'checkbox',
       defaultValue: true,
-      admin: { position: 'sidebar', description: 'Tell subscribers when it is scheduled, starts, completes or is cancelled.' },
+      admin: {
+        position: 'sidebar',
+        description: 'Tell subscribers when it is scheduled, starts, completes or is cancelled.',
+      },
     },
     {
       name: 'recurrence',
@@ -90,13 +106,46 @@ export const Maintenances: CollectionConfig = {
       label: 'Repeat',
       admin: {
         condition: (data) => !data?.series,
-        description: 'In the site’s time zone. The next three occurrences are kept created ahead as maintenances of their own; cancel one to skip it. Set "Does not repeat" or an end date to end the series.',
+        description:
+          'In the site’s time zone. The next three occurrences are kept created ahead as maintenances of their own; cancel one to skip it. Set "Does not repeat" or an end date to end the series.',
       },
       fields: [
-        { name: 'frequency', type: 'select', defaultValue: 'none', options: optionsFrom(RECURRENCE_FREQUENCIES, RECURRENCE_LABELS) },
-        { name: 'weekdays', type: 'select', hasMany: true, options: optionsFrom(WEEKDAYS, WEEKDAY_LABELS), admin: { condition: (_data, sibling) => sibling?.frequency === 'weekly', description: 'Empty: the weekday of this maintenance.' } },
-        { name: 'dayOfMonth', type: 'number', min: 1, max: 31, admin: { step: 1, condition: (_data, sibling) => sibling?.frequency === 'monthly', description: 'Empty: the day of this maintenance. Months without that day are skipped.' } },
-        { name: 'until', type: 'date', admin: { condition: (_data, sibling) => Boolean(sibling?.frequency) && sibling.frequency !== 'none', description: 'No occurrence starts after this.', ...editableTime } },
+        {
+          name: 'frequency',
+          type: 'select',
+          defaultValue: 'none',
+          options: optionsFrom(RECURRENCE_FREQUENCIES, RECURRENCE_LABELS),
+        },
+        {
+          name: 'weekdays',
+          type: 'select',
+          hasMany: true,
+          options: optionsFrom(WEEKDAYS, WEEKDAY_LABELS),
+          admin: {
+            condition: (_data, sibling) => sibling?.frequency === 'weekly',
+            description: 'Empty: the weekday of this maintenance.',
+          },
+        },
+        {
+          name: 'dayOfMonth',
+          type: 'number',
+          min: 1,
+          max: 31,
+          admin: {
+            step: 1,
+            condition: (_data, sibling) => sibling?.frequency === 'monthly',
+            description: 'Empty: the day of this maintenance. Months without that day are skipped.',
+          },
+        },
+        {
+          name: 'until',
+          type: 'date',
+          admin: {
+            condition: (_data, sibling) => Boolean(sibling?.frequency) && sibling.frequency !== 'none',
+            description: 'No occurrence starts after this.',
+            ...editableTime,
+          },
+        },
       ],
     },
     {
@@ -105,7 +154,12 @@ export const Maintenances: CollectionConfig = {
       relationTo: 'maintenances',
       index: true,
       access: { create: nobody, update: nobody },
-      admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.series), description: 'An occurrence of this recurring maintenance.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        condition: (data) => Boolean(data?.series),
+        description: 'An occurrence of this recurring maintenance.',
+      },
     },
     // The slot of the series this occurrence fills (its start when it was created).
     { name: 'seriesSlot', type: 'date', access: { create: nobody, update: nobody }, admin: { hidden: true } },
@@ -114,12 +168,20 @@ export const Maintenances: CollectionConfig = {
       label: 'Reminder to subscribers',
       type: 'select',
       defaultValue: 'default',
-      options: optionsFrom(MAINTENANCE_REMINDER_CHOICES, { default: 'As the site settings say', ...REMINDER_LEAD_LABELS }),
+      options: optionsFrom(MAINTENANCE_REMINDER_CHOICES, {
+        default: 'As the site settings say',
+        ...REMINDER_LEAD_LABELS,
+      }),
       admin: { position: 'sidebar', condition: (data) => data?.notifySubscribers !== false },
     },
     // The start a reminder was sent for: one reminder per window, whichever instance sends it (src/services/reminders/remind.ts).
     { name: 'remindedFor', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
-    { name: 'completedAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
+    {
+      name: 'completedAt',
+      type: 'date',
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', ...dayAndTime },
+    },
     {
       name: 'completedBy',
       type: 'select',
@@ -131,7 +193,12 @@ export const Maintenances: CollectionConfig = {
         description: 'Completed by the schedule: moving the end into the future resumes it. By an operator: final.',
       },
     },
-    { name: 'cancelledAt', type: 'date', access: { create: nobody, update: nobody }, admin: { readOnly: true, position: 'sidebar', ...dayAndTime } },
+    {
+      name: 'cancelledAt',
+      type: 'date',
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', ...dayAndTime },
+    },
     {
       name: 'updates',
       type: 'array',

@@ -22,7 +22,13 @@ export const Notifications: CollectionConfig = {
   defaultSort: '-createdAt',
   access: { read: editors, create: nobody, update: nobody, delete: admins },
   fields: [
-    { name: 'kind', type: 'select', required: true, options: optionsFrom(NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS), admin: readOnly },
+    {
+      name: 'kind',
+      type: 'select',
+      required: true,
+      options: optionsFrom(NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS),
+      admin: readOnly,
+    },
     { name: 'eventKey', type: 'text', required: true, unique: true, index: true, admin: { ...readOnly, hidden: true } },
     { name: 'subject', type: 'text', required: true, admin: readOnly },
     { name: 'message', type: 'textarea', admin: readOnly },
@@ -30,7 +36,10 @@ export const Notifications: CollectionConfig = {
       name: 'content',
       type: 'json',
       required: true,
-      admin: { ...readOnly, description: 'What the messages say, as it was when the event happened (src/notify/messages.ts).' },
+      admin: {
+        ...readOnly,
+        description: 'What the messages say, as it was when the event happened (src/notify/messages.ts).',
+      },
     },
     { name: 'incident', type: 'relationship', relationTo: 'incidents', index: true, admin: readOnly },
     { name: 'maintenance', type: 'relationship', relationTo: 'maintenances', index: true, admin: readOnly },
@@ -46,7 +55,11 @@ export const Notifications: CollectionConfig = {
     { name: 'recipients', type: 'number', admin: { ...readOnly, position: 'sidebar' } },
     { name: 'sent', type: 'number', admin: { ...readOnly, position: 'sidebar' } },
     { name: 'failed', type: 'number', admin: { ...readOnly, position: 'sidebar' } },
-    { name: 'completedAt', type: 'date', admin: { ...readOnly, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'completedAt',
+      type: 'date',
+      admin: { ...readOnly, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
     {
       // Virtual (no column): this notification's deliveries, failed ones with their error, on its admin page.
       name: 'deliveries',

@@ -27,7 +27,13 @@ export const ServiceStatusChanges: CollectionConfig = {
     { name: 'service', type: 'relationship', relationTo: 'services', index: true, admin: readOnly },
     { name: 'fromStatus', type: 'select', options: statusOptions, admin: readOnly },
     { name: 'toStatus', type: 'select', required: true, options: statusOptions, admin: readOnly },
-    { name: 'at', type: 'date', required: true, index: true, admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'at',
+      type: 'date',
+      required: true,
+      index: true,
+      admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } },
+    },
     { name: 'source', type: 'select', required: true, options: optionsFrom(STATUS_CHANGE_SOURCES), admin: readOnly },
     // The incident's or maintenance's shortId, or the integration's name.
     { name: 'sourceRef', type: 'text', admin: readOnly },

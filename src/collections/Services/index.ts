@@ -13,7 +13,10 @@ export const Services: CollectionConfig = {
   defaultSort: 'displayOrder',
   access: { read: anyone, create: editors, update: editors, delete: admins },
   // Every status change, whatever path it came by, writes its history row here (src/services/service-status/change.ts).
-  hooks: { afterChange: [...invalidatePublicCache.afterChange, recordStatusChange], afterDelete: invalidatePublicCache.afterDelete },
+  hooks: {
+    afterChange: [...invalidatePublicCache.afterChange, recordStatusChange],
+    afterDelete: invalidatePublicCache.afterDelete,
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),

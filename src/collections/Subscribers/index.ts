@@ -15,11 +15,17 @@ import { issueSigningSecret, showSigningSecretOnce } from './hooks/signing-secre
 
 /** Whether a subscriber of this type keeps its address in `field` (src/domain/channels.ts); the default type is e-mail. */
 const holds = (type: unknown, field: ChannelRules['addressField']): boolean =>
-  CHANNEL_RULES[(typeof type === 'string' && Object.hasOwn(CHANNEL_RULES, type) ? type : 'email') as keyof typeof CHANNEL_RULES].addressField === field
+  CHANNEL_RULES[
+    (typeof type === 'string' && Object.hasOwn(CHANNEL_RULES, type) ? type : 'email') as keyof typeof CHANNEL_RULES
+  ].addressField === field
 
 export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
-  admin: { useAsTitle: 'email', defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'verified', 'active', 'quarantinedAt'], group: 'Audience' },
+  admin: {
+    useAsTitle: 'email',
+    defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'verified', 'active', 'quarantinedAt'],
+    group: 'Audience',
+  },
   access: { read: editors, create: admins, update: admins, delete: admins },
   endpoints: [testDeliveryEndpoint, signingSecretEndpoint],
   hooks: {
@@ -27,7 +33,13 @@ export const Subscribers: CollectionConfig = {
     afterChange: [showSigningSecretOnce],
   },
   fields: [
-    { name: 'type', type: 'select', required: true, defaultValue: 'email', options: optionsFrom(SUBSCRIBER_TYPES, CHANNEL_LABELS) },
+    {
+      name: 'type',
+      type: 'select',
+      required: true,
+      defaultValue: 'email',
+      options: optionsFrom(SUBSCRIBER_TYPES, CHANNEL_LABELS),
+    },
     {
       name: 'email',
       type: 'text',
@@ -64,7 +76,8 @@ export const Subscribers: CollectionConfig = {
       access: { read: adminsField },
       admin: {
         condition: (data) => holds(data?.type, 'url'),
-        description: 'The endpoint (webhook), or the incoming-webhook URL Slack, Discord or a Teams Workflow gave you. Nothing is sent on save: use "Send a test delivery".',
+        description:
+          'The endpoint (webhook), or the incoming-webhook URL Slack, Discord or a Teams Workflow gave you. Nothing is sent on save: use "Send a test delivery".',
       },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
         if (!holds(siblingData?.type, 'url') && (value == null || value === '')) return true
@@ -78,27 +91,44 @@ export const Subscribers: CollectionConfig = {
       label: 'Contact e-mail',
       type: 'text',
       maxLength: 254,
-      admin: { condition: (data) => holds(data?.type, 'url'), description: 'Receives the notice when the endpoint keeps failing or is quarantined.' },
-      validate: (value: unknown) => value == null || value === '' || (typeof value === 'string' && isEmailAddress(value.trim())) || 'contactEmail must be a valid e-mail address',
+      admin: {
+        condition: (data) => holds(data?.type, 'url'),
+        description: 'Receives the notice when the endpoint keeps failing or is quarantined.',
+      },
+      validate: (value: unknown) =>
+        value == null ||
+        value === '' ||
+        (typeof value === 'string' && isEmailAddress(value.trim())) ||
+        'contactEmail must be a valid e-mail address',
     },
     {
       ...secretField('signingSecret', 'Signing secret'),
       admin: {
         condition: (data) => data?.type === 'webhook',
-        description: 'Signs every request (Standard Webhooks). Shown once, in the answer to the save that created it; never again.',
+        description:
+          'Signs every request (Standard Webhooks). Shown once, in the answer to the save that created it; never again.',
         readOnly: true,
       },
     } as Field,
     {
       name: 'endpointActions',
       type: 'ui',
-      admin: { condition: (data) => holds(data?.type, 'url'), components: { Field: '/components/EndpointActionsField#EndpointActionsField' } },
+      admin: {
+        condition: (data) => holds(data?.type, 'url'),
+        components: { Field: '/components/EndpointActionsField#EndpointActionsField' },
+      },
     },
     {
       name: 'failingSince',
       type: 'date',
       access: { create: nobody, update: nobody },
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, condition: (data) => holds(data?.type, 'url'), description: 'First failed delivery since the last success.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        condition: (data) => holds(data?.type, 'url'),
+        description: 'First failed delivery since the last success.',
+      },
     },
     {
       name: 'quarantinedAt',
@@ -115,12 +145,25 @@ export const Subscribers: CollectionConfig = {
     },
     { name: 'verified', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
     { name: 'active', type: 'checkbox', defaultValue: true, index: true, admin: { position: 'sidebar' } },
-    { name: 'verifiedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
-    { name: 'unsubscribedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'verifiedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'unsubscribedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
     {
       name: 'confirmationSentAt',
       type: 'date',
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'When the last confirmation was sent: stamped only once the mail server or SMS provider took it.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'When the last confirmation was sent: stamped only once the mail server or SMS provider took it.',
+      },
     },
     {
       // When the visitor last asked: a pending address gets one confirmation per SUBSCRIBE_RESEND_SECONDS.
@@ -132,9 +175,18 @@ export const Subscribers: CollectionConfig = {
       name: 'confirmationError',
       type: 'text',
       label: 'Confirmation failed',
-      admin: { readOnly: true, position: 'sidebar', description: 'Why the last confirmation could not be sent; empty once one is sent.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'Why the last confirmation could not be sent; empty once one is sent.',
+      },
     },
-    { name: 'confirmationFailedAt', type: 'date', index: true, admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'confirmationFailedAt',
+      type: 'date',
+      index: true,
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
     {
       name: 'services',
       type: 'relationship',
@@ -144,6 +196,12 @@ export const Subscribers: CollectionConfig = {
     },
     { name: 'unsubscribeToken', type: 'text', hidden: true, unique: true, index: true },
     { name: 'verificationToken', type: 'text', hidden: true, index: true },
-    { name: 'createdFromAddress', label: 'Creation address', type: 'text', maxLength: 64, admin: { readOnly: true, position: 'sidebar' } },
+    {
+      name: 'createdFromAddress',
+      label: 'Creation address',
+      type: 'text',
+      maxLength: 64,
+      admin: { readOnly: true, position: 'sidebar' },
+    },
   ],
 }

@@ -35,7 +35,13 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
-    beforeOperation: [guardRoleAndKeys, throttleLogins, refuseUnknownResetTokens, protectDemoUser, requireLongPasswords],
+    beforeOperation: [
+      guardRoleAndKeys,
+      throttleLogins,
+      refuseUnknownResetTokens,
+      protectDemoUser,
+      requireLongPasswords,
+    ],
     afterLogin: [forgiveSuccessfulLogin],
     beforeChange: [makeFirstUserAdmin],
     afterRead: [hideApiKey],

@@ -8,16 +8,27 @@ export const emailChannel = defineChannel({
   address: (subscriber) => subscriber.email ?? null,
   config: (payload, settings) => emailConfig(payload, settings),
   send: (config, out) =>
-    sendEmail(config, {
-      to: out.address,
-      ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl),
-      // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
-      headers: { 'List-Unsubscribe': `<${out.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      messageId: `<notification-${out.notification.id}.delivery-${out.deliveryId}@${out.host}>`,
-    }, out.payload.logger),
+    sendEmail(
+      config,
+      {
+        to: out.address,
+        ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl),
+        // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
+        headers: {
+          'List-Unsubscribe': `<${out.unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        messageId: `<notification-${out.notification.id}.delivery-${out.deliveryId}@${out.host}>`,
+      },
+      out.payload.logger,
+    ),
   confirm: async (payload, subscriber, siteName, link) => {
     if (!subscriber.email) return false
-    await sendEmail(await emailConfig(payload), { to: subscriber.email, ...renderConfirmationEmail(siteName, link) }, payload.logger)
+    await sendEmail(
+      await emailConfig(payload),
+      { to: subscriber.email, ...renderConfirmationEmail(siteName, link) },
+      payload.logger,
+    )
     return true
   },
 })

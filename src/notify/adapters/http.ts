@@ -19,7 +19,10 @@ import { SendFailure } from '../email'
 const EXCERPT_BYTES = 512
 const EXCERPT_CHARS = 160
 
-const timeouts = (settings: Env = env()) => ({ connectMs: settings.WEBHOOK_TIMEOUT_MS, answerMs: settings.WEBHOOK_TIMEOUT_MS })
+const timeouts = (settings: Env = env()) => ({
+  connectMs: settings.WEBHOOK_TIMEOUT_MS,
+  answerMs: settings.WEBHOOK_TIMEOUT_MS,
+})
 
 /** The first bytes of an answer as one printable line; the rest is never read. */
 async function excerpt(body: UndiciResponse['body']): Promise<string> {
@@ -48,16 +51,34 @@ export interface EndpointAnswer {
   status: number
 }
 
-export async function postJson(url: string, body: string, headers: Record<string, string>, logger?: Payload['logger']): Promise<EndpointAnswer> {
+export async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  logger?: Payload['logger'],
+): Promise<EndpointAnswer> {
   let response: Awaited<ReturnType<typeof outboundFetch>>
   try {
-    response = await outboundFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'status-page-webhooks/1', ...headers }, body, redirect: 'manual' }, timeouts())
+    response = await outboundFetch(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'status-page-webhooks/1', ...headers },
+        body,
+        redirect: 'manual',
+      },
+      timeouts(),
+    )
   } catch (error) {
     logger?.warn(`Webhook request failed: ${describeFailure(error)}`)
     const refusal = refusalIn(error)
     if (refusal) throw new SendFailure(`Not sent: ${refusal.message}`, true)
     if (failedBeforeSending(error)) throw new SendFailure('The endpoint could not be reached (no connection).', false)
-    throw new SendFailure('The endpoint did not answer in time after the request was sent; it may have arrived, so it is not sent again.', false, 'uncertain')
+    throw new SendFailure(
+      'The endpoint did not answer in time after the request was sent; it may have arrived, so it is not sent again.',
+      false,
+      'uncertain',
+    )
   }
   if (response.status >= 200 && response.status < 300) {
     await response.body?.cancel().catch(() => undefined)
@@ -66,7 +87,10 @@ export async function postJson(url: string, body: string, headers: Record<string
   const said = await excerpt(response.body)
   const tail = said ? `: ${said}` : ''
   if (response.status >= 300 && response.status < 400) {
-    throw new SendFailure(`The endpoint answered with a redirect (HTTP ${response.status}), which is not followed.`, true)
+    throw new SendFailure(
+      `The endpoint answered with a redirect (HTTP ${response.status}), which is not followed.`,
+      true,
+    )
   }
   const retried = response.status >= 500 || response.status === 408 || response.status === 429
   throw new SendFailure(`The endpoint answered HTTP ${response.status}${tail}`, !retried)

@@ -7,7 +7,8 @@ import { defineChannel } from './types'
 export const smsChannel = defineChannel({
   address: (subscriber) => subscriber.phone ?? null,
   config: (payload) => smsConfig(payload),
-  send: (config, out) => sendSms(config, out.address, renderNotificationSms(out.content, out.manageUrl), out.payload.logger),
+  send: (config, out) =>
+    sendSms(config, out.address, renderNotificationSms(out.content, out.manageUrl), out.payload.logger),
   confirm: async (payload, subscriber, siteName, link) => {
     if (!subscriber.phone) return false
     await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)

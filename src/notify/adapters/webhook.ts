@@ -18,9 +18,17 @@ export const webhookChannel = defineChannel({
   config: noSettings,
   send: async (_config, out) => {
     const secret = out.subscriber.signingSecret
-    if (!isSigningSecret(secret)) throw new SendFailure('The webhook has no signing secret; generate one in the admin area.', true)
+    if (!isSigningSecret(secret))
+      throw new SendFailure('The webhook has no signing secret; generate one in the admin area.', true)
     const body = out.test
-      ? { meta: { unsubscribe: out.unsubscribeUrl, documentation: out.content.url, generated_at: out.now.toISOString() }, test: { message: out.content.message } }
+      ? {
+          meta: {
+            unsubscribe: out.unsubscribeUrl,
+            documentation: out.content.url,
+            generated_at: out.now.toISOString(),
+          },
+          test: { message: out.content.message },
+        }
       : await statuspageWebhookBody(out.payload, out.notification, out.content, out.unsubscribeUrl, out.now)
     if (!body) throw new SendFailure('What this notification is about was deleted before it was sent.', true)
     const text = JSON.stringify(body)
@@ -29,7 +37,12 @@ export const webhookChannel = defineChannel({
   },
   confirm: async (payload, subscriber, siteName, link) => {
     if (!subscriber.contactEmail) return false
-    const mail = renderWebhookConfirmationEmail(siteName, link, urlAddress(subscriber) ?? 'your endpoint', subscriber.signingSecret ?? '')
+    const mail = renderWebhookConfirmationEmail(
+      siteName,
+      link,
+      urlAddress(subscriber) ?? 'your endpoint',
+      subscriber.signingSecret ?? '',
+    )
     await sendEmail(await emailConfig(payload), { to: subscriber.contactEmail, ...mail }, payload.logger)
     return true
   },

@@ -36,7 +36,11 @@ function operation(summary: string, schema: string) {
     get: {
       summary,
       responses: {
-        200: { description: summary, headers, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
+        200: {
+          description: summary,
+          headers,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+        },
         304: { description: 'Not modified (If-None-Match matched the ETag); no body' },
         429: { description: 'Rate limited; see Retry-After and the RateLimit-* headers' },
       },
@@ -52,20 +56,43 @@ export function openApiDocumentV2(): JsonSchema {
     info: {
       title: 'Status page API, Statuspage-compatible',
       version: '2',
-      description: "Atlassian Statuspage's public API v2, read-only, no authentication, no query parameters; the mapping from this service's model is in docs/api.md.",
+      description:
+        "Atlassian Statuspage's public API v2, read-only, no authentication, no query parameters; the mapping from this service's model is in docs/api.md.",
     },
     servers: [{ url: '/api/v2' }],
     paths: {
-      '/summary.json': operation('Status, components, unresolved incidents, upcoming and in-progress maintenances', 'SummaryResponse'),
+      '/summary.json': operation(
+        'Status, components, unresolved incidents, upcoming and in-progress maintenances',
+        'SummaryResponse',
+      ),
       '/status.json': operation('The rollup of the whole page', 'StatusResponse'),
       '/components.json': operation('Every component, groups included', 'ComponentsResponse'),
       '/incidents.json': operation('The 50 most recent incidents', 'IncidentsResponse'),
       '/incidents/unresolved.json': operation('Every incident not resolved', 'IncidentsResponse'),
-      '/scheduled-maintenances.json': operation('The 50 most recent scheduled maintenances', 'ScheduledMaintenancesResponse'),
-      '/scheduled-maintenances/upcoming.json': operation('Every maintenance still scheduled', 'ScheduledMaintenancesResponse'),
-      '/scheduled-maintenances/active.json': operation('Every maintenance in progress', 'ScheduledMaintenancesResponse'),
+      '/scheduled-maintenances.json': operation(
+        'The 50 most recent scheduled maintenances',
+        'ScheduledMaintenancesResponse',
+      ),
+      '/scheduled-maintenances/upcoming.json': operation(
+        'Every maintenance still scheduled',
+        'ScheduledMaintenancesResponse',
+      ),
+      '/scheduled-maintenances/active.json': operation(
+        'Every maintenance in progress',
+        'ScheduledMaintenancesResponse',
+      ),
       '/openapi.json': {
-        get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 document', headers, content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } }, 304: { description: 'Not modified' } } },
+        get: {
+          summary: 'This document',
+          responses: {
+            200: {
+              description: 'OpenAPI 3.1 document',
+              headers,
+              content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+            },
+            304: { description: 'Not modified' },
+          },
+        },
       },
     },
     components: { schemas: componentSchemasOf(components) },

@@ -8,7 +8,15 @@ import { RESOLVED_INCIDENT_STATUS } from '../../domain/incident-status'
 import { worstStatus } from '../../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../../domain/page-address'
 import type { ServiceStatus } from '../../domain/statuses'
-import { componentStatus, derivedId, incidentImpact, maintenanceStatus, pageStatus, statuspageTimeline, type TimelineUpdate } from '../../domain/statuspage'
+import {
+  componentStatus,
+  derivedId,
+  incidentImpact,
+  maintenanceStatus,
+  pageStatus,
+  statuspageTimeline,
+  type TimelineUpdate,
+} from '../../domain/statuspage'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '../../payload-types'
 import type { Links } from '../../settings/base-url'
 import { published } from '../read-model'
@@ -22,8 +30,10 @@ const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
 const newest = (values: string[]) => values.reduce((a, b) => (a > b ? a : b))
 
-const byOrderThenName = (a: { displayOrder?: number | null; name: string }, b: { displayOrder?: number | null; name: string }) =>
-  (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
+const byOrderThenName = (
+  a: { displayOrder?: number | null; name: string },
+  b: { displayOrder?: number | null; name: string },
+) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || a.name.localeCompare(b.name)
 
 /** What every response is built from: the page, its components, and a service's component by database id. */
 export interface Site {
@@ -37,8 +47,26 @@ export interface Site {
 export async function loadSite(payload: Payload, links: Links): Promise<Site> {
   const [settings, groups, services] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
-    payload.find({ collection: 'service-groups', depth: 0, pagination: false, select: { name: true, description: true, displayOrder: true, createdAt: true, updatedAt: true } }),
-    payload.find({ collection: 'services', depth: 0, pagination: false, select: { name: true, description: true, status: true, group: true, displayOrder: true, createdAt: true, updatedAt: true } }),
+    payload.find({
+      collection: 'service-groups',
+      depth: 0,
+      pagination: false,
+      select: { name: true, description: true, displayOrder: true, createdAt: true, updatedAt: true },
+    }),
+    payload.find({
+      collection: 'services',
+      depth: 0,
+      pagination: false,
+      select: {
+        name: true,
+        description: true,
+        status: true,
+        group: true,
+        displayOrder: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
   ])
   const pageId = derivedId('page', settings.createdAt ?? '')
   const components: Component[] = []
@@ -47,7 +75,9 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
   const sortedGroups = [...groups.docs].sort(byOrderThenName)
   sortedGroups.forEach((group, groupIndex) => {
     const groupId = derivedId('group', group.id)
-    const members = services.docs.filter((s) => (typeof s.group === 'object' ? s.group.id : s.group) === group.id).sort(byOrderThenName)
+    const members = services.docs
+      .filter((s) => (typeof s.group === 'object' ? s.group.id : s.group) === group.id)
+      .sort(byOrderThenName)
     const children = members.map((service, index): Component => {
       statuses.push(service.status)
       const component: Component = {
@@ -69,26 +99,35 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
       return component
     })
     const updates = [group.updatedAt, ...members.map((s) => s.updatedAt)].map(iso)
-    components.push({
-      id: groupId,
-      name: group.name,
-      status: componentStatus(worstStatus(members.map((s) => s.status))),
-      created_at: iso(group.createdAt),
-      updated_at: newest(updates),
-      position: groupIndex + 1,
-      description: group.description ?? null,
-      showcase: false,
-      start_date: null,
-      group_id: null,
-      page_id: pageId,
-      group: true,
-      only_show_if_degraded: false,
-      components: children.map((c) => c.id),
-    }, ...children)
+    components.push(
+      {
+        id: groupId,
+        name: group.name,
+        status: componentStatus(worstStatus(members.map((s) => s.status))),
+        created_at: iso(group.createdAt),
+        updated_at: newest(updates),
+        position: groupIndex + 1,
+        description: group.description ?? null,
+        showcase: false,
+        start_date: null,
+        group_id: null,
+        page_id: pageId,
+        group: true,
+        only_show_if_degraded: false,
+        components: children.map((c) => c.id),
+      },
+      ...children,
+    )
   })
   const updatedAt = newest([iso(settings.updatedAt ?? new Date(0)), ...components.map((c) => c.updated_at)])
   return {
-    page: { id: pageId, name: settings.siteName, url: links.base, time_zone: settings.timeZone || 'Etc/UTC', updated_at: updatedAt },
+    page: {
+      id: pageId,
+      name: settings.siteName,
+      url: links.base,
+      time_zone: settings.timeZone || 'Etc/UTC',
+      updated_at: updatedAt,
+    },
     components,
     serviceStatuses: statuses,
     maintenanceMode: Boolean(settings.maintenanceMode),
@@ -100,7 +139,8 @@ export function statusOf(site: Site) {
   return pageStatus(site.serviceStatuses, site.maintenanceMode)
 }
 
-const serviceIdOf = (ref: number | { id: number } | null | undefined) => (ref === null || ref === undefined ? null : typeof ref === 'object' ? ref.id : ref)
+const serviceIdOf = (ref: number | { id: number } | null | undefined) =>
+  ref === null || ref === undefined ? null : typeof ref === 'object' ? ref.id : ref
 
 function toIncident(doc: IncidentDoc, site: Site): Incident {
   const id = doc.shortId ?? derivedId('incident', doc.id)
@@ -157,7 +197,19 @@ function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
   // Statuspage has no cancelled maintenances: ours reads as completed, and a last update says why.
   if (doc.status === 'cancelled' && doc.cancelledAt) {
     const at = iso(doc.cancelledAt)
-    updates.push({ id: derivedId('maintenance-cancelled', doc.id), status: 'completed', body: 'This maintenance was cancelled.', incident_id: id, created_at: at, updated_at: at, display_at: at, affected_components: null, deliver_notifications: false, custom_tweet: null, tweet_id: null })
+    updates.push({
+      id: derivedId('maintenance-cancelled', doc.id),
+      status: 'completed',
+      body: 'This maintenance was cancelled.',
+      incident_id: id,
+      created_at: at,
+      updated_at: at,
+      display_at: at,
+      affected_components: null,
+      deliver_notifications: false,
+      custom_tweet: null,
+      tweet_id: null,
+    })
   }
   updates.sort((a, b) => b.created_at.localeCompare(a.created_at))
   const start = iso(doc.scheduledStartAt)
@@ -180,16 +232,42 @@ function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
   }
 }
 
-const incidentSelect = { shortId: true, title: true, status: true, affectedServices: true, updates: true, createdAt: true, updatedAt: true, resolvedAt: true } as const
+const incidentSelect = {
+  shortId: true,
+  title: true,
+  status: true,
+  affectedServices: true,
+  updates: true,
+  createdAt: true,
+  updatedAt: true,
+  resolvedAt: true,
+} as const
 const maintenanceSelect = {
-  shortId: true, title: true, status: true, scheduledStartAt: true, scheduledEndAt: true, affectedServices: true, updates: true,
-  createdAt: true, updatedAt: true, completedAt: true, cancelledAt: true,
+  shortId: true,
+  title: true,
+  status: true,
+  scheduledStartAt: true,
+  scheduledEndAt: true,
+  affectedServices: true,
+  updates: true,
+  createdAt: true,
+  updatedAt: true,
+  completedAt: true,
+  cancelledAt: true,
 } as const
 
 /** `unresolved`: every incident not resolved; else the 50 most recent. */
 export async function incidents(payload: Payload, site: Site, which: 'recent' | 'unresolved'): Promise<Incident[]> {
-  const where: Where = which === 'unresolved' ? { and: [published(), { status: { not_equals: RESOLVED_INCIDENT_STATUS } }] } : published()
-  const found = await payload.find({ collection: 'incidents', where, sort: ['-createdAt', '-id'], depth: 0, select: incidentSelect, ...(which === 'recent' ? { limit: LIST_LIMIT } : { pagination: false }) })
+  const where: Where =
+    which === 'unresolved' ? { and: [published(), { status: { not_equals: RESOLVED_INCIDENT_STATUS } }] } : published()
+  const found = await payload.find({
+    collection: 'incidents',
+    where,
+    sort: ['-createdAt', '-id'],
+    depth: 0,
+    select: incidentSelect,
+    ...(which === 'recent' ? { limit: LIST_LIMIT } : { pagination: false }),
+  })
   return found.docs.map((doc) => toIncident(doc as IncidentDoc, site))
 }
 
@@ -197,8 +275,17 @@ export async function incidents(payload: Payload, site: Site, which: 'recent' | 
  * `recent`: the 50 most recent by start; `upcoming`: every one still scheduled, soonest first; `active`: every one in
  * progress; `current`: both (the summary's).
  */
-export async function maintenances(payload: Payload, site: Site, which: 'recent' | 'upcoming' | 'active' | 'current'): Promise<ScheduledMaintenance[]> {
-  const statuses = { upcoming: ['upcoming'], active: ['in_progress'], current: ['in_progress', 'upcoming'], recent: null }[which]
+export async function maintenances(
+  payload: Payload,
+  site: Site,
+  which: 'recent' | 'upcoming' | 'active' | 'current',
+): Promise<ScheduledMaintenance[]> {
+  const statuses = {
+    upcoming: ['upcoming'],
+    active: ['in_progress'],
+    current: ['in_progress', 'upcoming'],
+    recent: null,
+  }[which]
   const found = await payload.find({
     collection: 'maintenances',
     where: statuses ? { and: [published(), { status: { in: statuses } }] } : published(),

@@ -8,11 +8,18 @@ import { loadSite, type Site } from './read-model'
 export function statuspageGet(body: (context: PublicContext, site: Site) => Promise<Record<string, unknown>>) {
   return publicGet(async (request, context) => {
     const site = await loadSite(context.payload, context.links)
-    const [value, transition] = await Promise.all([body(context, site), nextMaintenanceTransition(context.payload, context.clock.now)])
+    const [value, transition] = await Promise.all([
+      body(context, site),
+      nextMaintenanceTransition(context.payload, context.clock.now),
+    ])
     context.clock.changesAt(transition)
     // No /api/v2 route reads a query parameter (the edge's cache key drops them all), so neither does `?pretty`.
     const bare = new URL(request.url)
     bare.search = ''
-    return jsonResponse(new Request(bare, { headers: request.headers }), { page: site.page, ...value }, { expiresAt: context.clock.expiresAt })
+    return jsonResponse(
+      new Request(bare, { headers: request.headers }),
+      { page: site.page, ...value },
+      { expiresAt: context.clock.expiresAt },
+    )
   })
 }

@@ -4,15 +4,30 @@
  */
 import { z } from 'zod'
 
-import { COMPONENT_STATUSES, INCIDENT_IMPACTS, STATUSPAGE_DESCRIPTIONS, STATUSPAGE_INDICATORS, STATUSPAGE_MAINTENANCE_STATUSES } from '../../domain/statuspage'
+import {
+  COMPONENT_STATUSES,
+  INCIDENT_IMPACTS,
+  STATUSPAGE_DESCRIPTIONS,
+  STATUSPAGE_INDICATORS,
+  STATUSPAGE_MAINTENANCE_STATUSES,
+} from '../../domain/statuspage'
 import { INCIDENT_STATUSES } from '../../domain/statuses'
 
 /** ISO 8601 with milliseconds and an offset (ours is always Z), as Statuspage writes them. */
 const timestamp = z.iso.datetime({ precision: 3, offset: true })
 
-export const Page = z.object({ id: z.string().regex(/^[a-z0-9]{12}$/), name: z.string(), url: z.url(), time_zone: z.string(), updated_at: timestamp })
+export const Page = z.object({
+  id: z.string().regex(/^[a-z0-9]{12}$/),
+  name: z.string(),
+  url: z.url(),
+  time_zone: z.string(),
+  updated_at: timestamp,
+})
 
-export const Status = z.object({ indicator: z.enum(STATUSPAGE_INDICATORS), description: z.enum(STATUSPAGE_DESCRIPTIONS) })
+export const Status = z.object({
+  indicator: z.enum(STATUSPAGE_INDICATORS),
+  description: z.enum(STATUSPAGE_DESCRIPTIONS),
+})
 
 export const ComponentStatus = z.enum(COMPONENT_STATUSES)
 
@@ -22,7 +37,7 @@ export const Component = z.object({
   status: ComponentStatus.describe('a group: the worst status of its components'),
   created_at: timestamp,
   updated_at: timestamp,
-  position: z.int().min(1).describe('1-based, among the page\'s groups or within its group'),
+  position: z.int().min(1).describe("1-based, among the page's groups or within its group"),
   description: z.string().nullable(),
   showcase: z.boolean(),
   start_date: z.iso.date().nullable(),
@@ -33,7 +48,12 @@ export const Component = z.object({
   components: z.array(z.string()).optional().describe('only on groups: the ids of its components'),
 })
 
-export const AffectedComponent = z.object({ code: z.string(), name: z.string(), old_status: ComponentStatus, new_status: ComponentStatus })
+export const AffectedComponent = z.object({
+  code: z.string(),
+  name: z.string(),
+  old_status: ComponentStatus,
+  new_status: ComponentStatus,
+})
 
 export const IncidentUpdate = z.object({
   id: z.string(),
@@ -63,7 +83,11 @@ const incidentFields = {
   components: z.array(Component),
 }
 
-export const Incident = z.object({ ...incidentFields, status: z.enum(INCIDENT_STATUSES), impact: z.enum(INCIDENT_IMPACTS).exclude(['maintenance']) })
+export const Incident = z.object({
+  ...incidentFields,
+  status: z.enum(INCIDENT_STATUSES),
+  impact: z.enum(INCIDENT_IMPACTS).exclude(['maintenance']),
+})
 
 export const ScheduledMaintenance = z.object({
   ...incidentFields,
@@ -76,7 +100,10 @@ export const ScheduledMaintenance = z.object({
 export const StatusResponse = z.object({ page: Page, status: Status })
 export const ComponentsResponse = z.object({ page: Page, components: z.array(Component) })
 export const IncidentsResponse = z.object({ page: Page, incidents: z.array(Incident) })
-export const ScheduledMaintenancesResponse = z.object({ page: Page, scheduled_maintenances: z.array(ScheduledMaintenance) })
+export const ScheduledMaintenancesResponse = z.object({
+  page: Page,
+  scheduled_maintenances: z.array(ScheduledMaintenance),
+})
 export const SummaryResponse = z.object({
   page: Page,
   components: z.array(Component),

@@ -11,7 +11,14 @@
  * Everything is written through the Local API with the reset's `req`, so the hooks derive statuses, slugs and
  * short ids as for an operator; SKIP_NOTIFICATIONS keeps subscribers from hearing of seed data.
  */
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
 
 import { bumpDataVersion, type ChangeScope, withChangeScope } from '../../runtime/data-version'
 import { exclusively } from '../../runtime/request-gate'
@@ -21,13 +28,32 @@ import type { DemoConfig } from '../../demo/config'
 import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '../../demo/seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
-const WIPED = ['integration-events', 'integrations', 'service-status-changes', 'notification-deliveries', 'notifications', 'payload-jobs', 'incidents', 'maintenances', 'subscribers', 'services', 'service-groups', 'media'] as const
+const WIPED = [
+  'integration-events',
+  'integrations',
+  'service-status-changes',
+  'notification-deliveries',
+  'notifications',
+  'payload-jobs',
+  'incidents',
+  'maintenances',
+  'subscribers',
+  'services',
+  'service-groups',
+  'media',
+] as const
 
 async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
   for (const collection of WIPED) {
     await req.payload.delete({ collection, where: { id: { exists: true } }, overrideAccess: true, depth: 0, req })
   }
-  await req.payload.delete({ collection: 'users', where: { email: { not_equals: config.email } }, overrideAccess: true, depth: 0, req })
+  await req.payload.delete({
+    collection: 'users',
+    where: { email: { not_equals: config.email } },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
 }
 
 /**
@@ -36,13 +62,34 @@ async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
  * periodic resets leave it alone and visitors stay logged in.
  */
 async function ensureDemoUser(req: PayloadRequest, config: DemoConfig, restorePassword: boolean): Promise<void> {
-  const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: config.email } }, limit: 1, overrideAccess: true, depth: 0, req })
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { email: { equals: config.email } },
+    limit: 1,
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
   const data = { email: config.email, role: 'admin' as const, name: 'Demo user' }
   const user = docs[0]
-  if (!user) await req.payload.create({ collection: 'users', data: { ...data, password: config.password }, overrideAccess: true, depth: 0, req })
+  if (!user)
+    await req.payload.create({
+      collection: 'users',
+      data: { ...data, password: config.password },
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
   // Left alone when nothing changed: a visitor editing the account would be told someone else changed it.
   else if (restorePassword || user.role !== data.role || user.name !== data.name) {
-    await req.payload.update({ collection: 'users', id: user.id, data: restorePassword ? { ...data, password: config.password } : data, overrideAccess: true, depth: 0, req })
+    await req.payload.update({
+      collection: 'users',
+      id: user.id,
+      data: restorePassword ? { ...data, password: config.password } : data,
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
   }
 }
 
@@ -73,21 +120,39 @@ async function seed(req: PayloadRequest, now: Date): Promise<void> {
   const createdAt = new Date(now.getTime() - DEMO_HISTORY_DAYS * 24 * 60 * 60 * 1000).toISOString()
   const history = demoHistory(now)
   for (const [index, group] of data.groups.entries()) {
-    const created = await req.payload.create({ collection: 'service-groups', data: { name: group.name, description: group.description, displayOrder: index }, ...write })
+    const created = await req.payload.create({
+      collection: 'service-groups',
+      data: { name: group.name, description: group.description, displayOrder: index },
+      ...write,
+    })
     for (const [order, service] of group.services.entries()) {
-      const doc = await req.payload.create({ collection: 'services', data: { ...service, group: created.id, displayOrder: order, createdAt }, ...write })
+      const doc = await req.payload.create({
+        collection: 'services',
+        data: { ...service, group: created.id, displayOrder: order, createdAt },
+        ...write,
+      })
       serviceIds.set(service.name, doc.id)
       for (const row of history[service.name] ?? []) {
-        await req.payload.create({ collection: 'service-status-changes', data: { service: doc.id, fromStatus: row.from, toStatus: row.to, at: row.at, source: 'manual' }, ...write })
+        await req.payload.create({
+          collection: 'service-status-changes',
+          data: { service: doc.id, fromStatus: row.from, toStatus: row.to, at: row.at, source: 'manual' },
+          ...write,
+        })
       }
     }
   }
-  const ids = (names: string[]) => names.map((name) => serviceIds.get(name)).filter((id): id is number => id !== undefined)
+  const ids = (names: string[]) =>
+    names.map((name) => serviceIds.get(name)).filter((id): id is number => id !== undefined)
   for (const incident of data.incidents) {
     await req.payload.create({
       collection: 'incidents',
       // The record starts with its first update, so "ongoing for", "resolved after" and the history read right.
-      data: { title: incident.title, affectedServices: ids(incident.affects), updates: incident.updates, createdAt: incident.updates[0].createdAt },
+      data: {
+        title: incident.title,
+        affectedServices: ids(incident.affects),
+        updates: incident.updates,
+        createdAt: incident.updates[0].createdAt,
+      },
       ...write,
     })
   }
@@ -95,12 +160,21 @@ async function seed(req: PayloadRequest, now: Date): Promise<void> {
     await req.payload.create({
       collection: 'maintenances',
       // status: the hook derives it from the window; the type wants the field.
-      data: { ...maintenance, status: 'upcoming', affectedServices: ids(affects), description: richParagraph(description) },
+      data: {
+        ...maintenance,
+        status: 'upcoming',
+        affectedServices: ids(affects),
+        description: richParagraph(description),
+      },
       ...write,
     })
   }
   for (const subscriber of data.subscribers) {
-    await req.payload.create({ collection: 'subscribers', data: { ...subscriber, verified: true, active: true, verifiedAt: now.toISOString() }, ...write })
+    await req.payload.create({
+      collection: 'subscribers',
+      data: { ...subscriber, verified: true, active: true, verifiedAt: now.toISOString() },
+      ...write,
+    })
   }
   await resetSettings(req, data.settings)
 }
@@ -113,7 +187,12 @@ export interface ResetOptions {
   atStart?: boolean
 }
 
-export async function resetDemo(payload: Payload, config: DemoConfig, now = new Date(), { atStart = false }: ResetOptions = {}): Promise<void> {
+export async function resetDemo(
+  payload: Payload,
+  config: DemoConfig,
+  now = new Date(),
+  { atStart = false }: ResetOptions = {},
+): Promise<void> {
   let transactional = true
   await exclusively(
     async () => {
@@ -121,7 +200,10 @@ export async function resetDemo(payload: Payload, config: DemoConfig, now = new 
       // as it was stay fresh until the commit.
       const scope: ChangeScope = { changed: false, settled: false }
       // skipStatusHistory: the seed writes each service's history itself, from the start of the bars' window.
-      const req = await createLocalReq({ context: { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true } }, payload)
+      const req = await createLocalReq(
+        { context: { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true } },
+        payload,
+      )
       try {
         await withChangeScope(scope, async () => {
           transactional = await initTransaction(req)

@@ -23,7 +23,10 @@ export async function publishDue(payload: Payload, now = new Date()): Promise<nu
         await payload.update({ collection, id: doc.id, data: { draft: false }, overrideAccess: true, depth: 0 })
         published += 1
       } catch (error) {
-        payload.logger.error({ err: error, msg: `Could not publish the scheduled ${collection === 'incidents' ? 'incident' : 'maintenance'} ${doc.id}` })
+        payload.logger.error({
+          err: error,
+          msg: `Could not publish the scheduled ${collection === 'incidents' ? 'incident' : 'maintenance'} ${doc.id}`,
+        })
       }
     }
   }

@@ -13,13 +13,21 @@
  * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
  * when the update becomes the newest, and restores when the incident resolves.
  */
-import { env } from '../../config/env'
-import { relationIds } from '../../db/relation-id'
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
-import { automatedUpdateSlot, decide, type Decision, type KeyState, NOTHING_REASON_TEXT, type NamedImpact } from '../../domain/alert-incident'
+import { relationIds } from '../../db/relation-id'
+import { env } from '../../config/env'
+
+import {
+  automatedUpdateSlot,
+  decide,
+  type Decision,
+  type KeyState,
+  NOTHING_REASON_TEXT,
+  type NamedImpact,
+} from '../../domain/alert-incident'
 import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../../domain/message-template'
 import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
@@ -48,7 +56,6 @@ function withAutomatedUpdate(incident: Incident, update: IncidentUpdateRow): Inc
   const { replace } = automatedUpdateSlot(rows, MAX_ARRAY_ROWS)
   return replace === null ? [...rows, row] : [...rows.slice(0, replace), ...rows.slice(replace + 1), row]
 }
-
 
 /** The services the event names (and the defaults), by slug, with their ids and names. */
 export async function servicesOf(req: PayloadRequest, event: MonitoringEvent, defaults: number[]) {
@@ -92,7 +99,10 @@ function keyStateOf(incident: Incident | null): KeyState | null {
     alertState: incident.integrationAlertState === 'firing' ? 'firing' : 'resolved',
     signature: incident.integrationSignature ?? '',
     // Reopening concerns what the automation resolved; an incident a person resolved stays resolved.
-    resolvedAt: incident.status === 'resolved' && incident.resolvedAt && incident.integrationSignature !== CLOSED_BY_PERSON ? new Date(incident.resolvedAt) : null,
+    resolvedAt:
+      incident.status === 'resolved' && incident.resolvedAt && incident.integrationSignature !== CLOSED_BY_PERSON
+        ? new Date(incident.resolvedAt)
+        : null,
   }
 }
 
@@ -100,7 +110,11 @@ function keyStateOf(incident: Incident | null): KeyState | null {
  * Claims the key's next state with one conditional UPDATE: only the writer that still sees the state it read wins;
  * a concurrent copy of the same notification (another instance) finds the row changed and writes nothing.
  */
-async function claim(req: PayloadRequest, incident: Incident, next: { signature: string; alertState: 'firing' | 'resolved' }): Promise<boolean> {
+async function claim(
+  req: PayloadRequest,
+  incident: Incident,
+  next: { signature: string; alertState: 'firing' | 'resolved' },
+): Promise<boolean> {
   const db = await connectionFor(req.payload, req)
   const t = tableOf(req.payload, 'incidents')
   const claimed: { id: number }[] = await db
@@ -110,12 +124,19 @@ async function claim(req: PayloadRequest, incident: Incident, next: { signature:
       integrationAlertState: next.alertState,
       ...(next.alertState === 'resolved' ? { integrationOpenKey: null } : {}),
     })
-    .where(and(eq(t.id, incident.id), eq(t.integrationSignature, incident.integrationSignature ?? ''), eq(t.integrationAlertState, incident.integrationAlertState ?? 'firing')))
+    .where(
+      and(
+        eq(t.id, incident.id),
+        eq(t.integrationSignature, incident.integrationSignature ?? ''),
+        eq(t.integrationAlertState, incident.integrationAlertState ?? 'firing'),
+      ),
+    )
     .returning({ id: t.id })
   return claimed.length === 1
 }
 
-export const describeImpact = (impact: readonly NamedImpact[]) => impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
+export const describeImpact = (impact: readonly NamedImpact[]) =>
+  impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
 
 /** The services the automation's last update set to something other than operational. */
 function lastSetServices(incident: Incident): Set<number> {
@@ -123,15 +144,17 @@ function lastSetServices(incident: Incident): Set<number> {
   for (let index = rows.length - 1; index >= 0; index--) {
     const statuses = rows[index].serviceStatuses
     if (statuses && statuses.length > 0) {
-      return new Set(relationIds(statuses.filter((entry) => entry.status !== 'operational').map((entry) => entry.service)))
+      return new Set(
+        relationIds(statuses.filter((entry) => entry.status !== 'operational').map((entry) => entry.service)),
+      )
     }
   }
   return new Set()
 }
 
-
 const isOpenKeyConflict = (error: unknown) =>
-  error instanceof ValidationError && (error.data?.errors ?? []).some((entry: { path?: string }) => entry.path === 'integrationOpenKey')
+  error instanceof ValidationError &&
+  (error.data?.errors ?? []).some((entry: { path?: string }) => entry.path === 'integrationOpenKey')
 
 /**
  * At most this many notifications are applied at once per instance. Each holds a transaction's connection while
@@ -141,13 +164,21 @@ const isOpenKeyConflict = (error: unknown) =>
 export const APPLY_CONCURRENCY = 3
 const applying = pLimit(APPLY_CONCURRENCY)
 
-export async function applyMonitoringEvent(payload: Payload, integration: Integration, event: MonitoringEvent, now: Date = new Date()): Promise<Applied> {
+export async function applyMonitoringEvent(
+  payload: Payload,
+  integration: Integration,
+  event: MonitoringEvent,
+  now: Date = new Date(),
+): Promise<Applied> {
   return oneAtATime(`${integration.id}:${event.key}`, async () => {
     try {
-      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), { integrationWrite: true }))
+      return await applying(() =>
+        inTransaction(payload, (req) => apply(req, integration, event, now), { integrationWrite: true }),
+      )
     } catch (error) {
       // Another instance opened the incident between our read and our write: the same notification, applied once.
-      if (isOpenKeyConflict(error)) return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }
+      if (isOpenKeyConflict(error))
+        return { outcome: 'duplicate', incident: null, detail: NOTHING_REASON_TEXT.duplicate }
       throw error
     }
   })
@@ -157,20 +188,38 @@ export async function applyMonitoringEvent(payload: Payload, integration: Integr
  * An update's words, from the integration's template for `kind` (src/domain/message-template.ts): the alert's own
  * texts reach customers only through the placeholders that ask for them.
  */
-export function customerMessage(integration: Integration, kind: MessageTemplateKind, event: MonitoringEvent, named: readonly NamedImpact[], recovered: readonly string[] = []): string {
-  const stored = { opening: integration.openingMessage, update: integration.updateMessage, resolved: integration.resolvedMessage }[kind]
+export function customerMessage(
+  integration: Integration,
+  kind: MessageTemplateKind,
+  event: MonitoringEvent,
+  named: readonly NamedImpact[],
+  recovered: readonly string[] = [],
+): string {
+  const stored = {
+    opening: integration.openingMessage,
+    update: integration.updateMessage,
+    resolved: integration.resolvedMessage,
+  }[kind]
   const firing = event.alerts.filter((alert) => alert.firing)
   return renderTemplate(templateOrDefault(kind, stored), {
     services: named.length > 0 ? listNames(named.map((impact) => impact.name)) : 'the affected services',
     statuses: listNames(named.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`)),
     recovered: listNames(recovered),
     title: event.title,
-    alerts: firing.slice(0, 20).map((alert) => `- ${alert.summary}`).join('\n'),
+    alerts: firing
+      .slice(0, 20)
+      .map((alert) => `- ${alert.summary}`)
+      .join('\n'),
     description: event.message,
   })
 }
 
-async function apply(req: PayloadRequest, integration: Integration, event: MonitoringEvent, now: Date): Promise<Applied> {
+async function apply(
+  req: PayloadRequest,
+  integration: Integration,
+  event: MonitoringEvent,
+  now: Date,
+): Promise<Applied> {
   const defaults = relationIds(integration.defaultServices)
   const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
   const knownDefaults = defaults.filter((id) => names.has(id))
@@ -181,13 +230,20 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
   const unknownNote = unknown.length > 0 ? ` Unknown services: ${unknown.join(', ')}.` : ''
 
   const incident = await newestIncidentOfKey(req, integration.id, event.key)
-  const decision: Decision = decide(keyStateOf(incident), event.state, signature, impact.size > 0, { now, windowMs: env().INTEGRATION_REOPEN_MINUTES * 60_000 })
+  const decision: Decision = decide(keyStateOf(incident), event.state, signature, impact.size > 0, {
+    now,
+    windowMs: env().INTEGRATION_REOPEN_MINUTES * 60_000,
+  })
   const ref = (doc: { id: number; shortId?: string | null }) => ({ id: doc.id, shortId: doc.shortId ?? '' })
   const at = now.toISOString()
 
   switch (decision.action) {
     case 'nothing':
-      return { outcome: decision.reason, incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT[decision.reason] + unknownNote }
+      return {
+        outcome: decision.reason,
+        incident: incident ? ref(incident) : null,
+        detail: NOTHING_REASON_TEXT[decision.reason] + unknownNote,
+      }
 
     case 'open': {
       const quiet = integration.notifySubscribers === false
@@ -196,7 +252,16 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         data: {
           title: event.title,
           affectedServices: [...impact.keys()],
-          updates: [{ status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: !quiet, serviceStatuses, automated: true }],
+          updates: [
+            {
+              status: 'investigating',
+              message: customerMessage(integration, 'opening', event, named),
+              createdAt: at,
+              notify: !quiet,
+              serviceStatuses,
+              automated: true,
+            },
+          ],
           integration: integration.id,
           integrationKey: event.key,
           integrationAlertState: 'firing',
@@ -208,21 +273,36 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         overrideAccess: true,
         req,
       })
-      return { outcome: 'opened', incident: ref(created), detail: `Opened an incident.${unknownNote}`, statuses: describeImpact(named) }
+      return {
+        outcome: 'opened',
+        incident: ref(created),
+        detail: `Opened an incident.${unknownNote}`,
+        statuses: describeImpact(named),
+      }
     }
 
     case 'reopen': {
       // The same incident again: the key's open marker comes back (its unique index still allows one per key), and
       // one update says the problem is back, with the statuses it sets.
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
-        return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
+        return {
+          outcome: 'duplicate',
+          incident: incident ? ref(incident) : null,
+          detail: NOTHING_REASON_TEXT.duplicate,
+        }
       }
       const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
         data: {
-          updates: withAutomatedUpdate(incident, { status: 'investigating', message: customerMessage(integration, 'opening', event, named), createdAt: at, notify: incident.integrationQuiet !== true, serviceStatuses }),
+          updates: withAutomatedUpdate(incident, {
+            status: 'investigating',
+            message: customerMessage(integration, 'opening', event, named),
+            createdAt: at,
+            notify: incident.integrationQuiet !== true,
+            serviceStatuses,
+          }),
           affectedServices: [...affected],
           integrationOpenKey: `${integration.id}:${event.key}`,
         },
@@ -230,18 +310,30 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         overrideAccess: true,
         req,
       })
-      return { outcome: 'updated', incident: ref(incident), detail: `Fired again soon after it resolved: reopened the incident.${unknownNote}`, statuses: describeImpact(named) }
+      return {
+        outcome: 'updated',
+        incident: ref(incident),
+        detail: `Fired again soon after it resolved: reopened the incident.${unknownNote}`,
+        statuses: describeImpact(named),
+      }
     }
 
     case 'update': {
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
-        return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
+        return {
+          outcome: 'duplicate',
+          incident: incident ? ref(incident) : null,
+          detail: NOTHING_REASON_TEXT.duplicate,
+        }
       }
       // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a
       // person's status may still hold it), not to a literal operational (code review #2).
       const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
       const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
-      const recovered = recoveredIds.map((id) => ({ service: id, status: givenBack.get(id) ?? ('operational' as ServiceStatus) }))
+      const recovered = recoveredIds.map((id) => ({
+        service: id,
+        status: givenBack.get(id) ?? ('operational' as ServiceStatus),
+      }))
       const recoveredNames = await serviceNames(req, recoveredIds, names)
       const update: IncidentUpdateRow = {
         status: decision.status,
@@ -263,29 +355,56 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
         outcome: 'updated',
         incident: ref(incident),
         detail: `Added an update.${recoveredNames.length ? ` Recovered: ${recoveredNames.join(', ')}.` : ''}${unknownNote}`,
-        statuses: [describeImpact(named), ...recoveredIds.map((id, index) => `${recoveredNames[index] ?? id}: ${SERVICE_STATUS_LABELS[recovered[index].status]}`)].filter(Boolean).join(', '),
+        statuses: [
+          describeImpact(named),
+          ...recoveredIds.map(
+            (id, index) => `${recoveredNames[index] ?? id}: ${SERVICE_STATUS_LABELS[recovered[index].status]}`,
+          ),
+        ]
+          .filter(Boolean)
+          .join(', '),
       }
     }
 
     case 'resolve': {
       if (!incident || !(await claim(req, incident, { signature, alertState: 'resolved' }))) {
-        return { outcome: 'duplicate', incident: incident ? ref(incident) : null, detail: NOTHING_REASON_TEXT.duplicate }
+        return {
+          outcome: 'duplicate',
+          incident: incident ? ref(incident) : null,
+          detail: NOTHING_REASON_TEXT.duplicate,
+        }
       }
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
-        data: { updates: withAutomatedUpdate(incident, { status: 'resolved', message: customerMessage(integration, 'resolved', event, []), createdAt: at, notify: incident.integrationQuiet !== true }) },
+        data: {
+          updates: withAutomatedUpdate(incident, {
+            status: 'resolved',
+            message: customerMessage(integration, 'resolved', event, []),
+            createdAt: at,
+            notify: incident.integrationQuiet !== true,
+          }),
+        },
         depth: 0,
         overrideAccess: true,
         req,
       })
-      return { outcome: 'resolved', incident: ref(incident), detail: 'Every alert resolved: resolved the incident.', statuses: 'Restored to their status before the incident' }
+      return {
+        outcome: 'resolved',
+        incident: ref(incident),
+        detail: 'Every alert resolved: resolved the incident.',
+        statuses: 'Restored to their status before the incident',
+      }
     }
 
     case 'close': {
       // Marked as closed after a person's resolution: a person's decision is not reopened by a later flap.
       if (incident) await claim(req, incident, { signature: CLOSED_BY_PERSON, alertState: 'resolved' })
-      return { outcome: 'closed', incident: incident ? ref(incident) : null, detail: 'The alerts resolved; a person had already resolved the incident. A new firing opens a new incident.' }
+      return {
+        outcome: 'closed',
+        incident: incident ? ref(incident) : null,
+        detail: 'The alerts resolved; a person had already resolved the incident. A new firing opens a new incident.',
+      }
     }
   }
 }
@@ -293,7 +412,15 @@ async function apply(req: PayloadRequest, integration: Integration, event: Monit
 async function serviceNames(req: PayloadRequest, ids: number[], known: Map<number, string>): Promise<string[]> {
   const missing = ids.filter((id) => !known.has(id))
   if (missing.length > 0) {
-    const { docs } = await req.payload.find({ collection: 'services', where: { id: { in: missing } }, select: { name: true }, pagination: false, depth: 0, overrideAccess: true, req })
+    const { docs } = await req.payload.find({
+      collection: 'services',
+      where: { id: { in: missing } },
+      select: { name: true },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
     for (const doc of docs) known.set(doc.id as number, doc.name as string)
   }
   return ids.map((id) => known.get(id) ?? `service ${id}`)

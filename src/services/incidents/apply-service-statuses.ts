@@ -36,7 +36,9 @@ export const keepUpdateServiceStatuses: CollectionBeforeChangeHook = ({ data, or
 
 /** The incident as a holder of its services' statuses: what its updates said about each. */
 export function incidentHolder(doc: { id: number; shortId?: string | null; updates?: unknown }): Holder {
-  const claims = new Map([...incidentClaims(incidentUpdatesWithClaims(doc.updates))].map(([id, claim]) => [id, claim.claimedAt]))
+  const claims = new Map(
+    [...incidentClaims(incidentUpdatesWithClaims(doc.updates))].map(([id, claim]) => [id, claim.claimedAt]),
+  )
   return { source: 'incident', ref: String(doc.shortId), id: doc.id, claims }
 }
 
@@ -47,8 +49,16 @@ const key = (entry: { service: number; status: string }) => `${entry.service}:${
  * "degraded" (or recovering) leaves a service that a person's incident holds at major outage where it is. Its own
  * claim stays as written, so when the other hold ends, the release rule finds the automation's status.
  */
-async function notImproving(req: Parameters<CollectionAfterChangeHook>[0]['req'], doc: { id: number; shortId?: string | null; updates?: unknown }, entries: ServiceStatusEntry[]): Promise<ServiceStatusEntry[]> {
-  const held = await otherHolds(req, incidentHolder(doc), entries.map((entry) => entry.service))
+async function notImproving(
+  req: Parameters<CollectionAfterChangeHook>[0]['req'],
+  doc: { id: number; shortId?: string | null; updates?: unknown },
+  entries: ServiceStatusEntry[],
+): Promise<ServiceStatusEntry[]> {
+  const held = await otherHolds(
+    req,
+    incidentHolder(doc),
+    entries.map((entry) => entry.service),
+  )
   return entries.map((entry) => ({ ...entry, status: worstStatus([entry.status, ...(held.get(entry.service) ?? [])]) }))
 }
 
@@ -59,7 +69,8 @@ export const applyIncidentServiceStatuses: CollectionAfterChangeHook = async ({ 
   const change = changedNewestUpdate(previous, next)
   if (change) {
     const entries = serviceStatusEntries(change.newest.serviceStatuses)
-    if (entries.length > 0) await changeServiceStatuses(req, doc.integration ? await notImproving(req, doc, entries) : entries, origin)
+    if (entries.length > 0)
+      await changeServiceStatuses(req, doc.integration ? await notImproving(req, doc, entries) : entries, origin)
     else if (change.newest.status === 'resolved' && (previous === null || previousDoc?.status !== 'resolved')) {
       await releaseServices(req, incidentHolder(doc), origin)
     }

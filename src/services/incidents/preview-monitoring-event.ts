@@ -36,27 +36,54 @@ export interface EventPreview {
 /** The slug the sample names: the one asked for, else the page's first service (none: the defaults apply). */
 async function sampleSlugs(req: PayloadRequest, asked: string | null): Promise<string[]> {
   if (asked) return [asked]
-  const { docs } = await req.payload.find({ collection: 'services', sort: 'id', limit: 1, select: { slug: true }, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'services',
+    sort: 'id',
+    limit: 1,
+    select: { slug: true },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   return docs.length > 0 ? [docs[0].slug as string] : []
 }
 
-export async function previewMonitoringEvent(req: PayloadRequest, integration: Integration, askedSlug: string | null): Promise<EventPreview | { error: string }> {
+export async function previewMonitoringEvent(
+  req: PayloadRequest,
+  integration: Integration,
+  askedSlug: string | null,
+): Promise<EventPreview | { error: string }> {
   const options = parseOptions(integration)
   const kind = integration.kind as IntegrationKind
   const sample = samplePayloads(kind, options.serviceLabel, await sampleSlugs(req, askedSlug))
   const firing = parsePayload(kind, sample.firing, options)
   const resolved = parsePayload(kind, sample.resolved, options)
   // The samples are ours; a parser refusing one is a defect, said plainly rather than as a 500.
-  if (!firing.ok || !('event' in firing) || !resolved.ok || !('event' in resolved)) return { error: `The sample ${kind} notification could not be read.` }
+  if (!firing.ok || !('event' in firing) || !resolved.ok || !('event' in resolved))
+    return { error: `The sample ${kind} notification could not be read.` }
 
   const defaults = (integration.defaultServices ?? []).map(relationId).filter((id): id is number => id !== null)
   const { bySlug, names, unknown } = await servicesOf(req, firing.event, defaults)
-  const impact = eventImpact(firing.event, (slug) => bySlug.get(slug), defaults.filter((id) => names.has(id)))
+  const impact = eventImpact(
+    firing.event,
+    (slug) => bySlug.get(slug),
+    defaults.filter((id) => names.has(id)),
+  )
   const named: NamedImpact[] = [...impact].map(([id, status]) => ({ name: names.get(id) ?? String(id), status }))
   const resolveMessage = customerMessage(integration, 'resolved', resolved.event, [])
-  const resolve = { status: 'resolved' as const, message: resolveMessage, services: 'Restored to their status before the incident' }
+  const resolve = {
+    status: 'resolved' as const,
+    message: resolveMessage,
+    services: 'Restored to their status before the incident',
+  }
   if (impact.size === 0) {
-    return { sample, incident: null, resolve, unknownServices: unknown, note: 'No service matched, and the integration has no default services: a real notification like this opens nothing.' }
+    return {
+      sample,
+      incident: null,
+      resolve,
+      unknownServices: unknown,
+      note: 'No service matched, and the integration has no default services: a real notification like this opens nothing.',
+    }
   }
   return {
     sample,

@@ -49,7 +49,11 @@ export interface DueMaintenance {
  * Maintenances the clock has moved on. The query uses the indexed status and window columns (upcoming whose start
  * has come, in progress whose end has come; a null end never matches); the domain rule confirms each candidate.
  */
-export async function findDueMaintenances(payload: Payload, now = new Date(), limit = BATCH): Promise<DueMaintenance[]> {
+export async function findDueMaintenances(
+  payload: Payload,
+  now = new Date(),
+  limit = BATCH,
+): Promise<DueMaintenance[]> {
   const iso = now.toISOString()
   const due: Where = {
     or: TRANSITION_BOUNDARIES.map(({ status, boundary }) => ({
@@ -98,7 +102,13 @@ export async function advanceMaintenance(payload: Payload, due: DueMaintenance, 
       .where(and(eq(t.id, due.id), eq(t.status, due.status), eq(t.updatedAt, due.updatedAt)))
       .returning({ id: t.id })
     if (moved.length > 0) {
-      const doc = await payload.findByID({ collection: 'maintenances', id: due.id, depth: 0, overrideAccess: true, req })
+      const doc = await payload.findByID({
+        collection: 'maintenances',
+        id: due.id,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
       // What a save's hooks would do, in the same transaction, at the job's clock (src/services/maintenances/moved.ts).
       await maintenanceMoved(req, doc, { ...doc, status: due.status }, now)
     }
@@ -120,7 +130,10 @@ export async function advanceDueMaintenances(payload: Payload, now = new Date())
     } catch (error) {
       result.failed += 1
       failures().set(maintenance.id, now.getTime() + FAILURE_BACKOFF_MS)
-      payload.logger.error({ err: error, msg: `Could not move maintenance ${maintenance.id} on in time; retrying in a minute` })
+      payload.logger.error({
+        err: error,
+        msg: `Could not move maintenance ${maintenance.id} on in time; retrying in a minute`,
+      })
     }
   }
   // The writes above bypass the collection's hooks, so nothing has bumped yet: bumping once after the commits

@@ -3,8 +3,9 @@
  * becomes in progress (the clock's job, or a save) they go to `maintenance`, and when it stops running (completed,
  * cancelled, or the switch turned off) they go back as a resolved incident's services do.
  */
-import { relationIds } from '../../db/relation-id'
 import type { PayloadRequest } from 'payload'
+
+import { relationIds } from '../../db/relation-id'
 
 import type { Maintenance } from '../../payload-types'
 
@@ -13,9 +14,9 @@ import { releaseServices } from '../service-status/release'
 
 export type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 
-const holds = (m: MaintenanceLike | null | undefined) => m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
-const servicesOf = (m: MaintenanceLike | null | undefined): number[] =>
-  relationIds(m?.affectedServices)
+const holds = (m: MaintenanceLike | null | undefined) =>
+  m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
+const servicesOf = (m: MaintenanceLike | null | undefined): number[] => relationIds(m?.affectedServices)
 
 /** Applies a maintenance's move from `previous` (null: just created) to `doc`, in the transaction of `req`. */
 export async function applyMaintenanceServiceStatuses(
@@ -30,7 +31,11 @@ export async function applyMaintenanceServiceStatuses(
     // Only services it did not hold yet: a service an operator set by hand during the window stays as set.
     const already = new Set(before ? servicesOf(previous) : [])
     const added = servicesOf(doc).filter((service) => !already.has(service))
-    await changeServiceStatuses(req, added.map((service) => ({ service, status: 'maintenance' as const })), origin)
+    await changeServiceStatuses(
+      req,
+      added.map((service) => ({ service, status: 'maintenance' as const })),
+      origin,
+    )
     return
   }
   if (!before) return

@@ -10,12 +10,21 @@ import { OCCURRENCES_AHEAD, occurrencesAfter, type Recurrence } from '../../doma
 import type { Maintenance } from '../../payload-types'
 import { siteSettings } from '../../settings/site-settings'
 
-const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String((error as { message?: unknown })?.message ?? '') + String((error as { cause?: unknown })?.cause ?? ''))
+const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate/i.test(
+    String((error as { message?: unknown })?.message ?? '') + String((error as { cause?: unknown })?.cause ?? ''),
+  )
 
 export async function extendSeries(payload: Payload, now = new Date()): Promise<number> {
   const { docs: origins } = await payload.find({
     collection: 'maintenances',
-    where: { and: [{ 'recurrence.frequency': { in: ['daily', 'weekly', 'monthly'] } }, { series: { exists: false } }, { draft: { not_equals: true } }] },
+    where: {
+      and: [
+        { 'recurrence.frequency': { in: ['daily', 'weekly', 'monthly'] } },
+        { series: { exists: false } },
+        { draft: { not_equals: true } },
+      ],
+    },
     depth: 0,
     pagination: false,
     overrideAccess: true,
@@ -33,7 +42,10 @@ export async function extendSeries(payload: Payload, now = new Date()): Promise<
       overrideAccess: true,
     })
     const firstStart = new Date(origin.scheduledStartAt)
-    const slots = [firstStart.getTime(), ...occurrences.map((o) => new Date(o.seriesSlot ?? o.scheduledStartAt).getTime())]
+    const slots = [
+      firstStart.getTime(),
+      ...occurrences.map((o) => new Date(o.seriesSlot ?? o.scheduledStartAt).getTime()),
+    ]
     const ahead = slots.filter((slot) => slot > now.getTime()).length
     if (ahead >= OCCURRENCES_AHEAD) continue
     const after = new Date(Math.max(now.getTime(), ...slots))
@@ -62,7 +74,8 @@ export async function extendSeries(payload: Payload, now = new Date()): Promise<
         })
         created += 1
       } catch (error) {
-        if (!isUniqueViolation(error)) payload.logger.error({ err: error, msg: `Could not create the next occurrence of maintenance ${origin.id}` })
+        if (!isUniqueViolation(error))
+          payload.logger.error({ err: error, msg: `Could not create the next occurrence of maintenance ${origin.id}` })
       }
     }
   }

@@ -21,7 +21,12 @@ import { applyMaintenanceServiceStatuses, type MaintenanceLike } from './apply-s
  * (if the status changed and the maintenance notifies), then its services go under maintenance or back, at `at`
  * (the clock's time; by default now).
  */
-export async function maintenanceMoved(req: PayloadRequest, doc: Maintenance, previous: MaintenanceLike | null, at?: Date): Promise<void> {
+export async function maintenanceMoved(
+  req: PayloadRequest,
+  doc: Maintenance,
+  previous: MaintenanceLike | null,
+  at?: Date,
+): Promise<void> {
   await announceMaintenanceChange(req, doc, (previous?.status ?? null) as MaintenanceStatus | null)
   await applyMaintenanceServiceStatuses(req, doc, previous, at)
 }

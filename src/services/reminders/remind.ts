@@ -10,7 +10,12 @@ import type { Payload } from 'payload'
 import { connectionFor, tableOf } from '../../db/sql'
 import { inTransaction } from '../../db/transaction'
 import { incidentPageUrl } from '../../domain/page-address'
-import { incidentReminderDue, maintenanceReminderDue, type MaintenanceReminderChoice, type ReminderLead } from '../../domain/reminders'
+import {
+  incidentReminderDue,
+  maintenanceReminderDue,
+  type MaintenanceReminderChoice,
+  type ReminderLead,
+} from '../../domain/reminders'
 import type { IncidentStatus, MaintenanceStatus } from '../../domain/statuses'
 import { ChannelNotConfigured, emailConfig, sendEmail } from '../../notify/email'
 import { announceMaintenanceReminder } from '../../notify/events'
@@ -21,7 +26,12 @@ import { siteSettings } from '../../settings/site-settings'
 const DAY_MS = 86_400_000
 
 export async function reminderSettings(payload: Payload): Promise<{ lead: ReminderLead; hours: number }> {
-  const settings = await payload.findGlobal({ slug: 'settings', select: { maintenanceReminder: true, incidentReminderHours: true }, overrideAccess: true, depth: 0 })
+  const settings = await payload.findGlobal({
+    slug: 'settings',
+    select: { maintenanceReminder: true, incidentReminderHours: true },
+    overrideAccess: true,
+    depth: 0,
+  })
   return { lead: (settings.maintenanceReminder ?? '1h') as ReminderLead, hours: settings.incidentReminderHours ?? 4 }
 }
 
@@ -30,8 +40,22 @@ export async function remindMaintenances(payload: Payload, now = new Date(), lea
   const siteDefault = lead ?? (await reminderSettings(payload)).lead
   const { docs } = await payload.find({
     collection: 'maintenances',
-    where: { and: [{ draft: { not_equals: true } }, { status: { equals: 'upcoming' } }, { scheduledStartAt: { greater_than: now.toISOString() } }, { scheduledStartAt: { less_than_equal: new Date(now.getTime() + DAY_MS).toISOString() } }] },
-    select: { status: true, scheduledStartAt: true, createdAt: true, notifySubscribers: true, remindBefore: true, remindedFor: true },
+    where: {
+      and: [
+        { draft: { not_equals: true } },
+        { status: { equals: 'upcoming' } },
+        { scheduledStartAt: { greater_than: now.toISOString() } },
+        { scheduledStartAt: { less_than_equal: new Date(now.getTime() + DAY_MS).toISOString() } },
+      ],
+    },
+    select: {
+      status: true,
+      scheduledStartAt: true,
+      createdAt: true,
+      notifySubscribers: true,
+      remindBefore: true,
+      remindedFor: true,
+    },
     showHiddenFields: true,
     pagination: false,
     depth: 0,
@@ -39,7 +63,15 @@ export async function remindMaintenances(payload: Payload, now = new Date(), lea
   })
   let announced = 0
   for (const doc of docs) {
-    const due = maintenanceReminderDue({ ...doc, status: doc.status as MaintenanceStatus, remindBefore: doc.remindBefore as MaintenanceReminderChoice | null }, siteDefault, now)
+    const due = maintenanceReminderDue(
+      {
+        ...doc,
+        status: doc.status as MaintenanceStatus,
+        remindBefore: doc.remindBefore as MaintenanceReminderChoice | null,
+      },
+      siteDefault,
+      now,
+    )
     if (!due) continue
     const start = new Date(doc.scheduledStartAt).toISOString()
     try {
@@ -52,7 +84,13 @@ export async function remindMaintenances(payload: Payload, now = new Date(), lea
           .where(and(eq(t.id, doc.id), eq(t.status, 'upcoming'), or(isNull(t.remindedFor), ne(t.remindedFor, start))))
           .returning({ id: t.id })
         if (claimed.length > 0) {
-          const full = await payload.findByID({ collection: 'maintenances', id: doc.id, depth: 0, overrideAccess: true, req })
+          const full = await payload.findByID({
+            collection: 'maintenances',
+            id: doc.id,
+            depth: 0,
+            overrideAccess: true,
+            req,
+          })
           await announceMaintenanceReminder(req, full, now)
           announced += 1
         }
@@ -77,7 +115,9 @@ export async function remindQuietIncidents(payload: Payload, now = new Date(), h
     depth: 0,
     overrideAccess: true,
   })
-  const due = docs.filter((doc) => incidentReminderDue({ ...doc, status: doc.status as IncidentStatus }, quietHours, now))
+  const due = docs.filter((doc) =>
+    incidentReminderDue({ ...doc, status: doc.status as IncidentStatus }, quietHours, now),
+  )
   if (due.length === 0) return 0
   let config
   try {
@@ -87,7 +127,14 @@ export async function remindQuietIncidents(payload: Payload, now = new Date(), h
     throw error
   }
   const [editors, settings, base] = await Promise.all([
-    payload.find({ collection: 'users', where: { role: { in: ['admin', 'editor'] } }, select: { email: true }, pagination: false, depth: 0, overrideAccess: true }),
+    payload.find({
+      collection: 'users',
+      where: { role: { in: ['admin', 'editor'] } },
+      select: { email: true },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    }),
     siteSettings(payload),
     messageBaseUrl(payload),
   ])
@@ -103,7 +150,13 @@ export async function remindQuietIncidents(payload: Payload, now = new Date(), h
       .returning({ id: t.id })
     if (claimed.length === 0) continue
     reminded += 1
-    const mail = renderIncidentReminderEmail(settings.siteName, doc.title, quietHours, `${base}/admin/collections/incidents/${doc.id}`, incidentPageUrl(base, doc.shortId))
+    const mail = renderIncidentReminderEmail(
+      settings.siteName,
+      doc.title,
+      quietHours,
+      `${base}/admin/collections/incidents/${doc.id}`,
+      incidentPageUrl(base, doc.shortId),
+    )
     for (const user of editors.docs) {
       await sendEmail(config, { to: user.email, ...mail }, payload.logger).catch((error: unknown) =>
         payload.logger.warn({ err: error, msg: `The quiet-incident reminder to an editor was not sent` }),

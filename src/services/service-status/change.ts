@@ -37,7 +37,15 @@ const userOf = (req: PayloadRequest): number | null =>
 
 async function writeRow(
   req: PayloadRequest,
-  row: { service: number; fromStatus: ServiceStatus | null; toStatus: ServiceStatus; source: StatusChangeSource; sourceRef: string | null; user: number | null; at: Date },
+  row: {
+    service: number
+    fromStatus: ServiceStatus | null
+    toStatus: ServiceStatus
+    source: StatusChangeSource
+    sourceRef: string | null
+    user: number | null
+    at: Date
+  },
 ): Promise<number> {
   const { id } = await req.payload.create({
     collection: 'service-status-changes',
@@ -57,7 +65,15 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
   if (req.context?.skipStatusHistory) return doc
   const to = doc.status as ServiceStatus
   if (operation === 'create') {
-    await writeRow(req, { service: doc.id, fromStatus: null, toStatus: to, source: 'initial', sourceRef: null, user: userOf(req), at: new Date() })
+    await writeRow(req, {
+      service: doc.id,
+      fromStatus: null,
+      toStatus: to,
+      source: 'initial',
+      sourceRef: null,
+      user: userOf(req),
+      at: new Date(),
+    })
     return doc
   }
   const from = (previousDoc?.status ?? null) as ServiceStatus | null
@@ -74,7 +90,14 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
     at,
   })
   // A change is an event too (webhook subscribers hear of it), queued in the same transaction as the row.
-  await announceServiceStatusChange(req, { changeId, serviceId: doc.id, serviceName: doc.name, from: from as ServiceStatus, to, at })
+  await announceServiceStatusChange(req, {
+    changeId,
+    serviceId: doc.id,
+    serviceName: doc.name,
+    from: from as ServiceStatus,
+    to,
+    at,
+  })
   return doc
 }
 
@@ -82,13 +105,28 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
  * Sets the statuses, in the transaction of `req` (the caller commits). A service already in the status is left
  * alone; a service that no longer exists is skipped. Returns the services whose status changed.
  */
-export async function changeServiceStatuses(req: PayloadRequest, changes: readonly ServiceStatusChange[], origin: StatusChangeOrigin): Promise<number[]> {
+export async function changeServiceStatuses(
+  req: PayloadRequest,
+  changes: readonly ServiceStatusChange[],
+  origin: StatusChangeOrigin,
+): Promise<number[]> {
   const changed: number[] = []
   // The status read below is the history row's fromStatus: no other writer may change it in between.
-  await lockServiceStatuses(req, changes.map((change) => change.service))
+  await lockServiceStatuses(
+    req,
+    changes.map((change) => change.service),
+  )
   for (const { service, status } of changes) {
     const current = await req.payload
-      .findByID({ collection: 'services', id: service, depth: 0, overrideAccess: true, disableErrors: true, select: { status: true }, req })
+      .findByID({
+        collection: 'services',
+        id: service,
+        depth: 0,
+        overrideAccess: true,
+        disableErrors: true,
+        select: { status: true },
+        req,
+      })
       .catch(() => null)
     if (!current || !isStatusChange(current.status as ServiceStatus, status)) continue
     // The origin travels to the hook in the request's context, and only for this write.

@@ -17,7 +17,9 @@ export function serviceStatusEntries(value: unknown): ServiceStatusEntry[] {
 }
 
 /** An incident's stored updates, in the shape the claim rule reads. */
-export function incidentUpdatesWithClaims(updates: unknown): { createdAt: string; serviceStatuses: ServiceStatusEntry[] }[] {
+export function incidentUpdatesWithClaims(
+  updates: unknown,
+): { createdAt: string; serviceStatuses: ServiceStatusEntry[] }[] {
   if (!Array.isArray(updates)) return []
   return updates.map((update) => ({
     createdAt: String((update as { createdAt?: unknown }).createdAt ?? ''),

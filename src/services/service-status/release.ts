@@ -2,10 +2,18 @@
  * An incident resolved or a maintenance ended: each service it changed goes back to what it would be without it
  * (src/domain/service-status-change.ts statusWithout), through the chokepoint, in the caller's transaction.
  */
-import { relationId } from '../../db/relation-id'
 import type { PayloadRequest, Where } from 'payload'
 
-import { HOLD_SOURCES, type HoldSource, incidentClaims, statusWithout, type StatusChangeRow, type StatusHold } from '../../domain/service-status-change'
+import { relationId } from '../../db/relation-id'
+
+import {
+  HOLD_SOURCES,
+  type HoldSource,
+  incidentClaims,
+  statusWithout,
+  type StatusChangeRow,
+  type StatusHold,
+} from '../../domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change'
@@ -36,7 +44,15 @@ async function historySinceBaseline(req: PayloadRequest, service: number): Promi
   })
   const where: Where = { service: { equals: service } }
   if (base.docs[0]) where.id = { greater_than_equal: base.docs[0].id }
-  const { docs } = await req.payload.find({ collection: HISTORY, where, sort: 'id', pagination: false, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: HISTORY,
+    where,
+    sort: 'id',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   return docs.map((doc) => ({
     fromStatus: (doc.fromStatus ?? null) as ServiceStatus | null,
     toStatus: doc.toStatus as ServiceStatus,
@@ -52,7 +68,13 @@ async function holdsOn(req: PayloadRequest, service: number, released: Holder): 
   const incidents = await req.payload.find({
     collection: 'incidents',
     // A draft holds nothing: it has not set anything yet (src/fields/draft.ts).
-    where: { and: [{ draft: { not_equals: true } }, { status: { not_equals: 'resolved' } }, { 'updates.serviceStatuses.service': { equals: service } }] },
+    where: {
+      and: [
+        { draft: { not_equals: true } },
+        { status: { not_equals: 'resolved' } },
+        { 'updates.serviceStatuses.service': { equals: service } },
+      ],
+    },
     select: { shortId: true, updates: true },
     pagination: false,
     depth: 0,
@@ -62,11 +84,24 @@ async function holdsOn(req: PayloadRequest, service: number, released: Holder): 
   for (const incident of incidents.docs) {
     if (released.source === 'incident' && incident.id === released.id) continue
     const claim = incidentClaims(incidentUpdatesWithClaims(incident.updates)).get(service)
-    if (claim) holds.push({ source: 'incident', ref: String(incident.shortId), status: claim.status, claimedAt: claim.claimedAt })
+    if (claim)
+      holds.push({
+        source: 'incident',
+        ref: String(incident.shortId),
+        status: claim.status,
+        claimedAt: claim.claimedAt,
+      })
   }
   const maintenances = await req.payload.find({
     collection: 'maintenances',
-    where: { and: [{ draft: { not_equals: true } }, { status: { equals: 'in_progress' } }, { setServicesUnderMaintenance: { equals: true } }, { affectedServices: { in: [service] } }] },
+    where: {
+      and: [
+        { draft: { not_equals: true } },
+        { status: { equals: 'in_progress' } },
+        { setServicesUnderMaintenance: { equals: true } },
+        { affectedServices: { in: [service] } },
+      ],
+    },
     select: { shortId: true, scheduledStartAt: true },
     pagination: false,
     depth: 0,
@@ -75,7 +110,12 @@ async function holdsOn(req: PayloadRequest, service: number, released: Holder): 
   })
   for (const maintenance of maintenances.docs) {
     if (released.source === 'maintenance' && maintenance.id === released.id) continue
-    holds.push({ source: 'maintenance', ref: String(maintenance.shortId), status: 'maintenance', claimedAt: new Date(maintenance.scheduledStartAt) })
+    holds.push({
+      source: 'maintenance',
+      ref: String(maintenance.shortId),
+      status: 'maintenance',
+      claimedAt: new Date(maintenance.scheduledStartAt),
+    })
   }
   return holds
 }
@@ -123,7 +163,11 @@ export async function planRelease(req: PayloadRequest, holder: Holder): Promise<
     // One after the other: on PostgreSQL these share the request's transaction, one connection.
     const rows = await historySinceBaseline(req, service)
     const others = await holdsOn(req, service, holder)
-    const to = statusWithout({ source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(service) ?? null }, rows, others)
+    const to = statusWithout(
+      { source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(service) ?? null },
+      rows,
+      others,
+    )
     if (to && to !== from) plan.push({ service, from, to })
   }
   return plan
@@ -134,29 +178,64 @@ export async function planRelease(req: PayloadRequest, holder: Holder): Promise<
  * a service the rule has no answer for keeps its current status. For services an automated incident stops
  * claiming while it stays open (one alert of a group recovered).
  */
-export async function statusesWithout(req: PayloadRequest, holder: Holder, services: readonly number[]): Promise<Map<number, ServiceStatus>> {
+export async function statusesWithout(
+  req: PayloadRequest,
+  holder: Holder,
+  services: readonly number[],
+): Promise<Map<number, ServiceStatus>> {
   const result = new Map<number, ServiceStatus>()
   if (services.length === 0) return result
   await lockServiceStatuses(req, services)
-  const current = await req.payload.find({ collection: 'services', where: { id: { in: [...services] } }, select: { status: true }, pagination: false, depth: 0, overrideAccess: true, req })
+  const current = await req.payload.find({
+    collection: 'services',
+    where: { id: { in: [...services] } },
+    select: { status: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   for (const doc of current.docs) {
     const rows = await historySinceBaseline(req, doc.id)
     const others = await holdsOn(req, doc.id, holder)
-    result.set(doc.id, statusWithout({ source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(doc.id) ?? null }, rows, others) ?? (doc.status as ServiceStatus))
+    result.set(
+      doc.id,
+      statusWithout(
+        { source: holder.source, ref: holder.ref, claimedAt: holder.claims.get(doc.id) ?? null },
+        rows,
+        others,
+      ) ?? (doc.status as ServiceStatus),
+    )
   }
   return result
 }
 
 /** The statuses other open incidents and running maintenances hold each service at (for automation, which never improves them). */
-export async function otherHolds(req: PayloadRequest, holder: Holder, services: readonly number[]): Promise<Map<number, ServiceStatus[]>> {
+export async function otherHolds(
+  req: PayloadRequest,
+  holder: Holder,
+  services: readonly number[],
+): Promise<Map<number, ServiceStatus[]>> {
   const result = new Map<number, ServiceStatus[]>()
   await lockServiceStatuses(req, services)
-  for (const service of services) result.set(service, (await holdsOn(req, service, holder)).map((hold) => hold.status))
+  for (const service of services)
+    result.set(
+      service,
+      (await holdsOn(req, service, holder)).map((hold) => hold.status),
+    )
   return result
 }
 
 /** Gives back every service `holder` holds; returns the services whose status changed. */
-export async function releaseServices(req: PayloadRequest, holder: Holder, origin: StatusChangeOrigin): Promise<number[]> {
+export async function releaseServices(
+  req: PayloadRequest,
+  holder: Holder,
+  origin: StatusChangeOrigin,
+): Promise<number[]> {
   const plan = await planRelease(req, holder)
-  return changeServiceStatuses(req, plan.map(({ service, to }) => ({ service, status: to })), origin)
+  return changeServiceStatuses(
+    req,
+    plan.map(({ service, to }) => ({ service, status: to })),
+    origin,
+  )
 }

@@ -18,7 +18,14 @@ export async function managedSubscription(payload: Payload, token: string): Prom
   if (!subscriber) return null
   const ids = (subscriber.services ?? []).map((s) => (typeof s === 'object' ? s.id : s))
   if (ids.length === 0) return { subscriber, services: [] }
-  const { docs } = await payload.find({ collection: 'services', where: { id: { in: ids } }, select: { slug: true }, pagination: false, depth: 0, overrideAccess: true })
+  const { docs } = await payload.find({
+    collection: 'services',
+    where: { id: { in: ids } },
+    select: { slug: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
   return { subscriber, services: docs.map((doc) => doc.slug ?? '').filter(Boolean) }
 }
 
@@ -34,7 +41,14 @@ export async function changeServices(payload: Payload, token: string, slugs: str
     if (!subscriber) return 'not_found'
     if (!subscriber.active) return 'unsubscribed'
     const services = await serviceIds(req, [...new Set(slugs)])
-    await payload.update({ collection: 'subscribers', id: subscriber.id, data: { services }, overrideAccess: true, depth: 0, req })
+    await payload.update({
+      collection: 'subscribers',
+      id: subscriber.id,
+      data: { services },
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
     return 'saved'
   })
 }

@@ -46,17 +46,33 @@ export class UnknownServices extends BadRequest {
   }
 }
 
-
 export async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[]> {
   if (slugs.length === 0) return []
-  const { docs } = await req.payload.find({ collection: 'services', where: { slug: { in: slugs } }, select: { slug: true }, pagination: false, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'services',
+    where: { slug: { in: slugs } },
+    select: { slug: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   const missing = slugs.filter((slug) => !docs.some((doc) => doc.slug === slug))
   if (missing.length) throw new UnknownServices(missing)
   return docs.map((doc) => doc.id)
 }
 
 export async function findSubscriber(payload: Payload, where: Where, req?: PayloadRequest): Promise<Subscriber | null> {
-  const { docs } = await payload.find({ collection: 'subscribers', where, limit: 1, pagination: false, depth: 0, overrideAccess: true, showHiddenFields: true, req })
+  const { docs } = await payload.find({
+    collection: 'subscribers',
+    where,
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+    req,
+  })
   return docs[0] ?? null
 }
 
@@ -71,7 +87,11 @@ export interface SubscribeContext {
  * new confirmation token. Pending: confirmation sent again (at most every 5 minutes) with the new service choice.
  * Confirmed and active: nothing changes (an unconfirmed request cannot change a confirmed subscription).
  */
-export async function subscribe(payload: Payload, request: SubscribeRequest, context: SubscribeContext = {}): Promise<void> {
+export async function subscribe(
+  payload: Payload,
+  request: SubscribeRequest,
+  context: SubscribeContext = {},
+): Promise<void> {
   const now = context.now ?? new Date()
   const field = CHANNEL_RULES[request.type].addressField
   // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
@@ -92,7 +112,14 @@ function isDuplicateAddress(error: unknown): boolean {
   return name === 'ValidationError' && (data?.errors ?? []).some((e) => e.path !== undefined && fields.has(e.path))
 }
 
-async function subscribeOnce(payload: Payload, request: SubscribeRequest, context: SubscribeContext, now: Date, address: Omit<SubscribeRequest, 'type' | 'services'>, where: Where): Promise<void> {
+async function subscribeOnce(
+  payload: Payload,
+  request: SubscribeRequest,
+  context: SubscribeContext,
+  now: Date,
+  address: Omit<SubscribeRequest, 'type' | 'services'>,
+  where: Where,
+): Promise<void> {
   await inTransaction(payload, async (req) => {
     const services = await serviceIds(req, request.services)
     const existing = await findSubscriber(payload, where, req)
@@ -100,7 +127,15 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
     if (!existing) {
       const created = await payload.create({
         collection: 'subscribers',
-        data: { type: request.type, ...address, services, verified: false, active: true, createdFromAddress: context.clientAddress?.slice(0, 64), confirmationRequestedAt: now.toISOString() },
+        data: {
+          type: request.type,
+          ...address,
+          services,
+          verified: false,
+          active: true,
+          createdFromAddress: context.clientAddress?.slice(0, 64),
+          confirmationRequestedAt: now.toISOString(),
+        },
         overrideAccess: true,
         depth: 0,
         req,
@@ -110,7 +145,17 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
       await payload.update({
         collection: 'subscribers',
         id: existing.id,
-        data: { type: request.type, ...address, services, verified: false, verifiedAt: null, active: true, unsubscribedAt: null, confirmationRequestedAt: now.toISOString(), confirmationSentAt: null },
+        data: {
+          type: request.type,
+          ...address,
+          services,
+          verified: false,
+          verifiedAt: null,
+          active: true,
+          unsubscribedAt: null,
+          confirmationRequestedAt: now.toISOString(),
+          confirmationSentAt: null,
+        },
         overrideAccess: true,
         depth: 0,
         req,
@@ -122,11 +167,23 @@ async function subscribeOnce(payload: Payload, request: SubscribeRequest, contex
       const asked = existing.confirmationRequestedAt ?? existing.confirmationSentAt
       const last = asked ? Date.parse(asked) : 0
       if (now.getTime() - last < resendIntervalMs()) return
-      await payload.update({ collection: 'subscribers', id: existing.id, data: { services, confirmationRequestedAt: now.toISOString() }, overrideAccess: true, depth: 0, req })
+      await payload.update({
+        collection: 'subscribers',
+        id: existing.id,
+        data: { services, confirmationRequestedAt: now.toISOString() },
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })
       id = existing.id
     } else {
       return
     }
-    await payload.jobs.queue({ task: SEND_CONFIRMATION_TASK, input: { subscriber: id }, queue: NOTIFICATION_QUEUE, req })
+    await payload.jobs.queue({
+      task: SEND_CONFIRMATION_TASK,
+      input: { subscriber: id },
+      queue: NOTIFICATION_QUEUE,
+      req,
+    })
   })
 }

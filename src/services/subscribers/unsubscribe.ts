@@ -7,7 +7,10 @@ import { findSubscriber } from './subscribe'
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'already_unsubscribed' | 'not_found'
 
-export async function unsubscribeState(payload: Payload, token: string): Promise<{ outcome: UnsubscribeOutcome; subscriber: Subscriber | null }> {
+export async function unsubscribeState(
+  payload: Payload,
+  token: string,
+): Promise<{ outcome: UnsubscribeOutcome; subscriber: Subscriber | null }> {
   const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }) : null
   if (!subscriber) return { outcome: 'not_found', subscriber: null }
   return { outcome: subscriber.active ? 'unsubscribed' : 'already_unsubscribed', subscriber }
@@ -16,7 +19,13 @@ export async function unsubscribeState(payload: Payload, token: string): Promise
 export async function unsubscribe(payload: Payload, token: string, now = new Date()): Promise<UnsubscribeOutcome> {
   const { outcome, subscriber } = await unsubscribeState(payload, token)
   if (outcome !== 'unsubscribed' || !subscriber) return outcome
-  await payload.update({ collection: 'subscribers', id: subscriber.id, data: { active: false, unsubscribedAt: now.toISOString() }, overrideAccess: true, depth: 0 })
+  await payload.update({
+    collection: 'subscribers',
+    id: subscriber.id,
+    data: { active: false, unsubscribedAt: now.toISOString() },
+    overrideAccess: true,
+    depth: 0,
+  })
   return 'unsubscribed'
 }
 

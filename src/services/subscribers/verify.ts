@@ -8,7 +8,11 @@ import { CONFIRMATION_LIFETIME_MS, findSubscriber } from './subscribe'
 export type VerifyOutcome = 'verified' | 'already_verified' | 'expired' | 'not_found'
 
 /** What a confirmation token would do now, without doing it (the verify page shows this before the click). */
-export async function confirmationState(payload: Payload, token: string, now = new Date()): Promise<{ outcome: VerifyOutcome; subscriber: Subscriber | null }> {
+export async function confirmationState(
+  payload: Payload,
+  token: string,
+  now = new Date(),
+): Promise<{ outcome: VerifyOutcome; subscriber: Subscriber | null }> {
   const subscriber = token ? await findSubscriber(payload, { verificationToken: { equals: token } }) : null
   if (!subscriber || !subscriber.active) return { outcome: 'not_found', subscriber: null }
   if (subscriber.verified) return { outcome: 'already_verified', subscriber }
@@ -20,7 +24,13 @@ export async function confirmationState(payload: Payload, token: string, now = n
 export async function verify(payload: Payload, token: string, now = new Date()): Promise<VerifyOutcome> {
   const { outcome, subscriber } = await confirmationState(payload, token, now)
   if (outcome !== 'verified' || !subscriber) return outcome
-  await payload.update({ collection: 'subscribers', id: subscriber.id, data: { verified: true, verifiedAt: now.toISOString() }, overrideAccess: true, depth: 0 })
+  await payload.update({
+    collection: 'subscribers',
+    id: subscriber.id,
+    data: { verified: true, verifiedAt: now.toISOString() },
+    overrideAccess: true,
+    depth: 0,
+  })
   return 'verified'
 }
 

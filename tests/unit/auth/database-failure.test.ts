@@ -27,7 +27,11 @@ describe('isDatabaseUnavailable', () => {
 
   it('recognises an SQLite file that cannot be opened or written (permissions, a full disk)', () => {
     for (const error of [
-      new Error('Failed query: insert …', { cause: Object.assign(new Error('SQLITE_READONLY: attempt to write a readonly database'), { code: 'SQLITE_READONLY' }) }),
+      new Error('Failed query: insert …', {
+        cause: Object.assign(new Error('SQLITE_READONLY: attempt to write a readonly database'), {
+          code: 'SQLITE_READONLY',
+        }),
+      }),
       Object.assign(new Error('SQLITE_CANTOPEN: unable to open database file'), { code: 'SQLITE_CANTOPEN' }),
       Object.assign(new Error('SQLITE_FULL: database or disk is full'), { code: 'SQLITE_FULL' }),
       Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }),
@@ -47,15 +51,24 @@ describe('isDatabaseUnavailable', () => {
 describe('databaseTimeouts', () => {
   it('defaults to 5 s to connect and 15 s per statement, and refuses nonsense', () => {
     expect(databaseTimeouts(parseEnv({}))).toEqual({ connectMs: 5000, statementMs: 15_000 })
-    expect(databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: '2000' }))).toEqual({ connectMs: 800, statementMs: 2000 })
-    expect(() => databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }))).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/)
+    expect(
+      databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: '2000' })),
+    ).toEqual({ connectMs: 800, statementMs: 2000 })
+    expect(() => databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }))).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    )
   })
 
   it('a server that accepts and never answers fails the connection, as "unavailable"', async () => {
     const sockets: Socket[] = []
     const silent = createServer((socket) => void sockets.push(socket))
-    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)))
-    const pool = new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: '300' })).connectMs })
+    const port = await new Promise<number>((resolve) =>
+      silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)),
+    )
+    const pool = new pg.Pool({
+      connectionString: `postgres://x@127.0.0.1:${port}/x`,
+      connectionTimeoutMillis: databaseTimeouts(parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: '300' })).connectMs,
+    })
     const error = await pool.query('select 1').catch((failure: unknown) => failure)
     expect(isDatabaseUnavailable(error)).toBe(true)
     await pool.end()

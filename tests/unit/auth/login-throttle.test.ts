@@ -14,7 +14,12 @@ import { createLoginThrottle } from '../../../src/auth/login-throttle'
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const clients: Redis[] = []
 const redis = (url = redisUrl) => {
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 500, commandTimeout: 500 })
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 500,
+    commandTimeout: 500,
+  })
   client.on('error', () => {})
   clients.push(client)
   return client
@@ -70,9 +75,16 @@ describe('createLoginThrottle', () => {
 
   it('still throttles, in memory, when Redis cannot be reached', async () => {
     const closed = createServer()
-    const port = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as { port: number }).port)))
+    const port = await new Promise<number>((resolve) =>
+      closed.listen(0, '127.0.0.1', () => resolve((closed.address() as { port: number }).port)),
+    )
     await new Promise((resolve) => closed.close(resolve))
-    const throttle = createLoginThrottle({ perAccount: 2, perAddress: 30, windowSeconds: 60, redis: redis(`redis://127.0.0.1:${port}`) })
+    const throttle = createLoginThrottle({
+      perAccount: 2,
+      perAddress: 30,
+      windowSeconds: 60,
+      redis: redis(`redis://127.0.0.1:${port}`),
+    })
     expect(await throttle.attempt('203.0.113.5', 'a@example.com')).toBeNull()
     expect(await throttle.attempt('203.0.113.5', 'a@example.com')).toBeNull()
     expect(await throttle.attempt('203.0.113.5', 'a@example.com')).toBeGreaterThan(0)

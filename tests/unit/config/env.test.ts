@@ -85,17 +85,37 @@ describe('the configuration', () => {
   })
 
   it('names every bad variable at once', () => {
-    expect(() => parseEnv({ PORT: 'x', REDIS_URL: 'redis://r', ORIGIN_CONCURRENCY: 'y' })).toThrow(/^PORT .*; ORIGIN_CONCURRENCY /)
+    expect(() => parseEnv({ PORT: 'x', REDIS_URL: 'redis://r', ORIGIN_CONCURRENCY: 'y' })).toThrow(
+      /^PORT .*; ORIGIN_CONCURRENCY /,
+    )
   })
 
   it('treats empty as unset, and the demo interval falls back with a warning as documented', () => {
-    expect(parseEnv({ PORT: '', DATABASE_POOL_MAX: ' ', DEMO_MODE: '' })).toMatchObject({ PORT: 3000, DATABASE_POOL_MAX: 10, DEMO_MODE: false })
-    expect(parseEnv({ DEMO_RESET_INTERVAL_MINUTES: 'soon' }).DEMO_RESET_INTERVAL_MINUTES).toMatchObject({ value: 60, warning: expect.stringContaining('DEMO_RESET_INTERVAL_MINUTES') })
-    expect(parseEnv({ OUTBOUND_ALLOW_HTTP: 'TRUE', DEMO_MODE: 'True' })).toMatchObject({ OUTBOUND_ALLOW_HTTP: true, DEMO_MODE: true })
+    expect(parseEnv({ PORT: '', DATABASE_POOL_MAX: ' ', DEMO_MODE: '' })).toMatchObject({
+      PORT: 3000,
+      DATABASE_POOL_MAX: 10,
+      DEMO_MODE: false,
+    })
+    expect(parseEnv({ DEMO_RESET_INTERVAL_MINUTES: 'soon' }).DEMO_RESET_INTERVAL_MINUTES).toMatchObject({
+      value: 60,
+      warning: expect.stringContaining('DEMO_RESET_INTERVAL_MINUTES'),
+    })
+    expect(parseEnv({ OUTBOUND_ALLOW_HTTP: 'TRUE', DEMO_MODE: 'True' })).toMatchObject({
+      OUTBOUND_ALLOW_HTTP: true,
+      DEMO_MODE: true,
+    })
   })
 
   it('reads booleans in the usual spellings: true/false, 1/0, yes/no, on/off', () => {
-    for (const word of ['true', '1', 'yes', 'on', ' YES ', 'On']) expect(parseEnv({ DEMO_MODE: word, OUTBOUND_ALLOW_HTTP: word }), word).toMatchObject({ DEMO_MODE: true, OUTBOUND_ALLOW_HTTP: true })
-    for (const word of ['false', '0', 'no', 'off', 'OFF']) expect(parseEnv({ DEMO_MODE: word, OUTBOUND_ALLOW_HTTP: word }), word).toMatchObject({ DEMO_MODE: false, OUTBOUND_ALLOW_HTTP: false })
+    for (const word of ['true', '1', 'yes', 'on', ' YES ', 'On'])
+      expect(parseEnv({ DEMO_MODE: word, OUTBOUND_ALLOW_HTTP: word }), word).toMatchObject({
+        DEMO_MODE: true,
+        OUTBOUND_ALLOW_HTTP: true,
+      })
+    for (const word of ['false', '0', 'no', 'off', 'OFF'])
+      expect(parseEnv({ DEMO_MODE: word, OUTBOUND_ALLOW_HTTP: word }), word).toMatchObject({
+        DEMO_MODE: false,
+        OUTBOUND_ALLOW_HTTP: false,
+      })
   })
 })

@@ -20,21 +20,31 @@ describe('resolvePayloadSecret', () => {
 
   it('uses a strong secret it is given, and does not write one', () => {
     const dir = tempDir()
-    expect(resolvePayloadSecret({ PAYLOAD_SECRET: 'k2P9xq7Lm4Vb8Zr1Tt6Y', NODE_ENV: 'production' }, dir)).toBe('k2P9xq7Lm4Vb8Zr1Tt6Y')
+    expect(resolvePayloadSecret({ PAYLOAD_SECRET: 'k2P9xq7Lm4Vb8Zr1Tt6Y', NODE_ENV: 'production' }, dir)).toBe(
+      'k2P9xq7Lm4Vb8Zr1Tt6Y',
+    )
     expect(() => statSync(path.join(dir, '.payload-secret'))).toThrow()
   })
 
-  it.each(['changeme', 'YOUR_SECRET_HERE', 'secret', 'short'])('refuses the well-known or short secret %s', (secret) => {
-    expect(() => resolvePayloadSecret({ PAYLOAD_SECRET: secret }, tempDir())).toThrow(InsecureSecretError)
-  })
+  it.each(['changeme', 'YOUR_SECRET_HERE', 'secret', 'short'])(
+    'refuses the well-known or short secret %s',
+    (secret) => {
+      expect(() => resolvePayloadSecret({ PAYLOAD_SECRET: secret }, tempDir())).toThrow(InsecureSecretError)
+    },
+  )
 
   it('keeps a generated secret beside an embedded database given as a file: URL', () => {
     const dir = tempDir()
-    const secret = resolvePayloadSecret({ DATABASE_URL: `file:${path.join(dir, 'demo.db')}`, NODE_ENV: 'production' }, tempDir())
+    const secret = resolvePayloadSecret(
+      { DATABASE_URL: `file:${path.join(dir, 'demo.db')}`, NODE_ENV: 'production' },
+      tempDir(),
+    )
     expect(readFileSync(path.join(dir, '.payload-secret'), 'utf8')).toBe(secret)
   })
 
   it('refuses to run a configured database in production without a secret', () => {
-    expect(() => resolvePayloadSecret({ DATABASE_URL: 'postgres://db/status', NODE_ENV: 'production' }, tempDir())).toThrow(/required/)
+    expect(() =>
+      resolvePayloadSecret({ DATABASE_URL: 'postgres://db/status', NODE_ENV: 'production' }, tempDir()),
+    ).toThrow(/required/)
   })
 })

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest'
 
 import { decide, type KeyState } from '../../../src/domain/alert-incident'
-import { DEFAULT_MESSAGE_TEMPLATES, listNames, renderTemplate, templateOrDefault, templateProblem } from '../../../src/domain/message-template'
+import {
+  DEFAULT_MESSAGE_TEMPLATES,
+  listNames,
+  renderTemplate,
+  templateOrDefault,
+  templateProblem,
+} from '../../../src/domain/message-template'
 
-const state = (overrides: Partial<KeyState> = {}): KeyState => ({ incidentStatus: 'investigating', alertState: 'firing', signature: 'S1', ...overrides })
+const state = (overrides: Partial<KeyState> = {}): KeyState => ({
+  incidentStatus: 'investigating',
+  alertState: 'firing',
+  signature: 'S1',
+  ...overrides,
+})
 
 describe('what an event does to the incident of its key', () => {
   it('opens an incident on the first firing, and on a firing after the alerts resolved', () => {
     expect(decide(null, 'firing', 'S1', true)).toEqual({ action: 'open' })
-    expect(decide(state({ alertState: 'resolved', incidentStatus: 'resolved' }), 'firing', 'S1', true)).toEqual({ action: 'open' })
+    expect(decide(state({ alertState: 'resolved', incidentStatus: 'resolved' }), 'firing', 'S1', true)).toEqual({
+      action: 'open',
+    })
   })
 
   it('opens nothing when no service matched', () => {
@@ -21,13 +34,22 @@ describe('what an event does to the incident of its key', () => {
 
   it('adds one update for a changed firing set, keeping a person’s identified or monitoring', () => {
     expect(decide(state(), 'firing', 'S2', true)).toEqual({ action: 'update', status: 'investigating' })
-    expect(decide(state({ incidentStatus: 'identified' }), 'firing', 'S2', true)).toEqual({ action: 'update', status: 'identified' })
-    expect(decide(state({ incidentStatus: 'monitoring' }), 'firing', 'S2', true)).toEqual({ action: 'update', status: 'monitoring' })
+    expect(decide(state({ incidentStatus: 'identified' }), 'firing', 'S2', true)).toEqual({
+      action: 'update',
+      status: 'identified',
+    })
+    expect(decide(state({ incidentStatus: 'monitoring' }), 'firing', 'S2', true)).toEqual({
+      action: 'update',
+      status: 'monitoring',
+    })
   })
 
   it('resolves when every alert resolved, and only once', () => {
     expect(decide(state(), 'resolved', 'R', true)).toEqual({ action: 'resolve' })
-    expect(decide(state({ alertState: 'resolved', incidentStatus: 'resolved' }), 'resolved', 'R', true)).toEqual({ action: 'nothing', reason: 'nothing-open' })
+    expect(decide(state({ alertState: 'resolved', incidentStatus: 'resolved' }), 'resolved', 'R', true)).toEqual({
+      action: 'nothing',
+      reason: 'nothing-open',
+    })
     expect(decide(null, 'resolved', 'R', true)).toEqual({ action: 'nothing', reason: 'nothing-open' })
   })
 
@@ -41,16 +63,31 @@ describe('what an event does to the incident of its key', () => {
 
 describe('the words of the updates (integration templates)', () => {
   it('fills the placeholders, and an alert’s own words only where asked', () => {
-    const values = { services: listNames(['API', 'Web']), description: '5xx ratio 12% over 5 minutes', alerts: '- API down' }
-    expect(renderTemplate(DEFAULT_MESSAGE_TEMPLATES.opening, values)).toBe('We are investigating elevated errors on API and Web.')
+    const values = {
+      services: listNames(['API', 'Web']),
+      description: '5xx ratio 12% over 5 minutes',
+      alerts: '- API down',
+    }
+    expect(renderTemplate(DEFAULT_MESSAGE_TEMPLATES.opening, values)).toBe(
+      'We are investigating elevated errors on API and Web.',
+    )
     expect(renderTemplate(DEFAULT_MESSAGE_TEMPLATES.resolved, values)).toBe('This incident has been resolved.')
-    expect(renderTemplate('Errors on {services}.\n{description}', values)).toBe('Errors on API and Web.\n5xx ratio 12% over 5 minutes')
+    expect(renderTemplate('Errors on {services}.\n{description}', values)).toBe(
+      'Errors on API and Web.\n5xx ratio 12% over 5 minutes',
+    )
     // An empty value leaves no blank line behind.
-    expect(renderTemplate('Errors on {services}.\n{description}\nMore soon.', { services: 'API' })).toBe('Errors on API.\nMore soon.')
+    expect(renderTemplate('Errors on {services}.\n{description}\nMore soon.', { services: 'API' })).toBe(
+      'Errors on API.\nMore soon.',
+    )
   })
 
   it('lists names as a sentence does', () => {
-    expect([listNames([]), listNames(['A']), listNames(['A', 'B']), listNames(['A', 'B', 'C'])]).toEqual(['', 'A', 'A and B', 'A, B and C'])
+    expect([listNames([]), listNames(['A']), listNames(['A', 'B']), listNames(['A', 'B', 'C'])]).toEqual([
+      '',
+      'A',
+      'A and B',
+      'A, B and C',
+    ])
   })
 
   it('refuses an empty template and an unknown placeholder, naming it', () => {

@@ -9,7 +9,7 @@ describe('isE164', () => {
     }
   })
 
-  it("accepts the fictional numbers of examples and tests: possible lengths, not checked against number ranges", () => {
+  it('accepts the fictional numbers of examples and tests: possible lengths, not checked against number ranges', () => {
     for (const phone of ['+15550001111', '+15555550123', '+447700900123']) expect(isE164(phone), phone).toBe(true)
   })
 
@@ -41,7 +41,16 @@ describe('isE164', () => {
   })
 
   it('refuses formatting characters: E.164 is digits only', () => {
-    for (const phone of ['+1 415 555 0123', '+1-415-555-0123', '+1 (415) 5550123', '+1.415.555.0123', ' +14155550123', '+14155550123 ', '+1415555O123', '++14155550123']) {
+    for (const phone of [
+      '+1 415 555 0123',
+      '+1-415-555-0123',
+      '+1 (415) 5550123',
+      '+1.415.555.0123',
+      ' +14155550123',
+      '+14155550123 ',
+      '+1415555O123',
+      '++14155550123',
+    ]) {
       expect(isE164(phone), phone).toBe(false)
     }
   })

@@ -102,7 +102,9 @@ describe('durationToStore', () => {
   const end = new Date(start.getTime() + 2 * HOUR)
 
   it("keeps the operator's text", () => {
-    expect(durationToStore({ written: 'about an hour', scheduledStartAt: start, scheduledEndAt: end })).toBe('about an hour')
+    expect(durationToStore({ written: 'about an hour', scheduledStartAt: start, scheduledEndAt: end })).toBe(
+      'about an hour',
+    )
   })
 
   it('stores the estimate when nothing was written, and null for an open end', () => {
@@ -114,8 +116,12 @@ describe('durationToStore', () => {
   it('lets a stored estimate follow a moved window, but keeps real operator text when the window moves', () => {
     const previous = { scheduledStartAt: start, scheduledEndAt: end }
     const longer = new Date(start.getTime() + 3 * HOUR + 30 * MINUTE)
-    expect(durationToStore({ written: '2 hours', scheduledStartAt: start, scheduledEndAt: longer, previous })).toBe('3 hours 30 minutes')
-    expect(durationToStore({ written: 'about an hour', scheduledStartAt: start, scheduledEndAt: longer, previous })).toBe('about an hour')
+    expect(durationToStore({ written: '2 hours', scheduledStartAt: start, scheduledEndAt: longer, previous })).toBe(
+      '3 hours 30 minutes',
+    )
+    expect(
+      durationToStore({ written: 'about an hour', scheduledStartAt: start, scheduledEndAt: longer, previous }),
+    ).toBe('about an hour')
   })
 })
 

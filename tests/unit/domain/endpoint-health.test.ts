@@ -12,6 +12,10 @@ describe('endpoint health', () => {
     const quarantined = healthAfter(first, false, at(QUARANTINE_AFTER_MS))
     expect(quarantined).toEqual({ failingSince: t0, quarantinedAt: at(QUARANTINE_AFTER_MS), quarantinedNow: true })
     expect(healthAfter(quarantined, false, at(QUARANTINE_AFTER_MS + 1)).quarantinedNow).toBe(false)
-    expect(healthAfter(quarantined, true, at(QUARANTINE_AFTER_MS + 1))).toEqual({ failingSince: null, quarantinedAt: null, quarantinedNow: false })
+    expect(healthAfter(quarantined, true, at(QUARANTINE_AFTER_MS + 1))).toEqual({
+      failingSince: null,
+      quarantinedAt: null,
+      quarantinedNow: false,
+    })
   })
 })

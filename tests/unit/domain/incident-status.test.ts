@@ -11,7 +11,11 @@ import type { IncidentStatus } from '../../../src/domain/statuses'
 // The contract: "the incident `status` always equals the status of its newest update"; updates are "ordered
 // newest first"; resolvedAt is a timestamp or null, ISO 8601 in UTC with milliseconds.
 type Row = IncidentUpdateInput & { message: string }
-const row = (status: IncidentStatus, createdAt: string | Date, message: string = status): Row => ({ status, createdAt, message })
+const row = (status: IncidentStatus, createdAt: string | Date, message: string = status): Row => ({
+  status,
+  createdAt,
+  message,
+})
 
 describe('deriveIncidentState', () => {
   it('has nothing to derive from no updates', () => {
@@ -46,7 +50,10 @@ describe('deriveIncidentState', () => {
 
   it('on equal createdAt takes the later array element', () => {
     const at = '2026-01-01T10:00:00.000Z'
-    expect(deriveIncidentState([row('investigating', at), row('resolved', at)])).toEqual({ status: 'resolved', resolvedAt: at })
+    expect(deriveIncidentState([row('investigating', at), row('resolved', at)])).toEqual({
+      status: 'resolved',
+      resolvedAt: at,
+    })
     expect(deriveIncidentState([row('resolved', at), row('investigating', at)])).toEqual({
       status: 'investigating',
       resolvedAt: null,
@@ -68,7 +75,10 @@ describe('deriveIncidentState', () => {
   })
 
   it('accepts Date objects as createdAt', () => {
-    const updates = [row('identified', new Date('2026-01-01T10:00:00.000Z')), row('resolved', new Date('2026-01-01T10:00:00.001Z'))]
+    const updates = [
+      row('identified', new Date('2026-01-01T10:00:00.000Z')),
+      row('resolved', new Date('2026-01-01T10:00:00.001Z')),
+    ]
     expect(deriveIncidentState(updates)).toEqual({ status: 'resolved', resolvedAt: '2026-01-01T10:00:00.001Z' })
   })
 
@@ -79,10 +89,7 @@ describe('deriveIncidentState', () => {
   })
 
   it('a resolved incident that gets a newer update is reopened and loses resolvedAt', () => {
-    const resolved = [
-      row('investigating', '2026-01-01T10:00:00.000Z'),
-      row('resolved', '2026-01-01T11:00:00.000Z'),
-    ]
+    const resolved = [row('investigating', '2026-01-01T10:00:00.000Z'), row('resolved', '2026-01-01T11:00:00.000Z')]
     expect(deriveIncidentState(resolved)).toEqual({ status: 'resolved', resolvedAt: '2026-01-01T11:00:00.000Z' })
     const reopened = [...resolved, row('investigating', '2026-01-01T12:00:00.000Z')]
     expect(deriveIncidentState(reopened)).toEqual({ status: 'investigating', resolvedAt: null })
@@ -98,7 +105,10 @@ describe('deriveIncidentState', () => {
 
   it('every status is reachable as the newest', () => {
     for (const status of ['investigating', 'identified', 'monitoring', 'resolved'] as const) {
-      expect(deriveIncidentState([row('investigating', '2026-01-01T00:00:00.000Z'), row(status, '2026-01-02T00:00:00.000Z')])?.status).toBe(status)
+      expect(
+        deriveIncidentState([row('investigating', '2026-01-01T00:00:00.000Z'), row(status, '2026-01-02T00:00:00.000Z')])
+          ?.status,
+      ).toBe(status)
     }
   })
 })
@@ -124,7 +134,11 @@ describe('updatesNewestFirst', () => {
 
   it('puts the later array element first on equal createdAt, so the first shown is the one that sets the status', () => {
     const at = '2026-01-01T10:00:00.000Z'
-    const updates = [row('investigating', at, 'first'), row('identified', '2026-01-01T09:00:00.000Z', 'older'), row('monitoring', at, 'second')]
+    const updates = [
+      row('investigating', at, 'first'),
+      row('identified', '2026-01-01T09:00:00.000Z', 'older'),
+      row('monitoring', at, 'second'),
+    ]
     const ordered = updatesNewestFirst(updates)
     expect(ordered.map((u) => u.message)).toEqual(['second', 'first', 'older'])
     expect(ordered[0]).toBe(newestUpdate(updates))
@@ -152,7 +166,9 @@ describe('updatesNewestFirst', () => {
       )
       const ordered = updatesNewestFirst(updates)
       for (let i = 1; i < ordered.length; i++) {
-        expect(new Date(ordered[i - 1].createdAt).getTime()).toBeGreaterThanOrEqual(new Date(ordered[i].createdAt).getTime())
+        expect(new Date(ordered[i - 1].createdAt).getTime()).toBeGreaterThanOrEqual(
+          new Date(ordered[i].createdAt).getTime(),
+        )
       }
       expect(deriveIncidentState(updates)?.status).toBe(ordered[0].status)
     }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { hashIntegrationToken, looksLikeToken, newIntegrationToken, tokenFromHeader, webhookToken } from '../../../src/domain/integration-token'
+import {
+  hashIntegrationToken,
+  looksLikeToken,
+  newIntegrationToken,
+  tokenFromHeader,
+  webhookToken,
+} from '../../../src/domain/integration-token'
 
 describe('integration tokens', () => {
   it('are new each time, look like tokens, and are stored as their SHA-256', () => {
@@ -13,7 +19,14 @@ describe('integration tokens', () => {
   })
 
   it('are refused before the database is asked when they cannot be one', () => {
-    for (const value of ['', 'spi_', 'spi_short', `xyz_${'a'.repeat(43)}`, `spi_${'a'.repeat(61)}`, `spi_${'a'.repeat(42)}!`]) {
+    for (const value of [
+      '',
+      'spi_',
+      'spi_short',
+      `xyz_${'a'.repeat(43)}`,
+      `spi_${'a'.repeat(61)}`,
+      `spi_${'a'.repeat(42)}!`,
+    ]) {
       expect(looksLikeToken(value), value).toBe(false)
     }
   })

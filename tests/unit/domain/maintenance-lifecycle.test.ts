@@ -68,16 +68,23 @@ describe('deriveMaintenanceState: status', () => {
   })
 
   it('keeps cancelled at any time, even before the start or after the end', () => {
-    for (const now of [at(-HOUR), at(HOUR), at(3 * HOUR)]) expect(derive({ requestedStatus: 'cancelled', now }).status).toBe('cancelled')
+    for (const now of [at(-HOUR), at(HOUR), at(3 * HOUR)])
+      expect(derive({ requestedStatus: 'cancelled', now }).status).toBe('cancelled')
   })
 
   it('keeps completed even before the window ends (finished early) or before it starts', () => {
-    for (const now of [at(-HOUR), at(HOUR), at(3 * HOUR)]) expect(derive({ requestedStatus: 'completed', now }).status).toBe('completed')
+    for (const now of [at(-HOUR), at(HOUR), at(3 * HOUR)])
+      expect(derive({ requestedStatus: 'completed', now }).status).toBe('completed')
   })
 
   it('an open-ended maintenance stays in progress until the operator completes it', () => {
     const later = at(1000 * HOUR)
-    expect(derive({ ...openWindow, now: later })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null, completedBy: null })
+    expect(derive({ ...openWindow, now: later })).toEqual({
+      status: 'in_progress',
+      completedAt: null,
+      cancelledAt: null,
+      completedBy: null,
+    })
     expect(derive({ ...openWindow, requestedStatus: 'completed', now: later })).toEqual({
       status: 'completed',
       completedAt: later.toISOString(),
@@ -89,41 +96,80 @@ describe('deriveMaintenanceState: status', () => {
 
 describe('deriveMaintenanceState: completedAt and cancelledAt', () => {
   it('are null while upcoming or in progress', () => {
-    expect(derive({ now: at(-HOUR) })).toEqual({ status: 'upcoming', completedAt: null, cancelledAt: null, completedBy: null })
-    expect(derive({ now: at(HOUR) })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null, completedBy: null })
+    expect(derive({ now: at(-HOUR) })).toEqual({
+      status: 'upcoming',
+      completedAt: null,
+      cancelledAt: null,
+      completedBy: null,
+    })
+    expect(derive({ now: at(HOUR) })).toEqual({
+      status: 'in_progress',
+      completedAt: null,
+      cancelledAt: null,
+      completedBy: null,
+    })
   })
 
   it('stamps cancelledAt with the moment of cancelling, and only cancelledAt', () => {
     const now = at(-HOUR)
-    expect(derive({ requestedStatus: 'cancelled', now })).toEqual({ status: 'cancelled', completedAt: null, cancelledAt: now.toISOString(), completedBy: null })
+    expect(derive({ requestedStatus: 'cancelled', now })).toEqual({
+      status: 'cancelled',
+      completedAt: null,
+      cancelledAt: now.toISOString(),
+      completedBy: null,
+    })
   })
 
   it('stamps completedAt with the moment an operator completes it', () => {
     const now = at(HOUR)
-    expect(derive({ requestedStatus: 'completed', now })).toEqual({ status: 'completed', completedAt: now.toISOString(), cancelledAt: null, completedBy: 'operator' })
+    expect(derive({ requestedStatus: 'completed', now })).toEqual({
+      status: 'completed',
+      completedAt: now.toISOString(),
+      cancelledAt: null,
+      completedBy: 'operator',
+    })
   })
 
   it('stamps a maintenance completed by the clock with the end of its window, not the time of the save', () => {
-    expect(derive({ now: at(5 * HOUR) })).toEqual({ status: 'completed', completedAt: end.toISOString(), cancelledAt: null, completedBy: 'schedule' })
+    expect(derive({ now: at(5 * HOUR) })).toEqual({
+      status: 'completed',
+      completedAt: end.toISOString(),
+      cancelledAt: null,
+      completedBy: 'schedule',
+    })
   })
 
   it('keeps the stamp of a maintenance that was already completed or cancelled', () => {
     const earlier = '2026-06-01T11:00:00.000Z'
     expect(
-      derive({ requestedStatus: 'completed', previous: { status: 'completed', completedAt: earlier, cancelledAt: null }, now: at(10 * HOUR) }),
+      derive({
+        requestedStatus: 'completed',
+        previous: { status: 'completed', completedAt: earlier, cancelledAt: null },
+        now: at(10 * HOUR),
+      }),
     ).toEqual({ status: 'completed', completedAt: earlier, cancelledAt: null, completedBy: 'operator' })
     expect(
-      derive({ requestedStatus: 'cancelled', previous: { status: 'cancelled', completedAt: null, cancelledAt: earlier }, now: at(10 * HOUR) }),
+      derive({
+        requestedStatus: 'cancelled',
+        previous: { status: 'cancelled', completedAt: null, cancelledAt: earlier },
+        now: at(10 * HOUR),
+      }),
     ).toEqual({ status: 'cancelled', completedAt: null, cancelledAt: earlier, completedBy: null })
   })
 
   it('stamps afresh when the previous record had the status but no stamp', () => {
     const now = at(HOUR)
-    expect(derive({ requestedStatus: 'cancelled', previous: { status: 'cancelled', cancelledAt: null }, now }).cancelledAt).toBe(now.toISOString())
+    expect(
+      derive({ requestedStatus: 'cancelled', previous: { status: 'cancelled', cancelledAt: null }, now }).cancelledAt,
+    ).toBe(now.toISOString())
   })
 
   it('clears stale stamps when the maintenance is not completed or cancelled', () => {
-    const stale = { status: 'in_progress' as MaintenanceStatus, completedAt: '2026-05-01T00:00:00.000Z', cancelledAt: '2026-05-01T00:00:00.000Z' }
+    const stale = {
+      status: 'in_progress' as MaintenanceStatus,
+      completedAt: '2026-05-01T00:00:00.000Z',
+      cancelledAt: '2026-05-01T00:00:00.000Z',
+    }
     expect(derive({ requestedStatus: 'in_progress', previous: stale, now: at(HOUR) })).toEqual({
       status: 'in_progress',
       completedAt: null,
@@ -135,7 +181,11 @@ describe('deriveMaintenanceState: completedAt and cancelledAt', () => {
   it('does not carry a stamp over from a different previous status', () => {
     // Previously upcoming with a leftover completedAt: completing now stamps now, not the leftover.
     const now = at(HOUR)
-    const previous = { status: 'upcoming' as MaintenanceStatus, completedAt: '2026-05-01T00:00:00.000Z', cancelledAt: null }
+    const previous = {
+      status: 'upcoming' as MaintenanceStatus,
+      completedAt: '2026-05-01T00:00:00.000Z',
+      cancelledAt: null,
+    }
     expect(derive({ requestedStatus: 'completed', previous, now }).completedAt).toBe(now.toISOString())
   })
 
@@ -146,9 +196,12 @@ describe('deriveMaintenanceState: completedAt and cancelledAt', () => {
 })
 
 describe('maintenanceStatusChangeError', () => {
-  const operator = (status: MaintenanceStatus) => ({ status, completedBy: status === 'completed' ? ('operator' as const) : null })
+  const operator = (status: MaintenanceStatus) => ({
+    status,
+    completedBy: status === 'completed' ? ('operator' as const) : null,
+  })
 
-  it('refuses to move an operator\'s completed or cancelled maintenance to any other status', () => {
+  it("refuses to move an operator's completed or cancelled maintenance to any other status", () => {
     for (const from of ['completed', 'cancelled'] as const) {
       for (const to of MAINTENANCE_STATUSES.filter((s) => s !== from)) {
         const error = maintenanceStatusChangeError(operator(from), to)
@@ -182,20 +235,40 @@ describe('maintenanceStatusChangeError', () => {
 })
 
 describe('deriveMaintenanceState: who completed it', () => {
-  const clockCompleted = { status: 'completed' as const, completedAt: end.toISOString(), cancelledAt: null, completedBy: 'schedule' as const }
+  const clockCompleted = {
+    status: 'completed' as const,
+    completedAt: end.toISOString(),
+    cancelledAt: null,
+    completedBy: 'schedule' as const,
+  }
 
   it('a clock-completed maintenance whose end moves into the future is in progress again, its stamp cleared', () => {
     const now = at(2 * HOUR + 5 * MINUTE)
     const extended = { scheduledEndAt: at(3 * HOUR) }
     // A write without status carries the stored `completed` back: that is the clock's word, not a decision.
     for (const requestedStatus of ['completed', undefined, 'in_progress'] as const) {
-      expect(derive({ ...extended, requestedStatus, previous: clockCompleted, now })).toEqual({ status: 'in_progress', completedAt: null, cancelledAt: null, completedBy: null })
+      expect(derive({ ...extended, requestedStatus, previous: clockCompleted, now })).toEqual({
+        status: 'in_progress',
+        completedAt: null,
+        cancelledAt: null,
+        completedBy: null,
+      })
     }
-    expect(derive({ scheduledStartAt: at(HOUR), scheduledEndAt: at(3 * HOUR), requestedStatus: 'completed', previous: clockCompleted, now: at(30 * MINUTE) }).status).toBe('upcoming')
+    expect(
+      derive({
+        scheduledStartAt: at(HOUR),
+        scheduledEndAt: at(3 * HOUR),
+        requestedStatus: 'completed',
+        previous: clockCompleted,
+        now: at(30 * MINUTE),
+      }).status,
+    ).toBe('upcoming')
   })
 
   it('a clock-completed maintenance whose end moves within the past stays completed, stamped with the new end', () => {
-    expect(derive({ scheduledEndAt: at(HOUR), requestedStatus: 'completed', previous: clockCompleted, now: at(5 * HOUR) })).toEqual({
+    expect(
+      derive({ scheduledEndAt: at(HOUR), requestedStatus: 'completed', previous: clockCompleted, now: at(5 * HOUR) }),
+    ).toEqual({
       status: 'completed',
       completedAt: at(HOUR).toISOString(),
       cancelledAt: null,
@@ -203,9 +276,11 @@ describe('deriveMaintenanceState: who completed it', () => {
     })
   })
 
-  it('an operator\'s completion stays, whatever the window says', () => {
+  it("an operator's completion stays, whatever the window says", () => {
     const byHand = { ...clockCompleted, completedAt: at(HOUR).toISOString(), completedBy: 'operator' as const }
-    expect(derive({ scheduledEndAt: at(10 * HOUR), requestedStatus: 'completed', previous: byHand, now: at(2 * HOUR) })).toEqual(byHand)
+    expect(
+      derive({ scheduledEndAt: at(10 * HOUR), requestedStatus: 'completed', previous: byHand, now: at(2 * HOUR) }),
+    ).toEqual(byHand)
   })
 })
 
@@ -226,8 +301,12 @@ describe('maintenanceWindowError', () => {
   })
 
   it('refuses invalid dates, naming the field', () => {
-    expect(maintenanceWindowError({ scheduledStartAt: new Date('nonsense'), scheduledEndAt: end })).toMatch(/scheduledStartAt/)
-    expect(maintenanceWindowError({ scheduledStartAt: start, scheduledEndAt: new Date('nonsense') })).toMatch(/scheduledEndAt/)
+    expect(maintenanceWindowError({ scheduledStartAt: new Date('nonsense'), scheduledEndAt: end })).toMatch(
+      /scheduledStartAt/,
+    )
+    expect(maintenanceWindowError({ scheduledStartAt: start, scheduledEndAt: new Date('nonsense') })).toMatch(
+      /scheduledEndAt/,
+    )
   })
 })
 
@@ -257,7 +336,9 @@ describe('nextTransitionAt', () => {
 
   it('ignores completed and cancelled maintenances, whose status the clock no longer moves', () => {
     expect(nextTransitionAt([m(HOUR, 2 * HOUR, 'cancelled'), m(-HOUR, HOUR, 'completed')], start)).toBeNull()
-    expect(nextTransitionAt([m(HOUR, 2 * HOUR, 'cancelled'), m(3 * HOUR, 4 * HOUR, 'upcoming')], start)).toEqual(at(3 * HOUR))
+    expect(nextTransitionAt([m(HOUR, 2 * HOUR, 'cancelled'), m(3 * HOUR, 4 * HOUR, 'upcoming')], start)).toEqual(
+      at(3 * HOUR),
+    )
   })
 
   it('is null for an open-ended maintenance in progress, which no time completes', () => {

@@ -13,7 +13,12 @@ import {
 } from '../../../src/domain/notifications'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute)).toISOString()
-const update = (status: UpdateLike['status'], minute: number, message = `${status} at ${minute}`, notify?: boolean): UpdateLike => ({ status, message, createdAt: at(minute), notify })
+const update = (
+  status: UpdateLike['status'],
+  minute: number,
+  message = `${status} at ${minute}`,
+  notify?: boolean,
+): UpdateLike => ({ status, message, createdAt: at(minute), notify })
 
 describe('the event an incident write causes', () => {
   it('is "created" for a new incident, about its newest update', () => {
@@ -24,17 +29,32 @@ describe('the event an incident write causes', () => {
 
   it('is "updated" for an added update, and "resolved" when the added update resolves', () => {
     const before = [update('investigating', 0)]
-    expect(incidentEvent(7, before, [...before, update('monitoring', 9)])).toMatchObject({ kind: 'incident_updated', status: 'monitoring' })
-    expect(incidentEvent(7, before, [...before, update('resolved', 9)])).toMatchObject({ kind: 'incident_resolved', message: 'resolved at 9' })
+    expect(incidentEvent(7, before, [...before, update('monitoring', 9)])).toMatchObject({
+      kind: 'incident_updated',
+      status: 'monitoring',
+    })
+    expect(incidentEvent(7, before, [...before, update('resolved', 9)])).toMatchObject({
+      kind: 'incident_resolved',
+      message: 'resolved at 9',
+    })
   })
 
   it('recognises updates by content, since a PATCH replaces the list (and its row ids)', () => {
     const list = [update('investigating', 0), update('identified', 5)]
-    expect(incidentEvent(7, list, list.map((u) => ({ ...u, createdAt: new Date(u.createdAt) })))).toBeNull()
+    expect(
+      incidentEvent(
+        7,
+        list,
+        list.map((u) => ({ ...u, createdAt: new Date(u.createdAt) })),
+      ),
+    ).toBeNull()
     // A message edited in a list sent without row ids is a correction of the update written at that instant.
     expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'corrected' }])).toBeNull()
     // A new instant is a new update.
-    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'later', createdAt: at(6) }])).toMatchObject({ kind: 'incident_updated', message: 'later' })
+    expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'later', createdAt: at(6) }])).toMatchObject({
+      kind: 'incident_updated',
+      message: 'later',
+    })
   })
 
   it('is nothing when only an older update is corrected, with or without row ids, even after the resolution', () => {
@@ -44,9 +64,13 @@ describe('the event an incident write causes', () => {
     expect(incidentEvent(7, resolvedIncident, [{ ...fixed[0], status: 'identified' }, fixed[1]])).toBeNull()
     expect(incidentEvent(7, resolvedIncident, [{ ...fixed[0], createdAt: at(1) }, fixed[1]])).toBeNull()
     // A forgotten update inserted below the newest one is history, not news.
-    expect(incidentEvent(7, resolvedIncident, [resolvedIncident[0], update('identified', 30), resolvedIncident[1]])).toBeNull()
+    expect(
+      incidentEvent(7, resolvedIncident, [resolvedIncident[0], update('identified', 30), resolvedIncident[1]]),
+    ).toBeNull()
     // The newest update's status changing is news.
-    expect(incidentEvent(7, resolvedIncident, [resolvedIncident[0], { ...resolvedIncident[1], status: 'monitoring' }])).toMatchObject({
+    expect(
+      incidentEvent(7, resolvedIncident, [resolvedIncident[0], { ...resolvedIncident[1], status: 'monitoring' }]),
+    ).toMatchObject({
       kind: 'incident_updated',
       status: 'monitoring',
       message: 'Fixed',
@@ -54,15 +78,29 @@ describe('the event an incident write causes', () => {
   })
 
   it('takes a row that kept its id and status as a correction, not news; a changed status is news', () => {
-    const list = [{ ...update('investigating', 0), id: 'a' }, { ...update('identified', 5), id: 'b' }]
+    const list = [
+      { ...update('investigating', 0), id: 'a' },
+      { ...update('identified', 5), id: 'b' },
+    ]
     expect(incidentEvent(7, list, [list[0], { ...list[1], message: 'typo fixed', createdAt: at(6) }])).toBeNull()
-    expect(incidentEvent(7, list, [list[0], { ...list[1], status: 'resolved' }])).toMatchObject({ kind: 'incident_resolved', message: 'identified at 5' })
-    expect(incidentEvent(7, list, [...list, { ...update('monitoring', 9), id: 'c' }])).toMatchObject({ kind: 'incident_updated', status: 'monitoring' })
+    expect(incidentEvent(7, list, [list[0], { ...list[1], status: 'resolved' }])).toMatchObject({
+      kind: 'incident_resolved',
+      message: 'identified at 5',
+    })
+    expect(incidentEvent(7, list, [...list, { ...update('monitoring', 9), id: 'c' }])).toMatchObject({
+      kind: 'incident_updated',
+      status: 'monitoring',
+    })
   })
 
   it('makes one event of several added updates, about the newest the operator lets notify; none when all are quiet', () => {
     const before = [update('investigating', 0)]
-    const event = incidentEvent(7, before, [...before, update('identified', 5), update('monitoring', 8, 'quiet', false), update('resolved', 3)])
+    const event = incidentEvent(7, before, [
+      ...before,
+      update('identified', 5),
+      update('monitoring', 8, 'quiet', false),
+      update('resolved', 3),
+    ])
     expect(event).toMatchObject({ status: 'identified' })
     expect(incidentEvent(7, before, [...before, update('identified', 5, 'x', false)])).toBeNull()
     expect(incidentEvent(7, before, before)).toBeNull()
@@ -101,7 +139,10 @@ describe('the event a maintenance write causes', () => {
     expect(maintenanceEvent(3, 'upcoming', 'completed', window)?.eventKey).toBe(first?.eventKey)
     expect(maintenanceEvent(3, 'completed', 'in_progress', extended)).toMatchObject({ kind: 'maintenance_started' })
     expect(maintenanceEvent(3, 'in_progress', 'completed', extended)?.eventKey).not.toBe(first?.eventKey)
-    expect(maintenanceEvent(3, 'completed', 'upcoming', { scheduledStartAt: '2026-11-23T10:00:00Z', scheduledEndAt: null })?.kind).toBe('maintenance_scheduled')
+    expect(
+      maintenanceEvent(3, 'completed', 'upcoming', { scheduledStartAt: '2026-11-23T10:00:00Z', scheduledEndAt: null })
+        ?.kind,
+    ).toBe('maintenance_scheduled')
   })
 })
 

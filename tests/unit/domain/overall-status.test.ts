@@ -65,7 +65,9 @@ describe('worstStatus', () => {
       empty: [],
       mail: ['maintenance', 'operational'],
     }
-    const groupStatus = Object.fromEntries(Object.entries(groups).map(([slug, services]) => [slug, worstStatus(services)]))
+    const groupStatus = Object.fromEntries(
+      Object.entries(groups).map(([slug, services]) => [slug, worstStatus(services)]),
+    )
     expect(groupStatus).toEqual({ core: 'partial', edge: 'operational', empty: 'operational', mail: 'maintenance' })
     // The page is the worst of all services, which is the worst of the groups.
     expect(overallStatus(Object.values(groups).flat(), false)).toBe(worstStatus(Object.values(groupStatus)))
@@ -93,7 +95,9 @@ describe('overallHeadline', () => {
     expect(overallHeadline([s('API', 'operational')], 'operational')).toBe('All systems operational')
     expect(overallHeadline([s('API', 'operational'), s('Payments', 'major')], 'major')).toBe('Payments: major outage')
     expect(overallHeadline([s('Web', 'maintenance')], 'maintenance')).toBe('Web: under maintenance')
-    expect(overallHeadline([s('A', 'degraded'), s('B', 'partial'), s('C', 'degraded'), s('D', 'operational')], 'partial')).toBe('3 services: partial outage')
+    expect(
+      overallHeadline([s('A', 'degraded'), s('B', 'partial'), s('C', 'degraded'), s('D', 'operational')], 'partial'),
+    ).toBe('3 services: partial outage')
     // Maintenance mode: no service explains the overall status.
     expect(overallHeadline([s('A', 'major')], 'maintenance')).toBe('Maintenance in progress')
   })

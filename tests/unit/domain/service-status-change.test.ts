@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest'
 
-import { incidentClaims, isStatusChange, statusWithout, type StatusChangeRow, type StatusHold } from '../../../src/domain/service-status-change'
+import {
+  incidentClaims,
+  isStatusChange,
+  statusWithout,
+  type StatusChangeRow,
+  type StatusHold,
+} from '../../../src/domain/service-status-change'
 
 const t = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 12, minutes))
-const row = (minutes: number, fromStatus: StatusChangeRow['fromStatus'], toStatus: StatusChangeRow['toStatus'], source: StatusChangeRow['source'], sourceRef: string | null = null): StatusChangeRow => ({
-  at: t(minutes), fromStatus, toStatus, source, sourceRef,
+const row = (
+  minutes: number,
+  fromStatus: StatusChangeRow['fromStatus'],
+  toStatus: StatusChangeRow['toStatus'],
+  source: StatusChangeRow['source'],
+  sourceRef: string | null = null,
+): StatusChangeRow => ({
+  at: t(minutes),
+  fromStatus,
+  toStatus,
+  source,
+  sourceRef,
 })
 const A = { source: 'incident' as const, ref: 'AAAA', claimedAt: t(1) }
 const B = { source: 'incident' as const, ref: 'BBBB', claimedAt: t(2) }
@@ -16,8 +32,15 @@ describe('statusWithout', () => {
   })
 
   it('lets another open hold made since the last baseline change win, the most recent first', () => {
-    const rows = [row(0, null, 'operational', 'initial'), row(1, 'operational', 'major', 'incident', 'AAAA'), row(2, 'major', 'partial', 'incident', 'BBBB')]
-    const holds: StatusHold[] = [{ ...A, status: 'major' }, { ...B, status: 'partial' }]
+    const rows = [
+      row(0, null, 'operational', 'initial'),
+      row(1, 'operational', 'major', 'incident', 'AAAA'),
+      row(2, 'major', 'partial', 'incident', 'BBBB'),
+    ]
+    const holds: StatusHold[] = [
+      { ...A, status: 'major' },
+      { ...B, status: 'partial' },
+    ]
     expect(statusWithout(B, rows, holds)).toBe('major')
     expect(statusWithout(A, rows, holds)).toBe('partial')
     const maintenance: StatusHold = { source: 'maintenance', ref: 'MMMM', status: 'maintenance', claimedAt: t(3) }
@@ -33,7 +56,11 @@ describe('statusWithout', () => {
 
   it('leaves a service set by hand or by a monitor after the hold changed it', () => {
     for (const source of ['manual', 'integration'] as const) {
-      const rows = [row(0, null, 'operational', 'initial'), row(1, 'operational', 'major', 'incident', 'AAAA'), row(2, 'major', 'degraded', source)]
+      const rows = [
+        row(0, null, 'operational', 'initial'),
+        row(1, 'operational', 'major', 'incident', 'AAAA'),
+        row(2, 'major', 'degraded', source),
+      ]
       expect(statusWithout({ ...A, claimedAt: t(1) }, rows.slice(2), [])).toBeNull()
     }
   })
@@ -54,7 +81,13 @@ describe('the rest', () => {
   it('an incident claims, per service, what its newest update naming it says', () => {
     const claims = incidentClaims([
       { createdAt: t(2), serviceStatuses: [{ service: 1, status: 'partial' }] },
-      { createdAt: t(1), serviceStatuses: [{ service: 1, status: 'major' }, { service: 2, status: 'degraded' }] },
+      {
+        createdAt: t(1),
+        serviceStatuses: [
+          { service: 1, status: 'major' },
+          { service: 2, status: 'degraded' },
+        ],
+      },
       { createdAt: t(3), serviceStatuses: [] },
     ])
     expect(claims.get(1)).toEqual({ status: 'partial', claimedAt: t(2) })

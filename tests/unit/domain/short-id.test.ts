@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { SHORT_ID_ALPHABET, SHORT_ID_LENGTH, generateShortId, isShortId, uniqueShortId } from '../../../src/domain/short-id'
+import {
+  SHORT_ID_ALPHABET,
+  SHORT_ID_LENGTH,
+  generateShortId,
+  isShortId,
+  uniqueShortId,
+} from '../../../src/domain/short-id'
 
 describe('short id alphabet', () => {
   it('is lower-case letters and digits without look-alikes, each once', () => {
@@ -59,11 +65,14 @@ describe('generateShortId', () => {
   it('the uniformity check would catch a modulo-biased generator', () => {
     // The same statistic over a deliberately biased draw (byte % 31), to show the bound above has teeth.
     let state = 1
-    const biased = (max: number) => (state = (state * 1103515245 + 12345) % 2 ** 31) % 256 % max
+    const biased = (max: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31) % 256) % max
     const counts = new Map<string, number>()
     for (let i = 0; i < 20_000; i++) for (const c of generateShortId(biased)) counts.set(c, (counts.get(c) ?? 0) + 1)
     const expected = 200_000 / SHORT_ID_ALPHABET.length
-    const chiSquare = [...SHORT_ID_ALPHABET].reduce((sum, c) => sum + ((counts.get(c) ?? 0) - expected) ** 2 / expected, 0)
+    const chiSquare = [...SHORT_ID_ALPHABET].reduce(
+      (sum, c) => sum + ((counts.get(c) ?? 0) - expected) ** 2 / expected,
+      0,
+    )
     expect(chiSquare).toBeGreaterThan(100)
   })
 

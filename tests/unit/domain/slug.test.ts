@@ -36,7 +36,16 @@ describe('toSlug', () => {
   })
 
   it('always yields a valid slug when it yields anything', () => {
-    const texts = ['Hello, World!', '  --x--  ', 'a_b/c\\d.e', 'ÀÉÎÕÜ ñ ç ß', '100% uptime', 'Déjà vu', 'tab\tand\nnewline', '日本 API']
+    const texts = [
+      'Hello, World!',
+      '  --x--  ',
+      'a_b/c\\d.e',
+      'ÀÉÎÕÜ ñ ç ß',
+      '100% uptime',
+      'Déjà vu',
+      'tab\tand\nnewline',
+      '日本 API',
+    ]
     for (const text of texts) {
       const slug = toSlug(text)
       if (slug !== '') expect(isSlug(slug), `${JSON.stringify(text)} -> ${JSON.stringify(slug)}`).toBe(true)
@@ -61,7 +70,8 @@ describe('toSlug', () => {
 
 describe('isSlug', () => {
   it('accepts lower-case letters and digits joined by single hyphens', () => {
-    for (const slug of ['a', 'api', 'payments-api-eu', 'v2', '123', 'a-1-b', 'x'.repeat(96)]) expect(isSlug(slug), slug).toBe(true)
+    for (const slug of ['a', 'api', 'payments-api-eu', 'v2', '123', 'a-1-b', 'x'.repeat(96)])
+      expect(isSlug(slug), slug).toBe(true)
   })
 
   it('refuses anything else', () => {

@@ -30,7 +30,12 @@ describe('impact, maintenance status and ids', () => {
   })
 
   it('reads a cancelled maintenance as completed', () => {
-    expect([maintenanceStatus('upcoming'), maintenanceStatus('in_progress'), maintenanceStatus('completed'), maintenanceStatus('cancelled')]).toEqual(['scheduled', 'in_progress', 'completed', 'completed'])
+    expect([
+      maintenanceStatus('upcoming'),
+      maintenanceStatus('in_progress'),
+      maintenanceStatus('completed'),
+      maintenanceStatus('cancelled'),
+    ]).toEqual(['scheduled', 'in_progress', 'completed', 'completed'])
   })
 
   it('derives the same 12-character id from the same parts, another from others', () => {

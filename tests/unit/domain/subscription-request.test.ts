@@ -4,7 +4,10 @@ import { parseSubscribeRequest, parseTokenRequest } from '../../../src/domain/su
 
 describe('what /api/subscribe accepts', () => {
   it('normalises an e-mail address and a phone number written with spaces', () => {
-    expect(parseSubscribeRequest({ type: 'email', email: ' Me@Example.COM ' })).toEqual({ ok: true, value: { type: 'email', email: 'me@example.com', services: [] } })
+    expect(parseSubscribeRequest({ type: 'email', email: ' Me@Example.COM ' })).toEqual({
+      ok: true,
+      value: { type: 'email', email: 'me@example.com', services: [] },
+    })
     expect(parseSubscribeRequest({ type: 'sms', phone: '+49 170 123-4567', services: ['api', 'api'] })).toEqual({
       ok: true,
       value: { type: 'sms', phone: '+491701234567', services: ['api'] },

@@ -3,12 +3,22 @@ import { createServer, request, type Server } from 'node:http'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createClientAddress, looksLikeUntrustedProxy, normalizeAddress, parseTrustedProxies, rateLimitKey } from '../../../src/edge/client-address'
+import {
+  createClientAddress,
+  looksLikeUntrustedProxy,
+  normalizeAddress,
+  parseTrustedProxies,
+  rateLimitKey,
+} from '../../../src/edge/client-address'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-async function addressSeen(trusted: string | undefined, headers: Record<string, string>, localAddress = '127.0.0.1'): Promise<string> {
+async function addressSeen(
+  trusted: string | undefined,
+  headers: Record<string, string>,
+  localAddress = '127.0.0.1',
+): Promise<string> {
   const clientAddress = createClientAddress(parseTrustedProxies(trusted))
   server = createServer((req, res) => res.end(clientAddress(req)))
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
@@ -39,7 +49,9 @@ describe('client address', () => {
     // The client prepended a lie; the proxy appended what it saw.
     expect(await addressSeen('127.0.0.1', { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' })).toBe('203.0.113.9')
     // Two trusted hops (names and CIDRs work): the first untrusted one from the right.
-    expect(await addressSeen('loopback, 10.0.0.0/8', { 'x-forwarded-for': '198.51.100.1, 203.0.113.9, 10.1.2.3' })).toBe('203.0.113.9')
+    expect(
+      await addressSeen('loopback, 10.0.0.0/8', { 'x-forwarded-for': '198.51.100.1, 203.0.113.9, 10.1.2.3' }),
+    ).toBe('203.0.113.9')
   })
 
   it('refuses an invalid TRUSTED_PROXIES entry', () => {

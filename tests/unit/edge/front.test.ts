@@ -36,8 +36,23 @@ interface Fake {
 let current: Fake | undefined
 afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
 
-async function start(options: { perMinute?: number; subscribePerHour?: number; cmsPerMinute?: number; integrationPerMinute?: number; originConcurrency?: number } = {}): Promise<Fake> {
-  const fake = { calls: new Map<string, number>(), data: { value: 'one' }, reading: 0, mostReading: 0, received: 0, returned: [] as unknown[] } as Fake
+async function start(
+  options: {
+    perMinute?: number
+    subscribePerHour?: number
+    cmsPerMinute?: number
+    integrationPerMinute?: number
+    originConcurrency?: number
+  } = {},
+): Promise<Fake> {
+  const fake = {
+    calls: new Map<string, number>(),
+    data: { value: 'one' },
+    reading: 0,
+    mostReading: 0,
+    received: 0,
+    returned: [] as unknown[],
+  } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/'
     fake.calls.set(url, (fake.calls.get(url) ?? 0) + 1)
@@ -59,22 +74,43 @@ async function start(options: { perMinute?: number; subscribePerHour?: number; c
       return void res.end('{"status":404}')
     }
     const padding = url.includes('big') ? 'status '.repeat(2000) : undefined
-    const body = JSON.stringify({ data: fake.data.value, host: req.headers.host, url, client: req.headers['x-statuspage-client-address'], padding })
-    const headers: Record<string, string> = { 'content-type': 'application/json', etag: `"${createHash('sha1').update(body).digest('hex')}"`, connection: 'keep-alive' }
+    const body = JSON.stringify({
+      data: fake.data.value,
+      host: req.headers.host,
+      url,
+      client: req.headers['x-statuspage-client-address'],
+      padding,
+    })
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      etag: `"${createHash('sha1').update(body).digest('hex')}"`,
+      connection: 'keep-alive',
+    }
     if (fake.data.expiresAt) headers['x-statuspage-expires'] = String(fake.data.expiresAt)
     if (url.includes('cookie')) headers['set-cookie'] = 'session=1'
     res.writeHead(200, headers)
     res.end(body)
   }
-  const loopback = createLoopback({ target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }) })
+  const loopback = createLoopback({
+    target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }),
+  })
   const handler = createFront({
     next,
     clientAddress: createClientAddress([]),
     rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
-    subscribeLimiter: createRateLimiter({ points: options.subscribePerHour ?? 0, windowSeconds: 3600, keyPrefix: 'test:subscribe' }),
+    subscribeLimiter: createRateLimiter({
+      points: options.subscribePerHour ?? 0,
+      windowSeconds: 3600,
+      keyPrefix: 'test:subscribe',
+    }),
     cmsLimiter: createRateLimiter({ points: options.cmsPerMinute ?? 0, keyPrefix: 'test:cms' }),
     integrationLimiter: createRateLimiter({ points: options.integrationPerMinute ?? 0, keyPrefix: 'test:integration' }),
-    cache: createResponseCache({ origin: loopback.origin, originConcurrency: options.originConcurrency, maxEntries: 100, maxBytes: 1 << 20 }),
+    cache: createResponseCache({
+      origin: loopback.origin,
+      originConcurrency: options.originConcurrency,
+      maxEntries: 100,
+      maxBytes: 1 << 20,
+    }),
     loopback,
   })
   fake.server = createServer((req, res) => {
@@ -95,18 +131,33 @@ interface Answer {
   body: string
 }
 
-function call(fake: Fake, path: string, options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer & { raw: Buffer }> {
+function call(
+  fake: Fake,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<Answer & { raw: Buffer }> {
   return new Promise((resolve, reject) => {
     // The path as given (a URL would resolve its dot segments first).
     const port = Number(new URL(fake.base).port)
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks)
-        resolve({ status: res.statusCode!, headers: res.headers, body: raw.toString('utf8'), raw })
-      })
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        localAddress: options.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks)
+          resolve({ status: res.statusCode!, headers: res.headers, body: raw.toString('utf8'), raw })
+        })
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -118,13 +169,27 @@ describe('the response cache in front of Next', () => {
     const first = await call(fake, '/api/v1/status')
     expect(first).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } })
     const second = await call(fake, '/api/v1/status')
-    expect(second).toMatchObject({ status: 200, headers: { 'x-cache': 'HIT', etag: first.headers.etag, 'content-type': 'application/json' }, body: first.body })
+    expect(second).toMatchObject({
+      status: 200,
+      headers: { 'x-cache': 'HIT', etag: first.headers.etag, 'content-type': 'application/json' },
+      body: first.body,
+    })
     expect(second.headers.connection).not.toBe('keep-alive, X-Private')
-    const conditional = await call(fake, '/api/v1/status', { headers: { 'if-none-match': `"other", W/${first.headers.etag}` } })
-    expect(conditional).toMatchObject({ status: 304, body: '', headers: { 'x-cache': 'HIT', etag: first.headers.etag } })
+    const conditional = await call(fake, '/api/v1/status', {
+      headers: { 'if-none-match': `"other", W/${first.headers.etag}` },
+    })
+    expect(conditional).toMatchObject({
+      status: 304,
+      body: '',
+      headers: { 'x-cache': 'HIT', etag: first.headers.etag },
+    })
     expect(conditional.headers['content-type']).toBeUndefined()
     const head = await call(fake, '/api/v1/status', { method: 'HEAD' })
-    expect(head).toMatchObject({ status: 200, body: '', headers: { 'x-cache': 'HIT', 'content-length': String(Buffer.byteLength(first.body)) } })
+    expect(head).toMatchObject({
+      status: 200,
+      body: '',
+      headers: { 'x-cache': 'HIT', 'content-length': String(Buffer.byteLength(first.body)) },
+    })
     expect(fake.calls.get('/api/v1/status')).toBe(1)
   })
 
@@ -143,11 +208,17 @@ describe('the response cache in front of Next', () => {
     const gzip = await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'gzip' } })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.raw).toString('utf8')).toBe(plain.body)
-    expect((await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'gzip;q=0, identity' } })).headers['content-encoding']).toBeUndefined()
+    expect(
+      (await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'gzip;q=0, identity' } })).headers[
+        'content-encoding'
+      ],
+    ).toBeUndefined()
 
     // Either tag revalidates either representation.
     for (const tag of [strong, `W/${strong}`]) {
-      const revalidated = await call(fake, '/api/v1/big', { headers: { 'accept-encoding': 'br', 'if-none-match': tag } })
+      const revalidated = await call(fake, '/api/v1/big', {
+        headers: { 'accept-encoding': 'br', 'if-none-match': tag },
+      })
       expect(revalidated).toMatchObject({ status: 304, body: '' })
       expect(revalidated.headers['content-encoding']).toBeUndefined()
     }
@@ -155,14 +226,18 @@ describe('the response cache in front of Next', () => {
     expect(head.headers['content-length']).toBe(String(br.raw.length))
     expect(fake.calls.get('/api/v1/big')).toBe(1)
     // Small bodies are sent as they are.
-    expect((await call(fake, '/api/v1/status', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined()
+    expect(
+      (await call(fake, '/api/v1/status', { headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
+    ).toBeUndefined()
   })
 
   it('keys by host and query string', async () => {
     const fake = await start()
     await call(fake, '/api/v1/status')
     expect((await call(fake, '/api/v1/status', { headers: { host: 'other.example' } })).headers['x-cache']).toBe('MISS')
-    expect(JSON.parse((await call(fake, '/api/v1/status', { headers: { host: 'other.example' } })).body).host).toBe('other.example')
+    expect(JSON.parse((await call(fake, '/api/v1/status', { headers: { host: 'other.example' } })).body).host).toBe(
+      'other.example',
+    )
     expect((await call(fake, '/api/v1/status?pretty')).headers['x-cache']).toBe('MISS')
     expect(fake.calls.get('/api/v1/status')).toBe(2)
   })
@@ -243,8 +318,12 @@ describe('the response cache in front of Next', () => {
   it('sends requests with credentials, and a forged internal header, the ordinary way', async () => {
     const fake = await start()
     await call(fake, '/api/v1/status')
-    expect((await call(fake, '/api/v1/status', { headers: { authorization: 'users API-Key x' } })).headers['x-cache']).toBeUndefined()
-    expect((await call(fake, '/api/v1/status', { headers: { 'x-statuspage-internal': 'guess' } })).headers['x-cache']).toBe('HIT')
+    expect(
+      (await call(fake, '/api/v1/status', { headers: { authorization: 'users API-Key x' } })).headers['x-cache'],
+    ).toBeUndefined()
+    expect(
+      (await call(fake, '/api/v1/status', { headers: { 'x-statuspage-internal': 'guess' } })).headers['x-cache'],
+    ).toBe('HIT')
   })
 })
 
@@ -255,7 +334,12 @@ describe('the hot path', () => {
     const hit = await call(fake, '/api/v1/status')
     const notModified = await call(fake, '/api/v1/status', { headers: { 'if-none-match': String(first.headers.etag) } })
     expect([first.headers['x-cache'], hit.headers['x-cache'], notModified.status]).toEqual(['MISS', 'HIT', 304])
-    for (const answer of [hit, notModified]) expect(answer.headers).toMatchObject({ 'x-cache': 'HIT', 'ratelimit-limit': '100', 'ratelimit-policy': '100;w=60' })
+    for (const answer of [hit, notModified])
+      expect(answer.headers).toMatchObject({
+        'x-cache': 'HIT',
+        'ratelimit-limit': '100',
+        'ratelimit-policy': '100;w=60',
+      })
     expect(notModified.headers['ratelimit-remaining']).toBe('97')
     // The miss waited for Next (the loopback's own request in between); the hit and the 304 did not wait at all.
     expect(fake.returned.at(-2)).toBeUndefined()
@@ -270,10 +354,15 @@ describe('the hot path', () => {
     for (let i = 0; i < 3; i++) remaining.push((await call(fake, '/api/v1/status')).headers['ratelimit-remaining'])
     const last = await call(fake, '/api/v1/status')
     expect(remaining).toEqual(['98', '97', '96'])
-    expect(last.headers).toMatchObject({ 'x-cache': 'HIT', 'ratelimit-remaining': '95', 'ratelimit-limit': '100', 'ratelimit-reset': expect.any(String) })
+    expect(last.headers).toMatchObject({
+      'x-cache': 'HIT',
+      'ratelimit-remaining': '95',
+      'ratelimit-limit': '100',
+      'ratelimit-reset': expect.any(String),
+    })
   })
 
-  it('counts the in-memory budget synchronously, in windows from a key\'s first request', () => {
+  it("counts the in-memory budget synchronously, in windows from a key's first request", () => {
     let now = 1_000_000
     const count = createWindowCounter(60_000, () => now)
     expect(count('a')).toEqual({ used: 1, msLeft: 60_000 })
@@ -284,7 +373,10 @@ describe('the hot path', () => {
     expect(count('a')).toEqual({ used: 1, msLeft: 60_000 })
     const limiter = createRateLimiter({ points: 1 })!
     expect(limiter.consume('c')).toMatchObject({ allowed: true, headers: { 'RateLimit-Remaining': '0' } })
-    expect(limiter.consume('c')).toMatchObject({ allowed: false, headers: { 'RateLimit-Remaining': '0', 'Retry-After': '60' } })
+    expect(limiter.consume('c')).toMatchObject({
+      allowed: false,
+      headers: { 'RateLimit-Remaining': '0', 'Retry-After': '60' },
+    })
   })
 })
 
@@ -294,7 +386,11 @@ describe('the public rate limit', () => {
     for (let i = 3; i > 0; i--) {
       const ok = await call(fake, '/api/v1/status', { headers: { 'x-forwarded-for': `10.0.0.${i}` } })
       expect(ok.status).toBe(200)
-      expect(ok.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': String(i - 1), 'ratelimit-policy': '3;w=60' })
+      expect(ok.headers).toMatchObject({
+        'ratelimit-limit': '3',
+        'ratelimit-remaining': String(i - 1),
+        'ratelimit-policy': '3;w=60',
+      })
     }
     const refused = await call(fake, '/api/v1/status')
     expect(refused.status).toBe(429)
@@ -309,7 +405,11 @@ describe('the public rate limit', () => {
 
   it('limits in memory while Redis is unreachable, and says so once', async () => {
     const { Redis } = await import('ioredis')
-    const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null })
+    const redis = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    })
     redis.on('error', () => {})
     const messages: string[] = []
     const limiter = createRateLimiter({ points: 2, redis, log: (m) => messages.push(m) })!
@@ -330,13 +430,20 @@ describe('the subscribe rate limit', () => {
     for (let i = 2; i > 0; i--) {
       const ok = await call(fake, '/api/subscribe', { method: 'POST', headers: { 'x-forwarded-for': `10.0.0.${i}` } })
       expect(ok.status).toBe(201)
-      expect(ok.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': String(i - 1), 'ratelimit-policy': '2;w=3600' })
+      expect(ok.headers).toMatchObject({
+        'ratelimit-limit': '2',
+        'ratelimit-remaining': String(i - 1),
+        'ratelimit-policy': '2;w=3600',
+      })
     }
     const refused = await call(fake, '/api/subscribe', { method: 'POST' })
     expect(refused.status).toBe(429)
     expect(refused.headers['content-type']).toBe('application/json')
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
-    expect(JSON.parse(refused.body)).toEqual({ success: false, message: expect.stringMatching(/try again in \d+ minutes/) })
+    expect(JSON.parse(refused.body)).toEqual({
+      success: false,
+      message: expect.stringMatching(/try again in \d+ minutes/),
+    })
     // The form shares the budget and gets a page.
     const form = await call(fake, '/subscribe', { method: 'POST' })
     expect(form.status).toBe(429)
@@ -351,7 +458,9 @@ describe('the subscribe rate limit', () => {
 describe('the client address Next sees', () => {
   it("is the edge's, whatever the client claims", async () => {
     const fake = await start()
-    const answer = await call(fake, '/whoami', { headers: { 'x-statuspage-client-address': '203.0.113.9', 'x-forwarded-for': '203.0.113.10' } })
+    const answer = await call(fake, '/whoami', {
+      headers: { 'x-statuspage-client-address': '203.0.113.9', 'x-forwarded-for': '203.0.113.10' },
+    })
     expect(JSON.parse(answer.body).client).toBe('127.0.0.1')
   })
 })
@@ -362,7 +471,12 @@ describe('changes to public data', () => {
     await call(fake, '/api/v1/status')
     const before = currentDataVersion()
     // A GraphQL read, a login, a preference: POSTs that change no public data.
-    for (const path of ['/api/graphql', '/api/users/login', '/api/payload-preferences/x', '/admin/collections/incidents']) {
+    for (const path of [
+      '/api/graphql',
+      '/api/users/login',
+      '/api/payload-preferences/x',
+      '/admin/collections/incidents',
+    ]) {
       expect((await call(fake, path, { method: 'POST' })).status).toBe(201)
     }
     expect(currentDataVersion()).toBe(before)
@@ -405,7 +519,8 @@ describe('the request target', () => {
       const answer = await call(fake, path, { method: path.includes('subscribe') ? 'POST' : 'GET' })
       expect(answer.status, path).toBe(400)
       expect(answer.headers['content-type'], path).toBe(type)
-      if (type === 'application/problem+json') expect(JSON.parse(answer.body)).toMatchObject({ status: 400, title: 'Bad Request' })
+      if (type === 'application/problem+json')
+        expect(JSON.parse(answer.body)).toMatchObject({ status: 400, title: 'Bad Request' })
       if (type === 'application/json') expect(JSON.parse(answer.body).errors[0].message).toBeTruthy()
     }
     expect(fake.calls.size).toBe(0)
@@ -419,7 +534,9 @@ describe('the request target', () => {
     expect([...fake.calls.keys()]).toEqual(['/api/v1/status'])
     await call(fake, '/api/v1/incidents?page=2&limit=5&utm=x')
     expect((await call(fake, '/api/v1/incidents?limit=5&junk=1&page=2')).headers['x-cache']).toBe('HIT')
-    expect(JSON.parse((await call(fake, '/api/v1/incidents?limit=5&page=2')).body).url).toBe('/api/v1/incidents?limit=5&page=2')
+    expect(JSON.parse((await call(fake, '/api/v1/incidents?limit=5&page=2')).body).url).toBe(
+      '/api/v1/incidents?limit=5&page=2',
+    )
     expect((await call(fake, '/api/v1/status?pretty')).headers['x-cache']).toBe('MISS')
     expect((await call(fake, '/history?page=2&x=1')).headers['x-cache']).toBe('MISS')
     expect((await call(fake, '/history?x=2&page=2')).headers['x-cache']).toBe('HIT')
@@ -448,11 +565,17 @@ describe('the integration webhook’s rate limit', () => {
   it('spends the token’s budget, in the header or the path alike, and never caches', async () => {
     const fake = await start({ integrationPerMinute: 2, cmsPerMinute: 1 })
     const tokenA = 'spi_' + 'a'.repeat(43)
-    const first = await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` } })
+    const first = await call(fake, '/api/integrations/webhook', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenA}` },
+    })
     expect(first.status).toBe(201)
     expect(first.headers['ratelimit-limit']).toBe('2')
     expect((await call(fake, `/api/integrations/webhook/${tokenA}`, { method: 'POST' })).status).toBe(201)
-    const refused = await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` } })
+    const refused = await call(fake, '/api/integrations/webhook', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenA}` },
+    })
     expect(refused.status).toBe(429)
     expect(JSON.parse(refused.body).errors[0].message).toMatch(/Too many requests/)
     expect(fake.calls.get('/api/integrations/webhook')).toBe(1)
@@ -463,7 +586,14 @@ describe('the integration webhook’s rate limit', () => {
     const statuses: number[] = []
     for (let i = 0; i < 8; i++) {
       const token = 'spi_' + String(i).repeat(43)
-      statuses.push((await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status)
+      statuses.push(
+        (
+          await call(fake, '/api/integrations/webhook', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status,
+      )
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
   })
@@ -475,14 +605,28 @@ describe('the integration webhook’s rate limit', () => {
     expect(none.headers['www-authenticate']).toBe('Bearer')
     expect(JSON.parse(none.body).errors[0].message).toMatch(/A valid integration token is required/)
     expect((await call(fake, '/api/integrations/webhook/not-a-token', { method: 'POST' })).status).toBe(401)
-    expect((await call(fake, '/api/integrations/webhook', { method: 'POST', headers: { authorization: 'Bearer spi_short' } })).status).toBe(429)
+    expect(
+      (
+        await call(fake, '/api/integrations/webhook', {
+          method: 'POST',
+          headers: { authorization: 'Bearer spi_short' },
+        })
+      ).status,
+    ).toBe(429)
     expect(fake.calls.get('/api/integrations/webhook')).toBeUndefined()
     expect(fake.calls.get('/api/integrations/webhook/not-a-token')).toBeUndefined()
   })
 
   it('is its own budget, and the token never shows in a loggable path', () => {
-    expect(classifyRequest('POST', '/api/integrations/webhook', true)).toEqual({ budget: 'integration', cacheable: false, errorShape: 'cms' })
-    expect(classifyRequest('POST', '/api/integrations/webhook/spi_x', false)).toMatchObject({ budget: 'integration', cacheable: false })
+    expect(classifyRequest('POST', '/api/integrations/webhook', true)).toEqual({
+      budget: 'integration',
+      cacheable: false,
+      errorShape: 'cms',
+    })
+    expect(classifyRequest('POST', '/api/integrations/webhook/spi_x', false)).toMatchObject({
+      budget: 'integration',
+      cacheable: false,
+    })
     expect(loggablePath('/api/integrations/webhook/spi_secret')).toBe('/api/integrations/webhook/[token]')
     expect(loggablePath('/api/integrations/webhook')).toBe('/api/integrations/webhook')
   })
@@ -503,7 +647,10 @@ describe('what a request is', () => {
   })
 
   it("counts uploaded files (the site's logo and favicon) on a visitor's public budget, not the CMS's", () => {
-    expect(classifyRequest('GET', '/api/media/file/logo.png', true)).toMatchObject({ budget: 'public', cacheable: false })
+    expect(classifyRequest('GET', '/api/media/file/logo.png', true)).toMatchObject({
+      budget: 'public',
+      cacheable: false,
+    })
     expect(classifyRequest('GET', '/api/media', true)).toMatchObject({ budget: 'cms' })
   })
 })

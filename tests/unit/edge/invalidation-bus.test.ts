@@ -17,7 +17,11 @@ let redisPort: number
 
 beforeAll(async () => {
   redisPort = await freePort()
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' })
+  redis = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    { stdio: 'ignore' },
+  )
   for (;;) {
     const up = await new Promise<boolean>((resolve) => {
       const socket = connect(redisPort, '127.0.0.1', () => resolve(true))

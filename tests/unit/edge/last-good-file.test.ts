@@ -12,10 +12,14 @@ import { keepLastGood, lastGoodFile, loadLastGood } from '../../../src/edge/last
 import { createResponseCache, prepareResponse } from '../../../src/edge/response-cache'
 import { currentDataVersion } from '../../../src/runtime/data-version'
 
-const cacheOf = () => createResponseCache({ origin: () => Promise.reject(new Error('no origin')), maxEntries: 10, maxBytes: 1 << 20 })
+const cacheOf = () =>
+  createResponseCache({ origin: () => Promise.reject(new Error('no origin')), maxEntries: 10, maxBytes: 1 << 20 })
 
 function kept(body: string, contentType = 'application/json') {
-  return prepareResponse({ status: 200, rawHeaders: ['content-type', contentType, 'etag', `"${body.length}"`], body: Buffer.from(body) }, Date.now())
+  return prepareResponse(
+    { status: 200, rawHeaders: ['content-type', contentType, 'etag', `"${body.length}"`], body: Buffer.from(body) },
+    Date.now(),
+  )
 }
 
 describe('last good copies on disk', () => {
@@ -24,7 +28,12 @@ describe('last good copies on disk', () => {
     const before = cacheOf()
     const keeper = keepLastGood(before, file)
     before.store.set('host /api/v1/status', kept('{"data":1}'), currentDataVersion(), 1_800_000_000_000)
-    before.store.set('host /', kept('<main>x</main>', 'text/html; charset=utf-8'), currentDataVersion(), 1_800_000_000_000)
+    before.store.set(
+      'host /',
+      kept('<main>x</main>', 'text/html; charset=utf-8'),
+      currentDataVersion(),
+      1_800_000_000_000,
+    )
     await keeper.close()
     expect(readdirSync(path.dirname(file))).toEqual([path.basename(file)])
 
@@ -33,7 +42,12 @@ describe('last good copies on disk', () => {
     expect(after.store.size).toBe(0)
     const copy = after.store.lastGoodCopy('host /api/v1/status')!
     expect(copy.body.toString()).toBe('{"data":1}')
-    expect(copy).toMatchObject({ status: 200, etag: '"10"', storedAt: 1_800_000_000_000, headers: { 'content-type': 'application/json' } })
+    expect(copy).toMatchObject({
+      status: 200,
+      etag: '"10"',
+      storedAt: 1_800_000_000_000,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(after.store.lastGoodCopy('host /')!.body.toString()).toBe('<main>x</main>')
   })
 

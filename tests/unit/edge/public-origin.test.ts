@@ -13,16 +13,32 @@ const request = (peer: string, headers: Record<string, string>, encrypted = fals
 
 describe('the public origin and scheme', () => {
   const behindProxy = createPublicOrigin(['10.0.0.1'])
-  const forwarded = { host: 'app-1.internal:3000', 'x-forwarded-host': 'status.example.com', 'x-forwarded-proto': 'https' }
+  const forwarded = {
+    host: 'app-1.internal:3000',
+    'x-forwarded-host': 'status.example.com',
+    'x-forwarded-proto': 'https',
+  }
 
   it("takes a trusted proxy's X-Forwarded-Proto and -Host for both, and ignores anyone else's", () => {
-    expect(behindProxy(request('10.0.0.1', forwarded))).toEqual({ scheme: 'https', origin: 'https://status.example.com' })
-    expect(behindProxy(request('203.0.113.5', forwarded))).toEqual({ scheme: 'http', origin: 'http://app-1.internal:3000' })
-    expect(behindProxy(request('10.0.0.1', { host: 'a.example', 'x-forwarded-proto': 'http' }))).toEqual({ scheme: 'http', origin: 'http://a.example' })
+    expect(behindProxy(request('10.0.0.1', forwarded))).toEqual({
+      scheme: 'https',
+      origin: 'https://status.example.com',
+    })
+    expect(behindProxy(request('203.0.113.5', forwarded))).toEqual({
+      scheme: 'http',
+      origin: 'http://app-1.internal:3000',
+    })
+    expect(behindProxy(request('10.0.0.1', { host: 'a.example', 'x-forwarded-proto': 'http' }))).toEqual({
+      scheme: 'http',
+      origin: 'http://a.example',
+    })
   })
 
   it('is HTTPS on a TLS socket, and gives no origin for a host that is not one', () => {
-    expect(behindProxy(request('203.0.113.5', { host: 'a.example' }, true))).toEqual({ scheme: 'https', origin: 'https://a.example' })
+    expect(behindProxy(request('203.0.113.5', { host: 'a.example' }, true))).toEqual({
+      scheme: 'https',
+      origin: 'https://a.example',
+    })
     expect(behindProxy(request('203.0.113.5', { host: 'evil.example/path' })).origin).toBeNull()
     expect(behindProxy(request('203.0.113.5', { host: 'a.example:99999' })).origin).toBeNull()
     // The same host asked again (the memo) gives the same answers.
@@ -31,7 +47,11 @@ describe('the public origin and scheme', () => {
   })
 
   it('replaces what a client sent under the internal headers', () => {
-    const req = request('203.0.113.5', { ...forwarded, 'x-statuspage-scheme': 'https', 'x-statuspage-public-origin': 'https://evil.example' })
+    const req = request('203.0.113.5', {
+      ...forwarded,
+      'x-statuspage-scheme': 'https',
+      'x-statuspage-public-origin': 'https://evil.example',
+    })
     setPublicOrigin(req, behindProxy)
     expect(req.headers['x-statuspage-scheme']).toBe('http')
     expect(req.headers['x-statuspage-public-origin']).toBe('http://app-1.internal:3000')

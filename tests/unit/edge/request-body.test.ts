@@ -35,8 +35,17 @@ async function start(): Promise<number> {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) })
     res.end(answer)
   }
-  const loopback = createLoopback({ target: () => ({ host: '127.0.0.1', port: (server!.address() as { port: number }).port }) })
-  const handler = createFront({ next, clientAddress: createClientAddress([]), rateLimiter: null, cache: null, loopback, bodyLimits: LIMITS })
+  const loopback = createLoopback({
+    target: () => ({ host: '127.0.0.1', port: (server!.address() as { port: number }).port }),
+  })
+  const handler = createFront({
+    next,
+    clientAddress: createClientAddress([]),
+    rateLimiter: null,
+    cache: null,
+    loopback,
+    bodyLimits: LIMITS,
+  })
   server = createServer((req, res) => void handler(req, res))
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   return (server.address() as { port: number }).port
@@ -88,12 +97,17 @@ function raw(port: number, head: string, parts: (string | number)[] = []): Promi
 }
 
 const head = (method: string, path: string, headers: Record<string, string | number>) =>
-  `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`
+  `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`
 
 describe('request bodies at the edge', () => {
   it('answers an anonymous CMS write 401 without reading its body', async () => {
     const port = await start()
-    const answer = await raw(port, head('POST', '/api/incidents', { 'content-type': 'application/json', 'content-length': 200_000_000 }))
+    const answer = await raw(
+      port,
+      head('POST', '/api/incidents', { 'content-type': 'application/json', 'content-length': 200_000_000 }),
+    )
     expect(answer.status).toBe(401)
     expect(JSON.parse(answer.body).errors[0].message).toMatch(/Authentication required/)
     expect(answer.headers).toMatch(/connection: close/i)
@@ -102,9 +116,18 @@ describe('request bodies at the edge', () => {
 
   it('lets strangers write where they may: login, GraphQL, the webhook, the site', async () => {
     const port = await start()
-    for (const path of ['/api/users/login', '/api/graphql', `/api/integrations/webhook/spi_${'a'.repeat(43)}`, '/subscribe']) {
+    for (const path of [
+      '/api/users/login',
+      '/api/graphql',
+      `/api/integrations/webhook/spi_${'a'.repeat(43)}`,
+      '/subscribe',
+    ]) {
       const body = '{"a":1}'
-      const answer = await raw(port, head('POST', path, { 'content-type': 'application/json', 'content-length': body.length }), [body])
+      const answer = await raw(
+        port,
+        head('POST', path, { 'content-type': 'application/json', 'content-length': body.length }),
+        [body],
+      )
       expect(answer.status, path).toBe(200)
       expect(JSON.parse(answer.body).bytes).toBe(body.length)
     }
@@ -112,7 +135,14 @@ describe('request bodies at the edge', () => {
 
   it('refuses a body announced over the limit with 413, before reading it', async () => {
     const port = await start()
-    const answer = await raw(port, head('PATCH', '/api/services/1', { authorization: KEY, 'content-type': 'application/json', 'content-length': LIMITS.maxBytes + 1 }))
+    const answer = await raw(
+      port,
+      head('PATCH', '/api/services/1', {
+        authorization: KEY,
+        'content-type': 'application/json',
+        'content-length': LIMITS.maxBytes + 1,
+      }),
+    )
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body).errors[0].message).toBe('The request body is too large: at most 64 KB.')
     expect(reachedNext).toEqual([])
@@ -122,14 +152,26 @@ describe('request bodies at the edge', () => {
     const port = await start()
     const chunk = (size: number) => `${size.toString(16)}\r\n${'a'.repeat(size)}\r\n`
     const parts = Array.from({ length: 20 }, () => chunk(16 * 1024))
-    const answer = await raw(port, head('POST', '/api/incidents', { authorization: KEY, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), parts)
+    const answer = await raw(
+      port,
+      head('POST', '/api/incidents', {
+        authorization: KEY,
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      }),
+      parts,
+    )
     expect(answer.status).toBe(413)
     expect(reachedNext).toEqual([])
   })
 
   it('answers a body that stalls with 408 after the timeout', async () => {
     const port = await start()
-    const answer = await raw(port, head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 1000 }), ['{"email":'])
+    const answer = await raw(
+      port,
+      head('POST', '/api/users/login', { 'content-type': 'application/json', 'content-length': 1000 }),
+      ['{"email":'],
+    )
     expect(answer.status).toBe(408)
     expect(JSON.parse(answer.body).errors[0].message).toBe('The request body did not arrive within 0.3 seconds.')
     expect(reachedNext).toEqual([])
@@ -139,9 +181,20 @@ describe('request bodies at the edge', () => {
     const port = await start()
     const body = 'x'.repeat(LIMITS.maxBytes)
     const pieces = Array.from({ length: 16 }, (_, index) => body.slice(index * 4096, (index + 1) * 4096))
-    const answer = await raw(port, head('POST', '/api/incidents', { authorization: KEY, 'content-type': 'application/json', 'content-length': body.length }), pieces)
+    const answer = await raw(
+      port,
+      head('POST', '/api/incidents', {
+        authorization: KEY,
+        'content-type': 'application/json',
+        'content-length': body.length,
+      }),
+      pieces,
+    )
     expect(answer.status).toBe(200)
-    expect(JSON.parse(answer.body)).toEqual({ bytes: body.length, sha: createHash('sha256').update(body).digest('hex') })
+    expect(JSON.parse(answer.body)).toEqual({
+      bytes: body.length,
+      sha: createHash('sha256').update(body).digest('hex'),
+    })
   })
 
   it('gives uploads with credentials their own limit, and strangers the plain one', async () => {

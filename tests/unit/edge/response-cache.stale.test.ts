@@ -36,10 +36,14 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
-const PAGE = (n: number) => `<!doctype html><html><body><header>site</header><main id="main" class="wrap" tabindex="-1" data-refresh><h1>All good ${n}</h1></main></body></html>`
+const PAGE = (n: number) =>
+  `<!doctype html><html><body><header>site</header><main id="main" class="wrap" tabindex="-1" data-refresh><h1>All good ${n}</h1></main></body></html>`
 
 /** `unavailable`: the edge's answer for a path with no copy (createEdge passes src/edge/front.ts's). */
-async function start({ originWaitMs = 0, unavailable }: { originWaitMs?: number; unavailable?: Unavailable } = {}): Promise<Fake> {
+async function start({
+  originWaitMs = 0,
+  unavailable,
+}: { originWaitMs?: number; unavailable?: Unavailable } = {}): Promise<Fake> {
   const fake = { mode: 'ok', version: 1, clock: 1_800_000_000_000, calls: 0 } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     fake.calls += 1
@@ -53,15 +57,29 @@ async function start({ originWaitMs = 0, unavailable }: { originWaitMs?: number;
     }
     const page = !url.startsWith('/api/')
     const body = page ? PAGE(fake.version) : JSON.stringify({ data: fake.version })
-    res.writeHead(200, { 'content-type': page ? 'text/html; charset=utf-8' : 'application/json', etag: `"v${fake.version}${page ? 'p' : 'j'}"`, 'cache-control': 'public, s-maxage=10' })
+    res.writeHead(200, {
+      'content-type': page ? 'text/html; charset=utf-8' : 'application/json',
+      etag: `"v${fake.version}${page ? 'p' : 'j'}"`,
+      'cache-control': 'public, s-maxage=10',
+    })
     res.end(body)
   }
-  const loopback = createLoopback({ target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }) })
+  const loopback = createLoopback({
+    target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }),
+  })
   const handler = createFront({
     next,
     clientAddress: createClientAddress([]),
     rateLimiter: createRateLimiter({ points: 0 }),
-    cache: createResponseCache({ origin: loopback.origin, maxEntries: 100, maxBytes: 1 << 20, now: () => fake.clock, originWaitMs, unavailable, log: () => undefined }),
+    cache: createResponseCache({
+      origin: loopback.origin,
+      maxEntries: 100,
+      maxBytes: 1 << 20,
+      now: () => fake.clock,
+      originWaitMs,
+      unavailable,
+      log: () => undefined,
+    }),
     loopback,
   })
   fake.server = createServer((req, res) => void handler(req, res))
@@ -82,7 +100,9 @@ function call(fake: Fake, path: string, headers: Record<string, string> = {}, me
     const req = request(`${fake.base}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      )
     })
     req.on('error', reject)
     req.end()
@@ -96,7 +116,6 @@ function writeThenFail(fake: Fake, mode: Mode): void {
   fake.mode = mode
 }
 
-
 describe('the last good copy while the origin fails', () => {
   it('serves a page from before the write, marked STALE with its Age and a notice, without its entity tag', async () => {
     const fake = await start({ unavailable: sendUnavailable })
@@ -106,11 +125,18 @@ describe('the last good copy while the origin fails', () => {
     fake.clock += 42_000
     const stale = await call(fake, '/', { 'if-none-match': String(fresh.headers.etag) })
     expect(stale.status).toBe(200)
-    expect(stale.headers).toMatchObject({ 'x-cache': 'STALE', age: '42', 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' })
+    expect(stale.headers).toMatchObject({
+      'x-cache': 'STALE',
+      age: '42',
+      'cache-control': 'no-store',
+      'content-type': 'text/html; charset=utf-8',
+    })
     expect(stale.headers.etag).toBeUndefined()
     expect(stale.body).toContain('<h1>All good 1</h1>')
     const at = new Date(fake.clock - 42_000).toISOString()
-    expect(stale.body).toContain(`<main id="main" class="wrap" tabindex="-1" data-refresh><p class="stale-notice" role="status">This page could not be refreshed; it shows the status as of <time datetime="${at}">${at.slice(0, 10)} ${at.slice(11, 16)} UTC</time>.</p><h1>`)
+    expect(stale.body).toContain(
+      `<main id="main" class="wrap" tabindex="-1" data-refresh><p class="stale-notice" role="status">This page could not be refreshed; it shows the status as of <time datetime="${at}">${at.slice(0, 10)} ${at.slice(11, 16)} UTC</time>.</p><h1>`,
+    )
     expect(Number(stale.headers['content-length'])).toBe(Buffer.byteLength(stale.body))
   })
 
@@ -119,9 +145,17 @@ describe('the last good copy while the origin fails', () => {
     const fresh = await call(fake, '/api/v1/status')
     writeThenFail(fake, 'drop')
     const stale = await call(fake, '/api/v1/status')
-    expect(stale).toMatchObject({ status: 200, body: fresh.body, headers: { 'x-cache': 'STALE', age: '0', etag: fresh.headers.etag } })
+    expect(stale).toMatchObject({
+      status: 200,
+      body: fresh.body,
+      headers: { 'x-cache': 'STALE', age: '0', etag: fresh.headers.etag },
+    })
     const conditional = await call(fake, '/api/v1/status', { 'if-none-match': String(fresh.headers.etag) })
-    expect(conditional).toMatchObject({ status: 304, body: '', headers: { 'x-cache': 'STALE', etag: fresh.headers.etag } })
+    expect(conditional).toMatchObject({
+      status: 304,
+      body: '',
+      headers: { 'x-cache': 'STALE', etag: fresh.headers.etag },
+    })
     const head = await call(fake, '/api/v1/status', {}, 'HEAD')
     expect(head).toMatchObject({ status: 200, body: '', headers: { 'x-cache': 'STALE' } })
   })
@@ -130,13 +164,23 @@ describe('the last good copy while the origin fails', () => {
     const fake = await start({ unavailable: sendUnavailable })
     fake.mode = '500'
     const api = await call(fake, '/api/v1/incidents')
-    expect(api).toMatchObject({ status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '30', 'cache-control': 'no-store' } })
+    expect(api).toMatchObject({
+      status: 503,
+      headers: { 'content-type': 'application/problem+json', 'retry-after': '30', 'cache-control': 'no-store' },
+    })
     expect(JSON.parse(api.body)).toMatchObject({ status: 503, title: 'Service Unavailable' })
     const page = await call(fake, '/history')
-    expect(page).toMatchObject({ status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '30' }, body: '<!doctype html><h1>Temporarily unavailable</h1>' })
+    expect(page).toMatchObject({
+      status: 503,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '30' },
+      body: '<!doctype html><h1>Temporarily unavailable</h1>',
+    })
     fake.mode = 'drop'
     const dropped = await call(fake, '/g/core')
-    expect(dropped).toMatchObject({ status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '30' } })
+    expect(dropped).toMatchObject({
+      status: 503,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '30' },
+    })
     expect(dropped.body).toContain('Temporarily unavailable')
   })
 
@@ -153,6 +197,10 @@ describe('the last good copy while the origin fails', () => {
     fake.mode = 'ok'
     bumpDataVersion()
     fake.clock += 10_000
-    expect(await call(fake, '/api/v1/status')).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' }, body: JSON.stringify({ data: 2 }) })
+    expect(await call(fake, '/api/v1/status')).toMatchObject({
+      status: 200,
+      headers: { 'x-cache': 'MISS' },
+      body: JSON.stringify({ data: 2 }),
+    })
   })
 })

@@ -3,14 +3,40 @@ import { describe, expect, it } from 'vitest'
 import { prepareResponse, ResponseStore } from '../../../src/edge/response-cache'
 
 const ok = (body: string, headers: string[] = []) =>
-  prepareResponse({ status: 200, rawHeaders: ['Content-Type', 'application/json', 'ETag', `"${body}"`, ...headers], body: Buffer.from(body) }, 1000)
+  prepareResponse(
+    {
+      status: 200,
+      rawHeaders: ['Content-Type', 'application/json', 'ETag', `"${body}"`, ...headers],
+      body: Buffer.from(body),
+    },
+    1000,
+  )
 
 describe('preparing an origin response', () => {
   it('drops hop-by-hop headers, those named by Connection, Set-Cookie and the internal expiry header', () => {
     const prepared = prepareResponse(
       {
         status: 200,
-        rawHeaders: ['Connection', 'keep-alive, X-Private', 'Keep-Alive', 'timeout=5', 'Transfer-Encoding', 'chunked', 'X-Private', '1', 'ETag', '"a"', 'Vary', 'Accept-Encoding', 'x-statuspage-expires', '5000', 'Content-Length', '2', 'Date', 'x'],
+        rawHeaders: [
+          'Connection',
+          'keep-alive, X-Private',
+          'Keep-Alive',
+          'timeout=5',
+          'Transfer-Encoding',
+          'chunked',
+          'X-Private',
+          '1',
+          'ETag',
+          '"a"',
+          'Vary',
+          'Accept-Encoding',
+          'x-statuspage-expires',
+          '5000',
+          'Content-Length',
+          '2',
+          'Date',
+          'x',
+        ],
         body: Buffer.from('{}'),
       },
       1000,
@@ -48,7 +74,9 @@ describe('the bounded store', () => {
     expect(store.totalBytes).toBeLessThanOrEqual(4000)
     expect(store.get('a', 1, 0)).toBeUndefined()
     expect(store.get('e', 1, 0)).toBeDefined()
-    expect(store.set('huge', prepareResponse({ status: 200, rawHeaders: [], body: Buffer.alloc(1001) }, 0), 1)).toBe(false)
+    expect(store.set('huge', prepareResponse({ status: 200, rawHeaders: [], body: Buffer.alloc(1001) }, 0), 1)).toBe(
+      false,
+    )
   })
 
   it('treats an entry of another data version, or past its expiry, as absent', () => {
@@ -70,7 +98,15 @@ describe('the bounded store', () => {
 })
 
 describe('compressed copies', () => {
-  const big = (text: string) => prepareResponse({ status: 200, rawHeaders: ['Content-Type', 'text/html', 'ETag', `"${text}"`], body: Buffer.from(text.repeat(200)) }, 0)
+  const big = (text: string) =>
+    prepareResponse(
+      {
+        status: 200,
+        rawHeaders: ['Content-Type', 'text/html', 'ETag', `"${text}"`],
+        body: Buffer.from(text.repeat(200)),
+      },
+      0,
+    )
 
   it('are made once per body: an entry computed again with the same tag, after a write or its expiry, keeps them', () => {
     const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })

@@ -31,18 +31,35 @@ afterAll(() => {
   for (const parent of scratches) rmSync(parent, { recursive: true, force: true })
 })
 
-const answer = (body: string, contentType: string, extra: string[] = []): Fetched => ({ status: 200, rawHeaders: ['Content-Type', contentType, ...extra], body: Buffer.from(body) })
+const answer = (body: string, contentType: string, extra: string[] = []): Fetched => ({
+  status: 200,
+  rawHeaders: ['Content-Type', contentType, ...extra],
+  body: Buffer.from(body),
+})
 
 /** A site of canned answers: every fixed address, a service in a group, one incident, one maintenance. */
-function cannedSite(version: string, options: { expiresAt?: number; failing?: string } = {}): Fetch & { calls: string[] } {
+function cannedSite(
+  version: string,
+  options: { expiresAt?: number; failing?: string } = {},
+): Fetch & { calls: string[] } {
   const calls: string[] = []
   const fetch = async (url: string, accept: string): Promise<Fetched> => {
     calls.push(url)
     const pathname = url.split('?')[0]
     if (pathname === options.failing) return { status: 503, rawHeaders: [], body: Buffer.from('down') }
-    if (pathname === '/api/v1/services') return answer(JSON.stringify({ data: [{ slug: 'payments', group: { slug: 'core' } }] }), 'application/json')
-    if (pathname === '/api/v1/incidents') return answer(JSON.stringify({ data: url.includes('from=') ? [{ shortId: 'INC1' }] : [{ shortId: 'INC1', v: version }] }), 'application/json')
-    if (pathname === '/api/v1/maintenances') return answer(JSON.stringify({ data: [{ shortId: 'MNT1' }] }), 'application/json', options.expiresAt ? ['x-statuspage-expires', String(options.expiresAt)] : [])
+    if (pathname === '/api/v1/services')
+      return answer(JSON.stringify({ data: [{ slug: 'payments', group: { slug: 'core' } }] }), 'application/json')
+    if (pathname === '/api/v1/incidents')
+      return answer(
+        JSON.stringify({ data: url.includes('from=') ? [{ shortId: 'INC1' }] : [{ shortId: 'INC1', v: version }] }),
+        'application/json',
+      )
+    if (pathname === '/api/v1/maintenances')
+      return answer(
+        JSON.stringify({ data: [{ shortId: 'MNT1' }] }),
+        'application/json',
+        options.expiresAt ? ['x-statuspage-expires', String(options.expiresAt)] : [],
+      )
     if (pathname.startsWith('/api/')) return answer(JSON.stringify({ data: { version, accept } }), 'application/json')
     if (pathname.endsWith('.rss')) return answer(`<rss>${version}</rss>`, 'application/rss+xml')
     return answer(`<html>${version} ${pathname}</html>`, 'text/html; charset=utf-8')
@@ -62,7 +79,8 @@ describe('the layout of the mirror', () => {
   })
 
   it('refuses an address that could leave the directory', () => {
-    for (const bad of ['/../etc/passwd', '/s/..', '/s/a%2F..', '/s//x']) expect(() => mirrorFileOf(bad, 'text/html'), bad).toThrow(UnsafePathError)
+    for (const bad of ['/../etc/passwd', '/s/..', '/s/a%2F..', '/s//x'])
+      expect(() => mirrorFileOf(bad, 'text/html'), bad).toThrow(UnsafePathError)
   })
 
   it('writes every public address the site names, under the link, with a manifest', async () => {
@@ -87,16 +105,24 @@ describe('the layout of the mirror', () => {
     // The time-dependent answer's expiry is the copy's refresh time.
     expect(expiresAt).toBeGreaterThan(Date.now())
     const manifest = (await readManifest(dir))!
-    expect(Object.keys(manifest.files)).toEqual(expect.arrayContaining([...FIXED_PATHS, '/s/payments', '/g/core', '/i/INC1', '/m/MNT1']))
+    expect(Object.keys(manifest.files)).toEqual(
+      expect.arrayContaining([...FIXED_PATHS, '/s/payments', '/g/core', '/i/INC1', '/m/MNT1']),
+    )
     expect(manifest.files['/api/v1/status']).toEqual({ file: 'api/v1/status.json', contentType: 'application/json' })
     expect(manifest.refreshAt).toBe(new Date(expiresAt!).toISOString())
     // The lists of the last 90 days are read whole, a hundred at a time.
-    expect(fetch.calls).toContain(`/api/v1/incidents?from=${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}&limit=100&page=1`)
+    expect(fetch.calls).toContain(
+      `/api/v1/incidents?from=${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}&limit=100&page=1`,
+    )
   })
 
   it('writes nothing when the origin fails a read: the last good copy stays', async () => {
     const dir = scratch()
-    const copy = (fetch: Fetch) => writeSnapshot(dir, async (add) => (await collectSite(fetch, new Date(), add), { startedAt: new Date(), refreshAt: new Date() }))
+    const copy = (fetch: Fetch) =>
+      writeSnapshot(
+        dir,
+        async (add) => (await collectSite(fetch, new Date(), add), { startedAt: new Date(), refreshAt: new Date() }),
+      )
     await copy(cannedSite('good'))
     await expect(copy(cannedSite('bad', { failing: '/api/v1/status' }))).rejects.toThrow('/api/v1/status answered 503')
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>good /</html>')
@@ -124,13 +150,19 @@ describe('the layout of the mirror', () => {
   it('takes an empty directory over, and refuses one with somebody else’s files', async () => {
     const empty = scratch()
     mkdirSync(empty)
-    await publishSnapshot(empty, [{ path: '/', file: 'index.html', contentType: 'text/html', body: Buffer.from('x') }], { startedAt: new Date(), refreshAt: new Date() })
+    await publishSnapshot(
+      empty,
+      [{ path: '/', file: 'index.html', contentType: 'text/html', body: Buffer.from('x') }],
+      { startedAt: new Date(), refreshAt: new Date() },
+    )
     expect(readlinkSync(empty)).toMatch(/^mirror\.\d{8}T\d{9}Z-[0-9a-f]{8}$/)
 
     const taken = scratch()
     mkdirSync(taken)
     writeFileSync(path.join(taken, 'precious.txt'), 'mine')
-    await expect(publishSnapshot(taken, [], { startedAt: new Date(), refreshAt: new Date() })).rejects.toThrow(MirrorDirError)
+    await expect(publishSnapshot(taken, [], { startedAt: new Date(), refreshAt: new Date() })).rejects.toThrow(
+      MirrorDirError,
+    )
     expect(readFileSync(path.join(taken, 'precious.txt'), 'utf8')).toBe('mine')
   })
 })
@@ -156,7 +188,10 @@ describe('the swap', () => {
     const seen: (number | string)[] = []
     const reader = async () => {
       while (writing) {
-        for (const [name, file] of [['index', 'index.html'], ['status', 'api/v1/status.json']]) {
+        for (const [name, file] of [
+          ['index', 'index.html'],
+          ['status', 'api/v1/status.json'],
+        ]) {
           try {
             const n = whole(name, await readFile(path.join(dir, file), 'utf8'))
             seen.push(n ?? `partial ${file}`)
@@ -182,7 +217,10 @@ describe('the swap', () => {
 describe('when copies are written', () => {
   const changes = () => {
     const listeners = new Set<() => void>()
-    return { onChange: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)), change: () => listeners.forEach((listener) => listener()) }
+    return {
+      onChange: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+      change: () => listeners.forEach((listener) => listener()),
+    }
   }
 
   it('makes one copy of a burst of changes, and one more for a change during a write', async () => {
@@ -220,7 +258,14 @@ describe('when copies are written', () => {
     const dir = scratch()
     const { onChange, change } = changes()
     // A debounce of ten minutes: a copy that waited for it would outlive the test's timeout.
-    const mirror = startStaticMirror({ dir, fetch: cannedSite('at once'), lock: noLock(), onChange, debounceMs: 600_000, log: () => {} })
+    const mirror = startStaticMirror({
+      dir,
+      fetch: cannedSite('at once'),
+      lock: noLock(),
+      onChange,
+      debounceMs: 600_000,
+      log: () => {},
+    })
     change()
     await mirror.settled()
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>at once /</html>')
@@ -243,7 +288,15 @@ describe('when copies are written', () => {
       }
       const local = changes()
       const peer = changes()
-      const mirror = startStaticMirror({ dir, fetch, lock: noLock(), onChange: local.onChange, onPeerChange: peer.onChange, debounceMs: 50, log: () => {} })
+      const mirror = startStaticMirror({
+        dir,
+        fetch,
+        lock: noLock(),
+        onChange: local.onChange,
+        onPeerChange: peer.onChange,
+        debounceMs: 50,
+        log: () => {},
+      })
       const hold = () => {
         let open!: () => void
         gate = new Promise((resolve) => (open = resolve))
@@ -273,7 +326,9 @@ describe('when copies are written', () => {
       // Two copies finished (v2's, then v3's); the abandoned one left nothing behind.
       const copies = readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))
       expect(copies).toHaveLength(2)
-      const contents = copies.map((copy) => readFileSync(path.join(path.dirname(dir), copy, 'index.html'), 'utf8')).sort()
+      const contents = copies
+        .map((copy) => readFileSync(path.join(path.dirname(dir), copy, 'index.html'), 'utf8'))
+        .sort()
       expect(contents).toEqual(['<html>v2 /</html>', '<html>v3 /</html>'])
       await mirror.stop()
     })
@@ -282,7 +337,16 @@ describe('when copies are written', () => {
   it('writes again when a page expires, soonest after minRefreshMs, latest after refreshMs', async () => {
     const copyAfter = async (expiresAt: number | undefined) => {
       const dir = scratch()
-      const mirror = startStaticMirror({ dir, fetch: cannedSite('t', { expiresAt }), lock: noLock(), onChange: () => () => {}, debounceMs: 0, refreshMs: 60_000, minRefreshMs: 5000, log: () => {} })
+      const mirror = startStaticMirror({
+        dir,
+        fetch: cannedSite('t', { expiresAt }),
+        lock: noLock(),
+        onChange: () => () => {},
+        debounceMs: 0,
+        refreshMs: 60_000,
+        minRefreshMs: 5000,
+        log: () => {},
+      })
       mirror.request()
       await mirror.settled()
       await mirror.stop()
@@ -301,11 +365,22 @@ describe('when copies are written', () => {
     const dir = scratch()
     let failing: string | undefined = '/'
     const good = cannedSite('again')
-    const fetch: Fetch = (url, accept) => (failing && url === failing ? Promise.resolve({ status: 500, rawHeaders: [], body: Buffer.alloc(0) }) : good(url, accept))
+    const fetch: Fetch = (url, accept) =>
+      failing && url === failing
+        ? Promise.resolve({ status: 500, rawHeaders: [], body: Buffer.alloc(0) })
+        : good(url, accept)
     const lines: string[] = []
-    const mirror = startStaticMirror({ dir, fetch, lock: noLock(), onChange: () => () => {}, debounceMs: 0, log: (line) => lines.push(line) })
+    const mirror = startStaticMirror({
+      dir,
+      fetch,
+      lock: noLock(),
+      onChange: () => () => {},
+      debounceMs: 0,
+      log: (line) => lines.push(line),
+    })
     mirror.request()
-    while (!lines.some((line) => line.includes('could not write'))) await new Promise((resolve) => setTimeout(resolve, 10))
+    while (!lines.some((line) => line.includes('could not write')))
+      await new Promise((resolve) => setTimeout(resolve, 10))
     expect(await readManifest(dir)).toBeNull()
     failing = undefined
     while (!(await readManifest(dir))) await new Promise((resolve) => setTimeout(resolve, 20))
@@ -319,8 +394,19 @@ describe('when copies are written', () => {
     const fetch = cannedSite('mine')
     const changedAt = new Date()
     // Another instance's copy, started after the change.
-    await publishSnapshot(dir, [{ path: '/', file: 'index.html', contentType: 'text/html', body: Buffer.from('theirs') }], { startedAt: new Date(changedAt.getTime() + 1), refreshAt: new Date(Date.now() + 60_000) })
-    const mirror = startStaticMirror({ dir, fetch, lock: noLock(), onChange: () => () => {}, debounceMs: 0, log: () => {} })
+    await publishSnapshot(
+      dir,
+      [{ path: '/', file: 'index.html', contentType: 'text/html', body: Buffer.from('theirs') }],
+      { startedAt: new Date(changedAt.getTime() + 1), refreshAt: new Date(Date.now() + 60_000) },
+    )
+    const mirror = startStaticMirror({
+      dir,
+      fetch,
+      lock: noLock(),
+      onChange: () => () => {},
+      debounceMs: 0,
+      log: () => {},
+    })
     mirror.request(changedAt)
     await mirror.settled()
     expect(fetch.calls).toEqual([])
@@ -335,7 +421,14 @@ describe('when copies are written', () => {
     const dir = scratch()
     let held = true
     const lock: MirrorLock = { run: async (work) => (held ? false : (await work(), true)), close: async () => {} }
-    const mirror = startStaticMirror({ dir, fetch: cannedSite('after the lock'), lock, onChange: () => () => {}, debounceMs: 0, log: () => {} })
+    const mirror = startStaticMirror({
+      dir,
+      fetch: cannedSite('after the lock'),
+      lock,
+      onChange: () => () => {},
+      debounceMs: 0,
+      log: () => {},
+    })
     mirror.request()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await readManifest(dir)).toBeNull()
@@ -384,21 +477,31 @@ describe('the lock, one writer at a time', () => {
 
   it('refuses, rather than writes, when the lock cannot be reached', async () => {
     const port = await freePort()
-    expect(await postgresLock(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectTimeoutMs: 500 }).run(async () => {})).toBe(false)
+    expect(
+      await postgresLock(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectTimeoutMs: 500 }).run(
+        async () => {},
+      ),
+    ).toBe(false)
   })
 })
 
 describe("docs/deployment.md's nginx fallback", () => {
   /** The `location @mirror { … }` block, its directives without comments or the root (which differs). */
   const mirrorBlock = (config: string) =>
-    /location @mirror \{[\s\S]*?\n\s*\}\n/.exec(config)![0]
+    /location @mirror \{[\s\S]*?\n\s*\}\n/
+      .exec(config)![0]
       .split('\n')
       .map((line) => line.replace(/#.*$/, '').trim())
       .filter((line) => line && !line.startsWith('root '))
 
   it('is the configuration the end-to-end test runs', () => {
     const documented = readFileSync('docs/deployment.md', 'utf8')
-    const tested = nginxConfig({ prefix: '/tmp/x', port: 1, upstreams: ['127.0.0.1:2'], mirrorDir: '/var/lib/statuspage/mirror' })
+    const tested = nginxConfig({
+      prefix: '/tmp/x',
+      port: 1,
+      upstreams: ['127.0.0.1:2'],
+      mirrorDir: '/var/lib/statuspage/mirror',
+    })
     expect(mirrorBlock(documented)).toEqual(mirrorBlock(tested))
     expect(documented).toContain('error_page 502 503 504 = @mirror;')
     expect(tested).toContain('error_page 502 503 504 = @mirror;')

@@ -25,15 +25,26 @@ describe('chat messages stay within the limits their services document', () => {
   })
 
   it('Discord: title 256, field values 1024, the whole embed 6000 characters', () => {
-    const [embed] = discordMessage(long, new Date()).embeds as { title: string; description: string; footer: { text: string }; fields: { name: string; value: string }[] }[]
+    const [embed] = discordMessage(long, new Date()).embeds as {
+      title: string
+      description: string
+      footer: { text: string }
+      fields: { name: string; value: string }[]
+    }[]
     expect(embed.title.length).toBeLessThanOrEqual(256)
     expect(embed.fields.every((f) => f.value.length <= 1024)).toBe(true)
-    const total = embed.title.length + embed.description.length + embed.footer.text.length + embed.fields.reduce((n, f) => n + f.name.length + f.value.length, 0)
+    const total =
+      embed.title.length +
+      embed.description.length +
+      embed.footer.text.length +
+      embed.fields.reduce((n, f) => n + f.name.length + f.value.length, 0)
     expect(total).toBeLessThanOrEqual(6000)
   })
 
   it('Teams: one Adaptive Card attachment with a link to the page', () => {
-    const message = teamsMessage(long) as { attachments: { contentType: string; content: { type: string; actions: { url: string }[] } }[] }
+    const message = teamsMessage(long) as {
+      attachments: { contentType: string; content: { type: string; actions: { url: string }[] } }[]
+    }
     expect(message.attachments).toHaveLength(1)
     expect(message.attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive')
     expect(message.attachments[0].content.type).toBe('AdaptiveCard')

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { enter, exclusively, holdsReads, readConsistently, ReadsHeldError, whileClosed } from '../../../src/runtime/request-gate'
+import {
+  enter,
+  exclusively,
+  holdsReads,
+  readConsistently,
+  ReadsHeldError,
+  whileClosed,
+} from '../../../src/runtime/request-gate'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -28,9 +35,12 @@ describe('the request gate', () => {
   it('does not wait for ever for a request that never leaves', async () => {
     const stuck = enter()
     let ran = false
-    await exclusively(async () => {
-      ran = true
-    }, { drainMs: 20 })
+    await exclusively(
+      async () => {
+        ran = true
+      },
+      { drainMs: 20 },
+    )
     expect(ran).toBe(true)
     stuck()
   })
@@ -68,7 +78,9 @@ describe('the request gate', () => {
   })
 
   it('holds public reads after a failure that left its changes made, until a reset succeeds', async () => {
-    const failing = exclusively(async () => Promise.reject(new Error('failed after the wipe')), { failureLeavesChanges: () => true })
+    const failing = exclusively(async () => Promise.reject(new Error('failed after the wipe')), {
+      failureLeavesChanges: () => true,
+    })
     await expect(failing).rejects.toThrow('failed after the wipe')
     expect(whileClosed()).toBeNull() // the admin and the CMS go on
     expect(holdsReads()).toBe(true)

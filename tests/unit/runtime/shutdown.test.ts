@@ -15,10 +15,15 @@ describe('the shutdown of the background loops and connections', () => {
     vi.useFakeTimers()
     let runs = 0
     let finish: () => void = () => {}
-    repeat('test-loop', 1000, () => {
-      runs += 1
-      return new Promise<void>((resolve) => (finish = resolve))
-    }, () => {})
+    repeat(
+      'test-loop',
+      1000,
+      () => {
+        runs += 1
+        return new Promise<void>((resolve) => (finish = resolve))
+      },
+      () => {},
+    )
     await vi.advanceTimersByTimeAsync(1000)
     expect(runs).toBe(1)
 

@@ -45,7 +45,9 @@ describe('the test hooks', () => {
       const answer = await askForStats()
       expect(answer.status).toBe(404)
       expect(answer.reachedNext).toBe(1)
-      expect(demoConfig(parseEnv({ DEMO_RESET_INTERVAL_MINUTES: '5', DEMO_RESET_INTERVAL_SECONDS: '1' })).intervalMs).toBe(5 * 60_000)
+      expect(
+        demoConfig(parseEnv({ DEMO_RESET_INTERVAL_MINUTES: '5', DEMO_RESET_INTERVAL_SECONDS: '1' })).intervalMs,
+      ).toBe(5 * 60_000)
     } finally {
       delete process.env.STATUSPAGE_TEST_HOOKS
     }

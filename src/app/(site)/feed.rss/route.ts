@@ -6,6 +6,12 @@ export const dynamic = 'force-dynamic'
 
 /** `/feed.rss`: the 50 newest incidents and 50 newest maintenances, by last change. */
 export const GET = sitePage(async (_request, { payload, links, settings }) => {
-  const [incidents, maintenances] = await Promise.all([listIncidents(payload, { page: 1, limit: 50 }, links), listMaintenances(payload, { page: 1, limit: 50 }, links)])
-  return { body: buildFeed(incidents.items, maintenances.items, settings, links).rss2(), contentType: 'application/rss+xml; charset=utf-8' }
+  const [incidents, maintenances] = await Promise.all([
+    listIncidents(payload, { page: 1, limit: 50 }, links),
+    listMaintenances(payload, { page: 1, limit: 50 }, links),
+  ])
+  return {
+    body: buildFeed(incidents.items, maintenances.items, settings, links).rss2(),
+    contentType: 'application/rss+xml; charset=utf-8',
+  }
 })

@@ -1,5 +1,11 @@
 import { NotFound } from '../../../errors'
-import { listIncidents, listMaintenances, listServices, nextMaintenanceStart, nextMaintenanceTransition } from '../../../public-api/read-model'
+import {
+  listIncidents,
+  listMaintenances,
+  listServices,
+  nextMaintenanceStart,
+  nextMaintenanceTransition,
+} from '../../../public-api/read-model'
 import { historyPage } from '../../../site/pages'
 import { sitePage } from '../../../site/respond'
 
@@ -33,6 +39,15 @@ export const GET = sitePage(async (request, { payload, links, settings, clock })
   // A maintenance joins the list when its start passes, whatever its status (a cancelled one too).
   clock.changesAt(transition)
   clock.changesAt(nextStart)
-  const lastPage = Math.max(1, Math.ceil(incidents.page.totalDocs / PER_PAGE), Math.ceil(maintenances.page.totalDocs / PER_PAGE))
-  return { body: historyPage({ page, lastPage, incidents: incidents.items, maintenances: maintenances.items, services, service }, settings) }
+  const lastPage = Math.max(
+    1,
+    Math.ceil(incidents.page.totalDocs / PER_PAGE),
+    Math.ceil(maintenances.page.totalDocs / PER_PAGE),
+  )
+  return {
+    body: historyPage(
+      { page, lastPage, incidents: incidents.items, maintenances: maintenances.items, services, service },
+      settings,
+    ),
+  }
 })

@@ -6,8 +6,18 @@ export const dynamic = 'force-dynamic'
 
 /** `/maintenances.ics`: the 100 maintenances with the latest start (cancelled ones marked CANCELLED). */
 export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
-  const [maintenances, transition] = await Promise.all([listMaintenances(payload, { page: 1, limit: 100 }, links), nextMaintenanceTransition(payload, clock.now)])
+  const [maintenances, transition] = await Promise.all([
+    listMaintenances(payload, { page: 1, limit: 100 }, links),
+    nextMaintenanceTransition(payload, clock.now),
+  ])
   clock.changesAt(transition)
-  const series = await maintenanceSeries(payload, maintenances.items.map((m) => m.shortId), settings.timeZone)
-  return { body: buildCalendar(maintenances.items, settings, links, series), contentType: 'text/calendar; charset=utf-8' }
+  const series = await maintenanceSeries(
+    payload,
+    maintenances.items.map((m) => m.shortId),
+    settings.timeZone,
+  )
+  return {
+    body: buildCalendar(maintenances.items, settings, links, series),
+    contentType: 'text/calendar; charset=utf-8',
+  }
 })

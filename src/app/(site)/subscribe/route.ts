@@ -22,8 +22,14 @@ export const POST = sitePage(async (request, { payload, links, settings }) => {
   const form = new URLSearchParams(text ?? '')
   // The form offers only e-mail and SMS; anything else reads as e-mail, its default.
   const type: 'email' | 'sms' = form.get('type') === 'sms' ? 'sms' : 'email'
-  const fields = { type, email: form.get('email') || undefined, phone: form.get('phone') || undefined, services: form.getAll('services') }
-  const parsed = text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)
+  const fields = {
+    type,
+    email: form.get('email') || undefined,
+    phone: form.get('phone') || undefined,
+    services: form.getAll('services'),
+  }
+  const parsed =
+    text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)
   const channels = await configuredChannels(payload)
   let error = parsed.ok ? channelRefusal(channels, parsed.value.type) : parsed.message
   if (parsed.ok && error === null) {
@@ -36,5 +42,9 @@ export const POST = sitePage(async (request, { payload, links, settings }) => {
     }
   }
   const summary = await statusSummary(payload, links)
-  return { status: 400, body: subscribePage(summary.serviceGroups, settings, channels, { ...fields, error: error ?? undefined }), private: true }
+  return {
+    status: 400,
+    body: subscribePage(summary.serviceGroups, settings, channels, { ...fields, error: error ?? undefined }),
+    private: true,
+  }
 })

@@ -12,6 +12,9 @@ export async function GET(): Promise<Response> {
     return Response.json(status, { headers: { 'cache-control': 'no-store' } })
   } catch (error) {
     console.error('GET /api/demo-status failed:', error)
-    return Response.json({ errors: [{ message: 'The demo status could not be read just now.' }] }, { status: 500, headers: { 'cache-control': 'no-store' } })
+    return Response.json(
+      { errors: [{ message: 'The demo status could not be read just now.' }] },
+      { status: 500, headers: { 'cache-control': 'no-store' } },
+    )
   }
 }

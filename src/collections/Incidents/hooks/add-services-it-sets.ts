@@ -13,7 +13,9 @@ export const addServicesItSets: CollectionBeforeChangeHook<Incident> = ({ data, 
   if (!Array.isArray(data.updates)) return data
   const given = data.affectedServices !== undefined ? data.affectedServices : originalDoc?.affectedServices
   const affected = relationIds(given)
-  const set = data.updates.flatMap((update) => serviceStatusEntries((update as { serviceStatuses?: unknown }).serviceStatuses).map((entry) => entry.service))
+  const set = data.updates.flatMap((update) =>
+    serviceStatusEntries((update as { serviceStatuses?: unknown }).serviceStatuses).map((entry) => entry.service),
+  )
   const missing = [...new Set(set)].filter((id) => !affected.includes(id))
   if (missing.length > 0) data.affectedServices = [...affected, ...missing]
   return data

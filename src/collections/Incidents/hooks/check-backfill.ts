@@ -8,6 +8,7 @@ import { incidentUpdateRows } from '../update-rows'
 export const checkBackfill: CollectionBeforeChangeHook<Incident> = ({ data, operation, collection }) => {
   if (operation !== 'create' || !data.backfilled) return data
   const problem = backfillError(incidentUpdateRows(data), new Date())
-  if (problem) throw new ValidationError({ collection: collection.slug, errors: [{ path: 'backfilled', message: problem }] })
+  if (problem)
+    throw new ValidationError({ collection: collection.slug, errors: [{ path: 'backfilled', message: problem }] })
   return data
 }

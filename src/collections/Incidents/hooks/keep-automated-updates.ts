@@ -6,7 +6,8 @@ import type { Incident } from '../../../payload-types'
 
 type Row = NonNullable<Incident['updates']>[number]
 
-const instant = (value: unknown) => (typeof value === 'string' || value instanceof Date ? new Date(value).getTime() : NaN)
+const instant = (value: unknown) =>
+  typeof value === 'string' || value instanceof Date ? new Date(value).getTime() : NaN
 
 /**
  * A person's save of a form (or a list) read before the automation added an update would delete that update, which
@@ -19,7 +20,9 @@ export const keepAutomatedUpdates: CollectionBeforeChangeHook<Incident> = ({ dat
   const incoming = data.updates as Row[]
   const missing: Row[] = []
   for (const kept of incidentUpdateRows(originalDoc).filter((row) => row.automated)) {
-    const same = incoming.find((row) => (row.id && row.id === kept.id) || instant(row.createdAt) === instant(kept.createdAt))
+    const same = incoming.find(
+      (row) => (row.id && row.id === kept.id) || instant(row.createdAt) === instant(kept.createdAt),
+    )
     if (same) same.automated = true
     else missing.push(kept)
   }

@@ -10,13 +10,26 @@ export const dynamic = 'force-dynamic'
 
 type Params = { token: string }
 
-async function render({ payload, links, settings }: SiteContext, token: string, extra: Partial<ManageState> & { status?: number } = {}) {
+async function render(
+  { payload, links, settings }: SiteContext,
+  token: string,
+  extra: Partial<ManageState> & { status?: number } = {},
+) {
   const [managed, summary] = await Promise.all([managedSubscription(payload, token), statusSummary(payload, links)])
   const { status, ...messages } = extra
   const state: ManageState | null = managed
-    ? { address: managed.subscriber.email ?? managed.subscriber.phone ?? '', active: managed.subscriber.active ?? false, services: managed.services, ...messages }
+    ? {
+        address: managed.subscriber.email ?? managed.subscriber.phone ?? '',
+        active: managed.subscriber.active ?? false,
+        services: managed.services,
+        ...messages,
+      }
     : null
-  return { status: state ? (status ?? 200) : 404, body: managePage(settings, summary.serviceGroups, state), private: true }
+  return {
+    status: state ? (status ?? 200) : 404,
+    body: managePage(settings, summary.serviceGroups, state),
+    private: true,
+  }
 }
 
 /** `/manage/<token>`: the link in every message (the subscriber's unsubscribe token): change services, or leave. */
@@ -32,11 +45,18 @@ export const POST = sitePage<Params>(async (request, context, { token }) => {
     const outcome = await unsubscribe(context.payload, token)
     return render(context, token, { notice: UNSUBSCRIBE_MESSAGES[outcome] })
   }
-  if (action !== 'save') return render(context, token, { status: 400, error: 'action: must be "save" or "unsubscribe".' })
+  if (action !== 'save')
+    return render(context, token, { status: 400, error: 'action: must be "save" or "unsubscribe".' })
   try {
     const outcome = await changeServices(context.payload, token, form.getAll('services'))
-    if (outcome === 'unsubscribed') return render(context, token, { status: 409, error: 'This subscription is cancelled; subscribe again to choose services.' })
-    return render(context, token, { notice: 'Saved. You will hear about the services checked below, or about every service when none is checked.' })
+    if (outcome === 'unsubscribed')
+      return render(context, token, {
+        status: 409,
+        error: 'This subscription is cancelled; subscribe again to choose services.',
+      })
+    return render(context, token, {
+      notice: 'Saved. You will hear about the services checked below, or about every service when none is checked.',
+    })
   } catch (failure) {
     if (!(failure instanceof UnknownServices)) throw failure
     return render(context, token, { status: 400, error: failure.message })

@@ -11,7 +11,18 @@ type Params = { token: string }
 export const GET = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
   const { outcome, subscriber } = await unsubscribeState(payload, token)
   const address = subscriber ? (subscriber.email ?? subscriber.phone ?? null) : null
-  return { status: outcome === 'not_found' ? 404 : 200, body: unsubscribePage(settings, outcome, UNSUBSCRIBE_MESSAGES[outcome], false, address, subscriber ? manageUrl('', token) : null), private: true }
+  return {
+    status: outcome === 'not_found' ? 404 : 200,
+    body: unsubscribePage(
+      settings,
+      outcome,
+      UNSUBSCRIBE_MESSAGES[outcome],
+      false,
+      address,
+      subscriber ? manageUrl('', token) : null,
+    ),
+    private: true,
+  }
 })
 
 /**
@@ -20,5 +31,9 @@ export const GET = sitePage<Params>(async (_request, { payload, settings }, { to
  */
 export const POST = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
   const outcome = await unsubscribe(payload, token)
-  return { status: outcome === 'not_found' ? 404 : 200, body: unsubscribePage(settings, outcome, UNSUBSCRIBE_MESSAGES[outcome], true, null), private: true }
+  return {
+    status: outcome === 'not_found' ? 404 : 200,
+    body: unsubscribePage(settings, outcome, UNSUBSCRIBE_MESSAGES[outcome], true, null),
+    private: true,
+  }
 })

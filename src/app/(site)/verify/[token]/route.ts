@@ -10,12 +10,20 @@ type Params = { token: string }
 /** `/verify/<token>`: what the confirmation link opens. Shows a button; confirming is the POST. */
 export const GET = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
   const { outcome } = await confirmationState(payload, token)
-  return { status: outcome === 'not_found' ? 404 : 200, body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], false), private: true }
+  return {
+    status: outcome === 'not_found' ? 404 : 200,
+    body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], false),
+    private: true,
+  }
 })
 
 export const POST = sitePage<Params>(async (_request, { payload, settings }, { token }) => {
   const { subscriber } = await confirmationState(payload, token)
   const outcome = await verify(payload, token)
   const manage = subscriber?.unsubscribeToken ? manageUrl('', subscriber.unsubscribeToken) : null
-  return { status: outcome === 'not_found' ? 404 : 200, body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], true, manage), private: true }
+  return {
+    status: outcome === 'not_found' ? 404 : 200,
+    body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], true, manage),
+    private: true,
+  }
 })

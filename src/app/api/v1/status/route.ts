@@ -5,7 +5,10 @@ import { publicGet } from '../../../../public-api/route'
 export const dynamic = 'force-dynamic'
 
 export const GET = publicGet(async (request, { payload, links, clock }) => {
-  const [summary, transition] = await Promise.all([statusSummary(payload, links), nextMaintenanceTransition(payload, clock.now)])
+  const [summary, transition] = await Promise.all([
+    statusSummary(payload, links),
+    nextMaintenanceTransition(payload, clock.now),
+  ])
   clock.changesAt(transition)
   return dataResponse(request, summary, { expiresAt: clock.expiresAt })
 })

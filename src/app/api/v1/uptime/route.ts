@@ -12,11 +12,18 @@ export const GET = publicGet(async (request, { payload, links, clock }) => {
   const { days, page, limit, format } = parsed.query
   const table = await uptimeTable(payload, clock.now)
   const { selected, missing } = selectUptime(table.services, parsed.query)
-  if (missing.length) return problemResponse(request, { status: 404, detail: `No service was found with the slug${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.` })
+  if (missing.length)
+    return problemResponse(request, {
+      status: 404,
+      detail: `No service was found with the slug${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+    })
   const services = selected.slice((page - 1) * limit, page * limit)
   clock.changesAt(uptimeChangesAt(services, days, clock.now))
   const data = format === 'compact' ? toCompactUptime(services, days) : toUptime(services, days)
-  return dataResponse(request, data, { expiresAt: clock.expiresAt, page: { page, limit, totalDocs: selected.length, base: links.base } })
+  return dataResponse(request, data, {
+    expiresAt: clock.expiresAt,
+    page: { page, limit, totalDocs: selected.length, base: links.base },
+  })
 })
 
 export const OPTIONS = preflightResponse

@@ -5,9 +5,14 @@ import { publicGet } from '../../../../../public-api/route'
 export const dynamic = 'force-dynamic'
 
 export const GET = publicGet<{ shortId: string }>(async (request, { payload, links, clock }, { shortId }) => {
-  const [maintenance, transition] = await Promise.all([findMaintenance(payload, shortId, links), nextMaintenanceTransition(payload, clock.now)])
+  const [maintenance, transition] = await Promise.all([
+    findMaintenance(payload, shortId, links),
+    nextMaintenanceTransition(payload, clock.now),
+  ])
   clock.changesAt(transition)
-  return maintenance ? dataResponse(request, maintenance, { expiresAt: clock.expiresAt }) : notFound(request, 'maintenance')
+  return maintenance
+    ? dataResponse(request, maintenance, { expiresAt: clock.expiresAt })
+    : notFound(request, 'maintenance')
 })
 
 export const OPTIONS = preflightResponse

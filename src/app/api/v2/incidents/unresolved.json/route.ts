@@ -4,6 +4,8 @@ import { statuspageGet } from '../../../../../public-api/v2/route'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = statuspageGet(async ({ payload }, site) => ({ incidents: await incidents(payload, site, 'unresolved') }))
+export const GET = statuspageGet(async ({ payload }, site) => ({
+  incidents: await incidents(payload, site, 'unresolved'),
+}))
 
 export const OPTIONS = preflightResponse

@@ -56,7 +56,9 @@ async function claim(
 
 /**
  * A failed reset is tried again this soon (or at the next interval, when that is sooner), not an interval later: on
- * SQLite it may have left the data half wiped, and until a reset succeeds the edge can only serve its copies.
+ * SQLite it may have left the data half wiped, and until a reset succeeds the edge can only serve its copies. It
+ * also forgets when the last reset ran, so an instance that restarts before the retry resets at start (the edge's
+ * "unsettled" mark lives in memory and would not survive the restart).
  */
 export const RETRY_FAILED_RESET_MS = 60_000
 
@@ -66,7 +68,12 @@ async function resetAndLog(payload: Payload, config: DemoConfig, now: Date, atSt
   } catch (error) {
     const retryAt = new Date(now.getTime() + Math.min(RETRY_FAILED_RESET_MS, config.intervalMs)).toISOString()
     await payload
-      .updateGlobal({ slug: 'demo-state', data: { nextResetAt: retryAt }, overrideAccess: true, depth: 0 })
+      .updateGlobal({
+        slug: 'demo-state',
+        data: { nextResetAt: retryAt, lastResetAt: null },
+        overrideAccess: true,
+        depth: 0,
+      })
       .catch(() => undefined)
     throw error
   }

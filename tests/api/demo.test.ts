@@ -317,6 +317,13 @@ describe('demo mode', () => {
     ).rejects.toThrow()
     expect((await readClock(p)).nextResetAt!.getTime()).toBe(due.getTime() + RETRY_FAILED_RESET_MS)
     expect(await runDemoTick(p, demoConfig(), new Date(due.getTime() + RETRY_FAILED_RESET_MS))).toBe(true)
+    // An instance restarting before the retry resets at start: a failed reset leaves no "last reset" to skip by.
+    const again = new Date((await readClock(p)).nextResetAt!.getTime() + 1000)
+    await expect(
+      runDemoTick(p, demoConfig(parseEnv({ ...process.env, DEMO_USER_EMAIL: 'not an address' })), again),
+    ).rejects.toThrow()
+    expect((await readClock(p)).lastResetAt).toBeNull()
+    expect(await resetAtStart(p, demoConfig(), new Date(again.getTime() + 5_000))).toBe(true)
     // Seeded relative to that future instant; one for now, to check the site is whole again.
     await resetDemo(p, demoConfig())
     demoCookie = (await login(DEMO_EMAIL, DEMO_PASSWORD)).headers.get('set-cookie')!.match(/payload-token=[^;]+/)![0]

@@ -163,3 +163,37 @@ export function statuspageTimeline(
   })
   return { updates, set, newestStatus: oldestFirst.at(-1)?.status }
 }
+
+/** A maintenance's update as both Statuspage shapes read it. */
+export interface MaintenanceTimelineUpdate {
+  id?: string | null
+  message: string
+  notify?: boolean | null
+  createdAt?: string | null
+}
+
+/**
+ * A maintenance's updates in Statuspage's shape (the /api/v2 read model and the webhook bodies), in stored order;
+ * `statusAt` gives the status an update written at that instant shows (updates carry no status of their own).
+ */
+export function maintenanceTimeline<S extends string>(
+  maintenance: { id: number; shortId: string; createdAt: string; updates: readonly MaintenanceTimelineUpdate[] },
+  statusAt: (at: string) => S,
+) {
+  return maintenance.updates.map((u, index) => {
+    const at = new Date(u.createdAt ?? maintenance.createdAt).toISOString()
+    return {
+      id: u.id ?? derivedId('maintenance-update', maintenance.id, index),
+      status: statusAt(at),
+      body: u.message,
+      incident_id: maintenance.shortId,
+      created_at: at,
+      updated_at: at,
+      display_at: at,
+      affected_components: null,
+      deliver_notifications: u.notify !== false,
+      custom_tweet: null,
+      tweet_id: null,
+    }
+  })
+}

@@ -18,6 +18,7 @@ import {
   derivedId,
   incidentImpact,
   maintenanceStatus,
+  maintenanceTimeline,
   pageStatus,
   statuspageTimeline,
   type TimelineUpdate,
@@ -126,22 +127,10 @@ function incidentObject(doc: Incident, site: SiteFacts) {
 function maintenanceObject(doc: Maintenance, site: SiteFacts) {
   const id = doc.shortId ?? derivedId('maintenance', doc.id)
   const status = maintenanceStatus(doc.status as MaintenanceStatus)
-  const updates = (doc.updates ?? []).map((u, index) => {
-    const at = iso(u.createdAt ?? doc.createdAt)
-    return {
-      id: u.id ?? derivedId('maintenance-update', doc.id, index),
-      status,
-      body: u.message,
-      incident_id: id,
-      created_at: at,
-      updated_at: at,
-      display_at: at,
-      affected_components: null,
-      deliver_notifications: u.notify !== false,
-      custom_tweet: null,
-      tweet_id: null,
-    }
-  })
+  const updates = maintenanceTimeline(
+    { id: doc.id, shortId: id, createdAt: iso(doc.createdAt), updates: doc.updates ?? [] },
+    () => status,
+  )
   updates.sort((a, b) => b.created_at.localeCompare(a.created_at))
   return {
     id,

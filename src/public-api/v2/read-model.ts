@@ -13,6 +13,7 @@ import {
   derivedId,
   incidentImpact,
   maintenanceStatus,
+  maintenanceTimeline,
   pageStatus,
   statuspageTimeline,
   type TimelineUpdate,
@@ -178,22 +179,10 @@ function statusAt(doc: MaintenanceDoc, at: string): ScheduledMaintenance['status
 
 function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
   const id = doc.shortId ?? derivedId('maintenance', doc.id)
-  const updates: IncidentUpdate[] = (doc.updates ?? []).map((u, index) => {
-    const at = iso(u.createdAt ?? doc.createdAt)
-    return {
-      id: u.id ?? derivedId('maintenance-update', doc.id, index),
-      status: statusAt(doc, at),
-      body: u.message,
-      incident_id: id,
-      created_at: at,
-      updated_at: at,
-      display_at: at,
-      affected_components: null,
-      deliver_notifications: u.notify !== false,
-      custom_tweet: null,
-      tweet_id: null,
-    }
-  })
+  const updates: IncidentUpdate[] = maintenanceTimeline(
+    { id: doc.id, shortId: id, createdAt: iso(doc.createdAt), updates: doc.updates ?? [] },
+    (at) => statusAt(doc, at),
+  )
   // Statuspage has no cancelled maintenances: ours reads as completed, and a last update says why.
   if (doc.status === 'cancelled' && doc.cancelledAt) {
     const at = iso(doc.cancelledAt)

@@ -235,6 +235,12 @@ async function apply(
     windowMs: env().INTEGRATION_REOPEN_MINUTES * 60_000,
   })
   const ref = (doc: { id: number; shortId?: string | null }) => ({ id: doc.id, shortId: doc.shortId ?? '' })
+  /** Another delivery of the same notification got there first (its claim on the incident won). */
+  const duplicate = (): Applied => ({
+    outcome: 'duplicate',
+    incident: incident ? ref(incident) : null,
+    detail: NOTHING_REASON_TEXT.duplicate,
+  })
   const at = now.toISOString()
 
   switch (decision.action) {
@@ -285,11 +291,7 @@ async function apply(
       // The same incident again: the key's open marker comes back (its unique index still allows one per key), and
       // one update says the problem is back, with the statuses it sets.
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
-        return {
-          outcome: 'duplicate',
-          incident: incident ? ref(incident) : null,
-          detail: NOTHING_REASON_TEXT.duplicate,
-        }
+        return duplicate()
       }
       const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
       await req.payload.update({
@@ -320,11 +322,7 @@ async function apply(
 
     case 'update': {
       if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
-        return {
-          outcome: 'duplicate',
-          incident: incident ? ref(incident) : null,
-          detail: NOTHING_REASON_TEXT.duplicate,
-        }
+        return duplicate()
       }
       // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a
       // person's status may still hold it), not to a literal operational (code review #2).
@@ -368,11 +366,7 @@ async function apply(
 
     case 'resolve': {
       if (!incident || !(await claim(req, incident, { signature, alertState: 'resolved' }))) {
-        return {
-          outcome: 'duplicate',
-          incident: incident ? ref(incident) : null,
-          detail: NOTHING_REASON_TEXT.duplicate,
-        }
+        return duplicate()
       }
       await req.payload.update({
         collection: 'incidents',

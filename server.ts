@@ -10,6 +10,7 @@ import next from 'next'
 
 import { ConfigError, env } from './src/config/env'
 import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
+import { answerAdminWhileWaiting, isAdminPath } from './src/edge/admin-while-waiting'
 import { createEdge, edgeConfig } from './src/edge/front'
 import { gracefulStop } from './src/edge/graceful-stop'
 import { dropRouterVary } from './src/edge/vary'
@@ -43,8 +44,16 @@ const app = next({ dev: false, hostname, port, dir: process.cwd() })
 await app.prepare()
 const handle = app.getRequestHandler()
 
+/** Set by the start loop below while /api/health says the database does not answer: Payload has not started. */
+let waitingForDatabase = false
+
 const toNext = (req: IncomingMessage, res: ServerResponse) => {
-  dropRouterVary((req.url ?? '/').split('?', 1)[0], res)
+  const path = (req.url ?? '/').split('?', 1)[0]
+  if (waitingForDatabase && isAdminPath(path)) {
+    answerAdminWhileWaiting(res)
+    return Promise.resolve()
+  }
+  dropRouterVary(path, res)
   return handle(req, res)
 }
 
@@ -113,13 +122,15 @@ server.listen(port, hostname, async () => {
     try {
       const response = await fetch(`http://127.0.0.1:${actualPort}/api/health`)
       if (response.ok) {
+        waitingForDatabase = false
         console.log(
           told ? 'Ready: the database answers again; admin at /admin' : 'Ready: database migrated, admin at /admin',
         )
         break
       }
       const body = await response.text()
-      if (!told && !body.includes('"starting"')) {
+      waitingForDatabase = !body.includes('"starting"')
+      if (!told && waitingForDatabase) {
         console.error(
           `Waiting for the database: /api/health answered ${response.status} ${body}; serving the last good copies, asking again every ${retryMs / 1000} s`,
         )

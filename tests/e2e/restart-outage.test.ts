@@ -143,6 +143,11 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     const before = await checks()
     expect(await until(checks, (count) => count >= before + 3)).toBeGreaterThanOrEqual(before + 3)
     expect(second.output().match(/Waiting for the database/g)).toHaveLength(1)
+    // The admin's pages say so too, with 503 and Retry-After, not Next's 500 page.
+    const admin = await call(`${second.base}/admin`)
+    expect(admin.status).toBe(503)
+    expect(admin.headers['retry-after']).toBeDefined()
+    expect(admin.text).toContain('The admin is waiting for the database')
 
     await proxy.forward()
     const healthy = await until(
@@ -150,6 +155,13 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
       (answer) => answer.status === 200,
     )
     expect(healthy.json()).toEqual({ status: 'ok', database: 'up' })
+    // …and open by themselves once the start's loop has seen the database answer.
+    const adminAgain = await until(
+      () => call(`${second.base}/admin`),
+      (answer) => answer.status !== 503,
+    )
+    expect(adminAgain.status).toBeLessThan(500)
+    expect(adminAgain.text).not.toContain('The admin is waiting for the database')
     const incidents = await until(
       () => call(`${second.base}/api/v1/incidents`),
       (answer) => answer.headers['x-cache'] !== 'STALE',

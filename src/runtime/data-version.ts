@@ -30,6 +30,11 @@ export interface DataVersionState {
   /** Told of the bumps that came from other instances (the static mirror abandons a copy they made outdated). */
   peerListeners: Set<(version: number) => void>
   scopes: AsyncLocalStorage<ChangeScope>
+  /**
+   * Changes marked inside a request's scope and outside one. Nothing here reads them: the test hooks' /__edge/stats
+   * (tests/helpers/server-test-hooks.mjs) reads this state where it lives, to prove hooks mark and do not bump.
+   */
+  marks: { inRequest: number; outside: number }
 }
 
 let shared: DataVersionState | undefined
@@ -40,6 +45,7 @@ function state(): DataVersionState {
     listeners: new Set(),
     peerListeners: new Set(),
     scopes: new AsyncLocalStorage(),
+    marks: { inRequest: 0, outside: 0 },
   }))
   return shared
 }
@@ -70,9 +76,15 @@ export function onLocalDataChange(listener: (version: number) => void): () => vo
 
 /** For the hooks: public data changed. Marks the running request, or bumps at once outside one. */
 export function markDataChanged(): void {
-  const scope = state().scopes.getStore()
-  if (scope && !scope.settled) scope.changed = true
-  else bumpDataVersion()
+  const current = state()
+  const scope = current.scopes.getStore()
+  if (scope && !scope.settled) {
+    scope.changed = true
+    current.marks.inRequest += 1
+  } else {
+    current.marks.outside += 1
+    bumpDataVersion()
+  }
 }
 
 /** For the edge: runs `work` (the request's way through Next) with `scope` recording the changes it makes. */

@@ -31,7 +31,7 @@ import type { NotificationContent } from './messages'
 const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
 
-/** What a service status change carries in its notification's content (src/notify/service-events.ts). */
+/** What a service status change carries in its notification's content (src/notify/events.ts). */
 export interface ServiceChangeContent {
   changeId: number
   serviceId: number

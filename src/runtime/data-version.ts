@@ -6,7 +6,7 @@
  * request that came through the edge they only mark the request's change scope, and the edge bumps once when the
  * response starts: after Payload committed, so no read computed between the hook and the commit can be kept under
  * the new version. Outside a request (jobs, scripts) the hook bumps at once, and those callers bump again after
- * their writes; the demo reset runs in a scope of its own and bumps once, after its commit (src/demo/reset.ts).
+ * their writes; the demo reset runs in a scope of its own and bumps once, after its commit (src/services/demo/reset.ts).
  * Requests that change no public data (reads over GraphQL, logins, preferences) bump nothing, whatever their
  * method.
  *

@@ -9,7 +9,7 @@ import {
 } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 
-/** What an operator would otherwise type under pressure: a new incident starts from one (src/collections/Incidents/hooks/start-from-template.ts). */
+/** What an operator would otherwise type under pressure: a new incident starts from one (src/fields/template.ts). */
 export const IncidentTemplates: CollectionConfig = {
   slug: 'incident-templates',
   labels: { singular: 'Incident template', plural: 'Incident templates' },

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { admins, editors } from '../../access/roles'
 
-/** A recurring kind of work: a new maintenance starts from one (src/collections/Maintenances/hooks/start-from-template.ts). */
+/** A recurring kind of work: a new maintenance starts from one (src/fields/template.ts). */
 export const MaintenanceTemplates: CollectionConfig = {
   slug: 'maintenance-templates',
   labels: { singular: 'Maintenance template', plural: 'Maintenance templates' },

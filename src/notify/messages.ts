@@ -39,21 +39,14 @@ export function notificationSubject(content: NotificationContent): string {
 
 function page(title: string, body: SafeHtml, footer: SafeHtml): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-      </head>
-      <body
-        style="margin:0;padding:24px;background:#f5f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2126"
-      >
-        <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">
-          ${body}
-        </div>
-        <p style="max-width:560px;margin:16px auto 0;font-size:13px;color:#5b6470">${footer}</p>
-      </body>
-    </html> `.value
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2126">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">
+${body}
+</div>
+<p style="max-width:560px;margin:16px auto 0;font-size:13px;color:#5b6470">${footer}</p>
+</body></html>
+`.value
 }
 
 const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')
@@ -82,30 +75,15 @@ export function renderNotificationEmail(
     '',
   ].join('\n')
   const body = html`<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
-    <h1 style="margin:0 0 16px;font-size:20px">${content.title}</h1>
-    <table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
-      <tr>
-        <td style="padding:2px 12px 2px 0;color:#5b6470">Status</td>
-        <td><strong>${content.statusLabel}</strong></td>
-      </tr>
-      ${
-        content.schedule
-          ? html`<tr>
-              <td style="padding:2px 12px 2px 0;color:#5b6470">When</td>
-              <td>${content.schedule}</td>
-            </tr>`
-          : null
-      }
-      <tr>
-        <td style="padding:2px 12px 2px 0;color:#5b6470">Affected</td>
-        <td>${affectedText(content.affected)}</td>
-      </tr>
-    </table>
-    ${content.message ? html`<div>${raw(markdownToHtml(content.message))}</div>` : null}
-    <p><a href="${content.url}" style="color:#1f5fbf">View the details on the status page</a></p>`
-  const footer = html`You receive this because you subscribed to updates from ${content.siteName}.
-    <a href="${manageUrl}" style="color:#5b6470">Manage your subscription</a> ·
-    <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
+<h1 style="margin:0 0 16px;font-size:20px">${content.title}</h1>
+<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
+<tr><td style="padding:2px 12px 2px 0;color:#5b6470">Status</td><td><strong>${content.statusLabel}</strong></td></tr>
+${content.schedule ? html`<tr><td style="padding:2px 12px 2px 0;color:#5b6470">When</td><td>${content.schedule}</td></tr>` : null}
+<tr><td style="padding:2px 12px 2px 0;color:#5b6470">Affected</td><td>${affectedText(content.affected)}</td></tr>
+</table>
+${content.message ? html`<div>${raw(markdownToHtml(content.message))}</div>` : null}
+<p><a href="${content.url}" style="color:#1f5fbf">View the details on the status page</a></p>`
+  const footer = html`You receive this because you subscribed to updates from ${content.siteName}. <a href="${manageUrl}" style="color:#5b6470">Manage your subscription</a> · <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
   return { subject, text, html: page(subject, body, footer) }
 }
 
@@ -128,15 +106,9 @@ export function renderConfirmationEmail(siteName: string, confirmUrl: string): R
     '',
   ].join('\n')
   const body = html`<h1 style="margin:0 0 16px;font-size:20px">Confirm your subscription</h1>
-    <p>Please confirm that you want to receive status updates from ${siteName}.</p>
-    <p>
-      <a
-        href="${confirmUrl}"
-        style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none"
-        >Confirm subscription</a
-      >
-    </p>
-    <p style="font-size:13px;color:#5b6470">Or open this address: ${confirmUrl}</p>`
+<p>Please confirm that you want to receive status updates from ${siteName}.</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
+<p style="font-size:13px;color:#5b6470">Or open this address: ${confirmUrl}</p>`
   const footer = html`If you did not ask for this, ignore this e-mail: without confirmation you will receive nothing.`
   return { subject, text, html: page(subject, body, footer) }
 }
@@ -166,20 +138,10 @@ export function renderIncidentReminderEmail(
     '',
   ].join('\n')
   const body = html`<h1 style="margin:0 0 16px;font-size:20px">No update for ${quietHours} h: ${title}</h1>
-    <p>
-      The incident is still open and has had no update for ${quietHours} hours or more. Visitors are reading the page:
-      post an update, even if nothing changed, or resolve it.
-    </p>
-    <p>
-      <a
-        href="${editUrl}"
-        style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none"
-        >Update the incident</a
-      >
-    </p>
-    <p><a href="${pageUrl}" style="color:#1f5fbf">Public page</a></p>`
-  const footer = html`You receive this because you are an editor or administrator of ${siteName}. The reminder interval
-  is in Settings.`
+<p>The incident is still open and has had no update for ${quietHours} hours or more. Visitors are reading the page: post an update, even if nothing changed, or resolve it.</p>
+<p><a href="${editUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Update the incident</a></p>
+<p><a href="${pageUrl}" style="color:#1f5fbf">Public page</a></p>`
+  const footer = html`You receive this because you are an editor or administrator of ${siteName}. The reminder interval is in Settings.`
   return { subject, text, html: page(subject, body, footer) }
 }
 
@@ -193,9 +155,9 @@ export function renderQuarantineEmail(siteName: string, endpoint: string, reason
   ]
   const text = [...lines, ''].join('\n\n')
   const body = html`<h1 style="margin:0 0 16px;font-size:20px">Your webhook is quarantined</h1>
-    <p>${lines[0]}</p>
-    <p>${lines[1]}</p>
-    <p>${lines[2]}</p>`
+<p>${lines[0]}</p>
+<p>${lines[1]}</p>
+<p>${lines[2]}</p>`
   const footer = html`You receive this because this address was given for the webhook's failure notices.`
   return { subject, text, html: page(subject, body, footer) }
 }
@@ -220,19 +182,9 @@ export function renderWebhookConfirmationEmail(
     '',
   ].join('\n')
   const body = html`<h1 style="margin:0 0 16px;font-size:20px">Confirm your webhook</h1>
-    <p>Please confirm that ${siteName} may send status updates to your webhook at ${endpoint}.</p>
-    <p>
-      <a
-        href="${confirmUrl}"
-        style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none"
-        >Confirm the webhook</a
-      >
-    </p>
-    <p>
-      Every request is signed (Standard Webhooks) with this secret; keep it, it is not shown again:<br /><code
-        >${secret}</code
-      >
-    </p>`
+<p>Please confirm that ${siteName} may send status updates to your webhook at ${endpoint}.</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm the webhook</a></p>
+<p>Every request is signed (Standard Webhooks) with this secret; keep it, it is not shown again:<br><code>${secret}</code></p>`
   const footer = html`If you did not ask for this, ignore this e-mail: without confirmation nothing is sent.`
   return { subject, text, html: page(subject, body, footer) }
 }

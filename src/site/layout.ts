@@ -97,11 +97,7 @@ const MOON = raw(
 )
 
 function navLink(href: string, label: SafeHtml | string, here: boolean, className?: string): SafeHtml {
-  return html`<a
-    href="${href}"
-    ${className ? raw(` class="${className}"`) : ''}${here ? raw(' aria-current="page"') : ''}
-    >${label}</a
-  >`
+  return html`<a href="${href}"${className ? raw(` class="${className}"`) : ''}${here ? raw(' aria-current="page"') : ''}>${label}</a>`
 }
 
 /** A preview is a line or two: long update texts are cut at 300 characters (not inside a surrogate pair). */
@@ -123,96 +119,59 @@ export function renderDocument({
   const fullTitle = title === settings.siteName ? title : `${title} · ${settings.siteName}`
   const description = preview(summary?.trim() || settings.description)
   // The site name is beside it, so the logo is decorative for the link's name.
-  const logo = settings.logo ? html`<img src="${settings.logo.url}" alt="" height="40" />` : null
+  const logo = settings.logo ? html`<img src="${settings.logo.url}" alt="" height="40">` : null
   const icon = settings.favicon
-    ? html`<link
-        rel="icon"
-        href="${settings.favicon.url}"
-        ${settings.favicon.mimeType ? html` type="${settings.favicon.mimeType}"` : null}
-      />`
-    : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? settings.status ?? 'neutral')}" />`
+    ? html`<link rel="icon" href="${settings.favicon.url}"${settings.favicon.mimeType ? html` type="${settings.favicon.mimeType}"` : null}>`
+    : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? settings.status ?? 'neutral')}">`
   const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${fullTitle}</title>
-        ${description ? html`<meta name="description" content="${description}" />` : null}
-        <meta property="og:type" content="website" />
-        <meta property="og:site_name" content="${settings.siteName}" />
-        <meta property="og:title" content="${fullTitle}" />
-        ${description ? html`<meta property="og:description" content="${description}" />` : null}
-        <meta name="twitter:card" content="summary" />
-        <meta name="color-scheme" content="light dark" />
-        ${icon}
-        <script>
-          ${raw(HEAD_SCRIPT)}
-        </script>
-        <style>
-          ${raw(SITE_CSS)}
-        </style>
-        <link
-          rel="alternate"
-          type="application/atom+xml"
-          title="${settings.siteName}: incidents and maintenances (Atom)"
-          href="/feed.atom"
-        />
-        <link
-          rel="alternate"
-          type="application/rss+xml"
-          title="${settings.siteName}: incidents and maintenances (RSS)"
-          href="/feed.rss"
-        />
-        <link
-          rel="alternate"
-          type="text/calendar"
-          title="${settings.siteName}: maintenances (iCalendar)"
-          href="/maintenances.ics"
-        />
-      </head>
-      <body>
-        <a class="skip" href="#main">Skip to content</a>
-        <header class="site">
-          <div class="wrap">
-            <a class="brand" href="/">${logo}<span class="name">${settings.siteName}</span></a>
-            <nav class="main" aria-label="Main">
-              <ul>
-                <li class="nav-home">${navLink('/', 'Status', current === 'status')}</li>
-                <li>${navLink('/history', 'History', current === 'history')}</li>
-                ${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html`Subscribe<span class="long"> to updates</span>`, current === 'subscribe', 'cta')}</li>`}
-              </ul>
-            </nav>
-            <button
-              type="button"
-              id="theme-toggle"
-              class="icon-button"
-              aria-pressed="false"
-              aria-label="Dark theme"
-              hidden
-            >
-              ${MOON}
-            </button>
-          </div>
-        </header>
-        <main id="main" class="wrap" tabindex="-1" ${refresh ? raw(' data-refresh') : ''}>${body}</main>
-        ${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></p>` : null}
-        <footer class="site">
-          <div class="wrap">
-            <p class="footer-name">${settings.siteName}</p>
-            <ul>
-              <li><a href="/history">History</a></li>
-              ${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscribe</a></li>`}
-              <li><a href="/feed.atom">Atom feed</a></li>
-              <li><a href="/feed.rss">RSS feed</a></li>
-              <li><a href="/maintenances.ics">Maintenance calendar</a></li>
-              <li><a href="/api/v1/status">Status API</a></li>
-            </ul>
-          </div>
-        </footer>
-        <script>
-          ${raw(BODY_SCRIPT)}
-        </script>
-      </body>
-    </html> `
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${fullTitle}</title>
+${description ? html`<meta name="description" content="${description}">` : null}
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${settings.siteName}">
+<meta property="og:title" content="${fullTitle}">
+${description ? html`<meta property="og:description" content="${description}">` : null}
+<meta name="twitter:card" content="summary">
+<meta name="color-scheme" content="light dark">
+${icon}
+<script>${raw(HEAD_SCRIPT)}</script>
+<style>${raw(SITE_CSS)}</style>
+<link rel="alternate" type="application/atom+xml" title="${settings.siteName}: incidents and maintenances (Atom)" href="/feed.atom">
+<link rel="alternate" type="application/rss+xml" title="${settings.siteName}: incidents and maintenances (RSS)" href="/feed.rss">
+<link rel="alternate" type="text/calendar" title="${settings.siteName}: maintenances (iCalendar)" href="/maintenances.ics">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site"><div class="wrap">
+<a class="brand" href="/">${logo}<span class="name">${settings.siteName}</span></a>
+<nav class="main" aria-label="Main"><ul>
+<li class="nav-home">${navLink('/', 'Status', current === 'status')}</li>
+<li>${navLink('/history', 'History', current === 'history')}</li>
+${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html`Subscribe<span class="long"> to updates</span>`, current === 'subscribe', 'cta')}</li>`}
+</ul></nav>
+<button type="button" id="theme-toggle" class="icon-button" aria-pressed="false" aria-label="Dark theme" hidden>${MOON}</button>
+</div></header>
+<main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}>
+${body}
+</main>
+${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></p>` : null}
+<footer class="site"><div class="wrap">
+<p class="footer-name">${settings.siteName}</p>
+<ul>
+<li><a href="/history">History</a></li>
+${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscribe</a></li>`}
+<li><a href="/feed.atom">Atom feed</a></li>
+<li><a href="/feed.rss">RSS feed</a></li>
+<li><a href="/maintenances.ics">Maintenance calendar</a></li>
+<li><a href="/api/v1/status">Status API</a></li>
+</ul>
+</div></footer>
+<script>${raw(BODY_SCRIPT)}</script>
+</body>
+</html>
+`
   return page.value
 }

@@ -42,9 +42,7 @@ function serviceBadge(status: ServiceStatus): SafeHtml {
   const label = narrow
     ? html`<span class="wide-label">${SERVICE_STATUS_LABELS[status]}</span><span class="narrow-label">${narrow}</span>`
     : SERVICE_STATUS_LABELS[status]
-  return html`<span class="badge s-${status}"
-    ><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${label}</span
-  >`
+  return html`<span class="badge s-${status}"><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${label}</span>`
 }
 
 function incidentBadge(status: IncidentStatus): SafeHtml {
@@ -63,11 +61,7 @@ function maintenanceBadge(status: MaintenanceStatus): SafeHtml {
 const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
 
 function time(iso: string, timeZone: string, mode?: 'ago' | 'fixed'): SafeHtml {
-  return html`<time
-    datetime="${iso}"
-    ${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}
-    >${formatDateTime(iso, timeZone)}</time
-  >`
+  return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone)}</time>`
 }
 
 function serviceNames(services: { name: string }[]): SafeHtml {
@@ -80,34 +74,21 @@ function incidentCard(incident: Incident, settings: SiteSettings, withLatest: bo
   const latest = incident.updates[0]
   const affected = incident.affectedServices.length ? html`Affected: ${serviceNames(incident.affectedServices)}` : null
   return html`<li class="card${withLatest ? ' incident' : ''}">
-    <div class="row">
-      <h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>
-      ${incidentBadge(incident.status)}
-    </div>
-    ${
-      withLatest && latest
-        ? html`${message(latest.message)}
-            <p class="meta">
-              Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}${affected ? html` · ${affected}` : null}
-            </p>`
-        : null
-    }
-    ${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings.timeZone, 'ago')}` : html`Started ${time(incident.createdAt, settings.timeZone, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
-  </li>`
+<div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(incident.status)}</div>
+${withLatest && latest ? html`${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
+${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings.timeZone, 'ago')}` : html`Started ${time(incident.createdAt, settings.timeZone, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
+</li>`
 }
 
 /** A window's end: the time alone when it ends on the day it starts (the page's script checks the visitor's zone too). */
 function windowEnd(start: string, end: string, timeZone: string, mode?: 'fixed'): SafeHtml {
   if (!sameDay(start, end, timeZone)) return time(end, timeZone, mode)
-  return html`<time datetime="${end}" ${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}
-    >${formatTime(end, timeZone)}</time
-  >`
+  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, timeZone)}</time>`
 }
 
 function maintenanceWindow(m: Maintenance, timeZone: string, mode?: 'fixed'): SafeHtml {
   return m.scheduledEndAt
-    ? html`${time(m.scheduledStartAt, timeZone, mode)} to
-      ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, timeZone, mode)}`
+    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, timeZone, mode)}`
     : html`From ${time(m.scheduledStartAt, timeZone, mode)}, open end`
 }
 
@@ -117,35 +98,22 @@ function startsIn(m: Maintenance, clock: ResponseClock | undefined): SafeHtml | 
   const start = new Date(m.scheduledStartAt)
   if (start.getTime() <= clock.now.getTime()) return html`<strong class="starts">Starting now</strong> · `
   clock.changesAt(countdownChangesAt(start, clock.now))
-  return html`<strong class="starts">Starts in ${estimateDuration(clock.now, start) ?? 'less than a minute'}</strong>
-    · `
+  return html`<strong class="starts">Starts in ${estimateDuration(clock.now, start) ?? 'less than a minute'}</strong> · `
 }
 
 function maintenanceCard(m: Maintenance, settings: SiteSettings, clock?: ResponseClock): SafeHtml {
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
-    <div class="row">
-      <h3><a href="/m/${m.shortId}">${m.title}</a></h3>
-      ${maintenanceBadge(m.status)}
-    </div>
-    ${
-      latest
-        ? html`<div class="latest">
-            ${message(latest.message)}
-            <p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p>
-          </div>`
-        : null
-    }
-    <p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
-    ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
-  </li>`
+<div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
+${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
+<p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
+${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
+</li>`
 }
 
 function described(name: string, description: string | null, href?: string): SafeHtml {
-  return html`<span class="name"
-    >${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${description}</span>` : null}</span
-  >`
+  return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
 }
 
 /** "Past 7 days" says "Resolved 2 hours ago" on each card: listed by that time, newest first (not by creation). */
@@ -172,18 +140,12 @@ function serviceList(
   uptime: Map<string, ServiceUptime> | null,
   labels: Map<string, string>,
 ): SafeHtml {
-  return html`<ul class="services">
-    ${services.map((s) => {
-      const bars = uptime?.get(s.slug)
-      return bars
-        ? html`<li class="has-uptime">
-            ${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}
-          </li>`
-        : html`<li>
-            ${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(s.status)}
-          </li>`
-    })}
-  </ul>`
+  return html`<ul class="services">${services.map((s) => {
+    const bars = uptime?.get(s.slug)
+    return bars
+      ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
+      : html`<li>${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(s.status)}</li>`
+  })}</ul>`
 }
 
 /**
@@ -204,72 +166,39 @@ export function homePage(
     summary.status,
   )
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
-    <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
-    <div>
-      <h1 id="overall">${summary.message ?? headline}</h1>
-      ${summary.message ? html`<p class="sub">${headline}</p>` : null}
-    </div>
-  </section>`
+<span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
+<div><h1 id="overall">${summary.message ?? headline}</h1>
+${summary.message ? html`<p class="sub">${headline}</p>` : null}</div>
+</section>`
 
   const groups = summary.serviceGroups.filter((g) => g.services.length > 0)
   // A group with a problem is open; so is a single group, whose collapse would hide every service behind one click.
   const open = (g: ServiceGroup) => g.status !== 'operational' || groups.length === 1
-  const services = html`<section aria-labelledby="services-h">
-    <h2 id="services-h">Services</h2>
-    ${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
-    ${groups.map(
-      (g) =>
-        html`<details
-          class="group"
-          data-name="${g.slug}"
-          ${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}
-        >
-          <summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
-          ${serviceList(g.services, uptime, labels)}
-          ${
-            uptime
-              ? null
-              : html`<p class="group-bars">
-                  <a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a>
-                </p>`
-          }
-        </details>`,
-    )}
-  </section>`
+  const services = html`<section aria-labelledby="services-h"><h2 id="services-h">Services</h2>
+${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
+${groups.map(
+  (
+    g,
+  ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
+<summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
+${serviceList(g.services, uptime, labels)}
+${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a></p>`}
+</details>`,
+)}
+</section>`
 
-  const active = html`<section aria-labelledby="active-h">
-    <h2 id="active-h">Active incidents</h2>
-    ${
-      summary.activeIncidents.length
-        ? html`<ul class="plain">
-            ${summary.activeIncidents.map((i) => incidentCard(i, settings, true))}
-          </ul>`
-        : html`<p class="muted">No active incidents.</p>`
-    }
-  </section>`
+  const active = html`<section aria-labelledby="active-h"><h2 id="active-h">Active incidents</h2>
+${summary.activeIncidents.length ? html`<ul class="plain">${summary.activeIncidents.map((i) => incidentCard(i, settings, true))}</ul>` : html`<p class="muted">No active incidents.</p>`}
+</section>`
 
-  const maintenances = html`<section aria-labelledby="maint-h">
-    <h2 id="maint-h">Scheduled maintenance</h2>
-    ${
-      summary.activeMaintenances.length
-        ? html`<ul class="plain">
-            ${summary.activeMaintenances.map((m) => maintenanceCard(m, settings, clock))}
-          </ul>`
-        : html`<p class="muted">No maintenance is scheduled.</p>`
-    }
-  </section>`
+  const maintenances = html`<section aria-labelledby="maint-h"><h2 id="maint-h">Scheduled maintenance</h2>
+${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMaintenances.map((m) => maintenanceCard(m, settings, clock))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
+</section>`
 
-  const past = html`<section aria-labelledby="past-h">
-    <h2 id="past-h">Past 7 days</h2>
-    ${
-      recent.length
-        ? html`<ul class="plain">
-            ${byResolvedNewestFirst(recent).map((i) => incidentCard(i, settings, false))}
-          </ul>`
-        : html`<p class="muted">No incidents in the past 7 days.</p>`
-    }
-    <p><a href="/history">Incident and maintenance history</a></p>
-  </section>`
+  const past = html`<section aria-labelledby="past-h"><h2 id="past-h">Past 7 days</h2>
+${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents in the past 7 days.</p>`}
+<p><a href="/history">Incident and maintenance history</a></p>
+</section>`
 
   // An active incident is the news: it comes before the service list.
   return renderDocument({
@@ -293,49 +222,38 @@ export function servicePage(
   settings: SiteSettings,
 ): string {
   const body = html`<article aria-labelledby="title">
-    <p class="meta">Service · ${service.group.name}</p>
-    <h1 id="title">${service.name}</h1>
-    <div class="card">
-      <p class="flush">Current status: ${serviceBadge(service.status)}</p>
-      ${service.description ? html`<p>${service.description}</p>` : null}
-    </div>
-    <h2>Uptime</h2>
-    ${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime))}</div>` : html`<p class="muted">No history yet.</p>`}
-    <h2>Incidents</h2>
-    ${
-      incidents.length
-        ? html`<ul class="plain">
-            ${incidents.map((i) => incidentCard(i, settings, false))}
-          </ul>`
-        : html`<p class="muted">No incidents have affected this service.</p>`
-    }
-    <p><a href="/history">Incident and maintenance history</a></p>
-  </article>`
+<p class="meta">Service · ${service.group.name}</p>
+<h1 id="title">${service.name}</h1>
+<div class="card">
+<p class="flush">Current status: ${serviceBadge(service.status)}</p>
+${service.description ? html`<p>${service.description}</p>` : null}
+</div>
+<h2>Uptime</h2>
+${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime))}</div>` : html`<p class="muted">No history yet.</p>`}
+<h2>Incidents</h2>
+${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents have affected this service.</p>`}
+<p><a href="/history">Incident and maintenance history</a></p>
+</article>`
   return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true })
 }
 
 /** `/g/<slug>`: a group's services with their 90-day bars; `/` loads its list into the group when it is opened. */
 export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime>, settings: SiteSettings): string {
-  const body = html`${backLink}
-    <article aria-labelledby="title">
-      <p class="meta">Service group</p>
-      <h1 id="title">${group.name}</h1>
-      <div class="card">
-        <p class="flush">Current status: ${serviceBadge(group.status)}</p>
-        ${group.description ? html`<p>${group.description}</p>` : null}
-      </div>
-      <h2>Services</h2>
-      <div class="card group-services" id="group-services">
-        ${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value)) : html`<p class="muted">No services are listed in this group.</p>`}
-      </div>
-    </article>`
+  const body = html`${backLink}<article aria-labelledby="title">
+<p class="meta">Service group</p>
+<h1 id="title">${group.name}</h1>
+<div class="card">
+<p class="flush">Current status: ${serviceBadge(group.status)}</p>
+${group.description ? html`<p>${group.description}</p>` : null}
+</div>
+<h2>Services</h2>
+<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value)) : html`<p class="muted">No services are listed in this group.</p>`}</div>
+</article>`
   return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true })
 }
 
 /** Above an incident or a maintenance: the way back to the whole picture (the nav's *Status* is hidden on phones). */
-const backLink = html`<p class="back">
-  <a href="/"><span aria-hidden="true">← </span>Current status</a>
-</p>`
+const backLink = html`<p class="back"><a href="/"><span aria-hidden="true">← </span>Current status</a></p>`
 
 /** When the incident began: its first update when that was back-dated before the record was created. */
 export function incidentStartedAt(incident: Incident): string {
@@ -346,9 +264,7 @@ export function incidentStartedAt(incident: Incident): string {
 /** "Set Payments to major outage, Website to degraded performance." under an update that changed them. */
 function setStatuses(set: SetStatus[] | undefined): SafeHtml | null {
   if (!set?.length) return null
-  return html`<p class="meta set-statuses">
-    Set ${set.map((s) => `${s.name} to ${statusWords(s.status)}`).join(', ')}.
-  </p>`
+  return html`<p class="meta set-statuses">Set ${set.map((s) => `${s.name} to ${statusWords(s.status)}`).join(', ')}.</p>`
 }
 
 /** `statuses`: what each update set (newest first, as `incident.updates`). */
@@ -363,48 +279,28 @@ export function incidentPage(
   // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
   if (!resolved) clock.changesAt(estimateChangesAt(new Date(since), clock.now))
   const state = resolved
-    ? html`Resolved after
-      ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings.timeZone)}` : null}.`
+    ? html`Resolved after ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings.timeZone)}` : null}.`
     : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings.timeZone)}.`
-  const body = html`${backLink}
-    <article aria-labelledby="title">
-      <p class="meta">Incident</p>
-      <h1 id="title">${incident.title}</h1>
-      <div class="card">
-        <p class="flush">Status: ${incidentBadge(incident.status)}</p>
-        <p>${state}</p>
-        <p class="meta">Affected services: ${serviceNames(incident.affectedServices)}</p>
-        <p>
-          <button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-result" role="status"></span>
-        </p>
-      </div>
-      <h2>Updates</h2>
-      ${
-        incident.updates.length
-          ? html`<ol class="timeline" reversed>
-              ${incident.updates.map(
-                (u, index) =>
-                  html`<li>
-                    <div>
-                      ${incidentBadge(u.status)}
-                      <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span>
-                    </div>
-                    ${message(u.message)}${setStatuses(statuses[index])}
-                  </li>`,
-              )}
-            </ol>`
-          : html`<p class="muted">No updates yet.</p>`
-      }
-      ${
-        incident.postmortem
-          ? html`<section aria-labelledby="postmortem">
-              <h2 id="postmortem">Postmortem</h2>
-              <p class="meta">Published ${time(incident.postmortem.publishedAt, settings.timeZone)}</p>
-              <div class="rich">${raw(incident.postmortem.html)}</div>
-            </section>`
-          : null
-      }
-    </article>`
+  const body = html`${backLink}<article aria-labelledby="title">
+<p class="meta">Incident</p>
+<h1 id="title">${incident.title}</h1>
+<div class="card">
+<p class="flush">Status: ${incidentBadge(incident.status)}</p>
+<p>${state}</p>
+<p class="meta">Affected services: ${serviceNames(incident.affectedServices)}</p>
+<p><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-result" role="status"></span></p>
+</div>
+<h2>Updates</h2>
+${
+  incident.updates.length
+    ? html`<ol class="timeline" reversed>${incident.updates.map(
+        (u, index) =>
+          html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
+      )}</ol>`
+    : html`<p class="muted">No updates yet.</p>`
+}
+${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings.timeZone)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
+</article>`
   return renderDocument({
     title: incident.title,
     settings,
@@ -415,49 +311,22 @@ export function incidentPage(
 }
 
 export function maintenancePage(m: Maintenance, settings: SiteSettings): string {
-  const body = html`${backLink}
-    <article aria-labelledby="title">
-      <p class="meta">Scheduled maintenance</p>
-      <h1 id="title">${m.title}</h1>
-      <div class="card">
-        <dl class="facts">
-          <div class="fact">
-            <dt>Status</dt>
-            <dd>${maintenanceBadge(m.status)}</dd>
-          </div>
-          <div class="fact">
-            <dt>Schedule (${settings.timeZone})</dt>
-            <dd>${maintenanceWindow(m, settings.timeZone, 'fixed')}</dd>
-          </div>
-          <div class="fact" id="local-row" data-zone="${settings.timeZone}" hidden>
-            <dt>Your time<span id="local-zone"></span></dt>
-            <dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd>
-          </div>
-          <div class="fact">
-            <dt>Duration</dt>
-            <dd>${m.duration}</dd>
-          </div>
-          <div class="fact">
-            <dt>Affected services</dt>
-            <dd>${serviceNames(m.affectedServices)}</dd>
-          </div>
-        </dl>
-      </div>
-      ${
-        m.descriptionHtml
-          ? html`<h2>Description</h2>
-              <div class="rich">${raw(m.descriptionHtml)}</div>`
-          : null
-      }
-      <h2>Updates</h2>
-      ${
-        m.updates.length
-          ? html`<ol class="timeline" reversed>
-              ${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span>${message(u.message)}</li>`)}
-            </ol>`
-          : html`<p class="muted">No updates yet.</p>`
-      }
-    </article>`
+  const body = html`${backLink}<article aria-labelledby="title">
+<p class="meta">Scheduled maintenance</p>
+<h1 id="title">${m.title}</h1>
+<div class="card">
+<dl class="facts">
+<div class="fact"><dt>Status</dt><dd>${maintenanceBadge(m.status)}</dd></div>
+<div class="fact"><dt>Schedule (${settings.timeZone})</dt><dd>${maintenanceWindow(m, settings.timeZone, 'fixed')}</dd></div>
+<div class="fact" id="local-row" data-zone="${settings.timeZone}" hidden><dt>Your time<span id="local-zone"></span></dt><dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd></div>
+<div class="fact"><dt>Duration</dt><dd>${m.duration}</dd></div>
+<div class="fact"><dt>Affected services</dt><dd>${serviceNames(m.affectedServices)}</dd></div>
+</dl>
+</div>
+${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
+<h2>Updates</h2>
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
+</article>`
   return renderDocument({
     title: m.title,
     settings,
@@ -495,17 +364,9 @@ function historyGroups(entries: HistoryEntry[], timeZone: string): SafeHtml {
     d.cards.push(entry.card)
   }
   return html`${months.map(
-    (m, i) =>
-      html`<section class="history-month" aria-labelledby="month-${i}">
-        <h2 id="month-${i}">${m.label}</h2>
-        ${m.days.map(
-          (d) =>
-            html`<h3 class="history-day">${d.label}</h3>
-              <ul class="plain">
-                ${d.cards}
-              </ul>`,
-        )}
-      </section>`,
+    (m, i) => html`<section class="history-month" aria-labelledby="month-${i}"><h2 id="month-${i}">${m.label}</h2>
+${m.days.map((d) => html`<h3 class="history-day">${d.label}</h3><ul class="plain">${d.cards}</ul>`)}
+</section>`,
   )}`
 }
 
@@ -524,25 +385,19 @@ export function historyPage(
     const text = params.toString()
     return `/history${text ? `?${text}` : ''}`
   }
-  const pager = html`<nav class="pager" aria-label="History pages">
-    <ul>
-      <li>${page > 1 ? html`<a href="${query(page - 1)}" rel="prev">← Newer</a>` : null}</li>
-      <li class="muted">Page ${page} of ${lastPage}</li>
-      <li>${page < lastPage ? html`<a href="${query(page + 1)}" rel="next">Older →</a>` : null}</li>
-    </ul>
-  </nav>`
+  const pager = html`<nav class="pager" aria-label="History pages"><ul>
+<li>${page > 1 ? html`<a href="${query(page - 1)}" rel="prev">← Newer</a>` : null}</li>
+<li class="muted">Page ${page} of ${lastPage}</li>
+<li>${page < lastPage ? html`<a href="${query(page + 1)}" rel="next">Older →</a>` : null}</li>
+</ul></nav>`
   const filter = services.length
     ? html`<form method="get" action="/history" class="inline-form history-filter">
-        <label for="history-service">Service</label>
-        <select id="history-service" name="service">
-          <option value="">All services</option>
-          ${services.map(
-            (s) =>
-              html`<option value="${s.slug}" ${s.slug === service?.slug ? raw(' selected') : ''}>${s.name}</option>`,
-          )}
-        </select>
-        <button type="submit">Show</button>
-      </form>`
+<label for="history-service">Service</label>
+<select id="history-service" name="service"><option value="">All services</option>${services.map(
+        (s) => html`<option value="${s.slug}"${s.slug === service?.slug ? raw(' selected') : ''}>${s.name}</option>`,
+      )}</select>
+<button type="submit">Show</button>
+</form>`
     : null
   const entries: HistoryEntry[] = [
     ...incidents.map((i) => ({ at: incidentStartedAt(i), card: incidentCard(i, settings, false) })),
@@ -550,9 +405,9 @@ export function historyPage(
   ]
   const what = service ? html` affecting ${service.name}` : null
   const body = html`<h1>History${service ? html` of ${service.name}` : null}</h1>
-    ${filter}
-    ${entries.length ? historyGroups(entries, settings.timeZone) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
-    ${pager}`
+${filter}
+${entries.length ? historyGroups(entries, settings.timeZone) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
+${pager}`
   const title = `History${service ? ` of ${service.name}` : ''}${page > 1 ? `, page ${page}` : ''}`
   return renderDocument({ title, settings, current: 'history', body, refresh: true })
 }
@@ -561,9 +416,7 @@ export function notFoundPage(settings: SiteSettings, what = 'page'): string {
   return renderDocument({
     title: 'Not found',
     settings,
-    body: html`<h1>Not found</h1>
-      <p>No ${what} was found at this address. It may have been removed, or the link may be mistyped.</p>
-      <p><a href="/">Go to the current status</a></p>`,
+    body: html`<h1>Not found</h1><p>No ${what} was found at this address. It may have been removed, or the link may be mistyped.</p><p><a href="/">Go to the current status</a></p>`,
   })
 }
 
@@ -571,7 +424,6 @@ export function errorPage(settings: SiteSettings): string {
   return renderDocument({
     title: 'Temporarily unavailable',
     settings,
-    body: html`<h1>Temporarily unavailable</h1>
-      <p>The status could not be read just now. Please try again shortly.</p>`,
+    body: html`<h1>Temporarily unavailable</h1><p>The status could not be read just now. Please try again shortly.</p>`,
   })
 }

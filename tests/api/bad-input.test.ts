@@ -91,15 +91,7 @@ describe('relationship ids that name no record are 400s naming the field', () =>
 
   it('through GraphQL as well', async () => {
     const res = await graphql(
-      `
-        mutation {
-          createIncident(
-            data: { title: "Ghost", affectedServices: [9999], updates: [{ status: investigating, message: "x" }] }
-          ) {
-            id
-          }
-        }
-      `,
+      `mutation { createIncident(data: { title: "Ghost", affectedServices: [9999], updates: [{ status: investigating, message: "x" }] }) { id } }`,
       undefined,
       { key: admin.key },
     )

@@ -34,13 +34,7 @@ describe('GraphQL refusals have the REST status on the wire', () => {
     expect(res.status).toBe(403)
     expect(res.body.errors[0].extensions.statusCode).toBe(403)
     const user = await graphql(
-      `
-        mutation {
-          createUser(data: { email: "x@example.com", password: "long-enough-password", role: admin }) {
-            id
-          }
-        }
-      `,
+      `mutation { createUser(data: { email: "x@example.com", password: "long-enough-password", role: admin }) { id } }`,
       undefined,
       { key: editor.key },
     )

@@ -65,15 +65,7 @@ describe('services an update sets', () => {
   it('through GraphQL too', async () => {
     const db = await newService('DB aff')
     const res = await graphql(
-      `
-        mutation ($data: mutationIncidentInput!) {
-          createIncident(data: $data) {
-            affectedServices {
-              id
-            }
-          }
-        }
-      `,
+      `mutation ($data: mutationIncidentInput!) { createIncident(data: $data) { affectedServices { id } } }`,
       {
         data: {
           title: 'GQL',

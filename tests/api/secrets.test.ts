@@ -433,20 +433,7 @@ describe('GraphQL', () => {
     await api('POST', '/users/forgot-password', { body: { email: admin.email } })
     await collectUserSecrets(admin) // its reset token, now stored
     const res = await graphql(
-      `
-        {
-          Users(limit: 100) {
-            docs {
-              email
-              hash
-              salt
-              apiKey
-              apiKeyIndex
-              resetPasswordToken
-            }
-          }
-        }
-      `,
+      `{ Users(limit: 100) { docs { email hash salt apiKey apiKeyIndex resetPasswordToken } } }`,
       undefined,
       { key: admin.key },
     )
@@ -459,17 +446,7 @@ describe('GraphQL', () => {
 
     for (const key of [admin.key, editor.key]) {
       const subs = await graphql(
-        `
-          {
-            Subscribers(limit: 100) {
-              docs {
-                email
-                unsubscribeToken
-                verificationToken
-              }
-            }
-          }
-        `,
+        `{ Subscribers(limit: 100) { docs { email unsubscribeToken verificationToken } } }`,
         undefined,
         { key },
       )
@@ -485,14 +462,7 @@ describe('GraphQL', () => {
     const next = `smtp-gql-${randomUUID()}`
     secrets.add(next)
     const res = await graphql(
-      `
-        mutation ($pw: String) {
-          updateEmailSetting(data: { password: $pw }) {
-            host
-            password
-          }
-        }
-      `,
+      `mutation ($pw: String) { updateEmailSetting(data: { password: $pw }) { host password } }`,
       { pw: next },
       { key: admin.key },
     )

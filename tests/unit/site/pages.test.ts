@@ -6,6 +6,7 @@ import { isPublicPath, isPublicSitePath, loggablePath } from '../../../src/edge/
 import { faviconHref, faviconSvg, faviconTone } from '../../../src/site/favicon'
 import { html, raw } from '../../../src/format/html'
 import { INLINE_SCRIPTS, renderDocument } from '../../../src/site/layout'
+import { SITE_CSS } from '../../../src/site/styles'
 
 import {
   barsInline,
@@ -111,6 +112,8 @@ describe('the page shell', () => {
     const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
     expect(scripts).toEqual([...INLINE_SCRIPTS])
     expect(page.match(/<style>/g)).toHaveLength(1)
+    // The policy allows the stylesheet by the hash of exactly this text: no whitespace may be added around it.
+    expect(page).toContain(`<style>${SITE_CSS}</style>`)
     expect(page).not.toMatch(/ style="/)
     expect(page).toContain('<title>T · Acme &lt;Status&gt;</title>')
   })

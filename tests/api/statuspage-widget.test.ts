@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { api, createUser } from '../helpers/api'
 import { v2 } from '../helpers/statuspage-api'
+import { launchChromium } from '../helpers/browser'
 
 const widget = readFileSync(createRequire(import.meta.url).resolve('@statuspage/status-widget/dist/index.js'), 'utf8')
 
@@ -31,10 +32,7 @@ beforeAll(async () => {
   const group = (await api('POST', '/service-groups', { key: admin.key, body: { name: 'Core' } })).body.doc
   await api('POST', '/services', { key: admin.key, body: { name: 'API', group: group.id, status: 'major' } })
   await api('POST', '/services', { key: admin.key, body: { name: 'Database', group: group.id, status: 'operational' } })
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  })
+  browser = await launchChromium()
 })
 
 afterAll(async () => {

@@ -6,10 +6,11 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { type Browser, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { call, createUserKey, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'statuses@example.test'
@@ -50,18 +51,7 @@ async function pick(field: Locator, option: string) {
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   server = await startService({
     ...sqliteEnv('sp-admin-statuses-'),
     ADMIN_EMAIL: EMAIL,

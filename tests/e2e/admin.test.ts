@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -19,6 +19,7 @@ import {
   startService,
   stopServices,
 } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'operator@example.test'
@@ -31,18 +32,7 @@ let key: string
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   server = await startService({
     ...(await browserDatabaseEnv('admin')),
     NOTIFY_TICK_MS: '100',

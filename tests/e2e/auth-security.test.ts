@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -23,6 +23,7 @@ import {
   startService,
   stopServices,
 } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const adminEmail = `admin-${randomBytes(3).toString('hex')}@example.test`
@@ -94,18 +95,7 @@ beforeAll(async () => {
   })
   editorKey = await createUserKey(server.env, 'editor')
   adminKey = await createUserKey(server.env, 'admin')
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   mkdirSync(shots, { recursive: true })
   // The attacker's page: same host, another port (same site, so SameSite=Lax cookies go along).
   const port = await freePort()

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -22,6 +22,7 @@ import {
   stopServices,
 } from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
+import { launchChromium } from '../helpers/browser'
 
 const DEMO_EMAIL = 'demo@example.test'
 const DEMO_PASSWORD = 'demo-password-1234'
@@ -41,18 +42,7 @@ let browser: Browser
 const started: Started[] = []
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   mkdirSync(shots, { recursive: true })
 })
 

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto'
 
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { call, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const adminEmail = 'integrations-admin@example.test'
 const adminPassword = 'admin-' + randomBytes(8).toString('hex')
@@ -19,18 +20,7 @@ let page: Page
 let cookie: string
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   server = await startService({
     ...sqliteEnv('sp-integrations-'),
     ADMIN_EMAIL: adminEmail,

@@ -12,10 +12,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { browserDatabaseEnv, root, type Started, startService, stopServices } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SERVICES = 1000
@@ -48,18 +49,7 @@ beforeAll(async () => {
   })
   expect(seeded.status, `${seeded.stdout}\n${seeded.stderr}`).toBe(0)
   server = await startService({ ...env, RATE_LIMIT_PUBLIC_PER_MINUTE: '0' })
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
 })
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -19,6 +19,7 @@ import {
   startService,
   stopServices,
 } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'craft@example.test'
@@ -33,18 +34,7 @@ const auth = () => ({ authorization: `users API-Key ${key}` })
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   server = await startService({
     ...(await browserDatabaseEnv('craft')),
     ADMIN_EMAIL: EMAIL,

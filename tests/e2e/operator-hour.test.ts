@@ -10,13 +10,14 @@
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { type Browser, type Locator, type Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
 import { call, createUserKey, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'docs', 'screenshots')
 const EMAIL = 'hour@example.test'
@@ -94,18 +95,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink()
   smtp.refuseLogin = true
   receiver = await startWebhookReceiver()
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   server = await startService({
     ...sqliteEnv('sp-operator-hour-'),
     ADMIN_EMAIL: EMAIL,

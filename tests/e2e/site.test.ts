@@ -10,12 +10,13 @@ import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
 import ical, { type VEvent } from 'node-ical'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { browserDatabaseEnv, createUserKey, root, type Started, startService, stopServices } from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
+import { launchChromium } from '../helpers/browser'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'test-results', 'screenshots')
@@ -83,18 +84,7 @@ beforeAll(async () => {
   })
   editor = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
   admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   mkdirSync(shots, { recursive: true })
 })
 

@@ -9,10 +9,11 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { browserDatabaseEnv, root, type Started, startService, stopServices } from '../helpers/service'
+import { launchChromium } from '../helpers/browser'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'docs', 'screenshots')
@@ -29,18 +30,7 @@ beforeAll(async () => {
     DEMO_USER_PASSWORD: 'demo-password-1234',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
   })
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
   mkdirSync(shots, { recursive: true })
 })
 

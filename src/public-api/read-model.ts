@@ -37,6 +37,7 @@ import type {
   ServiceGroup,
   StatusSummary,
 } from './schemas'
+import { type SetStatus, updateServiceStatuses } from './update-statuses'
 
 /**
  * The incidents and maintenances readers see as current, as the domain's sets say (`not_equals` also keeps an
@@ -524,7 +525,7 @@ export async function listMaintenances(
 /** No record's short id holds a control character, and PostgreSQL cannot compare with a NUL (it answered 500). */
 const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== null
 
-export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
+async function findIncidentDoc(payload: Payload, shortId: string): Promise<IncidentDoc | null> {
   if (cannotExist(shortId)) return null
   const found = await payload.find({
     collection: 'incidents',
@@ -535,7 +536,22 @@ export async function findIncident(payload: Payload, shortId: string, links: Lin
     select: incidentSelect,
     populate: { services: refSelect },
   })
-  return found.docs[0] ? toIncident(found.docs[0], links) : null
+  return found.docs[0] ?? null
+}
+
+export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
+  const doc = await findIncidentDoc(payload, shortId)
+  return doc ? toIncident(doc, links) : null
+}
+
+/** The incident page's one read: the public incident and, per update newest first, the statuses it set. */
+export async function findIncidentPage(
+  payload: Payload,
+  shortId: string,
+  links: Links,
+): Promise<{ incident: Incident; setStatuses: SetStatus[][] } | null> {
+  const doc = await findIncidentDoc(payload, shortId)
+  return doc ? { incident: toIncident(doc, links), setStatuses: updateServiceStatuses(doc) } : null
 }
 
 export async function findMaintenance(payload: Payload, shortId: string, links: Links): Promise<Maintenance | null> {

@@ -165,14 +165,19 @@ export function refusalIn(error: unknown): OutboundRefused | null {
   return null
 }
 
-/** The codes of errors raised before a request was written: the far side cannot have received anything. */
-const BEFORE_SENDING = new Set([
+/** The system's codes for a connection that never opened (no address, refused, unreachable), for any protocol. */
+export const CONNECTION_NEVER_OPENED = [
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EADDRNOTAVAIL',
+] as const
+
+/** The codes of errors raised before a request was written: the far side cannot have received anything. */
+const BEFORE_SENDING = new Set<string>([
+  ...CONNECTION_NEVER_OPENED,
   'UND_ERR_CONNECT_TIMEOUT',
   'OUTBOUND_REFUSED',
   'ERR_TLS_CERT_ALTNAME_INVALID',

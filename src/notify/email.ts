@@ -8,7 +8,7 @@ import type { Payload } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { REVEAL_SECRETS } from '../fields/secret'
-import { describeFailure } from '../net/outbound-url'
+import { CONNECTION_NEVER_OPENED, describeFailure } from '../net/outbound-url'
 import { peekSlot, setSlot } from '../runtime/state'
 
 import { sendingDisabledReason } from './sending-allowed'
@@ -124,14 +124,7 @@ interface SmtpError {
 
 /** nodemailer's failures that happen while connecting or logging in, before any message was handed over. */
 const CONNECT_PHASE_CODES = new Set(['EDNS', 'ETLS', 'EAUTH'])
-const CONNECT_PHASE_CAUSES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-])
+const CONNECT_PHASE_CAUSES = new Set<string>(CONNECTION_NEVER_OPENED)
 const CONNECT_PHASE_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT'])
 
 /**

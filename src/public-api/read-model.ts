@@ -23,7 +23,7 @@ import type {
 } from '../payload-types'
 import type { Links } from '../settings/base-url'
 import { readRows } from '../db/sql'
-import { currentDataVersion } from '../runtime/data-version'
+import { currentServicesVersion } from '../runtime/data-version'
 import { peersUnheard } from '../runtime/health'
 
 import { countOf } from './count-cache'
@@ -178,11 +178,12 @@ export function timestampOf(value: string | Date): number {
 
 /**
  * Every service with a group, in display order, and every group: two raw statements of the columns the public shapes
- * need (Payload's find builds 1,000 whole documents for this, several times the time), read once per data version
- * (a write bumps it) and shared by the requests of that version: `/` reads it for its list and for the favicon.
+ * need (Payload's find builds 1,000 whole documents for this, several times the time), read again only after a write
+ * that may have touched services or groups (src/runtime/data-version.ts, the services version: an incident's update
+ * leaves the list as it was) and shared meanwhile: `/` reads it for its list and for the favicon.
  */
 export function loadServices(payload: Payload): Promise<Loaded> {
-  const version = currentDataVersion()
+  const version = currentServicesVersion()
   // While peers' writes may go unheard (Redis down), the version does not move for them: read every time.
   if (servicesMemo?.version === version && !peersUnheard()) return servicesMemo.loaded
   const loaded = readServices(payload)

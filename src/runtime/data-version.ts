@@ -20,12 +20,16 @@ import { slot } from './state'
 /** One request's record of public-data changes. */
 export interface ChangeScope {
   changed: boolean
+  /** Whether a change touched services or service groups (the service list is read again only then). */
+  servicesChanged?: boolean
   /** Set when the response started: later changes (background work the request started) bump at once. */
   settled: boolean
 }
 
 export interface DataVersionState {
   version: number
+  /** Bumped with `version` by every change that may touch services or groups: what the service list is kept under. */
+  servicesVersion: number
   listeners: Set<(version: number) => void>
   /** Told of the bumps that came from other instances (the static mirror abandons a copy they made outdated). */
   peerListeners: Set<(version: number) => void>
@@ -42,6 +46,7 @@ let shared: DataVersionState | undefined
 function state(): DataVersionState {
   shared ??= slot('dataVersion', () => ({
     version: 1,
+    servicesVersion: 1,
     listeners: new Set(),
     peerListeners: new Set(),
     scopes: new AsyncLocalStorage(),
@@ -54,10 +59,27 @@ export function currentDataVersion(): number {
   return state().version
 }
 
+/**
+ * What a change touched. A change says `services: false` only when it surely touched no service and no group (an
+ * incident's or a maintenance's own fields, the settings); anything else (another instance's change, the demo reset,
+ * a job) counts as touching them.
+ */
+export interface DataChange {
+  services: boolean
+}
+
+const EVERYTHING: DataChange = { services: true }
+
+/** The version the service list is read under: it moves with the writes that may touch services or groups. */
+export function currentServicesVersion(): number {
+  return state().servicesVersion
+}
+
 /** Marks every cached public response stale. `fromPeer` is set when the bump came from another instance. */
-export function bumpDataVersion(fromPeer = false): number {
+export function bumpDataVersion(fromPeer = false, change: DataChange = EVERYTHING): number {
   const current = state()
   current.version += 1
+  if (change.services) current.servicesVersion += 1
   for (const listener of fromPeer ? current.peerListeners : current.listeners) listener(current.version)
   return current.version
 }
@@ -75,15 +97,16 @@ export function onLocalDataChange(listener: (version: number) => void): () => vo
 }
 
 /** For the hooks: public data changed. Marks the running request, or bumps at once outside one. */
-export function markDataChanged(): void {
+export function markDataChanged(change: DataChange = EVERYTHING): void {
   const current = state()
   const scope = current.scopes.getStore()
   if (scope && !scope.settled) {
     scope.changed = true
+    if (change.services) scope.servicesChanged = true
     current.marks.inRequest += 1
   } else {
     current.marks.outside += 1
-    bumpDataVersion()
+    bumpDataVersion(false, change)
   }
 }
 
@@ -96,5 +119,5 @@ export function withChangeScope<T>(scope: ChangeScope, work: () => T): T {
 export function settleChangeScope(scope: ChangeScope): void {
   if (scope.settled) return
   scope.settled = true
-  if (scope.changed) bumpDataVersion()
+  if (scope.changed) bumpDataVersion(false, { services: scope.servicesChanged === true })
 }

@@ -66,13 +66,13 @@ export const Incidents: CollectionConfig = {
       addServicesItSets,
     ],
     afterChange: [
-      ...invalidatePublicCache.afterChange,
+      ...invalidatePublicCache({ services: false }).afterChange,
       publishedOnly(notifyIncidentChange),
       publishedOnly(notifyPostmortemPublished),
       publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)),
       publishedOnly(writeBackfilledHistory),
     ],
-    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
+    afterDelete: [...invalidatePublicCache({ services: false }).afterDelete, releaseServicesOnDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

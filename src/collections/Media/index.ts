@@ -7,7 +7,7 @@ import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 export const Media: CollectionConfig = {
   slug: 'media',
   access: { read: anyone, create: admins, update: admins, delete: admins },
-  hooks: invalidatePublicCache,
+  hooks: invalidatePublicCache({ services: false }),
   admin: { group: 'Settings' },
   upload: {
     staticDir: 'data/media',

@@ -10,7 +10,7 @@ export const ServiceGroups: CollectionConfig = {
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  hooks: invalidatePublicCache,
+  hooks: invalidatePublicCache({ services: true }),
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),

@@ -14,8 +14,8 @@ export const Services: CollectionConfig = {
   access: { read: anyone, create: editors, update: editors, delete: admins },
   // Every status change, whatever path it came by, writes its history row here (src/services/service-status/change.ts).
   hooks: {
-    afterChange: [...invalidatePublicCache.afterChange, recordStatusChange],
-    afterDelete: invalidatePublicCache.afterDelete,
+    afterChange: [...invalidatePublicCache({ services: true }).afterChange, recordStatusChange],
+    afterDelete: invalidatePublicCache({ services: true }).afterDelete,
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

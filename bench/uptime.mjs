@@ -18,6 +18,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -86,6 +87,33 @@ const UNCACHED = { authorization: 'Bearer bench-uncached' }
 const UPTIME_PAGE = '/api/v1/uptime?limit=1000'
 const COMPACT_PAGE = '/api/v1/uptime?limit=1000&format=compact'
 const bust = (p, n) => `${p}${p.includes('?') ? '&' : '?'}_=${n}`
+/** Each cached body is measured as sent without compression and as its gzip copy (what browsers ask for). */
+const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'identity,gzip').split(',')
+
+/** A GET whose body is kept as sent (no decompression). */
+function rawGet(port, p, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: p, headers }, (res) => {
+        const chunks = []
+        res.on('data', (chunk) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+/** Waits until the server answers a health check within 100 ms: the work an uncached run left behind is done. */
+async function drained(port) {
+  const until = Date.now() + 120_000
+  while (Date.now() < until) {
+    const started = performance.now()
+    await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
+    if (performance.now() - started < 100) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
 
 async function benchDatabase(dialect) {
   const out = { dialect }
@@ -160,21 +188,33 @@ async function benchDatabase(dialect) {
       ['home', '/'],
     ]) {
       await fetch(`http://127.0.0.1:${port}${p}`)
-      const response = await fetch(`http://127.0.0.1:${port}${p}`)
-      const body = Buffer.from(await response.arrayBuffer())
-      const headers = Object.fromEntries(response.headers)
-      bodies[key] = {
-        file: path.join(results, 'uptime', `${key}.body`),
-        head: path.join(results, 'uptime', `${key}.head.json`),
-        bytes: body.length,
-        gzipBytes: gzipSync(body, { level: 6 }).length,
-        xCache: response.headers.get('x-cache'),
+      // Each encoding as the cache sends it (raw bytes: fetch would decompress), for the bare server to send the same.
+      for (const encoding of ENCODINGS) {
+        const { status, headers, body } = await rawGet(
+          port,
+          p,
+          encoding === 'gzip' ? { 'accept-encoding': 'gzip' } : {},
+        )
+        const name = `${key}-${encoding}`
+        bodies[name] = {
+          file: path.join(results, 'uptime', `${name}.body`),
+          head: path.join(results, 'uptime', `${name}.head.json`),
+          bytes: body.length,
+          gzipBytes: encoding === 'gzip' ? body.length : gzipSync(body, { level: 6 }).length,
+          contentEncoding: headers['content-encoding'] ?? 'identity',
+          xCache: headers['x-cache'],
+        }
+        writeFileSync(bodies[name].file, body)
+        writeFileSync(bodies[name].head, JSON.stringify({ status, headers }))
       }
-      writeFileSync(bodies[key].file, body)
-      writeFileSync(bodies[key].head, JSON.stringify({ status: response.status, headers }))
     }
     out.bodies = Object.fromEntries(
-      Object.entries(bodies).map(([k, v]) => [k, { bytes: v.bytes, gzipBytes: v.gzipBytes, xCache: v.xCache }]),
+      Object.entries(bodies)
+        .filter(([k]) => k.endsWith('-identity'))
+        .map(([k, v]) => [
+          k.replace(/-identity$/, ''),
+          { bytes: v.bytes, gzipBytes: bodies[k.replace(/identity$/, 'gzip')].bytes, xCache: v.xCache },
+        ]),
     )
     out.runs = []
     for (const [key, label, p] of [
@@ -182,18 +222,28 @@ async function benchDatabase(dialect) {
       ['compact', `\`${COMPACT_PAGE}\``, COMPACT_PAGE],
       ['home', '`/` (the status page)', '/'],
     ]) {
-      const barePort = await freePort()
-      const bare = await startBare({ port: barePort, bodyFile: bodies[key].file, headFile: bodies[key].head })
-      try {
-        for (const connections of CONNECTION_SET) {
-          log(`${dialect}: ${p} at ${connections} connection(s): bare, uncached, cached…`)
-          const bareRun = await load(barePort, () => p, { connections })
-          const uncached = await load(port, (n) => bust(p, n), { headers: UNCACHED, connections })
-          const cached = await load(port, () => p, { connections })
-          out.runs.push({ key, label, connections, bare: bareRun, uncached, cached })
+      for (const encoding of ENCODINGS) {
+        const name = `${key}-${encoding}`
+        const headers = encoding === 'gzip' ? { 'accept-encoding': 'gzip' } : {}
+        const barePort = await freePort()
+        const bare = await startBare({ port: barePort, bodyFile: bodies[name].file, headFile: bodies[name].head })
+        try {
+          for (const connections of CONNECTION_SET) {
+            log(
+              `${dialect}: ${p} (${encoding}) at ${connections} connection(s): bare, cached${encoding === 'identity' ? ', uncached' : ''}…`,
+            )
+            const bareRun = await load(barePort, () => p, { connections, headers })
+            const cached = await load(port, () => p, { connections, headers })
+            // Uncached last, then a wait for the requests it left running: Next goes on rendering what the load sent
+            // after autocannon closed its connections, and a cached run after it would measure that backlog.
+            const uncached =
+              encoding === 'identity' ? await load(port, (n) => bust(p, n), { headers: UNCACHED, connections }) : null
+            if (uncached) await drained(port)
+            out.runs.push({ key, label, encoding, connections, bare: bareRun, uncached, cached })
+          }
+        } finally {
+          await bare.stop()
         }
-      } finally {
-        await bare.stop()
       }
     }
   } finally {
@@ -218,7 +268,9 @@ function section(runs, facts) {
     `Run: ${facts.date}, by \`npm run bench:uptime\` (bench/uptime.mjs). Commit ${facts.commit}. Load average at start ${facts.loadStart}, at end ${os
       .loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')}. ${DURATION}-second runs; no Accept-Encoding (identity bodies on both sides).`,
+      .join(
+        ' ',
+      )}. ${DURATION}-second runs, bare first, then the cache, then uncached (identity only) and a wait until the server is idle again; each body without compression and as its gzip copy (\`Accept-Encoding: gzip\`; the bare server sends the same bytes and headers).`,
   )
   lines.push('')
   for (const out of runs) {
@@ -240,22 +292,29 @@ function section(runs, facts) {
     )
     if (out.firstMiss) {
       lines.push(
-        `- The first request after a write (bench/first-miss.ts: the route in process, every memo cold, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\` p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms, this process's CPU p50 ${fmt(r.cpuP50)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`,
+        `- The first request after a write (bench/first-miss.ts: the route in process, every memo cold after a write to a service, ${out.firstMiss.rounds} rounds; load average ${out.firstMiss.loadavg.join(' ')}): ${out.firstMiss.result.map((r) => `\`${r.path}\`${r.after === 'incident' ? ' after a write to an incident only' : ''} p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms, this process's CPU p50 ${fmt(r.cpuP50)} ms (${fmt(r.identity)} / ${fmt(r.gzip)} bytes)`).join('; ')}.`,
       )
     }
     lines.push('')
     lines.push(
-      '| Request | Connections | bare req/s | bare p50 / p99 ms | uncached req/s | **uncached p50 / p99 ms** | cached req/s | cached p50 / p99 ms | cached ÷ bare | Responses (uncached; cached) | load average (1 min) |',
+      '| Request | Encoding | Connections | bare req/s | bare p50 / p99 ms | cached req/s | cached p50 / p99 ms | **cached ÷ bare** | uncached req/s | **uncached p50 / p99 ms** | Responses (cached; uncached) | load average (1 min) |',
     )
-    lines.push('|---|---|---|---|---|---|---|---|---|---|---|')
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|')
     // A run in which no response completed has no latency: "none" rather than 0.
     const lat = (run) => (run.total > 0 ? `${fmt(run.p50)} / ${fmt(run.p99)}` : 'none completed')
+    const ratio = (r) => (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : null)
     for (const r of out.runs) {
+      const u = r.uncached
       lines.push(
-        `| ${r.label} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.uncached.rps, 1)} | **${lat(r.uncached)}** | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | ${r.bare.rps > 0 ? fmt(r.cached.rps / r.bare.rps, 2) : '–'} | ${codes(r.uncached.statusCodes) || 'none'}; ${codes(r.cached.statusCodes) || 'none'} | ${fmt(r.cached.loadavg, 1)} |`,
+        `| ${r.label} | ${r.encoding ?? 'identity'} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | **${ratio(r) === null ? '–' : fmt(ratio(r), 2)}** | ${u ? fmt(u.rps, 1) : '–'} | ${u ? `**${lat(u)}**` : '–'} | ${codes(r.cached.statusCodes) || 'none'}; ${u ? codes(u.statusCodes) || 'none' : '–'} | ${fmt(r.cached.loadavg, 1)} |`,
       )
     }
-    const one = out.runs.filter((r) => r.connections === 1)
+    const below = out.runs.filter((r) => (ratio(r) ?? 0) < 0.9)
+    lines.push('')
+    lines.push(
+      `Cached at ≥ 0.9 of the bare server: ${out.runs.length - below.length} of ${out.runs.length} rows${below.length ? `; below: ${below.map((r) => `${r.label} ${r.encoding ?? 'identity'} at ${r.connections} (${fmt(ratio(r), 2)})`).join(', ')}` : ''}.`,
+    )
+    const one = out.runs.filter((r) => r.connections === 1 && r.uncached)
     const verdict = (r) =>
       r.uncached.total === 0
         ? 'not measured (no response within the run)'

@@ -3,7 +3,7 @@
  * claims, `ON CONFLICT DO NOTHING`. Both adapters expose the same query builder over the tables Payload generated
  * from the collections; its SQLite typing stands in for both (the calls used have the same shape on PostgreSQL).
  */
-import type { SQL } from '@payloadcms/db-sqlite/drizzle'
+import { type SQL, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,4 +40,33 @@ export async function readRows<T>(payload: Payload, query: SQL): Promise<T[]> {
   const db = (payload.db as unknown as DrizzleAdapter).drizzle
   if (typeof db.all === 'function') return (await db.all(query)) as T[]
   return ((await db.execute(query)) as { rows: T[] }).rows
+}
+
+/**
+ * Every row of `table`, each as an array of `columns` in that order, aggregated by the database into one JSON value:
+ * the driver then decodes one row instead of building an object per row (libsql defines every column of every row
+ * as a property: about half of reading 1,000 services). Values come as JSON has them: numbers, strings, null; a
+ * timestamp is ISO text on SQLite and ISO with an offset on PostgreSQL.
+ */
+export async function readTableAsArrays(
+  payload: Payload,
+  table: string,
+  columns: readonly string[],
+): Promise<unknown[][]> {
+  const db = (payload.db as unknown as DrizzleAdapter).drizzle
+  const list = sql.join(
+    columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  )
+  const from = sql.identifier(table)
+  if (typeof db.all === 'function') {
+    const [row] = (await db.all(sql`SELECT json_group_array(json_array(${list})) AS "rows" FROM ${from}`)) as {
+      rows: string
+    }[]
+    return JSON.parse(row.rows) as unknown[][]
+  }
+  const { rows } = (await db.execute(
+    sql`SELECT coalesce(json_agg(json_build_array(${list})), '[]')::text AS "rows" FROM ${from}`,
+  )) as { rows: { rows: string }[] }
+  return JSON.parse(rows[0].rows) as unknown[][]
 }

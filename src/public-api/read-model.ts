@@ -2,7 +2,6 @@
  * The public read model: what /api/v1 shows, read through Payload's Local API with only the fields it needs, and
  * shaped by the rules in src/domain. Nothing here writes: time moves maintenances through a job, not a read.
  */
-import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, Where } from 'payload'
 
 import { displayDuration } from '../domain/duration'
@@ -22,7 +21,7 @@ import type {
   ServiceGroup as GroupDoc,
 } from '../payload-types'
 import type { Links } from '../settings/base-url'
-import { readRows } from '../db/sql'
+import { readTableAsArrays } from '../db/sql'
 import { currentServicesVersion } from '../runtime/data-version'
 import { peersUnheard } from '../runtime/health'
 
@@ -199,41 +198,42 @@ export function loadServices(payload: Payload): Promise<Loaded> {
 let servicesMemo: { version: number; loaded: Promise<Loaded> } | null = null
 
 async function readServices(payload: Payload): Promise<Loaded> {
-  type Row = {
-    id: number
-    slug: string | null
-    name: string
-    description: string | null
-    display_order: number | string | null
-  }
   const [groupRows, serviceRows] = await Promise.all([
-    readRows<Row>(payload, sql`SELECT "id", "slug", "name", "description", "display_order" FROM "service_groups"`),
-    readRows<
-      Row & { status: ServiceStatus; group_id: number | null; updated_at: string | Date; created_at: string | Date }
-    >(
-      payload,
-      sql`SELECT "id", "slug", "name", "description", "status", "group_id", "display_order", "updated_at", "created_at" FROM "services"`,
-    ),
+    readTableAsArrays(payload, 'service_groups', ['id', 'slug', 'name', 'description', 'display_order']),
+    readTableAsArrays(payload, 'services', [
+      'id',
+      'slug',
+      'name',
+      'description',
+      'status',
+      'group_id',
+      'display_order',
+      'updated_at',
+      'created_at',
+    ]),
   ])
-  const order = (value: number | string | null) => (value === null ? null : Number(value))
-  const groups: GroupRow[] = groupRows.map((g) => ({
-    id: Number(g.id),
-    slug: g.slug,
-    name: g.name,
-    description: g.description,
-    displayOrder: order(g.display_order),
+  const order = (value: unknown) => (value === null ? null : Number(value))
+  const text = (value: unknown) => (value === null ? null : String(value))
+  const groups: GroupRow[] = groupRows.map(([id, slug, name, description, displayOrder]) => ({
+    id: Number(id),
+    slug: text(slug),
+    name: String(name),
+    description: text(description),
+    displayOrder: order(displayOrder),
   }))
-  const services: ServiceRow[] = serviceRows.map((s) => ({
-    id: Number(s.id),
-    slug: s.slug,
-    name: s.name,
-    description: s.description,
-    status: s.status,
-    group: Number(s.group_id),
-    displayOrder: order(s.display_order),
-    updatedAt: new Date(timestampOf(s.updated_at)).toISOString(),
-    createdAt: new Date(timestampOf(s.created_at)).toISOString(),
-  }))
+  const services: ServiceRow[] = serviceRows.map(
+    ([id, slug, name, description, status, group, displayOrder, updatedAt, createdAt]) => ({
+      id: Number(id),
+      slug: text(slug),
+      name: String(name),
+      description: text(description),
+      status: status as ServiceStatus,
+      group: Number(group),
+      displayOrder: order(displayOrder),
+      updatedAt: new Date(timestampOf(String(updatedAt))).toISOString(),
+      createdAt: new Date(timestampOf(String(createdAt))).toISOString(),
+    }),
+  )
   const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
   const known = new Set(groups.map((g) => g.id))
   const groupOrder = new Map([...groups].sort(byOrderThenName).map((g, index) => [g.id, index]))

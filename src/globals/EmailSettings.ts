@@ -1,6 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { admins } from '../access/roles'
+import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
 import { secretField } from '../fields/secret'
 import { testMessageEndpoint } from '../notify/test-message'
 
@@ -9,6 +10,8 @@ export const EmailSettings: GlobalConfig = {
   label: 'E-mail settings',
   admin: { group: 'Settings', description: 'SMTP_URL in the environment, when set, overrides these.' },
   access: { read: admins, update: admins },
+  // Whether a channel can send shows on every public page (the header's Subscribe link, src/site/page-shell.ts).
+  hooks: { afterChange: [invalidateAfterGlobalChange] },
   endpoints: [testMessageEndpoint('email')],
   fields: [
     { name: 'host', type: 'text', maxLength: 255 },

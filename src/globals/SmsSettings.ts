@@ -1,6 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { admins } from '../access/roles'
+import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
 import { secretField } from '../fields/secret'
 import { testMessageEndpoint } from '../notify/test-message'
 import { urlProblem } from '../net/outbound-url'
@@ -14,6 +15,8 @@ export const SmsSettings: GlobalConfig = {
       'A Twilio-compatible HTTP API, at an https:// address on the public internet (OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOWED_NETWORKS in the README allow others).',
   },
   access: { read: admins, update: admins },
+  // Whether a channel can send shows on every public page (the header's Subscribe link, src/site/page-shell.ts).
+  hooks: { afterChange: [invalidateAfterGlobalChange] },
   endpoints: [testMessageEndpoint('sms')],
   fields: [
     { name: 'enabled', type: 'checkbox', defaultValue: false },

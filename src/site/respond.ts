@@ -7,18 +7,17 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { NotFound, publicError } from '../errors'
-import { configuredChannels } from '../notify/channels'
-import { currentOverallStatus } from '../public-api/read-model'
 import { ifNoneMatchMatches } from '../edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
 import { EXPIRES_HEADER } from '../edge/headers'
 import { loggablePath } from '../edge/public-paths'
 import { ResponseClock } from '../public-api/clock'
 import { etagOf } from '../public-api/http'
-import { type Links, publicLinks } from '../settings/base-url'
-import { type SiteSettings, siteSettings } from '../settings/site-settings'
+import { type Links, requestOrigin } from '../settings/base-url'
+import type { SiteSettings } from '../settings/site-settings'
 
 import { SITE_CONTENT_SECURITY_POLICY } from './content-security-policy'
+import { pageShell } from './page-shell'
 import { errorPage, notFoundPage } from './pages'
 
 export interface SiteContext {
@@ -74,18 +73,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      // The overall status is read for every page (not only `/`), so each tab's default favicon shows it.
-      // And whether anyone can subscribe: the header's Subscribe button leads nowhere while no channel can send.
-      const [links, loaded, status, subscribable] = await Promise.all([
-        publicLinks(payload, request),
-        siteSettings(payload),
-        currentOverallStatus(payload),
-        configuredChannels(payload).then(
-          (c) => c.email || c.sms,
-          () => true,
-        ),
-      ])
-      settings = { ...loaded, status, subscribable }
+      const shell = await pageShell(payload)
+      settings = shell.settings
+      const links: Links = { base: shell.configuredBase ?? requestOrigin(request) }
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, settings, clock }, await route.params)
       return respond(request, body, clock.expiresAt)

@@ -1,0 +1,51 @@
+/**
+ * What every public page shows around its content, read once per data version and shared by the pages of that
+ * version: the site's presentation settings, the overall status (the default favicon's colour), whether anyone can
+ * subscribe (the header's Subscribe link), and the configured public base URL. A page miss otherwise read the
+ * settings three times and both channels' settings before its own data; the static mirror reads some thirty pages
+ * in a row after each change (docs/reliability.md).
+ */
+import type { Payload } from 'payload'
+
+import { configuredChannels } from '../notify/channels'
+import { currentOverallStatus } from '../public-api/read-model'
+import { currentDataVersion } from '../runtime/data-version'
+import { peersUnheard } from '../runtime/health'
+import { configuredBaseUrl } from '../settings/base-url'
+import { type SiteSettings, siteSettings } from '../settings/site-settings'
+
+export interface PageShell {
+  settings: Required<Pick<SiteSettings, 'status' | 'subscribable'>> & SiteSettings
+  /** The Public base URL setting, else PUBLIC_URL; null: the request's own origin. */
+  configuredBase: string | null
+}
+
+let memo: { version: number; shell: Promise<PageShell> } | null = null
+
+async function readShell(payload: Payload): Promise<PageShell> {
+  const [configuredBase, loaded, status, subscribable] = await Promise.all([
+    configuredBaseUrl(payload),
+    siteSettings(payload),
+    currentOverallStatus(payload),
+    // The header's Subscribe link leads nowhere while no channel can send; unknown, it stays.
+    configuredChannels(payload).then(
+      (c) => c.email || c.sms,
+      () => true,
+    ),
+  ])
+  return { configuredBase, settings: { ...loaded, status, subscribable } }
+}
+
+export function pageShell(payload: Payload): Promise<PageShell> {
+  const version = currentDataVersion()
+  // While peers' writes may go unheard (Redis down), the version does not move for them: read every time.
+  if (memo?.version === version && !peersUnheard()) return memo.shell
+  const shell = readShell(payload)
+  const current = { version, shell }
+  memo = current
+  // A failure is not remembered: the next page tries again.
+  shell.catch(() => {
+    if (memo === current) memo = null
+  })
+  return shell
+}

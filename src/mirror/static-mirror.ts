@@ -24,7 +24,13 @@ export const REFRESH_MS = 60_000
  */
 export const MIN_REFRESH_MS = 5000
 /** While another instance holds the lock: its copy may already do, which the manifest says once it is done. */
-const LOCKED_RETRY_MS = 250
+const LOCKED_RETRY_MS = 100
+/**
+ * How long after the first abandoned copy (since the last one put in place) later changes still abandon the copy
+ * being read: a burst of changes then costs one copy after its last change, while changes that keep coming for
+ * longer cannot keep every copy from finishing.
+ */
+export const ABANDON_WINDOW_MS = 1000
 const RETRY_MS = 1000
 const MAX_RETRY_MS = 30_000
 
@@ -41,6 +47,7 @@ export interface StaticMirrorOptions {
   debounceMs?: number
   refreshMs?: number
   minRefreshMs?: number
+  abandonWindowMs?: number
 }
 
 export interface StaticMirror {
@@ -63,6 +70,7 @@ export function startStaticMirror({
   debounceMs = DEBOUNCE_MS,
   refreshMs = REFRESH_MS,
   minRefreshMs = MIN_REFRESH_MS,
+  abandonWindowMs = ABANDON_WINDOW_MS,
 }: StaticMirrorOptions): StaticMirror {
   /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
   let wanted: number | null = null
@@ -74,13 +82,15 @@ export function startStaticMirror({
   let refused = false
 
   let refreshTimer: NodeJS.Timeout | undefined
-  /** The copy being read, abandoned when a change makes it outdated: at most once between two finished copies, so
-   * that changes coming faster than a copy is read cannot keep every copy from finishing. */
+  /** The copy being read, abandoned when a change makes it outdated (within the window, ABANDON_WINDOW_MS). */
   let reading: AbortController | null = null
-  let abandoned = false
+  /** When the first copy since the last one put in place was abandoned; null: none was. */
+  let abandonedSince: number | null = null
   const abandonOutdated = () => {
-    if (!reading || abandoned) return
-    abandoned = true
+    if (!reading) return
+    const at = now().getTime()
+    if (abandonedSince !== null && at - abandonedSince >= abandonWindowMs) return
+    abandonedSince ??= at
     reading.abort()
   }
 
@@ -151,7 +161,7 @@ export function startStaticMirror({
           now,
         )
         next = refresh
-        abandoned = false
+        abandonedSince = null
         if (failures > 0 || refused) log(`Static mirror: written again (${count} files in ${dir})`)
         failures = 0
         refused = false

@@ -273,16 +273,18 @@ describe('when copies are written', () => {
   })
 
   for (const source of ['this instance', 'another instance'] as const) {
-    it(`abandons a copy that a change of ${source} made outdated, once, and reads again at once`, async () => {
+    /**
+     * A copy whose first page is held until the test lets it go; `homeReads` counts the reads of `/` (one per copy
+     * begun). The clock is the test's: abandoning depends on how long ago the first copy was abandoned.
+     */
+    const heldCopies = (clock: { at: number }) => {
       const dir = scratch()
-      let version = 'v1'
-      let gate: Promise<void> | null = null
-      let homeReads = 0
+      const state = { version: 'v1', homeReads: 0, gate: null as Promise<void> | null }
       const fetch: Fetch = async (url, accept) => {
-        const seen = version
+        const seen = state.version
         if (url === '/') {
-          homeReads += 1
-          if (gate) await gate
+          state.homeReads += 1
+          if (state.gate) await state.gate
         }
         return cannedSite(seen)(url, accept)
       }
@@ -295,41 +297,82 @@ describe('when copies are written', () => {
         onChange: local.onChange,
         onPeerChange: peer.onChange,
         debounceMs: 50,
+        abandonWindowMs: 1000,
+        now: () => new Date(clock.at),
         log: () => {},
       })
       const hold = () => {
         let open!: () => void
-        gate = new Promise((resolve) => (open = resolve))
+        state.gate = new Promise((resolve) => (open = resolve))
         return () => {
-          gate = null
+          state.gate = null
           open()
         }
       }
+      const reads = async (n: number) => {
+        while (state.homeReads < n) await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      const change = (version: string) => {
+        state.version = version
+        ;(source === 'this instance' ? local : peer).change()
+      }
+      const copies = () =>
+        readdirSync(path.dirname(dir))
+          .filter((entry) => entry.startsWith('mirror.'))
+          .map((copy) => readFileSync(path.join(path.dirname(dir), copy, 'index.html'), 'utf8'))
+          .sort()
+      return { dir, state, mirror, hold, reads, change, local, copies }
+    }
+
+    it(`abandons a copy that a change of ${source} made outdated and reads again at once; after the window, it finishes`, async () => {
+      const clock = { at: Date.parse('2026-11-26T10:00:00Z') }
+      const { dir, state, mirror, hold, reads, change, local, copies } = heldCopies(clock)
       let release = hold()
       local.change()
-      while (homeReads < 1) await new Promise((resolve) => setTimeout(resolve, 5)) // the first copy is being read
-      version = 'v2'
-      ;(source === 'this instance' ? local : peer).change()
+      await reads(1) // the first copy is being read
+      change('v2')
       const first = release
-      // The copy read again is held too: a change during it does not abandon it (it finishes, then one more).
+      // The copy read again is held too; a change during it, a second after the first was abandoned, does not
+      // abandon it (it finishes, then one more).
       release = hold()
       first()
-      while (homeReads < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+      await reads(2)
       // The outdated copy was never put in place: the one being read now is the first.
       expect(await readManifest(dir)).toBeNull()
-      version = 'v3'
+      clock.at += 1000
+      state.version = 'v3'
       local.change()
       release()
       await mirror.settled()
-      expect(homeReads).toBe(3)
+      expect(state.homeReads).toBe(3)
       expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<html>v3 /</html>')
       // Two copies finished (v2's, then v3's); the abandoned one left nothing behind.
-      const copies = readdirSync(path.dirname(dir)).filter((entry) => entry.startsWith('mirror.'))
-      expect(copies).toHaveLength(2)
-      const contents = copies
-        .map((copy) => readFileSync(path.join(path.dirname(dir), copy, 'index.html'), 'utf8'))
-        .sort()
-      expect(contents).toEqual(['<html>v2 /</html>', '<html>v3 /</html>'])
+      expect(copies()).toEqual(['<html>v2 /</html>', '<html>v3 /</html>'])
+      await mirror.stop()
+    })
+
+    it(`abandons again for a change of ${source} within a second of the first abandoned copy: a burst makes one copy after it`, async () => {
+      const clock = { at: Date.parse('2026-11-26T10:00:00Z') }
+      const { state, mirror, hold, reads, change, local, copies } = heldCopies(clock)
+      let release = hold()
+      local.change()
+      await reads(1)
+      change('v2')
+      let previous = release
+      release = hold()
+      previous()
+      await reads(2)
+      clock.at += 999
+      change('v3')
+      previous = release
+      release = hold()
+      previous()
+      await reads(3)
+      release()
+      await mirror.settled()
+      expect(state.homeReads).toBe(3)
+      // Only the copy begun after the last change was put in place.
+      expect(copies()).toEqual(['<html>v3 /</html>'])
       await mirror.stop()
     })
   }

@@ -60,11 +60,11 @@ function startServer(dialect, port) {
 }
 
 let counter = 0
-async function load(port, pathOf, { headers = {}, connections }) {
+async function load(port, pathOf, { headers = {}, connections, duration = DURATION }) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
-    duration: DURATION,
+    duration,
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(counter++) }) }],
   })
@@ -83,6 +83,42 @@ async function load(port, pathOf, { headers = {}, connections }) {
 }
 
 const UNCACHED = { authorization: 'Bearer bench-uncached' }
+/** Cached runs: this many pairs of the bare server and the service back to back, alternating which goes first. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3)
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 5)
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/**
+ * The bare server and the service's cached answer in PAIRS alternating pairs: one run of each would compare two
+ * moments of a shared machine. Each side is the run with the median rate; the ratio is the median of the pairs'.
+ */
+async function pairs(barePort, port, p, { connections, headers }) {
+  const runs = []
+  for (let i = 0; i < PAIRS; i++) {
+    const order = i % 2 === 0 ? ['bare', 'cached'] : ['cached', 'bare']
+    const pair = {}
+    for (const side of order)
+      pair[side] = await load(side === 'bare' ? barePort : port, () => p, {
+        connections,
+        headers,
+        duration: PAIR_SECONDS,
+      })
+    runs.push(pair)
+  }
+  const middle = (side) => {
+    const sorted = [...runs].sort((a, b) => a[side].rps - b[side].rps)
+    return sorted[Math.floor(sorted.length / 2)][side]
+  }
+  return {
+    bare: middle('bare'),
+    cached: { ...middle('cached'), ratio: median(runs.map((r) => (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : 0))) },
+  }
+}
 /** Every service in one page (the API pages 50 by default), in both formats. */
 const UPTIME_PAGE = '/api/v1/uptime?limit=1000'
 const COMPACT_PAGE = '/api/v1/uptime?limit=1000&format=compact'
@@ -232,8 +268,7 @@ async function benchDatabase(dialect) {
             log(
               `${dialect}: ${p} (${encoding}) at ${connections} connection(s): bare, cached${encoding === 'identity' ? ', uncached' : ''}…`,
             )
-            const bareRun = await load(barePort, () => p, { connections, headers })
-            const cached = await load(port, () => p, { connections, headers })
+            const { bare: bareRun, cached } = await pairs(barePort, port, p, { connections, headers })
             // Uncached last, then a wait for the requests it left running: Next goes on rendering what the load sent
             // after autocannon closed its connections, and a cached run after it would measure that backlog.
             const uncached =
@@ -270,7 +305,7 @@ function section(runs, facts) {
       .map((n) => n.toFixed(2))
       .join(
         ' ',
-      )}. ${DURATION}-second runs, bare first, then the cache, then uncached (identity only) and a wait until the server is idle again; each body without compression and as its gzip copy (\`Accept-Encoding: gzip\`; the bare server sends the same bytes and headers).`,
+      )}. Cached rows: ${PAIRS} pairs of ${PAIR_SECONDS}-second runs of the bare server and the cache back to back, alternating which goes first (the rates of the median runs, the median of the pairs' ratios); uncached rows (identity only): ${DURATION}-second runs after them, then a wait until the server is idle again. Each body without compression and as its gzip copy (\`Accept-Encoding: gzip\`; the bare server sends the same bytes and headers).`,
   )
   lines.push('')
   for (const out of runs) {
@@ -302,7 +337,7 @@ function section(runs, facts) {
     lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|')
     // A run in which no response completed has no latency: "none" rather than 0.
     const lat = (run) => (run.total > 0 ? `${fmt(run.p50)} / ${fmt(run.p99)}` : 'none completed')
-    const ratio = (r) => (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : null)
+    const ratio = (r) => r.cached.ratio ?? (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : null)
     for (const r of out.runs) {
       const u = r.uncached
       lines.push(

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import autocannon from 'autocannon'
 
-import { root, runNode, startService } from './server.mjs'
+import { root, seedDemoWithEditor, startService } from './server.mjs'
 
 const results = path.join(root, 'bench', 'results', 'mirror')
 const WRITES = Number(process.env.BENCH_MIRROR_WRITES ?? 8)
@@ -109,25 +109,7 @@ async function main() {
   mkdirSync(results, { recursive: true })
   const env = { DATABASE_URL: 'file:./bench/results/mirror/mirror.db', PAYLOAD_SECRET: SECRET }
   log('seeding the demo data (bench/seed-demo.ts)…')
-  await runNode(
-    ['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'],
-    env,
-    path.join(results, 'seed.log'),
-  )
-  const created = await runNode(
-    [
-      '--no-deprecation',
-      '--conditions=production',
-      '--import',
-      'tsx',
-      'scripts/create-user.ts',
-      `mirror-${Date.now()}@example.test`,
-      'editor',
-    ],
-    env,
-    path.join(results, 'user.log'),
-  )
-  const key = /API key: (\S+)/.exec(created)[1]
+  const key = await seedDemoWithEditor(env, results, 'mirror')
   const dir = path.join(results, 'site')
   const server = await startService({
     env: {

@@ -221,3 +221,18 @@ export const median = (values) => {
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
+
+/**
+ * The demo data (bench/seed-demo.ts) in the database of `env`, and an editor with an API key: for the benchmarks that
+ * write through the CMS. `name` names the logs in `results` and the user. Resolves with the key.
+ */
+export async function seedDemoWithEditor(env, results, name) {
+  const tsx = ['--conditions=production', '--import', 'tsx']
+  await runNode([...tsx, 'bench/seed-demo.ts'], env, path.join(results, `seed-${name}.log`))
+  const created = await runNode(
+    ['--no-deprecation', ...tsx, 'scripts/create-user.ts', `${name}-${Date.now()}@example.test`, 'editor'],
+    env,
+    path.join(results, `${name}-user.log`),
+  )
+  return /API key: (\S+)/.exec(created)[1]
+}

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import autocannon from 'autocannon'
 
-import { root, rssMb, runNode, startService } from './server.mjs'
+import { root, rssMb, seedDemoWithEditor, startService } from './server.mjs'
 
 export const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300)
 export const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 380)
@@ -21,25 +21,7 @@ export async function benchSoak({ results, secret, log }) {
   const url = 'file:./bench/results/soak/soak.db'
   const env = { DATABASE_URL: url, PAYLOAD_SECRET: secret }
   log('soak: seeding the demo data (bench/seed-demo.ts)…')
-  await runNode(
-    ['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'],
-    env,
-    path.join(results, 'seed-soak.log'),
-  )
-  const created = await runNode(
-    [
-      '--no-deprecation',
-      '--conditions=production',
-      '--import',
-      'tsx',
-      'scripts/create-user.ts',
-      `soak-${Date.now()}@example.test`,
-      'editor',
-    ],
-    env,
-    path.join(results, 'soak-user.log'),
-  )
-  const key = /API key: (\S+)/.exec(created)[1]
+  const key = await seedDemoWithEditor(env, results, 'soak')
   const server = await startService({
     env: { ...env, RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_CMS_PER_MINUTE: '0' },
     log,

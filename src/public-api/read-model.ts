@@ -23,7 +23,7 @@ import type {
 import type { Links } from '../settings/base-url'
 import { readTableAsArrays } from '../db/sql'
 import { currentServicesVersion } from '../runtime/data-version'
-import { peersUnheard } from '../runtime/health'
+import { sharedPerVersion } from '../runtime/version-memo'
 
 import { countOf } from './count-cache'
 import type { Page } from './http'
@@ -181,21 +181,10 @@ export function timestampOf(value: string | Date): number {
  * that may have touched services or groups (src/runtime/data-version.ts, the services version: an incident's update
  * leaves the list as it was) and shared meanwhile: `/` reads it for its list and for the favicon.
  */
-export function loadServices(payload: Payload): Promise<Loaded> {
-  const version = currentServicesVersion()
-  // While peers' writes may go unheard (Redis down), the version does not move for them: read every time.
-  if (servicesMemo?.version === version && !peersUnheard()) return servicesMemo.loaded
-  const loaded = readServices(payload)
-  const memo = { version, loaded }
-  servicesMemo = memo
-  // A failure is not remembered: the next request tries again.
-  loaded.catch(() => {
-    if (servicesMemo === memo) servicesMemo = null
-  })
-  return loaded
-}
-
-let servicesMemo: { version: number; loaded: Promise<Loaded> } | null = null
+export const loadServices: (payload: Payload) => Promise<Loaded> = sharedPerVersion(
+  currentServicesVersion,
+  readServices,
+)
 
 async function readServices(payload: Payload): Promise<Loaded> {
   const [groupRows, serviceRows] = await Promise.all([

@@ -10,7 +10,7 @@ import type { Payload } from 'payload'
 import { configuredChannels } from '../notify/channels'
 import { currentOverallStatus } from '../public-api/read-model'
 import { currentDataVersion } from '../runtime/data-version'
-import { peersUnheard } from '../runtime/health'
+import { sharedPerVersion } from '../runtime/version-memo'
 import { configuredBaseUrl } from '../settings/base-url'
 import { type SiteSettings, siteSettings } from '../settings/site-settings'
 
@@ -19,8 +19,6 @@ export interface PageShell {
   /** The Public base URL setting, else PUBLIC_URL; null: the request's own origin. */
   configuredBase: string | null
 }
-
-let memo: { version: number; shell: Promise<PageShell> } | null = null
 
 async function readShell(payload: Payload): Promise<PageShell> {
   const [configuredBase, loaded, status, subscribable] = await Promise.all([
@@ -36,16 +34,5 @@ async function readShell(payload: Payload): Promise<PageShell> {
   return { configuredBase, settings: { ...loaded, status, subscribable } }
 }
 
-export function pageShell(payload: Payload): Promise<PageShell> {
-  const version = currentDataVersion()
-  // While peers' writes may go unheard (Redis down), the version does not move for them: read every time.
-  if (memo?.version === version && !peersUnheard()) return memo.shell
-  const shell = readShell(payload)
-  const current = { version, shell }
-  memo = current
-  // A failure is not remembered: the next page tries again.
-  shell.catch(() => {
-    if (memo === current) memo = null
-  })
-  return shell
-}
+/** The shell of the current data version: read by the first page of a version, shared by the others. */
+export const pageShell: (payload: Payload) => Promise<PageShell> = sharedPerVersion(currentDataVersion, readShell)

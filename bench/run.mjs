@@ -26,6 +26,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import autocannon from 'autocannon'
@@ -406,6 +407,8 @@ async function captureResponse(port, urlPath, headers, name) {
   return {
     status: response.status,
     bytes: body.length,
+    // What a browser gets: the cache sends its gzip or brotli copy (level 6, as src/edge/compression.ts).
+    gzipBytes: gzipSync(body, { level: 6 }).length,
     headerBytes,
     xCache: response.headers.get('x-cache'),
     etag: response.headers.get('etag'),
@@ -884,7 +887,7 @@ function smallReport(facts, small) {
   )
   p()
   p(
-    '| Request | Status | Body bytes | Header bytes | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | service p50 / p99 ms | bare p99 ms | Responses |',
+    '| Request | Status | Body bytes (identity / gzip) | Header bytes | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | service p50 / p99 ms | bare p99 ms | Responses |',
   )
   p('|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of small.runs) {
@@ -893,7 +896,7 @@ function smallReport(facts, small) {
         .map(([c, n]) => `${fmt(n)}× ${c}`)
         .join(', ') || 'none'
     p(
-      `| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} | ${fmt(r.probe.headerBytes)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${fmt(r.bareP99)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''} |`,
+      `| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} / ${fmt(r.probe.gzipBytes ?? 0)} | ${fmt(r.probe.headerBytes)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${fmt(r.bareP99)} | ${codes}${r.unexpected ? ` (**expected ${r.expect}**)` : ''} |`,
     )
   }
   p()

@@ -13,6 +13,7 @@
  *              BENCH_UPTIME_CONNECTIONS=1,50 (the connection counts to run)
  *              BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/statuspage_bench_uptime; recreated)
  *              BENCH_REPORT_ONLY=1 (rewrite the section from bench/results/uptime-<db>.json, run nothing)
+ *              BENCH_SIZES_30=0 (skip the body sizes at 30 services, a small data set seeded for them)
  *              BENCH_SKIP_SEED=1 (reuse the databases of the last run; the history's dates then lag by the time since)
  * Not a test: nothing fails on a missed target; the report says which were met.
  */
@@ -288,6 +289,42 @@ async function benchDatabase(dialect) {
   return out
 }
 
+/**
+ * The same bodies at 30 services (3 groups, 300 incidents, 15 maintenances, the same history per service), SQLite:
+ * what a typical page sends, beside the 1,000-service figures. Kept in bench/results/uptime-sizes30.json.
+ */
+async function sizesAt30() {
+  const saved = path.join(results, 'uptime-sizes30.json')
+  if (process.env.BENCH_REPORT_ONLY === '1' && existsSync(saved)) return JSON.parse(readFileSync(saved, 'utf8'))
+  const env = {
+    DATABASE_URL: 'file:./bench/results/uptime/uptime-30.db',
+    PAYLOAD_SECRET: SECRET,
+    MAINTENANCE_TICK_MS: '0',
+    BENCH_GROUPS: '3',
+    BENCH_SERVICES: '30',
+    BENCH_INCIDENTS: '300',
+    BENCH_MAINTENANCES: '15',
+  }
+  log('30 services: seeding (bench/seed.ts, bench/uptime-seed.ts) and reading the bodies (bench/first-miss.ts)…')
+  const tsx = ['--conditions=production', '--import', 'tsx']
+  await runNode([...tsx, 'bench/seed.ts', '--fresh'], env, path.join(results, 'uptime', 'seed-30.log'))
+  await runNode([...tsx, 'bench/uptime-seed.ts'], env, path.join(results, 'uptime', 'history-30.log'))
+  const output = await runNode(
+    [...tsx, 'bench/first-miss.ts', '1'],
+    { ...env, NODE_ENV: 'production' },
+    path.join(results, 'uptime', 'first-miss-30.log'),
+  )
+  const measured = JSON.parse(
+    output
+      .split('\n')
+      .find((l) => l.startsWith('FIRST_MISS_RESULT '))
+      .slice('FIRST_MISS_RESULT '.length),
+  )
+  const sizes = measured.result.filter((r) => r.after !== 'incident' && !r.path.startsWith('/g/'))
+  writeFileSync(saved, JSON.stringify(sizes, null, 2))
+  return sizes
+}
+
 const fmt = (n, digits = 0) =>
   n === undefined || n === null
     ? '–'
@@ -297,7 +334,7 @@ const codes = (c) =>
     .map(([code, n]) => `${fmt(n)}× ${code}`)
     .join(', ')
 
-function section(runs, facts) {
+function section(runs, facts, sizes30) {
   const lines = ['<!-- bench:uptime -->', '## Uptime: `/api/v1/uptime` and the bars on `/`', '']
   lines.push(
     `Run: ${facts.date}, by \`npm run bench:uptime\` (bench/uptime.mjs). Commit ${facts.commit}. Load average at start ${facts.loadStart}, at end ${os
@@ -308,6 +345,11 @@ function section(runs, facts) {
       )}. Cached rows: ${PAIRS} pairs of ${PAIR_SECONDS}-second runs of the bare server and the cache back to back, alternating which goes first (the rates of the median runs, the median of the pairs' ratios); uncached rows (identity only): ${DURATION}-second runs after them, then a wait until the server is idle again. Each body without compression and as its gzip copy (\`Accept-Encoding: gzip\`; the bare server sends the same bytes and headers).`,
   )
   lines.push('')
+  if (sizes30)
+    lines.push(
+      `Body sizes at 30 services (identity / gzip level 6; bench/seed.ts with 3 groups, 30 services, 300 incidents, SQLite): ${sizes30.map((r) => `\`${r.path}\` ${fmt(r.identity)} / ${fmt(r.gzip)} bytes`).join('; ')}. At 1,000 services: below, per database.`,
+      '',
+    )
   for (const out of runs) {
     lines.push(`### ${out.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, '')
     lines.push(
@@ -383,7 +425,8 @@ async function main() {
     for (const dialect of DATABASES)
       runs.push(JSON.parse(readFileSync(path.join(results, `uptime-${dialect}.json`), 'utf8')))
   else for (const dialect of DATABASES) runs.push(await benchDatabase(dialect))
-  const text = section(runs, facts)
+  const sizes30 = process.env.BENCH_SIZES_30 === '0' ? null : await sizesAt30()
+  const text = section(runs, facts, sizes30)
   const report = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n'
   const marked = /<!-- bench:uptime -->[\s\S]*?<!-- \/bench:uptime -->/
   writeFileSync(REPORT, marked.test(report) ? report.replace(marked, text) : `${report.trimEnd()}\n\n${text}\n`)

@@ -6,6 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 
+import pLimit from 'p-limit'
+
 import type { Env } from '../config/env'
 
 import {
@@ -27,6 +29,7 @@ import {
   errorShapeOf,
   type ErrorShape,
   isAnonymous,
+  isPublicPath,
   parseTarget,
   type RequestClass,
 } from './public-paths'
@@ -207,6 +210,11 @@ export interface FrontParts {
   publicOrigin?: PublicOrigin
   /** Request bodies' limits (src/edge/request-body.ts); default: bodies pass unchecked. */
   bodyLimits?: BodyLimits
+  /**
+   * How many public reads the cache does not answer (they carry credentials) Next renders at once; the others wait
+   * their turn. 0: no bound. The cache bounds its misses the same way (ORIGIN_CONCURRENCY).
+   */
+  uncachedConcurrency?: number
 }
 
 export function createFront({
@@ -220,6 +228,7 @@ export function createFront({
   loopback,
   publicOrigin = createPublicOrigin([]),
   bodyLimits,
+  uncachedConcurrency = 0,
 }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
   const { handedToNext, answerBeforeEdge } = testHooks()
@@ -256,6 +265,14 @@ export function createFront({
   }
   const gatedNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
     whileClosed() ? afterGate(req, res, kind) : atNext(req, res, kind)
+  /**
+   * Public reads with credentials pass the cache, so nothing else bounds them: fifty at once of the 12.7 MB uptime
+   * document (1,000 services) each held its own copy and exhausted the heap. One that waited while its client left
+   * is not rendered.
+   */
+  const uncachedTurn = uncachedConcurrency > 0 ? pLimit(uncachedConcurrency) : null
+  const uncachedPublic = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
+    uncachedTurn!(() => (res.destroyed ? undefined : gatedNext(req, res, kind)))
   /** The cache's way to Next when a miss could not be computed, one per request class (they are interned). */
   const fallbacks = new Map<RequestClass, Handler>()
   const fallbackFor = (kind: RequestClass): Handler => {
@@ -295,6 +312,8 @@ export function createFront({
         kind.errorShape,
       )
     if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
+    const read = req.method === 'GET' || req.method === 'HEAD'
+    if (uncachedTurn && read && !kind.cacheable && isPublicPath(target.pathname)) return uncachedPublic(req, res, kind)
     return gatedNext(req, res, kind)
   }
 
@@ -423,6 +442,7 @@ export function createEdge(
     cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
   const handler = createFront({
     next,
+    uncachedConcurrency: config.originConcurrency,
     clientAddress: createClientAddress(config.trustedProxies),
     publicOrigin: createPublicOrigin(config.trustedProxies),
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),

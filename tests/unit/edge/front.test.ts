@@ -112,6 +112,7 @@ async function start(
       maxBytes: 1 << 20,
     }),
     loopback,
+    uncachedConcurrency: options.originConcurrency,
   })
   fake.server = createServer((req, res) => {
     fake.received += 1
@@ -272,6 +273,24 @@ describe('the response cache in front of Next', () => {
     expect(all.map((a) => [a.status, JSON.parse(a.body).url])).toEqual(paths.map((path) => [200, path]))
     expect(reached()).toBe(6)
     expect(fake.mostReading).toBe(2)
+  })
+
+  it('renders at most ORIGIN_CONCURRENCY public reads with credentials at once (the cache passes them), and answers all', async () => {
+    const fake = await start({ originConcurrency: 2 })
+    let release!: () => void
+    fake.gate = new Promise((resolve) => (release = resolve))
+    const paths = Array.from({ length: 6 }, (_, i) => `/api/v1/uptime?limit=1000&_=${i}`)
+    const answers = paths.map((path) => call(fake, path, { headers: { authorization: 'Bearer any' } }))
+    const reached = () => [...fake.calls.values()].reduce((a, b) => a + b, 0)
+    // Six requests in, two of them rendering: give the other four time to (wrongly) reach Next too.
+    while (fake.received < 6 || reached() < 2) await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect([reached(), fake.received]).toEqual([2, 6])
+    release()
+    const all = await Promise.all(answers)
+    expect(all.map((a) => [a.status, JSON.parse(a.body).url, a.headers['x-cache']])).toEqual(
+      paths.map((path) => [200, path, undefined]),
+    )
   })
 
   it('recomputes after a write through the server, and after a data-version bump', async () => {

@@ -272,7 +272,12 @@ export function createFront({
    */
   const uncachedTurn = uncachedConcurrency > 0 ? pLimit(uncachedConcurrency) : null
   const uncachedPublic = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
-    uncachedTurn!(() => (res.destroyed ? undefined : gatedNext(req, res, kind)))
+    uncachedTurn!(() => {
+      if (res.destroyed) return undefined
+      const done = gatedNext(req, res, kind)
+      // The turn ends with the response: Next need not ever settle a request whose client went away.
+      return Promise.race([done, new Promise<void>((resolve) => res.once('close', resolve))])
+    })
   /** The cache's way to Next when a miss could not be computed, one per request class (they are interned). */
   const fallbacks = new Map<RequestClass, Handler>()
   const fallbackFor = (kind: RequestClass): Handler => {

@@ -69,6 +69,8 @@ async function start(
       return void res.end('{}')
     }
     if (fake.gate) await fake.gate
+    // Like Next with a client that went away: this handler never settles.
+    if (url.startsWith('/api/v1/hang')) return new Promise<void>(() => {})
     if (url.startsWith('/api/v1/missing')) {
       res.writeHead(404, { 'content-type': 'application/problem+json' })
       return void res.end('{"status":404}')
@@ -291,6 +293,24 @@ describe('the response cache in front of Next', () => {
     expect(all.map((a) => [a.status, JSON.parse(a.body).url, a.headers['x-cache']])).toEqual(
       paths.map((path) => [200, path, undefined]),
     )
+  })
+
+  it('frees the turn of a read with credentials when its client goes away, whether or not Next ever settles it', async () => {
+    const fake = await start({ originConcurrency: 2 })
+    const hanging = [0, 1].map(
+      () =>
+        new Promise<void>((resolve) => {
+          const req = request(`${fake.base}/api/v1/hang`, { headers: { authorization: 'Bearer any' } })
+          req.on('error', () => resolve())
+          req.end()
+          // Both turns taken; then the clients leave.
+          const check = () => (fake.calls.get('/api/v1/hang') === 2 ? req.destroy() : setImmediate(check))
+          check()
+        }),
+    )
+    await Promise.all(hanging)
+    const after = await call(fake, '/api/v1/status?after', { headers: { authorization: 'Bearer any' } })
+    expect(after.status).toBe(200)
   })
 
   it('recomputes after a write through the server, and after a data-version bump', async () => {

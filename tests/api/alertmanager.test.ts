@@ -155,9 +155,13 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // Alertmanager writes its data directory until it has exited: wait for that before removing it.
+  const running = alertmanager && alertmanager.exitCode === null ? alertmanager : null
+  const exited = running ? new Promise((resolve) => running.once('exit', resolve)) : null
   alertmanager?.kill('SIGTERM')
+  await exited
   await new Promise<void>((resolve) => receiver?.close(() => resolve()))
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
+  if (workDir) rmSync(workDir, { recursive: true, force: true, maxRetries: 5 })
 })
 
 describe('Prometheus Alertmanager drives an incident', () => {

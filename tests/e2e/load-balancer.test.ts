@@ -285,5 +285,5 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
       expect(read.status, read.text).toBe(200)
       expect(read.json().name).toBe(name)
     }
-  })
+  }, 240_000) // 42 s for the whole file alone; 24 writes, a kill and nginx's retry took over 120 s in a slow CI run
 })

@@ -32,13 +32,17 @@ export async function connectionFor(payload: Payload, req?: PayloadRequest): Pro
   return (id !== undefined && adapter.sessions?.[id]?.db) || adapter.drizzle
 }
 
+/** SQLite's drizzle answers `all`, PostgreSQL's `execute`. */
+const onSqlite = (payload: Payload): boolean =>
+  typeof (payload.db as unknown as DrizzleAdapter).drizzle.all === 'function'
+
 /**
  * The rows of a read-only raw statement, on either adapter (SQLite's drizzle answers `all`, PostgreSQL's `execute`).
  * For reads that need only a few columns of many rows: Payload's find builds whole documents.
  */
 export async function readRows<T>(payload: Payload, query: SQL): Promise<T[]> {
   const db = (payload.db as unknown as DrizzleAdapter).drizzle
-  if (typeof db.all === 'function') return (await db.all(query)) as T[]
+  if (onSqlite(payload)) return (await db.all(query)) as T[]
   return ((await db.execute(query)) as { rows: T[] }).rows
 }
 
@@ -53,20 +57,16 @@ export async function readTableAsArrays(
   table: string,
   columns: readonly string[],
 ): Promise<unknown[][]> {
-  const db = (payload.db as unknown as DrizzleAdapter).drizzle
   const list = sql.join(
     columns.map((column) => sql.identifier(column)),
     sql`, `,
   )
   const from = sql.identifier(table)
-  if (typeof db.all === 'function') {
-    const [row] = (await db.all(sql`SELECT json_group_array(json_array(${list})) AS "rows" FROM ${from}`)) as {
-      rows: string
-    }[]
-    return JSON.parse(row.rows) as unknown[][]
-  }
-  const { rows } = (await db.execute(
-    sql`SELECT coalesce(json_agg(json_build_array(${list})), '[]')::text AS "rows" FROM ${from}`,
-  )) as { rows: { rows: string }[] }
-  return JSON.parse(rows[0].rows) as unknown[][]
+  const [row] = await readRows<{ rows: string }>(
+    payload,
+    onSqlite(payload)
+      ? sql`SELECT json_group_array(json_array(${list})) AS "rows" FROM ${from}`
+      : sql`SELECT coalesce(json_agg(json_build_array(${list})), '[]')::text AS "rows" FROM ${from}`,
+  )
+  return JSON.parse(row.rows) as unknown[][]
 }

@@ -11,6 +11,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { type Env, env } from '../config/env'
 import { PUBLIC_ORIGIN_HEADER } from '../edge/headers'
+import { currentDataVersion } from '../runtime/data-version'
+import { sharedPerVersion } from '../runtime/version-memo'
 
 /** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
 export interface Links {
@@ -34,9 +36,12 @@ export function requestOrigin(request: Request): string {
   return request.headers.get(PUBLIC_ORIGIN_HEADER) ?? new URL(request.url).origin
 }
 
+/** The configured base, read once per data version (a change of the setting moves it): every public miss needs it. */
+const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payload) => configuredBaseUrl(payload))
+
 /** The base of a public response's page addresses: as configured, else the origin the request was addressed to. */
 export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
-  return { base: (await configuredBaseUrl(payload)) ?? requestOrigin(request) }
+  return { base: (await sharedConfiguredBase(payload)) ?? requestOrigin(request) }
 }
 
 let warned = false

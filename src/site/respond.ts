@@ -13,7 +13,7 @@ import { EXPIRES_HEADER } from '../edge/headers'
 import { loggablePath } from '../edge/public-paths'
 import { ResponseClock } from '../public-api/clock'
 import { etagOf } from '../public-api/http'
-import { type Links, requestOrigin } from '../settings/base-url'
+import { type Links, publicLinks } from '../settings/base-url'
 import type { SiteSettings } from '../settings/site-settings'
 
 import { SITE_CONTENT_SECURITY_POLICY } from './content-security-policy'
@@ -73,9 +73,8 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      const shell = await pageShell(payload)
-      settings = shell.settings
-      const links: Links = { base: shell.configuredBase ?? requestOrigin(request) }
+      const [shell, links] = await Promise.all([pageShell(payload), publicLinks(payload, request)])
+      settings = shell
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, settings, clock }, await route.params)
       return respond(request, body, clock.expiresAt)

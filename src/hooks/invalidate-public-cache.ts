@@ -17,14 +17,16 @@ const afterDelete =
     return doc
   }
 
+const hooksFor = (change: DataChange) => ({ afterChange: [afterChange(change)], afterDelete: [afterDelete(change)] })
+
 /**
- * The hooks of a public collection. `services`: whether its writes change the service list (services and groups do;
- * an incident's own write does not, and the service statuses it moves are written to services, whose hooks say so).
+ * The hooks of a public collection whose writes leave the service list as it was: incidents, maintenances, media
+ * (the service statuses an incident moves are written to services, whose hooks say so).
  */
-export const invalidatePublicCache = ({ services }: DataChange) => ({
-  afterChange: [afterChange({ services })],
-  afterDelete: [afterDelete({ services })],
-})
+export const invalidatePublicCache = hooksFor({ services: false })
+
+/** The hooks of services and service groups: their writes change the service list too. */
+export const invalidateServiceList = hooksFor({ services: true })
 
 export const invalidateAfterGlobalChange: GlobalAfterChangeHook = ({ doc }) => {
   markDataChanged({ services: false })

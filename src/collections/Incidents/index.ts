@@ -66,13 +66,13 @@ export const Incidents: CollectionConfig = {
       addServicesItSets,
     ],
     afterChange: [
-      ...invalidatePublicCache({ services: false }).afterChange,
+      ...invalidatePublicCache.afterChange,
       publishedOnly(notifyIncidentChange),
       publishedOnly(notifyPostmortemPublished),
       publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)),
       publishedOnly(writeBackfilledHistory),
     ],
-    afterDelete: [...invalidatePublicCache({ services: false }).afterDelete, releaseServicesOnDelete],
+    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

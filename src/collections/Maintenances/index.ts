@@ -36,8 +36,8 @@ export const Maintenances: CollectionConfig = {
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
     beforeChange: [keepPublished, deriveMaintenanceStatus],
-    afterChange: [...invalidatePublicCache({ services: false }).afterChange, publishedOnly(followMaintenanceMove)],
-    afterDelete: invalidatePublicCache({ services: false }).afterDelete,
+    afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
+    afterDelete: invalidatePublicCache.afterDelete,
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

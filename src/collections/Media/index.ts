@@ -7,7 +7,7 @@ import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 export const Media: CollectionConfig = {
   slug: 'media',
   access: { read: anyone, create: admins, update: admins, delete: admins },
-  hooks: invalidatePublicCache({ services: false }),
+  hooks: invalidatePublicCache,
   admin: { group: 'Settings' },
   upload: {
     staticDir: 'data/media',

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { admins, anyone, editors } from '../../access/roles'
 import { slugField } from '../../fields/slug'
-import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
+import { invalidateServiceList } from '../../hooks/invalidate-public-cache'
 
 export const ServiceGroups: CollectionConfig = {
   slug: 'service-groups',
@@ -10,7 +10,7 @@ export const ServiceGroups: CollectionConfig = {
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  hooks: invalidatePublicCache({ services: true }),
+  hooks: invalidateServiceList,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),

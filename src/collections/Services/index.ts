@@ -4,7 +4,7 @@ import { admins, anyone, editors } from '../../access/roles'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { slugField } from '../../fields/slug'
-import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
+import { invalidateServiceList } from '../../hooks/invalidate-public-cache'
 import { recordStatusChange } from '../../services/service-status/change'
 
 export const Services: CollectionConfig = {
@@ -14,8 +14,8 @@ export const Services: CollectionConfig = {
   access: { read: anyone, create: editors, update: editors, delete: admins },
   // Every status change, whatever path it came by, writes its history row here (src/services/service-status/change.ts).
   hooks: {
-    afterChange: [...invalidatePublicCache({ services: true }).afterChange, recordStatusChange],
-    afterDelete: invalidatePublicCache({ services: true }).afterDelete,
+    afterChange: [...invalidateServiceList.afterChange, recordStatusChange],
+    afterDelete: invalidateServiceList.afterDelete,
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

@@ -211,7 +211,7 @@ export interface FrontParts {
   /** Request bodies' limits (src/edge/request-body.ts); default: bodies pass unchecked. */
   bodyLimits?: BodyLimits
   /**
-   * How many public reads the cache does not answer (they carry credentials) Next renders at once; the others wait
+   * How many public reads the cache does not answer (credentials, or no cache) Next renders at once; the others wait
    * their turn. 0: no bound. The cache bounds its misses the same way (ORIGIN_CONCURRENCY).
    */
   uncachedConcurrency?: number
@@ -266,18 +266,16 @@ export function createFront({
   const gatedNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
     whileClosed() ? afterGate(req, res, kind) : atNext(req, res, kind)
   /**
-   * Public reads with credentials pass the cache, so nothing else bounds them: fifty at once of the 12.7 MB uptime
-   * document (1,000 services) each held its own copy and exhausted the heap. One that waited while its client left
+   * Public reads the cache does not answer (with credentials, or with the cache off) have nothing else to bound
+   * them: fifty at once of the 12.7 MB uptime document (1,000 services) each held its own copy and exhausted the heap. One that waited while its client left
    * is not rendered.
    */
   const uncachedTurn = uncachedConcurrency > 0 ? pLimit(uncachedConcurrency) : null
-  const uncachedPublic = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
-    uncachedTurn!(() => {
-      if (res.destroyed) return undefined
-      const done = gatedNext(req, res, kind)
-      // The turn ends with the response: Next need not ever settle a request whose client went away.
-      return Promise.race([done, new Promise<void>((resolve) => res.once('close', resolve))])
-    })
+  const renderUnlessGone = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) => {
+    if (res.destroyed) return undefined
+    // The turn ends with the response: Next need not ever settle a request whose client went away.
+    return Promise.race([gatedNext(req, res, kind), new Promise<void>((resolve) => res.once('close', resolve))])
+  }
   /** The cache's way to Next when a miss could not be computed, one per request class (they are interned). */
   const fallbacks = new Map<RequestClass, Handler>()
   const fallbackFor = (kind: RequestClass): Handler => {
@@ -318,7 +316,8 @@ export function createFront({
       )
     if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
     const read = req.method === 'GET' || req.method === 'HEAD'
-    if (uncachedTurn && read && !kind.cacheable && isPublicPath(target.pathname)) return uncachedPublic(req, res, kind)
+    if (uncachedTurn && read && isPublicPath(target.pathname))
+      return uncachedTurn(() => renderUnlessGone(req, res, kind))
     return gatedNext(req, res, kind)
   }
 

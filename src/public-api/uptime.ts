@@ -22,6 +22,7 @@ import type { ServiceStatus } from '../domain/statuses'
 import { readRows } from '../db/sql'
 import { currentDataVersion } from '../runtime/data-version'
 import { peersUnheard } from '../runtime/health'
+import { sharedPerVersion } from '../runtime/version-memo'
 
 import { loadServices, timestampOf as instant } from './read-model'
 import {
@@ -192,7 +193,6 @@ function computeTable({ loaded: { groups, services }, history, incidents }: Sour
 const NO_INCIDENTS: IncidentRef[] = Object.freeze([]) as unknown as IncidentRef[]
 
 let sourcesMemo: { version: number; sources: Promise<Sources> } | null = null
-let tableMemo: { key: string; table: Promise<UptimeTable> } | null = null
 
 function sourcesFor(payload: Payload, now: number): Promise<Sources> {
   const version = currentDataVersion()
@@ -222,6 +222,13 @@ function forget(memo: NonNullable<typeof sourcesMemo>, payload: Payload, now: nu
   return remember(payload, now, memo.version)
 }
 
+/** The table of a minute of a data version, computed once (the first caller of that minute computes, the others share). */
+const sharedTable = sharedPerVersion(
+  (_payload: Payload, now: Date) => `${currentDataVersion()}:${Math.floor(now.getTime() / MINUTE)}`,
+  (payload: Payload, now: Date) =>
+    sourcesFor(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime())),
+)
+
 /**
  * The uptime of every service over the last 90 days, as of `now` (at most a minute earlier), never before the last
  * write: the database is read once per data version, the days computed from it once per minute.
@@ -229,16 +236,7 @@ function forget(memo: NonNullable<typeof sourcesMemo>, payload: Payload, now: nu
 export function uptimeTable(payload: Payload, now: Date): Promise<UptimeTable> {
   // While peers' writes go unheard (src/runtime/health.ts), the memos may be behind one of them: read afresh.
   if (peersUnheard()) return readSources(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime()))
-  const key = `${currentDataVersion()}:${Math.floor(now.getTime() / MINUTE)}`
-  if (tableMemo?.key === key) return tableMemo.table
-  const time = now.getTime()
-  const table = sourcesFor(payload, time).then((sources) => computeTable(sources, time))
-  const memo = { key, table }
-  tableMemo = memo
-  table.catch(() => {
-    if (tableMemo === memo) tableMemo = null
-  })
-  return table
+  return sharedTable(payload, now)
 }
 
 /** The last `days` days of a service (oldest first). */

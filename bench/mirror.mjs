@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import autocannon from 'autocannon'
 
-import { root, seedDemoWithEditor, startService } from './server.mjs'
+import { median, root, seedDemoWithEditor, startService } from './server.mjs'
 
 const results = path.join(root, 'bench', 'results', 'mirror')
 const WRITES = Number(process.env.BENCH_MIRROR_WRITES ?? 8)
@@ -51,9 +51,6 @@ async function copyAfter(dir, since, deadlineMs = 30_000) {
   }
   return null
 }
-
-const quantile = (values, q) =>
-  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] : null
 
 async function writes(base, auth, dir, phase) {
   const rows = []
@@ -174,7 +171,7 @@ function section(out) {
     const read = rows.map((r) => r.readMs).filter((v) => v !== null)
     const within = rows.filter((r) => r.ms !== null && r.ms <= TARGET_MS).length
     lines.push(
-      `| ${phase} | ${rows.length} | ${fmt(quantile(ms, 0.5))} | ${ms.length ? fmt(Math.max(...ms)) : '–'} | ${within} of ${rows.length} | ${fmt(quantile(read, 0.5))} / ${read.length ? fmt(Math.max(...read)) : '–'} | ${rows[0]?.files ?? '–'} | ${rows.map((r) => r.loadavg.toFixed(1)).join(', ')} |`,
+      `| ${phase} | ${rows.length} | ${fmt(ms.length ? median(ms) : null)} | ${ms.length ? fmt(Math.max(...ms)) : '–'} | ${within} of ${rows.length} | ${fmt(read.length ? median(read) : null)} / ${read.length ? fmt(Math.max(...read)) : '–'} | ${rows[0]?.files ?? '–'} | ${rows.map((r) => r.loadavg.toFixed(1)).join(', ')} |`,
     )
   }
   if (out.load)

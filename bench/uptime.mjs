@@ -27,7 +27,7 @@ import { gzipSync } from 'node:zlib'
 
 import autocannon from 'autocannon'
 
-import { freePort, root, runNode, startBare, startService } from './server.mjs'
+import { freePort, median, root, runNode, startBare, startService } from './server.mjs'
 
 const results = path.join(root, 'bench', 'results')
 mkdirSync(path.join(results, 'uptime'), { recursive: true })
@@ -87,12 +87,6 @@ const UNCACHED = { authorization: 'Bearer bench-uncached' }
 /** Cached runs: this many pairs of the bare server and the service back to back, alternating which goes first. */
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3)
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 5)
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 /**
  * The bare server and the service's cached answer in PAIRS alternating pairs: one run of each would compare two

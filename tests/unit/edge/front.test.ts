@@ -128,6 +128,26 @@ async function start(
   return fake
 }
 
+/** Holds every read the fake Next takes until the returned function is called. */
+function hold(fake: Fake): () => void {
+  let release!: () => void
+  fake.gate = new Promise((resolve) => (release = resolve))
+  return release
+}
+
+/** How many requests reached the fake Next. */
+const reachedNext = (fake: Fake) => [...fake.calls.values()].reduce((a, b) => a + b, 0)
+
+/**
+ * Once `received` requests came in and `reaching` of them reached Next, gives the others time to (wrongly) reach it
+ * too; then [how many reached Next, how many came in].
+ */
+async function reachedWhenSettled(fake: Fake, received: number, reaching: number): Promise<[number, number]> {
+  while (fake.received < received || reachedNext(fake) < reaching) await new Promise((resolve) => setImmediate(resolve))
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  return [reachedNext(fake), fake.received]
+}
+
 interface Answer {
   status: number
   headers: Record<string, string | string[] | undefined>
@@ -247,8 +267,7 @@ describe('the response cache in front of Next', () => {
 
   it('computes concurrent misses for one key once', async () => {
     const fake = await start()
-    let release!: () => void
-    fake.gate = new Promise((resolve) => (release = resolve))
+    const release = hold(fake)
     const answers = Array.from({ length: 10 }, () => call(fake, '/api/v1/services'))
     // Wait until the one computation has reached Next, then let it answer.
     while (!fake.calls.get('/api/v1/services')) await new Promise((resolve) => setImmediate(resolve))
@@ -261,33 +280,25 @@ describe('the response cache in front of Next', () => {
 
   it('computes at most ORIGIN_CONCURRENCY misses at once, and answers the ones that waited', async () => {
     const fake = await start({ originConcurrency: 2 })
-    let release!: () => void
-    fake.gate = new Promise((resolve) => (release = resolve))
+    const release = hold(fake)
     const paths = Array.from({ length: 6 }, (_, i) => `/api/v1/incidents?page=${i + 1}`)
     const answers = paths.map((path) => call(fake, path))
-    const reached = () => [...fake.calls.values()].reduce((a, b) => a + b, 0)
-    // Six requests in, two of them computing: give the other four time to (wrongly) reach Next too.
-    while (fake.received < 8 || reached() < 2) await new Promise((resolve) => setImmediate(resolve))
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect([reached(), fake.received]).toEqual([2, 8])
+    // Six requests in (and two loopback requests of the cache), two of them computing.
+    expect(await reachedWhenSettled(fake, 8, 2)).toEqual([2, 8])
     release()
     const all = await Promise.all(answers)
     expect(all.map((a) => [a.status, JSON.parse(a.body).url])).toEqual(paths.map((path) => [200, path]))
-    expect(reached()).toBe(6)
+    expect(reachedNext(fake)).toBe(6)
     expect(fake.mostReading).toBe(2)
   })
 
   it('renders at most ORIGIN_CONCURRENCY public reads with credentials at once (the cache passes them), and answers all', async () => {
     const fake = await start({ originConcurrency: 2 })
-    let release!: () => void
-    fake.gate = new Promise((resolve) => (release = resolve))
+    const release = hold(fake)
     const paths = Array.from({ length: 6 }, (_, i) => `/api/v1/uptime?limit=1000&_=${i}`)
     const answers = paths.map((path) => call(fake, path, { headers: { authorization: 'Bearer any' } }))
-    const reached = () => [...fake.calls.values()].reduce((a, b) => a + b, 0)
-    // Six requests in, two of them rendering: give the other four time to (wrongly) reach Next too.
-    while (fake.received < 6 || reached() < 2) await new Promise((resolve) => setImmediate(resolve))
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect([reached(), fake.received]).toEqual([2, 6])
+    // Six requests in, two of them rendering.
+    expect(await reachedWhenSettled(fake, 6, 2)).toEqual([2, 6])
     release()
     const all = await Promise.all(answers)
     expect(all.map((a) => [a.status, JSON.parse(a.body).url, a.headers['x-cache']])).toEqual(

@@ -1,6 +1,10 @@
 import { INCIDENT_STATUSES, type IncidentStatus } from './statuses'
 
-/** The status that closes an incident; every other one makes it active (the list filter `status=active`, the home page). */
+/**
+ * The status that closes an incident; every other one makes it active (the list filter `status=active`, the home page).
+ * Reads of active incidents list these (`status IN (…)`, a few rows of the status index) rather than asking for "not
+ * resolved", which scans every incident.
+ */
 export const RESOLVED_INCIDENT_STATUS = 'resolved' satisfies IncidentStatus
 export const ACTIVE_INCIDENT_STATUSES: readonly IncidentStatus[] = INCIDENT_STATUSES.filter(
   (status) => status !== RESOLVED_INCIDENT_STATUS,

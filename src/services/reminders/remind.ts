@@ -10,6 +10,7 @@ import type { Payload } from 'payload'
 import { connectionFor, tableOf } from '../../db/sql'
 import { inTransaction } from '../../db/transaction'
 import { incidentPageUrl } from '../../domain/page-address'
+import { ACTIVE_INCIDENT_STATUSES } from '../../domain/incident-status'
 import {
   incidentReminderDue,
   maintenanceReminderDue,
@@ -108,7 +109,7 @@ export async function remindQuietIncidents(payload: Payload, now = new Date(), h
   if (!(quietHours > 0)) return 0
   const { docs } = await payload.find({
     collection: 'incidents',
-    where: { and: [{ draft: { not_equals: true } }, { status: { not_equals: 'resolved' } }] },
+    where: { and: [{ draft: { not_equals: true } }, { status: { in: [...ACTIVE_INCIDENT_STATUSES] } }] },
     select: { title: true, shortId: true, status: true, createdAt: true, updates: true, reminderSentAt: true },
     showHiddenFields: true,
     pagination: false,

@@ -5,6 +5,7 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import { relationId } from '../../db/relation-id'
+import { ACTIVE_INCIDENT_STATUSES } from '../../domain/incident-status'
 
 import {
   HOLD_SOURCES,
@@ -71,7 +72,7 @@ async function holdsOn(req: PayloadRequest, service: number, released: Holder): 
     where: {
       and: [
         { draft: { not_equals: true } },
-        { status: { not_equals: 'resolved' } },
+        { status: { in: [...ACTIVE_INCIDENT_STATUSES] } },
         { 'updates.serviceStatuses.service': { equals: service } },
       ],
     },

@@ -27,7 +27,7 @@ import { gzipSync } from 'node:zlib'
 
 import autocannon from 'autocannon'
 
-import { freePort, median, root, runNode, startBare, startService } from './server.mjs'
+import { cpuMs, freePort, median, root, runNode, startBare, startService } from './server.mjs'
 
 const results = path.join(root, 'bench', 'results')
 mkdirSync(path.join(results, 'uptime'), { recursive: true })
@@ -61,7 +61,9 @@ function startServer(dialect, port) {
 }
 
 let counter = 0
-async function load(port, pathOf, { headers = {}, connections, duration = DURATION }) {
+/** One autocannon run; with `pid`, also the CPU that process spent per response (µs, all its threads). */
+async function load(port, pathOf, { headers = {}, connections, duration = DURATION, pid }) {
+  const cpuBefore = pid ? cpuMs(pid) : null
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -69,7 +71,12 @@ async function load(port, pathOf, { headers = {}, connections, duration = DURATI
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(counter++) }) }],
   })
+  const cpuAfter = pid ? cpuMs(pid) : null
   return {
+    cpuUs:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+        : null,
     loadavg: os.loadavg()[0],
     rps: result.requests.average,
     total: result.requests.total,
@@ -85,23 +92,29 @@ async function load(port, pathOf, { headers = {}, connections, duration = DURATI
 
 const UNCACHED = { authorization: 'Bearer bench-uncached' }
 /** Cached runs: this many pairs of the bare server and the service back to back, alternating which goes first. */
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3)
-const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 5)
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5)
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 4)
+/** A run of each side before the pairs, not counted: the service's first seconds on a body ran slower (see docs). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 
 /**
- * The bare server and the service's cached answer in PAIRS alternating pairs: one run of each would compare two
- * moments of a shared machine. Each side is the run with the median rate; the ratio is the median of the pairs'.
+ * The bare server and the service's cached answer in PAIRS alternating pairs, after a warm-up of each: one run of
+ * each would compare two moments of a shared machine. Each side is the run with the median rate; the ratio is the
+ * median of the pairs'. `bare` and `service`: the two servers ({ port, pid }).
  */
-async function pairs(barePort, port, p, { connections, headers }) {
+async function pairs(bare, service, p, { connections, headers }) {
+  for (const side of [bare, service])
+    if (WARMUP_SECONDS > 0) await load(side.port, () => p, { connections, headers, duration: WARMUP_SECONDS })
   const runs = []
   for (let i = 0; i < PAIRS; i++) {
     const order = i % 2 === 0 ? ['bare', 'cached'] : ['cached', 'bare']
     const pair = {}
     for (const side of order)
-      pair[side] = await load(side === 'bare' ? barePort : port, () => p, {
+      pair[side] = await load((side === 'bare' ? bare : service).port, () => p, {
         connections,
         headers,
         duration: PAIR_SECONDS,
+        pid: (side === 'bare' ? bare : service).pid,
       })
     runs.push(pair)
   }
@@ -111,7 +124,13 @@ async function pairs(barePort, port, p, { connections, headers }) {
   }
   return {
     bare: middle('bare'),
-    cached: { ...middle('cached'), ratio: median(runs.map((r) => (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : 0))) },
+    cached: {
+      ...middle('cached'),
+      ratio: median(runs.map((r) => (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : 0))),
+      // The CPU per response of each side, over all its runs: steadier than the rates, which follow the client's.
+      cpuUs: median(runs.map((r) => r.cached.cpuUs ?? 0)),
+      bareCpuUs: median(runs.map((r) => r.bare.cpuUs ?? 0)),
+    },
   }
 }
 /** Every service in one page (the API pages 50 by default), in both formats. */
@@ -256,14 +275,13 @@ async function benchDatabase(dialect) {
       for (const encoding of ENCODINGS) {
         const name = `${key}-${encoding}`
         const headers = encoding === 'gzip' ? { 'accept-encoding': 'gzip' } : {}
-        const barePort = await freePort()
-        const bare = await startBare({ port: barePort, bodyFile: bodies[name].file, headFile: bodies[name].head })
+        const bare = await startBare({ bodyFile: bodies[name].file, headFile: bodies[name].head })
         try {
           for (const connections of CONNECTION_SET) {
             log(
               `${dialect}: ${p} (${encoding}) at ${connections} connection(s): bare, cached${encoding === 'identity' ? ', uncached' : ''}…`,
             )
-            const { bare: bareRun, cached } = await pairs(barePort, port, p, { connections, headers })
+            const { bare: bareRun, cached } = await pairs(bare, server, p, { connections, headers })
             // Uncached last, then a wait for the requests it left running: Next goes on rendering what the load sent
             // after autocannon closed its connections, and a cached run after it would measure that backlog.
             const uncached =
@@ -336,7 +354,7 @@ function section(runs, facts, sizes30) {
       .map((n) => n.toFixed(2))
       .join(
         ' ',
-      )}. Cached rows: ${PAIRS} pairs of ${PAIR_SECONDS}-second runs of the bare server and the cache back to back, alternating which goes first (the rates of the median runs, the median of the pairs' ratios); uncached rows (identity only): ${DURATION}-second runs after them, then a wait until the server is idle again. Each body without compression and as its gzip copy (\`Accept-Encoding: gzip\`; the bare server sends the same bytes and headers).`,
+      )}. Cached rows: after a ${WARMUP_SECONDS}-second warm-up of each, ${PAIRS} pairs of ${PAIR_SECONDS}-second runs of the bare server and the cache back to back, alternating which goes first (the rates of the median runs, the median of the pairs' ratios, and the median CPU time each server process spent per response, all its threads, from /proc); uncached rows (identity only): ${DURATION}-second runs after them, then a wait until the server is idle again. Each body without compression and as its gzip copy (\`Accept-Encoding: gzip\`; the bare server sends the same bytes and headers).`,
   )
   lines.push('')
   if (sizes30)
@@ -368,16 +386,17 @@ function section(runs, facts, sizes30) {
     }
     lines.push('')
     lines.push(
-      '| Request | Encoding | Connections | bare req/s | bare p50 / p99 ms | cached req/s | cached p50 / p99 ms | **cached ÷ bare** | uncached req/s | **uncached p50 / p99 ms** | Responses (cached; uncached) | load average (1 min) |',
+      '| Request | Encoding | Connections | bare req/s | bare p50 / p99 ms | cached req/s | cached p50 / p99 ms | **cached ÷ bare** | CPU µs per response, bare / cached | uncached req/s | **uncached p50 / p99 ms** | Responses (cached; uncached) | load average (1 min) |',
     )
-    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|')
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+    const cpu = (r) => (r.cached.cpuUs ? `${fmt(r.cached.bareCpuUs)} / ${fmt(r.cached.cpuUs)}` : '–')
     // A run in which no response completed has no latency: "none" rather than 0.
     const lat = (run) => (run.total > 0 ? `${fmt(run.p50)} / ${fmt(run.p99)}` : 'none completed')
     const ratio = (r) => r.cached.ratio ?? (r.bare.rps > 0 ? r.cached.rps / r.bare.rps : null)
     for (const r of out.runs) {
       const u = r.uncached
       lines.push(
-        `| ${r.label} | ${r.encoding ?? 'identity'} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | **${ratio(r) === null ? '–' : fmt(ratio(r), 2)}** | ${u ? fmt(u.rps, 1) : '–'} | ${u ? `**${lat(u)}**` : '–'} | ${codes(r.cached.statusCodes) || 'none'}; ${u ? codes(u.statusCodes) || 'none' : '–'} | ${fmt(r.cached.loadavg, 1)} |`,
+        `| ${r.label} | ${r.encoding ?? 'identity'} | ${r.connections} | ${fmt(r.bare.rps, 1)} | ${lat(r.bare)} | ${fmt(r.cached.rps, 1)} | ${lat(r.cached)} | **${ratio(r) === null ? '–' : fmt(ratio(r), 2)}** | ${cpu(r)} | ${u ? fmt(u.rps, 1) : '–'} | ${u ? `**${lat(u)}**` : '–'} | ${codes(r.cached.statusCodes) || 'none'}; ${u ? codes(u.statusCodes) || 'none' : '–'} | ${fmt(r.cached.loadavg, 1)} |`,
       )
     }
     const below = out.runs.filter((r) => (ratio(r) ?? 0) < 0.9)

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress } from '../../../src/edge/client-address'
 import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../../src/runtime/data-version'
-import { createFront } from '../../../src/edge/front'
+import { parseEnv } from '../../../src/config/env'
+import { createEdge, createFront, edgeConfig } from '../../../src/edge/front'
 import { createLoopback } from '../../../src/edge/loopback'
 import { canonicalQuery, classifyRequest, loggablePath } from '../../../src/edge/public-paths'
 import { createRateLimiter, createWindowCounter } from '../../../src/edge/rate-limit'
@@ -31,10 +32,18 @@ interface Fake {
   /** What the edge's handler returned for each request: a promise, or nothing when it answered at once. */
   returned: unknown[]
   server: Server
+  /** Closes the edge, when it was built from the environment (createEdge). */
+  closeEdge?: () => Promise<void>
 }
 
 let current: Fake | undefined
-afterEach(() => new Promise<void>((resolve) => (current ? current.server.close(() => resolve()) : resolve())))
+afterEach(async () => {
+  const fake = current
+  current = undefined
+  if (!fake) return
+  await new Promise<void>((resolve) => fake.server.close(() => resolve()))
+  await fake.closeEdge?.()
+})
 
 async function start(
   options: {
@@ -43,6 +52,8 @@ async function start(
     cmsPerMinute?: number
     integrationPerMinute?: number
     originConcurrency?: number
+    /** Builds the edge as server.ts does (createEdge) from these variables instead of from the options above. */
+    environment?: Record<string, string>
   } = {},
 ): Promise<Fake> {
   const fake = {
@@ -93,29 +104,37 @@ async function start(
     res.writeHead(200, headers)
     res.end(body)
   }
-  const loopback = createLoopback({
-    target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }),
-  })
-  const handler = createFront({
-    next,
-    clientAddress: createClientAddress([]),
-    rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
-    subscribeLimiter: createRateLimiter({
-      points: options.subscribePerHour ?? 0,
-      windowSeconds: 3600,
-      keyPrefix: 'test:subscribe',
-    }),
-    cmsLimiter: createRateLimiter({ points: options.cmsPerMinute ?? 0, keyPrefix: 'test:cms' }),
-    integrationLimiter: createRateLimiter({ points: options.integrationPerMinute ?? 0, keyPrefix: 'test:integration' }),
-    cache: createResponseCache({
-      origin: loopback.origin,
-      originConcurrency: options.originConcurrency,
-      maxEntries: 100,
-      maxBytes: 1 << 20,
-    }),
-    loopback,
-    uncachedConcurrency: options.originConcurrency,
-  })
+  const target = () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port })
+  const edge = options.environment
+    ? createEdge(edgeConfig(parseEnv({ LAST_GOOD_DIR: '', ...options.environment })), next, target)
+    : null
+  fake.closeEdge = edge?.close
+  const loopback = createLoopback({ target })
+  const handler =
+    edge?.handler ??
+    createFront({
+      next,
+      clientAddress: createClientAddress([]),
+      rateLimiter: createRateLimiter({ points: options.perMinute ?? 0 }),
+      subscribeLimiter: createRateLimiter({
+        points: options.subscribePerHour ?? 0,
+        windowSeconds: 3600,
+        keyPrefix: 'test:subscribe',
+      }),
+      cmsLimiter: createRateLimiter({ points: options.cmsPerMinute ?? 0, keyPrefix: 'test:cms' }),
+      integrationLimiter: createRateLimiter({
+        points: options.integrationPerMinute ?? 0,
+        keyPrefix: 'test:integration',
+      }),
+      cache: createResponseCache({
+        origin: loopback.origin,
+        originConcurrency: options.originConcurrency,
+        maxEntries: 100,
+        maxBytes: 1 << 20,
+      }),
+      loopback,
+      uncachedConcurrency: options.originConcurrency,
+    })
   fake.server = createServer((req, res) => {
     fake.received += 1
     const returned = handler(req, res)
@@ -304,6 +323,25 @@ describe('the response cache in front of Next', () => {
     expect(all.map((a) => [a.status, JSON.parse(a.body).url, a.headers['x-cache']])).toEqual(
       paths.map((path) => [200, path, undefined]),
     )
+  })
+
+  it('is built by createEdge with both bounds at ORIGIN_CONCURRENCY: the misses it computes and the reads with credentials', async () => {
+    const fake = await start({ environment: { ORIGIN_CONCURRENCY: '2' } })
+    const release = hold(fake)
+    const misses = Array.from({ length: 4 }, (_, i) => `/api/v1/incidents?page=${i + 1}`)
+    const credentialed = Array.from({ length: 4 }, (_, i) => `/api/v1/uptime?limit=1000&_=${i}`)
+    const answers = [
+      ...misses.map((path) => call(fake, path)),
+      ...credentialed.map((path) => call(fake, path, { headers: { authorization: 'Bearer any' } })),
+    ]
+    // Eight requests in and two loopback requests of the cache; two misses and two reads with credentials at Next.
+    expect(await reachedWhenSettled(fake, 10, 4)).toEqual([4, 10])
+    release()
+    const all = await Promise.all(answers)
+    expect(all.map((a) => [a.status, JSON.parse(a.body).url])).toEqual(
+      [...misses, ...credentialed].map((path) => [200, path]),
+    )
+    expect(reachedNext(fake)).toBe(8)
   })
 
   it('frees the turn of a read with credentials when its client goes away, whether or not Next ever settles it', async () => {

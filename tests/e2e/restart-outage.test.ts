@@ -4,7 +4,7 @@
  * the copies (X-Cache: STALE), answers the CMS 503 with Retry-After (Payload cannot start), says in /api/health that
  * the database is down, and serves fresh pages with every acknowledged write as soon as the database answers.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -22,6 +22,7 @@ import {
   stopServices,
 } from '../helpers/service'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+import { lastGoodFile, loadLastGood } from '../../src/edge/last-good-file'
 
 let proxy: TcpProxy
 let databaseUrl: string
@@ -29,7 +30,7 @@ let env: Record<string, string>
 let first: Started
 let auth: Record<string, string>
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-last-good-'))
-const file = path.join(dir, 'last-good-copies.json')
+const file = lastGoodFile(dir)
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 60_000
@@ -77,9 +78,8 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
     }
     // Written within LAST_GOOD_SAVE_MS, whole (a temporary file renamed over it).
     const written = await until(
-      async () =>
-        existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { entries: { key: string }[] }).entries : [],
-      (entries) => entries.length >= 5,
+      async () => loadLastGood(file),
+      (copies) => copies.length >= 5,
     )
     expect(written.length).toBeGreaterThanOrEqual(5)
 

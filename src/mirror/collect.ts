@@ -114,5 +114,7 @@ export async function collectSite(
     limit(() => listAll('/api/v1/maintenances', from)).then((items) => pages(recordPaths('m', items))),
     ...FIXED_PATHS.filter((pathname) => pathname !== SERVICES).map(fixed),
   ])
+  // Abandoned while its last reads were under way: no read follows to stop it, and it must not be put in place.
+  signal?.throwIfAborted()
   return { count, expiresAt }
 }

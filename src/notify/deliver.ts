@@ -32,6 +32,7 @@ import {
   deliveryCounts,
   insertDeliveries,
   interruptAbandoned,
+  oldestClaimAt,
   markFailed,
   markInterrupted,
   markSent,
@@ -256,12 +257,31 @@ const queueContinuation = (payload: Payload, notificationId: number, waitUntil?:
     waitUntil,
   })
 
+/** Runs of each notification under way in this process: their claims are a live run's, never a dead process's. */
+const runsHere = new Map<number, number>()
+
 /** `clock`: the time the endpoints' health records and signatures carry (tests inject theirs). */
 export async function deliverNotification(
   payload: Payload,
   notificationId: number,
   settings: Env = env(),
   clock: () => Date = () => new Date(),
+): Promise<DeliveryRun> {
+  runsHere.set(notificationId, (runsHere.get(notificationId) ?? 0) + 1)
+  try {
+    return await runDelivery(payload, notificationId, settings, clock)
+  } finally {
+    const left = (runsHere.get(notificationId) ?? 1) - 1
+    if (left > 0) runsHere.set(notificationId, left)
+    else runsHere.delete(notificationId)
+  }
+}
+
+async function runDelivery(
+  payload: Payload,
+  notificationId: number,
+  settings: Env,
+  clock: () => Date,
 ): Promise<DeliveryRun> {
   const notification = await payload.findByID({
     collection: 'notifications',
@@ -340,7 +360,14 @@ export async function deliverNotification(
   const counts = await deliveryCounts(payload, notification.id)
   const failed = counts.failed + counts.interrupted
   const retryAt = await nextRetryAt(payload, notification.id)
-  if (retryAt || counts.sending > 0) {
+  // Deliveries another run holds: that run finishes the notification. Unless it runs in this process, its process
+  // may have died (a job is handed back a lease after it started, when the claims it made are not that old yet): a
+  // run comes back once they are older than the lease and marks them interrupted; nothing stays sending for good.
+  const heldHere = (runsHere.get(notification.id) ?? 0) > 1
+  const claimedAt = counts.sending > 0 && !heldHere ? await oldestClaimAt(payload, notification.id) : null
+  const heldUntil = claimedAt ? new Date(claimedAt.getTime() + lease + 1) : null
+  const comeBackAt = [retryAt, heldUntil].filter((at) => at !== null).sort((a, b) => a.getTime() - b.getTime())[0]
+  if (comeBackAt || counts.sending > 0) {
     await payload.update({
       collection: 'notifications',
       id: notification.id,
@@ -348,10 +375,9 @@ export async function deliverNotification(
       overrideAccess: true,
       depth: 0,
     })
-    // Failures waiting for their retry: come back then. Deliveries another run holds: that run finishes the
-    // notification (or, if its process died, the run of its job that the runner hands back after the lease).
-    if (retryAt) await queueContinuation(payload, notification.id, retryAt)
-    return { sent, state: retryAt ? 'continued' : 'done' }
+    // Failures waiting for their retry, or claims waiting for their lease: come back then.
+    if (comeBackAt) await queueContinuation(payload, notification.id, comeBackAt)
+    return { sent, state: comeBackAt ? 'continued' : 'done' }
   }
   await payload.update({
     collection: 'notifications',

@@ -173,6 +173,16 @@ export async function deliveryCounts(payload: Payload, notificationId: number): 
 }
 
 /** When the next failed delivery of a notification may be retried; null when none will be. */
+/** When the oldest delivery still sending was claimed: a run that sees it can tell when its holder counts as dead. */
+export async function oldestClaimAt(payload: Payload, notificationId: number): Promise<Date | null> {
+  const { db, t } = await store(payload)
+  const [row]: { at: string | null }[] = await db
+    .select({ at: min(t.claimedAt) })
+    .from(t)
+    .where(and(eq(t.notification, notificationId), eq(t.status, 'sending')))
+  return row?.at ? new Date(row.at) : null
+}
+
 export async function nextRetryAt(payload: Payload, notificationId: number): Promise<Date | null> {
   const { db, t } = await store(payload)
   const [row]: { at: string | null }[] = await db

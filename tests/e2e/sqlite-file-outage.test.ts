@@ -119,7 +119,14 @@ describe.skipIf(!mounted)('a SQLite file that cannot be written or opened', () =
     expect(refused.status).toBe(503)
     expect(refused.headers['retry-after']).toBeDefined()
     expect(refused.json()).toEqual({ errors: [{ message: NOT_ANSWERING }] })
-    expect(server.output()).toMatch(/Database unavailable: .*(full|disk)/i)
+    // The log line comes through the child's pipe, which may deliver it after the answer.
+    const logged = /Database unavailable: .*(full|disk)/i
+    expect(
+      await until(
+        async () => server.output(),
+        (output) => logged.test(output),
+      ),
+    ).toMatch(logged)
 
     // Reads still work: visitors get the page (fresh, or its last good copy), with what was acknowledged.
     for (const route of PUBLIC) {
@@ -184,7 +191,12 @@ describe.skipIf(!mounted)('a SQLite file that cannot be written or opened', () =
     const health = await call(`${server.base}/api/health`)
     expect(health.status).toBe(503)
     expect(health.json()).toMatchObject({ status: 'unavailable', database: 'down' })
-    expect(server.output()).toContain('Database unavailable:')
+    expect(
+      await until(
+        async () => server.output(),
+        (output) => output.includes('Database unavailable:'),
+      ),
+    ).toContain('Database unavailable:')
     expect(server.child.exitCode).toBeNull()
 
     rmdirSync(databaseFile)

@@ -303,9 +303,11 @@ describe('when copies are written', () => {
       })
       const hold = () => {
         let open!: () => void
-        state.gate = new Promise((resolve) => (open = resolve))
+        const gate = new Promise<void>((resolve) => (open = resolve))
+        state.gate = gate
+        // Letting an older copy go must not let go of the gate a newer hold put up meanwhile.
         return () => {
-          state.gate = null
+          if (state.gate === gate) state.gate = null
           open()
         }
       }

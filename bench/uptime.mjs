@@ -109,13 +109,10 @@ async function pairs(bare, service, p, { connections, headers }) {
   for (let i = 0; i < PAIRS; i++) {
     const order = i % 2 === 0 ? ['bare', 'cached'] : ['cached', 'bare']
     const pair = {}
-    for (const side of order)
-      pair[side] = await load((side === 'bare' ? bare : service).port, () => p, {
-        connections,
-        headers,
-        duration: PAIR_SECONDS,
-        pid: (side === 'bare' ? bare : service).pid,
-      })
+    for (const side of order) {
+      const { port, pid } = side === 'bare' ? bare : service
+      pair[side] = await load(port, () => p, { connections, headers, duration: PAIR_SECONDS, pid })
+    }
     runs.push(pair)
   }
   const middle = (side) => {

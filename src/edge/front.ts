@@ -267,8 +267,8 @@ export function createFront({
     whileClosed() ? afterGate(req, res, kind) : atNext(req, res, kind)
   /**
    * Public reads the cache does not answer (with credentials, or with the cache off) have nothing else to bound
-   * them: fifty at once of the 12.7 MB uptime document (1,000 services) each held its own copy and exhausted the heap. One that waited while its client left
-   * is not rendered.
+   * them: fifty at once of the 12.7 MB uptime document (1,000 services) each held its own copy and exhausted the
+   * heap. One that waited while its client left is not rendered.
    */
   const uncachedTurn = uncachedConcurrency > 0 ? pLimit(uncachedConcurrency) : null
   const renderUnlessGone = (req: IncomingMessage, res: ServerResponse, kind: RequestClass) => {

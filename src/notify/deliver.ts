@@ -366,7 +366,7 @@ async function runDelivery(
   const heldHere = (runsHere.get(notification.id) ?? 0) > 1
   const claimedAt = counts.sending > 0 && !heldHere ? await oldestClaimAt(payload, notification.id) : null
   const heldUntil = claimedAt ? new Date(claimedAt.getTime() + lease + 1) : null
-  const comeBackAt = [retryAt, heldUntil].filter((at) => at !== null).sort((a, b) => a.getTime() - b.getTime())[0]
+  const comeBackAt = retryAt && (!heldUntil || retryAt < heldUntil) ? retryAt : heldUntil
   if (comeBackAt || counts.sending > 0) {
     await payload.update({
       collection: 'notifications',

@@ -1,9 +1,8 @@
 /**
  * A read shared by every caller while a version stays the same (the data version, the services version, or a key
  * made from one, such as the uptime table's version and minute): the first caller of a version reads, the others get
- * the same promise. While other instances' writes may go unheard
- * (Redis down), the version does not move for them, so every call reads. A failed read is not kept: the next call
- * tries again.
+ * the same promise. While other instances' writes may go unheard (Redis down), the version does not move for them,
+ * so every call reads. A failed read is not kept: the next call tries again.
  */
 import { peersUnheard } from './health'
 

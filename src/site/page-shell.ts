@@ -2,8 +2,8 @@
  * What every public page shows around its content, read once per data version and shared by the pages of that
  * version: the site's presentation settings, the overall status (the default favicon's colour), whether anyone can
  * subscribe (the header's Subscribe link). A page miss otherwise read the settings three times and both channels'
- * settings before its own data (the base of its links is shared the same way, src/settings/base-url.ts); the static mirror reads some thirty pages
- * in a row after each change (docs/reliability.md).
+ * settings before its own data (the base of its links is shared the same way, src/settings/base-url.ts); the static
+ * mirror reads some thirty pages in a row after each change (docs/reliability.md).
  */
 import type { Payload } from 'payload'
 

@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import * as incidentPageRoute from '../../src/app/(site)/i/[shortId]/route'
 import { advanceDueMaintenances } from '../../src/services/maintenances/advance'
-import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 let admin: TestUser
 let editor: TestUser
@@ -478,6 +479,59 @@ describe('incidents set the statuses of their services', () => {
     expect(res.status, res.text).toBe(200)
     const read = await api('GET', `/incidents/${incident.id}?depth=0`)
     expect(read.status).toBe(200)
+  })
+
+  it('an incident whose update named a deleted service still resolves, gives the others back, and keeps the row', async () => {
+    const gone = await newService('Gone soon')
+    const kept = await newService('Kept')
+    const incident = await createIncident({
+      title: 'Two services down',
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Both down.',
+          createdAt: at(0),
+          serviceStatuses: [
+            { service: gone, status: 'major' },
+            { service: kept, status: 'partial' },
+          ],
+        },
+      ],
+    })
+    expect((await api('DELETE', `/services/${gone}`, { key: admin.key })).status).toBe(200)
+
+    // The incident as an editor reads it, sent back with a resolving update: the deleted service's row included.
+    const read = await api('GET', `/incidents/${incident.id}?depth=0`, { key: editor.key })
+    expect(read.body.updates[0].serviceStatuses[0].service).toBeNull()
+    const resolve = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [...read.body.updates, { status: 'resolved', message: 'Fixed.', createdAt: at(1) }] },
+    })
+    expect(resolve.status, resolve.text).toBe(200)
+    expect(resolve.body.doc.status).toBe('resolved')
+    expect(await statusOf(kept)).toBe('operational')
+    const after = await api('GET', `/incidents/${incident.id}?depth=0`, { key: editor.key })
+    expect(after.body.updates[0].serviceStatuses).toEqual([
+      expect.objectContaining({ service: null, status: 'major' }),
+      expect.objectContaining({ service: kept, status: 'partial' }),
+    ])
+    const page = await incidentPageRoute.GET(new Request(`${BASE}/i/${incident.shortId}`), {
+      params: Promise.resolve({ shortId: incident.shortId }),
+    })
+    expect(await page.text()).toContain('Set a deleted service to major outage, Kept to partial outage.')
+
+    // A new row still has to name its service.
+    const unnamed = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: {
+        updates: [
+          ...after.body.updates,
+          { status: 'investigating', message: 'Again.', createdAt: at(2), serviceStatuses: [{ status: 'major' }] },
+        ],
+      },
+    })
+    expect(unnamed.status, unnamed.text).toBe(400)
+    expect(unnamed.text).toContain('Choose a service')
   })
 })
 

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
-import { draftFields, keepPublished, publishedOnly } from '../../fields/draft'
+import { draftFields, keepPublished, publishedOnly, retryPublication } from '../../fields/draft'
 import { COMPLETED_BY, maintenanceWindowError } from '../../domain/maintenance-lifecycle'
 import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '../../domain/recurrence'
 import { MAINTENANCE_REMINDER_CHOICES, REMINDER_LEAD_LABELS } from '../../domain/reminders'
@@ -26,7 +26,7 @@ export const Maintenances: CollectionConfig = {
   slug: 'maintenances',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'],
+    defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt', 'publishError'],
     group: 'Status',
   },
   defaultSort: '-scheduledStartAt',
@@ -35,7 +35,7 @@ export const Maintenances: CollectionConfig = {
   access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
-    beforeChange: [keepPublished, deriveMaintenanceStatus],
+    beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
     afterDelete: invalidatePublicCache.afterDelete,
   },

@@ -622,4 +622,49 @@ describe('maintenances', () => {
     ])
     expect(await statusOf(db)).toBe('operational')
   })
+
+  it('a service taken out of a running maintenance goes back; the others stay under maintenance', async () => {
+    const out = await newService('Taken out', 'degraded')
+    const stays = await newService('Stays in')
+    const m = await createMaintenance({
+      title: 'Partly',
+      affectedServices: [out, stays],
+      scheduledStartAt: iso(Date.now() - 1000),
+      scheduledEndAt: iso(t0 + 5 * HOUR),
+      setServicesUnderMaintenance: true,
+    })
+    expect([await statusOf(out), await statusOf(stays)]).toEqual(['maintenance', 'maintenance'])
+    const patched = await api('PATCH', `/maintenances/${m.id}`, {
+      key: editor.key,
+      body: { affectedServices: [stays] },
+    })
+    expect(patched.status, patched.text).toBe(200)
+    expect([await statusOf(out), await statusOf(stays)]).toEqual(['degraded', 'maintenance'])
+    expect(moves(await history(out))).toEqual([
+      '∅→degraded initial',
+      `degraded→maintenance maintenance ${m.shortId}`,
+      `maintenance→degraded maintenance ${m.shortId}`,
+    ])
+  })
+
+  it('deleting a running maintenance gives its services back; an incident that holds one keeps it', async () => {
+    const plain = await newService('Under a deleted one', 'degraded')
+    const held = await newService('Held by an incident too')
+    const m = await createMaintenance({
+      title: 'Deleted while running',
+      affectedServices: [plain, held],
+      scheduledStartAt: iso(Date.now() - 1000),
+      scheduledEndAt: iso(t0 + 5 * HOUR),
+      setServicesUnderMaintenance: true,
+    })
+    await createIncident({
+      title: 'Broke during it',
+      updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: held, status: 'major' }] }],
+    })
+    expect([await statusOf(plain), await statusOf(held)]).toEqual(['maintenance', 'major'])
+    const removed = await api('DELETE', `/maintenances/${m.id}`, { key: admin.key })
+    expect(removed.status, removed.text).toBe(200)
+    expect([await statusOf(plain), await statusOf(held)]).toEqual(['degraded', 'major'])
+    expect(moves(await history(plain)).at(-1)).toBe(`maintenance→degraded maintenance ${m.shortId}`)
+  })
 })

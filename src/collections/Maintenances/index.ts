@@ -12,6 +12,7 @@ import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
 import { followMaintenanceMove } from './hooks/follow-move'
+import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
 
@@ -37,7 +38,7 @@ export const Maintenances: CollectionConfig = {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
     beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
-    afterDelete: invalidatePublicCache.afterDelete,
+    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

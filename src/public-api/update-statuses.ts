@@ -14,7 +14,7 @@ export interface SetStatus {
 }
 
 /** How a row whose service was deleted names it. */
-export const DELETED_SERVICE = 'a deleted service'
+const DELETED_SERVICE = 'a deleted service'
 
 export function updateServiceStatuses(doc: Pick<Incident, 'updates' | 'createdAt'>): SetStatus[][] {
   const updates = (doc.updates ?? []).map((u) => ({

@@ -27,7 +27,7 @@ const BATCH = 50
 /** The longest reason kept: enough for a few fields' messages. */
 const REASON_LENGTH = 1000
 
-export interface PublishResult {
+interface PublishResult {
   published: number
   /** Drafts marked as unpublishable by this run. */
   unpublishable: number

@@ -275,6 +275,10 @@ export interface Incident {
    */
   publishAt?: string | null;
   /**
+   * This draft incident is not tried again until it is saved: correct what this names and save.
+   */
+  publishError?: string | null;
+  /**
    * Always the status of the newest update.
    */
   status?: ('investigating' | 'identified' | 'monitoring' | 'resolved') | null;
@@ -492,6 +496,10 @@ export interface Maintenance {
    * The draft is published at this time; subscribers hear of it then.
    */
   publishAt?: string | null;
+  /**
+   * This draft maintenance is not tried again until it is saved: correct what this names and save.
+   */
+  publishError?: string | null;
   description?: {
     root: {
       type: string;
@@ -1015,6 +1023,7 @@ export interface IncidentsSelect<T extends boolean = true> {
   template?: T;
   draft?: T;
   publishAt?: T;
+  publishError?: T;
   status?: T;
   resolvedAt?: T;
   backfilled?: T;
@@ -1058,6 +1067,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   template?: T;
   draft?: T;
   publishAt?: T;
+  publishError?: T;
   description?: T;
   scheduledStartAt?: T;
   scheduledEndAt?: T;

@@ -109,3 +109,16 @@ export function incidentClaims(
   }
   return claims
 }
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === ''
+
+/**
+ * A row of an update's "Set service statuses" names the service it sets, or why not. `stored` is the row's service
+ * as stored (undefined: the row is new). Deleting a service empties the rows that named it; such a row stays in the
+ * timeline as history and is not asked for a service again, or every later save of its incident (a resolve, a
+ * scheduled publication) would be refused.
+ */
+export function chosenServiceError(service: unknown, stored: unknown): string | null {
+  if (!isEmpty(service)) return null
+  return stored === null ? null : 'Choose a service'
+}

@@ -1,5 +1,7 @@
 import { type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type Field, ValidationError } from 'payload'
 
+import { nobody } from '../access/roles'
+
 /**
  * Drafts and scheduled publishing for incidents and maintenances: a draft is never public (the read model, the
  * feeds and the CMS API's anonymous reads leave it out), tells nobody and changes no status; it is published by
@@ -32,7 +34,29 @@ export function draftFields(what: 'incident' | 'maintenance'): Field[] {
         condition: (data) => Boolean(data?.draft),
       },
     },
+    {
+      // Written by the schedule tick alone, with a conditional write; any save through Payload clears it.
+      name: 'publishError',
+      type: 'text',
+      label: 'Scheduled publication failed',
+      access: { create: nobody, update: nobody },
+      // In the form's main column, near the top: where an editor opening the draft sees it first.
+      admin: {
+        readOnly: true,
+        condition: (data) => Boolean(data?.draft && data?.publishError),
+        description: `This draft ${what} is not tried again until it is saved: correct what this names and save.`,
+      },
+    },
   ]
+}
+
+/**
+ * A draft the schedule could not publish is left alone until someone saves it (src/services/drafts/publish-due.ts):
+ * a save is the editor's answer to the reason shown, so it is tried again at the next tick.
+ */
+export const retryPublication: CollectionBeforeChangeHook = ({ data, operation }) => {
+  if (operation === 'update') data.publishError = null
+  return data
 }
 
 /** Published stays published: a draft cannot be made of what visitors and subscribers already saw. */

@@ -17,6 +17,8 @@ const NAME = 'scheduleTicker'
 
 export interface ScheduleTick {
   published: number
+  /** Drafts this tick could not publish, marked so and left for an editor. */
+  unpublishable: number
   occurrences: number
   maintenances: number
   incidents: number
@@ -24,11 +26,12 @@ export interface ScheduleTick {
 
 /** One tick; exported for tests and scripts. */
 export async function runScheduleTick(payload: Payload, now = new Date()): Promise<ScheduleTick> {
-  const published = await publishDue(payload, now)
+  const { published, unpublishable } = await publishDue(payload, now)
   const occurrences = await extendSeries(payload, now)
   const { lead, hours } = await reminderSettings(payload)
   return {
     published,
+    unpublishable,
     occurrences,
     maintenances: await remindMaintenances(payload, now, lead),
     incidents: await remindQuietIncidents(payload, now, hours),

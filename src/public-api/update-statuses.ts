@@ -13,13 +13,17 @@ export interface SetStatus {
   status: ServiceStatus
 }
 
+/** How a row whose service was deleted names it. */
+const DELETED_SERVICE = 'a deleted service'
+
 export function updateServiceStatuses(doc: Pick<Incident, 'updates' | 'createdAt'>): SetStatus[][] {
   const updates = (doc.updates ?? []).map((u) => ({
     createdAt: u.createdAt ?? doc.createdAt,
-    // A deleted service leaves its row without a service: nothing to show for it.
-    set: (u.serviceStatuses ?? []).flatMap((row) =>
-      row.service && typeof row.service === 'object' ? [{ name: row.service.name, status: row.status }] : [],
-    ),
+    // A deleted service leaves its row without a service; what the update did stays part of its story.
+    set: (u.serviceStatuses ?? []).flatMap((row) => {
+      if (row.service === null || row.service === undefined) return [{ name: DELETED_SERVICE, status: row.status }]
+      return typeof row.service === 'object' ? [{ name: row.service.name, status: row.status }] : []
+    }),
   }))
   return updatesNewestFirst(updates).map((u) => u.set)
 }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { alertmanagerFiring } from '../fixtures/integrations/alertmanager'
 import { api, createUser, type TestUser } from '../helpers/api'
-import { createIntegration, webhook } from '../helpers/integrations'
+import { createIntegration, webhook, webhookWithTokenInPath } from '../helpers/integrations'
 
 let admin: TestUser
 let editor: TestUser
@@ -111,5 +111,21 @@ describe('automation and held statuses', () => {
     expect(updated.body.outcome).toBe('updated')
     expect(await statusOf(manual.id)).toBe('degraded')
     expect(await statusOf(other.id)).toBe('partial')
+  })
+
+  it('resolves an incident whose update named a since-deleted service, and gives the other service back', async () => {
+    const gone = await service('Deleted while firing')
+    const kept = await service('Firing beside it')
+    const firing = { key: 'deleted-service', state: 'firing', services: [gone.slug, kept.slug], status: 'major' }
+    const opened = await webhookWithTokenInPath(generic, firing)
+    expect(opened.body.outcome).toBe('opened')
+    expect(await statusOf(kept.id)).toBe('major')
+    expect((await api('DELETE', `/services/${gone.id}`, { key: admin.key })).status).toBe(200)
+
+    const resolved = await webhookWithTokenInPath(generic, { ...firing, state: 'resolved' })
+    expect([resolved.status, resolved.body.outcome], JSON.stringify(resolved.body)).toEqual([200, 'resolved'])
+    expect(await statusOf(kept.id)).toBe('operational')
+    const incident = await api('GET', `/incidents/${opened.body.incident.id}?depth=0`, { key: editor.key })
+    expect(incident.body.status).toBe('resolved')
   })
 })

@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import * as incidentPageRoute from '../../src/app/(site)/i/[shortId]/route'
 import { advanceDueMaintenances } from '../../src/services/maintenances/advance'
-import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 let admin: TestUser
 let editor: TestUser
@@ -479,6 +480,59 @@ describe('incidents set the statuses of their services', () => {
     const read = await api('GET', `/incidents/${incident.id}?depth=0`)
     expect(read.status).toBe(200)
   })
+
+  it('an incident whose update named a deleted service still resolves, gives the others back, and keeps the row', async () => {
+    const gone = await newService('Gone soon')
+    const kept = await newService('Kept')
+    const incident = await createIncident({
+      title: 'Two services down',
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Both down.',
+          createdAt: at(0),
+          serviceStatuses: [
+            { service: gone, status: 'major' },
+            { service: kept, status: 'partial' },
+          ],
+        },
+      ],
+    })
+    expect((await api('DELETE', `/services/${gone}`, { key: admin.key })).status).toBe(200)
+
+    // The incident as an editor reads it, sent back with a resolving update: the deleted service's row included.
+    const read = await api('GET', `/incidents/${incident.id}?depth=0`, { key: editor.key })
+    expect(read.body.updates[0].serviceStatuses[0].service).toBeNull()
+    const resolve = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: { updates: [...read.body.updates, { status: 'resolved', message: 'Fixed.', createdAt: at(1) }] },
+    })
+    expect(resolve.status, resolve.text).toBe(200)
+    expect(resolve.body.doc.status).toBe('resolved')
+    expect(await statusOf(kept)).toBe('operational')
+    const after = await api('GET', `/incidents/${incident.id}?depth=0`, { key: editor.key })
+    expect(after.body.updates[0].serviceStatuses).toEqual([
+      expect.objectContaining({ service: null, status: 'major' }),
+      expect.objectContaining({ service: kept, status: 'partial' }),
+    ])
+    const page = await incidentPageRoute.GET(new Request(`${BASE}/i/${incident.shortId}`), {
+      params: Promise.resolve({ shortId: incident.shortId }),
+    })
+    expect(await page.text()).toContain('Set a deleted service to major outage, Kept to partial outage.')
+
+    // A new row still has to name its service.
+    const unnamed = await api('PATCH', `/incidents/${incident.id}`, {
+      key: editor.key,
+      body: {
+        updates: [
+          ...after.body.updates,
+          { status: 'investigating', message: 'Again.', createdAt: at(2), serviceStatuses: [{ status: 'major' }] },
+        ],
+      },
+    })
+    expect(unnamed.status, unnamed.text).toBe(400)
+    expect(unnamed.text).toContain('Choose a service')
+  })
 })
 
 describe('maintenances', () => {
@@ -567,5 +621,50 @@ describe('maintenances', () => {
       { status: 'resolved', message: 'ok' },
     ])
     expect(await statusOf(db)).toBe('operational')
+  })
+
+  it('a service taken out of a running maintenance goes back; the others stay under maintenance', async () => {
+    const out = await newService('Taken out', 'degraded')
+    const stays = await newService('Stays in')
+    const m = await createMaintenance({
+      title: 'Partly',
+      affectedServices: [out, stays],
+      scheduledStartAt: iso(Date.now() - 1000),
+      scheduledEndAt: iso(t0 + 5 * HOUR),
+      setServicesUnderMaintenance: true,
+    })
+    expect([await statusOf(out), await statusOf(stays)]).toEqual(['maintenance', 'maintenance'])
+    const patched = await api('PATCH', `/maintenances/${m.id}`, {
+      key: editor.key,
+      body: { affectedServices: [stays] },
+    })
+    expect(patched.status, patched.text).toBe(200)
+    expect([await statusOf(out), await statusOf(stays)]).toEqual(['degraded', 'maintenance'])
+    expect(moves(await history(out))).toEqual([
+      '∅→degraded initial',
+      `degraded→maintenance maintenance ${m.shortId}`,
+      `maintenance→degraded maintenance ${m.shortId}`,
+    ])
+  })
+
+  it('deleting a running maintenance gives its services back; an incident that holds one keeps it', async () => {
+    const plain = await newService('Under a deleted one', 'degraded')
+    const held = await newService('Held by an incident too')
+    const m = await createMaintenance({
+      title: 'Deleted while running',
+      affectedServices: [plain, held],
+      scheduledStartAt: iso(Date.now() - 1000),
+      scheduledEndAt: iso(t0 + 5 * HOUR),
+      setServicesUnderMaintenance: true,
+    })
+    await createIncident({
+      title: 'Broke during it',
+      updates: [{ status: 'investigating', message: 'x', serviceStatuses: [{ service: held, status: 'major' }] }],
+    })
+    expect([await statusOf(plain), await statusOf(held)]).toEqual(['maintenance', 'major'])
+    const removed = await api('DELETE', `/maintenances/${m.id}`, { key: admin.key })
+    expect(removed.status, removed.text).toBe(200)
+    expect([await statusOf(plain), await statusOf(held)]).toEqual(['degraded', 'major'])
+    expect(moves(await history(plain)).at(-1)).toBe(`maintenance→degraded maintenance ${m.shortId}`)
   })
 })

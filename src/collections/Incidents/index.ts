@@ -2,13 +2,14 @@ import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payl
 import { relationship } from 'payload/shared'
 
 import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
-import { draftFields, keepPublished, publishedOnly } from '../../fields/draft'
+import { draftFields, keepPublished, publishedOnly, retryPublication } from '../../fields/draft'
 import {
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
 } from '../../domain/statuses'
+import { chosenServiceError } from '../../domain/service-status-change'
 import { optionsFrom } from '../../fields/options'
 import { publicPageLinkField } from '../../fields/public-page-link'
 import { shortIdField } from '../../fields/short-id'
@@ -41,13 +42,15 @@ const unlessBackfilled =
     args.doc.backfilled ? args.doc : hook(args)
 
 const serviceChosen: Validate = (value, options) =>
-  value === null || value === undefined || value === ''
-    ? 'Choose a service'
-    : relationship(value as never, options as never)
+  chosenServiceError(value, options.previousValue) ?? relationship(value as never, options as never)
 
 export const Incidents: CollectionConfig = {
   slug: 'incidents',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt'], group: 'Status' },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt', 'publishError'],
+    group: 'Status',
+  },
   defaultSort: '-createdAt',
   // The public lists filter by status and a window of creation times, newest first (/ reads the past 7 days' resolved ones).
   indexes: [{ fields: ['status', 'createdAt'] }],
@@ -58,6 +61,7 @@ export const Incidents: CollectionConfig = {
     beforeValidate: [stampUpdateTimes],
     beforeChange: [
       keepPublished,
+      retryPublication,
       keepAutomatedUpdates,
       deriveIncidentStatus,
       checkBackfill,
@@ -174,7 +178,8 @@ export const Incidents: CollectionConfig = {
               'The statuses this update gives services. When the incident resolves, the services it changed go back.',
           },
           fields: [
-            // Not `required`: that would make the column NOT NULL, and deleting a service sets it to null.
+            // Not `required`: that would make the column NOT NULL, and deleting a service sets it to null (the row
+            // stays as history, src/domain/service-status-change.ts chosenServiceError).
             { name: 'service', type: 'relationship', relationTo: 'services', validate: serviceChosen },
             {
               name: 'status',

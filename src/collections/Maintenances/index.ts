@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
-import { draftFields, keepPublished, publishedOnly } from '../../fields/draft'
+import { draftFields, keepPublished, publishedOnly, retryPublication } from '../../fields/draft'
 import { COMPLETED_BY, maintenanceWindowError } from '../../domain/maintenance-lifecycle'
 import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '../../domain/recurrence'
 import { MAINTENANCE_REMINDER_CHOICES, REMINDER_LEAD_LABELS } from '../../domain/reminders'
@@ -12,6 +12,7 @@ import { shortIdField } from '../../fields/short-id'
 import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
 import { followMaintenanceMove } from './hooks/follow-move'
+import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '../../domain/templates'
 import { startFromTemplate, templateField } from '../../fields/template'
 
@@ -26,7 +27,7 @@ export const Maintenances: CollectionConfig = {
   slug: 'maintenances',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt'],
+    defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt', 'publishError'],
     group: 'Status',
   },
   defaultSort: '-scheduledStartAt',
@@ -35,9 +36,9 @@ export const Maintenances: CollectionConfig = {
   access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
-    beforeChange: [keepPublished, deriveMaintenanceStatus],
+    beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
-    afterDelete: invalidatePublicCache.afterDelete,
+    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 300 },

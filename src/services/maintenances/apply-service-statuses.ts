@@ -1,7 +1,8 @@
 /**
  * A maintenance with `setServicesUnderMaintenance` puts its services under maintenance while it runs: when it
  * becomes in progress (the clock's job, or a save) they go to `maintenance`, and when it stops running (completed,
- * cancelled, or the switch turned off) they go back as a resolved incident's services do.
+ * cancelled, the switch turned off, or deleted: src/collections/Maintenances/hooks/release-on-delete.ts) they go
+ * back as a resolved incident's services do. A service taken out of a running maintenance goes back the same way.
  */
 import type { PayloadRequest } from 'payload'
 
@@ -10,13 +11,24 @@ import { relationIds } from '../../db/relation-id'
 import type { Maintenance } from '../../payload-types'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
-import { releaseServices } from '../service-status/release'
+import { type Holder, releaseServices, statusesWithout } from '../service-status/release'
 
 export type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 
-const holds = (m: MaintenanceLike | null | undefined) =>
+/** Whether the maintenance holds its services under maintenance now. */
+export const holdsServices = (m: MaintenanceLike | null | undefined) =>
   m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
 const servicesOf = (m: MaintenanceLike | null | undefined): number[] => relationIds(m?.affectedServices)
+
+/** The maintenance as the holder of `services` (the release rule, src/services/service-status/release.ts). */
+export function maintenanceHolder(doc: Pick<Maintenance, 'id' | 'shortId'>, services: readonly number[]): Holder {
+  return {
+    source: 'maintenance',
+    ref: String(doc.shortId),
+    id: doc.id,
+    claims: new Map(services.map((s) => [s, null])),
+  }
+}
 
 /** Applies a maintenance's move from `previous` (null: just created) to `doc`, in the transaction of `req`. */
 export async function applyMaintenanceServiceStatuses(
@@ -26,19 +38,28 @@ export async function applyMaintenanceServiceStatuses(
   at?: Date,
 ): Promise<void> {
   const origin: StatusChangeOrigin = { source: 'maintenance', sourceRef: String(doc.shortId), ...(at ? { at } : {}) }
-  const before = holds(previous)
-  if (holds(doc)) {
+  const before = holdsServices(previous)
+  if (holdsServices(doc)) {
     // Only services it did not hold yet: a service an operator set by hand during the window stays as set.
-    const already = new Set(before ? servicesOf(previous) : [])
-    const added = servicesOf(doc).filter((service) => !already.has(service))
+    const held = before ? servicesOf(previous) : []
+    const now = servicesOf(doc)
+    const added = now.filter((service) => !held.includes(service))
     await changeServiceStatuses(
       req,
       added.map((service) => ({ service, status: 'maintenance' as const })),
       origin,
     )
+    // Only the services taken out: the release of the whole maintenance would give back the ones it still holds.
+    const removed = held.filter((service) => !now.includes(service))
+    if (removed.length === 0) return
+    const back = await statusesWithout(req, maintenanceHolder(doc, removed), removed)
+    await changeServiceStatuses(
+      req,
+      [...back].map(([service, status]) => ({ service, status })),
+      origin,
+    )
     return
   }
   if (!before) return
-  const claims = new Map(servicesOf(previous).map((service) => [service, null]))
-  await releaseServices(req, { source: 'maintenance', ref: origin.sourceRef as string, id: doc.id, claims }, origin)
+  await releaseServices(req, maintenanceHolder(doc, servicesOf(previous)), origin)
 }

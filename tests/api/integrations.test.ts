@@ -206,7 +206,7 @@ describe('Alertmanager notifications move an incident and its services', () => {
     const id = opened.body.incident.id
     let doc = await incident(id)
     expect(doc).toMatchObject({
-      title: 'BlackBox Probe Failure: https://server.example.org',
+      title: 'Elevated errors on WEBSITE',
       status: 'investigating',
       integration,
       integrationKey: alertmanagerFiring.groupKey,
@@ -421,7 +421,7 @@ describe('Grafana, Uptime Kuma and Gatus payloads', () => {
     const { token } = await createIntegration(admin, { name: 'Kuma monitors', kind: 'uptime-kuma' })
     const down = await webhook(token, uptimeKumaDown)
     expect(down.body.outcome).toBe('opened')
-    expect((await incident(down.body.incident.id)).title).toBe('API is down')
+    expect((await incident(down.body.incident.id)).title).toBe('Elevated errors on PUBLIC-API')
     expect(await statusOf(api_)).toBe('major')
     expect((await webhook(token, uptimeKumaUp)).body.outcome).toBe('resolved')
     expect(await statusOf(api_)).toBe('operational')

@@ -424,6 +424,10 @@ export interface Integration {
    */
   notifySubscribers?: boolean | null;
   /**
+   * Shown on the public page and as the subject of subscribers' e-mails. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
+   */
+  incidentTitle?: string | null;
+  /**
    * The first update of an incident this integration opens, and of one it reopens. Shown on the public page and sent to subscribers. Placeholders: {services} the affected services’ names, {statuses} each with its status, {recovered} services whose alerts recovered, {title} the alert’s title, {alerts} the firing alerts’ summaries, {description} the alert’s description. The last three are the monitoring tool’s words, shown to customers as written.
    */
   openingMessage?: string | null;
@@ -1223,6 +1227,7 @@ export interface IntegrationsSelect<T extends boolean = true> {
   defaultStatus?: T;
   defaultServices?: T;
   notifySubscribers?: T;
+  incidentTitle?: T;
   openingMessage?: T;
   updateMessage?: T;
   resolvedMessage?: T;

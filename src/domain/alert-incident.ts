@@ -79,6 +79,8 @@ export interface NamedImpact {
 
 /** An update's message holds at most 10,000 characters (the incidents collection's limit). */
 export const MAX_MESSAGE = 10_000
+/** An incident's title holds at most 300 characters (the incidents collection's limit). */
+export const MAX_TITLE = 300
 
 /**
  * An automated incident's timeline stays bounded (security review: after the 500-row cap every notification, the

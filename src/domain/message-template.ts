@@ -1,9 +1,10 @@
 /**
- * What an integration tells customers (issue 27): each integration has templates for the updates its incidents get,
- * and an alert's own words (Alertmanager's `description`, the firing alerts' summaries) appear only where a
- * template asks for them with a placeholder. Pure: the caller passes the values.
+ * What an integration tells customers (issue 27): each integration has templates for the title of the incidents it
+ * opens and for the updates they get, and an alert's own words (its title, Alertmanager's `description`, the firing
+ * alerts' summaries) appear only where a template asks for them with a placeholder. Pure: the caller passes the
+ * values.
  */
-import { MAX_MESSAGE } from './alert-incident'
+import { MAX_MESSAGE, MAX_TITLE } from './alert-incident'
 
 export const MESSAGE_PLACEHOLDERS = ['services', 'statuses', 'recovered', 'title', 'alerts', 'description'] as const
 export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number]
@@ -19,6 +20,12 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKind, string> = {
   update: 'We are continuing to investigate elevated errors on {services}.',
   resolved: 'This incident has been resolved.',
 }
+
+/**
+ * The title of an incident an integration opens, which is also the subject of its e-mails. By default the services
+ * it concerns: an alert's name or summary is written for the people on call and may name hosts, queries or figures.
+ */
+export const DEFAULT_TITLE_TEMPLATE = 'Elevated errors on {services}'
 
 export type TemplateValues = Partial<Record<MessagePlaceholder, string | null>>
 
@@ -62,6 +69,17 @@ export function renderTemplate(template: string, values: TemplateValues): string
     .join('\n')
     .trim()
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text
+}
+
+/**
+ * The title from its template: on one line (an {alerts} list is joined), cut to a title's maximum length. A template
+ * whose values all came out empty falls back to the default, as a title may not be empty.
+ */
+export function renderTitle(template: string | null | undefined, values: TemplateValues): string {
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
+  const stored = template && template.trim() !== '' ? template : DEFAULT_TITLE_TEMPLATE
+  const title = oneLine(renderTemplate(stored, values)) || oneLine(renderTemplate(DEFAULT_TITLE_TEMPLATE, values))
+  return title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1)}…` : title
 }
 
 /** The stored template, or the default when the integration predates templates or left it empty. */

@@ -4,7 +4,8 @@
  * token, read at most 1 MB, parse the payload of the integration's kind, apply it, and log what happened in the
  * integration's events. Answers: 401 without a valid token, 413 over 1 MB, 400 naming what is wrong with the
  * payload, 200 otherwise (a test payload or a duplicate included), 503 when the database fails (monitoring tools
- * retry 5xx). Never a 500, never the token in a log line or an answer.
+ * retry 5xx), 500 for a defect. Never the token or an error's own message in an answer, never the token in a log
+ * line.
  */
 import config from '@payload-config'
 import { and, eq, lt } from '@payloadcms/db-sqlite/drizzle'
@@ -179,10 +180,15 @@ export async function handleWebhook(request: Request, pathToken: string | null):
     if (error instanceof ValidationError || (error instanceof APIError && error.status >= 400 && error.status < 500)) {
       return refuse(400, `The notification could not be applied: ${error.message}`)
     }
+    // Through the one translator: 503 with Retry-After only when the database failed, which a retry can outlive;
+    // anything else is a defect, a 500, which monitoring tools do not retry for ever.
+    const response = cmsErrorResponse(error, {
+      fallback: 'The notification could not be processed because of an error on the server; it is logged.',
+    })
     // Logged without the request: its path or headers carry the token.
     // One line, however long the failure's message (a failed query carries its SQL and every parameter).
     const message = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0].slice(0, 300)
-    console.error('Integration webhook failed:', message)
-    return refuse(503, 'The notification could not be processed now; send it again later.', { 'retry-after': '30' })
+    console.error(`Integration webhook failed (answered ${response.status}):`, message)
+    return response
   }
 }

@@ -2,7 +2,8 @@
  * What Slack, Discord and Microsoft Teams receive: one message each, readable on its own (site, what happened,
  * status, services, the message) and linking to the incident's page. Built to the limits their documentation
  * gives (Slack Block Kit, Discord's embed limits, an Adaptive Card 1.4 for a Teams Workflows webhook). User text is
- * escaped for Slack's mrkdwn, and Discord is told to ping nobody, whatever the text says.
+ * escaped for Slack's mrkdwn and for Discord's and Teams' Markdown, so the only links are the ones written out as
+ * "label (address)"; Discord is told to ping nobody, whatever the text says.
  */
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
 import { markdownToText } from '../format/markdown'
@@ -32,6 +33,45 @@ const headline = (content: NotificationContent) => `${NOTIFICATION_KIND_LABELS[c
 /** Slack's mrkdwn reads &, < and > as markup: escaped, user text can neither link nor mention anyone. */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/** What Discord's and Teams' Markdown read as markup: links, emphasis, code, quotes, headings, spoilers, mentions. */
+const CHAT_MARKUP = /[\\`*_~[\]()<>#|]/g
+/**
+ * An address as it is written out, to the next space: not escaped, because a backslash inside it would become part of
+ * the link (browsers read it as a slash). The characters that could open markup or end the link early are
+ * percent-encoded instead, which leaves the address it leads to the same.
+ */
+const ADDRESS = /https?:\/\/\S+/gi
+const ENCODED_IN_ADDRESS = /[[\]<>\\`|"]/g
+const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+
+/**
+ * Text Discord and Teams show as written: every markup character escaped with a backslash (CommonMark's escape,
+ * which both read). A code span or escaped brackets in an update (`[label](address)`) arrive from the plain-text
+ * conversion as literal brackets; unescaped, they would become a link whose label hides where it goes.
+ */
+function chatEscape(text: string): string {
+  let out = ''
+  let from = 0
+  for (const match of text.matchAll(ADDRESS)) {
+    out += text.slice(from, match.index).replace(CHAT_MARKUP, '\\$&')
+    out += match[0].replace(ENCODED_IN_ADDRESS, percentEncoded)
+    from = match.index + match[0].length
+  }
+  return out + text.slice(from).replace(CHAT_MARKUP, '\\$&')
+}
+
+/** `cut` for escaped text: never leaves half an escape (a lone backslash) before the ellipsis. */
+function cutEscaped(text: string, max: number): string {
+  if (text.length <= max) return text
+  const kept = text.slice(0, max - 1)
+  const trailing = /\\+$/.exec(kept)?.[0].length ?? 0
+  return `${trailing % 2 === 1 ? kept.slice(0, -1) : kept}…`
+}
+
+const chatText = (text: string, max: number) => cutEscaped(chatEscape(text), max)
+const chatHeadline = (content: NotificationContent) =>
+  `${NOTIFICATION_KIND_LABELS[content.kind]}: ${chatEscape(content.title)}`
+
 export function slackMessage(content: NotificationContent): Record<string, unknown> {
   const message = messageText(content)
   const fields = [
@@ -58,21 +98,21 @@ export function slackMessage(content: NotificationContent): Record<string, unkno
 export function discordMessage(content: NotificationContent, at: Date): Record<string, unknown> {
   const message = messageText(content)
   const fields = [
-    { name: 'Status', value: cut(content.statusLabel, 1024), inline: true },
-    { name: 'Affected', value: cut(affectedText(content.affected), 1024), inline: true },
-    ...(content.schedule ? [{ name: 'When', value: cut(content.schedule, 1024), inline: false }] : []),
+    { name: 'Status', value: chatText(content.statusLabel, 1024), inline: true },
+    { name: 'Affected', value: chatText(affectedText(content.affected), 1024), inline: true },
+    ...(content.schedule ? [{ name: 'When', value: chatText(content.schedule, 1024), inline: false }] : []),
   ]
   return {
     allowed_mentions: { parse: [] },
     embeds: [
       {
-        title: cut(headline(content), 256),
+        title: cutEscaped(chatHeadline(content), 256),
         url: content.url,
         // The embed's total stays below Discord's 6,000 characters: the other parts are short and cut.
-        ...(message ? { description: cut(message, 2000) } : {}),
+        ...(message ? { description: chatText(message, 2000) } : {}),
         color: KIND_COLOUR[content.kind],
         fields,
-        footer: { text: cut(content.siteName, 200) },
+        footer: { text: chatText(content.siteName, 200) },
         timestamp: at.toISOString(),
       },
     ],
@@ -82,9 +122,9 @@ export function discordMessage(content: NotificationContent, at: Date): Record<s
 export function teamsMessage(content: NotificationContent): Record<string, unknown> {
   const message = messageText(content)
   const facts = [
-    { title: 'Status', value: content.statusLabel },
-    { title: 'Affected', value: affectedText(content.affected) },
-    ...(content.schedule ? [{ title: 'When', value: content.schedule }] : []),
+    { title: 'Status', value: chatEscape(content.statusLabel) },
+    { title: 'Affected', value: chatEscape(affectedText(content.affected)) },
+    ...(content.schedule ? [{ title: 'When', value: chatEscape(content.schedule) }] : []),
   ]
   return {
     type: 'message',
@@ -97,10 +137,10 @@ export function teamsMessage(content: NotificationContent): Record<string, unkno
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: content.siteName, size: 'Small', isSubtle: true, wrap: true },
-            { type: 'TextBlock', text: headline(content), size: 'Medium', weight: 'Bolder', wrap: true },
+            { type: 'TextBlock', text: chatEscape(content.siteName), size: 'Small', isSubtle: true, wrap: true },
+            { type: 'TextBlock', text: chatHeadline(content), size: 'Medium', weight: 'Bolder', wrap: true },
             { type: 'FactSet', facts },
-            ...(message ? [{ type: 'TextBlock', text: cut(message, 3000), wrap: true }] : []),
+            ...(message ? [{ type: 'TextBlock', text: chatText(message, 3000), wrap: true }] : []),
           ],
           actions: [{ type: 'Action.OpenUrl', title: 'View on the status page', url: content.url }],
         },

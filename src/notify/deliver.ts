@@ -3,11 +3,13 @@
  *
  * A run (1) on its first run, writes a pending delivery row per matching subscriber; (2) marks deliveries that a
  * dead process left claimed as interrupted; (3) claims small batches and sends them over the pooled transports,
- * recording each result; (4) stops after a time budget and queues a continuation, so no run outlives the lease
- * (after which src/notify/runner.ts hands a silent job to another runner); (5) when failures wait for a retry,
+ * recording each result; (4) stops after a time budget, checked before each send (a claimed delivery whose send
+ * would start later is handed back unsent), and queues a continuation, so no send starts after its claim could pass
+ * for abandoned (after which src/notify/runner.ts hands a silent job to another runner); (5) when failures wait for a retry,
  * queues a continuation for the earliest retry time; otherwise records the outcome. Running it again at any point
  * (a retry, another instance, a restart) sends nothing twice: only a claimed row is sent.
  */
+import pLimit from 'p-limit'
 import type { Payload, TaskConfig, Where } from 'payload'
 
 import { type Env, env } from '../config/env'
@@ -34,6 +36,7 @@ import {
   interruptAbandoned,
   oldestClaimAt,
   markFailed,
+  releaseClaim,
   markInterrupted,
   markSent,
   markSkipped,
@@ -260,7 +263,10 @@ const queueContinuation = (payload: Payload, notificationId: number, waitUntil?:
 /** Runs of each notification under way in this process: their claims are a live run's, never a dead process's. */
 const runsHere = new Map<number, number>()
 
-/** `clock`: the time the endpoints' health records and signatures carry (tests inject theirs). */
+/**
+ * `clock`: the time the endpoints' health records and signatures carry, and the run's time budget is measured by
+ * (tests inject theirs).
+ */
 export async function deliverNotification(
   payload: Payload,
   notificationId: number,
@@ -329,14 +335,19 @@ async function runDelivery(
     host: new URL(base).hostname || 'localhost',
     clock,
   }
-  // Well inside the lease, so a live run is never taken for a dead one.
-  const deadline = Date.now() + Math.min(20_000, lease / 3)
+  // Well inside the lease, so a live run is never taken for a dead one. Checked before each send, not only between
+  // batches: a batch of slow sends queued behind each other on the pooled connections could otherwise start a send
+  // after its claim counts as abandoned, and another instance would record it interrupted while it was being sent.
+  const deadline = clock().getTime() + Math.min(20_000, lease / 3)
+  const timeIsUp = () => clock().getTime() >= deadline || isStopping()
+  // As many sends at once as there are connections, so a send starts when it is called, not later in a queue.
+  const sending = pLimit(emailConnections(settings))
   let sent = 0
   let outOfTime = false
   for (;;) {
     // A process that is stopping hands the rest to a continuation job, which another instance (or this one, once
     // restarted) takes: nothing stays claimed by a process that is gone.
-    if (Date.now() >= deadline || isStopping()) {
+    if (timeIsUp()) {
       outOfTime = true
       break
     }
@@ -346,11 +357,26 @@ async function runDelivery(
       payload,
       batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])),
     )
-    const results = await Promise.all(batch.map((delivery) => deliverOne(run, delivery, subscribers)))
+    let released = 0
+    const results = await Promise.all(
+      batch.map((delivery) =>
+        sending(async () => {
+          if (!timeIsUp()) return deliverOne(run, delivery, subscribers)
+          // Not started, so handed back whole: the continuation sends it.
+          await releaseClaim(payload, delivery.id)
+          released += 1
+          return false
+        }),
+      ),
+    )
     const batchSent = results.filter(Boolean).length
     sent += batchSent
     // The crash tests' fault injection (src/runtime/test-hooks.ts): never installed in production.
     testHooks().afterDeliveryBatch?.(batchSent)
+    if (released > 0) {
+      outOfTime = true
+      break
+    }
   }
   if (outOfTime) {
     await queueContinuation(payload, notification.id)

@@ -139,6 +139,23 @@ export const markInterrupted = (payload: Payload, id: number, reason: string) =>
   finish(payload, id, { status: 'interrupted', lastError: reason.slice(0, 500), nextAttemptAt: null })
 
 /**
+ * A claimed delivery handed back unsent, because its run's time was up before its send could start: claimable again
+ * by the continuation, and the attempt it never made not counted. Nothing left, so nothing can arrive twice.
+ */
+export async function releaseClaim(payload: Payload, id: number): Promise<void> {
+  const { db, t } = await store(payload)
+  await db
+    .update(t)
+    .set({
+      status: 'pending',
+      claimedAt: null,
+      attempts: sql`${t.attempts} - 1`,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(t.id, id), eq(t.status, 'sending')))
+}
+
+/**
  * Deliveries claimed longer ago than `olderThan` belong to a process that died while sending them. Whether the
  * message left is unknowable, so they are marked interrupted and never sent again (at most once).
  */

@@ -132,7 +132,12 @@ beforeAll(async () => {
     })
     serviceIds[slug] = created.body.doc.id
   }
-  ;({ token } = await createIntegration(admin, { name: 'Alertmanager', kind: 'alertmanager' }))
+  // Titled by the alert's summary, which this test finds its incidents by.
+  ;({ token } = await createIntegration(admin, {
+    name: 'Alertmanager',
+    kind: 'alertmanager',
+    incidentTitle: '{title}',
+  }))
 
   receiver = createServer(async (req, res) => {
     const body = await readBody(req)

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { api, createUser, type TestUser } from '../helpers/api'
+import { createIntegration, webhook } from '../helpers/integrations'
 
 vi.hoisted(() => {
   // Before the configuration is read: a short statement timeout keeps the test quick.
@@ -64,5 +65,27 @@ describe.runIf(postgres)('L7: the database not answering', () => {
     const after = await api('GET', '/users/me', { key: editor.key })
     expect(after.status).toBe(200)
     expect(after.body.user.email).toBe(editor.email)
+  })
+
+  it('answers the monitoring webhook 503 with Retry-After while the database does not answer, 500 for a defect', async () => {
+    const admin = await createUser('admin')
+    const { id, token } = await createIntegration(admin, { name: 'Outage', kind: 'generic' })
+    const notification = { key: 'outage', state: 'resolved' }
+    locker = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await locker.connect()
+    await locker.query('BEGIN')
+    await locker.query('LOCK TABLE integrations IN ACCESS EXCLUSIVE MODE')
+    const waiting = await webhook(token, notification)
+    expect(waiting.status).toBe(503)
+    expect(waiting.headers.get('retry-after')).toBeTruthy()
+    expect(waiting.body.errors[0].message).toMatch(/database/i)
+    await locker.query('ROLLBACK')
+    expect((await webhook(token, notification)).status).toBe(200)
+    // The database answers, the code fails (a kind a newer release wrote, which no parser reads): no Retry-After.
+    await locker.query(`ALTER TYPE "public"."enum_integrations_kind" ADD VALUE IF NOT EXISTS 'retired-kind'`)
+    await locker.query(`UPDATE integrations SET kind = 'retired-kind' WHERE id = $1`, [id])
+    const defect = await webhook(token, notification)
+    expect(defect.status).toBe(500)
+    expect(defect.headers.get('retry-after')).toBeNull()
   })
 })

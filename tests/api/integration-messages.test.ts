@@ -1,7 +1,9 @@
 /**
- * Monitoring speaks to customers (issue 27): the updates an integration writes come from its message templates,
- * through the real webhook. An Alertmanager `description` ("5xx ratio 12% over 5 minutes") reaches the public page
- * only where a template asks for it with {description}; a template with an unknown placeholder is refused (400).
+ * Monitoring speaks to customers (issue 27): the titles of the incidents an integration opens and the updates it
+ * writes come from its templates, through the real webhook. An Alertmanager summary ("BlackBox Probe Failure:
+ * https://server.example.org") or `description` ("5xx ratio 12% over 5 minutes") reaches the public page only where
+ * a template asks for it with {title}, {alerts} or {description}; a template with an unknown placeholder is refused
+ * (400).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -43,6 +45,15 @@ async function service(name: string, slug: string): Promise<number> {
   const created = await api('POST', '/services', { key: admin.key, body: { name, slug, group: groupId } })
   expect(created.status, created.text).toBe(201)
   return created.body.doc.id
+}
+
+const SUMMARY = 'BlackBox Probe Failure: https://server.example.org'
+
+/** The incident's title as visitors read it (public CMS read). */
+async function publicTitle(id: number): Promise<string> {
+  const res = await api('GET', `/incidents/${id}?depth=0`)
+  expect(res.status, res.text).toBe(200)
+  return res.body.title
 }
 
 /** The incident's update messages as visitors read them (public CMS read), oldest first. */
@@ -92,6 +103,39 @@ describe('integration message templates', () => {
     ])
   })
 
+  it('title the incident with the services by default, never with the alert’s own words', async () => {
+    await service('Ledger', 'ledger-msg')
+    await service('Billing', 'billing-msg')
+    const { token, doc } = await createIntegration(admin, { name: 'AM titles', kind: 'alertmanager' })
+    expect(doc.incidentTitle).toBe('Elevated errors on {services}')
+    const opened = await webhook(token, firing('{}:{alertname="Titles"}', 'ledger-msg, billing-msg'))
+    expect(opened.body.outcome, JSON.stringify(opened.body)).toBe('opened')
+    const title = await publicTitle(opened.body.incident.id)
+    expect(title).toBe('Elevated errors on Ledger and Billing')
+    expect(title).not.toContain('BlackBox')
+  })
+
+  it('title the incident with the alert’s words where the title template asks for them, on one line', async () => {
+    await service('Search', 'search-msg')
+    const { token } = await createIntegration(admin, {
+      name: 'AM own titles',
+      kind: 'alertmanager',
+      incidentTitle: '{services}: {alerts}',
+    })
+    const opened = await webhook(token, firing('{}:{alertname="OwnTitles"}', 'search-msg'))
+    expect(opened.body.outcome, JSON.stringify(opened.body)).toBe('opened')
+    const summaries = alertmanagerFiring.alerts.map(() => SUMMARY).join('; ')
+    expect(await publicTitle(opened.body.incident.id)).toBe(`Search: ${summaries}`)
+    // A template whose placeholders all come out empty still gives a title: the default.
+    const { token: bare } = await createIntegration(admin, {
+      name: 'AM empty title',
+      kind: 'alertmanager',
+      incidentTitle: '{recovered}',
+    })
+    const other = await webhook(bare, firing('{}:{alertname="EmptyTitle"}', 'search-msg'))
+    expect(await publicTitle(other.body.incident.id)).toBe('Elevated errors on Search')
+  })
+
   it('refuses a template with an unknown placeholder, naming the field (400)', async () => {
     const res = await api('POST', '/integrations', {
       key: admin.key,
@@ -100,5 +144,12 @@ describe('integration message templates', () => {
     expect(res.status, res.text).toBe(400)
     expect(res.text).toContain('openingMessage')
     expect(res.text).toContain('unknown placeholder {service}')
+    const title = await api('POST', '/integrations', {
+      key: admin.key,
+      body: { name: 'Bad title', kind: 'alertmanager', incidentTitle: '{alertname} is failing' },
+    })
+    expect(title.status, title.text).toBe(400)
+    expect(title.text).toContain('incidentTitle')
+    expect(title.text).toContain('unknown placeholder {alertname}')
   })
 })

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SAMPLE_DESCRIPTION, SAMPLE_TITLE } from '../../src/domain/sample-event'
+import { SAMPLE_DESCRIPTION } from '../../src/domain/sample-event'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
 
@@ -73,7 +73,7 @@ describe('POST /api/integrations/:id/test-event', () => {
     const res = await testEvent(id, admin.key, { service: 'ledger-te' })
     expect(res.status, res.text).toBe(200)
     expect(res.body.incident).toEqual({
-      title: SAMPLE_TITLE,
+      title: 'Elevated errors on Ledger TE',
       status: 'investigating',
       services: [{ id: serviceId, name: 'Ledger TE', status: 'major' }],
       message: `Trouble with Ledger TE (Major outage).\n${SAMPLE_DESCRIPTION}`,

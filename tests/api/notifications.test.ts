@@ -17,7 +17,8 @@ import * as verifyPage from '../../src/app/(site)/verify/[token]/route'
 import * as subscribeRoute from '../../src/app/api/subscribe/route'
 import * as verifyRoute from '../../src/app/api/subscribe/verify/route'
 import * as unsubscribeRoute from '../../src/app/api/unsubscribe/route'
-import { deliverNotification } from '../../src/notify/deliver'
+import { env } from '../../src/config/env'
+import { deliverNotification, leaseMs } from '../../src/notify/deliver'
 import { closeEmailPool } from '../../src/notify/email'
 import { runNotificationTick } from '../../src/notify/runner'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
@@ -127,6 +128,7 @@ beforeEach(async () => {
   sms.requests.length = 0
   smtp.reject = undefined
   smtp.dropAfterData = undefined
+  smtp.onMessage = undefined
   sms.respond = undefined
 })
 
@@ -726,6 +728,51 @@ describe('notifications', () => {
     }
     await drain()
     expect(smtp.to(later)).toHaveLength(1)
+  })
+
+  it('never start a send once the run’s time is up: the rest go to a continuation, sent, none recorded interrupted', async () => {
+    const tag = unique()
+    const addresses = Array.from({ length: 4 }, (_, i) => `slow-${i}-${tag}@example.test`)
+    for (const email of addresses) await verifiedSubscriber({ email })
+    const incident = await createIncident({ title: 'Slow mail', updates: [{ status: 'investigating', message: 'x' }] })
+    const p = await payload()
+    const notification = (
+      await p.find({ collection: 'notifications', where: { incident: { equals: incident.id } }, overrideAccess: true })
+    ).docs[0]
+    // One connection, so a batch (two claims) sends one after the other; the first message is slow: by the time the
+    // server accepts it, the run's clock has moved a whole lease on.
+    let now = Date.now()
+    smtp.onMessage = () => {
+      now += leaseMs()
+    }
+    const run = await deliverNotification(
+      p,
+      notification.id,
+      { ...env(), SMTP_MAX_CONNECTIONS: 1 },
+      () => new Date(now),
+    )
+    smtp.onMessage = undefined
+    expect(run).toEqual({ sent: 1, state: 'continued' })
+    expect(smtp.messages).toHaveLength(1)
+    const statuses = async () =>
+      (
+        await p.find({
+          collection: 'notification-deliveries',
+          where: { notification: { equals: notification.id } },
+          pagination: false,
+          overrideAccess: true,
+          depth: 0,
+        })
+      ).docs.map((delivery) => ({ status: delivery.status, attempts: delivery.attempts }))
+    // The second claim was handed back before its send started: waiting again, its attempt not counted.
+    const afterRun = await statuses()
+    expect(afterRun.filter((d) => d.status === 'sent')).toHaveLength(1)
+    expect(afterRun.filter((d) => d.status !== 'sent').every((d) => d.status === 'pending' && d.attempts === 0)).toBe(
+      true,
+    )
+    await drain()
+    for (const address of addresses) expect(smtp.to(address)).toHaveLength(1)
+    expect((await statuses()).every((d) => d.status === 'sent')).toBe(true)
   })
 
   it('are sent once per subscriber however often the job runs, even two runs at once', async () => {

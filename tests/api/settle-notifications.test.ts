@@ -109,7 +109,8 @@ describe('notifications of what a monitoring integration writes', () => {
     expect(mails()).toEqual([])
     at(121)
     await runDue()
-    expect(mails()).toEqual(['[Status] New incident: Probe long fails'])
+    // The subject is the incident's title, from the integration's title template: the services, not the alert.
+    expect(mails()).toEqual(['[Status] New incident: Elevated errors on Checkout'])
     for (const severity of ['warning', 'critical', 'warning']) {
       at(5)
       expect((await webhook(token, firing('long', severity))).body.outcome).toBe('updated')
@@ -118,7 +119,10 @@ describe('notifications of what a monitoring integration writes', () => {
     expect((await webhook(token, resolved('long'))).body.outcome).toBe('resolved')
     at(121)
     await runDue()
-    expect(mails()).toEqual(['[Status] New incident: Probe long fails', '[Status] Incident resolved: Probe long fails'])
+    expect(mails()).toEqual([
+      '[Status] New incident: Elevated errors on Checkout',
+      '[Status] Incident resolved: Elevated errors on Checkout',
+    ])
     expect(await notificationsOf('long')).toEqual([
       'incident_created sent',
       'incident_updated superseded',

@@ -79,6 +79,11 @@ beforeAll(async () => {
     sql`INSERT INTO subscribers (type, email, verified, active, unsubscribe_token, verification_token, updated_at, created_at) VALUES ('email', 'old@example.test', true, true, 'tok-unsub', 'tok-verify', ${T0}, ${T0})`,
   )
 
+  await readRows(
+    p,
+    sql`INSERT INTO integrations (name, kind, service_label, default_status, notify_subscribers, updated_at, created_at) VALUES ('Old Alertmanager', 'alertmanager', 'service', 'partial', true, ${T0}, ${T0})`,
+  )
+
   // The new release starts: every migration since.
   await p.db.migrate({ migrations: all })
   const applied = await readRows<{ name: string }>(p, sql`SELECT name FROM payload_migrations`)
@@ -127,5 +132,14 @@ describe('a database of the previous release, migrated', () => {
     const subscribers = await api('GET', '/subscribers?where[email][equals]=old@example.test', { key: admin.key })
     expect(subscribers.body.docs).toHaveLength(1)
     expect(subscribers.body.docs[0]).toMatchObject({ type: 'email', verified: true, active: true })
+  })
+
+  it('gives an integration of the previous release the default title and messages, which name no alert', async () => {
+    const found = await api('GET', '/integrations?where[name][equals]=Old Alertmanager&depth=0', { key: admin.key })
+    expect(found.status, found.text).toBe(200)
+    expect(found.body.docs[0]).toMatchObject({
+      incidentTitle: 'Elevated errors on {services}',
+      openingMessage: 'We are investigating elevated errors on {services}.',
+    })
   })
 })

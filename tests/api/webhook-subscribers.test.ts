@@ -11,6 +11,7 @@ process.env.OUTBOUND_ALLOWED_NETWORKS = '127.0.0.1/32'
 // The slow receiver never answers: the delivery gives up after this long.
 process.env.WEBHOOK_TIMEOUT_MS = '400'
 
+import MarkdownIt from 'markdown-it'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -30,6 +31,7 @@ let receiver: WebhookReceiver
 let admin: TestUser
 let editor: TestUser
 const services: Record<string, number> = {}
+let groupId: number
 const unique = () => Math.random().toString(36).slice(2, 8)
 const DAY = 24 * 60 * 60 * 1000
 
@@ -100,6 +102,7 @@ beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
   const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Platform' } })
+  groupId = group.body.doc.id
   for (const name of ['API', 'Dashboard']) {
     const res = await api('POST', '/services', { key: editor.key, body: { name, group: group.body.doc.id } })
     services[res.body.doc.slug] = res.body.doc.id
@@ -398,6 +401,35 @@ const TeamsMessage = z.object({
     .length(1),
 })
 
+/** Discord embeds and Teams TextBlocks are Markdown: read as CommonMark, with bare addresses turned into links. */
+const chatMarkdown = new MarkdownIt({ linkify: true })
+
+/** What a reader sees of a Markdown text (`shown`), and each link it renders, with its label and address. */
+function rendered(text: string) {
+  let shown = ''
+  const links: { label: string; href: string }[] = []
+  let link: { label: string; href: string } | null = null
+  for (const block of chatMarkdown.parse(text, {})) {
+    if (block.type !== 'inline') continue
+    if (shown) shown += '\n'
+    for (const token of block.children ?? []) {
+      if (token.type === 'link_open') link = { label: '', href: String(token.attrGet('href') ?? '') }
+      else if (token.type === 'link_close' && link) {
+        links.push(link)
+        link = null
+      } else if (token.type === 'text' || token.type === 'code_inline') {
+        shown += token.content
+        if (link) link.label += token.content
+      } else if (token.type === 'softbreak' || token.type === 'hardbreak') shown += '\n'
+    }
+  }
+  return { shown, links }
+}
+
+/** Links whose label is not their own address: a label that can say anything while the link leads elsewhere. */
+const maskedLinks = (text: string) =>
+  rendered(text).links.filter(({ label, href }) => label !== href && label !== decodeURI(href))
+
 describe('Slack, Discord and Teams subscribers', () => {
   it('get a message in their documented shape, readable on its own and linking to the incident page', async () => {
     await addSubscriber({ type: 'slack', url: `${receiver.url}/slack` })
@@ -421,11 +453,8 @@ describe('Slack, Discord and Teams subscribers', () => {
     expect(slackText).toContain('API')
 
     const discord = DiscordMessage.parse(json(receiver.to('/discord')[0]))
-    expect(discord.embeds[0]).toMatchObject({
-      title: 'New incident: Login <fails> & @everyone',
-      url: link,
-      description: 'The cache is full',
-    })
+    expect(discord.embeds[0]).toMatchObject({ url: link, description: 'The cache is full' })
+    expect(rendered(discord.embeds[0].title).shown).toBe('New incident: Login <fails> & @everyone')
     expect(discord.embeds[0].fields).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'Status', value: 'Identified' })]),
     )
@@ -434,7 +463,9 @@ describe('Slack, Discord and Teams subscribers', () => {
     expect(teams.attachments[0].content.actions).toEqual([
       { type: 'Action.OpenUrl', title: 'View on the status page', url: link },
     ])
-    expect(JSON.stringify(teams.attachments[0].content.body)).toContain('Login <fails> & @everyone')
+    expect(teams.attachments[0].content.body.map((block) => rendered(String(block.text ?? '')).shown)).toContain(
+      'New incident: Login <fails> & @everyone',
+    )
     // Chat channels are not signed (their services authenticate by the URL), and hear of no component updates,
     // which a webhook beside them does hear of.
     expect(receiver.to('/slack')[0].headers['webhook-signature']).toBeUndefined()
@@ -459,6 +490,48 @@ describe('Slack, Discord and Teams subscribers', () => {
     const raw = receiver.to('/slack-escape')[0].body
     expect(raw).not.toContain('<!channel>')
     expect(raw).toContain('&lt;!channel&gt;')
+  })
+
+  it('escape Discord and Teams Markdown in what users wrote: no link label hides where the link goes', async () => {
+    await addSubscriber({ type: 'discord', url: `${receiver.url}/discord-escape` })
+    await addSubscriber({ type: 'teams', url: `${receiver.url}/teams-escape` })
+    // A code span and escaped brackets come out of the plain-text conversion as literal Markdown links.
+    const smuggled =
+      'Check `[Status page login](https://evil.example/phish)` and \\[Reset your password\\](https://evil.example/reset)'
+    const readable =
+      'Check [Status page login](https://evil.example/phish) and [Reset your password](https://evil.example/reset)'
+    const service = await api('POST', '/services', {
+      key: editor.key,
+      body: { name: `Sign-in [Login](https://evil.example/service) ${unique()}`, group: groupId },
+    })
+    expect(service.status, service.text).toBe(201)
+    await createIncident({
+      title: 'Logins *fail* [Login](https://evil.example/title) <@123> ||hidden||',
+      affectedServices: [service.body.doc.id],
+      updates: [{ status: 'investigating', message: `${smuggled}\n\nDetails: [our post](https://example.com/a_b).` }],
+    })
+    await drain()
+
+    const embed = DiscordMessage.parse(json(receiver.to('/discord-escape')[0])).embeds[0]
+    const card = TeamsMessage.parse(json(receiver.to('/teams-escape')[0])).attachments[0].content
+    const teamsTexts = card.body.flatMap((block) =>
+      block.type === 'FactSet'
+        ? (block.facts as { value: string }[]).map((fact) => fact.value)
+        : [String(block.text ?? '')],
+    )
+    const discordTexts = [embed.title, embed.description ?? '', embed.footer.text, ...embed.fields.map((f) => f.value)]
+    for (const text of [...discordTexts, ...teamsTexts]) expect(maskedLinks(text), text).toEqual([])
+
+    // And they read as written; the real link's address is written out, and is a link to itself.
+    const message = `${readable}\nDetails: our post (https://example.com/a_b).`
+    expect(rendered(embed.description ?? '').shown).toBe(message)
+    expect(rendered(embed.description ?? '').links.map((l) => l.href)).toContain('https://example.com/a_b')
+    expect(teamsTexts.map((text) => rendered(text).shown)).toContain(message)
+    const headline = 'New incident: Logins *fail* [Login](https://evil.example/title) <@123> ||hidden||'
+    expect(rendered(embed.title).shown).toBe(headline)
+    expect(teamsTexts.map((text) => rendered(text).shown)).toContain(headline)
+    const affected = embed.fields.find((field) => field.name === 'Affected')?.value ?? ''
+    expect(rendered(affected).shown).toBe(service.body.doc.name)
   })
 })
 

@@ -356,7 +356,7 @@ describe('the integration page', () => {
     await clickUntil(page.getByRole('button', { name: 'Send a test event' }), async () => (await result.count()) > 0)
     const text = await result.innerText()
     // The page's first service is Payments (the incident form's test made it; its status then is partial).
-    expect(text).toContain('Would open: “Sample alert: elevated error rate”, Investigating')
+    expect(text).toContain('Would open: “Elevated errors on Payments”, Investigating')
     expect(text).toContain('Payments: Major outage')
     expect(text).toContain('Trouble with Payments (Major outage).')
     expect(text).toContain('All good again.')

@@ -1,8 +1,10 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { admins, nobody } from '../../access/roles'
+import { MAX_TITLE } from '../../domain/alert-incident'
 import {
   DEFAULT_MESSAGE_TEMPLATES,
+  DEFAULT_TITLE_TEMPLATE,
   type MessageTemplateKind,
   PLACEHOLDER_HELP,
   templateProblem,
@@ -110,6 +112,22 @@ export const Integrations: CollectionConfig = {
       type: 'checkbox',
       defaultValue: true,
       admin: { description: 'Off: incidents this integration opens notify nobody until a person edits them.' },
+    },
+    {
+      name: 'incidentTitle',
+      label: 'Title of the incidents it opens',
+      type: 'text',
+      maxLength: MAX_TITLE,
+      defaultValue: DEFAULT_TITLE_TEMPLATE,
+      // Not `required`, like the messages: an integration without one titles its incidents with the default.
+      validate: (value: unknown) => {
+        if (value === null || value === undefined) return true
+        const problem = templateProblem(typeof value === 'string' ? value : '')
+        return problem ? `The incident title ${problem}` : true
+      },
+      admin: {
+        description: `Shown on the public page and as the subject of subscribers' e-mails. ${PLACEHOLDER_HELP}`,
+      },
     },
     messageField(
       'openingMessage',

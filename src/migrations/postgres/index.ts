@@ -18,6 +18,7 @@ import * as migration_20261126_090200_integration_messages from './20261126_0902
 import * as migration_20261126_090300_default_update_messages from './20261126_090300_default_update_messages';
 import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
 import * as migration_20261127_210000_publish_error from './20261127_210000_publish_error';
+import * as migration_20261127_210713_integration_incident_title from './20261127_210713_integration_incident_title';
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261127_210000_publish_error.up,
     down: migration_20261127_210000_publish_error.down,
     name: '20261127_210000_publish_error',
+  },
+  {
+    up: migration_20261127_210713_integration_incident_title.up,
+    down: migration_20261127_210713_integration_incident_title.down,
+    name: '20261127_210713_integration_incident_title',
   },
 ];

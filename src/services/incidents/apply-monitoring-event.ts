@@ -28,7 +28,14 @@ import {
   NOTHING_REASON_TEXT,
   type NamedImpact,
 } from '../../domain/alert-incident'
-import { listNames, type MessageTemplateKind, renderTemplate, templateOrDefault } from '../../domain/message-template'
+import {
+  listNames,
+  type MessageTemplateKind,
+  renderTemplate,
+  renderTitle,
+  templateOrDefault,
+  type TemplateValues,
+} from '../../domain/message-template'
 import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../../domain/statuses'
@@ -184,6 +191,26 @@ export async function applyMonitoringEvent(
   })
 }
 
+/** The values of the integration's placeholders for this event (src/domain/message-template.ts). */
+function templateValues(
+  event: MonitoringEvent,
+  named: readonly NamedImpact[],
+  recovered: readonly string[],
+): TemplateValues {
+  return {
+    services: named.length > 0 ? listNames(named.map((impact) => impact.name)) : 'the affected services',
+    statuses: listNames(named.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`)),
+    recovered: listNames(recovered),
+    title: event.title,
+    alerts: event.alerts
+      .filter((alert) => alert.firing)
+      .slice(0, 20)
+      .map((alert) => `- ${alert.summary}`)
+      .join('\n'),
+    description: event.message,
+  }
+}
+
 /**
  * An update's words, from the integration's template for `kind` (src/domain/message-template.ts): the alert's own
  * texts reach customers only through the placeholders that ask for them.
@@ -200,18 +227,15 @@ export function customerMessage(
     update: integration.updateMessage,
     resolved: integration.resolvedMessage,
   }[kind]
-  const firing = event.alerts.filter((alert) => alert.firing)
-  return renderTemplate(templateOrDefault(kind, stored), {
-    services: named.length > 0 ? listNames(named.map((impact) => impact.name)) : 'the affected services',
-    statuses: listNames(named.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`)),
-    recovered: listNames(recovered),
-    title: event.title,
-    alerts: firing
-      .slice(0, 20)
-      .map((alert) => `- ${alert.summary}`)
-      .join('\n'),
-    description: event.message,
-  })
+  return renderTemplate(templateOrDefault(kind, stored), templateValues(event, named, recovered))
+}
+
+/** The title of the incident the event opens, from the integration's title template, as the messages are. */
+export function customerTitle(integration: Integration, event: MonitoringEvent, named: readonly NamedImpact[]): string {
+  const values = templateValues(event, named, [])
+  // One line: the firing alerts' summaries side by side rather than as a list.
+  const alerts = event.alerts.filter((alert) => alert.firing).map((alert) => alert.summary)
+  return renderTitle(integration.incidentTitle, { ...values, alerts: alerts.slice(0, 20).join('; ') })
 }
 
 async function apply(
@@ -256,7 +280,7 @@ async function apply(
       const created = await req.payload.create({
         collection: 'incidents',
         data: {
-          title: event.title,
+          title: customerTitle(integration, event, named),
           affectedServices: [...impact.keys()],
           updates: [
             {

@@ -14,7 +14,7 @@ import type { ServiceStatus } from '../../domain/statuses'
 import { parsePayload } from '../../integrations/parse'
 import { parseOptions } from '../../integrations/parse-options'
 import type { Integration } from '../../payload-types'
-import { customerMessage, servicesOf } from './apply-monitoring-event'
+import { customerMessage, customerTitle, servicesOf } from './apply-monitoring-event'
 
 export interface EventPreview {
   /** The notifications that were read, in the tool's own shape. */
@@ -88,7 +88,7 @@ export async function previewMonitoringEvent(
   return {
     sample,
     incident: {
-      title: firing.event.title,
+      title: customerTitle(integration, firing.event, named),
       status: 'investigating',
       services: [...impact].map(([id, status]) => ({ id, name: names.get(id) ?? String(id), status })),
       message: customerMessage(integration, 'opening', firing.event, named),

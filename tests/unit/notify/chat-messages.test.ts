@@ -41,6 +41,21 @@ describe('chat messages stay within the limits their services document', () => {
     expect(total).toBeLessThanOrEqual(6000)
   })
 
+  it('Discord: text made of markup, escaped, still fits, and is never cut inside an escape', () => {
+    const marked = { ...long, title: '['.repeat(1000), message: '*'.repeat(5000), siteName: '<'.repeat(300) }
+    const [embed] = discordMessage(marked, new Date()).embeds as {
+      title: string
+      description: string
+      footer: { text: string }
+    }[]
+    expect(embed.title.length).toBeLessThanOrEqual(256)
+    for (const text of [embed.title, embed.description, embed.footer.text]) {
+      expect(text).toMatch(/…$/)
+      // Before the ellipsis, whole escapes only: an even number of characters, each pair a backslash and its mark.
+      expect(text.slice(text.indexOf('\\'), -1)).toMatch(/^(\\[[*<])+$/)
+    }
+  })
+
   it('Teams: one Adaptive Card attachment with a link to the page', () => {
     const message = teamsMessage(long) as {
       attachments: { contentType: string; content: { type: string; actions: { url: string }[] } }[]

@@ -38,6 +38,7 @@ import { EmailSettings } from './globals/EmailSettings'
 import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './cms-api/request-guards'
+import { withPrivateFields } from './access/private-fields'
 import { jobs, startMaintenanceTicker } from './jobs'
 import { startScheduleTicker } from './jobs/schedule-ticker'
 import { closeEmailPool } from './notify/email'
@@ -81,7 +82,9 @@ export default buildConfig({
     IntegrationEvents,
     withPasswordResetMail(withFirstUserNote(Users)),
     Media,
-  ].map(withRequestGuards),
+  ]
+    .map(withPrivateFields)
+    .map(withRequestGuards),
   globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).

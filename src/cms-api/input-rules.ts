@@ -61,8 +61,31 @@ const refusingMalformedRichText: FieldHook = ({ value, path, collection, global,
 }
 
 /**
+ * Payload drops array rows that are not objects without a word (`services: [5]` was stored as no services, and
+ * `updates: [5]` read as "requires at least 1 row"), so a list of scalars, or a value that is no list at all, is
+ * refused here naming the field, before Payload walks the rows.
+ */
+const refusingRowsThatAreNotObjects: FieldHook = ({ value, path, collection, global, field }) => {
+  if (value === undefined || value === null) return value
+  const label = labelOf(path, ('name' in field && field.name) || 'array')
+  const refusal = !Array.isArray(value)
+    ? `${label} takes a list of rows, e.g. [{…}]`
+    : value.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))
+      ? `${label} takes a list of rows, each an object of the row's fields`
+      : null
+  if (refusal)
+    throw new ValidationError({
+      collection: collection?.slug,
+      global: global?.slug,
+      errors: [{ message: refusal, path: label }],
+    })
+  return value
+}
+
+/**
  * Every collection's and global's fields, at any nesting, with the rules every client write obeys: no control
- * characters in text, rich text of the right shape, one value for a single select, at most MAX_ARRAY_ROWS rows.
+ * characters in text, rich text of the right shape, one value for a single select, arrays of at most MAX_ARRAY_ROWS
+ * rows that are objects.
  * Applied once to the whole config (src/cms-api/request-guards.ts), so a field added later cannot forget them.
  */
 export function withInputRules(fields: Field[]): Field[] {
@@ -85,7 +108,15 @@ export function withInputRules(fields: Field[]): Field[] {
           },
         } as Field
       case 'array':
-        return { ...field, maxRows: field.maxRows ?? MAX_ARRAY_ROWS, fields: withInputRules(field.fields) }
+        return {
+          ...field,
+          maxRows: field.maxRows ?? MAX_ARRAY_ROWS,
+          fields: withInputRules(field.fields),
+          hooks: {
+            ...field.hooks,
+            beforeValidate: [refusingRowsThatAreNotObjects, ...(field.hooks?.beforeValidate ?? [])],
+          },
+        }
       case 'tabs':
         return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: withInputRules(tab.fields) })) }
       case 'blocks':

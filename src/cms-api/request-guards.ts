@@ -13,6 +13,7 @@ import { guardDocumentSize } from './document-size'
 import { withInputRules } from './input-rules'
 import { withRelationshipChecks } from './relationship-exists'
 import { guardWrittenTimestamps } from './timestamp-guard'
+import { isSecretField } from '../fields/secret'
 
 /**
  * Whether an operation comes from a client (REST, GraphQL) rather than the server's own code. Clients never bypass
@@ -57,6 +58,9 @@ function kindOf(field: FlattenedField): WhereFieldKind {
         kind: 'select',
         options: field.options.map((option) => (typeof option === 'string' ? option : option.value)),
       }
+    case 'richText':
+    case 'json':
+      return { kind: 'document' }
     case 'relationship':
     case 'upload':
       return typeof field.relationTo === 'string' ? { kind: 'relationship' } : { kind: 'other' }
@@ -80,6 +84,7 @@ function whereFieldResolver(fields: FlattenedField[], req: PayloadRequest): Wher
       const last = index === segments.length - 1
       const field: FlattenedField | undefined = level?.find((candidate) => candidate.name === segment)
       if (!field) return segment === 'id' && isCollection && last ? { kind: 'id' } : undefined
+      if (isSecretField(field)) return { kind: 'secret' }
       if (last) return kindOf(field)
       if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
         level = (
@@ -99,7 +104,8 @@ function whereFieldResolver(fields: FlattenedField[], req: PayloadRequest): Wher
 
 /**
  * Every `where` (REST, JSON, GraphQL, bulk update and delete) is checked against the fields it names before it
- * reaches the database (src/cms-api/where-params.ts): a value the column cannot hold is a 400 naming the field.
+ * reaches the database (src/cms-api/where-params.ts): a value the column cannot hold is a 400 naming the field, and
+ * a secret is refused to everyone (Payload itself only refuses fields the caller may not read).
  */
 export const guardWhere: CollectionBeforeOperationHook = ({ args, collection, req }) => {
   const { where, currentDepth } = args as { where?: unknown; currentDepth?: number }
@@ -115,14 +121,14 @@ export const guardWhere: CollectionBeforeOperationHook = ({ args, collection, re
 
 type CollectionsByName = Record<string, { config: { flattenedFields: FlattenedField[] } } | undefined>
 
-/** Why a client may not sort by `path`: a field on the way is hidden or unreadable to it; null when it may. */
+/** Why a client may not sort by `path`: a field on the way is hidden, a secret or unreadable to it; null when it may. */
 async function sortRefusal(fields: FlattenedField[], path: string, req: PayloadRequest): Promise<string | null> {
   let level: FlattenedField[] | undefined = fields
   for (const segment of path.split('.')) {
     const field: FlattenedField | undefined = level?.find((candidate) => candidate.name === segment)
     if (!field) return null // unknown paths are Payload's to refuse
     const readable = field.access?.read ? await field.access.read({ req } as never) : true
-    if (field.hidden || !readable) return `sort: ${path} cannot be queried`
+    if (field.hidden || isSecretField(field) || !readable) return `sort: ${path} cannot be queried`
     if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
       level = (req.payload.collections as CollectionsByName)[field.relationTo]?.config.flattenedFields
     } else if (field.type === 'array' || field.type === 'group' || field.type === 'tab') {

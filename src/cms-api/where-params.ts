@@ -22,8 +22,12 @@ export type WhereFieldKind =
   | { kind: 'checkbox' }
   | { kind: 'select'; options: readonly string[] }
   | { kind: 'text' }
-  /** A field whose values Payload and the database check themselves (rich text, JSON). */
+  /** Rich text and JSON: stored as JSON (jsonb on PostgreSQL, which has no LIKE or comparison with a string). */
+  | { kind: 'document' }
+  /** A field whose values Payload and the database check themselves. */
   | { kind: 'other' }
+  /** A secret (or a path through one): no condition on it, whatever the caller's role. */
+  | { kind: 'secret' }
 
 /** What a dotted path names; undefined for a path Payload itself refuses or resolves (unknown fields). */
 export type WhereFieldResolver = (path: string) => WhereFieldKind | undefined
@@ -125,6 +129,8 @@ function valueError(label: string, field: WhereFieldKind, operator: string, valu
 
 function operatorError(label: string, field: WhereFieldKind, operator: string): string | null {
   if (field.kind === 'other') return null
+  if (field.kind === 'document' && operator !== 'exists')
+    return `${label} is not supported: rich text and JSON fields take exists only`
   if (GEO_OPERATORS.has(operator)) return `${label} is not supported: ${operator} applies to location fields only`
   if (TEXT_OPERATORS.has(operator) && field.kind !== 'text') {
     return `${label} is not supported: ${operator} applies to text fields; use equals or in`
@@ -210,6 +216,7 @@ function walk(where: unknown, resolve: WhereFieldResolver, budget: Budget, nesti
     }
     if (!isPlainObject(condition)) return `where[${key}] needs an operator, e.g. where[${key}][equals]=…`
     const field = resolve(key)
+    if (field?.kind === 'secret') return `where: ${key} cannot be queried`
     for (const [operator, value] of Object.entries(condition)) {
       const error = conditionError(key, operator, value, field, budget)
       if (error) return error

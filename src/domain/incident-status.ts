@@ -63,3 +63,11 @@ export function updatesNewestFirst<T extends { createdAt: string | Date }>(updat
     .sort((a, b) => b.time - a.time || b.index - a.index)
     .map(({ update }) => update)
 }
+
+/**
+ * When an incident started: its oldest update's time, or its creation if that is earlier. A backfilled incident is
+ * created after it happened (even after it was resolved), so its creation is not its start.
+ */
+export function incidentStartedAt(createdAt: string | Date, updateTimes: readonly (string | Date)[]): Date {
+  return new Date(Math.min(toTime(createdAt), ...updateTimes.map(toTime).filter(Number.isFinite)))
+}

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 
+import { RESOLVED_INCIDENT_STATUS } from './incident-status'
 import { severity, worstStatus } from './overall-status'
 import type { MaintenanceStatus, ServiceStatus } from './statuses'
 
@@ -130,7 +131,20 @@ export function statuspageTimeline(
   const current = new Map<number, ComponentStatus>()
   const set: ServiceStatus[] = []
   const updates = oldestFirst.map((u) => {
-    const changes = (u.serviceStatuses ?? []).flatMap((row) => {
+    const rows = u.serviceStatuses ?? []
+    // A resolve that sets no statuses of its own gives back every service the incident changed
+    // (src/services/service-status/release.ts): Statuspage lists those components on the resolving update.
+    const givenBack =
+      u.status === RESOLVED_INCIDENT_STATUS && rows.length === 0
+        ? [...current].flatMap(([serviceId, oldStatus]) => {
+            const found = component(serviceId)
+            current.set(serviceId, 'operational')
+            return oldStatus === 'operational' || !found
+              ? []
+              : [{ code: found.code, name: found.name, old_status: oldStatus, new_status: 'operational' as const }]
+          })
+        : []
+    const changes = rows.flatMap((row) => {
       const serviceId =
         row.service === null || row.service === undefined
           ? null
@@ -155,7 +169,7 @@ export function statuspageTimeline(
       created_at: u.at,
       updated_at: u.at,
       display_at: u.at,
-      affected_components: changes.length ? changes : null,
+      affected_components: changes.length || givenBack.length ? [...givenBack, ...changes] : null,
       deliver_notifications: u.notify !== false,
       custom_tweet: null,
       tweet_id: null,
@@ -196,4 +210,12 @@ export function maintenanceTimeline<S extends string>(
       tweet_id: null,
     }
   })
+}
+
+/** The IANA names of UTC itself; Statuspage names that zone `Etc/UTC`. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'UCT', 'Etc/UCT', 'Universal', 'Etc/Universal', 'Zulu', 'Etc/Zulu'])
+
+/** The page's `time_zone` as Statuspage writes it: the site's zone, `Etc/UTC` for UTC (the default) or none. */
+export function statuspageTimeZone(zone: string | null | undefined): string {
+  return !zone || UTC_NAMES.has(zone) ? 'Etc/UTC' : zone
 }

@@ -1,5 +1,7 @@
 import { type CollectionBeforeOperationHook, type Field, ValidationError } from 'payload'
 
+import { isRecordId } from '../cms-api/list-params'
+
 type TemplateSlug = 'incident-templates' | 'maintenance-templates'
 
 /**
@@ -34,22 +36,22 @@ export function startFromTemplate<T>(
   return async ({ args, operation, req, collection }) => {
     const data = (args as { data?: Record<string, unknown> }).data
     if (operation !== 'create' || !data || data.template == null || data.template === '') return args
-    const id = typeof data.template === 'object' ? (data.template as { id?: unknown }).id : data.template
+    const what = relationTo.replace(/s$/, '').replace('-', ' ')
+    const refuse = (message: string) =>
+      new ValidationError({ collection: collection.slug, errors: [{ path: 'template', message }] })
+    // Only an id names a template: anything else reached the lookup as `undefined` (a 500) or as an id no record
+    // can have (a 404 for the whole request).
+    const id = data.template
+    if (!isRecordId(id)) throw refuse(`template must be the id of a template (a whole number from 1)`)
     const template = await req.payload.findByID({
       collection: relationTo,
-      id: id as number,
+      id: Number(id),
       req,
       depth: 0,
       overrideAccess: false,
       disableErrors: true,
     })
-    if (!template)
-      throw new ValidationError({
-        collection: collection.slug,
-        errors: [
-          { path: 'template', message: `No ${relationTo.replace(/s$/, '').replace('-', ' ')} with id ${String(id)}` },
-        ],
-      })
+    if (!template) throw refuse(`No ${what} with id ${String(id)}`)
     const { template: _template, ...body } = data
     return { ...args, data: merge(template as T, body) }
   }

@@ -5,7 +5,7 @@
 import type { Payload, Where } from 'payload'
 
 import { displayDuration } from '../domain/duration'
-import { ACTIVE_INCIDENT_STATUSES, updatesNewestFirst } from '../domain/incident-status'
+import { ACTIVE_INCIDENT_STATUSES, incidentStartedAt, updatesNewestFirst } from '../domain/incident-status'
 import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '../domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
@@ -73,7 +73,12 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
     url: incidentPageUrl(links.base, doc.shortId),
     affectedServices: serviceRefs(doc.affectedServices),
     updates,
-    createdAt: iso(doc.createdAt),
+    createdAt: iso(
+      incidentStartedAt(
+        doc.createdAt,
+        updates.map((u) => u.createdAt),
+      ),
+    ),
     updatedAt: iso(doc.updatedAt),
     resolvedAt: isoOrNull(doc.resolvedAt),
     postmortem: doc.postmortemPublishedAt

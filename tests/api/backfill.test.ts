@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
+import { v2 } from '../helpers/statuspage-api'
 import { createServiceAt } from '../helpers/status-history'
 
 const t = (iso: string) => new Date(iso)
@@ -103,6 +104,25 @@ describe('a backfilled incident', () => {
       ['major', '2026-03-08T10:00:00.000Z', 'incident'],
       ['operational', '2026-03-08T12:00:00.000Z', 'incident'],
     ])
+  })
+
+  it('starts, in /api/v1 and /api/v2, when its first update says, not when it was written down', async () => {
+    const res = await backfill([
+      { status: 'investigating', message: 'Ledger slow', createdAt: '2026-03-07T09:00:00.000Z' },
+      { status: 'resolved', message: 'Ledger fine', createdAt: '2026-03-07T09:30:00.000Z' },
+    ])
+    expect(res.status, res.text).toBe(201)
+    const { shortId } = res.body.doc
+    const one = await v1(`/incidents/${shortId}`)
+    expect(one.status).toBe(200)
+    expect(one.body.data).toMatchObject({
+      createdAt: '2026-03-07T09:00:00.000Z',
+      resolvedAt: '2026-03-07T09:30:00.000Z',
+    })
+    const listed = (await v1('/incidents?limit=100')).body.data.find((i: { shortId: string }) => i.shortId === shortId)
+    expect(listed.createdAt).toBe('2026-03-07T09:00:00.000Z')
+    const statuspage = (await v2('/incidents.json')).body.incidents.find((i: { id: string }) => i.id === shortId)
+    expect(statuspage.started_at).toBe('2026-03-07T09:00:00.000Z')
   })
 
   it('cannot be turned into a live incident or back afterwards (the flag is set at creation only)', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { NOTIFICATION_KINDS } from '../../src/domain/notifications'
+import { REVEAL_SECRETS } from '../../src/fields/secret'
 import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 /**
@@ -77,5 +78,89 @@ describe('sorting by hidden fields is refused at any depth', () => {
     expect(res.body.docs).toHaveLength(3)
     const byId = await api('GET', '/notification-deliveries?sort=-id,createdAt', { key: editor.key })
     expect(byId.status).toBe(200)
+  })
+})
+
+describe('secrets cannot be filtered or sorted by, administrators included', () => {
+  let secret: string
+
+  beforeAll(async () => {
+    const p = await payload()
+    const made = await p.create({
+      collection: 'subscribers',
+      data: { type: 'webhook', url: 'https://hooks.example.com/secret-oracle', verified: true } as never,
+    })
+    const stored = await p.findByID({ collection: 'subscribers', id: made.id, context: REVEAL_SECRETS })
+    secret = (stored as { signingSecret?: string }).signingSecret ?? ''
+    expect(secret).toMatch(/^whsec_/)
+  })
+
+  const refused = (res: { status: number; text: string; body: any }, message: RegExp) => {
+    expect(res.status, res.text).toBe(400)
+    expect(res.body.errors[0].message).toMatch(message)
+    expect(res.body.docs).toBeUndefined()
+  }
+
+  it('REST where, directly, through a relationship and inside or', async () => {
+    const prefix = encodeURIComponent(secret.slice(0, 10))
+    for (const user of [admin, editor]) {
+      refused(
+        await api('GET', `/subscribers?where[signingSecret][like]=${prefix}`, { key: user.key }),
+        /signingSecret cannot be queried/,
+      )
+      refused(
+        await api('GET', `/subscribers?where[or][0][signingSecret][equals]=${encodeURIComponent(secret)}`, {
+          key: user.key,
+        }),
+        /signingSecret cannot be queried/,
+      )
+      refused(
+        await api('GET', `/notification-deliveries?where[subscriber.signingSecret][exists]=true`, { key: user.key }),
+        /subscriber\.signingSecret cannot be queried/,
+      )
+    }
+    refused(
+      await api(
+        'GET',
+        `/subscribers?where=${encodeURIComponent(JSON.stringify({ signingSecret: { like: 'whsec' } }))}`,
+        {
+          key: admin.key,
+        },
+      ),
+      /signingSecret cannot be queried/,
+    )
+  })
+
+  it('REST sort, directly and through a relationship', async () => {
+    for (const sort of ['signingSecret', '-signingSecret', 'id,signingSecret']) {
+      refused(
+        await api('GET', `/subscribers?sort=${sort}`, { key: admin.key }),
+        /^sort: signingSecret cannot be queried$/,
+      )
+    }
+    refused(
+      await api('GET', '/notification-deliveries?sort=-subscriber.signingSecret', { key: admin.key }),
+      /^sort: subscriber\.signingSecret cannot be queried$/,
+    )
+  })
+
+  it('GraphQL where and sort', async () => {
+    const where = await graphql(
+      '{ Subscribers(where: { signingSecret: { like: "whsec" } }) { totalDocs } }',
+      undefined,
+      { key: admin.key },
+    )
+    expect(where.status, JSON.stringify(where.body)).toBe(400)
+    expect(where.body.data?.Subscribers ?? null).toBeNull()
+    expect(where.body.errors[0].message).toMatch(/signingSecret cannot be queried/)
+    const sort = await graphql('{ Subscribers(sort: "signingSecret") { totalDocs } }', undefined, { key: admin.key })
+    expect(sort.status).toBe(400)
+    expect(sort.body.errors[0].message).toBe('sort: signingSecret cannot be queried')
+  })
+
+  it('other fields of the same records still filter and sort', async () => {
+    const res = await api('GET', '/subscribers?where[type][equals]=webhook&sort=-createdAt', { key: admin.key })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body.totalDocs).toBe(1)
   })
 })

@@ -227,6 +227,53 @@ describe('values Payload could not store', () => {
     )
   })
 
+  it('an array field given scalars, or no list at all, is a 400 naming the field, on every collection', async () => {
+    const cases: { path: string; body: Record<string, unknown>; field: string }[] = [
+      {
+        path: '/incident-templates',
+        body: { name: 'Scalars', title: 't', message: 'm', services: [serviceId] },
+        field: 'services',
+      },
+      { path: '/incidents', body: incident({ updates: [5] }), field: 'updates' },
+      { path: '/incidents', body: incident({ updates: 'investigating' }), field: 'updates' },
+      {
+        path: '/incidents',
+        body: incident({ updates: [{ status: 'investigating', message: 'x', serviceStatuses: ['x'] }] }),
+        field: 'updates.0.serviceStatuses',
+      },
+      {
+        path: '/maintenances',
+        body: { title: 'Scalars', scheduledStartAt: '2030-01-01T00:00:00Z', updates: ['x', { message: 'm' }] },
+        field: 'updates',
+      },
+      {
+        path: '/integrations',
+        body: { name: 'Scalars', kind: 'generic', severityStatuses: [[]] },
+        field: 'severityStatuses',
+      },
+    ]
+    for (const { path, body, field } of cases) {
+      const res = await api('POST', path, { key: admin.key, body })
+      expectRefusal(res, 400)
+      expect(res.body.errors[0].data.errors, `${path} ${JSON.stringify(body)}`).toEqual([
+        expect.objectContaining({
+          path: field,
+          message: expect.stringMatching(new RegExp(`^${field} takes a list of rows`)),
+        }),
+      ])
+    }
+    expect(
+      (await api('GET', '/incident-templates?where[name][equals]=Scalars', { key: admin.key })).body.totalDocs,
+    ).toBe(0)
+    expect((await api('GET', '/maintenances?where[title][equals]=Scalars', { key: admin.key })).body.totalDocs).toBe(0)
+    const rows = await api('POST', '/incident-templates', {
+      key: admin.key,
+      body: { name: 'Rows', title: 't', message: 'm', services: [{ service: serviceId, status: 'major' }] },
+    })
+    expect(rows.status, rows.text).toBe(201)
+    expect(rows.body.doc.services).toHaveLength(1)
+  })
+
   it('malformed rich text is a 400 naming the field', async () => {
     const maintenance = (description: unknown) => ({
       title: 'Rich',

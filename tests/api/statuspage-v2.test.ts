@@ -301,3 +301,60 @@ describe('/history.rss and /history.atom', () => {
     }
   })
 })
+
+describe('as Statuspage writes them', () => {
+  it('names the zone of a UTC site Etc/UTC', async () => {
+    const p = await payload()
+    for (const [zone, written] of [
+      ['UTC', 'Etc/UTC'],
+      ['Etc/UTC', 'Etc/UTC'],
+      ['America/New_York', 'America/New_York'],
+    ]) {
+      await p.updateGlobal({ slug: 'settings', data: { timeZone: zone } })
+      expect((await v2('/status.json')).body.page.time_zone, zone).toBe(written)
+    }
+    await p.updateGlobal({ slug: 'settings', data: { timeZone: 'Europe/Berlin' } })
+  })
+
+  it('lists on a resolving update the components the resolve gave back', async () => {
+    const incident = await create('incidents', {
+      title: 'Database failover',
+      affectedServices: [ids.db, ids.cdn],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Failing over',
+          createdAt: minutes(-30),
+          serviceStatuses: [
+            { service: ids.db, status: 'major' },
+            { service: ids.cdn, status: 'degraded' },
+          ],
+        },
+        {
+          status: 'identified',
+          message: 'CDN fine again',
+          createdAt: minutes(-20),
+          serviceStatuses: [{ service: ids.cdn, status: 'operational' }],
+        },
+      ],
+    })
+    const resolved = await api('PATCH', `/incidents/${incident.id}`, {
+      key: admin.key,
+      body: {
+        updates: [...incident.updates, { status: 'resolved', message: 'Failed over', createdAt: minutes(-10) }],
+      },
+    })
+    expect(resolved.status, resolved.text).toBe(200)
+    expect((await api('GET', `/services/${ids.db}`)).body.status).toBe('operational')
+    const shown = (await v2('/incidents.json')).body.incidents.find((i: { id: string }) => i.id === incident.shortId)
+    const database = shown.components.find((c: { name: string }) => c.name === 'Database')
+    expect(shown.incident_updates.map((u: { status: string }) => u.status)).toEqual([
+      'resolved',
+      'identified',
+      'investigating',
+    ])
+    expect(shown.incident_updates[0].affected_components).toEqual([
+      { code: database.id, name: 'Database', old_status: 'major_outage', new_status: 'operational' },
+    ])
+  })
+})

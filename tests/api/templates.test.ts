@@ -129,6 +129,22 @@ describe('POST /api/incidents with a template', () => {
     expect(res.text).toContain('template')
     expect((await api('GET', '/incidents?limit=0', { key: editor.key })).body.totalDocs).toBe(before)
   })
+  it('answers 400 naming `template` for a value that is not an id (an object, a list, text, a negative or huge number), and stores nothing', async () => {
+    const before = (await api('GET', '/incidents?limit=0', { key: editor.key })).body.totalDocs
+    for (const template of [{ equals: 1 }, { id: 1 }, [1], '1 or 1=1', -1, 0, 1.5, 1e30, true]) {
+      for (const path of ['/incidents', '/maintenances']) {
+        const res = await api('POST', path, {
+          key: editor.key,
+          body: { template, scheduledStartAt: new Date(Date.now() + 86_400_000).toISOString() },
+        })
+        expect(res.status, `${path} ${JSON.stringify(template)}: ${res.text}`).toBe(400)
+        expect(res.body.errors[0].data.errors).toEqual([
+          { path: 'template', message: 'template must be the id of a template (a whole number from 1)' },
+        ])
+      }
+    }
+    expect((await api('GET', '/incidents?limit=0', { key: editor.key })).body.totalDocs).toBe(before)
+  })
 })
 
 describe('POST /api/maintenances with a template', () => {

@@ -1,14 +1,11 @@
-import type { Field, PayloadRequest } from 'payload'
+import type { Field } from 'payload'
 
-import { hasRole, nobody } from '../../access/roles'
+import { nobody } from '../../access/roles'
 import { EVENT_STATES } from '../../domain/monitoring-event'
 import { optionsFrom } from '../../fields/options'
 
-const fromAutomationOnly = {
-  read: ({ req }: { req: PayloadRequest }) => hasRole(req.user, 'admin', 'editor'),
-  create: nobody,
-  update: nobody,
-}
+// Read by editors and admins only: src/domain/private-fields.ts.
+const fromAutomationOnly = { create: nobody, update: nobody }
 
 /**
  * Who opened the incident: the integration and its key, shown read-only in the admin; and the automation's own

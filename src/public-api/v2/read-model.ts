@@ -4,7 +4,7 @@
  */
 import type { Payload, Where } from 'payload'
 
-import { RESOLVED_INCIDENT_STATUS } from '../../domain/incident-status'
+import { incidentStartedAt, RESOLVED_INCIDENT_STATUS } from '../../domain/incident-status'
 import { worstStatus } from '../../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../../domain/page-address'
 import type { ServiceStatus } from '../../domain/statuses'
@@ -16,6 +16,7 @@ import {
   maintenanceTimeline,
   pageStatus,
   statuspageTimeline,
+  statuspageTimeZone,
   type TimelineUpdate,
 } from '../../domain/statuspage'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '../../payload-types'
@@ -126,7 +127,7 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
       id: pageId,
       name: settings.siteName,
       url: links.base,
-      time_zone: settings.timeZone || 'Etc/UTC',
+      time_zone: statuspageTimeZone(settings.timeZone),
       updated_at: updatedAt,
     },
     components,
@@ -163,7 +164,12 @@ function toIncident(doc: IncidentDoc, site: Site): Incident {
     resolved_at: isoOrNull(doc.resolvedAt),
     impact: incidentImpact(set) as Incident['impact'],
     shortlink: incidentPageUrl(site.page.url, doc.shortId),
-    started_at: updates[0]?.created_at ?? createdAt,
+    started_at: iso(
+      incidentStartedAt(
+        createdAt,
+        updates.map((u) => u.created_at),
+      ),
+    ),
     page_id: site.page.id,
     incident_updates: updates.reverse(),
     components: (doc.affectedServices ?? []).flatMap((ref) => site.byServiceId.get(serviceIdOf(ref) ?? -1) ?? []),

@@ -1554,6 +1554,7 @@ export interface TaskDeliverNotification {
 export interface TaskSendConfirmation {
   input: {
     subscriber: number;
+    formerContact?: string | null;
   };
   output: {
     sent: boolean;

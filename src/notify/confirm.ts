@@ -1,7 +1,9 @@
 /**
  * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, sent by the
  * subscriber's channel (src/notify/adapters/).
- * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing.
+ * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing. A webhook
+ * subscribed again by somebody with another contact address also has its former contact told, once the
+ * confirmation is out.
  */
 import type { Payload, TaskConfig } from 'payload'
 
@@ -10,13 +12,22 @@ import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
 import { channelAdapter } from './adapters'
-import { ChannelNotConfigured, SendFailure } from './email'
+import { urlAddress } from './adapters/url'
+import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
 import { confirmUrl } from './links'
+import { renderWebhookTakenOverEmail } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { reportingFailure } from './task-failure'
 
-export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
+export interface ConfirmationJob {
+  subscriber: number
+  /** The contact address a returning webhook had before somebody subscribed it again with another. */
+  formerContact?: string | null
+}
+
+export async function sendConfirmation(payload: Payload, job: ConfirmationJob): Promise<boolean> {
+  const subscriberId = job.subscriber
   // With its signing secret: a webhook's confirmation is where its owner learns it (src/notify/adapters/webhook.ts).
   const subscriber = await payload.findByID({
     collection: 'subscribers',
@@ -57,7 +68,18 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     confirmationError: null,
     confirmationFailedAt: null,
   })
+  if (job.formerContact) await tellFormerContact(payload, job.formerContact, urlAddress(subscriber), siteName)
   return true
+}
+
+/** A courtesy, as the quarantine notice is: when it cannot be sent, the confirmation stands. */
+async function tellFormerContact(payload: Payload, to: string, endpoint: string | null, siteName: string) {
+  try {
+    const message = renderWebhookTakenOverEmail(siteName, endpoint ?? 'the address given')
+    await sendEmail(await emailConfig(payload), { to, ...message }, payload.logger)
+  } catch (error) {
+    payload.logger.warn({ msg: `Notice to a webhook's former contact not sent: ${(error as Error).message}` })
+  }
 }
 
 async function recordConfirmation(payload: Payload, id: number, data: Record<string, string | null>): Promise<void> {
@@ -67,14 +89,17 @@ async function recordConfirmation(payload: Payload, id: number, data: Record<str
 export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {
   slug: SEND_CONFIRMATION_TASK,
   label: 'Send a subscription confirmation',
-  inputSchema: [{ name: 'subscriber', type: 'number', required: true }],
+  inputSchema: [
+    { name: 'subscriber', type: 'number', required: true },
+    { name: 'formerContact', type: 'text' },
+  ],
   outputSchema: [{ name: 'sent', type: 'checkbox', required: true }],
   // A mail server that is down now may be up in a minute; the subscriber can also ask again.
   retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
   handler: async ({ input, req }) => ({
     output: {
       sent: await reportingFailure(req.payload, `Confirmation for subscriber ${input.subscriber}`, () =>
-        sendConfirmation(req.payload, input.subscriber),
+        sendConfirmation(req.payload, input),
       ),
     },
   }),

@@ -623,6 +623,44 @@ describe('webhooks subscribed by visitors', () => {
     expect(receiver.to('/visitor')).toHaveLength(1)
     expect((verify(secret, receiver.to('/visitor')[0]) as any).incident.name).toBe('After confirming')
   })
+  it('subscribed again by a stranger after the owner left, get a new signing secret, and the owner is told', async () => {
+    const owner = `owner-${unique()}@example.test`
+    const stranger = `stranger-${unique()}@example.test`
+    const url = `${receiver.url}/changed-hands`
+    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: owner })).status).toBe(200)
+    await drain()
+    const ownerSecret = /whsec_[A-Za-z0-9+/]+=*/.exec(smtp.to(owner)[0].parsed.text ?? '')![0]
+    const ownerToken = /verify\/([A-Za-z0-9_-]+)/.exec(smtp.to(owner)[0].parsed.text ?? '')![1]
+    expect((await post(verifyRoute, '/api/subscribe/verify', { token: ownerToken })).status).toBe(200)
+    const [row] = (await api('GET', `/subscribers?where[contactEmail][equals]=${owner}`, { key: admin.key })).body.docs
+    expect((await api('PATCH', `/subscribers/${row.id}`, { key: admin.key, body: { active: false } })).status).toBe(200)
+
+    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: stranger })).status).toBe(200)
+    await drain()
+    const [confirmation] = smtp.to(stranger)
+    const strangerSecret = /whsec_[A-Za-z0-9+/]+=*/.exec(confirmation.parsed.text ?? '')![0]
+    expect(strangerSecret).not.toBe(ownerSecret)
+    // The owner hears that the endpoint changed hands, without the stranger's address.
+    const notices = smtp.to(owner).slice(1)
+    expect(notices).toHaveLength(1)
+    expect(notices[0].parsed.subject).toContain('Your former webhook was subscribed again')
+    expect(notices[0].raw).not.toContain(stranger)
+
+    const strangerToken = /verify\/([A-Za-z0-9_-]+)/.exec(confirmation.parsed.text ?? '')![1]
+    expect((await post(verifyRoute, '/api/subscribe/verify', { token: strangerToken })).status).toBe(200)
+    await createIncident({ title: 'After the change', updates: [{ status: 'investigating', message: 'x' }] })
+    await drain()
+    const [delivered] = receiver.to('/changed-hands')
+    expect((verify(strangerSecret, delivered) as any).incident.name).toBe('After the change')
+    expect(() => verify(ownerSecret, delivered)).toThrow()
+
+    // The same contact coming back is told nothing more than its confirmation.
+    await api('PATCH', `/subscribers/${row.id}`, { key: admin.key, body: { active: false } })
+    smtp.messages.length = 0
+    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: stranger })).status).toBe(200)
+    await drain()
+    expect(smtp.messages.map((m) => m.to)).toEqual([stranger])
+  })
 })
 
 describe('quarantine', () => {

@@ -84,7 +84,8 @@ export interface SubscribeContext {
 
 /**
  * Subscribes an address. New: stored unverified, confirmation sent. Unsubscribed before: back to unverified with a
- * new confirmation token. Pending: confirmation sent again (at most every 5 minutes) with the new service choice.
+ * new confirmation token (a webhook also with a new signing secret, and its former contact, when another, is told).
+ * Pending: confirmation sent again (at most every 5 minutes) with the new service choice.
  * Confirmed and active: nothing changes (an unconfirmed request cannot change a confirmed subscription).
  */
 export async function subscribe(
@@ -124,6 +125,7 @@ async function subscribeOnce(
     const services = await serviceIds(req, request.services)
     const existing = await findSubscriber(payload, where, req)
     let id: number
+    let formerContact: string | undefined
     if (!existing) {
       const created = await payload.create({
         collection: 'subscribers',
@@ -159,10 +161,14 @@ async function subscribeOnce(
         overrideAccess: true,
         depth: 0,
         req,
-        // Tokens are the server's: only this write may give a subscriber a new one (src/cms/context.ts).
+        // Tokens are the server's: only this write may give a subscriber a new one (src/cms/context.ts), and a
+        // webhook a new signing secret (src/collections/Subscribers/hooks/signing-secret.ts).
         context: { rotateConfirmationToken: true },
       })
       id = existing.id
+      // Whoever held the endpoint before may still trust it: they hear that it changed hands.
+      if (request.type === 'webhook' && existing.contactEmail && existing.contactEmail !== request.contactEmail)
+        formerContact = existing.contactEmail
     } else if (!existing.verified) {
       const asked = existing.confirmationRequestedAt ?? existing.confirmationSentAt
       const last = asked ? Date.parse(asked) : 0
@@ -181,7 +187,7 @@ async function subscribeOnce(
     }
     await payload.jobs.queue({
       task: SEND_CONFIRMATION_TASK,
-      input: { subscriber: id },
+      input: { subscriber: id, ...(formerContact ? { formerContact } : {}) },
       queue: NOTIFICATION_QUEUE,
       req,
     })

@@ -4,6 +4,7 @@
  */
 import { isE164, isEmailAddress, normaliseEmail } from './contact'
 import { CHANNEL_RULES } from './channels'
+import type { Channel } from './notifications'
 import { forbiddenControlCharacter } from './text'
 
 export type SubscribeRequest =
@@ -15,6 +16,26 @@ export type SubscribeRequest =
 /** The address a request subscribes: the value of its channel's address field (src/domain/channels.ts). */
 export function requestAddress(request: SubscribeRequest): string {
   return (request as unknown as Record<string, string>)[CHANNEL_RULES[request.type].addressField]
+}
+
+/** Who receives a subscription's confirmation: an inbox (an e-mail subscriber's, a webhook's contact) or a phone. */
+export type ConfirmationRecipient = { kind: 'email' | 'phone'; address: string }
+
+/**
+ * The recipient of a request's or a stored subscriber's confirmation. The resend interval holds per recipient,
+ * whichever of its subscriptions asks: an inbox given for six webhooks is still one inbox.
+ */
+export function confirmationRecipient(subscription: {
+  type: Channel
+  email?: string | null
+  phone?: string | null
+  contactEmail?: string | null
+}): ConfirmationRecipient | null {
+  const by = CHANNEL_RULES[subscription.type].confirmBy ?? subscription.type
+  if (by === 'sms') return subscription.phone ? { kind: 'phone', address: subscription.phone } : null
+  if (by !== 'email') return null
+  const inbox = subscription.type === 'email' ? subscription.email : subscription.contactEmail
+  return inbox ? { kind: 'email', address: normaliseEmail(inbox) } : null
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }

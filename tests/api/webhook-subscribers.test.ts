@@ -19,6 +19,7 @@ import * as subscribeRoute from '../../src/app/api/subscribe/route'
 import * as verifyRoute from '../../src/app/api/subscribe/verify/route'
 import { env, resetConfig } from '../../src/config/env'
 import { deliverNotification } from '../../src/notify/deliver'
+import { subscribe } from '../../src/services/subscribers/subscribe'
 import { closeEmailPool } from '../../src/notify/email'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { drainNotifications as drain } from '../helpers/notification-queue'
@@ -623,6 +624,50 @@ describe('webhooks subscribed by visitors', () => {
     expect(receiver.to('/visitor')).toHaveLength(1)
     expect((verify(secret, receiver.to('/visitor')[0]) as any).incident.name).toBe('After confirming')
   })
+  it('send one inbox at most one confirmation per resend interval, however many URLs name it, and store the rest', async () => {
+    process.env.SUBSCRIBE_RESEND_SECONDS = '3600'
+    resetConfig()
+    try {
+      const victim = `victim-${unique()}@example.test`
+      const urls = [1, 2, 3, 4, 5, 6].map((i) => `${receiver.url}/flood/${unique()}/${i}`)
+      const answers = []
+      for (const url of urls)
+        answers.push(await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: victim }))
+      // An e-mail subscription of the same inbox waits its turn too.
+      answers.push(await post(subscribeRoute, '/api/subscribe', { type: 'email', email: victim }))
+      const fresh = await post(subscribeRoute, '/api/subscribe', {
+        type: 'webhook',
+        url: `${receiver.url}/flood/${unique()}/fresh`,
+        email: `fresh-${unique()}@example.test`,
+      })
+      // Every webhook answer is the one a first subscription gets, and says that an address may have to wait.
+      for (const answer of answers.slice(0, 6)) expect(answer).toEqual(fresh)
+      expect(fresh.body.message).toContain('at most one confirmation every 60 minutes')
+      expect(answers[6].status).toBe(200)
+      await drain()
+      expect(smtp.to(victim)).toHaveLength(1)
+      const stored = await api('GET', `/subscribers?where[contactEmail][equals]=${victim}&limit=10`, { key: admin.key })
+      expect(stored.body.docs.map((d: { url: string }) => d.url).sort()).toEqual([...urls].sort())
+      for (const doc of stored.body.docs) expect(doc).toMatchObject({ active: true, verified: false })
+
+      // After the interval, asking again for a URL that waited sends its confirmation, and only that one.
+      const later = new Date(Date.now() + 2 * 3600_000)
+      const request = { type: 'webhook' as const, url: urls[3], contactEmail: victim, services: [] }
+      await subscribe(await payload(), request, { now: later })
+      await subscribe(await payload(), { ...request, url: urls[4] }, { now: later })
+      await drain()
+      expect(smtp.to(victim)).toHaveLength(2)
+      const asked = await api('GET', `/subscribers?where[contactEmail][equals]=${victim}&limit=10`, { key: admin.key })
+      const requestedAt = (url: string) =>
+        asked.body.docs.find((d: { url: string }) => d.url === url).confirmationRequestedAt
+      expect(requestedAt(urls[3])).toBe(later.toISOString())
+      expect(requestedAt(urls[4])).toBeNull()
+    } finally {
+      process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+      resetConfig()
+    }
+  })
+
   it('subscribed again by a stranger after the owner left, get a new signing secret, and the owner is told', async () => {
     const owner = `owner-${unique()}@example.test`
     const stranger = `stranger-${unique()}@example.test`

@@ -648,6 +648,7 @@ export interface Subscriber {
    */
   confirmationSentAt?: string | null;
   confirmationRequestedAt?: string | null;
+  confirmationClaimedFor?: string | null;
   /**
    * Why the last confirmation could not be sent; empty once one is sent.
    */
@@ -1146,6 +1147,7 @@ export interface SubscribersSelect<T extends boolean = true> {
   unsubscribedAt?: T;
   confirmationSentAt?: T;
   confirmationRequestedAt?: T;
+  confirmationClaimedFor?: T;
   confirmationError?: T;
   confirmationFailedAt?: T;
   services?: T;
@@ -1554,6 +1556,7 @@ export interface TaskDeliverNotification {
 export interface TaskSendConfirmation {
   input: {
     subscriber: number;
+    requestedAt?: string | null;
     formerContact?: string | null;
   };
   output: {

@@ -1,7 +1,9 @@
 /**
  * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, sent by the
  * subscriber's channel (src/notify/adapters/).
- * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing. A webhook
+ * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing. It claims the
+ * confirmation before sending (src/notify/confirmation-claim.ts), so it is sent at most once however often the job
+ * runs. A webhook
  * subscribed again by somebody with another contact address also has its former contact told, once the
  * confirmation is out.
  */
@@ -13,6 +15,7 @@ import { siteSettings } from '../settings/site-settings'
 
 import { channelAdapter } from './adapters'
 import { urlAddress } from './adapters/url'
+import { claimConfirmation, releaseConfirmation } from './confirmation-claim'
 import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
 import { confirmUrl } from './links'
 import { renderWebhookTakenOverEmail } from './messages'
@@ -22,6 +25,8 @@ import { reportingFailure } from './task-failure'
 
 export interface ConfirmationJob {
   subscriber: number
+  /** The subscriber's `confirmationRequestedAt` when the job was queued: the request this job answers. */
+  requestedAt?: string | null
   /** The contact address a returning webhook had before somebody subscribed it again with another. */
   formerContact?: string | null
 }
@@ -44,11 +49,17 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
     payload.logger.info({ msg: `Confirmation for subscriber ${subscriberId} not sent: ${disabled}` })
     return false
   }
+  // A job queued before requests were stamped on it answers the subscriber's latest request.
+  const request = job.requestedAt ?? subscriber.confirmationRequestedAt ?? subscriber.createdAt
+  if (!(await claimConfirmation(payload, subscriberId, request))) return false
   const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
   const link = confirmUrl(base, subscriber.verificationToken)
   try {
     if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
   } catch (error) {
+    const uncertain = error instanceof SendFailure && error.certainty === 'uncertain'
+    // Sent perhaps: the claim stays, so nobody sends it again. Certainly not sent: the retry may claim it.
+    if (!uncertain) await releaseConfirmation(payload, subscriberId, request)
     // What the admin shows on the subscriber and counts on the dashboard: the fixed text, never the server's words.
     if (error instanceof SendFailure || error instanceof ChannelNotConfigured)
       await recordConfirmation(payload, subscriberId, {
@@ -56,7 +67,7 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
         confirmationFailedAt: new Date().toISOString(),
       })
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
-    if (error instanceof SendFailure && error.certainty === 'uncertain') {
+    if (uncertain) {
       payload.logger.warn({ msg: `Confirmation for subscriber ${subscriberId}: ${error.message}` })
       return false
     }
@@ -91,6 +102,7 @@ export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {
   label: 'Send a subscription confirmation',
   inputSchema: [
     { name: 'subscriber', type: 'number', required: true },
+    { name: 'requestedAt', type: 'text' },
     { name: 'formerContact', type: 'text' },
   ],
   outputSchema: [{ name: 'sent', type: 'checkbox', required: true }],

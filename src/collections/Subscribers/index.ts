@@ -172,6 +172,12 @@ export const Subscribers: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
+      // The request (its confirmationRequestedAt) whose confirmation a runner took on: each is sent at most once.
+      name: 'confirmationClaimedFor',
+      type: 'date',
+      hidden: true,
+    },
+    {
       name: 'confirmationError',
       type: 'text',
       label: 'Confirmation failed',

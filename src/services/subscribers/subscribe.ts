@@ -219,7 +219,7 @@ async function subscribeOnce(
     }
     await payload.jobs.queue({
       task: SEND_CONFIRMATION_TASK,
-      input: { subscriber: id, ...(formerContact ? { formerContact } : {}) },
+      input: { subscriber: id, requestedAt: now.toISOString(), ...(formerContact ? { formerContact } : {}) },
       queue: NOTIFICATION_QUEUE,
       req,
     })

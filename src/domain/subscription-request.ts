@@ -76,6 +76,29 @@ function parseEmail(body: Record<string, unknown>, services: string[]): Parsed<S
   return email.ok ? { ok: true, value: { type: 'email', email: email.value, services } } : email
 }
 
+/**
+ * One endpoint, one spelling: what is never sent (the fragment) or names the same endpoint another way (an
+ * upper-case host, the scheme's default port, a trailing dot after the host, a `?` with no query) is dropped, so an
+ * endpoint subscribed under several spellings is one subscriber, and hears each event once. Anything that is not a
+ * URL is returned as it is, for validation to refuse.
+ */
+export function normaliseEndpoint(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url.trim())
+  } catch {
+    return url
+  }
+  parsed.hash = ''
+  if (!parsed.search) parsed.search = ''
+  const host = parsed.hostname.toLowerCase().replace(/\.+$/, '')
+  if (host && host !== parsed.hostname) parsed.hostname = host
+  if (parsed.port === DEFAULT_PORTS[parsed.protocol]) parsed.port = ''
+  return parsed.href
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
+
 /** A URL's shape only; whether the server may send to it is the outbound policy's (src/net/outbound-url.ts). */
 export function parseWebhookUrl(url: unknown): Parsed<string> {
   if (url === undefined || url === null || url === '') return refuse('url is required for webhook subscriptions')
@@ -89,7 +112,7 @@ export function parseWebhookUrl(url: unknown): Parsed<string> {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('url must use https://')
   if (parsed.username || parsed.password) return refuse('url must not carry a user name or password')
-  return { ok: true, value: parsed.href }
+  return { ok: true, value: normaliseEndpoint(parsed.href) }
 }
 
 function parseWebhook(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {

@@ -624,6 +624,35 @@ describe('webhooks subscribed by visitors', () => {
     expect(receiver.to('/visitor')).toHaveLength(1)
     expect((verify(secret, receiver.to('/visitor')[0]) as any).incident.name).toBe('After confirming')
   })
+  it('are one subscription per endpoint whatever its spelling, stored in one spelling', async () => {
+    const port = new URL(receiver.url).port
+    const email = `spellings-${unique()}@example.test`
+    const plain = `http://127.0.0.1:${port}/spelled`
+    for (const url of [
+      plain,
+      `${plain}#1`,
+      `${plain}#2`,
+      `http://127.0.0.1.:${port}/spelled#3`,
+      `${plain}?`,
+      `${plain}?#4`,
+      `HTTP://127.0.0.1:${port}/spelled`,
+    ])
+      expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email })).status, url).toBe(200)
+    const stored = await api('GET', `/subscribers?where[contactEmail][equals]=${email}`, { key: admin.key })
+    expect(stored.body.docs.map((d: { url: string }) => d.url)).toEqual([plain])
+    // An administrator's write is stored in that spelling too, so the endpoint cannot be added twice that way.
+    const again = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'webhook', url: `${plain}#admin`, contactEmail: 'ops@example.test' },
+    })
+    expect(again.status).toBe(400)
+    expect(again.body.errors[0].data.errors[0]).toMatchObject({ path: 'url' })
+    const host = await addSubscriber({ type: 'slack', url: `${receiver.url}/Spelled-Slack?#x` })
+    expect((await api('GET', `/subscribers/${host.id}`, { key: admin.key })).body.url).toBe(
+      `${receiver.url}/Spelled-Slack`,
+    )
+  })
+
   it('send one inbox at most one confirmation per resend interval, however many URLs name it, and store the rest', async () => {
     process.env.SUBSCRIBE_RESEND_SECONDS = '3600'
     resetConfig()

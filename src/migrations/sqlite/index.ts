@@ -18,6 +18,7 @@ import * as migration_20261126_090200_integration_messages from './20261126_0902
 import * as migration_20261126_090300_default_update_messages from './20261126_090300_default_update_messages';
 import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
 import * as migration_20261127_211008_confirmation_claim from './20261127_211008_confirmation_claim';
+import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261127_211008_confirmation_claim.up,
     down: migration_20261127_211008_confirmation_claim.down,
     name: '20261127_211008_confirmation_claim'
+  },
+  {
+    up: migration_20261127_213000_endpoint_spellings.up,
+    down: migration_20261127_213000_endpoint_spellings.down,
+    name: '20261127_213000_endpoint_spellings',
   },
 ];

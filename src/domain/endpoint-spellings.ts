@@ -5,14 +5,14 @@
  */
 import { normaliseEndpoint } from './subscription-request'
 
-export interface StoredEndpoint {
+interface StoredEndpoint {
   id: number
   url: string
   active: boolean
   verified: boolean
 }
 
-export interface EndpointSpellingPlan {
+interface EndpointSpellingPlan {
   /** New `url` values, to be written in this order (null frees a spelling another row takes next). */
   writes: { id: number; url: string | null }[]
   /** Rows that were the same endpoint as a row kept: unsubscribed, so the endpoint hears each event once. */

@@ -23,7 +23,7 @@ import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { reportingFailure } from './task-failure'
 
-export interface ConfirmationJob {
+interface ConfirmationJob {
   subscriber: number
   /** The subscriber's `confirmationRequestedAt` when the job was queued: the request this job answers. */
   requestedAt?: string | null

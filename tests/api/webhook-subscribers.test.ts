@@ -697,6 +697,29 @@ describe('webhooks subscribed by visitors', () => {
     }
   })
 
+  // PostgreSQL runs the requests' transactions truly at once; SQLite's one instance does not hold them apart (see
+  // src/services/subscribers/recipient-lock.ts).
+  it.runIf(process.env.TEST_DIALECT === 'postgres')(
+    'send one inbox one confirmation when its webhooks are subscribed at the same moment',
+    async () => {
+      process.env.SUBSCRIBE_RESEND_SECONDS = '3600'
+      resetConfig()
+      try {
+        const victim = `at-once-${unique()}@example.test`
+        const urls = [1, 2, 3, 4, 5, 6].map((i) => `${receiver.url}/at-once/${unique()}/${i}`)
+        const answers = await Promise.all(
+          urls.map((url) => post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: victim })),
+        )
+        for (const answer of answers) expect(answer.status).toBe(200)
+        await drain()
+        expect(smtp.to(victim)).toHaveLength(1)
+      } finally {
+        process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+        resetConfig()
+      }
+    },
+  )
+
   it('subscribed again by a stranger after the owner left, get a new signing secret, and the owner is told', async () => {
     const owner = `owner-${unique()}@example.test`
     const stranger = `stranger-${unique()}@example.test`

@@ -660,6 +660,7 @@ export interface Subscriber {
    */
   confirmationSentAt?: string | null;
   confirmationRequestedAt?: string | null;
+  confirmationClaimedFor?: string | null;
   /**
    * Why the last confirmation could not be sent; empty once one is sent.
    */
@@ -1160,6 +1161,7 @@ export interface SubscribersSelect<T extends boolean = true> {
   unsubscribedAt?: T;
   confirmationSentAt?: T;
   confirmationRequestedAt?: T;
+  confirmationClaimedFor?: T;
   confirmationError?: T;
   confirmationFailedAt?: T;
   services?: T;
@@ -1569,6 +1571,8 @@ export interface TaskDeliverNotification {
 export interface TaskSendConfirmation {
   input: {
     subscriber: number;
+    requestedAt?: string | null;
+    formerContact?: string | null;
   };
   output: {
     sent: boolean;

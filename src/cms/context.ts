@@ -22,7 +22,10 @@ declare module 'payload' {
      * notifications settle, they keep the incident quiet and may drop automated updates.
      */
     integrationWrite?: boolean
-    /** The only write that may give a subscriber a new confirmation token (src/services/subscribers/). */
+    /**
+     * The only write that may give a subscriber a new confirmation token, and a returning webhook a new signing
+     * secret (src/services/subscribers/).
+     */
     rotateConfirmationToken?: boolean
     /** The only write that may replace a webhook's signing secret (src/notify/signing-secret-endpoint.ts). */
     replaceSigningSecret?: boolean

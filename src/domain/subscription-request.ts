@@ -4,6 +4,7 @@
  */
 import { isE164, isEmailAddress, normaliseEmail } from './contact'
 import { CHANNEL_RULES } from './channels'
+import type { Channel } from './notifications'
 import { forbiddenControlCharacter } from './text'
 
 export type SubscribeRequest =
@@ -15,6 +16,26 @@ export type SubscribeRequest =
 /** The address a request subscribes: the value of its channel's address field (src/domain/channels.ts). */
 export function requestAddress(request: SubscribeRequest): string {
   return (request as unknown as Record<string, string>)[CHANNEL_RULES[request.type].addressField]
+}
+
+/** Who receives a subscription's confirmation: an inbox (an e-mail subscriber's, a webhook's contact) or a phone. */
+export type ConfirmationRecipient = { kind: 'email' | 'phone'; address: string }
+
+/**
+ * The recipient of a request's or a stored subscriber's confirmation. The resend interval holds per recipient,
+ * whichever of its subscriptions asks: an inbox given for six webhooks is still one inbox.
+ */
+export function confirmationRecipient(subscription: {
+  type: Channel
+  email?: string | null
+  phone?: string | null
+  contactEmail?: string | null
+}): ConfirmationRecipient | null {
+  const by = CHANNEL_RULES[subscription.type].confirmBy ?? subscription.type
+  if (by === 'sms') return subscription.phone ? { kind: 'phone', address: subscription.phone } : null
+  if (by !== 'email') return null
+  const inbox = subscription.type === 'email' ? subscription.email : subscription.contactEmail
+  return inbox ? { kind: 'email', address: normaliseEmail(inbox) } : null
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
@@ -55,6 +76,29 @@ function parseEmail(body: Record<string, unknown>, services: string[]): Parsed<S
   return email.ok ? { ok: true, value: { type: 'email', email: email.value, services } } : email
 }
 
+/**
+ * One endpoint, one spelling: what is never sent (the fragment) or names the same endpoint another way (an
+ * upper-case host, the scheme's default port, a trailing dot after the host, a `?` with no query) is dropped, so an
+ * endpoint subscribed under several spellings is one subscriber, and hears each event once. Anything that is not a
+ * URL is returned as it is, for validation to refuse.
+ */
+export function normaliseEndpoint(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url.trim())
+  } catch {
+    return url
+  }
+  parsed.hash = ''
+  if (!parsed.search) parsed.search = ''
+  const host = parsed.hostname.toLowerCase().replace(/\.+$/, '')
+  if (host && host !== parsed.hostname) parsed.hostname = host
+  if (parsed.port === DEFAULT_PORTS[parsed.protocol]) parsed.port = ''
+  return parsed.href
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
+
 /** A URL's shape only; whether the server may send to it is the outbound policy's (src/net/outbound-url.ts). */
 export function parseWebhookUrl(url: unknown): Parsed<string> {
   if (url === undefined || url === null || url === '') return refuse('url is required for webhook subscriptions')
@@ -68,7 +112,7 @@ export function parseWebhookUrl(url: unknown): Parsed<string> {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('url must use https://')
   if (parsed.username || parsed.password) return refuse('url must not carry a user name or password')
-  return { ok: true, value: parsed.href }
+  return { ok: true, value: normaliseEndpoint(parsed.href) }
 }
 
 function parseWebhook(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {

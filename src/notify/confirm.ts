@@ -1,7 +1,11 @@
 /**
  * The `sendConfirmation` job: the double opt-in message with the subscriber's confirmation link, sent by the
  * subscriber's channel (src/notify/adapters/).
- * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing.
+ * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing. It claims the
+ * confirmation before sending (src/notify/confirmation-claim.ts), so it is sent at most once however often the job
+ * runs. A webhook
+ * subscribed again by somebody with another contact address also has its former contact told, once the
+ * confirmation is out.
  */
 import type { Payload, TaskConfig } from 'payload'
 
@@ -10,13 +14,25 @@ import { messageBaseUrl } from '../settings/base-url'
 import { siteSettings } from '../settings/site-settings'
 
 import { channelAdapter } from './adapters'
-import { ChannelNotConfigured, SendFailure } from './email'
+import { urlAddress } from './adapters/url'
+import { claimConfirmation, releaseConfirmation } from './confirmation-claim'
+import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
 import { confirmUrl } from './links'
+import { renderWebhookTakenOverEmail } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { reportingFailure } from './task-failure'
 
-export async function sendConfirmation(payload: Payload, subscriberId: number): Promise<boolean> {
+interface ConfirmationJob {
+  subscriber: number
+  /** The subscriber's `confirmationRequestedAt` when the job was queued: the request this job answers. */
+  requestedAt?: string | null
+  /** The contact address a returning webhook had before somebody subscribed it again with another. */
+  formerContact?: string | null
+}
+
+export async function sendConfirmation(payload: Payload, job: ConfirmationJob): Promise<boolean> {
+  const subscriberId = job.subscriber
   // With its signing secret: a webhook's confirmation is where its owner learns it (src/notify/adapters/webhook.ts).
   const subscriber = await payload.findByID({
     collection: 'subscribers',
@@ -33,11 +49,17 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     payload.logger.info({ msg: `Confirmation for subscriber ${subscriberId} not sent: ${disabled}` })
     return false
   }
+  // A job queued before requests were stamped on it answers the subscriber's latest request.
+  const request = job.requestedAt ?? subscriber.confirmationRequestedAt ?? subscriber.createdAt
+  if (!(await claimConfirmation(payload, subscriberId, request))) return false
   const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
   const link = confirmUrl(base, subscriber.verificationToken)
   try {
     if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
   } catch (error) {
+    const uncertain = error instanceof SendFailure && error.certainty === 'uncertain'
+    // Sent perhaps: the claim stays, so nobody sends it again. Certainly not sent: the retry may claim it.
+    if (!uncertain) await releaseConfirmation(payload, subscriberId, request)
     // What the admin shows on the subscriber and counts on the dashboard: the fixed text, never the server's words.
     if (error instanceof SendFailure || error instanceof ChannelNotConfigured)
       await recordConfirmation(payload, subscriberId, {
@@ -45,7 +67,7 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
         confirmationFailedAt: new Date().toISOString(),
       })
     // Sent perhaps: running the job again could send it twice. The subscriber can ask again.
-    if (error instanceof SendFailure && error.certainty === 'uncertain') {
+    if (uncertain) {
       payload.logger.warn({ msg: `Confirmation for subscriber ${subscriberId}: ${error.message}` })
       return false
     }
@@ -57,7 +79,18 @@ export async function sendConfirmation(payload: Payload, subscriberId: number): 
     confirmationError: null,
     confirmationFailedAt: null,
   })
+  if (job.formerContact) await tellFormerContact(payload, job.formerContact, urlAddress(subscriber), siteName)
   return true
+}
+
+/** A courtesy, as the quarantine notice is: when it cannot be sent, the confirmation stands. */
+async function tellFormerContact(payload: Payload, to: string, endpoint: string | null, siteName: string) {
+  try {
+    const message = renderWebhookTakenOverEmail(siteName, endpoint ?? 'the address given')
+    await sendEmail(await emailConfig(payload), { to, ...message }, payload.logger)
+  } catch (error) {
+    payload.logger.warn({ msg: `Notice to a webhook's former contact not sent: ${(error as Error).message}` })
+  }
 }
 
 async function recordConfirmation(payload: Payload, id: number, data: Record<string, string | null>): Promise<void> {
@@ -67,14 +100,18 @@ async function recordConfirmation(payload: Payload, id: number, data: Record<str
 export const sendConfirmationTask: TaskConfig<'sendConfirmation'> = {
   slug: SEND_CONFIRMATION_TASK,
   label: 'Send a subscription confirmation',
-  inputSchema: [{ name: 'subscriber', type: 'number', required: true }],
+  inputSchema: [
+    { name: 'subscriber', type: 'number', required: true },
+    { name: 'requestedAt', type: 'text' },
+    { name: 'formerContact', type: 'text' },
+  ],
   outputSchema: [{ name: 'sent', type: 'checkbox', required: true }],
   // A mail server that is down now may be up in a minute; the subscriber can also ask again.
   retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
   handler: async ({ input, req }) => ({
     output: {
       sent: await reportingFailure(req.payload, `Confirmation for subscriber ${input.subscriber}`, () =>
-        sendConfirmation(req.payload, input.subscriber),
+        sendConfirmation(req.payload, input),
       ),
     },
   }),

@@ -162,6 +162,26 @@ export function renderQuarantineEmail(siteName: string, endpoint: string, reason
   return { subject, text, html: page(subject, body, footer) }
 }
 
+/**
+ * To the former contact of a webhook that somebody subscribed again with another contact address: the endpoint
+ * may be theirs, and its requests now carry a secret they do not have. The new contact address is not named.
+ */
+export function renderWebhookTakenOverEmail(siteName: string, endpoint: string): RenderedEmail {
+  const subject = `[${siteName}] Your former webhook was subscribed again`
+  const lines = [
+    `Somebody subscribed the webhook at ${endpoint} to ${siteName} again, with another contact address than yours. You had unsubscribed it, or it had been switched off.`,
+    'It has a new signing secret: the one you were given no longer signs its requests, so a receiver that checks signatures with it will refuse them.',
+    'If the endpoint is yours and you did not arrange this, tell the administrator of the status page.',
+  ]
+  const text = [...lines, ''].join('\n\n')
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Your former webhook was subscribed again</h1>
+<p>${lines[0]}</p>
+<p>${lines[1]}</p>
+<p>${lines[2]}</p>`
+  const footer = html`You receive this because this address was the webhook's contact address.`
+  return { subject, text, html: page(subject, body, footer) }
+}
+
 /** A visitor's webhook: the confirmation link, and the secret its requests are signed with (shown nowhere else). */
 export function renderWebhookConfirmationEmail(
   siteName: string,

@@ -18,6 +18,7 @@ import * as subscribeRoute from '../../src/app/api/subscribe/route'
 import * as verifyRoute from '../../src/app/api/subscribe/verify/route'
 import * as unsubscribeRoute from '../../src/app/api/unsubscribe/route'
 import { env } from '../../src/config/env'
+import { sendConfirmationTask } from '../../src/notify/confirm'
 import { deliverNotification, leaseMs } from '../../src/notify/deliver'
 import { closeEmailPool } from '../../src/notify/email'
 import { runNotificationTick } from '../../src/notify/runner'
@@ -227,6 +228,33 @@ describe('subscribing: double opt-in', () => {
     } finally {
       process.env.SUBSCRIBE_RESEND_SECONDS = '0'
     }
+  })
+
+  it('sends a confirmation once however often its job runs, even by two runners at once', async () => {
+    const email = `raced-${unique()}@example.test`
+    expect((await subscribeApi({ type: 'email', email })).status).toBe(200)
+    const p = await payload()
+    const { docs } = await p.find({
+      collection: 'payload-jobs',
+      where: { and: [{ taskSlug: { equals: 'sendConfirmation' } }, { completedAt: { exists: false } }] },
+      overrideAccess: true,
+      depth: 0,
+    })
+    expect(docs).toHaveLength(1)
+    // Two runners run the same job at once (two instances, or a job handed back while its first run still sends),
+    // then the queue runs it once more.
+    const run = () =>
+      (sendConfirmationTask.handler as unknown as (args: object) => Promise<unknown>)({
+        input: docs[0].input,
+        req: { payload: p },
+      })
+    await Promise.all([run(), run()])
+    await drain()
+    expect(smtp.to(email)).toHaveLength(1)
+    // A new request is a new confirmation.
+    expect((await subscribeApi({ type: 'email', email })).status).toBe(200)
+    await drain()
+    expect(smtp.to(email)).toHaveLength(2)
   })
 
   it('takes somebody back after they unsubscribed, unverified until they confirm again', async () => {

@@ -14,6 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { migrations as postgresMigrations } from '../../src/migrations/postgres'
 import { migrations as sqliteMigrations } from '../../src/migrations/sqlite'
 import { readRows } from '../../src/db/sql'
+import { parseSubscribeRequest } from '../../src/domain/subscription-request'
+import { subscribe } from '../../src/services/subscribers/subscribe'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 
@@ -22,6 +24,14 @@ const PREVIOUS_RELEASE = { sqlite: '20261123_184236_integrations', postgres: '20
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 const all = (dialect === 'postgres' ? postgresMigrations : sqliteMigrations) as unknown as Migration[]
 
+/** The migration that added webhook subscribers, whose URLs were stored as given. */
+const WEBHOOKS_RELEASE = '20261126_093000_webhook_subscribers'
+const webhooks: Record<'confirmed' | 'left' | 'pending' | 'dotted', number> = {
+  confirmed: 0,
+  left: 0,
+  pending: 0,
+  dotted: 0,
+}
 const T0 = '2026-11-20T10:00:00.000Z'
 const T1 = '2026-11-20T10:05:00.000Z'
 let admin: TestUser
@@ -84,6 +94,20 @@ beforeAll(async () => {
     sql`INSERT INTO integrations (name, kind, service_label, default_status, notify_subscribers, updated_at, created_at) VALUES ('Old Alertmanager', 'alertmanager', 'service', 'partial', true, ${T0}, ${T0})`,
   )
 
+  // Webhooks as the release that added them stored them, URLs as given: one endpoint under three spellings (the
+  // confirmed one, an unsubscribed one that holds the plain spelling, a pending one) and another with a trailing dot.
+  await p.db.migrate({ migrations: all.filter((migration) => migration.name <= WEBHOOKS_RELEASE) })
+  const webhook = async (url: string, active: boolean, verified: boolean, token: string) =>
+    (
+      await one<{ id: number }>(
+        sql`INSERT INTO subscribers (type, url, contact_email, verified, active, unsubscribe_token, verification_token, updated_at, created_at) VALUES ('webhook', ${url}, 'ops@example.test', ${verified}, ${active}, ${token}, ${token}, ${T0}, ${T0}) RETURNING id`,
+      )
+    ).id
+  webhooks.confirmed = await webhook('https://hooks.example.test/hook#1', true, true, 'tok-w1')
+  webhooks.left = await webhook('https://hooks.example.test/hook', false, true, 'tok-w2')
+  webhooks.pending = await webhook('https://HOOKS.example.test:443/hook?', true, false, 'tok-w3')
+  webhooks.dotted = await webhook('https://other.example.test./x', true, true, 'tok-w4')
+
   // The new release starts: every migration since.
   await p.db.migrate({ migrations: all })
   const applied = await readRows<{ name: string }>(p, sql`SELECT name FROM payload_migrations`)
@@ -141,5 +165,27 @@ describe('a database of the previous release, migrated', () => {
       incidentTitle: 'Elevated errors on {services}',
       openingMessage: 'We are investigating elevated errors on {services}.',
     })
+  })
+
+  it('keeps one subscriber per webhook endpoint, in one spelling, which any spelling finds', async () => {
+    const read = async (id: number) => (await api('GET', `/subscribers/${id}`, { key: admin.key })).body
+    expect(await read(webhooks.confirmed)).toMatchObject({
+      url: 'https://hooks.example.test/hook',
+      active: true,
+      verified: true,
+    })
+    // The other spellings of that endpoint are unsubscribed, each with a spelling of its own.
+    expect(await read(webhooks.left)).toMatchObject({ url: 'https://hooks.example.test/hook#1', active: false })
+    expect(await read(webhooks.pending)).toMatchObject({ url: 'https://HOOKS.example.test:443/hook?', active: false })
+    expect(await read(webhooks.dotted)).toMatchObject({ url: 'https://other.example.test/x', active: true })
+    const before = (await (await payload()).count({ collection: 'subscribers', overrideAccess: true })).totalDocs
+    const request = parseSubscribeRequest({
+      type: 'webhook',
+      url: 'https://hooks.example.test.:443/hook?#again',
+      email: 'someone@example.test',
+    })
+    if (!request.ok) throw new Error(request.message)
+    await subscribe(await payload(), request.value)
+    expect((await (await payload()).count({ collection: 'subscribers', overrideAccess: true })).totalDocs).toBe(before)
   })
 })

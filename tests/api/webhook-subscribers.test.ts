@@ -20,6 +20,7 @@ import * as subscribeRoute from '../../src/app/api/subscribe/route'
 import * as verifyRoute from '../../src/app/api/subscribe/verify/route'
 import { env, resetConfig } from '../../src/config/env'
 import { deliverNotification } from '../../src/notify/deliver'
+import { subscribe } from '../../src/services/subscribers/subscribe'
 import { closeEmailPool } from '../../src/notify/email'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { drainNotifications as drain } from '../helpers/notification-queue'
@@ -695,6 +696,140 @@ describe('webhooks subscribed by visitors', () => {
     await drain()
     expect(receiver.to('/visitor')).toHaveLength(1)
     expect((verify(secret, receiver.to('/visitor')[0]) as any).incident.name).toBe('After confirming')
+  })
+  it('are one subscription per endpoint whatever its spelling, stored in one spelling', async () => {
+    const port = new URL(receiver.url).port
+    const email = `spellings-${unique()}@example.test`
+    const plain = `http://127.0.0.1:${port}/spelled`
+    for (const url of [
+      plain,
+      `${plain}#1`,
+      `${plain}#2`,
+      `http://127.0.0.1.:${port}/spelled#3`,
+      `${plain}?`,
+      `${plain}?#4`,
+      `HTTP://127.0.0.1:${port}/spelled`,
+    ])
+      expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email })).status, url).toBe(200)
+    const stored = await api('GET', `/subscribers?where[contactEmail][equals]=${email}`, { key: admin.key })
+    expect(stored.body.docs.map((d: { url: string }) => d.url)).toEqual([plain])
+    // An administrator's write is stored in that spelling too, so the endpoint cannot be added twice that way.
+    const again = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: { type: 'webhook', url: `${plain}#admin`, contactEmail: 'ops@example.test' },
+    })
+    expect(again.status).toBe(400)
+    expect(again.body.errors[0].data.errors[0]).toMatchObject({ path: 'url' })
+    const host = await addSubscriber({ type: 'slack', url: `${receiver.url}/Spelled-Slack?#x` })
+    expect((await api('GET', `/subscribers/${host.id}`, { key: admin.key })).body.url).toBe(
+      `${receiver.url}/Spelled-Slack`,
+    )
+  })
+
+  it('send one inbox at most one confirmation per resend interval, however many URLs name it, and store the rest', async () => {
+    process.env.SUBSCRIBE_RESEND_SECONDS = '3600'
+    resetConfig()
+    try {
+      const victim = `victim-${unique()}@example.test`
+      const urls = [1, 2, 3, 4, 5, 6].map((i) => `${receiver.url}/flood/${unique()}/${i}`)
+      const answers = []
+      for (const url of urls)
+        answers.push(await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: victim }))
+      // An e-mail subscription of the same inbox waits its turn too.
+      answers.push(await post(subscribeRoute, '/api/subscribe', { type: 'email', email: victim }))
+      const fresh = await post(subscribeRoute, '/api/subscribe', {
+        type: 'webhook',
+        url: `${receiver.url}/flood/${unique()}/fresh`,
+        email: `fresh-${unique()}@example.test`,
+      })
+      // Every webhook answer is the one a first subscription gets, and says that an address may have to wait.
+      for (const answer of answers.slice(0, 6)) expect(answer).toEqual(fresh)
+      expect(fresh.body.message).toContain('at most one confirmation every 60 minutes')
+      expect(answers[6].status).toBe(200)
+      await drain()
+      expect(smtp.to(victim)).toHaveLength(1)
+      const stored = await api('GET', `/subscribers?where[contactEmail][equals]=${victim}&limit=10`, { key: admin.key })
+      expect(stored.body.docs.map((d: { url: string }) => d.url).sort()).toEqual([...urls].sort())
+      for (const doc of stored.body.docs) expect(doc).toMatchObject({ active: true, verified: false })
+
+      // After the interval, asking again for a URL that waited sends its confirmation, and only that one.
+      const later = new Date(Date.now() + 2 * 3600_000)
+      const request = { type: 'webhook' as const, url: urls[3], contactEmail: victim, services: [] }
+      await subscribe(await payload(), request, { now: later })
+      await subscribe(await payload(), { ...request, url: urls[4] }, { now: later })
+      await drain()
+      expect(smtp.to(victim)).toHaveLength(2)
+      const asked = await api('GET', `/subscribers?where[contactEmail][equals]=${victim}&limit=10`, { key: admin.key })
+      const requestedAt = (url: string) =>
+        asked.body.docs.find((d: { url: string }) => d.url === url).confirmationRequestedAt
+      expect(requestedAt(urls[3])).toBe(later.toISOString())
+      expect(requestedAt(urls[4])).toBeNull()
+    } finally {
+      process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+      resetConfig()
+    }
+  })
+
+  // PostgreSQL runs the requests' transactions truly at once; SQLite's one instance does not hold them apart (see
+  // src/services/subscribers/recipient-lock.ts).
+  it.runIf(process.env.TEST_DIALECT === 'postgres')(
+    'send one inbox one confirmation when its webhooks are subscribed at the same moment',
+    async () => {
+      process.env.SUBSCRIBE_RESEND_SECONDS = '3600'
+      resetConfig()
+      try {
+        const victim = `at-once-${unique()}@example.test`
+        const urls = [1, 2, 3, 4, 5, 6].map((i) => `${receiver.url}/at-once/${unique()}/${i}`)
+        const answers = await Promise.all(
+          urls.map((url) => post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: victim })),
+        )
+        for (const answer of answers) expect(answer.status).toBe(200)
+        await drain()
+        expect(smtp.to(victim)).toHaveLength(1)
+      } finally {
+        process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+        resetConfig()
+      }
+    },
+  )
+
+  it('subscribed again by a stranger after the owner left, get a new signing secret, and the owner is told', async () => {
+    const owner = `owner-${unique()}@example.test`
+    const stranger = `stranger-${unique()}@example.test`
+    const url = `${receiver.url}/changed-hands`
+    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: owner })).status).toBe(200)
+    await drain()
+    const ownerSecret = /whsec_[A-Za-z0-9+/]+=*/.exec(smtp.to(owner)[0].parsed.text ?? '')![0]
+    const ownerToken = /verify\/([A-Za-z0-9_-]+)/.exec(smtp.to(owner)[0].parsed.text ?? '')![1]
+    expect((await post(verifyRoute, '/api/subscribe/verify', { token: ownerToken })).status).toBe(200)
+    const [row] = (await api('GET', `/subscribers?where[contactEmail][equals]=${owner}`, { key: admin.key })).body.docs
+    expect((await api('PATCH', `/subscribers/${row.id}`, { key: admin.key, body: { active: false } })).status).toBe(200)
+
+    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: stranger })).status).toBe(200)
+    await drain()
+    const [confirmation] = smtp.to(stranger)
+    const strangerSecret = /whsec_[A-Za-z0-9+/]+=*/.exec(confirmation.parsed.text ?? '')![0]
+    expect(strangerSecret).not.toBe(ownerSecret)
+    // The owner hears that the endpoint changed hands, without the stranger's address.
+    const notices = smtp.to(owner).slice(1)
+    expect(notices).toHaveLength(1)
+    expect(notices[0].parsed.subject).toContain('Your former webhook was subscribed again')
+    expect(notices[0].raw).not.toContain(stranger)
+
+    const strangerToken = /verify\/([A-Za-z0-9_-]+)/.exec(confirmation.parsed.text ?? '')![1]
+    expect((await post(verifyRoute, '/api/subscribe/verify', { token: strangerToken })).status).toBe(200)
+    await createIncident({ title: 'After the change', updates: [{ status: 'investigating', message: 'x' }] })
+    await drain()
+    const [delivered] = receiver.to('/changed-hands')
+    expect((verify(strangerSecret, delivered) as any).incident.name).toBe('After the change')
+    expect(() => verify(ownerSecret, delivered)).toThrow()
+
+    // The same contact coming back is told nothing more than its confirmation.
+    await api('PATCH', `/subscribers/${row.id}`, { key: admin.key, body: { active: false } })
+    smtp.messages.length = 0
+    expect((await post(subscribeRoute, '/api/subscribe', { type: 'webhook', url, email: stranger })).status).toBe(200)
+    await drain()
+    expect(smtp.messages.map((m) => m.to)).toEqual([stranger])
   })
 })
 

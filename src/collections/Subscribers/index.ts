@@ -4,7 +4,7 @@ import { admins, adminsField, editors, nobody } from '../../access/roles'
 import { CHANNEL_LABELS, CHANNEL_RULES, type ChannelRules } from '../../domain/channels'
 import { isE164, isEmailAddress } from '../../domain/contact'
 import { SUBSCRIBER_TYPES } from '../../domain/statuses'
-import { MAX_URL } from '../../domain/subscription-request'
+import { MAX_URL, normaliseEndpoint } from '../../domain/subscription-request'
 import { optionsFrom } from '../../fields/options'
 import { secretField } from '../../fields/secret'
 import { destinationProblem } from '../../net/outbound-url'
@@ -72,6 +72,8 @@ export const Subscribers: CollectionConfig = {
       unique: true,
       index: true,
       maxLength: MAX_URL,
+      // Stored in one spelling, whoever writes it, so that the unique index holds one row per endpoint.
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normaliseEndpoint(value) : value)] },
       // A Slack, Discord or Teams webhook URL is itself the credential that posts to the channel.
       access: { read: adminsField },
       admin: {
@@ -170,6 +172,12 @@ export const Subscribers: CollectionConfig = {
       name: 'confirmationRequestedAt',
       type: 'date',
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      // The request (its confirmationRequestedAt) whose confirmation a runner took on: each is sent at most once.
+      name: 'confirmationClaimedFor',
+      type: 'date',
+      hidden: true,
     },
     {
       name: 'confirmationError',

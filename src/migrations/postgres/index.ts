@@ -19,6 +19,8 @@ import * as migration_20261126_090300_default_update_messages from './20261126_0
 import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
 import * as migration_20261127_210000_publish_error from './20261127_210000_publish_error';
 import * as migration_20261127_210713_integration_incident_title from './20261127_210713_integration_incident_title';
+import * as migration_20261127_211103_confirmation_claim from './20261127_211103_confirmation_claim';
+import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
 
 export const migrations = [
   {
@@ -125,5 +127,15 @@ export const migrations = [
     up: migration_20261127_210713_integration_incident_title.up,
     down: migration_20261127_210713_integration_incident_title.down,
     name: '20261127_210713_integration_incident_title',
+  },
+  {
+    up: migration_20261127_211103_confirmation_claim.up,
+    down: migration_20261127_211103_confirmation_claim.down,
+    name: '20261127_211103_confirmation_claim',
+  },
+  {
+    up: migration_20261127_213000_endpoint_spellings.up,
+    down: migration_20261127_213000_endpoint_spellings.down,
+    name: '20261127_213000_endpoint_spellings',
   },
 ];

@@ -11,15 +11,26 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { type Env, env } from '../../config/env'
 import { inTransaction } from '../../db/transaction'
 import { CHANNEL_RULES } from '../../domain/channels'
-import { requestAddress, type SubscribeRequest } from '../../domain/subscription-request'
+import {
+  type ConfirmationRecipient,
+  confirmationRecipient,
+  requestAddress,
+  type SubscribeRequest,
+} from '../../domain/subscription-request'
 import { BadRequest } from '../../errors'
 import type { Subscriber } from '../../payload-types'
 
 import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '../../notify/queue'
 
-/** Returned to the caller whatever the address's history was. */
-export function subscribeMessage(type: SubscribeRequest['type']): string {
-  return SUBSCRIBED_MESSAGES[type]
+import { lockRecipient } from './recipient-lock'
+
+/**
+ * Returned to the caller whatever the address's history was, and whether a confirmation went out now or its
+ * recipient is waiting out the resend interval (which the answer names, so that a wait is no surprise).
+ */
+export function subscribeMessage(type: SubscribeRequest['type'], settings: Env = env()): string {
+  const wait = waitWords(settings.SUBSCRIBE_RESEND_SECONDS)
+  return wait ? `${SUBSCRIBED_MESSAGES[type]} ${WAIT_MESSAGES[type](wait)}` : SUBSCRIBED_MESSAGES[type]
 }
 
 const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
@@ -28,13 +39,27 @@ const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
   webhook: 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the webhook.',
 }
 
+const WAIT_MESSAGES: Record<SubscribeRequest['type'], (wait: string) => string> = {
+  email: (wait) => `An address gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
+  sms: (wait) => `A number gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
+  webhook: (wait) =>
+    `An address gets at most one confirmation every ${wait}, whichever webhook asks: if none arrives for this one, subscribe it again then.`,
+}
+
+function waitWords(seconds: number): string | null {
+  if (seconds <= 0) return null
+  if (seconds % 60 !== 0) return seconds === 1 ? 'second' : `${seconds} seconds`
+  return seconds === 60 ? 'minute' : `${seconds / 60} minutes`
+}
+
 /** A confirmation link stops working after this long; subscribing again sends a new one. */
 export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
- * A pending address gets at most one confirmation per this many seconds (SUBSCRIBE_RESEND_SECONDS, default 300).
- * The per-address rate limit is per client address; this one protects the owner of an address from a stranger
- * who asks from many.
+ * An address gets at most one confirmation per this many seconds (SUBSCRIBE_RESEND_SECONDS, default 300), whichever
+ * of its subscriptions asks: an e-mail subscription, or any number of webhooks giving it as their contact. The
+ * per-address rate limit is per client address; this one protects the owner of an address from a stranger who
+ * asks from many places, for many URLs.
  */
 export function resendIntervalMs(settings: Env = env()): number {
   return settings.SUBSCRIBE_RESEND_SECONDS * 1000
@@ -84,8 +109,11 @@ export interface SubscribeContext {
 
 /**
  * Subscribes an address. New: stored unverified, confirmation sent. Unsubscribed before: back to unverified with a
- * new confirmation token. Pending: confirmation sent again (at most every 5 minutes) with the new service choice.
- * Confirmed and active: nothing changes (an unconfirmed request cannot change a confirmed subscription).
+ * new confirmation token (a webhook also with a new signing secret, and its former contact, when another, is told).
+ * Pending: confirmation sent again with the new service choice. Confirmed and active: nothing changes (an
+ * unconfirmed request cannot change a confirmed subscription). Whoever receives the confirmation gets at most one
+ * per resend interval: a new subscription asked for within it is stored without one, a returning or pending one
+ * is left as it was.
  */
 export async function subscribe(
   payload: Payload,
@@ -123,8 +151,15 @@ async function subscribeOnce(
   await inTransaction(payload, async (req) => {
     const services = await serviceIds(req, request.services)
     const existing = await findSubscriber(payload, where, req)
+    if (existing?.active && existing.verified) return
+    // A pending subscriber's confirmation goes where it went before; any other to the address in the request.
+    const recipient = confirmationRecipient(existing?.active ? existing : request)
+    if (recipient) await lockRecipient(req, recipient)
+    const confirm = !recipient || !(await recentlyAsked(req, recipient, now))
     let id: number
+    let formerContact: string | undefined
     if (!existing) {
+      // Stored even when its recipient is waiting out the interval: subscribing again later sends its confirmation.
       const created = await payload.create({
         collection: 'subscribers',
         data: {
@@ -134,13 +169,17 @@ async function subscribeOnce(
           verified: false,
           active: true,
           createdFromAddress: context.clientAddress?.slice(0, 64),
-          confirmationRequestedAt: now.toISOString(),
+          confirmationRequestedAt: confirm ? now.toISOString() : null,
         },
         overrideAccess: true,
         depth: 0,
         req,
       })
+      if (!confirm) return
       id = created.id
+    } else if (!confirm) {
+      // A returning subscriber is taken back only with its confirmation: a webhook's former contact is told then.
+      return
     } else if (!existing.active) {
       await payload.update({
         collection: 'subscribers',
@@ -159,14 +198,15 @@ async function subscribeOnce(
         overrideAccess: true,
         depth: 0,
         req,
-        // Tokens are the server's: only this write may give a subscriber a new one (src/cms/context.ts).
+        // Tokens are the server's: only this write may give a subscriber a new one (src/cms/context.ts), and a
+        // webhook a new signing secret (src/collections/Subscribers/hooks/signing-secret.ts).
         context: { rotateConfirmationToken: true },
       })
       id = existing.id
-    } else if (!existing.verified) {
-      const asked = existing.confirmationRequestedAt ?? existing.confirmationSentAt
-      const last = asked ? Date.parse(asked) : 0
-      if (now.getTime() - last < resendIntervalMs()) return
+      // Whoever held the endpoint before may still trust it: they hear that it changed hands.
+      if (request.type === 'webhook' && existing.contactEmail && existing.contactEmail !== request.contactEmail)
+        formerContact = existing.contactEmail
+    } else {
       await payload.update({
         collection: 'subscribers',
         id: existing.id,
@@ -176,14 +216,38 @@ async function subscribeOnce(
         req,
       })
       id = existing.id
-    } else {
-      return
     }
     await payload.jobs.queue({
       task: SEND_CONFIRMATION_TASK,
-      input: { subscriber: id },
+      input: { subscriber: id, requestedAt: now.toISOString(), ...(formerContact ? { formerContact } : {}) },
       queue: NOTIFICATION_QUEUE,
       req,
     })
   })
+}
+
+/**
+ * Whether any subscription asked for, or was sent, a confirmation to this recipient within the resend interval.
+ * Subscriptions stored while it waited have no request time, so they do not make the wait longer.
+ */
+async function recentlyAsked(req: PayloadRequest, recipient: ConfirmationRecipient, now: Date): Promise<boolean> {
+  const interval = resendIntervalMs()
+  if (interval <= 0) return false
+  const since = new Date(now.getTime() - interval).toISOString()
+  const to: Where =
+    recipient.kind === 'phone'
+      ? { phone: { equals: recipient.address } }
+      : { or: [{ email: { equals: recipient.address } }, { contactEmail: { equals: recipient.address } }] }
+  const { totalDocs } = await req.payload.count({
+    collection: 'subscribers',
+    where: {
+      and: [
+        to,
+        { or: [{ confirmationRequestedAt: { greater_than: since } }, { confirmationSentAt: { greater_than: since } }] },
+      ],
+    },
+    overrideAccess: true,
+    req,
+  })
+  return totalDocs > 0
 }

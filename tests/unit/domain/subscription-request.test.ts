@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseSubscribeRequest, parseTokenRequest } from '../../../src/domain/subscription-request'
+import { normaliseEndpoint, parseSubscribeRequest, parseTokenRequest } from '../../../src/domain/subscription-request'
 
 describe('what /api/subscribe accepts', () => {
   it('normalises an e-mail address and a phone number written with spaces', () => {
@@ -34,5 +34,42 @@ describe('what /api/subscribe accepts', () => {
     expect(parseTokenRequest({})).toEqual({ ok: false, message: 'token is required' })
     expect(parseTokenRequest({ token: 'x'.repeat(201) }).ok).toBe(false)
     expect(parseTokenRequest('abc').ok).toBe(false)
+  })
+})
+
+describe('one endpoint, one spelling', () => {
+  it('drops the fragment, an empty query, the default port and a trailing dot, and lower-cases the host', () => {
+    for (const spelling of [
+      'https://victim.example.com/hook',
+      'https://victim.example.com/hook#1',
+      'https://VICTIM.Example.com/hook#3',
+      'https://victim.example.com:443/hook#4',
+      'https://victim.example.com/hook?',
+      'https://victim.example.com./hook',
+      ' https://victim.example.com/hook?# ',
+    ])
+      expect(normaliseEndpoint(spelling), spelling).toBe('https://victim.example.com/hook')
+    expect(normaliseEndpoint('http://hooks.example.com:80/x')).toBe('http://hooks.example.com/x')
+  })
+
+  it('keeps what names another endpoint: the path, its case, a query, another port', () => {
+    for (const url of [
+      'https://victim.example.com/Hook',
+      'https://victim.example.com/hook?a=1',
+      'https://victim.example.com:8443/hook',
+      'http://victim.example.com:443/hook',
+    ])
+      expect(normaliseEndpoint(url)).toBe(url)
+    expect(normaliseEndpoint('not a url')).toBe('not a url')
+  })
+
+  it('is what /api/subscribe stores for a webhook', () => {
+    expect(
+      parseSubscribeRequest({
+        type: 'webhook',
+        url: 'https://Victim.example.com.:443/hook?#x',
+        email: 'a@example.com',
+      }),
+    ).toMatchObject({ ok: true, value: { url: 'https://victim.example.com/hook' } })
   })
 })

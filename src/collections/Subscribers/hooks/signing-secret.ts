@@ -6,13 +6,16 @@ import { newSigningSecret } from '../../../domain/webhook-signature'
 import type { Subscriber } from '../../../payload-types'
 
 /**
- * A webhook subscriber gets its signing secret from the server when it is created (or first becomes a webhook);
- * nobody chooses one. Subscribers an administrator adds for a URL are confirmed by that act: the administrator
+ * A webhook subscriber gets its signing secret from the server when it is created (or first becomes a webhook),
+ * and a new one when it is subscribed again after it left (the write that gives it a new confirmation token): the
+ * former owner's receiver may still trust the old one, and whoever subscribes it now must not learn it. Nobody
+ * chooses one. Subscribers an administrator adds for a URL are confirmed by that act: the administrator
  * vouches for the endpoint, as a visitor does by clicking the link in the confirmation e-mail.
  */
 export const issueSigningSecret: CollectionBeforeChangeHook<Subscriber> = ({ data, operation, originalDoc, req }) => {
   const type = (data.type ?? originalDoc?.type) as Channel | undefined
-  if (type === 'webhook' && (operation === 'create' || originalDoc?.type !== 'webhook')) {
+  const returning = operation === 'update' && req.context?.rotateConfirmationToken === true
+  if (type === 'webhook' && (operation === 'create' || originalDoc?.type !== 'webhook' || returning)) {
     const secret = newSigningSecret()
     data.signingSecret = secret
     req.context.subscriberNewSigningSecret = secret

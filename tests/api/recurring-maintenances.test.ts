@@ -11,6 +11,7 @@ import { extendSeries } from '../../src/services/maintenances/extend-series'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 
+let admin: TestUser
 let editor: TestUser
 let originId: number
 
@@ -31,7 +32,7 @@ const starts = async () => {
 }
 
 beforeAll(async () => {
-  const admin = await createUser('admin')
+  admin = await createUser('admin')
   editor = await createUser('editor')
   expect((await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: 'Europe/Berlin' } })).status).toBe(
     200,
@@ -125,5 +126,34 @@ describe('a weekly maintenance', () => {
     expect(origins.size).toBe(1)
     const overrides = Object.values(origin?.recurrences ?? {})
     expect(overrides.length).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('deleting the first maintenance of a series', () => {
+  it('works, and its occurrences stay as maintenances of their own', async () => {
+    const p = await payload()
+    const created = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: {
+        title: 'Nightly backup',
+        scheduledStartAt: '2031-01-07T01:00:00.000Z',
+        scheduledEndAt: '2031-01-07T02:00:00.000Z',
+        recurrence: { frequency: 'daily' },
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    const first = created.body.doc.id as number
+    await extendSeries(p, new Date('2031-01-06T00:00:00.000Z'))
+    const occurrences = await api('GET', `/maintenances?where[series][equals]=${first}&depth=0`, { key: editor.key })
+    expect(occurrences.body.docs).toHaveLength(2)
+
+    const deleted = await api('DELETE', `/maintenances/${first}`, { key: admin.key })
+    expect(deleted.status, deleted.text).toBe(200)
+    expect((await api('GET', `/maintenances/${first}`, { key: editor.key })).status).toBe(404)
+    for (const occurrence of occurrences.body.docs as { id: number }[]) {
+      const left = await api('GET', `/maintenances/${occurrence.id}?depth=0`, { key: editor.key })
+      expect(left.status).toBe(200)
+      expect(left.body.series ?? null).toBeNull()
+    }
   })
 })

@@ -560,7 +560,7 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
 export interface SeriesPlace {
   /** The short id of the series' first maintenance. */
   origin: string
-  /** iCalendar RRULE (UTC), on the first maintenance of a series that still repeats. */
+  /** iCalendar RRULE in the site's zone, on the first maintenance of a series that still repeats. */
   rrule: string | null
   /** The slot an occurrence fills (its first start); null on the first maintenance. */
   slot: string | null

@@ -157,3 +157,86 @@ describe('deleting the first maintenance of a series', () => {
     }
   })
 })
+
+describe('the calendar across daylight-saving changes', () => {
+  /** Each series starts before a change of the clocks (or on the 1st in Tokyo, a day ahead of UTC). */
+  const SERIES = [
+    {
+      name: 'Berlin, weekly, into summer time',
+      zone: 'Europe/Berlin',
+      start: '2030-03-26T01:00:00.000Z', // Tuesday 02:00 CET; the clocks go forward on 31 March
+      recurrence: { frequency: 'weekly', weekdays: ['tue'] },
+    },
+    {
+      name: 'Berlin, weekly, out of summer time',
+      zone: 'Europe/Berlin',
+      start: '2030-10-22T00:00:00.000Z', // Tuesday 02:00 CEST; the clocks go back on 27 October
+      recurrence: { frequency: 'weekly', weekdays: ['tue'] },
+    },
+    {
+      name: 'Chicago, weekly, into summer time',
+      zone: 'America/Chicago',
+      start: '2030-03-04T15:00:00.000Z', // Monday 09:00 CST; the clocks go forward on 10 March
+      recurrence: { frequency: 'weekly', weekdays: ['mon'] },
+    },
+    {
+      name: 'Chicago, daily, out of summer time',
+      zone: 'America/Chicago',
+      start: '2030-11-01T14:00:00.000Z', // 09:00 CDT; the clocks go back on 3 November
+      recurrence: { frequency: 'daily' },
+    },
+    {
+      name: 'Tokyo, monthly on the 1st at 00:30',
+      zone: 'Asia/Tokyo',
+      start: '2030-01-31T15:30:00.000Z', // 1 February 00:30 JST, still 31 January in UTC
+      recurrence: { frequency: 'monthly', dayOfMonth: 1 },
+    },
+  ]
+
+  it.each(SERIES)(
+    '$name: every occurrence is an instance of the rule, in the site zone',
+    async ({ name, zone, start, recurrence }) => {
+      const p = await payload()
+      const settings = await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: zone } })
+      expect(settings.status, settings.text).toBe(200)
+      const created = await api('POST', '/maintenances', {
+        key: editor.key,
+        body: {
+          title: name,
+          scheduledStartAt: start,
+          scheduledEndAt: new Date(Date.parse(start) + 3_600_000).toISOString(),
+          recurrence,
+        },
+      })
+      expect(created.status, created.text).toBe(201)
+      const first = created.body.doc.id as number
+      await extendSeries(p, new Date(Date.parse(start) - 3_600_000))
+      const listed = await api(
+        'GET',
+        `/maintenances?where[series][equals]=${first}&sort=scheduledStartAt&depth=0&limit=10`,
+        { key: editor.key },
+      )
+      const occurrences = (listed.body.docs as { scheduledStartAt: string }[]).map((m) => m.scheduledStartAt)
+      expect(occurrences).toHaveLength(2)
+
+      const response = await calendarRoute.GET(new Request(`${BASE}/maintenances.ics`), {
+        params: Promise.resolve({}),
+      })
+      const text = await response.text()
+      expect(text).toContain(`BEGIN:VTIMEZONE\r\nTZID:${zone}\r\n`)
+      const events = Object.values(ical.sync.parseICS(text)).filter((e) => e?.type === 'VEVENT') as ical.VEvent[]
+      const origin = events.find((e) => e.summary === `Maintenance: ${name}` && e.rrule)
+      expect(origin?.start.tz).toBe(zone)
+      // The rule's instances from the first start to the last occurrence: exactly the maintenances, none an hour off.
+      const instances = origin?.rrule
+        ?.between(new Date(Date.parse(start) - 1), new Date(Date.parse(occurrences[1]) + 1), true)
+        .map((d) => d.toISOString())
+      expect(instances).toEqual([start, ...occurrences])
+      // Each occurrence overrides the instance at its own start.
+      const overrides = Object.values(origin?.recurrences ?? {}).map((e) =>
+        (e.recurrenceid as Date | undefined)?.toISOString(),
+      )
+      expect([...new Set(overrides)].sort()).toEqual(occurrences)
+    },
+  )
+})

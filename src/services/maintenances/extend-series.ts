@@ -2,8 +2,8 @@
  * Recurring maintenances: for each series (a maintenance whose `recurrence` repeats), the next occurrences are
  * kept created ahead of time (src/domain/recurrence.ts OCCURRENCES_AHEAD), each a maintenance of its own, so the
  * page, the API, the feeds and the notifications treat it as any other. A unique (series, slot) index makes two
- * instances creating the same occurrence harmless; a lapsed series is not filled in backwards. Each tick reads two
- * indexed rows per series, not its history (it runs every SCHEDULE_TICK_MS on every instance).
+ * instances creating the same occurrence harmless; a lapsed series is not filled in backwards. Each tick makes two
+ * indexed reads per series, not one of its whole history (it runs every SCHEDULE_TICK_MS on every instance).
  */
 import type { Payload } from 'payload'
 

@@ -132,6 +132,28 @@ export function occurrencesAfter(rule: Recurrence, firstStart: Date, after: Date
   return found
 }
 
+const ordinal = (n: number) => {
+  const suffix =
+    n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'
+  return `${n}${suffix}`
+}
+
+/**
+ * How a series repeats, in words ("repeats weekly on Tuesday and Friday"), with days read in the site's zone as the
+ * occurrences are; null when it does not repeat. A series is announced and shown once, with this line.
+ */
+export function repeatsLabel(rule: Recurrence, firstStart: Date, zone: string): string | null {
+  if (rule.frequency === 'none') return null
+  if (rule.frequency === 'daily') return 'repeats daily'
+  const local = partsIn(zone, firstStart.getTime())
+  if (rule.frequency === 'monthly') return `repeats monthly on the ${ordinal(rule.dayOfMonth ?? local.day)}`
+  const days = (rule.weekdays?.length ? WEEKDAYS.filter((d) => rule.weekdays?.includes(d)) : [weekdayOf(local)]).map(
+    (d) => WEEKDAY_LABELS[d],
+  )
+  const list = days.length > 1 ? `${days.slice(0, -1).join(', ')} and ${days.at(-1)}` : days[0]
+  return `repeats weekly on ${list}`
+}
+
 const BYDAY: Record<Weekday, string> = { mon: 'MO', tue: 'TU', wed: 'WE', thu: 'TH', fri: 'FR', sat: 'SA', sun: 'SU' }
 
 /**

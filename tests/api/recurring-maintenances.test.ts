@@ -7,6 +7,7 @@ import ical from 'node-ical'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import * as calendarRoute from '../../src/app/(site)/maintenances.ics/route'
+import * as homeRoute from '../../src/app/(site)/route'
 import { extendSeries } from '../../src/services/maintenances/extend-series'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
@@ -239,4 +240,33 @@ describe('the calendar across daylight-saving changes', () => {
       expect([...new Set(overrides)].sort()).toEqual(occurrences)
     },
   )
+})
+
+describe('the status page', () => {
+  it('shows a weekly series once, by its next maintenance, with how it repeats', async () => {
+    const p = await payload()
+    const settings = await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: 'Europe/Berlin' } })
+    expect(settings.status, settings.text).toBe(200)
+    const created = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: {
+        title: 'Thursday certificate rotation',
+        scheduledStartAt: '2032-01-01T09:00:00.000Z', // Thursday 10:00 in Berlin
+        scheduledEndAt: '2032-01-01T10:00:00.000Z',
+        recurrence: { frequency: 'weekly', weekdays: ['thu'] },
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    await extendSeries(p, new Date('2031-12-31T00:00:00.000Z'))
+    const listed = await api('GET', `/maintenances?where[series][equals]=${created.body.doc.id}&depth=0`, {
+      key: editor.key,
+    })
+    expect(listed.body.docs).toHaveLength(2)
+
+    const response = await homeRoute.GET(new Request(`${BASE}/`), { params: Promise.resolve({}) })
+    const page = await response.text()
+    expect(page.split('Thursday certificate rotation').length - 1).toBe(1)
+    expect(page).toContain(`href="/m/${created.body.doc.shortId}"`)
+    expect(page).toContain('Repeats weekly on Thursday')
+  })
 })

@@ -4,7 +4,7 @@
  * made again; ending the series stops new ones; the calendar shows one repeating event with its occurrences.
  */
 import ical from 'node-ical'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import * as calendarRoute from '../../src/app/(site)/maintenances.ics/route'
 import * as homeRoute from '../../src/app/(site)/route'
@@ -268,5 +268,45 @@ describe('the status page', () => {
     expect(page.split('Thursday certificate rotation').length - 1).toBe(1)
     expect(page).toContain(`href="/m/${created.body.doc.shortId}"`)
     expect(page).toContain('Repeats weekly on Thursday')
+  })
+})
+
+describe('keeping a long series going', () => {
+  it("reads the series' latest slot, not every occurrence it ever had, on each tick", async () => {
+    const p = await payload()
+    const created = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: {
+        title: 'Daily log rotation',
+        scheduledStartAt: '2033-01-01T03:00:00.000Z',
+        scheduledEndAt: '2033-01-01T03:30:00.000Z',
+        recurrence: { frequency: 'daily' },
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    const origin = created.body.doc.id as number
+    // Twelve days of ticks: a dozen occurrences behind it, three ahead.
+    for (let day = 0; day < 12; day++)
+      await extendSeries(p, new Date(Date.parse('2033-01-01T00:00:00.000Z') + day * 86_400_000))
+    const all = await api('GET', `/maintenances?where[series][equals]=${origin}&limit=100&depth=0`, { key: editor.key })
+    expect(all.body.totalDocs).toBeGreaterThanOrEqual(13)
+
+    // The real queries, watched: how many of this series' occurrences one tick loads.
+    const find = vi.spyOn(p, 'find')
+    try {
+      await extendSeries(p, new Date('2033-01-12T12:00:00.000Z'))
+      const loaded = (
+        await Promise.all(
+          find.mock.calls.map(async ([args], i) =>
+            JSON.stringify(args.where ?? {}).includes(`"series":{"equals":${origin}}`)
+              ? ((await find.mock.results[i].value) as { docs: unknown[] }).docs.length
+              : 0,
+          ),
+        )
+      ).reduce((a, b) => a + b, 0)
+      expect(loaded).toBeLessThanOrEqual(1)
+    } finally {
+      find.mockRestore()
+    }
   })
 })

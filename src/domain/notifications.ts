@@ -207,7 +207,9 @@ export interface MaintenanceWindowLike {
 
 /**
  * The event a maintenance write causes: scheduled when it is created for the future, and then one event per
- * status it enters. A maintenance recorded after the fact (created completed or cancelled) notifies nobody.
+ * status it enters. A maintenance recorded after the fact (created completed or cancelled) notifies nobody. An
+ * occurrence of a recurring series (`occurrence`) is not announced when it is created ahead: the series announced
+ * itself once, and each occurrence is announced by its reminder.
  *
  * The key names the window the status was entered under: the same move made twice (two runners completing one
  * maintenance) is announced once, while the same status entered again under another window (a clock-completed
@@ -218,9 +220,11 @@ export function maintenanceEvent(
   previousStatus: MaintenanceStatus | null,
   status: MaintenanceStatus,
   window: MaintenanceWindowLike,
+  occurrence = false,
 ): NotificationEvent | null {
   if (previousStatus === status) return null
   let kind: NotificationKind | undefined
+  if (previousStatus === null && occurrence && status === 'upcoming') return null
   if (previousStatus === null)
     kind =
       status === 'upcoming' ? 'maintenance_scheduled' : status === 'in_progress' ? 'maintenance_started' : undefined

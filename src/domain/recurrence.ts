@@ -73,11 +73,21 @@ function partsIn(zone: string, at: number): Local {
 
 const asUtc = (l: Local) => Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second)
 
-/** The instant a local wall-clock time names in `zone` (in a skipped hour, the instant just after it). */
+const offsetAt = (zone: string, at: number) => asUtc(partsIn(zone, at)) - at
+const sameTime = (a: Local, b: Local) => asUtc(a) === asUtc(b)
+
+/**
+ * The instant a local wall-clock time names in `zone`. A time the clocks skipped is read with the offset before the
+ * change, which lands just after it (02:30 in a skipped hour is 03:30), as RFC 5545 reads such a DTSTART; a time the
+ * clocks passed twice is the first of the two.
+ */
 function fromLocal(local: Local, zone: string): number {
-  let guess = asUtc(local)
-  for (let i = 0; i < 3; i++) guess = asUtc(local) - (asUtc(partsIn(zone, guess)) - guess)
-  return guess
+  const wall = asUtc(local)
+  // No zone changes its offset twice within two days, so the offsets a day either side are the two in play.
+  const before = offsetAt(zone, wall - 86_400_000)
+  const after = offsetAt(zone, wall + 86_400_000)
+  const candidates = [wall - Math.max(before, after), wall - Math.min(before, after)]
+  return candidates.find((at) => sameTime(partsIn(zone, at), local)) ?? wall - before
 }
 
 const weekdayOf = (l: Local): Weekday => WEEKDAYS[(new Date(Date.UTC(l.year, l.month - 1, l.day)).getUTCDay() + 6) % 7]
@@ -122,28 +132,45 @@ export function occurrencesAfter(rule: Recurrence, firstStart: Date, after: Date
   return found
 }
 
+const ordinal = (n: number) => {
+  const suffix =
+    n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'
+  return `${n}${suffix}`
+}
+
+/**
+ * How a series repeats, in words ("repeats weekly on Tuesday and Friday"), with days read in the site's zone as the
+ * occurrences are; null when it does not repeat. A series is announced and shown once, with this line.
+ */
+export function repeatsLabel(rule: Recurrence, firstStart: Date, zone: string): string | null {
+  if (rule.frequency === 'none') return null
+  if (rule.frequency === 'daily') return 'repeats daily'
+  const local = partsIn(zone, firstStart.getTime())
+  if (rule.frequency === 'monthly') return `repeats monthly on the ${ordinal(rule.dayOfMonth ?? local.day)}`
+  const days = (rule.weekdays?.length ? WEEKDAYS.filter((d) => rule.weekdays?.includes(d)) : [weekdayOf(local)]).map(
+    (d) => WEEKDAY_LABELS[d],
+  )
+  const list = days.length > 1 ? `${days.slice(0, -1).join(', ')} and ${days.at(-1)}` : days[0]
+  return `repeats weekly on ${list}`
+}
+
 const BYDAY: Record<Weekday, string> = { mon: 'MO', tue: 'TU', wed: 'WE', thu: 'TH', fri: 'FR', sat: 'SA', sun: 'SU' }
 
 /**
- * The rule as an iCalendar RRULE value for an event whose DTSTART is written in UTC, or null when it does not
- * repeat. Days are the site's: a Tuesday 01:00 in Berlin is Monday in UTC, so the days move with the start. (Far
- * from the start, a calendar reading a UTC rule drifts by the daylight-saving hour; the occurrences created ahead
- * carry their exact times.)
+ * The rule as an iCalendar RRULE value for an event whose DTSTART is written in the site's zone (TZID), or null when
+ * it does not repeat. Days and times are read in that zone, as the occurrences are made (occurrencesAfter), so every
+ * instance a calendar expands falls where an occurrence is, across daylight-saving changes; UNTIL is in UTC, as RFC
+ * 5545 requires with a zoned DTSTART.
  */
 export function rruleOf(rule: Recurrence, firstStart: Date, zone: string): string | null {
   if (rule.frequency === 'none') return null
   const local = partsIn(zone, firstStart.getTime())
-  const utc = partsIn('UTC', firstStart.getTime())
-  const shift = Math.round(
-    (Date.UTC(utc.year, utc.month - 1, utc.day) - Date.UTC(local.year, local.month - 1, local.day)) / 86_400_000,
-  )
   const parts = [`FREQ=${rule.frequency.toUpperCase()}`]
   if (rule.frequency === 'weekly') {
     const days = rule.weekdays?.length ? rule.weekdays : [weekdayOf(local)]
-    parts.push(`BYDAY=${days.map((d) => BYDAY[WEEKDAYS[(WEEKDAYS.indexOf(d) + shift + 7) % 7]]).join(',')}`)
+    parts.push(`BYDAY=${days.map((d) => BYDAY[d]).join(',')}`)
   }
-  if (rule.frequency === 'monthly')
-    parts.push(`BYMONTHDAY=${Math.min(31, Math.max(1, (rule.dayOfMonth ?? local.day) + shift))}`)
+  if (rule.frequency === 'monthly') parts.push(`BYMONTHDAY=${rule.dayOfMonth ?? local.day}`)
   if (rule.until)
     parts.push(
       `UNTIL=${new Date(rule.until)

@@ -90,6 +90,24 @@ export function maintenanceStatus(status: MaintenanceStatus): StatuspageMaintena
   return status === 'upcoming' ? 'scheduled' : status === 'in_progress' ? 'in_progress' : 'completed'
 }
 
+/**
+ * The Statuspage status a maintenance had at `at` (an ISO instant), by its window: updates carry no status of their
+ * own, so an update written before the start reads as scheduled even once the maintenance is over.
+ */
+export function maintenanceStatusAt(
+  m: {
+    status: MaintenanceStatus
+    scheduledStartAt: string | Date
+    completedAt?: string | Date | null
+    cancelledAt?: string | Date | null
+  },
+  at: string,
+): StatuspageMaintenanceStatus {
+  const end = m.completedAt ?? m.cancelledAt
+  if (end && at >= new Date(end).toISOString()) return 'completed'
+  return at >= new Date(m.scheduledStartAt).toISOString() && m.status !== 'upcoming' ? 'in_progress' : 'scheduled'
+}
+
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 export const STATUSPAGE_ID_LENGTH = 12
 

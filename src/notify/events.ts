@@ -28,6 +28,7 @@ import {
   SERVICE_STATUS_LABELS,
   type ServiceStatus,
 } from '../domain/statuses'
+import { type Recurrence, repeatsLabel } from '../domain/recurrence'
 import { startsIn } from '../domain/reminders'
 import { formatDateTime } from '../format/dates'
 import { richTextToText } from '../format/rich-text'
@@ -199,10 +200,15 @@ export async function announceMaintenanceChange(
   previousStatus: MaintenanceStatus | null,
 ): Promise<void> {
   if (req.context?.skipNotifications || doc.notifySubscribers === false) return
-  const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc)
+  const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc, doc.series != null)
   if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
-  const schedule = maintenanceSchedule(doc, settings.timeZone)
+  // The announcement of a series says how it repeats: its occurrences are not announced one by one.
+  const repeats =
+    event.kind === 'maintenance_scheduled' && doc.series == null && doc.recurrence
+      ? repeatsLabel(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), settings.timeZone)
+      : null
+  const schedule = `${maintenanceSchedule(doc, settings.timeZone)}${repeats ? `, ${repeats}` : ''}`
   await recordNotification(
     req,
     event,

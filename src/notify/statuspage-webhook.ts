@@ -12,12 +12,14 @@
 import type { Payload } from 'payload'
 
 import { relationId } from '../db/relation-id'
+import { reminderLeadMs, type MaintenanceReminderChoice, type ReminderLead } from '../domain/reminders'
 import type { MaintenanceStatus, ServiceStatus } from '../domain/statuses'
 import {
   componentStatus,
   derivedId,
   incidentImpact,
   maintenanceStatus,
+  maintenanceStatusAt,
   maintenanceTimeline,
   pageStatus,
   statuspageTimeline,
@@ -45,6 +47,8 @@ interface SiteFacts {
   indicator: string
   description: string
   services: Map<number, Service>
+  /** The site's maintenance reminder, which a maintenance's "default" takes. */
+  reminderLead: ReminderLead
 }
 
 async function siteFacts(payload: Payload): Promise<SiteFacts> {
@@ -61,6 +65,7 @@ async function siteFacts(payload: Payload): Promise<SiteFacts> {
     indicator: status.indicator,
     description: status.description,
     services: new Map(services.docs.map((s) => [s.id, s])),
+    reminderLead: (settings.maintenanceReminder ?? '1h') as ReminderLead,
   }
 }
 
@@ -127,9 +132,10 @@ function incidentObject(doc: Incident, site: SiteFacts) {
 function maintenanceObject(doc: Maintenance, site: SiteFacts) {
   const id = doc.shortId ?? derivedId('maintenance', doc.id)
   const status = maintenanceStatus(doc.status as MaintenanceStatus)
+  // Each update with the status the maintenance had when it was written, as /api/v2 shows it.
   const updates = maintenanceTimeline(
     { id: doc.id, shortId: id, createdAt: iso(doc.createdAt), updates: doc.updates ?? [] },
-    () => status,
+    (at) => maintenanceStatusAt(doc, at),
   )
   updates.sort((a, b) => b.created_at.localeCompare(a.created_at))
   return {
@@ -150,7 +156,8 @@ function maintenanceObject(doc: Maintenance, site: SiteFacts) {
     postmortem_published_at: null,
     scheduled_for: iso(doc.scheduledStartAt),
     scheduled_until: isoOrNull(doc.scheduledEndAt),
-    scheduled_remind_prior: Boolean(doc.remindBefore),
+    scheduled_remind_prior:
+      reminderLeadMs(doc.remindBefore as MaintenanceReminderChoice | null | undefined, site.reminderLead) !== null,
     scheduled_auto_in_progress: true,
     scheduled_auto_completed: true,
     incident_updates: updates,

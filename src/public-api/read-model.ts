@@ -11,7 +11,7 @@ import { overallStatus, worstStatus } from '../domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
 import type { ServiceStatus } from '../domain/statuses'
 import { forbiddenControlCharacter } from '../domain/text'
-import { type Recurrence, rruleOf } from '../domain/recurrence'
+import { type Recurrence, repeatsLabel, rruleOf } from '../domain/recurrence'
 import { windowBound } from '../domain/time-window'
 import { richTextToHtml, richTextToText } from '../format/rich-text'
 import type {
@@ -565,13 +565,18 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
 export interface SeriesPlace {
   /** The short id of the series' first maintenance. */
   origin: string
-  /** iCalendar RRULE (UTC), on the first maintenance of a series that still repeats. */
+  /** iCalendar RRULE in the site's zone, on the first maintenance of a series that still repeats. */
   rrule: string | null
   /** The slot an occurrence fills (its first start); null on the first maintenance. */
   slot: string | null
+  /** How the series repeats in words ("repeats weekly on Tuesday"), while it still repeats; else null. */
+  repeats: string | null
 }
 
-/** Where each of these maintenances stands in a recurring series, if it does (the calendar's RRULE and RECURRENCE-ID). */
+/**
+ * Where each of these maintenances stands in a recurring series, if it does: the calendar's RRULE and RECURRENCE-ID,
+ * and the line the page shows a series with.
+ */
 export async function maintenanceSeries(
   payload: Payload,
   shortIds: string[],
@@ -589,10 +594,12 @@ export async function maintenanceSeries(
       ],
     },
     select: { shortId: true, scheduledStartAt: true, recurrence: true, series: true, seriesSlot: true },
-    populate: { maintenances: { shortId: true } },
+    populate: { maintenances: { shortId: true, scheduledStartAt: true, recurrence: true } },
     pagination: false,
     depth: 1,
   })
+  const repeats = (m: { recurrence?: unknown; scheduledStartAt: string }) =>
+    m.recurrence ? repeatsLabel(m.recurrence as Recurrence, new Date(m.scheduledStartAt), timeZone) : null
   for (const doc of docs) {
     const origin = doc.series && typeof doc.series === 'object' ? doc.series : null
     if (origin)
@@ -600,12 +607,14 @@ export async function maintenanceSeries(
         origin: origin.shortId ?? '',
         rrule: null,
         slot: iso(doc.seriesSlot ?? doc.scheduledStartAt),
+        repeats: repeats(origin),
       })
     else if (!doc.series)
       places.set(doc.shortId ?? '', {
         origin: doc.shortId ?? '',
         rrule: rruleOf(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), timeZone),
         slot: null,
+        repeats: repeats(doc),
       })
   }
   return places

@@ -8,8 +8,10 @@
  * would make the whole document invalid XML, so they are dropped from the output (M8); in the calendar a line
  * break in a one-line property would start a new property (L1).
  */
+import { TZDate } from '@date-fns/tz'
 import { Feed } from 'feed'
 import ical, { ICalEventStatus } from 'ical-generator'
+import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library'
 
 import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS } from '../domain/statuses'
 import { formatDateTime } from '../format/dates'
@@ -132,9 +134,22 @@ export function buildFeed(
 const oneLine = (text: string): string => xmlText(text).replace(/[\r\n\t]+/g, ' ')
 
 /**
+ * The iCalendar name of the site's zone and its VTIMEZONE, from the IANA data the library ships (aliases such as
+ * US/Eastern map to their canonical name). A zone it does not know keeps its own name without a VTIMEZONE, which
+ * the common calendars still read as an IANA name.
+ */
+function calendarZone(zone: string): { tzid: string; vtimezone: string | null } {
+  if (!tzlib_get_timezones().includes(zone)) return { tzid: zone, vtimezone: null }
+  const [vtimezone, tzid] = tzlib_get_ical_block(zone) as [string, string]
+  return { tzid: tzid.replace(/^TZID=/, ''), vtimezone }
+}
+
+/**
  * A recurring series is one event: its first maintenance carries the RRULE, and every occurrence created ahead is
  * an override of that event (same UID, RECURRENCE-ID of its slot), so calendars show each date once, with a
- * cancelled occurrence marked cancelled.
+ * cancelled occurrence marked cancelled. A series is written in the site's zone (TZID and its VTIMEZONE), in local
+ * wall time as its rule is read: in UTC, a rule's instances would move an hour off the occurrences at the next
+ * daylight-saving change and match none of them.
  */
 export function buildCalendar(
   maintenances: Maintenance[],
@@ -143,20 +158,27 @@ export function buildCalendar(
   series: ReadonlyMap<string, SeriesPlace> = new Map(),
 ): string {
   const host = new URL(links.base).hostname
+  const zone = calendarZone(settings.timeZone)
   const calendar = ical({
     name: oneLine(`${settings.siteName}: maintenances`),
     prodId: { company: 'statuspage', product: 'maintenances' },
+    // No zone name for the calendar itself: ical-generator would then write DTSTAMP, CREATED and LAST-MODIFIED in
+    // local time, where RFC 5545 wants UTC. The generator answers for the events' zone.
+    timezone: { name: null, generator: (tzid) => (tzid === zone.tzid ? zone.vtimezone : null) },
   })
   for (const m of maintenances) {
     const place = series.get(m.shortId)
+    // A TZDate is the instant itself; ical-generator writes its wall time in the event's zone.
+    const at = (iso: string) => (place ? new TZDate(Date.parse(iso), zone.tzid) : new Date(iso))
     calendar.createEvent({
       id: `maintenance-${place?.origin ?? m.shortId}@${host}`,
+      ...(place ? { timezone: zone.tzid } : {}),
       ...(place?.rrule ? { repeating: place.rrule } : {}),
-      ...(place?.slot ? { recurrenceId: new Date(place.slot) } : {}),
-      start: new Date(m.scheduledStartAt),
+      ...(place?.slot ? { recurrenceId: at(place.slot) } : {}),
+      start: at(m.scheduledStartAt),
       // An open end has no end time: a one-hour placeholder would be a promise nobody made, so the event is shown
       // from its start (RFC 5545: no DTEND and no DURATION is an instant).
-      end: m.scheduledEndAt ? new Date(m.scheduledEndAt) : null,
+      end: m.scheduledEndAt ? at(m.scheduledEndAt) : null,
       summary: `Maintenance: ${m.title}`,
       description: maintenanceSummary(m, settings.timeZone),
       url: m.url,

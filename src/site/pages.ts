@@ -17,6 +17,7 @@ import { formatDateTime, formatTime, lengthBetween, sameDay } from '../format/da
 import { html, raw, type SafeHtml } from '../format/html'
 import { markdownToHtml, markdownToText } from '../format/markdown'
 import { ResponseClock } from '../public-api/clock'
+import type { SeriesPlace } from '../public-api/read-model'
 import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '../public-api/schemas'
 import type { SetStatus } from '../public-api/update-statuses'
 import type { ServiceUptime } from '../public-api/uptime'
@@ -101,15 +102,39 @@ function startsIn(m: Maintenance, clock: ResponseClock | undefined): SafeHtml | 
   return html`<strong class="starts">Starts in ${estimateDuration(clock.now, start) ?? 'less than a minute'}</strong> · `
 }
 
-function maintenanceCard(m: Maintenance, settings: SiteSettings, clock?: ResponseClock): SafeHtml {
+function maintenanceCard(
+  m: Maintenance,
+  settings: SiteSettings,
+  clock?: ResponseClock,
+  repeats?: string | null,
+): SafeHtml {
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
 <div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
 ${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
 <p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
+${repeats ? html`<p class="meta">${repeats[0].toUpperCase()}${repeats.slice(1)}</p>` : null}
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
 </li>`
+}
+
+/**
+ * A series that still repeats is shown once, by the soonest of its maintenances (the list is soonest first) with
+ * how it repeats: its occurrences created ahead would otherwise be as many cards of the same work.
+ */
+function onePerSeries(
+  maintenances: Maintenance[],
+  series: ReadonlyMap<string, SeriesPlace>,
+): { m: Maintenance; repeats: string | null }[] {
+  const shown = new Set<string>()
+  return maintenances.flatMap((m): { m: Maintenance; repeats: string | null }[] => {
+    const place = series.get(m.shortId)
+    if (!place?.repeats) return [{ m, repeats: null }]
+    if (shown.has(place.origin)) return []
+    shown.add(place.origin)
+    return [{ m, repeats: place.repeats }]
+  })
 }
 
 function described(name: string, description: string | null, href?: string): SafeHtml {
@@ -159,6 +184,7 @@ export function homePage(
   channels: FormChannels,
   uptime: Map<string, ServiceUptime> | null = new Map(),
   clock = new ResponseClock(),
+  series: ReadonlyMap<string, SeriesPlace> = new Map(),
 ): string {
   const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
   const headline = overallHeadline(
@@ -192,7 +218,7 @@ ${summary.activeIncidents.length ? html`<ul class="plain">${summary.activeIncide
 </section>`
 
   const maintenances = html`<section aria-labelledby="maint-h"><h2 id="maint-h">Scheduled maintenance</h2>
-${summary.activeMaintenances.length ? html`<ul class="plain">${summary.activeMaintenances.map((m) => maintenanceCard(m, settings, clock))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
+${summary.activeMaintenances.length ? html`<ul class="plain">${onePerSeries(summary.activeMaintenances, series).map(({ m, repeats }) => maintenanceCard(m, settings, clock, repeats))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
 </section>`
 
   const past = html`<section aria-labelledby="past-h"><h2 id="past-h">Past 7 days</h2>

@@ -7,6 +7,7 @@ process.env.PUBLIC_URL = 'https://status.example.test'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { extendSeries } from '../../src/services/maintenances/extend-series'
 import { remindMaintenances, remindQuietIncidents } from '../../src/services/reminders/remind'
 import { runScheduleTick } from '../../src/jobs/schedule-ticker'
 import { closeEmailPool } from '../../src/notify/email'
@@ -20,6 +21,7 @@ let editor: TestUser
 const subscriber = 'reminded@example.test'
 const HOUR = 3_600_000
 
+const scheduled = () => smtp.to(subscriber).filter((mail) => mail.parsed.subject?.includes('Maintenance scheduled'))
 const reminders = () => smtp.to(subscriber).filter((mail) => mail.parsed.subject?.includes('Maintenance reminder'))
 const quietNotices = (to: string) => smtp.to(to).filter((mail) => mail.parsed.subject?.includes('No update for'))
 
@@ -154,5 +156,28 @@ describe('quiet incident reminders', () => {
     expect(await remindQuietIncidents(p, at(opened + 13 * HOUR), 4)).toBe(1)
     expect(await remindQuietIncidents(p, at(opened + 13 * HOUR), 0)).toBe(0)
     expect(quietNotices(editor.email)).toHaveLength(3)
+  })
+})
+
+describe('a recurring maintenance', () => {
+  it('is announced once for the series, and each occurrence by its reminder', async () => {
+    const p = await payload()
+    const m = await maintenance(48, { remindBefore: '1h', recurrence: { frequency: 'weekly' } })
+    const now = new Date()
+    await extendSeries(p, now)
+    const occurrences = await api('GET', `/maintenances?where[series][equals]=${m.id}&sort=scheduledStartAt&depth=0`, {
+      key: editor.key,
+    })
+    expect(occurrences.body.docs).toHaveLength(2)
+    await drainNotifications()
+    const announced = scheduled()
+    expect(announced).toHaveLength(1)
+    expect(announced[0].parsed.text).toMatch(/repeats weekly on \w+day/)
+
+    const next = Date.parse(occurrences.body.docs[0].scheduledStartAt)
+    expect(await remindMaintenances(p, at(next - HOUR / 2), 'none')).toBe(1)
+    await drainNotifications()
+    expect(reminders()).toHaveLength(1)
+    expect(scheduled()).toHaveLength(1)
   })
 })

@@ -292,6 +292,59 @@ describe('webhook subscribers an administrator adds', () => {
     })
   })
 
+  it("describe a maintenance's reminder as it takes effect, and each update with the status it had then", async () => {
+    const { signingSecret } = await addSubscriber({
+      type: 'webhook',
+      url: `${receiver.url}/maintenance-body`,
+      contactEmail: 'ops@example.test',
+    })
+    const settings = await api('POST', '/globals/settings', { key: admin.key, body: { maintenanceReminder: 'none' } })
+    expect(settings.status, settings.text).toBe(200)
+    try {
+      const plan = async (title: string, remindBefore: string) => {
+        const res = await api('POST', '/maintenances', {
+          key: editor.key,
+          body: {
+            title,
+            scheduledStartAt: '2031-05-10T22:00:00.000Z',
+            scheduledEndAt: '2031-05-11T00:00:00.000Z',
+            remindBefore,
+            updates: [{ message: 'We will upgrade the database.' }],
+          },
+        })
+        expect(res.status, res.text).toBe(201)
+        await drain()
+        const body = verify(signingSecret!, receiver.to('/maintenance-body').at(-1)!) as {
+          incident: { name: string; scheduled_remind_prior: boolean; incident_updates: { status: string }[] }
+        }
+        expect(body.incident.name).toBe(title)
+        return { id: res.body.doc.id as number, remindPrior: body.incident.scheduled_remind_prior }
+      }
+      // The site's default is "no reminder": a maintenance that takes the default is reminded of as little.
+      expect((await plan('Takes the default', 'default')).remindPrior).toBe(false)
+      expect((await plan('No reminder', 'none')).remindPrior).toBe(false)
+      const reminded = await plan('Reminded a day ahead', '24h')
+      expect(reminded.remindPrior).toBe(true)
+
+      const cancelled = await api('PATCH', `/maintenances/${reminded.id}`, {
+        key: editor.key,
+        body: { status: 'cancelled' },
+      })
+      expect(cancelled.status, cancelled.text).toBe(200)
+      await drain()
+      const body = verify(signingSecret!, receiver.to('/maintenance-body').at(-1)!) as {
+        incident: { status: string; incident_updates: { body: string; status: string }[] }
+      }
+      expect(body.incident.status).toBe('completed')
+      // Written while it was still planned: scheduled, as /api/v2 shows it, not the status it has now.
+      expect(body.incident.incident_updates).toEqual([
+        expect.objectContaining({ body: 'We will upgrade the database.', status: 'scheduled' }),
+      ])
+    } finally {
+      await api('POST', '/globals/settings', { key: admin.key, body: { maintenanceReminder: '1h' } })
+    }
+  })
+
   it('hear only of the services they chose', async () => {
     await addSubscriber({
       type: 'webhook',

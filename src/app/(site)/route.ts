@@ -1,5 +1,5 @@
 import { configuredChannels } from '../../notify/channels'
-import { listIncidents, nextMaintenanceTransition, statusSummary } from '../../public-api/read-model'
+import { listIncidents, maintenanceSeries, nextMaintenanceTransition, statusSummary } from '../../public-api/read-model'
 import { barsInline, homePage } from '../../site/pages'
 import { sitePage } from '../../site/respond'
 import { uptimeChangesAt, uptimeTable } from '../../public-api/uptime'
@@ -24,13 +24,26 @@ export const GET = sitePage(async (_request, { payload, links, settings, clock }
   clock.changesAt(transition)
   if (recent.items.length)
     clock.changesAt(new Date(Math.min(...recent.items.map((i) => Date.parse(i.createdAt))) + WEEK))
+  const series = await maintenanceSeries(
+    payload,
+    summary.activeMaintenances.map((m) => m.shortId),
+    settings.timeZone,
+  )
   // Many services: the bars are on the group pages, and the uptime history is not read for this page at all.
   if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0)))
-    return { body: homePage(summary, recent.items, settings, channels, null, clock) }
+    return { body: homePage(summary, recent.items, settings, channels, null, clock, series) }
   const uptime = await uptimeTable(payload, clock.now)
   // The bars move with the clock: at the next minute while some service has downtime, else at midnight (UTC).
   clock.changesAt(uptimeChangesAt(uptime.services, uptime.services[0]?.days.length ?? 1, clock.now))
   return {
-    body: homePage(summary, recent.items, settings, channels, new Map(uptime.services.map((s) => [s.slug, s])), clock),
+    body: homePage(
+      summary,
+      recent.items,
+      settings,
+      channels,
+      new Map(uptime.services.map((s) => [s.slug, s])),
+      clock,
+      series,
+    ),
   }
 })

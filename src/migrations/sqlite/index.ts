@@ -17,6 +17,7 @@ import * as migration_20261126_090100_subscriber_confirmation from './20261126_0
 import * as migration_20261126_090200_integration_messages from './20261126_090200_integration_messages';
 import * as migration_20261126_090300_default_update_messages from './20261126_090300_default_update_messages';
 import * as migration_20261126_093000_webhook_subscribers from './20261126_093000_webhook_subscribers';
+import * as migration_20261127_205500_foreign_keys_as_postgres from './20261127_205500_foreign_keys_as_postgres';
 import * as migration_20261127_210000_publish_error from './20261127_210000_publish_error';
 import * as migration_20261127_210603_integration_incident_title from './20261127_210603_integration_incident_title';
 import * as migration_20261127_211008_confirmation_claim from './20261127_211008_confirmation_claim';
@@ -117,6 +118,11 @@ export const migrations = [
     up: migration_20261126_093000_webhook_subscribers.up,
     down: migration_20261126_093000_webhook_subscribers.down,
     name: '20261126_093000_webhook_subscribers',
+  },
+  {
+    up: migration_20261127_205500_foreign_keys_as_postgres.up,
+    down: migration_20261127_205500_foreign_keys_as_postgres.down,
+    name: '20261127_205500_foreign_keys_as_postgres',
   },
   {
     up: migration_20261127_210000_publish_error.up,

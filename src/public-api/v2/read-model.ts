@@ -13,6 +13,7 @@ import {
   derivedId,
   incidentImpact,
   maintenanceStatus,
+  maintenanceStatusAt,
   maintenanceTimeline,
   pageStatus,
   statuspageTimeline,
@@ -176,18 +177,11 @@ function toIncident(doc: IncidentDoc, site: Site): Incident {
   }
 }
 
-/** The Statuspage status a maintenance had at `at`, by its window (updates carry no status of their own). */
-function statusAt(doc: MaintenanceDoc, at: string): ScheduledMaintenance['status'] {
-  const end = doc.completedAt ?? doc.cancelledAt
-  if (end && at >= iso(end)) return 'completed'
-  return at >= iso(doc.scheduledStartAt) && doc.status !== 'upcoming' ? 'in_progress' : 'scheduled'
-}
-
 function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
   const id = doc.shortId ?? derivedId('maintenance', doc.id)
   const updates: IncidentUpdate[] = maintenanceTimeline(
     { id: doc.id, shortId: id, createdAt: iso(doc.createdAt), updates: doc.updates ?? [] },
-    (at) => statusAt(doc, at),
+    (at) => maintenanceStatusAt(doc, at),
   )
   // Statuspage has no cancelled maintenances: ours reads as completed, and a last update says why.
   if (doc.status === 'cancelled' && doc.cancelledAt) {

@@ -2,7 +2,8 @@
  * Recurring maintenances: for each series (a maintenance whose `recurrence` repeats), the next occurrences are
  * kept created ahead of time (src/domain/recurrence.ts OCCURRENCES_AHEAD), each a maintenance of its own, so the
  * page, the API, the feeds and the notifications treat it as any other. A unique (series, slot) index makes two
- * instances creating the same occurrence harmless; a lapsed series is not filled in backwards.
+ * instances creating the same occurrence harmless; a lapsed series is not filled in backwards. Each tick makes two
+ * indexed reads per series, not one of its whole history (it runs every SCHEDULE_TICK_MS on every instance).
  */
 import type { Payload } from 'payload'
 
@@ -33,22 +34,36 @@ export async function extendSeries(payload: Payload, now = new Date()): Promise<
   const { timeZone } = await siteSettings(payload)
   let created = 0
   for (const origin of origins) {
-    const { docs: occurrences } = await payload.find({
+    const firstStart = new Date(origin.scheduledStartAt)
+    // Two reads on the (series, slot) unique index, whatever the series' length: its latest slot, and how many of
+    // its slots are still ahead.
+    const { docs: latest } = await payload.find({
       collection: 'maintenances',
       where: { series: { equals: origin.id } },
+      sort: '-seriesSlot',
+      limit: 1,
+      pagination: false,
       select: { seriesSlot: true, scheduledStartAt: true },
       depth: 0,
-      pagination: false,
       overrideAccess: true,
     })
-    const firstStart = new Date(origin.scheduledStartAt)
-    const slots = [
+    const last = Math.max(
       firstStart.getTime(),
-      ...occurrences.map((o) => new Date(o.seriesSlot ?? o.scheduledStartAt).getTime()),
-    ]
-    const ahead = slots.filter((slot) => slot > now.getTime()).length
+      ...latest.map((o) => new Date(o.seriesSlot ?? o.scheduledStartAt).getTime()),
+    )
+    const occurrencesAhead =
+      last > now.getTime()
+        ? (
+            await payload.count({
+              collection: 'maintenances',
+              where: { and: [{ series: { equals: origin.id } }, { seriesSlot: { greater_than: now.toISOString() } }] },
+              overrideAccess: true,
+            })
+          ).totalDocs
+        : 0
+    const ahead = occurrencesAhead + (firstStart.getTime() > now.getTime() ? 1 : 0)
     if (ahead >= OCCURRENCES_AHEAD) continue
-    const after = new Date(Math.max(now.getTime(), ...slots))
+    const after = new Date(Math.max(now.getTime(), last))
     const rule = origin.recurrence as Recurrence
     const length = origin.scheduledEndAt ? new Date(origin.scheduledEndAt).getTime() - firstStart.getTime() : null
     for (const start of occurrencesAfter(rule, firstStart, after, OCCURRENCES_AHEAD - ahead, timeZone)) {

@@ -1,0 +1,91 @@
+/**
+ * Both dialects' migrations make the same foreign keys: for every reference SQLite has, PostgreSQL has one on the
+ * same column to the same table with the same ON DELETE action, and the other way round. A reference SQLite made
+ * without an action refuses a delete that PostgreSQL carries out. Each dialect's migrations run here on a database
+ * of their own, as a start runs them.
+ */
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { sql as pgSql } from '@payloadcms/db-postgres/drizzle'
+import { drizzle as postgresDrizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
+import { sql } from '@payloadcms/db-sqlite/drizzle'
+import { drizzle as sqliteDrizzle } from '@payloadcms/db-sqlite/drizzle/libsql'
+import pg from 'pg'
+import { afterAll, expect, it } from 'vitest'
+
+import { migrations as postgresMigrations } from '../../src/migrations/postgres'
+import { migrations as sqliteMigrations } from '../../src/migrations/sqlite'
+import { testPostgresServer } from '../helpers/database'
+
+const id = `${process.env.SP_TEST_RUN ?? 'x'}_fk_${randomBytes(4).toString('hex')}`
+const sqliteFile = path.join(os.tmpdir(), 'statuspage-tests', `${id}.db`)
+const pgName = `sp_test_${id}`
+
+type Migrate = (args: { db: unknown }) => Promise<void>
+
+/** "table.column -> referenced table ON DELETE action", one line per foreign key. */
+async function sqliteKeys(): Promise<string[]> {
+  const db = sqliteDrizzle({ connection: { url: `file:${sqliteFile}` } })
+  try {
+    for (const migration of sqliteMigrations) await (migration.up as unknown as Migrate)({ db })
+    const tables = await db.all<{ name: string }>(
+      sql`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_'`,
+    )
+    const keys: string[] = []
+    for (const { name } of tables) {
+      const list = await db.all<{ from: string; table: string; on_delete: string }>(
+        sql.raw(`PRAGMA foreign_key_list("${name}")`),
+      )
+      for (const key of list) keys.push(`${name}.${key.from} -> ${key.table} ON DELETE ${key.on_delete.toUpperCase()}`)
+    }
+    return keys.sort()
+  } finally {
+    db.$client.close()
+  }
+}
+
+const PG_ACTIONS: Record<string, string> = {
+  a: 'NO ACTION',
+  r: 'RESTRICT',
+  c: 'CASCADE',
+  n: 'SET NULL',
+  d: 'SET DEFAULT',
+}
+
+async function postgresKeys(): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: testPostgresServer })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${pgName}`)
+  await admin.end()
+  const url = new URL(testPostgresServer)
+  url.pathname = `/${pgName}`
+  const db = postgresDrizzle({ connection: { connectionString: url.toString() } })
+  try {
+    for (const migration of postgresMigrations) await (migration.up as unknown as Migrate)({ db })
+    const { rows } = await db.execute<{ tbl: string; col: string; ref: string; del: string }>(pgSql`
+      SELECT c.conrelid::regclass::text AS tbl, a.attname AS col, c.confrelid::regclass::text AS ref,
+        c.confdeltype AS del
+      FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`)
+    return rows.map((r) => `${r.tbl}.${r.col} -> ${r.ref} ON DELETE ${PG_ACTIONS[r.del]}`).sort()
+  } finally {
+    await db.$client.end()
+  }
+}
+
+afterAll(async () => {
+  rmSync(sqliteFile, { force: true })
+  const admin = new pg.Client({ connectionString: testPostgresServer })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`)
+  await admin.end()
+})
+
+it('every SQLite foreign key has the same referenced table and ON DELETE action as its PostgreSQL twin', async () => {
+  const [fromSqlite, fromPostgres] = [await sqliteKeys(), await postgresKeys()]
+  expect(fromSqlite.length).toBeGreaterThan(20)
+  expect(fromSqlite).toEqual(fromPostgres)
+})

@@ -39,6 +39,7 @@ import { inTransaction } from '../../db/transaction'
 import type { Incident, Integration } from '../../payload-types'
 import { type IncidentUpdateRow, incidentUpdateRows } from '../../collections/Incidents/update-rows'
 import { incidentHolder } from './apply-service-statuses'
+import { lockServiceStatuses } from '../service-status/lock'
 import { statusesWithout } from '../service-status/release'
 
 export interface Applied {
@@ -325,8 +326,12 @@ async function apply(
         return duplicate()
       }
       // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a
-      // person's status may still hold it), not to a literal operational (code review #2).
+      // person's status may still hold it), not to a literal operational.
       const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
+      // Every service this write sets, locked at once in one order, before the release rule reads the holds: taking
+      // the recovered ones now and the others when the update is applied could deadlock with a writer taking them
+      // the other way round.
+      await lockServiceStatuses(req, [...impact.keys(), ...recoveredIds])
       const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
       const recovered = recoveredIds.map((id) => ({
         service: id,

@@ -13,6 +13,27 @@ export interface TableHold {
   release(): Promise<void>
 }
 
+const WAITERS =
+  "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+
+async function untilWaiting(client: pg.Client, count: number): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ n: number }>(WAITERS)
+    if (rows[0].n >= count) return
+  }
+}
+
+/** Returns once at least `count` sessions of the database wait for a lock. */
+export async function lockWaiters(count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await untilWaiting(client, count)
+  } finally {
+    await client.end()
+  }
+}
+
 export async function holdTable(table: string, mode = 'SHARE'): Promise<TableHold> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
   await client.connect()
@@ -20,14 +41,7 @@ export async function holdTable(table: string, mode = 'SHARE'): Promise<TableHol
   await client.query(`LOCK TABLE ${client.escapeIdentifier(table)} IN ${mode} MODE`)
   let released = false
   return {
-    async waiting(count) {
-      for (;;) {
-        const { rows } = await client.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'",
-        )
-        if (rows[0].n >= count) return
-      }
-    },
+    waiting: (count) => untilWaiting(client, count),
     async release() {
       if (released) return
       released = true

@@ -5,6 +5,7 @@
  */
 import 'payload'
 
+import type { ServiceStatus } from '../domain/statuses'
 import type { StatusChangeOrigin } from '../services/service-status/change'
 
 declare module 'payload' {
@@ -31,6 +32,8 @@ declare module 'payload' {
     replaceSigningSecret?: boolean
     /** Where a service's status change comes from, for its history row: changeServiceStatuses sets it for its write. */
     serviceStatusOrigin?: StatusChangeOrigin
+    /** Each service's status as the write that sets it read it under the service's lock (service-status/change.ts). */
+    statusBefore?: Record<number, ServiceStatus>
     /** Seeds that write a service's history themselves set this: the history hook then writes no row. */
     skipStatusHistory?: boolean
     /**

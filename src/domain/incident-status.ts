@@ -71,3 +71,11 @@ export function updatesNewestFirst<T extends { createdAt: string | Date }>(updat
 export function incidentStartedAt(createdAt: string | Date, updateTimes: readonly (string | Date)[]): Date {
   return new Date(Math.min(toTime(createdAt), ...updateTimes.map(toTime).filter(Number.isFinite)))
 }
+
+/**
+ * Whether the stored updates are still the ones a writer read: the same rows (by their ids) in the same order. The
+ * list is written back as a whole, so a writer whose read is out of date would delete what was added since.
+ */
+export function sameUpdates(read: readonly { id?: string | null }[], stored: readonly { id?: string | null }[]) {
+  return read.length === stored.length && read.every((row, index) => row.id === stored[index].id)
+}

@@ -2,13 +2,20 @@
  * An automated incident's timeline (security review, "status rules under automation"): it stays bounded however
  * often the alert changes, its resolve always lands, even on a timeline people filled to the 500-row cap, and a
  * person's save of a copy read before the automation's newest update is refused (409) instead of deleting it.
- * Through the webhook and the CMS API.
+ * Through the webhook and the CMS API. On PostgreSQL, the same with the two writers' transactions at once (one
+ * made and held open by the test through the Local API, the other waiting for its row): neither drops the other's
+ * update.
  */
+import { commitTransaction, createLocalReq, initTransaction } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { AUTOMATED_UPDATES_KEPT } from '../../src/domain/alert-incident'
-import { api, createUser, type TestUser } from '../helpers/api'
+import type { IncidentStatus } from '../../src/domain/statuses'
+import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
+import { lockWaiters } from '../helpers/pg-locks'
+
+const postgres = process.env.TEST_DIALECT === 'postgres'
 
 let admin: TestUser
 let editor: TestUser
@@ -134,5 +141,79 @@ describe("a person's save of an older copy", () => {
       body: { updates: asRead.slice(0, 1) },
     })
     expect(again.status, again.text).toBe(409)
+  })
+})
+
+describe.runIf(postgres)('a person and the automation writing the timeline at once', () => {
+  const asSent = (updates: { id: string; status: string; message: string; createdAt: string }[]) =>
+    updates.map(({ id, status, message, createdAt }) => ({ id, status: status as IncidentStatus, message, createdAt }))
+
+  it("the automation keeps a person's update committed after it read the incident", async () => {
+    expect((await webhook(token, firing('both-a', 'warning'))).body.outcome).toBe('opened')
+    const read = await incidentOf('both-a')
+    // The person's save, made and not committed yet (the editor's own update through the Local API, in a transaction
+    // the test holds open); the automation reads the incident as it was and waits for the person's row.
+    const p = await payload()
+    const user = await p.findByID({ collection: 'users', id: editor.id, depth: 0, overrideAccess: true })
+    const req = await createLocalReq({ user: { ...user, collection: 'users' } }, p)
+    await initTransaction(req)
+    await p.update({
+      collection: 'incidents',
+      id: read.id,
+      data: { updates: [...asSent(read.updates), { status: 'identified', message: 'A bad deploy.' }] },
+      overrideAccess: false,
+      depth: 0,
+      req,
+    })
+    const changed = webhook(token, firing('both-a', 'critical'))
+    await lockWaiters(1)
+    await commitTransaction(req)
+    const automation = await changed
+    expect(automation.status, JSON.stringify(automation.body)).toBe(200)
+    expect(automation.body.outcome).toBe('updated')
+    const after = await incidentOf('both-a')
+    expect(after.updates.map((update) => update.message)).toEqual([
+      read.updates[0].message,
+      'A bad deploy.',
+      expect.any(String),
+    ])
+    expect(after.updates.at(-1)!.message).not.toBe('A bad deploy.')
+  })
+
+  it("a person's save read before the automation's update committed is refused, and the update kept", async () => {
+    expect((await webhook(token, firing('both-b', 'warning'))).body.outcome).toBe('opened')
+    const read = await incidentOf('both-b')
+    // The automation's incident write, made and not committed yet (as its use case writes it: the list as read
+    // with its update added, in a transaction the test holds open); the person's save then reads the incident as it
+    // was and waits for the automation's row.
+    const p = await payload()
+    const req = await createLocalReq({ context: { integrationWrite: true } }, p)
+    await initTransaction(req)
+    await p.update({
+      collection: 'incidents',
+      id: read.id,
+      data: {
+        updates: [
+          ...asSent(read.updates),
+          { status: 'investigating', message: 'Search: Major outage.', automated: true, notify: true },
+        ],
+      },
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
+    const saved = api('PATCH', `/incidents/${read.id}`, {
+      key: editor.key,
+      body: { updates: [...asSent(read.updates), { status: 'identified', message: 'A bad deploy.' }] },
+    })
+    await lockWaiters(1)
+    await commitTransaction(req)
+    const person = await saved
+    expect(person.status, person.text).toBe(409)
+    expect(person.body.errors[0].message).toMatch(
+      /^updates: the incident changed while this save was being made.*reload it and save again\.$/,
+    )
+    const after = await incidentOf('both-b')
+    expect(after.updates.map((update) => update.message)).toEqual([read.updates[0].message, 'Search: Major outage.'])
   })
 })

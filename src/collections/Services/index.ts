@@ -5,15 +5,17 @@ import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
 import { optionsFrom } from '../../fields/options'
 import { slugField } from '../../fields/slug'
 import { invalidateServiceList } from '../../hooks/invalidate-public-cache'
-import { recordStatusChange } from '../../services/service-status/change'
+import { lockStatusWrite, recordStatusChange } from '../../services/service-status/change'
 
 export const Services: CollectionConfig = {
   slug: 'services',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'group', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
   access: { read: anyone, create: editors, update: editors, delete: admins },
-  // Every status change, whatever path it came by, writes its history row here (src/services/service-status/change.ts).
+  // Every status write, whatever path it came by, takes the service's status lock and writes its history row here
+  // (src/services/service-status/change.ts).
   hooks: {
+    beforeChange: [lockStatusWrite],
     afterChange: [...invalidateServiceList.afterChange, recordStatusChange],
     afterDelete: invalidateServiceList.afterDelete,
   },

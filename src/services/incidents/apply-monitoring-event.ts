@@ -8,6 +8,9 @@
  * - across instances, an incident is opened with `integrationOpenKey` = "<integration>:<key>" under a unique index
  *   (a second opener fails and reports a duplicate), and updates claim the key's signature with a conditional
  *   UPDATE first (a second writer of the same change claims nothing and writes nothing);
+ * - the claim also holds only while the incident is as read: a person's save committed since the read makes it
+ *   fail, and the event is applied again to the incident as it now is, so the list written back keeps that save's
+ *   updates (the claim's row lock then keeps everyone else out until the commit);
  * - on PostgreSQL all of it is one transaction with the incident write and the statuses the chokepoint sets.
  *
  * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
@@ -39,6 +42,7 @@ import {
 import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../../domain/statuses'
+import { Unavailable } from '../../errors'
 import { oneAtATime } from '../../integrations/key-lock'
 import { MAX_ARRAY_ROWS } from '../../cms-api/input-rules'
 import { connectionFor, tableOf } from '../../db/sql'
@@ -46,6 +50,7 @@ import { inTransaction } from '../../db/transaction'
 import type { Incident, Integration } from '../../payload-types'
 import { type IncidentUpdateRow, incidentUpdateRows } from '../../collections/Incidents/update-rows'
 import { incidentHolder } from './apply-service-statuses'
+import { lockServiceStatuses } from '../service-status/lock'
 import { statusesWithout } from '../service-status/release'
 
 export interface Applied {
@@ -114,16 +119,25 @@ function keyStateOf(incident: Incident | null): KeyState | null {
 }
 
 /**
- * Claims the key's next state with one conditional UPDATE: only the writer that still sees the state it read wins;
- * a concurrent copy of the same notification (another instance) finds the row changed and writes nothing.
+ * What a claim found: `won` (the incident was as read and is now ours until the commit); `taken` (another copy of
+ * the same notification moved the key's state first); `changed` (somebody saved the incident since it was read).
+ */
+type ClaimResult = 'won' | 'taken' | 'changed'
+
+/**
+ * Claims the key's next state with one conditional UPDATE: only the writer that still sees the incident it read
+ * wins; a concurrent copy of the same notification (another instance) finds the key's state changed and writes
+ * nothing, and a write that finds only the incident changed reads it again rather than write back a stale list.
  */
 async function claim(
   req: PayloadRequest,
   incident: Incident,
   next: { signature: string; alertState: 'firing' | 'resolved' },
-): Promise<boolean> {
+): Promise<ClaimResult> {
   const db = await connectionFor(req.payload, req)
   const t = tableOf(req.payload, 'incidents')
+  const signature = incident.integrationSignature ?? ''
+  const alertState = incident.integrationAlertState ?? 'firing'
   const claimed: { id: number }[] = await db
     .update(t)
     .set({
@@ -134,13 +148,22 @@ async function claim(
     .where(
       and(
         eq(t.id, incident.id),
-        eq(t.integrationSignature, incident.integrationSignature ?? ''),
-        eq(t.integrationAlertState, incident.integrationAlertState ?? 'firing'),
+        eq(t.integrationSignature, signature),
+        eq(t.integrationAlertState, alertState),
+        eq(t.updatedAt, incident.updatedAt),
       ),
     )
     .returning({ id: t.id })
-  return claimed.length === 1
+  if (claimed.length === 1) return 'won'
+  const [now]: { signature: string | null; alertState: string | null }[] = await db
+    .select({ signature: t.integrationSignature, alertState: t.integrationAlertState })
+    .from(t)
+    .where(eq(t.id, incident.id))
+  return now && (now.signature ?? '') === signature && (now.alertState ?? 'firing') === alertState ? 'changed' : 'taken'
 }
+
+/** How often an event is applied again to an incident people keep saving under it, before the tool is asked to retry. */
+const APPLY_ATTEMPTS = 5
 
 export const describeImpact = (impact: readonly NamedImpact[]) =>
   impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
@@ -238,12 +261,28 @@ export function customerTitle(integration: Integration, event: MonitoringEvent, 
   return renderTitle(integration.incidentTitle, { ...values, alerts: alerts.slice(0, 20).join('; ') })
 }
 
+/** The incident changed between the read and the claim: apply the event again to the incident as it now is. */
+const READ_AGAIN = Symbol('read again')
+
 async function apply(
   req: PayloadRequest,
   integration: Integration,
   event: MonitoringEvent,
   now: Date,
 ): Promise<Applied> {
+  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+    const applied = await applyOnce(req, integration, event, now)
+    if (applied !== READ_AGAIN) return applied
+  }
+  throw new Unavailable('The incident kept changing while this notification was applied; send it again.', 5)
+}
+
+async function applyOnce(
+  req: PayloadRequest,
+  integration: Integration,
+  event: MonitoringEvent,
+  now: Date,
+): Promise<Applied | typeof READ_AGAIN> {
   const defaults = relationIds(integration.defaultServices)
   const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
   const knownDefaults = defaults.filter((id) => names.has(id))
@@ -314,9 +353,9 @@ async function apply(
     case 'reopen': {
       // The same incident again: the key's open marker comes back (its unique index still allows one per key), and
       // one update says the problem is back, with the statuses it sets.
-      if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
-        return duplicate()
-      }
+      const claimed = incident ? await claim(req, incident, { signature, alertState: 'firing' }) : 'taken'
+      if (claimed === 'changed') return READ_AGAIN
+      if (!incident || claimed === 'taken') return duplicate()
       const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
       await req.payload.update({
         collection: 'incidents',
@@ -345,12 +384,16 @@ async function apply(
     }
 
     case 'update': {
-      if (!incident || !(await claim(req, incident, { signature, alertState: 'firing' }))) {
-        return duplicate()
-      }
+      const claimed = incident ? await claim(req, incident, { signature, alertState: 'firing' }) : 'taken'
+      if (claimed === 'changed') return READ_AGAIN
+      if (!incident || claimed === 'taken') return duplicate()
       // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a
-      // person's status may still hold it), not to a literal operational (code review #2).
+      // person's status may still hold it), not to a literal operational.
       const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
+      // Every service this write sets, locked at once in one order, before the release rule reads the holds: taking
+      // the recovered ones now and the others when the update is applied could deadlock with a writer taking them
+      // the other way round.
+      await lockServiceStatuses(req, [...impact.keys(), ...recoveredIds])
       const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
       const recovered = recoveredIds.map((id) => ({
         service: id,
@@ -389,9 +432,9 @@ async function apply(
     }
 
     case 'resolve': {
-      if (!incident || !(await claim(req, incident, { signature, alertState: 'resolved' }))) {
-        return duplicate()
-      }
+      const claimed = incident ? await claim(req, incident, { signature, alertState: 'resolved' }) : 'taken'
+      if (claimed === 'changed') return READ_AGAIN
+      if (!incident || claimed === 'taken') return duplicate()
       await req.payload.update({
         collection: 'incidents',
         id: incident.id,
@@ -417,7 +460,11 @@ async function apply(
 
     case 'close': {
       // Marked as closed after a person's resolution: a person's decision is not reopened by a later flap.
-      if (incident) await claim(req, incident, { signature: CLOSED_BY_PERSON, alertState: 'resolved' })
+      if (
+        incident &&
+        (await claim(req, incident, { signature: CLOSED_BY_PERSON, alertState: 'resolved' })) === 'changed'
+      )
+        return READ_AGAIN
       return {
         outcome: 'closed',
         incident: incident ? ref(incident) : null,

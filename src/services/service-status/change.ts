@@ -9,7 +9,7 @@
  * Server code calls changeServiceStatus; it says where the change comes from (source, sourceRef), which the hook
  * records. A write without that is an operator's: source `manual`, the request's user.
  */
-import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { isStatusChange } from '../../domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
@@ -58,6 +58,35 @@ async function writeRow(
 }
 
 /**
+ * The services collection's beforeChange hook: a write that sets the status, whoever makes it (an operator's PATCH,
+ * the admin form, changeServiceStatuses), waits for the service's status lock and reads the status it replaces
+ * under it. Payload's `previousDoc` was read before the lock: a resolve committed in between would leave the history
+ * row's `from` wrong, and a resolve that read the status before this write would overwrite it without seeing it.
+ */
+export const lockStatusWrite: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
+  if (operation !== 'update' || data.status === undefined || typeof originalDoc?.id !== 'number') return data
+  await lockServiceStatuses(req, [originalDoc.id])
+  const current = await req.payload.findByID({
+    collection: 'services',
+    id: originalDoc.id,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+    select: { status: true },
+    req,
+  })
+  req.context.statusBefore = { ...req.context.statusBefore, [originalDoc.id]: current?.status as ServiceStatus }
+  return data
+}
+
+/** The status this write replaced, as lockStatusWrite read it under the lock; once per write. */
+function statusBefore(req: PayloadRequest, service: number, previous: unknown): ServiceStatus | null {
+  const read = req.context.statusBefore?.[service]
+  if (read !== undefined) delete req.context.statusBefore![service]
+  return (read ?? previous ?? null) as ServiceStatus | null
+}
+
+/**
  * The services collection's afterChange hook: a created service starts its history (`initial`); an update that
  * changed the status records the change, with the origin changeServiceStatus gave, else as an operator's.
  */
@@ -76,7 +105,7 @@ export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previ
     })
     return doc
   }
-  const from = (previousDoc?.status ?? null) as ServiceStatus | null
+  const from = statusBefore(req, doc.id, previousDoc?.status)
   if (!isStatusChange(from, to)) return doc
   const origin = req.context?.serviceStatusOrigin
   const at = origin?.at ?? new Date()

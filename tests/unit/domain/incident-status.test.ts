@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import {
   deriveIncidentState,
   newestUpdate,
-  updatesNewestFirst,
+  sameUpdates,
   type IncidentUpdateInput,
+  updatesNewestFirst,
 } from '../../../src/domain/incident-status'
 import type { IncidentStatus } from '../../../src/domain/statuses'
 
@@ -172,5 +173,19 @@ describe('updatesNewestFirst', () => {
       }
       expect(deriveIncidentState(updates)?.status).toBe(ordered[0].status)
     }
+  })
+})
+
+describe('sameUpdates', () => {
+  const rows = (...ids: string[]) => ids.map((id) => ({ id }))
+  it('holds for the same rows in the same order', () => {
+    expect(sameUpdates(rows('a', 'b'), rows('a', 'b'))).toBe(true)
+    expect(sameUpdates([], [])).toBe(true)
+  })
+  it('fails when a row was added, removed, replaced or moved since the read', () => {
+    expect(sameUpdates(rows('a'), rows('a', 'b'))).toBe(false)
+    expect(sameUpdates(rows('a', 'b'), rows('a'))).toBe(false)
+    expect(sameUpdates(rows('a', 'b'), rows('a', 'c'))).toBe(false)
+    expect(sameUpdates(rows('a', 'b'), rows('b', 'a'))).toBe(false)
   })
 })

@@ -1,6 +1,8 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { sameUpdates } from '../../../domain/incident-status'
 import { Conflict } from '../../../errors'
+import { lockIncidentForSave } from '../../../services/incidents/lock-for-save'
 import { incidentUpdateRows } from '../update-rows'
 import type { Incident } from '../../../payload-types'
 
@@ -11,12 +13,28 @@ const instant = (value: unknown) =>
 
 /**
  * A person's save of a form (or a list) read before the automation added an update would delete that update, which
- * subscribers were already told and whose statuses were already applied (code review). The contract replaces the
- * list as a whole, so rows are matched by id (the admin sends them) or by their time (an API client re-sends what it
- * read): a write that leaves out an update the automation wrote is refused with 409 and what to do.
+ * subscribers were already told and whose statuses were already applied. The contract replaces the list as a whole,
+ * so rows are matched by id (the admin sends them) or by their time (an API client re-sends what it read): a write
+ * that leaves out an update the automation wrote is refused with 409 and what to do.
+ *
+ * The same holds against a writer that commits while this save is under way: the save locks the incident and reads
+ * its updates again (services/incidents/lock-for-save.ts); if they are no longer the ones Payload read for this
+ * save, the save would write back a list that lacks them, and is refused with 409 too.
  */
-export const keepAutomatedUpdates: CollectionBeforeChangeHook<Incident> = ({ data, operation, originalDoc, req }) => {
-  if (operation !== 'update' || req.context?.integrationWrite || !Array.isArray(data.updates)) return data
+export const keepAutomatedUpdates: CollectionBeforeChangeHook<Incident> = async ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  if (operation !== 'update' || req.context?.integrationWrite || !Array.isArray(data.updates) || !originalDoc)
+    return data
+  const stored = await lockIncidentForSave(req, originalDoc.id)
+  if (!sameUpdates(incidentUpdateRows(originalDoc), stored))
+    throw new Conflict(
+      'updates: the incident changed while this save was being made (an update was added or changed): ' +
+        'reload it and save again.',
+    )
   const incoming = data.updates as Row[]
   const missing: Row[] = []
   for (const kept of incidentUpdateRows(originalDoc).filter((row) => row.automated)) {

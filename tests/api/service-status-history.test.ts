@@ -590,7 +590,10 @@ describe('maintenances', () => {
       scheduledStartAt: iso(t0 + HOUR),
       scheduledEndAt: iso(t0 + 2 * HOUR),
     })
-    expect((await api('GET', `/maintenances/${m.id}`)).body.setServicesUnderMaintenance).toBe(false)
+    // An operator's switch: only editors and admins read it.
+    expect((await api('GET', `/maintenances/${m.id}`, { key: editor.key })).body.setServicesUnderMaintenance).toBe(
+      false,
+    )
     await advanceDueMaintenances(p, new Date(t0 + HOUR + 1000))
     expect(await statusOf(db)).toBe('operational')
     await advanceDueMaintenances(p, new Date(t0 + 2 * HOUR + 1000))

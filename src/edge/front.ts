@@ -26,7 +26,7 @@ import {
   withChangeScope,
 } from '../runtime/data-version'
 import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from './headers'
-import { setEdgeHealthProbe } from '../runtime/health'
+import { databaseAnsweredWithin, setEdgeHealthProbe } from '../runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import {
@@ -52,7 +52,13 @@ import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
 import { enter as enterGate, holdsReads, readConsistently, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
-import { createResponseCache, type OriginResponse, type ResponseCache, type Unavailable } from './response-cache'
+import {
+  COPY_WAIT_MS,
+  createResponseCache,
+  type OriginResponse,
+  type ResponseCache,
+  type Unavailable,
+} from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
 import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 import { bodyDecision, type BodyLimits, type BodyRefusal, hasBody, holdBody, lingerOnClose } from './request-body'
@@ -480,6 +486,8 @@ export function createEdge(
           maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
           // A visitor waits no longer than the database may take; then the last good copy, or a 503.
           originWaitMs: config.originWaitMs,
+          // …and one with a copy a second, unless the database is answering (busy, not gone).
+          originAnswering: () => databaseAnsweredWithin(COPY_WAIT_MS),
           sameForEveryOrigin: config.sameForEveryOrigin,
           unavailable: sendUnavailable,
         })

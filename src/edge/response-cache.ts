@@ -535,6 +535,12 @@ export interface ResponseCacheOptions extends StoreOptions {
    */
   copyWaitMs?: number
   /**
+   * True while the origin is busy rather than gone (src/runtime/health.ts: the database answered a query within
+   * the last `copyWaitMs`): a request with a copy then goes on waiting for the fresh response, `copyWaitMs` at a
+   * time, up to `originWaitMs`, rather than get a copy of a page that is only slow to make. Default: never.
+   */
+  originAnswering?: () => boolean
+  /**
    * The responses do not depend on the origin a request was addressed to (a public base URL is configured, so
    * their links are built from it): one entry per URL, whatever the host.
    */
@@ -570,6 +576,8 @@ export interface ResponseCache {
 const TIMED_OUT = Symbol('timed out')
 /** After a URL's origin failed, how long its misses with a last good copy are answered with it without waiting. */
 const FAILING_FOR_MS = 5000
+/** How long a request with a last good copy waits for a fresh response (copyWaitMs's default). */
+export const COPY_WAIT_MS = 1000
 /** Bodies hold links built from the origin: the origins that may have entries, against a client inventing hosts. */
 export const MAX_ORIGINS = 16
 
@@ -582,7 +590,8 @@ export function createResponseCache({
   maxAgeMs = () => undefined,
   log = console.error,
   originWaitMs = 0,
-  copyWaitMs = 1000,
+  copyWaitMs = COPY_WAIT_MS,
+  originAnswering = () => false,
   sameForEveryOrigin = false,
   unavailable,
   consistentRead = asItIs,
@@ -681,8 +690,6 @@ export function createResponseCache({
     }
     const computing = compute(key, req, url, keep)
     const hasCopy = !holdsReads() && store.lastGoodCopy(key) !== undefined
-    const waitMs =
-      hasCopy && copyWaitMs > 0 ? (originWaitMs > 0 ? Math.min(copyWaitMs, originWaitMs) : copyWaitMs) : originWaitMs
     if (hasCopy)
       // A refresh the visitor did not wait for: its outcome, when it comes, decides whether the URL still fails.
       computing.then(
@@ -690,10 +697,17 @@ export function createResponseCache({
         () => noteOutcome(key, null),
       )
     let prepared: PreparedResponse | null
+    // Real time, not the injected clock: the waits are timers.
+    const arrived = Date.now()
     try {
-      const outcome = await computeWithin(computing, waitMs)
+      let outcome: PreparedResponse | typeof TIMED_OUT
+      if (hasCopy && copyWaitMs > 0) {
+        const until = originWaitMs > 0 ? arrived + originWaitMs : Infinity
+        do outcome = await computeWithin(computing, Math.max(1, Math.min(copyWaitMs, until - Date.now())))
+        while (outcome === TIMED_OUT && originAnswering() && Date.now() < until)
+      } else outcome = await computeWithin(computing, originWaitMs)
       if (outcome === TIMED_OUT)
-        log(`Response cache: no fresh response for ${url} within ${waitMs} ms,`, 'answering without it')
+        log(`Response cache: no fresh response for ${url} within ${Date.now() - arrived} ms,`, 'answering without it')
       prepared = outcome === TIMED_OUT ? null : outcome
     } catch (error) {
       if (!holdsReads()) log('Response cache: computing a miss failed:', error)

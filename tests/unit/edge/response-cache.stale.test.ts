@@ -15,7 +15,7 @@ import { createLoopback } from '../../../src/edge/loopback'
 import { createRateLimiter } from '../../../src/edge/rate-limit'
 import { createResponseCache, type ResponseCache, type Unavailable } from '../../../src/edge/response-cache'
 
-type Mode = 'ok' | '500' | 'drop' | 'hang'
+type Mode = 'ok' | '500' | 'drop' | 'hang' | 'held'
 
 interface Fake {
   base: string
@@ -27,6 +27,8 @@ interface Fake {
   gone: Set<string>
   failing: Set<string>
   cache: ResponseCache
+  /** In mode `held`, answers the reads Next holds. */
+  release: () => void
   server: Server
 }
 
@@ -47,8 +49,14 @@ const PAGE = (n: number) =>
 async function start({
   originWaitMs = 0,
   copyWaitMs,
+  originAnswering,
   unavailable,
-}: { originWaitMs?: number; copyWaitMs?: number; unavailable?: Unavailable } = {}): Promise<Fake> {
+}: {
+  originWaitMs?: number
+  copyWaitMs?: number
+  originAnswering?: () => boolean
+  unavailable?: Unavailable
+} = {}): Promise<Fake> {
   const fake = {
     mode: 'ok',
     version: 1,
@@ -66,6 +74,7 @@ async function start({
     }
     if (fake.mode === 'drop') return void res.socket?.destroy()
     if (fake.mode === 'hang') return
+    if (fake.mode === 'held') await new Promise<void>((resolve) => (fake.release = resolve))
     if (fake.mode === '500' || fake.failing.has(url)) {
       const page = !url.startsWith('/api/')
       res.writeHead(500, { 'content-type': page ? 'text/html; charset=utf-8' : 'application/problem+json' })
@@ -90,6 +99,7 @@ async function start({
     now: () => fake.clock,
     originWaitMs,
     copyWaitMs,
+    originAnswering,
     unavailable,
     log: () => undefined,
   })
@@ -297,5 +307,27 @@ describe('what was taken back is never a last good copy', () => {
     const calls = fake.calls
     expect(await call(fake, '/api/v1/status')).toMatchObject({ status: 200, headers: { 'x-cache': 'STALE' } })
     expect(fake.calls).toBe(calls)
+  }, 10_000)
+
+  it('goes on waiting past copyWaitMs while the origin is busy rather than gone, and answers fresh', async () => {
+    let asked = 0
+    const fake: Fake = await start({
+      originWaitMs: 60_000,
+      copyWaitMs: 20,
+      // The database answers other queries: slow, not gone. After two waits the page is made.
+      originAnswering: () => {
+        if (++asked === 2) fake.release()
+        return true
+      },
+      unavailable: sendUnavailable,
+    })
+    await call(fake, '/api/v1/status')
+    writeThenFail(fake, 'held')
+    expect(await call(fake, '/api/v1/status')).toMatchObject({
+      status: 200,
+      headers: { 'x-cache': 'MISS' },
+      body: JSON.stringify({ data: 2 }),
+    })
+    expect(asked).toBeGreaterThanOrEqual(2)
   }, 10_000)
 })

@@ -131,6 +131,12 @@ describe('PostgreSQL unreachable behind a proxy', () => {
     for (const route of routes) {
       const answer = await call(`${server.base}${route}`)
       expect(answer.status, route).toBe(200)
+      // Stale serving is decided per URL: the OpenAPI document reads no data, so it is made fresh.
+      if (route === '/api/v1/openapi.json') {
+        expect(answer.headers['x-cache'], route).toBe('MISS')
+        expect(answer.text, route).toBe(fresh.get(route)!.text)
+        continue
+      }
       expect(answer.headers['x-cache'], route).toBe('STALE')
       expect(Number(answer.headers.age), route).toBeGreaterThanOrEqual(0)
       const page = String(answer.headers['content-type']).startsWith('text/html')

@@ -20,6 +20,14 @@ import type { Redis } from 'ioredis'
 import { bumpDataVersion, type DataChange, type DataChangeListener, onLocalDataChange } from '../runtime/data-version'
 
 export const CHANNEL = 'statuspage:data-version'
+/**
+ * The withdrawals of the last day, by time: a subscriber that lost its connection reads those made meanwhile when
+ * it is back, since a message published while it was away never reaches it.
+ */
+export const WITHDRAWN_KEY = 'statuspage:withdrawn'
+const WITHDRAWN_KEPT_MS = 24 * 3600_000
+/** Clocks of instances differ a little: a reconnected subscriber reads back this much before it lost the connection. */
+const CLOCK_MARGIN_MS = 5000
 
 /** A peer's change: always counted as touching the service list (what it touched is not said). */
 const peerChange = (withdrawn: readonly string[] | undefined): DataChange =>
@@ -88,7 +96,20 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
     const sending = withdrawn
     withdrawn = undefined
     const message = sending ? JSON.stringify({ from: instance, withdrawn: sending }) : instance
-    publisher.publish(CHANNEL, message).then(
+    const now = Date.now()
+    const sent = sending
+      ? publisher
+          .multi()
+          .zadd(WITHDRAWN_KEY, now, JSON.stringify({ from: instance, at: now, withdrawn: sending }))
+          .zremrangebyscore(WITHDRAWN_KEY, '-inf', now - WITHDRAWN_KEPT_MS)
+          .publish(CHANNEL, message)
+          .exec()
+          .then((results) => {
+            const failed = results?.find(([error]) => error)?.[0]
+            if (!results || failed) throw failed ?? new Error('the transaction was discarded')
+          })
+      : publisher.publish(CHANNEL, message)
+    sent.then(
       () => {
         publishing = false
         if (warned) log('Invalidation bus: the data change was published to other instances.')
@@ -130,10 +151,29 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
   let connectedOnce = subscriber.status === 'ready'
   /** False from a heartbeat that went unanswered until the subscriber is connected again. */
   let hearing = true
-  subscriber.on('close', () => (subscribed = false))
+  /** When the subscriber lost its connection (null while connected). */
+  let lostAt: number | null = null
+  subscriber.on('close', () => {
+    subscribed = false
+    lostAt ??= Date.now()
+  })
+  /** The withdrawals published while the subscriber was away, applied as peers' changes. */
+  const catchUp = (since: number) => {
+    publisher.zrangebyscore(WITHDRAWN_KEY, since - CLOCK_MARGIN_MS, '+inf').then(
+      (entries) => {
+        for (const entry of entries) {
+          const { from, withdrawn: taken } = parseMessage(entry)
+          if (from !== instance && taken?.length) onPeerChange(peerChange(taken))
+        }
+      },
+      (error: unknown) => log(`Invalidation bus: could not read the withdrawals missed meanwhile: ${String(error)}`),
+    )
+  }
   subscriber.on('ready', () => {
     // A reconnect: messages may have been lost in between, so whatever is cached may be stale.
     if (connectedOnce) onPeerChange(peerChange(undefined))
+    if (connectedOnce && lostAt !== null) catchUp(lostAt)
+    lostAt = null
     connectedOnce = true
     hearing = true
     subscribe() // again after every (re)connection: one that failed while Redis was down is not resubscribed for us

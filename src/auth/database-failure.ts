@@ -10,6 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { Payload } from 'payload'
 
+import { noteDatabaseAnswered } from '../runtime/health'
+
 interface Watch {
   failed: boolean
 }
@@ -76,14 +78,20 @@ export function watchDatabaseFailures(payload: Payload): void {
       if (operation && current.getStore()?.failed) return Promise.reject(new Error(NOT_ASKED_AGAIN))
       const result = (method as (...a: unknown[]) => unknown).apply(this, args)
       if (!(result instanceof Promise)) return result
-      return result.catch((error: unknown) => {
-        const watch = current.getStore()
-        if (isDatabaseUnavailable(error)) {
-          logUnavailable(error)
-          if (watch) watch.failed = true
-        }
-        throw error
-      })
+      return result.then(
+        (value: unknown) => {
+          noteDatabaseAnswered()
+          return value
+        },
+        (error: unknown) => {
+          const watch = current.getStore()
+          if (isDatabaseUnavailable(error)) {
+            logUnavailable(error)
+            if (watch) watch.failed = true
+          } else noteDatabaseAnswered() // a constraint or a syntax error is an answer too
+          throw error
+        },
+      )
     }
   }
 }

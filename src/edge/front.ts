@@ -3,7 +3,7 @@
  * decides what a request is), client address, rate limits, response cache, and the data-version bump after a
  * request changed public data. Built from the environment by server.ts; no Next or Payload here.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import path from 'node:path'
 
 import pLimit from 'p-limit'
@@ -17,9 +17,16 @@ import {
   normalizeAddress,
   rateLimitKey,
 } from './client-address'
-import { type ChangeScope, settleChangeScope, withChangeScope } from '../runtime/data-version'
-import { CLIENT_ADDRESS_HEADER } from './headers'
-import { setEdgeHealthProbe } from '../runtime/health'
+import {
+  type ChangeScope,
+  type DataChangeListener,
+  onLocalDataChange,
+  onPeerDataChange,
+  settleChangeScope,
+  withChangeScope,
+} from '../runtime/data-version'
+import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from './headers'
+import { databaseAnsweredWithin, setEdgeHealthProbe } from '../runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import {
@@ -45,7 +52,13 @@ import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
 import { enter as enterGate, holdsReads, readConsistently, whileClosed } from '../runtime/request-gate'
 import { testHooks } from '../runtime/test-hooks'
-import { createResponseCache, type OriginResponse, type ResponseCache, type Unavailable } from './response-cache'
+import {
+  COPY_WAIT_MS,
+  createResponseCache,
+  type OriginResponse,
+  type ResponseCache,
+  type Unavailable,
+} from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
 import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
 import { bodyDecision, type BodyLimits, type BodyRefusal, hasBody, holdBody, lingerOnClose } from './request-body'
@@ -72,6 +85,37 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
   // A response that ends without a head (a destroyed socket) still settles the scope.
   res.once('close', () => settleChangeScope(scope))
   return withChangeScope(scope, () => next(req, res))
+}
+
+type HeaderList = OutgoingHttpHeaders | (string | number | string[])[]
+
+/**
+ * The routes' `x-statuspage-expires` is for the response cache (src/edge/headers.ts): a response that reaches a
+ * client straight from Next (a read with credentials, the cache off, a miss the cache gave up on) loses it too,
+ * whether Next set it with setHeader or passes it to writeHead.
+ */
+function dropInternalHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    this.removeHeader(EXPIRES_HEADER)
+    const last = args.length - 1
+    const headers = args[last] as HeaderList | undefined
+    if (last > 0 && Array.isArray(headers)) {
+      const kept: HeaderList = []
+      // A flat list (name, value, name, value…) or a list of pairs.
+      if (headers.length && Array.isArray(headers[0])) {
+        for (const pair of headers as unknown as string[][])
+          if (String(pair[0]).toLowerCase() !== EXPIRES_HEADER) kept.push(pair)
+      } else {
+        for (let i = 0; i < headers.length; i += 2)
+          if (String(headers[i]).toLowerCase() !== EXPIRES_HEADER) kept.push(headers[i], headers[i + 1])
+      }
+      args[last] = kept
+    } else if (last > 0 && headers && typeof headers === 'object') {
+      args[last] = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== EXPIRES_HEADER))
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+  } as typeof res.writeHead
 }
 
 const TITLES: Record<number, string> = {
@@ -257,6 +301,7 @@ export function createFront({
     }
     const out = enterGate()
     res.once('close', out)
+    dropInternalHeaders(res)
     return toNext(req, res).finally(out)
   }
   const afterGate = async (req: IncomingMessage, res: ServerResponse, kind: RequestClass): Promise<void> => {
@@ -400,6 +445,8 @@ export function edgeConfig(settings: Env) {
     originConcurrency: settings.ORIGIN_CONCURRENCY,
     redisUrl: settings.REDIS_URL,
     originWaitMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+    // Links are built from PUBLIC_URL whatever the request's host (src/settings/base-url.ts).
+    sameForEveryOrigin: settings.PUBLIC_URL !== undefined && settings.PUBLIC_URL !== '',
     lastGoodDir: settings.LAST_GOOD_DIR,
     bodyLimits: {
       maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
@@ -439,9 +486,17 @@ export function createEdge(
           maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
           // A visitor waits no longer than the database may take; then the last good copy, or a 503.
           originWaitMs: config.originWaitMs,
+          // …and one with a copy a second, unless the database is answering (busy, not gone).
+          originAnswering: () => databaseAnsweredWithin(COPY_WAIT_MS),
+          sameForEveryOrigin: config.sameForEveryOrigin,
           unavailable: sendUnavailable,
         })
       : null
+  // What this instance or a peer took back is never shown again from a copy (src/domain/withdrawn-paths.ts).
+  const withdraw: DataChangeListener = (version, change) => {
+    if (change.withdrawn) cache?.store.withdraw(change.withdrawn, version)
+  }
+  const stopWithdrawing = [onLocalDataChange(withdraw), onPeerDataChange(withdraw)]
   const keeper =
     cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
   const handler = createFront({
@@ -481,6 +536,7 @@ export function createEdge(
     // The static mirror copies the public site: never from half-reset data either.
     originGet: (url, headers) => readConsistently(() => loopback.origin({ headers } as IncomingMessage, url)),
     async close() {
+      for (const stop of stopWithdrawing) stop()
       await keeper?.close()
       await bus?.close()
       redis?.disconnect()

@@ -1,20 +1,55 @@
 /**
  * Cross-instance invalidation: local data-version bumps are published on a Redis channel, and peers' bumps are
- * applied with bumpDataVersion(true) (which does not publish again).
+ * applied with bumpDataVersion(true) (which does not publish again). A change that took records back carries their
+ * paths (DataChange.withdrawn), so that each peer forgets its copies of them too.
  *
  * It heals after an outage: a publish that failed is sent again as soon as the publisher is connected (one message
  * stands for every change missed: it says "your cache is stale", not what changed), and after a lost subscription
  * the instance bumps itself, since it may have missed messages. While the bus is not healthy (either connection
  * down, or a publish not yet delivered) `healthy()` is false and the response cache keeps entries for seconds only
  * (src/edge/front.ts), so peers' changes still show.
+ *
+ * A subscriber whose connection went half-open (the peer vanished without a FIN or RST, a NAT forgot it) hears
+ * nothing and errs nothing: the bus PINGs it every `heartbeatMs`, and one that does not answer within the client's
+ * command timeout counts as down (not healthy) and is made to reconnect.
  */
 import { randomUUID } from 'node:crypto'
 
 import type { Redis } from 'ioredis'
 
-import { bumpDataVersion, onLocalDataChange } from '../runtime/data-version'
+import { bumpDataVersion, type DataChange, type DataChangeListener, onLocalDataChange } from '../runtime/data-version'
 
 export const CHANNEL = 'statuspage:data-version'
+/**
+ * The withdrawals of the last day, by time: a subscriber that lost its connection reads those made meanwhile when
+ * it is back, since a message published while it was away never reaches it.
+ */
+export const WITHDRAWN_KEY = 'statuspage:withdrawn'
+const WITHDRAWN_KEPT_MS = 24 * 3600_000
+/** Clocks of instances differ a little: a reconnected subscriber reads back this much before it lost the connection. */
+const CLOCK_MARGIN_MS = 5000
+
+/** A peer's change: always counted as touching the service list (what it touched is not said). */
+const peerChange = (withdrawn: readonly string[] | undefined): DataChange =>
+  withdrawn ? { services: true, withdrawn } : { services: true }
+
+/**
+ * A message: the publishing instance's id alone (what earlier versions send and read), or, for a change that took
+ * records back, `{"from": id, "withdrawn": [paths]}`.
+ */
+function parseMessage(message: string): { from: string; withdrawn?: string[] } {
+  if (!message.startsWith('{')) return { from: message }
+  try {
+    const parsed = JSON.parse(message) as { from?: unknown; withdrawn?: unknown }
+    const withdrawn = Array.isArray(parsed.withdrawn)
+      ? parsed.withdrawn.filter((path): path is string => typeof path === 'string')
+      : undefined
+    return { from: String(parsed.from), withdrawn }
+  } catch {
+    // Unreadable: still a change, and one that may have taken anything back.
+    return { from: '', withdrawn: [] }
+  }
+}
 
 export interface InvalidationBus {
   /** Both connections up, subscribed, and no change waiting to be published. */
@@ -23,25 +58,30 @@ export interface InvalidationBus {
 }
 
 export interface BusOptions {
-  /** Applies a peer's change (default: bumpDataVersion(true)). */
-  onPeerChange?: () => void
+  /** Applies a peer's change (default: bumpDataVersion(true, change)). */
+  onPeerChange?: (change: DataChange) => void
   /** Subscribes to this instance's own changes (default: onLocalDataChange). */
-  onLocalChange?: (listener: () => void) => () => void
+  onLocalChange?: (listener: DataChangeListener) => () => void
   /** How long to wait before publishing again after a failure while still connected. */
   retryMs?: number
+  /** How often the subscriber is asked whether it still hears (PING); 0: never. */
+  heartbeatMs?: number
   log?: (message: string) => void
 }
 
 /** `publisher` is an ordinary client; `subscriber` becomes a subscriber-mode connection owned by the bus. */
 export function startInvalidationBus(publisher: Redis, subscriber: Redis, options: BusOptions = {}): InvalidationBus {
   const {
-    onPeerChange = () => bumpDataVersion(true),
+    onPeerChange = (change) => bumpDataVersion(true, change),
     onLocalChange = onLocalDataChange,
     retryMs = 1000,
+    heartbeatMs = 5000,
     log = console.warn,
   } = options
   const instance = randomUUID()
   let pending = false
+  /** The paths withdrawn by the changes waiting to be published; undefined while none took anything back. */
+  let withdrawn: string[] | undefined
   let publishing = false
   let subscribed = false
   let closed = false
@@ -53,7 +93,23 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
     if (publishing || closed) return
     publishing = true
     pending = false
-    publisher.publish(CHANNEL, instance).then(
+    const sending = withdrawn
+    withdrawn = undefined
+    const message = sending ? JSON.stringify({ from: instance, withdrawn: sending }) : instance
+    const now = Date.now()
+    const sent = sending
+      ? publisher
+          .multi()
+          .zadd(WITHDRAWN_KEY, now, JSON.stringify({ from: instance, at: now, withdrawn: sending }))
+          .zremrangebyscore(WITHDRAWN_KEY, '-inf', now - WITHDRAWN_KEPT_MS)
+          .publish(CHANNEL, message)
+          .exec()
+          .then((results) => {
+            const failed = results?.find(([error]) => error)?.[0]
+            if (!results || failed) throw failed ?? new Error('the transaction was discarded')
+          })
+      : publisher.publish(CHANNEL, message)
+    sent.then(
       () => {
         publishing = false
         if (warned) log('Invalidation bus: the data change was published to other instances.')
@@ -63,6 +119,7 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
       (error: unknown) => {
         publishing = false
         pending = true
+        if (sending) withdrawn = [...sending, ...(withdrawn ?? [])]
         if (!warned)
           log(`Invalidation bus: could not publish a data change to other instances (retrying): ${String(error)}`)
         warned = true
@@ -72,13 +129,18 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
       },
     )
   }
-  const unsubscribe = onLocalChange(publish)
+  const unsubscribe = onLocalChange((_version, change) => {
+    if (change.withdrawn) withdrawn = [...(withdrawn ?? []), ...change.withdrawn]
+    publish()
+  })
   publisher.on('ready', () => {
     if (pending) publish()
   })
 
-  subscriber.on('message', (channel: string, from: string) => {
-    if (channel === CHANNEL && from !== instance) onPeerChange()
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel !== CHANNEL) return
+    const { from, withdrawn: taken } = parseMessage(message)
+    if (from !== instance) onPeerChange(peerChange(taken))
   })
   const subscribe = () => {
     subscriber.subscribe(CHANNEL).then(
@@ -87,19 +149,62 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
     )
   }
   let connectedOnce = subscriber.status === 'ready'
-  subscriber.on('close', () => (subscribed = false))
+  /** False from a heartbeat that went unanswered until the subscriber is connected again. */
+  let hearing = true
+  /** When the subscriber lost its connection (null while connected). */
+  let lostAt: number | null = null
+  subscriber.on('close', () => {
+    subscribed = false
+    lostAt ??= Date.now()
+  })
+  /** The withdrawals published while the subscriber was away, applied as peers' changes. */
+  const catchUp = (since: number) => {
+    publisher.zrangebyscore(WITHDRAWN_KEY, since - CLOCK_MARGIN_MS, '+inf').then(
+      (entries) => {
+        for (const entry of entries) {
+          const { from, withdrawn: taken } = parseMessage(entry)
+          if (from !== instance && taken?.length) onPeerChange(peerChange(taken))
+        }
+      },
+      (error: unknown) => log(`Invalidation bus: could not read the withdrawals missed meanwhile: ${String(error)}`),
+    )
+  }
   subscriber.on('ready', () => {
     // A reconnect: messages may have been lost in between, so whatever is cached may be stale.
-    if (connectedOnce) onPeerChange()
+    if (connectedOnce) onPeerChange(peerChange(undefined))
+    if (connectedOnce && lostAt !== null) catchUp(lostAt)
+    lostAt = null
     connectedOnce = true
+    hearing = true
     subscribe() // again after every (re)connection: one that failed while Redis was down is not resubscribed for us
   })
   if (connectedOnce) subscribe()
+
+  let beating = false
+  const heartbeat = () => {
+    if (beating || closed || subscriber.status !== 'ready') return
+    beating = true
+    // The client's command timeout bounds the wait (src/edge/redis.ts).
+    subscriber.ping().then(
+      () => {
+        beating = false
+      },
+      (error: unknown) => {
+        beating = false
+        if (closed || !hearing) return
+        hearing = false
+        log(`Invalidation bus: the subscriber did not answer a heartbeat (${String(error)}); reconnecting`)
+        subscriber.disconnect(true)
+      },
+    )
+  }
+  const beat = heartbeatMs > 0 ? setInterval(heartbeat, heartbeatMs).unref() : undefined
   return {
-    healthy: () => subscribed && !pending && publisher.status === 'ready' && subscriber.status === 'ready',
+    healthy: () => subscribed && hearing && !pending && publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {
       closed = true
       clearTimeout(retry)
+      clearInterval(beat)
       unsubscribe()
       subscriber.disconnect()
     },

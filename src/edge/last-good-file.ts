@@ -119,7 +119,7 @@ export const LAST_GOOD_SAVE_MS = 5000
 
 /**
  * Loads the copies into `cache` (now, before the first request), then writes them every LAST_GOOD_SAVE_MS when they
- * changed, and once more at close.
+ * changed, at once when copies were withdrawn, and once more at close.
  */
 export function keepLastGood(
   cache: ResponseCache,
@@ -150,9 +150,13 @@ export function keepLastGood(
     return writing
   }
   const timer = setInterval(save, LAST_GOOD_SAVE_MS).unref()
+  // A copy of something taken back leaves the file at once, not within LAST_GOOD_SAVE_MS: a restart must not bring
+  // it back.
+  cache.store.onWithdrawn = () => void save()
   return {
     close() {
       clearInterval(timer)
+      cache.store.onWithdrawn = undefined
       return save()
     },
   }

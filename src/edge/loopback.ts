@@ -13,8 +13,9 @@ export const INTERNAL_HEADER = 'x-statuspage-internal'
 
 // Sent along so the route builds the same absolute URLs and chooses the same representation as for the client. The
 // public origin was determined by the front for the client's request (this request comes from loopback, whose
-// forwarded headers nobody vouches for).
-const FORWARDED = ['host', 'accept', 'accept-language', 'x-forwarded-host', 'x-forwarded-proto', PUBLIC_ORIGIN_HEADER]
+// forwarded headers nobody vouches for); it is all of Host and the forwarded headers the response may depend on,
+// so that the cache keys on it alone (src/edge/response-cache.ts, cacheKey).
+const FORWARDED = ['accept', 'accept-language', PUBLIC_ORIGIN_HEADER]
 
 export interface Loopback {
   /** True (and the header removed) for this process's own request. */
@@ -47,6 +48,9 @@ export function createLoopback({ target, timeoutMs = 30_000 }: LoopbackOptions):
       const { host, port } = target()
       const headers: OutgoingHttpHeaders = { [INTERNAL_HEADER]: secret }
       for (const name of FORWARDED) if (req.headers[name] !== undefined) headers[name] = req.headers[name]
+      const origin = req.headers[PUBLIC_ORIGIN_HEADER]
+      // Without a usable origin, the address this process listens on (node's default Host).
+      if (typeof origin === 'string') headers.host = new URL(origin).host
       return new Promise<OriginResponse>((resolve, reject) => {
         const outgoing = httpRequest(
           { host, port, path: url, method: 'GET', headers, agent, timeout: timeoutMs },

@@ -30,6 +30,7 @@ import pLimit from 'p-limit'
 
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion } from '../runtime/data-version'
+import { showsOneRecord } from '../domain/withdrawn-paths'
 import { ifNoneMatchMatches } from './etag'
 import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from './headers'
 import type { ErrorShape } from './public-paths'
@@ -147,8 +148,18 @@ export class ResponseStore {
   private readonly lastGood: LRUCache<string, Entry>
   /** Counts the changes to the last good copies, so that they are written to disk only when they changed. */
   lastGoodChanges = 0
+  /**
+   * Called when copies were taken away because what they show was taken back: src/edge/last-good-file.ts writes
+   * the file again at once, so that a restart does not bring them back.
+   */
+  onWithdrawn?: () => void
+  /** The keys whose URL answered 404 or 410, with the version it did under: a read from before is not kept. */
+  private readonly gone: LRUCache<string, number>
+  /** Responses computed under an older version may show a record taken back since (withdraw): none is kept. */
+  private floor = -Infinity
 
   constructor(private readonly options: StoreOptions) {
+    this.gone = new LRUCache({ max: Math.max(1, options.maxEntries) })
     this.retired = new LRUCache({
       max: Math.max(1, options.maxEntries),
       maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
@@ -202,6 +213,7 @@ export class ResponseStore {
   set(key: string, response: PreparedResponse, version: number, storedAt = Date.now()): boolean {
     const size = sizeOf(response, key)
     if (size > this.options.maxBytes / 4 || this.options.maxEntries <= 0) return false
+    if (version < this.floor || version <= (this.gone.get(key) ?? -Infinity)) return false
     const existing = this.peek(key)
     if (existing && existing.version > version) return false
     // The same entity tag is the same bytes (a SHA-1 of the body): their compressed copies still hold.
@@ -256,6 +268,43 @@ export class ResponseStore {
     this.entries.delete(key)
   }
 
+  /**
+   * `key`'s URL answered 404 or 410 under `version`: its entry and last good copy go, and a read made before (under
+   * an older version) is not kept when it finishes later.
+   */
+  forget(key: string, version: number): void {
+    this.gone.set(key, Math.max(version, this.gone.get(key) ?? -Infinity))
+    this.entries.delete(key)
+    if (this.lastGood.delete(key)) this.changed()
+  }
+
+  /**
+   * A record was taken back under `version` (src/domain/withdrawn-paths.ts): the copies of its own `paths` go,
+   * whatever their host or query, and so does every copy made before that may show any record (lists, feeds, the
+   * home page); nothing read before `version` is kept from now on.
+   */
+  withdraw(paths: readonly string[], version: number): void {
+    this.floor = Math.max(this.floor, version)
+    const named = new Set(paths)
+    const shows = (entry: Entry) => {
+      const path = pathOfKey(entry.key)
+      return named.has(path) || (entry.version < version && !showsOneRecord(path))
+    }
+    let dropped = false
+    for (const entry of this.lastGoodCopies()) {
+      if (!shows(entry)) continue
+      this.lastGood.delete(entry.key)
+      dropped = true
+    }
+    for (const entry of [...this.entries.values()]) if (shows(entry)) this.entries.delete(entry.key)
+    if (dropped) this.changed()
+  }
+
+  private changed(): void {
+    this.lastGoodChanges += 1
+    this.onWithdrawn?.()
+  }
+
   private put(entry: Entry, now: number): void {
     this.clock = now
     this.entries.set(entry.key, entry, {
@@ -265,14 +314,26 @@ export class ResponseStore {
   }
 }
 
-/** `url`: the canonical path and query (src/edge/public-paths.ts). */
-export function cacheKey(req: IncomingMessage, url: string): string {
-  const forwardedHost = req.headers['x-forwarded-host'] ?? ''
-  const forwardedProto = req.headers['x-forwarded-proto'] ?? ''
-  // The origin the front determined (src/edge/public-origin.ts) depends on whether the peer is a trusted proxy,
-  // which the headers alone do not say: a direct client must not share an entry with the proxy's visitors.
-  const origin = req.headers[PUBLIC_ORIGIN_HEADER] ?? ''
-  return `${String(origin)} ${String(forwardedProto)} ${String(forwardedHost)} ${(req.headers.host ?? '').toLowerCase()} ${url}`
+/**
+ * `url`: the canonical path and query (src/edge/public-paths.ts). The origin is the one the front determined
+ * (src/edge/public-origin.ts): normalised, none for a host that is not a host name, and the only part of the
+ * request's headers a response depends on (the loopback sends Next nothing else of them), so junk in `Host` or the
+ * forwarded headers does not split the entry. `origin` null: the responses do not depend on it at all.
+ */
+export function cacheKey(origin: string | null, url: string): string {
+  return `${origin ?? ''} ${url}`
+}
+
+const publicOriginOf = (req: IncomingMessage): string | null => {
+  const origin = req.headers[PUBLIC_ORIGIN_HEADER]
+  return typeof origin === 'string' ? origin : null
+}
+
+/** The path of a key's URL (the origin holds no space, the URL neither, nor did the keys of older versions). */
+export function pathOfKey(key: string): string {
+  const url = key.slice(key.lastIndexOf(' ') + 1)
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
 }
 
 function withVary(vary: string | string[] | undefined, name: string): string {
@@ -463,10 +524,27 @@ export interface ResponseCacheOptions extends StoreOptions {
   maxAgeMs?: () => number | undefined
   log?: (message: string, error: unknown) => void
   /**
-   * How long a request waits for a fresh response before it gets the last good copy, or the `unavailable` answer
-   * (0: as long as the origin takes). The computation goes on and is kept when it succeeds.
+   * How long a request waits for a fresh response before it gets the `unavailable` answer (0: as long as the origin
+   * takes). The computation goes on and is kept when it succeeds.
    */
   originWaitMs?: number
+  /**
+   * How long a request that has a last good copy waits for a fresh response before it gets the copy (at most
+   * `originWaitMs`): a database that drops packets answers nothing until the statement timeout, and a visitor
+   * should not wait that long for what is already there. The computation goes on and is kept when it succeeds.
+   */
+  copyWaitMs?: number
+  /**
+   * True while the origin is busy rather than gone (src/runtime/health.ts: the database answered a query within
+   * the last `copyWaitMs`): a request with a copy then goes on waiting for the fresh response, `copyWaitMs` at a
+   * time, up to `originWaitMs`, rather than get a copy of a page that is only slow to make. Default: never.
+   */
+  originAnswering?: () => boolean
+  /**
+   * The responses do not depend on the origin a request was addressed to (a public base URL is configured, so
+   * their links are built from it): one entry per URL, whatever the host.
+   */
+  sameForEveryOrigin?: boolean
   unavailable?: Unavailable
   /**
    * Runs a miss's read of the origin so that it sees the data on one side of an exclusive change (the demo reset):
@@ -496,8 +574,12 @@ export interface ResponseCache {
 }
 
 const TIMED_OUT = Symbol('timed out')
-/** After the origin failed, how long misses with a last good copy are answered with it without waiting. */
+/** After a URL's origin failed, how long its misses with a last good copy are answered with it without waiting. */
 const FAILING_FOR_MS = 5000
+/** How long a request with a last good copy waits for a fresh response (copyWaitMs's default). */
+export const COPY_WAIT_MS = 1000
+/** Bodies hold links built from the origin: the origins that may have entries, against a client inventing hosts. */
+export const MAX_ORIGINS = 16
 
 const asItIs = <T>(read: () => Promise<T>): Promise<T> => read()
 
@@ -508,6 +590,9 @@ export function createResponseCache({
   maxAgeMs = () => undefined,
   log = console.error,
   originWaitMs = 0,
+  copyWaitMs = COPY_WAIT_MS,
+  originAnswering = () => false,
+  sameForEveryOrigin = false,
   unavailable,
   consistentRead = asItIs,
   holdsReads = () => false,
@@ -518,7 +603,22 @@ export function createResponseCache({
   const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
   const flights = new Map<string, { version: number; promise: Promise<PreparedResponse> }>()
 
-  function compute(key: string, req: IncomingMessage, url: string): Promise<PreparedResponse> {
+  /** The origins whose responses are kept; a request for any other gets its answer computed, not kept. */
+  const admitted = new Set<string>()
+  let warnedAboutOrigins = false
+  const keeps = (origin: string | null): boolean => {
+    if (origin === null || admitted.has(origin)) return true
+    if (admitted.size < MAX_ORIGINS) return admitted.add(origin).has(origin)
+    if (!warnedAboutOrigins)
+      log(
+        `Response cache: requests name more than ${MAX_ORIGINS} hosts; responses for the others are not kept (set PUBLIC_URL).`,
+        origin,
+      )
+    warnedAboutOrigins = true
+    return false
+  }
+
+  function compute(key: string, req: IncomingMessage, url: string, keep = true): Promise<PreparedResponse> {
     const version = currentDataVersion()
     const flight = flights.get(key)
     if (flight && flight.version === version) return flight.promise
@@ -528,7 +628,9 @@ export function createResponseCache({
         consistentRead(async () => ({ under: currentDataVersion(), answer: await origin(req, url) })),
       )
       const prepared = prepareResponse(read.answer, now())
-      if (prepared.cacheable) store.set(key, prepared, read.under, now())
+      // Gone is the URL's good answer: a copy of what was there must not be shown for it any more.
+      if (prepared.status === 404 || prepared.status === 410) store.forget(key, read.under)
+      else if (prepared.cacheable && keep) store.set(key, prepared, read.under, now())
       return prepared
     }
     const promise: Promise<PreparedResponse> = run().finally(() => {
@@ -538,21 +640,27 @@ export function createResponseCache({
     return promise
   }
 
-  /** The computation, or TIMED_OUT once `originWaitMs` passed (the computation goes on). */
-  function computeWithin(key: string, req: IncomingMessage, url: string): Promise<PreparedResponse | typeof TIMED_OUT> {
-    const computing = compute(key, req, url)
-    if (originWaitMs <= 0) return computing
+  /** The computation, or TIMED_OUT once `waitMs` passed (0: no bound; the computation goes on). */
+  function computeWithin(
+    computing: Promise<PreparedResponse>,
+    waitMs: number,
+  ): Promise<PreparedResponse | typeof TIMED_OUT> {
+    if (waitMs <= 0) return computing
     let timer: NodeJS.Timeout | undefined
-    const waited = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, originWaitMs, TIMED_OUT)))
+    const waited = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, waitMs, TIMED_OUT)))
     // A computation that fails after the wait is not an unhandled rejection: the request was answered.
     computing.catch(() => undefined)
     return Promise.race([computing, waited]).finally(() => clearTimeout(timer))
   }
 
-  /** Until when the origin counts as failing: a miss with a last good copy gets it at once, the refresh goes on behind. */
-  let failingUntil = -Infinity
-  const noteOutcome = (prepared: PreparedResponse | null) => {
-    failingUntil = !prepared || prepared.status >= 500 ? now() + FAILING_FOR_MS : -Infinity
+  /**
+   * Until when each URL's origin counts as failing: a miss with a last good copy gets it at once, the refresh goes on
+   * behind. Per key: one URL that fails (or answers 404 now) says nothing about another's copy.
+   */
+  const failingUntil = new LRUCache<string, number>({ max: Math.max(1, storeOptions.maxEntries) })
+  const noteOutcome = (key: string, prepared: PreparedResponse | null) => {
+    if (!prepared || prepared.status >= 500) failingUntil.set(key, now() + FAILING_FOR_MS)
+    else failingUntil.delete(key)
   }
 
   async function serveMiss(
@@ -560,6 +668,7 @@ export function createResponseCache({
     res: ServerResponse,
     url: string,
     key: string,
+    keep: boolean,
     fallback: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
     extra: Record<string, string> | undefined,
     shape: ErrorShape | undefined,
@@ -568,26 +677,44 @@ export function createResponseCache({
       // The demo reset runs: the copy of the site as it was, rather than a wait; no refresh until it is done.
       const copy = store.lastGoodCopy(key)
       if (copy) return sendStale(req, res, copy, now(), extra)
-    } else if (now() < failingUntil) {
+    } else if (now() < (failingUntil.get(key) ?? -Infinity)) {
       const copy = store.lastGoodCopy(key)
       if (copy) {
         // One refresh per key at a time (single flight); when it succeeds, the next visitor gets it fresh.
-        compute(key, req, url).then(noteOutcome, () => noteOutcome(null))
+        compute(key, req, url, keep).then(
+          (prepared) => noteOutcome(key, prepared),
+          () => noteOutcome(key, null),
+        )
         return sendStale(req, res, copy, now(), extra)
       }
     }
+    const computing = compute(key, req, url, keep)
+    const hasCopy = !holdsReads() && store.lastGoodCopy(key) !== undefined
+    if (hasCopy)
+      // A refresh the visitor did not wait for: its outcome, when it comes, decides whether the URL still fails.
+      computing.then(
+        (prepared) => noteOutcome(key, prepared),
+        () => noteOutcome(key, null),
+      )
     let prepared: PreparedResponse | null
+    // Real time, not the injected clock: the waits are timers.
+    const arrived = Date.now()
     try {
-      const outcome = await computeWithin(key, req, url)
+      let outcome: PreparedResponse | typeof TIMED_OUT
+      if (hasCopy && copyWaitMs > 0) {
+        const until = originWaitMs > 0 ? arrived + originWaitMs : Infinity
+        do outcome = await computeWithin(computing, Math.max(1, Math.min(copyWaitMs, until - Date.now())))
+        while (outcome === TIMED_OUT && originAnswering() && Date.now() < until)
+      } else outcome = await computeWithin(computing, originWaitMs)
       if (outcome === TIMED_OUT)
-        log(`Response cache: no fresh response for ${url} within ${originWaitMs} ms,`, 'answering without it')
+        log(`Response cache: no fresh response for ${url} within ${Date.now() - arrived} ms,`, 'answering without it')
       prepared = outcome === TIMED_OUT ? null : outcome
     } catch (error) {
       if (!holdsReads()) log('Response cache: computing a miss failed:', error)
       prepared = null
     }
     // Held by the demo reset is not a failing origin.
-    if (!holdsReads()) noteOutcome(prepared)
+    if (!holdsReads()) noteOutcome(key, prepared)
     if (!prepared || prepared.status >= 500) {
       // The origin failed (the database is down, most likely): the last good copy, else the path's 503.
       const copy = store.lastGoodCopy(key)
@@ -606,9 +733,10 @@ export function createResponseCache({
   return {
     store,
     serve(req, res, url, fallback, extra, shape) {
-      const key = cacheKey(req, url)
+      const origin = sameForEveryOrigin ? null : publicOriginOf(req)
+      const key = cacheKey(origin, url)
       const hit = store.get(key, currentDataVersion(), now(), maxAgeMs())
-      if (!hit) return serveMiss(req, res, url, key, fallback, extra, shape)
+      if (!hit) return serveMiss(req, res, url, key, keeps(origin), fallback, extra, shape)
       sendPrepared(req, res, hit, 'HIT', extra, store)
     },
   }

@@ -22,6 +22,8 @@ export interface ChangeScope {
   changed: boolean
   /** Whether a change touched services or service groups (the service list is read again only then). */
   servicesChanged?: boolean
+  /** The public paths of records the request withdrew (DataChange.withdrawn); undefined while none. */
+  withdrawn?: string[]
   /** Set when the response started: later changes (background work the request started) bump at once. */
   settled: boolean
 }
@@ -30,9 +32,9 @@ export interface DataVersionState {
   version: number
   /** Bumped with `version` by every change that may touch services or groups: what the service list is kept under. */
   servicesVersion: number
-  listeners: Set<(version: number) => void>
+  listeners: Set<DataChangeListener>
   /** Told of the bumps that came from other instances (the static mirror abandons a copy they made outdated). */
-  peerListeners: Set<(version: number) => void>
+  peerListeners: Set<DataChangeListener>
   scopes: AsyncLocalStorage<ChangeScope>
   /**
    * Changes marked inside a request's scope and outside one. Nothing here reads them: the test hooks' /__edge/stats
@@ -66,7 +68,15 @@ export function currentDataVersion(): number {
  */
 export interface DataChange {
   services: boolean
+  /**
+   * Set when public data was taken back rather than changed (a record deleted, a postmortem unpublished): the public
+   * paths of the record whose copies must never be shown again (src/domain/public-paths-of.ts). Even empty, it
+   * says that any copy of a list or feed made before this version may still show what was taken back.
+   */
+  withdrawn?: readonly string[]
 }
+
+export type DataChangeListener = (version: number, change: DataChange) => void
 
 const EVERYTHING: DataChange = { services: true }
 
@@ -80,18 +90,18 @@ export function bumpDataVersion(fromPeer = false, change: DataChange = EVERYTHIN
   const current = state()
   current.version += 1
   if (change.services) current.servicesVersion += 1
-  for (const listener of fromPeer ? current.peerListeners : current.listeners) listener(current.version)
+  for (const listener of fromPeer ? current.peerListeners : current.listeners) listener(current.version, change)
   return current.version
 }
 
 /** Called on every bump that came from another instance. Returns the unsubscribe function. */
-export function onPeerDataChange(listener: (version: number) => void): () => void {
+export function onPeerDataChange(listener: DataChangeListener): () => void {
   state().peerListeners.add(listener)
   return () => state().peerListeners.delete(listener)
 }
 
 /** Called on every local bump (the cross-instance bus publishes from here). Returns the unsubscribe function. */
-export function onLocalDataChange(listener: (version: number) => void): () => void {
+export function onLocalDataChange(listener: DataChangeListener): () => void {
   state().listeners.add(listener)
   return () => state().listeners.delete(listener)
 }
@@ -103,6 +113,7 @@ export function markDataChanged(change: DataChange = EVERYTHING): void {
   if (scope && !scope.settled) {
     scope.changed = true
     if (change.services) scope.servicesChanged = true
+    if (change.withdrawn) (scope.withdrawn ??= []).push(...change.withdrawn)
     current.marks.inRequest += 1
   } else {
     current.marks.outside += 1
@@ -119,5 +130,9 @@ export function withChangeScope<T>(scope: ChangeScope, work: () => T): T {
 export function settleChangeScope(scope: ChangeScope): void {
   if (scope.settled) return
   scope.settled = true
-  if (scope.changed) bumpDataVersion(false, { services: scope.servicesChanged === true })
+  if (scope.changed)
+    bumpDataVersion(false, {
+      services: scope.servicesChanged === true,
+      ...(scope.withdrawn && { withdrawn: scope.withdrawn }),
+    })
 }

@@ -3,7 +3,7 @@
  * runtime state, src/runtime/state.ts). Only Redis for now: with REDIS_URL set and Redis unreachable the service
  * still serves, but degraded (per-instance rate limits, short-lived cache entries).
  */
-import { peekSlot, setSlot } from './state'
+import { peekSlot, setSlot, slot } from './state'
 
 export interface EdgeHealth {
   /** Absent when REDIS_URL is not set. */
@@ -27,4 +27,19 @@ export function edgeHealth(): EdgeHealth {
  */
 export function peersUnheard(): boolean {
   return edgeHealth().redis === 'down'
+}
+
+const answered = () => slot('databaseAnswered', () => ({ at: -Infinity }))
+
+/** For the database adapter's watch (src/auth/database-failure.ts): a query was answered, now. */
+export function noteDatabaseAnswered(now = Date.now()): void {
+  answered().at = now
+}
+
+/**
+ * Whether the database answered any query within the last `ms`: while it does, a slow response is the database
+ * being busy, not gone, and is worth waiting for; one whose packets are dropped answers nothing at all.
+ */
+export function databaseAnsweredWithin(ms: number, now = Date.now()): boolean {
+  return now - answered().at < ms
 }

@@ -19,6 +19,8 @@ export interface RuntimeSlots {
   requestGate: GateState
   /** src/runtime/health.ts: the edge's view of its dependencies, for /api/health. */
   edgeHealth: () => EdgeHealth
+  /** src/runtime/health.ts: when the database last answered a query (ms since the epoch). */
+  databaseAnswered: { at: number }
   /** src/jobs/repeat.ts: the background loops, one per name. */
   repeatingTasks: Map<string, ReturnType<typeof setInterval>>
   /** src/jobs/repeat.ts: the loops' runs under way, so that a shutdown can wait for them. */

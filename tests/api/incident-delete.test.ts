@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { onLocalDataChange } from '../../src/runtime/data-version'
 import { api, createUser, type TestUser } from '../helpers/api'
 
 let admin: TestUser
@@ -120,5 +121,29 @@ describe('deleting an incident', () => {
     expect(await statusOf(queue)).toBe('degraded')
     await remove(res.body.doc.id)
     expect(await statusOf(queue)).toBe('degraded')
+  })
+})
+
+describe('what deleting an incident takes back from the public', () => {
+  it("names a published incident's own paths, so that no copy of them is shown again; a draft's nothing", async () => {
+    const withdrawn: string[][] = []
+    const stop = onLocalDataChange(
+      (_version, change) => void (change.withdrawn && withdrawn.push([...change.withdrawn])),
+    )
+    try {
+      const published = await openIncident('Posted by mistake', 0, [])
+      await remove(published.id)
+      expect(withdrawn).toEqual([[`/i/${published.shortId}`, `/api/v1/incidents/${published.shortId}`]])
+      withdrawn.length = 0
+      const draft = await api('POST', '/incidents', {
+        key: editor.key,
+        body: { title: 'Never public', draft: true, updates: [{ status: 'investigating', message: 'x' }] },
+      })
+      expect(draft.status, draft.text).toBe(201)
+      await remove(draft.body.doc.id)
+      expect(withdrawn).toEqual([])
+    } finally {
+      stop()
+    }
   })
 })

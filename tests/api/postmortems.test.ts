@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import * as atomRoute from '../../src/app/(site)/feed.atom/route'
 import * as incidentPageRoute from '../../src/app/(site)/i/[shortId]/route'
 import { closeEmailPool } from '../../src/notify/email'
+import { onLocalDataChange } from '../../src/runtime/data-version'
 import { api, BASE, createUser, type TestUser } from '../helpers/api'
 import { drainNotifications } from '../helpers/notification-queue'
 import { v1 } from '../helpers/public-api'
@@ -162,10 +163,17 @@ describe('a postmortem', () => {
         })
       ).status,
     ).toBe(200)
+    // Taken back: the incident's own paths are named, so that no copy of the page with the postmortem is shown.
+    const withdrawn: string[][] = []
+    const stop = onLocalDataChange(
+      (_version, change) => void (change.withdrawn && withdrawn.push([...change.withdrawn])),
+    )
     expect(
       (await api('PATCH', `/incidents/${incident.id}`, { key: editor.key, body: { postmortemPublishedAt: null } }))
         .status,
     ).toBe(200)
+    stop()
+    expect(withdrawn).toEqual([[`/i/${incident.shortId}`, `/api/v1/incidents/${incident.shortId}`]])
     expect((await v1(`/incidents/${incident.shortId}`)).body.data.postmortem).toBeNull()
     expect(
       (

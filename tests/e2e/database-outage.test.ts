@@ -131,6 +131,12 @@ describe('PostgreSQL unreachable behind a proxy', () => {
     for (const route of routes) {
       const answer = await call(`${server.base}${route}`)
       expect(answer.status, route).toBe(200)
+      // Stale serving is decided per URL: the OpenAPI document reads no data, so it is made fresh.
+      if (route === '/api/v1/openapi.json') {
+        expect(answer.headers['x-cache'], route).toBe('MISS')
+        expect(answer.text, route).toBe(fresh.get(route)!.text)
+        continue
+      }
       expect(answer.headers['x-cache'], route).toBe('STALE')
       expect(Number(answer.headers.age), route).toBeGreaterThanOrEqual(0)
       const page = String(answer.headers['content-type']).startsWith('text/html')
@@ -187,9 +193,12 @@ describe('PostgreSQL unreachable behind a proxy', () => {
     expect(health.value.json()).toMatchObject({ status: 'unavailable', database: 'down' })
     console.log(`[measured] dropped: /api/health answered in ${health.ms} ms`)
 
+    // The first read after the write: the copy within a second (the database answers nothing), not after the
+    // statement timeout; the refresh goes on behind.
     const page = await timed(() => call(`${server.base}/`))
     expect(page.value.status).toBe(200)
     expect(page.value.headers['x-cache']).toBe('STALE')
+    expect(page.ms).toBeLessThan(STATEMENT_TIMEOUT_MS)
     console.log(`[measured] dropped: / answered STALE in ${page.ms} ms (statement timeout ${STATEMENT_TIMEOUT_MS} ms)`)
     const again = await timed(() => call(`${server.base}/api/v1/incidents`))
     expect(again.value.headers['x-cache']).toBe('STALE')

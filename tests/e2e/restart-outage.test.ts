@@ -28,7 +28,10 @@ let proxy: TcpProxy
 let databaseUrl: string
 let env: Record<string, string>
 let first: Started
+/** The instance running at the end of a test. */
+let running: Started
 let auth: Record<string, string>
+let admin: Record<string, string>
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-last-good-'))
 const file = lastGoodFile(dir)
 
@@ -55,6 +58,7 @@ beforeAll(async () => {
   }
   first = await startService(env)
   auth = { authorization: `users API-Key ${await createUserKey(database, 'editor')}` }
+  admin = { authorization: `users API-Key ${await createUserKey(database, 'admin')}` }
 }, 600_000)
 
 afterAll(async () => {
@@ -91,6 +95,7 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
       { ...env, STATUSPAGE_TEST_HOOKS: '1', STATUSPAGE_TEST_HEALTH_RETRY_MS: '100' },
       { port, healthy: false },
     )
+    running = second
 
     const home = await call(`${second.base}/`)
     expect(home.status).toBe(200)
@@ -179,5 +184,75 @@ describe('an instance restarted while PostgreSQL is unreachable', () => {
       (answer) => answer.text.includes('Written after the restart'),
     )
     expect(fresh.headers['x-cache']).not.toBe('STALE')
+  })
+})
+
+describe('a deleted incident', () => {
+  it('does not come back from a last good copy: not during an outage, not after a restart', async () => {
+    const base = running.base
+    const title = 'Posted by mistake: customer Contoso'
+    const posted = await call(`${base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title, updates: [{ status: 'investigating', message: 'Contoso cannot log in.' }] },
+    })
+    expect(posted.status).toBe(201)
+    const { id, shortId } = posted.json().doc
+    const kept = await call(`${base}/api/incidents`, {
+      method: 'POST',
+      headers: auth,
+      body: { title: 'Another incident', updates: [{ status: 'investigating', message: 'Looking.' }] },
+    })
+    const other = `/i/${kept.json().doc.shortId}`
+    const own = [`/i/${shortId}`, `/api/v1/incidents/${shortId}`]
+    const lists = ['/', '/api/v1/incidents', '/feed.atom', '/api/v2/incidents.json']
+    for (const route of [...own, ...lists]) {
+      const answer = await call(`${base}${route}`)
+      expect(answer.status, route).toBe(200)
+      expect(answer.text, route).toContain(title)
+    }
+    expect((await call(`${base}${other}`)).status).toBe(200)
+    // The copies of the incident are on disk before it is deleted.
+    const onDisk = () => loadLastGood(file).filter((copy) => copy.body.toString('utf8').includes(title))
+    expect(
+      (
+        await until(
+          async () => onDisk(),
+          (copies) => copies.length >= own.length + lists.length,
+        )
+      ).length,
+    ).toBe(own.length + lists.length)
+
+    const deleted = await call(`${base}/api/incidents/${id}`, { method: 'DELETE', headers: admin })
+    expect(deleted.status).toBe(200)
+    expect((await call(`${base}${own[0]}`)).status).toBe(404)
+
+    // The database becomes unreachable: the incident is not shown again, from memory or from disk.
+    await proxy.refuse()
+    const hidden = async (instance: Started) => {
+      for (const route of [...own, ...lists]) {
+        const answer = await call(`${instance.base}${route}`)
+        expect(answer.status, route).not.toBe(200)
+        expect(answer.text, route).not.toContain(title)
+      }
+      // Another incident's page still has its copy.
+      const kept = await call(`${instance.base}${other}`)
+      expect(kept.status).toBe(200)
+      expect(kept.headers['x-cache']).toBe('STALE')
+    }
+    await hidden(running)
+    // Written again at once, not within LAST_GOOD_SAVE_MS: a crash now does not bring the copies back.
+    expect(
+      await until(
+        async () => onDisk(),
+        (copies) => copies.length === 0,
+      ),
+    ).toEqual([])
+
+    killService(running)
+    const port = Number(new URL(running.base).port)
+    running = await startService(env, { port, healthy: false })
+    await hidden(running)
+    await proxy.forward()
   })
 })

@@ -16,7 +16,7 @@ import { createEdge, createFront, edgeConfig } from '../../../src/edge/front'
 import { createLoopback } from '../../../src/edge/loopback'
 import { canonicalQuery, classifyRequest, loggablePath } from '../../../src/edge/public-paths'
 import { createRateLimiter, createWindowCounter } from '../../../src/edge/rate-limit'
-import { createResponseCache } from '../../../src/edge/response-cache'
+import { createResponseCache, MAX_ORIGINS } from '../../../src/edge/response-cache'
 
 interface Fake {
   base: string
@@ -284,6 +284,39 @@ describe('the response cache in front of Next', () => {
     expect(fake.calls.get('/api/v1/status')).toBe(2)
   })
 
+  it('keys by the origin the edge determined alone: case, junk hosts and untrusted forwarded headers do not split it', async () => {
+    const fake = await start()
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'status.example' } })).headers['x-cache']).toBe(
+      'MISS',
+    )
+    const junk = { host: 'STATUS.example', 'x-forwarded-host': 'junk-1.example', 'x-forwarded-proto': 'gopher' }
+    expect((await call(fake, '/api/v1/status', { headers: junk })).headers['x-cache']).toBe('HIT')
+    // A host that is not a host name gives no origin: one entry for all of them, built for the local address.
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'not a host' } })).headers['x-cache']).toBe('MISS')
+    const other = await call(fake, '/api/v1/status', { headers: { host: 'also/not@a:host' } })
+    expect(other.headers['x-cache']).toBe('HIT')
+    expect(JSON.parse(other.body).host).toBe(new URL(fake.base).host)
+    expect(fake.calls.get('/api/v1/status')).toBe(2)
+  })
+
+  it(`keeps entries for at most ${MAX_ORIGINS} hosts: invented hosts get answers, not entries`, async () => {
+    const fake = await start()
+    for (let i = 0; i < MAX_ORIGINS; i++) await call(fake, '/api/v1/status', { headers: { host: `h${i}.example` } })
+    for (let i = 0; i < 2; i++) {
+      const invented = await call(fake, '/api/v1/status', { headers: { host: 'invented.example' } })
+      expect(invented).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } })
+      expect(JSON.parse(invented.body).host).toBe('invented.example')
+    }
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'h0.example' } })).headers['x-cache']).toBe('HIT')
+    expect(fake.calls.get('/api/v1/status')).toBe(MAX_ORIGINS + 2)
+  })
+
+  it('keeps one entry per URL for every host when PUBLIC_URL names the links (createEdge)', async () => {
+    const fake = await start({ environment: { PUBLIC_URL: 'https://status.example.com' } })
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'a.example' } })).headers['x-cache']).toBe('MISS')
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'b.example' } })).headers['x-cache']).toBe('HIT')
+  })
+
   it('computes concurrent misses for one key once', async () => {
     const fake = await start()
     const release = hold(fake)
@@ -389,6 +422,15 @@ describe('the response cache in front of Next', () => {
     expect((await call(fake, '/api/v1/maintenances')).headers['x-cache']).toBe('HIT')
     await new Promise((resolve) => setTimeout(resolve, 350))
     expect((await call(fake, '/api/v1/maintenances')).headers['x-cache']).toBe('MISS')
+  })
+
+  it('never shows that header to a read the cache does not answer (with credentials)', async () => {
+    const fake = await start()
+    fake.data.expiresAt = Date.now() + 60_000
+    const read = await call(fake, '/api/v1/maintenances', { headers: { authorization: 'users API-Key x' } })
+    expect(read.status).toBe(200)
+    expect(read.headers['x-cache']).toBeUndefined()
+    expect(read.headers['x-statuspage-expires']).toBeUndefined()
   })
 
   it('passes other statuses and cookie-setting responses through without keeping them', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type InvalidationBus, startInvalidationBus } from '../../../src/edge/invalidation-bus'
 import { createRedis } from '../../../src/edge/redis'
+import type { DataChange, DataChangeListener } from '../../../src/runtime/data-version'
 import { freePort } from '../../helpers/service'
 
 let redis: ChildProcess
@@ -58,6 +59,10 @@ async function relay() {
   await open()
   return {
     url: `redis://127.0.0.1:${port}`,
+    /** Half-open: the connections stay up and nothing passes either way (new connections pass). */
+    freeze: () => {
+      for (const socket of sockets) socket.pause()
+    },
     cut: () =>
       new Promise<void>((resolve) => {
         server?.close(() => resolve())
@@ -72,13 +77,23 @@ const until = async (condition: () => boolean) => {
 }
 
 /** A bus with its own "local changes" and a counter of the peer changes it applied. */
-function instance(publisherUrl: string) {
-  let local: () => void = () => {}
+function instance(publisherUrl: string, subscriberUrl = `redis://127.0.0.1:${redisPort}`, heartbeatMs = 0) {
+  let local: DataChangeListener = () => {}
   const publisher = createRedis(publisherUrl, 'test publisher')
-  const state = { peerChanges: 0, change: () => local(), publisher, bus: undefined as unknown as InvalidationBus }
-  const url = `redis://127.0.0.1:${redisPort}`
-  state.bus = startInvalidationBus(publisher, createRedis(url, 'test subscriber', { queueWhileOffline: true }), {
-    onPeerChange: () => state.peerChanges++,
+  const state = {
+    peerChanges: 0,
+    heard: [] as DataChange[],
+    change: (change: DataChange = { services: false }) => local(1, change),
+    publisher,
+    bus: undefined as unknown as InvalidationBus,
+  }
+  const subscriber = createRedis(subscriberUrl, 'test subscriber', { queueWhileOffline: true })
+  state.bus = startInvalidationBus(publisher, subscriber, {
+    onPeerChange: (change) => {
+      state.peerChanges++
+      state.heard.push(change)
+    },
+    heartbeatMs,
     onLocalChange: (listener) => {
       local = listener
       return () => (local = () => {})
@@ -109,6 +124,58 @@ describe('the invalidation bus', () => {
     await link.restore()
     await until(() => b.peerChanges === 2)
     await until(() => a.bus.healthy())
+    await a.bus.close()
+    await b.bus.close()
+  }, 30_000)
+})
+
+describe('what the bus carries', () => {
+  it('tells peers the paths a change took back, and a change that took nothing back as before', async () => {
+    const a = instance(`redis://127.0.0.1:${redisPort}`)
+    const b = instance(`redis://127.0.0.1:${redisPort}`)
+    await until(() => a.bus.healthy() && b.bus.healthy())
+    a.change({ services: false, withdrawn: ['/i/abc', '/api/v1/incidents/abc'] })
+    await until(() => b.peerChanges === 1)
+    a.change()
+    await until(() => b.peerChanges === 2)
+    expect(b.heard).toEqual([{ services: true, withdrawn: ['/i/abc', '/api/v1/incidents/abc'] }, { services: true }])
+    await a.bus.close()
+    await b.bus.close()
+  }, 30_000)
+
+  it('notices a subscriber that stopped hearing (half-open), says it is unhealthy, and reconnects', async () => {
+    const link = await relay()
+    const a = instance(`redis://127.0.0.1:${redisPort}`)
+    const b = instance(`redis://127.0.0.1:${redisPort}`, link.url, 200)
+    await until(() => a.bus.healthy() && b.bus.healthy())
+    link.freeze()
+    a.change()
+    await until(() => !b.bus.healthy())
+    expect(b.peerChanges).toBe(0)
+    // Reconnected through a new connection: it counts what it may have missed as a change, and hears again.
+    await until(() => b.bus.healthy())
+    const missed = b.peerChanges
+    expect(missed).toBeGreaterThanOrEqual(1)
+    a.change()
+    await until(() => b.peerChanges === missed + 1)
+    await a.bus.close()
+    await b.bus.close()
+    await link.cut()
+  }, 30_000)
+
+  it('tells a subscriber that was away the paths taken back meanwhile, once it is back', async () => {
+    const link = await relay()
+    const a = instance(`redis://127.0.0.1:${redisPort}`)
+    const b = instance(`redis://127.0.0.1:${redisPort}`, link.url)
+    await until(() => a.bus.healthy() && b.bus.healthy())
+    await link.cut()
+    await until(() => !b.bus.healthy())
+    a.change({ services: false, withdrawn: ['/i/away', '/api/v1/incidents/away'] })
+    await until(() => a.bus.healthy())
+    expect(b.peerChanges).toBe(0)
+    await link.restore()
+    await until(() => b.heard.some((change) => change.withdrawn?.includes('/i/away')))
+    expect(b.heard).toContainEqual({ services: true, withdrawn: ['/i/away', '/api/v1/incidents/away'] })
     await a.bus.close()
     await b.bus.close()
   }, 30_000)

@@ -9,13 +9,13 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress } from '../../../src/edge/client-address'
-import { bumpDataVersion } from '../../../src/runtime/data-version'
+import { bumpDataVersion, currentDataVersion } from '../../../src/runtime/data-version'
 import { createFront, sendUnavailable } from '../../../src/edge/front'
 import { createLoopback } from '../../../src/edge/loopback'
 import { createRateLimiter } from '../../../src/edge/rate-limit'
-import { createResponseCache, type Unavailable } from '../../../src/edge/response-cache'
+import { createResponseCache, type ResponseCache, type Unavailable } from '../../../src/edge/response-cache'
 
-type Mode = 'ok' | '500' | 'drop' | 'hang'
+type Mode = 'ok' | '500' | 'drop' | 'hang' | 'held'
 
 interface Fake {
   base: string
@@ -23,6 +23,12 @@ interface Fake {
   version: number
   clock: number
   calls: number
+  /** Paths that answer 404 (their record was deleted), and paths whose reads fail with a 500, whatever `mode`. */
+  gone: Set<string>
+  failing: Set<string>
+  cache: ResponseCache
+  /** In mode `held`, answers the reads Next holds. */
+  release: () => void
   server: Server
 }
 
@@ -42,15 +48,34 @@ const PAGE = (n: number) =>
 /** `unavailable`: the edge's answer for a path with no copy (createEdge passes src/edge/front.ts's). */
 async function start({
   originWaitMs = 0,
+  copyWaitMs,
+  originAnswering,
   unavailable,
-}: { originWaitMs?: number; unavailable?: Unavailable } = {}): Promise<Fake> {
-  const fake = { mode: 'ok', version: 1, clock: 1_800_000_000_000, calls: 0 } as Fake
+}: {
+  originWaitMs?: number
+  copyWaitMs?: number
+  originAnswering?: () => boolean
+  unavailable?: Unavailable
+} = {}): Promise<Fake> {
+  const fake = {
+    mode: 'ok',
+    version: 1,
+    clock: 1_800_000_000_000,
+    calls: 0,
+    gone: new Set<string>(),
+    failing: new Set<string>(),
+  } as Fake
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     fake.calls += 1
     const url = req.url ?? '/'
+    if (fake.gone.has(url)) {
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      return void res.end('Not found')
+    }
     if (fake.mode === 'drop') return void res.socket?.destroy()
     if (fake.mode === 'hang') return
-    if (fake.mode === '500') {
+    if (fake.mode === 'held') await new Promise<void>((resolve) => (fake.release = resolve))
+    if (fake.mode === '500' || fake.failing.has(url)) {
       const page = !url.startsWith('/api/')
       res.writeHead(500, { 'content-type': page ? 'text/html; charset=utf-8' : 'application/problem+json' })
       return void res.end(page ? '<!doctype html><h1>Temporarily unavailable</h1>' : '{"status":500}')
@@ -67,19 +92,22 @@ async function start({
   const loopback = createLoopback({
     target: () => ({ host: '127.0.0.1', port: (fake.server.address() as { port: number }).port }),
   })
+  fake.cache = createResponseCache({
+    origin: loopback.origin,
+    maxEntries: 100,
+    maxBytes: 1 << 20,
+    now: () => fake.clock,
+    originWaitMs,
+    copyWaitMs,
+    originAnswering,
+    unavailable,
+    log: () => undefined,
+  })
   const handler = createFront({
     next,
     clientAddress: createClientAddress([]),
     rateLimiter: createRateLimiter({ points: 0 }),
-    cache: createResponseCache({
-      origin: loopback.origin,
-      maxEntries: 100,
-      maxBytes: 1 << 20,
-      now: () => fake.clock,
-      originWaitMs,
-      unavailable,
-      log: () => undefined,
-    }),
+    cache: fake.cache,
     loopback,
   })
   fake.server = createServer((req, res) => void handler(req, res))
@@ -203,4 +231,103 @@ describe('the last good copy while the origin fails', () => {
       body: JSON.stringify({ data: 2 }),
     })
   })
+})
+
+describe('what was taken back is never a last good copy', () => {
+  it('forgets the copy of a URL that answers 404: an outage later answers 503, not the deleted record', async () => {
+    const fake = await start({ unavailable: sendUnavailable })
+    expect(await call(fake, '/i/abc')).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } })
+    expect(await call(fake, '/api/v1/incidents/abc')).toMatchObject({ status: 200 })
+    // Deleted: the origin answers 404 from now on.
+    fake.gone.add('/i/abc').add('/api/v1/incidents/abc')
+    writeThenFail(fake, 'ok')
+    expect((await call(fake, '/i/abc')).status).toBe(404)
+    expect((await call(fake, '/api/v1/incidents/abc')).status).toBe(404)
+    fake.gone.clear()
+    writeThenFail(fake, '500')
+    const page = await call(fake, '/i/abc')
+    expect(page.status).toBe(503)
+    expect(page.body).not.toContain('All good')
+    expect(await call(fake, '/api/v1/incidents/abc')).toMatchObject({ status: 503, headers: { 'retry-after': '30' } })
+    expect(fake.cache.store.lastGoodCopies().map((copy) => copy.key)).toEqual([])
+  })
+
+  it('decides stale serving per URL: a failing miss elsewhere does not send a URL that answers to its copy', async () => {
+    const fake = await start({ unavailable: sendUnavailable })
+    await call(fake, '/i/abc')
+    await call(fake, '/api/v1/status')
+    fake.gone.add('/i/abc')
+    writeThenFail(fake, 'ok')
+    fake.failing.add('/api/v1/status')
+    expect((await call(fake, '/api/v1/status')).headers['x-cache']).toBe('STALE')
+    // The deleted record's page is asked again, not answered from a copy because another URL failed.
+    const page = await call(fake, '/i/abc')
+    expect(page.status).toBe(404)
+    expect(page.body).toBe('Not found')
+    expect((await call(fake, '/history')).headers['x-cache']).toBe('MISS')
+  })
+
+  it("drops a withdrawn record's own copies and every list's copy made before, and keeps other records' pages", async () => {
+    const fake = await start({ unavailable: sendUnavailable })
+    for (const path of ['/i/abc', '/api/v1/incidents/abc?pretty', '/i/other', '/api/v1/incidents', '/feed.atom', '/'])
+      expect((await call(fake, path)).status, path).toBe(200)
+    // What the edge does with a delete's change (createEdge): the paths from src/domain/withdrawn-paths.ts.
+    const withdrawn = ['/i/abc', '/api/v1/incidents/abc']
+    fake.cache.store.withdraw(withdrawn, bumpDataVersion(false, { services: false, withdrawn }))
+    fake.mode = '500'
+    for (const path of ['/i/abc', '/api/v1/incidents/abc?pretty', '/api/v1/incidents', '/feed.atom', '/'])
+      expect((await call(fake, path)).status, path).toBe(503)
+    expect(await call(fake, '/i/other')).toMatchObject({ status: 200, headers: { 'x-cache': 'STALE' } })
+  })
+
+  it('does not keep a read that began before the withdrawal and ends after it', async () => {
+    const { store } = (await start()).cache
+    const answer = (body: string) => ({
+      status: 200,
+      headers: {},
+      body: Buffer.from(body),
+      expiresAt: null,
+      cacheable: true,
+    })
+    const before = currentDataVersion()
+    expect(store.set(' /api/v1/incidents', answer('{"before":1}'), before)).toBe(true)
+    store.withdraw([], bumpDataVersion(false, { services: false, withdrawn: [] }))
+    expect(store.lastGoodCopy(' /api/v1/incidents')).toBeUndefined()
+    expect(store.set(' /api/v1/incidents', answer('{"late":1}'), before)).toBe(false)
+    expect(store.lastGoodCopy(' /api/v1/incidents')).toBeUndefined()
+    expect(store.set(' /api/v1/incidents', answer('{"after":1}'), currentDataVersion())).toBe(true)
+  })
+
+  it('gives a visitor with a copy the copy within copyWaitMs, however long the origin may take; the refresh goes on', async () => {
+    const fake = await start({ originWaitMs: 60_000, copyWaitMs: 100, unavailable: sendUnavailable })
+    await call(fake, '/api/v1/status')
+    writeThenFail(fake, 'hang')
+    expect(await call(fake, '/api/v1/status')).toMatchObject({ status: 200, headers: { 'x-cache': 'STALE' } })
+    // The next one does not wait at all: the URL counts as failing until its refresh answers.
+    const calls = fake.calls
+    expect(await call(fake, '/api/v1/status')).toMatchObject({ status: 200, headers: { 'x-cache': 'STALE' } })
+    expect(fake.calls).toBe(calls)
+  }, 10_000)
+
+  it('goes on waiting past copyWaitMs while the origin is busy rather than gone, and answers fresh', async () => {
+    let asked = 0
+    const fake: Fake = await start({
+      originWaitMs: 60_000,
+      copyWaitMs: 20,
+      // The database answers other queries: slow, not gone. After two waits the page is made.
+      originAnswering: () => {
+        if (++asked === 2) fake.release()
+        return true
+      },
+      unavailable: sendUnavailable,
+    })
+    await call(fake, '/api/v1/status')
+    writeThenFail(fake, 'held')
+    expect(await call(fake, '/api/v1/status')).toMatchObject({
+      status: 200,
+      headers: { 'x-cache': 'MISS' },
+      body: JSON.stringify({ data: 2 }),
+    })
+    expect(asked).toBeGreaterThanOrEqual(2)
+  }, 10_000)
 })

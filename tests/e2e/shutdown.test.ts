@@ -134,7 +134,7 @@ describe('SIGTERM to the process npm start started', () => {
   })
 
   it("leaves SQLite's whole database in its file: the write-ahead log checkpointed and empty", async () => {
-    const env = { ...sqliteEnv('sp-stop-'), SHUTDOWN_GRACE_MS: String(GRACE_MS) }
+    const env: Record<string, string> = { ...sqliteEnv('sp-stop-'), SHUTDOWN_GRACE_MS: String(GRACE_MS) }
     const started = await startService(env)
     services.push(started)
     const key = await createUserKey(env, 'admin')

@@ -337,8 +337,11 @@ describe('bodies under way, and who gets the upload allowance', () => {
     console.log(
       `40 stalled bodies from one address: ${refused.length} × 429, ${answers.length - refused.length} held until 408; server ${before} before, ${serverMemory()} after`,
     )
-    expect(refused).toHaveLength(40 - BODIES_PER_ADDRESS)
-    expect(answers.filter((answer) => answer.status === 408)).toHaveLength(BODIES_PER_ADDRESS)
+    // The first BODIES_PER_ADDRESS to arrive are held until their timeout; a request that arrives only after one of
+    // those ended may be held in its place, so the counts are bounds, not exact.
+    for (const answer of answers) expect([408, 429]).toContain(answer.status)
+    expect(answers.length - refused.length).toBeGreaterThanOrEqual(BODIES_PER_ADDRESS)
+    expect(refused.length).toBeGreaterThan(0)
     expect(refused[0].headers).toMatch(/\r\nretry-after: \d+/i)
     expect(JSON.parse(refused[0].body).errors[0].message).toMatch(/^Too many request bodies from this address/)
     expect((await call(`${service.base}/api/health`)).status).toBe(200)

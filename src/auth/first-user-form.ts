@@ -34,6 +34,8 @@ export function withFirstUserNote(collection: CollectionConfig): CollectionConfi
     access: { read: () => false, update: () => false },
     admin: {
       condition: firstUserScreen,
+      // Payload makes virtual fields read-only in the admin unless told otherwise: this one is typed in.
+      readOnly: false,
       description: 'Printed in the server’s log at start: “Setup code for the first administrator: …”.',
     },
   }

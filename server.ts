@@ -38,7 +38,7 @@ try {
   throw error
 }
 const { PORT: port, HOST: hostname } = settings
-const edgeSettings = edgeConfig(settings)
+const edgeSettings = edgeConfig(settings, process.env.PAYLOAD_SECRET)
 
 const app = next({ dev: false, hostname, port, dir: process.cwd() })
 await app.prepare()

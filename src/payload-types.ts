@@ -224,6 +224,10 @@ export interface ServiceStatusChange {
  */
 export interface User {
   id: number;
+  /**
+   * Printed in the server’s log at start: “Setup code for the first administrator: …”.
+   */
+  setupCode?: string | null;
   name?: string | null;
   /**
    * Editors write status data; admins also manage users and settings.
@@ -1257,6 +1261,7 @@ export interface IntegrationEventsSelect<T extends boolean = true> {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
+  setupCode?: T;
   name?: T;
   role?: T;
   updatedAt?: T;

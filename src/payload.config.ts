@@ -30,6 +30,7 @@ import { databaseAdapter } from './config/database'
 import { closeDatabase } from './db/close'
 import { env } from './config/env'
 import { ensureFirstAdmin } from './config/first-admin'
+import { announceSetupCode } from './auth/setup-code'
 import { resolvePayloadSecret } from './config/secret'
 import { demoConfig } from './demo/config'
 import { startDemoMode } from './demo/schedule'
@@ -114,6 +115,8 @@ export default buildConfig({
     // typed into the SMS settings.
     const demo = demoConfig()
     if (!demo.enabled) {
+      // The demo signs every visitor in as its administrator: no first-user screen to guard there.
+      await announceSetupCode(payload)
       startNotificationRunner(payload)
       // Scheduled publishing, and reminders before maintenances and about quiet incidents (SCHEDULE_TICK_MS, 0 turns it off).
       startScheduleTicker(payload)

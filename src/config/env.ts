@@ -127,6 +127,8 @@ const schema = z.object({
   REQUEST_BODY_MAX_KB: whole(1024, { min: 1, says: 'a whole number of kilobytes, at least 1' }),
   UPLOAD_MAX_MB: whole(10, { min: 1, says: 'a whole number of megabytes, at least 1' }),
   REQUEST_BODY_TIMEOUT_MS: whole(30_000, { min: 1, says: 'a whole number of milliseconds' }),
+  REQUEST_BODIES_PER_ADDRESS: whole(8, { says: 'a whole number (0 turns the bound off)' }),
+  REQUEST_BODIES_MAX_MB: whole(64, { says: 'a whole number of megabytes (0 turns the bound off)' }),
   // The shutdown (server.ts): how long requests under way may take to finish after SIGTERM or SIGINT.
   SHUTDOWN_GRACE_MS: whole(10_000, { says: 'a whole number of milliseconds' }),
   // The static mirror of the public site (src/mirror); unset: none.

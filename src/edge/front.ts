@@ -61,7 +61,19 @@ import {
 } from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
 import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
-import { bodyDecision, type BodyLimits, type BodyRefusal, hasBody, holdBody, lingerOnClose } from './request-body'
+import { type CredentialCheck, createCredentialCheck } from './credentials'
+import {
+  announcedLength,
+  type BodyLimits,
+  type BodyRefusal,
+  bodyDecision,
+  createBodyLedger,
+  hasBody,
+  holdBody,
+  isMultipart,
+  lingerOnClose,
+  sizeRefusal,
+} from './request-body'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 /**
@@ -123,6 +135,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   408: 'Request Timeout',
   413: 'Content Too Large',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 }
 
@@ -254,6 +267,8 @@ export interface FrontParts {
   publicOrigin?: PublicOrigin
   /** Request bodies' limits (src/edge/request-body.ts); default: bodies pass unchecked. */
   bodyLimits?: BodyLimits
+  /** Whether credentials are real (src/edge/credentials.ts), for the upload allowance; default: none is. */
+  credentials?: CredentialCheck
   /**
    * How many public reads the cache does not answer (credentials, or no cache) Next renders at once; the others wait
    * their turn. 0: no bound. The cache bounds its misses the same way (ORIGIN_CONCURRENCY).
@@ -272,6 +287,7 @@ export function createFront({
   loopback,
   publicOrigin = createPublicOrigin([]),
   bodyLimits,
+  credentials = () => false,
   uncachedConcurrency = 0,
 }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
@@ -366,14 +382,15 @@ export function createFront({
     return gatedNext(req, res, kind)
   }
 
-  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
+  /** What the edge makes of a request before its body: its target, class, address and rate budgets spent. */
+  const admit = (req: IncomingMessage, res: ServerResponse) => {
     const target = parseTarget(req.url ?? '/')
     if (!target.ok) {
       sendEdgeError(res, req.method === 'HEAD', errorShapeOf(target.pathname), 400, target.reason)
-      return
+      return null
     }
     const { pathname } = target
-    if (answerBeforeEdge?.(req, res, edgeFacts)) return
+    if (answerBeforeEdge?.(req, res, edgeFacts)) return null
     const address = clientAddress(req)
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
@@ -383,43 +400,83 @@ export function createFront({
     // A webhook request spends its address's budget and, with a token that could exist, the token's too.
     const tokenKey = kind.budget === 'integration' ? integrationRateKey(pathname, req.headers.authorization) : null
     const decision = limiter ? spendBudgets(limiter, rateLimitKey(address), tokenKey) : null
+    return { target, address, kind, tokenKey, decision }
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
+    const admitted = admit(req, res)
+    if (!admitted) return
+    const { target, kind, tokenKey, decision } = admitted
     if (decision instanceof Promise)
       return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
     return answer(req, res, kind, target, decision, tokenKey)
   }
 
+  const ledger = bodyLimits ? createBodyLedger(bodyLimits) : null
+
   /**
-   * A request's body, before anything else reads it (src/edge/request-body.ts): true when the request goes on at
-   * once (no body), false when it was answered, a promise while its body is held. Runs in the tick the request
-   * arrived, before its first chunk does.
+   * A request with a body (src/edge/request-body.ts). Everything that can refuse it without reading it comes first:
+   * the rate budget, the bodies its address has under way, the bytes the process holds, a stranger's write, the
+   * size it announces. Only then is the body held, in the tick the request arrived, before its first chunk does;
+   * it is handed on when complete, and its share of the ledger given back when its response ends.
    */
-  const bodyFirst = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
-    if (!bodyLimits || !hasBody(req.headers)) return true
-    const target = parseTarget(req.url ?? '/')
-    if (!target.ok) return true
-    const shape = errorShapeOf(target.pathname)
-    const refuse = ({ status, message }: BodyRefusal) =>
-      sendEdgeError(res, req.method === 'HEAD', shape, status, message, true)
-    const decision = bodyDecision(req, target.pathname, isAnonymous(req.headers), bodyLimits)
-    if (!decision) return true
-    if ('status' in decision) {
-      refuse(decision)
-      return false
+  const withBody = (req: IncomingMessage, res: ServerResponse, limits: BodyLimits): Promise<void> | undefined => {
+    const admitted = admit(req, res)
+    if (!admitted) return
+    const { target, address, kind, tokenKey, decision } = admitted
+    const head = req.method === 'HEAD'
+    const refuse = ({ status, message, retryAfter }: BodyRefusal): undefined => {
+      const extra: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }
+      sendEdgeError(res, head, kind.errorShape, status, message, true, extra)
     }
-    return holdBody(req, decision.limit, bodyLimits.timeoutMs).then((outcome) => {
+    const tooMany = (refused: RateDecision): undefined => {
+      res.setHeader('Connection', 'close')
+      lingerOnClose(res.socket)
+      sendTooManyRequests(res, refused, head, TOO_MANY_FORMAT[kind.budget!](target.pathname))
+    }
+    if (decision && !(decision instanceof Promise) && !decision.allowed) return tooMany(decision)
+    const anonymous = isAnonymous(req.headers)
+    // Only verified credentials get the upload allowance; the check may be a question to Payload (an API key).
+    const verified = !anonymous && isMultipart(req.headers) ? credentials(req.headers) : false
+    const sized = bodyDecision(req, target.pathname, anonymous, limits, verified !== false)
+    if (!sized) return answer(req, res, kind, target, decision instanceof Promise ? null : decision, tokenKey)
+    if ('status' in sized) return refuse(sized)
+    const ticket = ledger!.admit(rateLimitKey(address), announcedLength(req.headers))
+    if ('status' in ticket) return refuse(ticket)
+    res.once('close', ticket.release)
+    const pending = verified instanceof Promise
+    const held = holdBody(req, {
+      limit: pending ? limits.maxBytes : sized.limit,
+      provisional: pending,
+      timeoutMs: limits.timeoutMs,
+      ticket,
+    })
+    if (pending)
+      void verified.then((real) => {
+        const limit = real ? sized.limit : limits.maxBytes
+        const refused = sizeRefusal(announcedLength(req.headers), limit)
+        if (refused) held.refuse(refused)
+        else held.setLimit(limit)
+      })
+    const budget = decision instanceof Promise ? decision : Promise.resolve(decision)
+    // A budget found spent while the body arrives stops the holding; the 429 itself, with the limiter's headers, is
+    // sent below.
+    void budget.then((settled) => {
+      if (settled && !settled.allowed) held.refuse({ status: 429, message: 'Too many requests.' })
+    })
+    return Promise.all([held.outcome, budget]).then(([outcome, settled]) => {
       if (outcome === 'gone') res.destroy()
+      else if (settled && !settled.allowed) tooMany(settled)
       else if (outcome) refuse(outcome)
-      return outcome === null
+      else return answer(req, res, kind, target, settled, tokenKey)
     })
   }
 
   return (req, res) => {
     // A miss computed over the loopback was counted in at the gate by the cache (readConsistently, createEdge).
     if (loopback.isInternal(req)) return toNext(req, res)
-    const body = bodyFirst(req, res)
-    if (body === true) return handle(req, res)
-    if (body === false) return
-    return body.then((held) => (held ? handle(req, res) : undefined))
+    if (bodyLimits && hasBody(req.headers)) return withBody(req, res, bodyLimits)
+    return handle(req, res)
   }
 }
 
@@ -432,9 +489,14 @@ export interface Edge {
   close(): Promise<void>
 }
 
-/** The edge's settings, from the configuration parsed and checked at start (src/config/env.ts). */
-export function edgeConfig(settings: Env) {
+/**
+ * The edge's settings, from the configuration parsed and checked at start (src/config/env.ts). `payloadSecret`: the
+ * secret Payload signs sessions with, as resolved at start (src/config/secret.ts); without one no session is
+ * verified at the edge.
+ */
+export function edgeConfig(settings: Env, payloadSecret = settings.PAYLOAD_SECRET ?? '') {
   return {
+    payloadSecret,
     trustedProxies: [...settings.TRUSTED_PROXIES],
     perMinute: settings.RATE_LIMIT_PUBLIC_PER_MINUTE,
     subscribePerHour: settings.RATE_LIMIT_SUBSCRIBE_PER_HOUR,
@@ -452,6 +514,8 @@ export function edgeConfig(settings: Env) {
       maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
       maxUploadBytes: settings.UPLOAD_MAX_MB * 1024 * 1024,
       timeoutMs: settings.REQUEST_BODY_TIMEOUT_MS,
+      maxPerAddress: settings.REQUEST_BODIES_PER_ADDRESS,
+      maxHeldBytes: settings.REQUEST_BODIES_MAX_MB * 1024 * 1024,
     },
   }
 }
@@ -520,6 +584,13 @@ export function createEdge(
     cache,
     loopback,
     bodyLimits: config.bodyLimits,
+    credentials: createCredentialCheck({
+      payloadSecret: config.payloadSecret,
+      knowsApiKey: async (authorization) => {
+        const me = await loopback.origin({ headers: {} } as IncomingMessage, '/api/users/me', { authorization })
+        return me.status === 200 && Boolean((JSON.parse(me.body.toString('utf8')) as { user?: unknown }).user)
+      },
+    }),
   })
   let warnedAboutProxy = false
   return {

@@ -20,8 +20,8 @@ const FORWARDED = ['accept', 'accept-language', PUBLIC_ORIGIN_HEADER]
 export interface Loopback {
   /** True (and the header removed) for this process's own request. */
   isInternal(req: IncomingMessage): boolean
-  /** What Next answers to a GET of `url` with the request's representation headers. */
-  origin(req: IncomingMessage, url: string): Promise<OriginResponse>
+  /** What Next answers to a GET of `url` with the request's representation headers (and `extra` ones). */
+  origin(req: IncomingMessage, url: string, extra?: OutgoingHttpHeaders): Promise<OriginResponse>
   close(): void
 }
 
@@ -44,9 +44,9 @@ export function createLoopback({ target, timeoutMs = 30_000 }: LoopbackOptions):
       const given = Buffer.from(String(value))
       return given.length === secretBytes.length && timingSafeEqual(given, secretBytes)
     },
-    origin(req, url) {
+    origin(req, url, extra = {}) {
       const { host, port } = target()
-      const headers: OutgoingHttpHeaders = { [INTERNAL_HEADER]: secret }
+      const headers: OutgoingHttpHeaders = { ...extra, [INTERNAL_HEADER]: secret }
       for (const name of FORWARDED) if (req.headers[name] !== undefined) headers[name] = req.headers[name]
       const origin = req.headers[PUBLIC_ORIGIN_HEADER]
       // Without a usable origin, the address this process listens on (node's default Host).

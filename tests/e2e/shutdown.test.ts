@@ -5,13 +5,18 @@
  * (tests/helpers/server-test-hooks.mjs, /__edge/hold).
  */
 import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs'
 import { Agent, get } from 'node:http'
 import { connect, createServer, type Socket } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import { createClient } from '@libsql/client'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { accepting } from '../helpers/nginx'
-import { call, exited, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import { call, createUserKey, exited, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
 
 /** The grace period the tests give the server (SHUTDOWN_GRACE_MS); the held request needs 3 s of it. */
 const GRACE_MS = 10_000
@@ -126,5 +131,33 @@ describe('SIGTERM to the process npm start started', () => {
     await exited(started, GRACE_MS)
     expect(started.child.exitCode).toBe(0)
     expect(await portFree(port)).toBe(true)
+  })
+
+  it("leaves SQLite's whole database in its file: the write-ahead log checkpointed and empty", async () => {
+    const env: Record<string, string> = { ...sqliteEnv('sp-stop-'), SHUTDOWN_GRACE_MS: String(GRACE_MS) }
+    const started = await startService(env)
+    services.push(started)
+    const key = await createUserKey(env, 'admin')
+    const group = await call(`${started.base}/api/service-groups`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${key}` },
+      body: { name: 'Written before the stop' },
+    })
+    expect(group.status, group.text).toBe(201)
+
+    process.kill(started.child.pid!, 'SIGTERM')
+    await exited(started, GRACE_MS)
+    expect(started.child.exitCode).toBe(0)
+    const file = new URL(env.DATABASE_URL).pathname
+    const log = `${file}-wal`
+    console.log(`after the stop: ${path.basename(log)} ${existsSync(log) ? `${statSync(log).size} bytes` : 'absent'}`)
+    expect(existsSync(log) ? statSync(log).size : 0).toBe(0)
+    // The database file alone, as a backup that copies only it would have it, holds the last write.
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-stop-copy-')), 'copy.db')
+    copyFileSync(file, copy)
+    const client = createClient({ url: `file:${copy}` })
+    const rows = await client.execute("SELECT name FROM service_groups WHERE name = 'Written before the stop'")
+    client.close()
+    expect(rows.rows).toHaveLength(1)
   })
 })

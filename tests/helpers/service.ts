@@ -165,6 +165,20 @@ export async function dropPostgres(databaseUrl: string | undefined): Promise<voi
   await client.end()
 }
 
+/**
+ * The setup code for the first administrator, as the service printed it at start (src/auth/setup-code.ts): read from
+ * its log, as the operator does. Waits for the line, which the pipe may deliver after /api/health answered.
+ */
+export async function setupCodeFromLog(started: Started, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const code = /Setup code for the first administrator: ([A-Z0-9-]+)/.exec(started.output())?.[1]
+    if (code) return code
+    if (Date.now() > deadline) throw new Error(`no setup code in the log:\n${started.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** Kills a service at once (SIGKILL to npm and the server): a crash, not a shutdown. */
 export function killService(started: Started): void {
   running.delete(started)

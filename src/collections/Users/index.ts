@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { admins, adminsField, hasRole, isAdmin } from '../../access/roles'
 import { forgiveSuccessfulLogin, throttleLogins } from '../../auth/login-hooks'
 import { requireLongPasswords } from '../../auth/password-policy'
+import { requireSetupCode } from '../../auth/setup-code'
 import { env } from '../../config/env'
 import { refuseUnknownResetTokens } from '../../auth/reset-token'
 import { protectDemoUser } from '../../demo/protect-demo-user'
@@ -41,6 +42,7 @@ export const Users: CollectionConfig = {
       refuseUnknownResetTokens,
       protectDemoUser,
       requireLongPasswords,
+      requireSetupCode,
     ],
     afterLogin: [forgiveSuccessfulLogin],
     beforeChange: [makeFirstUserAdmin],

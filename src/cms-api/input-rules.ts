@@ -48,38 +48,34 @@ function checkingRichTextShape(field: RichTextField): Validate {
  * The editor's own hooks walk rich text before any validation runs (and threw on `children: "x"`, a 500), so the
  * shape is checked in a field hook that runs before them, and refused as a validation error naming the field.
  */
-const refusingMalformedRichText: FieldHook = ({ value, path, collection, global, field }) => {
-  const label = labelOf(path, ('name' in field && field.name) || 'richText')
-  const refusal = richTextShapeError(label, value)
-  if (refusal)
-    throw new ValidationError({
-      collection: collection?.slug,
-      global: global?.slug,
-      errors: [{ message: refusal, path: label }],
-    })
-  return value
-}
+const refusingMalformedRichText = refusingInHook('richText', (label, value) => richTextShapeError(label, value))
 
 /**
  * Payload drops array rows that are not objects without a word (`services: [5]` was stored as no services, and
  * `updates: [5]` read as "requires at least 1 row"), so a list of scalars, or a value that is no list at all, is
  * refused here naming the field, before Payload walks the rows.
  */
-const refusingRowsThatAreNotObjects: FieldHook = ({ value, path, collection, global, field }) => {
-  if (value === undefined || value === null) return value
-  const label = labelOf(path, ('name' in field && field.name) || 'array')
-  const refusal = !Array.isArray(value)
-    ? `${label} takes a list of rows, e.g. [{…}]`
-    : value.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))
-      ? `${label} takes a list of rows, each an object of the row's fields`
-      : null
-  if (refusal)
-    throw new ValidationError({
-      collection: collection?.slug,
-      global: global?.slug,
-      errors: [{ message: refusal, path: label }],
-    })
-  return value
+const refusingRowsThatAreNotObjects = refusingInHook('array', (label, value) => {
+  if (value === undefined || value === null) return null
+  if (!Array.isArray(value)) return `${label} takes a list of rows, e.g. [{…}]`
+  return value.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))
+    ? `${label} takes a list of rows, each an object of the row's fields`
+    : null
+})
+
+/** A field hook that refuses a value as a validation error naming the field (hooks run before Payload's validation). */
+function refusingInHook(fallbackName: string, refusalOf: (label: string, value: unknown) => string | null): FieldHook {
+  return ({ value, path, collection, global, field }) => {
+    const label = labelOf(path, ('name' in field && field.name) || fallbackName)
+    const refusal = refusalOf(label, value)
+    if (refusal)
+      throw new ValidationError({
+        collection: collection?.slug,
+        global: global?.slug,
+        errors: [{ message: refusal, path: label }],
+      })
+    return value
+  }
 }
 
 /**

@@ -2,9 +2,13 @@
  * The public response cache: anonymous GET/HEAD of /api/v1 answered from memory, 200 or 304, without Next,
  * Payload or the database.
  *
- * - Key: host (and forwarded host/proto) + path + the query parameters the route reads, sorted
- *   (src/edge/public-paths.ts, canonicalQuery); the bodies hold absolute URLs built from the host. A miss is
- *   computed for that canonical URL, so parameters the route ignores neither split nor leak into the entry.
+ * - Key: the origin the front determined (src/edge/public-origin.ts; none with PUBLIC_URL set) + path + the query
+ *   parameters the route reads, sorted (src/edge/public-paths.ts, canonicalQuery); the bodies hold absolute URLs
+ *   built from the origin. A miss is computed for that canonical URL, so parameters the route ignores neither split
+ *   nor leak into the entry. At most MAX_ORIGINS origins get entries.
+ * - Last good copies: a URL's last 200, shown (STALE) when a fresh response cannot be made; never what was taken
+ *   back since (a 404 or 410, a withdrawal: src/domain/withdrawn-paths.ts). Whether to serve one without waiting
+ *   is decided per URL.
  * - Freshness: an entry remembers the data version it was computed under (src/runtime/data-version.ts) and is stale
  *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come, or (while the
  *   invalidation bus is down, `maxAgeMs`) once it is older than a few seconds.

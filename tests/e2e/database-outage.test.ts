@@ -193,12 +193,12 @@ describe('PostgreSQL unreachable behind a proxy', () => {
     expect(health.value.json()).toMatchObject({ status: 'unavailable', database: 'down' })
     console.log(`[measured] dropped: /api/health answered in ${health.ms} ms`)
 
-    // The first read after the write: the copy within a second (the database answers nothing), not after the
-    // statement timeout; the refresh goes on behind.
+    // The first read after the write gets the copy (the database answers nothing). How soon is measured here and
+    // proven with an injected clock in tests/unit/edge/response-cache.stale.test.ts: no timing threshold on a shared
+    // machine.
     const page = await timed(() => call(`${server.base}/`))
     expect(page.value.status).toBe(200)
     expect(page.value.headers['x-cache']).toBe('STALE')
-    expect(page.ms).toBeLessThan(STATEMENT_TIMEOUT_MS)
     console.log(`[measured] dropped: / answered STALE in ${page.ms} ms (statement timeout ${STATEMENT_TIMEOUT_MS} ms)`)
     const again = await timed(() => call(`${server.base}/api/v1/incidents`))
     expect(again.value.headers['x-cache']).toBe('STALE')

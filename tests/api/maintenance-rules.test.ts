@@ -33,8 +33,9 @@ async function patch(id: number, body: Record<string, unknown>) {
   return api('PATCH', `/maintenances/${id}`, { key: editor.key, body })
 }
 
+/** As an editor: who completed a maintenance is for operators (anonymous readers do not get it). */
 async function read(id: number) {
-  const res = await api('GET', `/maintenances/${id}?depth=0`)
+  const res = await api('GET', `/maintenances/${id}?depth=0`, { key: editor.key })
   expect(res.status).toBe(200)
   return res.body
 }

@@ -41,7 +41,7 @@ function summary() {
     console.log(`  ${seconds(total)}  ${project} (${files} file runs)`)
   console.log('  the ten slowest file runs:')
   for (const file of [...figures.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
-    console.log(`  ${seconds(file.seconds)}  ${file.name}`)
+    console.log(`  ${seconds(file.seconds)}  ${file.file} (${file.project})`)
   const total = phases.reduce((sum, phase) => sum + phase.seconds, 0)
   console.log(`  ${seconds(total)}  in all\n`)
   console.log(`${figures.passed} passed, ${figures.failed} failed, ${figures.skipped} skipped`)

@@ -37,6 +37,16 @@ const onSqlite = (payload: Payload): boolean =>
   typeof (payload.db as unknown as DrizzleAdapter).drizzle.all === 'function'
 
 /**
+ * The connection of the request's open transaction on PostgreSQL, for the locks that last until it ends (advisory
+ * locks, `SELECT … FOR UPDATE`); null on SQLite, which runs Payload's writes one at a time without transactions,
+ * and outside a transaction, where a lock would end with its own statement.
+ */
+export async function postgresTransaction(req: PayloadRequest): Promise<Db | null> {
+  if (!req.transactionID || onSqlite(req.payload)) return null
+  return connectionFor(req.payload, req)
+}
+
+/**
  * The rows of a read-only raw statement, on either adapter (SQLite's drizzle answers `all`, PostgreSQL's `execute`).
  * For reads that need only a few columns of many rows: Payload's find builds whole documents.
  */

@@ -43,10 +43,10 @@ export function withdrawnByUpdate(
 ): string[] | null {
   if (!previous || previous.draft) return null
   const before = ownPublicPaths(kind, previous)
+  // Its pages showed the postmortem: all of them, wherever they are now.
+  if (kind === 'incidents' && previous.postmortemPublishedAt && !next.postmortemPublishedAt) return before
   const after = new Set(ownPublicPaths(kind, next))
   const moved = before.filter((path) => !after.has(path))
-  if (kind === 'incidents' && previous.postmortemPublishedAt && !next.postmortemPublishedAt)
-    return [...new Set([...before, ...moved])]
   return moved.length ? moved : null
 }
 

@@ -6,15 +6,15 @@ import { adminsField } from '../access/roles'
 export const REVEAL_SECRETS: RequestContext = { revealSecrets: true }
 
 /**
- * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
- * it empty keeps the stored one, so saving a settings form does not wipe a password the form could not show.
- */
-/**
  * Whether a field holds a secret: nobody, administrators included, may filter or sort on it (a `like` that matches
  * or an order that follows the value gives it away a character at a time), src/cms-api/request-guards.ts.
  */
 export const isSecretField = (field: { custom?: Record<string, unknown> }): boolean => field.custom?.secret === true
 
+/**
+ * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
+ * it empty keeps the stored one, so saving a settings form does not wipe a password the form could not show.
+ */
 export function secretField(name: string, label: string): Field {
   return {
     name,

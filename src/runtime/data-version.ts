@@ -70,7 +70,7 @@ export interface DataChange {
   services: boolean
   /**
    * Set when public data was taken back rather than changed (a record deleted, a postmortem unpublished): the public
-   * paths of the record whose copies must never be shown again (src/domain/public-paths-of.ts). Even empty, it
+   * paths of the record whose copies must never be shown again (src/domain/withdrawn-paths.ts). Even empty, it
    * says that any copy of a list or feed made before this version may still show what was taken back.
    */
   withdrawn?: readonly string[]

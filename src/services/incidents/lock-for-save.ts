@@ -9,15 +9,11 @@ import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest } from 'payload'
 
 import { incidentUpdateRows, type IncidentUpdateRow } from '../../collections/Incidents/update-rows'
-import { connectionFor } from '../../db/sql'
+import { postgresTransaction } from '../../db/sql'
 
 export async function lockIncidentForSave(req: PayloadRequest, id: number): Promise<IncidentUpdateRow[]> {
-  if (req.transactionID) {
-    const db = await connectionFor(req.payload, req)
-    // SQLite's drizzle answers `all` and knows no FOR UPDATE; PostgreSQL's answers `execute`.
-    if (typeof db.all !== 'function' && typeof db.execute === 'function')
-      await db.execute(sql`SELECT id FROM incidents WHERE id = ${id} FOR UPDATE`)
-  }
+  const db = await postgresTransaction(req)
+  if (db) await db.execute(sql`SELECT id FROM incidents WHERE id = ${id} FOR UPDATE`)
   const stored = await req.payload.findByID({
     collection: 'incidents',
     id,

@@ -8,17 +8,15 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest } from 'payload'
 
-import { connectionFor } from '../../db/sql'
+import { postgresTransaction } from '../../db/sql'
 
 /** The lock space of service statuses (pg_advisory_xact_lock's first key), apart from any other advisory lock. */
 const SERVICE_STATUS_LOCKS = 0x5e7c
 
 /** Waits for, then holds until the request's transaction ends, the status lock of each service. */
 export async function lockServiceStatuses(req: PayloadRequest, services: Iterable<number>): Promise<void> {
-  if (!req.transactionID) return
-  const db = await connectionFor(req.payload, req)
-  // The SQLite adapter's drizzle answers `all`; only PostgreSQL's has advisory locks (and `execute`).
-  if (typeof db.all === 'function' || typeof db.execute !== 'function') return
+  const db = await postgresTransaction(req)
+  if (!db) return
   for (const id of [...new Set(services)].sort((a, b) => a - b)) {
     await db.execute(sql`SELECT pg_advisory_xact_lock(${SERVICE_STATUS_LOCKS}, ${id})`)
   }

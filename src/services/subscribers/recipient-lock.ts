@@ -8,7 +8,7 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest } from 'payload'
 
-import { connectionFor } from '../../db/sql'
+import { postgresTransaction } from '../../db/sql'
 import type { ConfirmationRecipient } from '../../domain/subscription-request'
 
 /** The lock space of confirmation recipients (pg_advisory_xact_lock's first key), apart from any other advisory lock. */
@@ -16,9 +16,8 @@ const RECIPIENT_LOCKS = 0x5c0f
 
 /** Waits for, then holds until the request's transaction ends, the lock of this recipient. */
 export async function lockRecipient(req: PayloadRequest, recipient: ConfirmationRecipient): Promise<void> {
-  if (!req.transactionID) return
-  const db = await connectionFor(req.payload, req)
-  if (typeof db.all === 'function' || typeof db.execute !== 'function') return
+  const db = await postgresTransaction(req)
+  if (!db) return
   const key = `${recipient.kind}:${recipient.address}`
   await db.execute(sql`SELECT pg_advisory_xact_lock(${RECIPIENT_LOCKS}, hashtext(${key}))`)
 }

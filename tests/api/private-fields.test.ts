@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { PRIVATE_FIELDS } from '../../src/domain/private-fields'
 import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
+import { plainRichText } from '../helpers/rich-text'
 
 let admin: TestUser
 let editor: TestUser
@@ -14,16 +15,6 @@ const records: Record<string, number> = {}
 let publishedPostmortem: number
 
 const SECRET_WORD = 'Quagmire'
-const richText = (value: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text: value }] }],
-  },
-})
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
 
 beforeAll(async () => {
@@ -43,7 +34,7 @@ beforeAll(async () => {
         { status: 'investigating', message: 'Looking.', createdAt: hoursAgo(5) },
         { status: 'resolved', message: 'Fixed.', createdAt: hoursAgo(4) },
       ],
-      postmortem: richText(`${SECRET_WORD}: the intern dropped the customer table`),
+      postmortem: plainRichText(`${SECRET_WORD}: the intern dropped the customer table`),
     } as never,
   })
   records.incidents = incident.id
@@ -53,7 +44,7 @@ beforeAll(async () => {
     data: {
       title: 'Postmortem published',
       updates: [{ status: 'resolved', message: 'Fixed.' }],
-      postmortem: richText('What we learnt'),
+      postmortem: plainRichText('What we learnt'),
       postmortemPublishedAt: new Date().toISOString(),
     } as never,
   })

@@ -5,22 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { api, createUser, type TestUser } from '../helpers/api'
+import { plainRichText } from '../helpers/rich-text'
 
 let admin: TestUser
 let editor: TestUser
 let payments: number
 let search: number
-
-const richText = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }],
-  },
-})
 
 async function incidentTemplate(body: Record<string, unknown> = {}) {
   const res = await api('POST', '/incident-templates', {
@@ -154,7 +144,7 @@ describe('POST /api/maintenances with a template', () => {
       body: {
         name: 'DB upgrade',
         title: 'Database upgrade',
-        description: richText('Minor version upgrade.'),
+        description: plainRichText('Minor version upgrade.'),
         durationMinutes: 90,
         services: [payments],
         setServicesUnderMaintenance: true,

@@ -20,6 +20,7 @@ import {
   stopServices,
 } from '../helpers/service'
 import { launchChromium } from '../helpers/browser'
+import { plainRichText } from '../helpers/rich-text'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'craft@example.test'
@@ -108,16 +109,6 @@ describe('the operator’s craft', () => {
   })
 
   it('shows a published postmortem under the timeline of the incident page, axe-clean in light and dark', async () => {
-    const richText = (text: string) => ({
-      root: {
-        type: 'root',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }],
-      },
-    })
     const incident = await call(`${server.base}/api/incidents`, {
       method: 'POST',
       headers: auth(),
@@ -127,7 +118,7 @@ describe('the operator’s craft', () => {
           { status: 'investigating', message: 'Checkout fails.', createdAt: '2026-01-10T10:00:00.000Z' },
           { status: 'resolved', message: 'Fixed.', createdAt: '2026-01-10T11:00:00.000Z' },
         ],
-        postmortem: richText('A certificate expired on the payment gateway; renewals are now monitored.'),
+        postmortem: plainRichText('A certificate expired on the payment gateway; renewals are now monitored.'),
         postmortemPublishedAt: '2026-01-11T09:00:00.000Z',
       },
     })

@@ -1,0 +1,15 @@
+/** A Lexical document as the admin's editor saves it: one paragraph of plain text per argument. */
+export const plainRichText = (...paragraphs: string[]) => ({
+  root: {
+    type: 'root',
+    version: 1,
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    children: paragraphs.map((text) => ({
+      type: 'paragraph',
+      version: 1,
+      children: [{ type: 'text', version: 1, text }],
+    })),
+  },
+})

@@ -32,6 +32,21 @@ const starts = async () => {
   }[]
 }
 
+/** An editor creates a recurring maintenance of `minutes` from `start`; its document. */
+async function createSeries(title: string, start: string, minutes: number, recurrence: Record<string, unknown>) {
+  const res = await api('POST', '/maintenances', {
+    key: editor.key,
+    body: {
+      title,
+      scheduledStartAt: start,
+      scheduledEndAt: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+      recurrence,
+    },
+  })
+  expect(res.status, res.text).toBe(201)
+  return res.body.doc as { id: number; shortId: string }
+}
+
 beforeAll(async () => {
   admin = await createUser('admin')
   editor = await createUser('editor')
@@ -39,17 +54,12 @@ beforeAll(async () => {
     200,
   )
   // Tuesday 5 March 2030, 02:00 in Berlin (01:00 UTC), one hour; every Tuesday and Friday.
-  const res = await api('POST', '/maintenances', {
-    key: editor.key,
-    body: {
-      title: 'Weekly patching',
-      scheduledStartAt: '2030-03-05T01:00:00.000Z',
-      scheduledEndAt: '2030-03-05T02:00:00.000Z',
-      recurrence: { frequency: 'weekly', weekdays: ['tue', 'fri'] },
-    },
-  })
-  expect(res.status, res.text).toBe(201)
-  originId = res.body.doc.id
+  originId = (
+    await createSeries('Weekly patching', '2030-03-05T01:00:00.000Z', 60, {
+      frequency: 'weekly',
+      weekdays: ['tue', 'fri'],
+    })
+  ).id
 })
 
 describe('a weekly maintenance', () => {
@@ -133,17 +143,7 @@ describe('a weekly maintenance', () => {
 describe('deleting the first maintenance of a series', () => {
   it('works, and its occurrences stay as maintenances of their own', async () => {
     const p = await payload()
-    const created = await api('POST', '/maintenances', {
-      key: editor.key,
-      body: {
-        title: 'Nightly backup',
-        scheduledStartAt: '2031-01-07T01:00:00.000Z',
-        scheduledEndAt: '2031-01-07T02:00:00.000Z',
-        recurrence: { frequency: 'daily' },
-      },
-    })
-    expect(created.status, created.text).toBe(201)
-    const first = created.body.doc.id as number
+    const first = (await createSeries('Nightly backup', '2031-01-07T01:00:00.000Z', 60, { frequency: 'daily' })).id
     await extendSeries(p, new Date('2031-01-06T00:00:00.000Z'))
     const occurrences = await api('GET', `/maintenances?where[series][equals]=${first}&depth=0`, { key: editor.key })
     expect(occurrences.body.docs).toHaveLength(2)
@@ -200,17 +200,7 @@ describe('the calendar across daylight-saving changes', () => {
       const p = await payload()
       const settings = await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: zone } })
       expect(settings.status, settings.text).toBe(200)
-      const created = await api('POST', '/maintenances', {
-        key: editor.key,
-        body: {
-          title: name,
-          scheduledStartAt: start,
-          scheduledEndAt: new Date(Date.parse(start) + 3_600_000).toISOString(),
-          recurrence,
-        },
-      })
-      expect(created.status, created.text).toBe(201)
-      const first = created.body.doc.id as number
+      const first = (await createSeries(name, start, 60, recurrence)).id
       await extendSeries(p, new Date(Date.parse(start) - 3_600_000))
       const listed = await api(
         'GET',
@@ -247,18 +237,13 @@ describe('the status page', () => {
     const p = await payload()
     const settings = await api('POST', '/globals/settings', { key: admin.key, body: { timeZone: 'Europe/Berlin' } })
     expect(settings.status, settings.text).toBe(200)
-    const created = await api('POST', '/maintenances', {
-      key: editor.key,
-      body: {
-        title: 'Thursday certificate rotation',
-        scheduledStartAt: '2032-01-01T09:00:00.000Z', // Thursday 10:00 in Berlin
-        scheduledEndAt: '2032-01-01T10:00:00.000Z',
-        recurrence: { frequency: 'weekly', weekdays: ['thu'] },
-      },
+    // Thursday 10:00 in Berlin.
+    const created = await createSeries('Thursday certificate rotation', '2032-01-01T09:00:00.000Z', 60, {
+      frequency: 'weekly',
+      weekdays: ['thu'],
     })
-    expect(created.status, created.text).toBe(201)
     await extendSeries(p, new Date('2031-12-31T00:00:00.000Z'))
-    const listed = await api('GET', `/maintenances?where[series][equals]=${created.body.doc.id}&depth=0`, {
+    const listed = await api('GET', `/maintenances?where[series][equals]=${created.id}&depth=0`, {
       key: editor.key,
     })
     expect(listed.body.docs).toHaveLength(2)
@@ -266,7 +251,7 @@ describe('the status page', () => {
     const response = await homeRoute.GET(new Request(`${BASE}/`), { params: Promise.resolve({}) })
     const page = await response.text()
     expect(page.split('Thursday certificate rotation').length - 1).toBe(1)
-    expect(page).toContain(`href="/m/${created.body.doc.shortId}"`)
+    expect(page).toContain(`href="/m/${created.shortId}"`)
     expect(page).toContain('Repeats weekly on Thursday')
   })
 })
@@ -274,17 +259,7 @@ describe('the status page', () => {
 describe('keeping a long series going', () => {
   it("reads the series' latest slot, not every occurrence it ever had, on each tick", async () => {
     const p = await payload()
-    const created = await api('POST', '/maintenances', {
-      key: editor.key,
-      body: {
-        title: 'Daily log rotation',
-        scheduledStartAt: '2033-01-01T03:00:00.000Z',
-        scheduledEndAt: '2033-01-01T03:30:00.000Z',
-        recurrence: { frequency: 'daily' },
-      },
-    })
-    expect(created.status, created.text).toBe(201)
-    const origin = created.body.doc.id as number
+    const origin = (await createSeries('Daily log rotation', '2033-01-01T03:00:00.000Z', 30, { frequency: 'daily' })).id
     // Twelve days of ticks: a dozen occurrences behind it, three ahead.
     for (let day = 0; day < 12; day++)
       await extendSeries(p, new Date(Date.parse('2033-01-01T00:00:00.000Z') + day * 86_400_000))

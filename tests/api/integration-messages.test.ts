@@ -137,19 +137,17 @@ describe('integration message templates', () => {
   })
 
   it('refuses a template with an unknown placeholder, naming the field (400)', async () => {
-    const res = await api('POST', '/integrations', {
-      key: admin.key,
-      body: { name: 'Bad', kind: 'alertmanager', openingMessage: 'Down: {service}' },
-    })
-    expect(res.status, res.text).toBe(400)
-    expect(res.text).toContain('openingMessage')
-    expect(res.text).toContain('unknown placeholder {service}')
-    const title = await api('POST', '/integrations', {
-      key: admin.key,
-      body: { name: 'Bad title', kind: 'alertmanager', incidentTitle: '{alertname} is failing' },
-    })
-    expect(title.status, title.text).toBe(400)
-    expect(title.text).toContain('incidentTitle')
-    expect(title.text).toContain('unknown placeholder {alertname}')
+    for (const [field, template, unknown] of [
+      ['openingMessage', 'Down: {service}', '{service}'],
+      ['incidentTitle', '{alertname} is failing', '{alertname}'],
+    ]) {
+      const res = await api('POST', '/integrations', {
+        key: admin.key,
+        body: { name: `Bad ${field}`, kind: 'alertmanager', [field]: template },
+      })
+      expect(res.status, res.text).toBe(400)
+      expect(res.text).toContain(field)
+      expect(res.text).toContain(`unknown placeholder ${unknown}`)
+    }
   })
 })

@@ -3,9 +3,8 @@
  * subscriber's channel (src/notify/adapters/).
  * It checks the subscriber again when it runs: one confirmed or gone in the meantime gets nothing. It claims the
  * confirmation before sending (src/notify/confirmation-claim.ts), so it is sent at most once however often the job
- * runs. A webhook
- * subscribed again by somebody with another contact address also has its former contact told, once the
- * confirmation is out.
+ * runs. A webhook subscribed again by somebody with another contact address also has its former contact told, once
+ * the confirmation is out.
  */
 import type { Payload, TaskConfig } from 'payload'
 

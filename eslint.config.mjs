@@ -7,7 +7,7 @@ const FRAMEWORKS = [
   { group: ['next', 'next/*', '@next/*'], message: 'must not import Next.' },
   { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'must not import React.' },
 ]
-const folder = (name, message) => ({ group: [`../${name}`, `../${name}/*`, `../../${name}/*`], message })
+const folder = (name, message) => ({ group: [`@/${name}`, `@/${name}/*`], message })
 const PAGES = folder('site', 'must not import the public site: share a module in src/format or src/settings instead.')
 const READ_MODEL = folder(
   'public-api',
@@ -20,7 +20,7 @@ const ADMIN = [
   folder('components', 'must not import admin components.'),
 ]
 const NOTIFY_INTERNALS = {
-  group: ['../notify/*', '!../notify/channels', '!../notify/events'],
+  group: ['@/notify/*', '!@/notify/channels', '!@/notify/events'],
   message:
     "must not import notification internals: only src/notify's channels and events (the hooks and their flag); the subscription verbs are src/services/subscribers.",
 }
@@ -41,13 +41,13 @@ const layerRules = () => [
   // test on their own.
   restrict('domain', [
     ...FRAMEWORKS,
-    { group: ['../*', '../**'], message: 'holds pure contract rules: it must not import anything else in src.' },
+    { group: ['@/*'], message: 'holds pure contract rules: it must not import anything else in src.' },
   ]),
   // What server.ts runs before Next: no framework, and nothing of the application but its configuration and runtime state.
   restrict('edge', [
     ...FRAMEWORKS,
     {
-      group: ['../*', '!../config', '!../runtime', '!../domain'],
+      group: ['@/*', '!@/config', '!@/runtime', '!@/domain'],
       message:
         'runs before Next: it imports nothing of the application but src/config, src/runtime and the pure rules of src/domain.',
     },
@@ -56,7 +56,7 @@ const layerRules = () => [
   restrict('mirror', [
     ...FRAMEWORKS,
     {
-      group: ['../*', '!../config', '!../runtime', '!../domain', '!../edge'],
+      group: ['@/*', '!@/config', '!@/runtime', '!@/domain', '!@/edge'],
       message:
         'runs before Next: it imports nothing of the application but src/config, src/runtime, src/edge and src/domain.',
     },
@@ -138,6 +138,7 @@ export default tseslint.config(
   },
   {
     plugins: { 'import-x': importX },
+    settings: { 'import-x/internal-regex': '^@/' },
     rules: {
       'import-x/order': [
         IMPORT_ORDER,
@@ -152,6 +153,27 @@ export default tseslint.config(
     // Tests read loosely typed JSON bodies; `any` there is the honest type.
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Another folder of src is imported through the alias, never by climbing out of one's own folder: the layer rules
+  // below then see every import between folders by its '@/' name. (typescript-eslint's copy of the rule, so that it
+  // does not replace the layers' no-restricted-imports.)
+  ...[1, 2, 3, 4, 5].map((depth) => ({
+    files: [`src/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [`${'../'.repeat(depth)}*`], message: "import another folder of src as '@/folder/…'." }] },
+      ],
+    },
+  })),
+  {
+    files: ['tests/**', 'server.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src', '**/src/*'], message: "import the application as '@/folder/…'." }] },
+      ],
+    },
   },
   // Layers: each folder names what it may not import, so a module cannot reach sideways into another layer's
   // internals. One block per folder, because a later block's no-restricted-imports replaces an earlier one's.

@@ -8,17 +8,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 import next from 'next'
 
-import { ConfigError, env } from './src/config/env'
-import { InsecureSecretError, resolvePayloadSecret } from './src/config/secret'
-import { answerAdminWhileWaiting, isAdminPath } from './src/edge/admin-while-waiting'
-import { createEdge, edgeConfig } from './src/edge/front'
-import { gracefulStop } from './src/edge/graceful-stop'
-import { dropRouterVary } from './src/edge/vary'
-import { stopAllRepeating } from './src/jobs/repeat'
-import { startMirrorFromSettings } from './src/mirror'
-import type { StaticMirror } from './src/mirror/static-mirror'
-import { runClosers } from './src/runtime/shutdown'
-import { testHooks } from './src/runtime/test-hooks'
+import { ConfigError, env } from '@/config/env'
+import { InsecureSecretError, resolvePayloadSecret } from '@/config/secret'
+import { answerAdminWhileWaiting, isAdminPath } from '@/edge/admin-while-waiting'
+import { createEdge, edgeConfig } from '@/edge/front'
+import { gracefulStop } from '@/edge/graceful-stop'
+import { dropRouterVary } from '@/edge/vary'
+import { stopAllRepeating } from '@/jobs/repeat'
+import { startMirrorFromSettings } from '@/mirror'
+import type { StaticMirror } from '@/mirror/static-mirror'
+import { runClosers } from '@/runtime/shutdown'
+import { testHooks } from '@/runtime/test-hooks'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
-const alias = { '@payload-config': path.resolve('src/payload.config.ts') }
+const alias = { '@payload-config': path.resolve('src/payload.config.ts'), '@/': `${path.resolve('src')}/` }
 
 /**
  * The API suites run once per database: the same files, a fresh database per file. Each file runs in its own

@@ -6,8 +6,8 @@
  */
 import type { PayloadHandler, PayloadRequest } from 'payload'
 
-import { UNAUTHENTICATED_MESSAGE } from '../domain/refusals'
-import { cmsErrorResponse, Forbidden, NotFound, ServiceError, Unauthorized } from '../errors'
+import { UNAUTHENTICATED_MESSAGE } from '@/domain/refusals'
+import { cmsErrorResponse, Forbidden, NotFound, ServiceError, Unauthorized } from '@/errors'
 
 export const noStoreJson = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store' } })

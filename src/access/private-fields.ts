@@ -1,7 +1,7 @@
 import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import { hasRole } from './roles'
-import { isPublicOnRecord, PRIVATE_FIELDS, type PrivateField } from '../domain/private-fields'
+import { isPublicOnRecord, PRIVATE_FIELDS, type PrivateField } from '@/domain/private-fields'
 
 /**
  * Read access for a private field. Payload asks it per document when answering (with `doc`) and without a document

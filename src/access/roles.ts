@@ -1,6 +1,6 @@
 import type { Access, FieldAccess, PayloadRequest } from 'payload'
 
-import type { UserRole } from '../domain/statuses'
+import type { UserRole } from '@/domain/statuses'
 
 type MaybeUser = PayloadRequest['user'] | null | undefined
 

@@ -1,6 +1,6 @@
 import type { AfterErrorHook } from 'payload'
 
-import { UNAUTHENTICATED_MESSAGE } from '../domain/refusals'
+import { UNAUTHENTICATED_MESSAGE } from '@/domain/refusals'
 
 export { UNAUTHENTICATED_MESSAGE }
 

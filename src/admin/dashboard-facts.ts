@@ -5,10 +5,10 @@
  */
 import type { Payload } from 'payload'
 
-import type { ServiceStatus } from '../domain/statuses'
-import { configuredChannels } from '../notify/channels'
-import { statusSummary } from '../public-api/read-model'
-import { configuredBaseUrl } from '../settings/base-url'
+import type { ServiceStatus } from '@/domain/statuses'
+import { configuredChannels } from '@/notify/channels'
+import { statusSummary } from '@/public-api/read-model'
+import { configuredBaseUrl } from '@/settings/base-url'
 
 export interface DashboardFacts {
   missing: { what: string; fix: string; href: string }[]

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { Payload } from 'payload'
 
-import { noteDatabaseAnswered } from '../runtime/health'
+import { noteDatabaseAnswered } from '@/runtime/health'
 
 interface Watch {
   failed: boolean

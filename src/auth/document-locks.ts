@@ -14,7 +14,7 @@ import {
   type SanitizedConfig,
 } from 'payload'
 
-import { isAdmin } from '../access/roles'
+import { isAdmin } from '@/access/roles'
 
 const LOCKS = 'payload-locked-documents'
 

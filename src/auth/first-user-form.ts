@@ -7,7 +7,7 @@
  */
 import type { CollectionConfig, Condition, Field, SanitizedConfig } from 'payload'
 
-import { SETUP_CODE_FIELD } from '../domain/setup-code'
+import { SETUP_CODE_FIELD } from '@/domain/setup-code'
 
 const signedIn: Condition = (_data, _siblingData, { user }) => Boolean(user)
 const firstUserScreen: Condition = (_data, _siblingData, { user }) => !user

@@ -1,9 +1,9 @@
 /** Hooks that put the login throttle (login-throttle.ts) in front of Payload's login operation: REST, GraphQL, admin. */
 import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
-import { rateLimitKey } from '../edge/client-address'
-import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
-import { TooManyRequests } from '../errors'
+import { rateLimitKey } from '@/edge/client-address'
+import { CLIENT_ADDRESS_HEADER } from '@/edge/headers'
+import { TooManyRequests } from '@/errors'
 import { loginThrottle } from './login-throttle'
 
 /** Seconds to wait, for the Retry-After of a refused login (the route wrapper reads it: see route-guards.ts). */

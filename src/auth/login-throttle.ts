@@ -10,8 +10,8 @@
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
-import { type Env, env } from '../config/env'
-import { onShutdown } from '../runtime/shutdown'
+import { type Env, env } from '@/config/env'
+import { onShutdown } from '@/runtime/shutdown'
 
 export interface LoginThrottleOptions {
   perAccount: number

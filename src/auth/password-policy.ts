@@ -5,7 +5,7 @@
  */
 import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
 
-import { passwordProblem } from '../domain/password-policy'
+import { passwordProblem } from '@/domain/password-policy'
 
 const SETS_PASSWORD = new Set(['create', 'update', 'updateByID', 'resetPassword'])
 

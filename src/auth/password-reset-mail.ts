@@ -4,7 +4,7 @@
  */
 import type { CollectionConfig } from 'payload'
 
-import { messageBaseUrl } from '../settings/base-url'
+import { messageBaseUrl } from '@/settings/base-url'
 
 export function withPasswordResetMail(collection: CollectionConfig): CollectionConfig {
   const auth = typeof collection.auth === 'object' ? collection.auth : {}

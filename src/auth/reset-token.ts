@@ -4,7 +4,7 @@
  */
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { BadRequest } from '../errors'
+import { BadRequest } from '@/errors'
 
 export const INVALID_RESET_TOKEN = 'The password reset token is invalid or has expired: request a new one.'
 

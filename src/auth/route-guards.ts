@@ -6,12 +6,12 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { env } from '../config/env'
-import { cmsErrorResponse, ServiceError } from '../errors'
-import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '../domain/same-origin'
+import { env } from '@/config/env'
+import { cmsErrorResponse, ServiceError } from '@/errors'
+import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '@/domain/same-origin'
 import { logUnavailable, watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
-import { SCHEME_HEADER } from '../edge/headers'
+import { SCHEME_HEADER } from '@/edge/headers'
 
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 

@@ -5,7 +5,7 @@
  */
 import { type CollectionBeforeOperationHook, type Payload, ValidationError } from 'payload'
 
-import { SETUP_CODE_FIELD, setupCodeFor, setupCodeProblem } from '../domain/setup-code'
+import { SETUP_CODE_FIELD, setupCodeFor, setupCodeProblem } from '@/domain/setup-code'
 
 /**
  * Payload's first-register creates the account with access overridden, from a request without a user; nothing else

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { isEmailAddress } from '../domain/contact'
-import { passwordProblem } from '../domain/password-policy'
-import { isOneOf, USER_ROLES, type UserRole } from '../domain/statuses'
+import { isEmailAddress } from '@/domain/contact'
+import { passwordProblem } from '@/domain/password-policy'
+import { isOneOf, USER_ROLES, type UserRole } from '@/domain/statuses'
 
 export interface CreatedUser {
   id: number | string

@@ -16,7 +16,7 @@ import { GraphQLError } from 'graphql/error/GraphQLError.js'
 import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity'
 
 import { clientLimit } from './list-params'
-import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
+import { UNAUTHENTICATED_MESSAGE } from '@/access/unauthenticated'
 
 /** Field values one operation may ask for: e.g. 5 full pages of 100 incidents with ten fields each. */
 export const MAX_GRAPHQL_COST = 5_000

@@ -1,4 +1,4 @@
-import { cmsErrorResponse, ServiceError } from '../errors'
+import { cmsErrorResponse, ServiceError } from '@/errors'
 import { checkWriteBody } from './request-body'
 
 type Handler = (request: Request) => Promise<Response>

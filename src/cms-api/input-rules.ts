@@ -1,8 +1,8 @@
 import { ValidationError, type Field, type FieldHook, type Validate } from 'payload'
 import { code, email, richText, select, text, textarea } from 'payload/shared'
 
-import { richTextShapeError } from '../domain/rich-text-shape'
-import { controlCharacterError } from '../domain/text'
+import { richTextShapeError } from '@/domain/rich-text-shape'
+import { controlCharacterError } from '@/domain/text'
 
 /** Most rows an array field (an incident's updates) takes; 10,000 updates used to exceed the database's parameter limit (a 500). */
 export const MAX_ARRAY_ROWS = 500

@@ -13,7 +13,7 @@ import { guardDocumentSize } from './document-size'
 import { withInputRules } from './input-rules'
 import { withRelationshipChecks } from './relationship-exists'
 import { guardWrittenTimestamps } from './timestamp-guard'
-import { isSecretField } from '../fields/secret'
+import { isSecretField } from '@/fields/secret'
 
 /**
  * Whether an operation comes from a client (REST, GraphQL) rather than the server's own code. Clients never bypass

@@ -7,9 +7,9 @@
  */
 import { getPayload, type SanitizedConfig } from 'payload'
 
-import { cmsErrorResponse, ServiceError } from '../errors'
+import { cmsErrorResponse, ServiceError } from '@/errors'
 import { depthError } from './list-params'
-import { UNAUTHENTICATED_MESSAGE } from '../access/unauthenticated'
+import { UNAUTHENTICATED_MESSAGE } from '@/access/unauthenticated'
 import { checkWriteBody } from './request-body'
 
 type RestHandler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>

@@ -1,7 +1,7 @@
 import type { CollectionBeforeOperationHook, FlattenedField } from 'payload'
 import { APIError } from 'payload'
 
-import { canonicalTimestamp, writtenTimestampError } from '../domain/timestamp'
+import { canonicalTimestamp, writtenTimestampError } from '@/domain/timestamp'
 
 type Data = Record<string, unknown>
 

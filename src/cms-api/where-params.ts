@@ -11,8 +11,8 @@
  */
 
 import { isRecordId } from './list-params'
-import { controlCharacterError } from '../domain/text'
-import { isFilterInstant } from '../domain/timestamp'
+import { controlCharacterError } from '@/domain/text'
+import { isFilterInstant } from '@/domain/timestamp'
 
 export type WhereFieldKind =
   | { kind: 'id' }

@@ -5,8 +5,8 @@
  */
 import 'payload'
 
-import type { ServiceStatus } from '../domain/statuses'
-import type { StatusChangeOrigin } from '../services/service-status/change'
+import type { ServiceStatus } from '@/domain/statuses'
+import type { StatusChangeOrigin } from '@/services/service-status/change'
 
 declare module 'payload' {
   export interface RequestContext {

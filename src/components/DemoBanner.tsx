@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useEffect, useState } from 'react'
 
-import { formatCountdown, parseCountdown } from '../domain/demo'
+import { formatCountdown, parseCountdown } from '@/domain/demo'
 
 interface DemoStatus {
   isDemoMode: boolean

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '../domain/password-policy'
+import { MIN_PASSWORD_LENGTH } from '@/domain/password-policy'
 
 /** On the admin's first-user screen only (see src/auth/first-user-form.ts): what this account will be. */
 export function FirstUserNote() {

@@ -29,7 +29,7 @@ import {
 import type { ArrayFieldClientComponent, FormState, Validate } from 'payload'
 import { useCallback, useEffect, useState } from 'react'
 
-import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '../domain/statuses'
+import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '@/domain/statuses'
 
 /** The start of an update's message, for its collapsed one-line title. */
 function firstWords(message: string, max = 60): string {

@@ -4,8 +4,8 @@
  */
 import type { Payload } from 'payload'
 
-import { type DashboardFacts, dashboardFacts } from '../admin/dashboard-facts'
-import { INCIDENT_STATUS_LABELS, isOneOf, INCIDENT_STATUSES, SERVICE_STATUS_LABELS } from '../domain/statuses'
+import { type DashboardFacts, dashboardFacts } from '@/admin/dashboard-facts'
+import { INCIDENT_STATUS_LABELS, isOneOf, INCIDENT_STATUSES, SERVICE_STATUS_LABELS } from '@/domain/statuses'
 
 const box = {
   border: '1px solid var(--theme-elevation-150)',

@@ -6,7 +6,7 @@
 import { Button, DateTimeField, useField, useFormFields } from '@payloadcms/ui'
 import type { DateFieldClientComponent } from 'payload'
 
-import { richTextHasWords } from '../domain/rich-text-shape'
+import { richTextHasWords } from '@/domain/rich-text-shape'
 
 export const PublishPostmortemField: DateFieldClientComponent = (props) => {
   const path = props.path ?? props.field.name

@@ -7,7 +7,7 @@ import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'
 import { useEffect, useState } from 'react'
 
-import { SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
+import { SERVICE_STATUS_LABELS, type ServiceStatus } from '@/domain/statuses'
 
 interface Planned {
   service: number

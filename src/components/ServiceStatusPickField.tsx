@@ -7,7 +7,7 @@ import { SelectField, useConfig, useFormFields } from '@payloadcms/ui'
 import type { SelectFieldClientComponent } from 'payload'
 import { useEffect, useState } from 'react'
 
-import { isOneOf, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../domain/statuses'
+import { isOneOf, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 
 export const ServiceStatusPickField: SelectFieldClientComponent = (props) => {
   const path = props.path ?? props.field.name

@@ -13,7 +13,7 @@ import {
   type IncidentTemplate,
   maintenanceFromTemplate,
   type MaintenanceTemplate,
-} from '../domain/templates'
+} from '@/domain/templates'
 
 interface Choice {
   id: number

@@ -7,7 +7,7 @@
 import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import { SERVICE_STATUS_LABELS, type ServiceStatus } from '../domain/statuses'
+import { SERVICE_STATUS_LABELS, type ServiceStatus } from '@/domain/statuses'
 
 interface Preview {
   incident: {

@@ -10,8 +10,8 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
-import { parseResetInterval } from '../domain/demo'
-import { parseTrustedProxies } from '../edge/client-address'
+import { parseResetInterval } from '@/domain/demo'
+import { parseTrustedProxies } from '@/edge/client-address'
 
 type Raw = string | undefined
 const isBlank = (raw: Raw): raw is undefined => raw === undefined || raw.trim() === ''

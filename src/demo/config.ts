@@ -3,8 +3,8 @@
  * DEMO_USER_PASSWORD are the account every visitor shares; DEMO_RESET_INTERVAL_MINUTES (default 60) how often
  * everything is wiped and seeded again.
  */
-import { type Env, env } from '../config/env'
-import { testHooks } from '../runtime/test-hooks'
+import { type Env, env } from '@/config/env'
+import { testHooks } from '@/runtime/test-hooks'
 
 export interface DemoConfig {
   enabled: boolean

@@ -10,13 +10,13 @@
 import { eq, isNull } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { isBuildPhase } from '../config/env'
-import { formatCountdown, startupResetDue } from '../domain/demo'
-import { repeat, stopRepeating } from '../jobs/repeat'
-import { connectionFor, tableOf } from '../db/sql'
+import { isBuildPhase } from '@/config/env'
+import { formatCountdown, startupResetDue } from '@/domain/demo'
+import { repeat, stopRepeating } from '@/jobs/repeat'
+import { connectionFor, tableOf } from '@/db/sql'
 
 import { type DemoConfig, demoConfig } from './config'
-import { resetDemo } from '../services/demo/reset'
+import { resetDemo } from '@/services/demo/reset'
 
 export interface DemoClock {
   lastResetAt: Date | null

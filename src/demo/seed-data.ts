@@ -5,7 +5,7 @@
  * e-mail, one SMS); configured settings. Plain data: src/services/demo/reset.ts writes it through the Local API, so every
  * hook (statuses, slugs, short ids) applies as for an operator's writes.
  */
-import type { IncidentStatus, ServiceStatus } from '../domain/statuses'
+import type { IncidentStatus, ServiceStatus } from '@/domain/statuses'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -8,7 +8,7 @@ import path from 'node:path'
 
 import pLimit from 'p-limit'
 
-import type { Env } from '../config/env'
+import type { Env } from '@/config/env'
 
 import {
   type ClientAddress,
@@ -24,9 +24,9 @@ import {
   onPeerDataChange,
   settleChangeScope,
   withChangeScope,
-} from '../runtime/data-version'
+} from '@/runtime/data-version'
 import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from './headers'
-import { databaseAnsweredWithin, setEdgeHealthProbe } from '../runtime/health'
+import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import {
@@ -50,8 +50,8 @@ import {
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
-import { enter as enterGate, holdsReads, readConsistently, whileClosed } from '../runtime/request-gate'
-import { testHooks } from '../runtime/test-hooks'
+import { enter as enterGate, holdsReads, readConsistently, whileClosed } from '@/runtime/request-gate'
+import { testHooks } from '@/runtime/test-hooks'
 import {
   COPY_WAIT_MS,
   createResponseCache,
@@ -60,7 +60,7 @@ import {
   type Unavailable,
 } from './response-cache'
 import { integrationRateKey } from './integration-rate-key'
-import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '../domain/integration-token'
+import { WEBHOOK_UNAUTHORIZED_MESSAGE } from '@/domain/integration-token'
 import { type CredentialCheck, createCredentialCheck } from './credentials'
 import {
   announcedLength,

@@ -10,7 +10,7 @@
 import type { Server, ServerResponse } from 'node:http'
 import { Server as NetServer } from 'node:net'
 
-import { beginShutdown, isStopping } from '../runtime/shutdown'
+import { beginShutdown, isStopping } from '@/runtime/shutdown'
 
 export interface GracefulStopOptions {
   /** The listeners, public first: the loopback's private one closes after the requests it serves have ended. */

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 
-import { looksLikeToken, webhookToken } from '../domain/integration-token'
+import { looksLikeToken, webhookToken } from '@/domain/integration-token'
 
 /** The token's rate key, or null when the request carries no token that could exist. */
 export function integrationRateKey(pathname: string, authorization: string | undefined): string | null {

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { Redis } from 'ioredis'
 
-import { bumpDataVersion, type DataChange, type DataChangeListener, onLocalDataChange } from '../runtime/data-version'
+import { bumpDataVersion, type DataChange, type DataChangeListener, onLocalDataChange } from '@/runtime/data-version'
 
 export const CHANNEL = 'statuspage:data-version'
 /**

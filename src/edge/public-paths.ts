@@ -3,7 +3,7 @@
  * checked and read here (parseTarget), and classifyRequest says which budget it spends, whether the cache answers
  * it and which query parameters its route reads. Nothing else in src/edge looks at a path.
  */
-import { API_QUERY_PARAMETERS, PRETTY_PARAMETER, SITE_QUERY_PARAMETERS } from '../domain/query-parameters'
+import { API_QUERY_PARAMETERS, PRETTY_PARAMETER, SITE_QUERY_PARAMETERS } from '@/domain/query-parameters'
 
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
 const EXACT = new Set([

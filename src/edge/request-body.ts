@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 
-import { UNAUTHENTICATED_MESSAGE } from '../domain/refusals'
+import { UNAUTHENTICATED_MESSAGE } from '@/domain/refusals'
 import { acceptsAnonymousWrites } from './public-paths'
 
 export interface BodyLimits {

@@ -1,6 +1,6 @@
 import { type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type Field, ValidationError } from 'payload'
 
-import { nobody } from '../access/roles'
+import { nobody } from '@/access/roles'
 
 /**
  * Drafts and scheduled publishing for incidents and maintenances: a draft is never public (the read model, the

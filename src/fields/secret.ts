@@ -1,6 +1,6 @@
 import type { Field, RequestContext } from 'payload'
 
-import { adminsField } from '../access/roles'
+import { adminsField } from '@/access/roles'
 
 /** Server code that needs a credential (the mailer, the SMS client) reads with this context; nothing else can. */
 export const REVEAL_SECRETS: RequestContext = { revealSecrets: true }

@@ -1,7 +1,7 @@
 import type { CollectionSlug, Field } from 'payload'
 
-import { nobody } from '../access/roles'
-import { uniqueShortId } from '../domain/short-id'
+import { nobody } from '@/access/roles'
+import { uniqueShortId } from '@/domain/short-id'
 
 /** The public id used in paths: generated once on create, unique, never written through the API. */
 export function shortIdField(collection: CollectionSlug): Field {

@@ -1,6 +1,6 @@
 import type { Field, FieldHook } from 'payload'
 
-import { isSlug, toSlug } from '../domain/slug'
+import { isSlug, toSlug } from '@/domain/slug'
 
 const deriveSlug =
   (fromField: string): FieldHook =>

@@ -1,6 +1,6 @@
 import { type CollectionBeforeOperationHook, type Field, ValidationError } from 'payload'
 
-import { isRecordId } from '../cms-api/list-params'
+import { isRecordId } from '@/cms-api/list-params'
 
 type TemplateSlug = 'incident-templates' | 'maintenance-templates'
 

@@ -1,5 +1,5 @@
 /** Dates and lengths as the public pages show them. */
-import { estimateDuration } from '../domain/duration'
+import { estimateDuration } from '@/domain/duration'
 
 /**
  * One formatter per kind and time zone, made on first use: building an Intl.DateTimeFormat costs far more than

@@ -1,6 +1,6 @@
 import type { GlobalConfig } from 'payload'
 
-import { nobody } from '../access/roles'
+import { nobody } from '@/access/roles'
 
 /**
  * When demo mode last reset the data and when it resets next. Instances sharing one database agree through this

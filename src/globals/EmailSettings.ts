@@ -1,9 +1,9 @@
 import type { GlobalConfig } from 'payload'
 
-import { admins } from '../access/roles'
-import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
-import { secretField } from '../fields/secret'
-import { testMessageEndpoint } from '../notify/test-message'
+import { admins } from '@/access/roles'
+import { invalidateAfterGlobalChange } from '@/hooks/invalidate-public-cache'
+import { secretField } from '@/fields/secret'
+import { testMessageEndpoint } from '@/notify/test-message'
 
 export const EmailSettings: GlobalConfig = {
   slug: 'email-settings',

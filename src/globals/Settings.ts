@@ -1,10 +1,10 @@
 import type { GlobalConfig } from 'payload'
 
-import { admins, anyone } from '../access/roles'
-import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '../domain/reminders'
-import { isTimeZone } from '../domain/time-zone'
-import { optionsFrom } from '../fields/options'
-import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
+import { admins, anyone } from '@/access/roles'
+import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
+import { isTimeZone } from '@/domain/time-zone'
+import { optionsFrom } from '@/fields/options'
+import { invalidateAfterGlobalChange } from '@/hooks/invalidate-public-cache'
 
 export const DEFAULT_SITE_NAME = 'Status'
 

@@ -1,10 +1,10 @@
 import type { GlobalConfig } from 'payload'
 
-import { admins } from '../access/roles'
-import { invalidateAfterGlobalChange } from '../hooks/invalidate-public-cache'
-import { secretField } from '../fields/secret'
-import { testMessageEndpoint } from '../notify/test-message'
-import { urlProblem } from '../net/outbound-url'
+import { admins } from '@/access/roles'
+import { invalidateAfterGlobalChange } from '@/hooks/invalidate-public-cache'
+import { secretField } from '@/fields/secret'
+import { testMessageEndpoint } from '@/notify/test-message'
+import { urlProblem } from '@/net/outbound-url'
 
 export const SmsSettings: GlobalConfig = {
   slug: 'sms-settings',

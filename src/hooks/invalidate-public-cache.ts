@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
 
-import { type DataChange, markDataChanged } from '../runtime/data-version'
-import { type PublicRecordKind, withdrawnByDelete, withdrawnByUpdate } from '../domain/withdrawn-paths'
+import { type DataChange, markDataChanged } from '@/runtime/data-version'
+import { type PublicRecordKind, withdrawnByDelete, withdrawnByUpdate } from '@/domain/withdrawn-paths'
 
 const KINDS: readonly string[] = [
   'incidents',

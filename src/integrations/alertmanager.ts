@@ -13,7 +13,7 @@ import {
   serviceSlugs,
   text,
   timestamp,
-} from '../domain/monitoring-event'
+} from '@/domain/monitoring-event'
 
 const labelsOf = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {})
 

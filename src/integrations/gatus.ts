@@ -16,7 +16,7 @@ import {
   statusFromWord,
   text,
   timestamp,
-} from '../domain/monitoring-event'
+} from '@/domain/monitoring-event'
 
 export function parseGatus(body: unknown, options: ParseOptions): ParseResult {
   if (!isObject(body))

@@ -11,7 +11,7 @@ import {
   serviceSlugs,
   text,
   timestamp,
-} from '../domain/monitoring-event'
+} from '@/domain/monitoring-event'
 
 export function parseGeneric(body: unknown, options: ParseOptions): ParseResult {
   if (!isObject(body))

@@ -1,7 +1,7 @@
 /** How an integration reads its tool's notifications: its service label and severity table, with their defaults. */
-import { DEFAULT_SEVERITY_STATUSES, type ParseOptions } from '../domain/monitoring-event'
-import type { ServiceStatus } from '../domain/statuses'
-import type { Integration } from '../payload-types'
+import { DEFAULT_SEVERITY_STATUSES, type ParseOptions } from '@/domain/monitoring-event'
+import type { ServiceStatus } from '@/domain/statuses'
+import type { Integration } from '@/payload-types'
 
 export function parseOptions(
   integration: Pick<Integration, 'serviceLabel' | 'severityStatuses' | 'defaultStatus'>,

@@ -1,6 +1,6 @@
 /** A payload of an integration's kind, read into the one event (src/domain/monitoring-event.ts). */
-import { jsonNestingError } from '../cms-api/json-shape'
-import type { IntegrationKind, ParseOptions, ParseResult } from '../domain/monitoring-event'
+import { jsonNestingError } from '@/cms-api/json-shape'
+import type { IntegrationKind, ParseOptions, ParseResult } from '@/domain/monitoring-event'
 
 import { parseAlertmanager } from './alertmanager'
 import { parseGatus } from './gatus'

@@ -4,9 +4,9 @@
  */
 import type { Endpoint } from 'payload'
 
-import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
-import { isAdmin } from '../access/roles'
-import { hashIntegrationToken, newIntegrationToken } from '../domain/integration-token'
+import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { isAdmin } from '@/access/roles'
+import { hashIntegrationToken, newIntegrationToken } from '@/domain/integration-token'
 
 export const regenerateTokenEndpoint: Endpoint = {
   path: '/:id/token',

@@ -6,12 +6,12 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { cmsEndpoint, noStoreJson, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
-import { isAdmin } from '../access/roles'
-import { toSlug } from '../domain/slug'
-import { BadRequest } from '../errors'
-import type { Integration } from '../payload-types'
-import { previewMonitoringEvent } from '../services/incidents/preview-monitoring-event'
+import { cmsEndpoint, noStoreJson, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { isAdmin } from '@/access/roles'
+import { toSlug } from '@/domain/slug'
+import { BadRequest } from '@/errors'
+import type { Integration } from '@/payload-types'
+import { previewMonitoringEvent } from '@/services/incidents/preview-monitoring-event'
 
 async function askedService(req: PayloadRequest): Promise<string | null | { problem: string }> {
   let body: unknown

@@ -11,7 +11,7 @@ import {
   serviceSlugs,
   text,
   timestamp,
-} from '../domain/monitoring-event'
+} from '@/domain/monitoring-event'
 
 /** Uptime Kuma's heartbeat times are UTC written without a zone ("2026-08-22 14:04:20.123"). */
 function kumaTime(value: unknown): string | null {

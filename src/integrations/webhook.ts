@@ -11,13 +11,13 @@ import config from '@payload-config'
 import { and, eq, lt } from '@payloadcms/db-sqlite/drizzle'
 import { APIError, getPayload, type Payload, ValidationError } from 'payload'
 
-import type { IntegrationEventOutcome } from '../domain/integration-outcomes'
-import type { IntegrationKind, MonitoringEvent } from '../domain/monitoring-event'
-import { connectionFor, tableOf } from '../db/sql'
-import { cmsErrorResponse, ServiceError } from '../errors'
-import { readBodyBytes } from '../net/request-body'
-import type { Integration } from '../payload-types'
-import { applyMonitoringEvent } from '../services/incidents/apply-monitoring-event'
+import type { IntegrationEventOutcome } from '@/domain/integration-outcomes'
+import type { IntegrationKind, MonitoringEvent } from '@/domain/monitoring-event'
+import { connectionFor, tableOf } from '@/db/sql'
+import { cmsErrorResponse, ServiceError } from '@/errors'
+import { readBodyBytes } from '@/net/request-body'
+import type { Integration } from '@/payload-types'
+import { applyMonitoringEvent } from '@/services/incidents/apply-monitoring-event'
 import { parsePayload } from './parse'
 import { parseOptions } from './parse-options'
 import {
@@ -25,7 +25,7 @@ import {
   looksLikeToken,
   tokenFromHeader,
   WEBHOOK_UNAUTHORIZED_MESSAGE,
-} from '../domain/integration-token'
+} from '@/domain/integration-token'
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
 

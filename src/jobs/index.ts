@@ -1,7 +1,7 @@
 import type { CollectionConfig, Endpoint, JobsConfig } from 'payload'
 
-import { sendConfirmationTask } from '../notify/confirm'
-import { deliverNotificationTask } from '../notify/deliver'
+import { sendConfirmationTask } from '@/notify/confirm'
+import { deliverNotificationTask } from '@/notify/deliver'
 import { advanceMaintenancesTask } from './maintenance-ticker'
 
 export { startMaintenanceTicker } from './maintenance-ticker'

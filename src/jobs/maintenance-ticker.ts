@@ -10,9 +10,9 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
-import { type Env, env } from '../config/env'
+import { type Env, env } from '@/config/env'
 
-import { advanceDueMaintenances, findDueMaintenances } from '../services/maintenances/advance'
+import { advanceDueMaintenances, findDueMaintenances } from '@/services/maintenances/advance'
 
 import { loopInterval, repeat, stopRepeating } from './repeat'
 

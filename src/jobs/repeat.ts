@@ -3,9 +3,9 @@
  * finds the previous one still running is skipped), unref'd so it never keeps a CLI or a test worker alive, and one
  * per name per process even when Payload initialises twice (Next's bundles): the timers live in the runtime state.
  */
-import { type Env, env, isBuildPhase } from '../config/env'
-import { isStopping } from '../runtime/shutdown'
-import { slot } from '../runtime/state'
+import { type Env, env, isBuildPhase } from '@/config/env'
+import { isStopping } from '@/runtime/shutdown'
+import { slot } from '@/runtime/state'
 
 const timers = () => slot('repeatingTasks', () => new Map())
 const runs = () => slot('runningTasks', () => new Map())

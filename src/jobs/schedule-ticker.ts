@@ -6,11 +6,11 @@
  */
 import type { Payload } from 'payload'
 
-import { type Env, env } from '../config/env'
+import { type Env, env } from '@/config/env'
 
-import { publishDue } from '../services/drafts/publish-due'
-import { extendSeries } from '../services/maintenances/extend-series'
-import { reminderSettings, remindMaintenances, remindQuietIncidents } from '../services/reminders/remind'
+import { publishDue } from '@/services/drafts/publish-due'
+import { extendSeries } from '@/services/maintenances/extend-series'
+import { reminderSettings, remindMaintenances, remindQuietIncidents } from '@/services/reminders/remind'
 import { loopInterval, repeat } from './repeat'
 
 const NAME = 'scheduleTicker'

@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage } from 'node:http'
 
-import type { Env } from '../config/env'
-import { PUBLIC_ORIGIN_HEADER } from '../edge/headers'
-import { createRedis } from '../edge/redis'
+import type { Env } from '@/config/env'
+import { PUBLIC_ORIGIN_HEADER } from '@/edge/headers'
+import { createRedis } from '@/edge/redis'
 
 import type { Fetch, Fetched } from './collect'
 import { mirrorLockFor } from './lock'

@@ -10,7 +10,7 @@
  * first reads the latest copy's manifest: a copy that another instance started after that time already shows what
  * was asked, and is not written again. A failed read keeps the last good copy and is retried with a growing delay.
  */
-import { onLocalDataChange, onPeerDataChange } from '../runtime/data-version'
+import { onLocalDataChange, onPeerDataChange } from '@/runtime/data-version'
 
 import { collectSite, type Fetch } from './collect'
 import type { MirrorLock } from './lock'

@@ -23,7 +23,7 @@ import {
   type Response as UndiciResponse,
 } from 'undici'
 
-import { type Env, env, type Network } from '../config/env'
+import { type Env, env, type Network } from '@/config/env'
 
 export interface OutboundPolicy {
   allowHttp: boolean

@@ -5,9 +5,9 @@
  */
 import type { Payload } from 'payload'
 
-import type { Channels } from '../domain/channels'
-import { CHANNELS } from '../domain/notifications'
-import { type Env, env } from '../config/env'
+import type { Channels } from '@/domain/channels'
+import { CHANNELS } from '@/domain/notifications'
+import { type Env, env } from '@/config/env'
 
 import { CHANNEL_ADAPTERS } from './adapters'
 import { ChannelNotConfigured } from './email'

@@ -5,8 +5,8 @@
  * escaped for Slack's mrkdwn and for Discord's and Teams' Markdown, so the only links are the ones written out as
  * "label (address)"; Discord is told to ping nobody, whatever the text says.
  */
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
-import { markdownToText } from '../format/markdown'
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/domain/notifications'
+import { markdownToText } from '@/format/markdown'
 
 import type { NotificationContent } from './messages'
 

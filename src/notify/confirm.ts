@@ -8,9 +8,9 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
-import { REVEAL_SECRETS } from '../fields/secret'
-import { messageBaseUrl } from '../settings/base-url'
-import { siteSettings } from '../settings/site-settings'
+import { REVEAL_SECRETS } from '@/fields/secret'
+import { messageBaseUrl } from '@/settings/base-url'
+import { siteSettings } from '@/settings/site-settings'
 
 import { channelAdapter } from './adapters'
 import { urlAddress } from './adapters/url'

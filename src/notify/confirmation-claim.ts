@@ -7,7 +7,7 @@
 import { and, eq, isNull, lt, or } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { connectionFor, tableOf } from '../db/sql'
+import { connectionFor, tableOf } from '@/db/sql'
 
 async function store(payload: Payload) {
   return { db: await connectionFor(payload), t: tableOf(payload, 'subscribers') }

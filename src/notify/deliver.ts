@@ -12,21 +12,21 @@
 import pLimit from 'p-limit'
 import type { Payload, TaskConfig, Where } from 'payload'
 
-import { type Env, env } from '../config/env'
-import { relationId, relationIds } from '../db/relation-id'
-import { channelHears, isUrlChannel } from '../domain/channels'
+import { type Env, env } from '@/config/env'
+import { relationId, relationIds } from '@/db/relation-id'
+import { channelHears, isUrlChannel } from '@/domain/channels'
 import {
   type Channel,
   nextAttemptAt,
   notificationOutcome,
   settledNotification,
   subscriberWantsEvent,
-} from '../domain/notifications'
-import { REVEAL_SECRETS } from '../fields/secret'
-import type { Notification, Subscriber } from '../payload-types'
-import { isStopping } from '../runtime/shutdown'
-import { testHooks } from '../runtime/test-hooks'
-import { messageBaseUrl } from '../settings/base-url'
+} from '@/domain/notifications'
+import { REVEAL_SECRETS } from '@/fields/secret'
+import type { Notification, Subscriber } from '@/payload-types'
+import { isStopping } from '@/runtime/shutdown'
+import { testHooks } from '@/runtime/test-hooks'
+import { messageBaseUrl } from '@/settings/base-url'
 
 import {
   claimDeliveries,

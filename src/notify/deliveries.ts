@@ -11,9 +11,9 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, min, or, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import type { Channel, DeliveryStatus } from '../domain/notifications'
+import type { Channel, DeliveryStatus } from '@/domain/notifications'
 
-import { connectionFor, type Table, tableOf } from '../db/sql'
+import { connectionFor, type Table, tableOf } from '@/db/sql'
 
 async function store(payload: Payload) {
   return { db: await connectionFor(payload), t: tableOf(payload, 'notification_deliveries') }

@@ -6,10 +6,10 @@
 import { createTransport } from 'nodemailer'
 import type { Payload } from 'payload'
 
-import { type Env, env } from '../config/env'
-import { REVEAL_SECRETS } from '../fields/secret'
-import { CONNECTION_NEVER_OPENED, describeFailure } from '../net/outbound-url'
-import { peekSlot, setSlot } from '../runtime/state'
+import { type Env, env } from '@/config/env'
+import { REVEAL_SECRETS } from '@/fields/secret'
+import { CONNECTION_NEVER_OPENED, describeFailure } from '@/net/outbound-url'
+import { peekSlot, setSlot } from '@/runtime/state'
 
 import { sendingDisabledReason } from './sending-allowed'
 

@@ -4,9 +4,9 @@
  */
 import type { Payload } from 'payload'
 
-import { healthAfter } from '../domain/endpoint-health'
-import type { Subscriber } from '../payload-types'
-import { siteSettings } from '../settings/site-settings'
+import { healthAfter } from '@/domain/endpoint-health'
+import type { Subscriber } from '@/payload-types'
+import { siteSettings } from '@/settings/site-settings'
 
 import { urlAddress } from './adapters/url'
 import { emailConfig, sendEmail } from './email'

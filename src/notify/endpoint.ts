@@ -7,10 +7,10 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
-import { parseTokenRequest } from '../domain/subscription-request'
-import { publicError } from '../errors'
-import { CLIENT_ADDRESS_HEADER } from '../edge/headers'
-import { readBodyBytes } from '../net/request-body'
+import { parseTokenRequest } from '@/domain/subscription-request'
+import { publicError } from '@/errors'
+import { CLIENT_ADDRESS_HEADER } from '@/edge/headers'
+import { readBodyBytes } from '@/net/request-body'
 
 /** Far more than any subscription needs; a larger body is refused before it is parsed. */
 export const MAX_BODY_BYTES = 16 * 1024

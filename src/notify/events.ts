@@ -7,9 +7,9 @@
  */
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { env } from '../config/env'
-import { relationIds } from '../db/relation-id'
-import { connectionFor, tableOf } from '../db/sql'
+import { env } from '@/config/env'
+import { relationIds } from '@/db/relation-id'
+import { connectionFor, tableOf } from '@/db/sql'
 import {
   incidentEvent,
   maintenanceEvent,
@@ -17,24 +17,24 @@ import {
   postmortemEvent,
   type NotificationEvent,
   type UpdateLike,
-} from '../domain/notifications'
-import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
-import { CHANNEL_RULES } from '../domain/channels'
-import { CHANNELS } from '../domain/notifications'
+} from '@/domain/notifications'
+import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
+import { CHANNEL_RULES } from '@/domain/channels'
+import { CHANNELS } from '@/domain/notifications'
 import {
   INCIDENT_STATUS_LABELS,
   MAINTENANCE_STATUS_LABELS,
   type MaintenanceStatus,
   SERVICE_STATUS_LABELS,
   type ServiceStatus,
-} from '../domain/statuses'
-import { type Recurrence, repeatsLabel } from '../domain/recurrence'
-import { startsIn } from '../domain/reminders'
-import { formatDateTime } from '../format/dates'
-import { richTextToText } from '../format/rich-text'
-import type { Maintenance } from '../payload-types'
-import { messageBaseUrl } from '../settings/base-url'
-import { siteSettings } from '../settings/site-settings'
+} from '@/domain/statuses'
+import { type Recurrence, repeatsLabel } from '@/domain/recurrence'
+import { startsIn } from '@/domain/reminders'
+import { formatDateTime } from '@/format/dates'
+import { richTextToText } from '@/format/rich-text'
+import type { Maintenance } from '@/payload-types'
+import { messageBaseUrl } from '@/settings/base-url'
+import { siteSettings } from '@/settings/site-settings'
 
 import { type NotificationContent, notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'

@@ -3,9 +3,9 @@
  * value written by a user (site name, titles, messages, service names) is escaped in the HTML part by the same
  * template the public pages use. Pure functions: the content is a snapshot taken when the event happened.
  */
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../domain/notifications'
-import { html, raw, type SafeHtml } from '../format/html'
-import { markdownToHtml, markdownToText } from '../format/markdown'
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/domain/notifications'
+import { html, raw, type SafeHtml } from '@/format/html'
+import { markdownToHtml, markdownToText } from '@/format/markdown'
 
 import type { ServiceChangeContent } from './statuspage-webhook'
 

@@ -5,8 +5,8 @@
  */
 import type { EmailAdapter } from 'payload'
 
-import { env } from '../config/env'
-import { describeFailure } from '../net/outbound-url'
+import { env } from '@/config/env'
+import { describeFailure } from '@/net/outbound-url'
 
 import { ChannelNotConfigured, emailConfig, transporterFor } from './email'
 import { sendingDisabledReason } from './sending-allowed'

@@ -10,9 +10,9 @@
  */
 import type { Payload } from 'payload'
 
-import { type Env, env } from '../config/env'
-import { loopInterval, repeat } from '../jobs/repeat'
-import { isStopping } from '../runtime/shutdown'
+import { type Env, env } from '@/config/env'
+import { loopInterval, repeat } from '@/jobs/repeat'
+import { isStopping } from '@/runtime/shutdown'
 
 import { leaseMs } from './deliver'
 import { NOTIFICATION_QUEUE } from './queue'

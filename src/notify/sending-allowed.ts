@@ -4,7 +4,7 @@
  * tasks and in the senders themselves, not only in whether the runner starts, because a job can be run by other
  * paths than the runner.
  */
-import { type Env, env } from '../config/env'
+import { type Env, env } from '@/config/env'
 
 export const DEMO_NOTHING_SENT = 'Demo mode: nothing is sent from a demo site (no e-mail, no SMS).'
 

@@ -5,16 +5,10 @@
  */
 import type { Endpoint } from 'payload'
 
-import {
-  cmsEndpoint,
-  noStoreJson as answer,
-  recordNotFound,
-  requireUser,
-  routeRecordId,
-} from '../access/endpoint-guard'
-import { isAdmin } from '../access/roles'
-import { newSigningSecret } from '../domain/webhook-signature'
-import { BadRequest } from '../errors'
+import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { isAdmin } from '@/access/roles'
+import { newSigningSecret } from '@/domain/webhook-signature'
+import { BadRequest } from '@/errors'
 
 export const signingSecretEndpoint: Endpoint = {
   path: '/:id/signing-secret',

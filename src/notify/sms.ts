@@ -7,9 +7,9 @@
  */
 import type { Payload } from 'payload'
 
-import { type Env, env } from '../config/env'
-import { REVEAL_SECRETS } from '../fields/secret'
-import { describeFailure, failedBeforeSending, outboundFetch, refusalIn } from '../net/outbound-url'
+import { type Env, env } from '@/config/env'
+import { REVEAL_SECRETS } from '@/fields/secret'
+import { describeFailure, failedBeforeSending, outboundFetch, refusalIn } from '@/net/outbound-url'
 
 import { ChannelNotConfigured, SendFailure } from './email'
 import { sendingDisabledReason } from './sending-allowed'

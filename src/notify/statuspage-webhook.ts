@@ -11,9 +11,9 @@
  */
 import type { Payload } from 'payload'
 
-import { relationId } from '../db/relation-id'
-import { reminderLeadMs, type MaintenanceReminderChoice, type ReminderLead } from '../domain/reminders'
-import type { MaintenanceStatus, ServiceStatus } from '../domain/statuses'
+import { relationId } from '@/db/relation-id'
+import { reminderLeadMs, type MaintenanceReminderChoice, type ReminderLead } from '@/domain/reminders'
+import type { MaintenanceStatus, ServiceStatus } from '@/domain/statuses'
 import {
   componentStatus,
   derivedId,
@@ -24,9 +24,9 @@ import {
   pageStatus,
   statuspageTimeline,
   type TimelineUpdate,
-} from '../domain/statuspage'
-import { richTextToText } from '../format/rich-text'
-import type { Incident, Maintenance, Notification, Service } from '../payload-types'
+} from '@/domain/statuspage'
+import { richTextToText } from '@/format/rich-text'
+import type { Incident, Maintenance, Notification, Service } from '@/payload-types'
 
 import type { NotificationContent } from './messages'
 

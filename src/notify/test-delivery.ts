@@ -8,21 +8,15 @@ import { randomBytes } from 'node:crypto'
 
 import type { Endpoint } from 'payload'
 
-import {
-  cmsEndpoint,
-  noStoreJson as answer,
-  recordNotFound,
-  requireUser,
-  routeRecordId,
-} from '../access/endpoint-guard'
-import { isAdmin } from '../access/roles'
-import { env } from '../config/env'
-import { isUrlChannel } from '../domain/channels'
-import { BadRequest } from '../errors'
-import { REVEAL_SECRETS } from '../fields/secret'
-import type { Notification } from '../payload-types'
-import { messageBaseUrl } from '../settings/base-url'
-import { siteSettings } from '../settings/site-settings'
+import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { isAdmin } from '@/access/roles'
+import { env } from '@/config/env'
+import { isUrlChannel } from '@/domain/channels'
+import { BadRequest } from '@/errors'
+import { REVEAL_SECRETS } from '@/fields/secret'
+import type { Notification } from '@/payload-types'
+import { messageBaseUrl } from '@/settings/base-url'
+import { siteSettings } from '@/settings/site-settings'
 
 import { channelAdapter } from './adapters'
 import { SendFailure } from './email'

@@ -9,11 +9,11 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { cmsEndpoint, noStoreJson as answer, requireUser } from '../access/endpoint-guard'
-import { isAdmin } from '../access/roles'
-import { isE164, isEmailAddress } from '../domain/contact'
-import { BadRequest } from '../errors'
-import { siteSettings } from '../settings/site-settings'
+import { cmsEndpoint, noStoreJson as answer, requireUser } from '@/access/endpoint-guard'
+import { isAdmin } from '@/access/roles'
+import { isE164, isEmailAddress } from '@/domain/contact'
+import { BadRequest } from '@/errors'
+import { siteSettings } from '@/settings/site-settings'
 
 import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
 import { sendSms, smsConfig } from './sms'

@@ -7,8 +7,8 @@
  */
 import type { Payload, Where } from 'payload'
 
-import { currentDataVersion } from '../runtime/data-version'
-import { peersUnheard } from '../runtime/health'
+import { currentDataVersion } from '@/runtime/data-version'
+import { peersUnheard } from '@/runtime/health'
 
 const MAX_ENTRIES = 1000
 

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto'
 
 import type { z } from 'zod'
 
-import { ifNoneMatchMatches } from '../edge/etag'
-import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
-import { EXPIRES_HEADER } from '../edge/headers'
+import { ifNoneMatchMatches } from '@/edge/etag'
+import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
+import { EXPIRES_HEADER } from '@/edge/headers'
 
 import type { Problem } from './schemas'
 

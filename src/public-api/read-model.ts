@@ -4,26 +4,26 @@
  */
 import type { Payload, Where } from 'payload'
 
-import { displayDuration } from '../domain/duration'
-import { ACTIVE_INCIDENT_STATUSES, incidentStartedAt, updatesNewestFirst } from '../domain/incident-status'
-import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '../domain/maintenance-lifecycle'
-import { overallStatus, worstStatus } from '../domain/overall-status'
-import { incidentPageUrl, maintenancePageUrl } from '../domain/page-address'
-import type { ServiceStatus } from '../domain/statuses'
-import { forbiddenControlCharacter } from '../domain/text'
-import { type Recurrence, repeatsLabel, rruleOf } from '../domain/recurrence'
-import { windowBound } from '../domain/time-window'
-import { richTextToHtml, richTextToText } from '../format/rich-text'
+import { displayDuration } from '@/domain/duration'
+import { ACTIVE_INCIDENT_STATUSES, incidentStartedAt, updatesNewestFirst } from '@/domain/incident-status'
+import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '@/domain/maintenance-lifecycle'
+import { overallStatus, worstStatus } from '@/domain/overall-status'
+import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
+import type { ServiceStatus } from '@/domain/statuses'
+import { forbiddenControlCharacter } from '@/domain/text'
+import { type Recurrence, repeatsLabel, rruleOf } from '@/domain/recurrence'
+import { windowBound } from '@/domain/time-window'
+import { richTextToHtml, richTextToText } from '@/format/rich-text'
 import type {
   Incident as IncidentDoc,
   Maintenance as MaintenanceDoc,
   Service as ServiceDoc,
   ServiceGroup as GroupDoc,
-} from '../payload-types'
-import type { Links } from '../settings/base-url'
-import { readTableAsArrays } from '../db/sql'
-import { currentServicesVersion } from '../runtime/data-version'
-import { sharedPerVersion } from '../runtime/version-memo'
+} from '@/payload-types'
+import type { Links } from '@/settings/base-url'
+import { readTableAsArrays } from '@/db/sql'
+import { currentServicesVersion } from '@/runtime/data-version'
+import { sharedPerVersion } from '@/runtime/version-memo'
 
 import { countOf } from './count-cache'
 import type { Page } from './http'

@@ -6,11 +6,11 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
-import { publicError } from '../errors'
+import { publicError } from '@/errors'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
-import { type Links, publicLinks } from '../settings/base-url'
+import { type Links, publicLinks } from '@/settings/base-url'
 
 export interface PublicContext {
   payload: Payload

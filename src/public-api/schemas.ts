@@ -4,9 +4,9 @@
  */
 import { z } from 'zod'
 
-import type { ApiQueryParameter, ApiQueryRoute } from '../domain/query-parameters'
-import { INCIDENT_STATUSES, MAINTENANCE_STATUSES, SERVICE_STATUSES } from '../domain/statuses'
-import { windowEndsBeforeStart } from '../domain/time-window'
+import type { ApiQueryParameter, ApiQueryRoute } from '@/domain/query-parameters'
+import { INCIDENT_STATUSES, MAINTENANCE_STATUSES, SERVICE_STATUSES } from '@/domain/statuses'
+import { windowEndsBeforeStart } from '@/domain/time-window'
 
 /** ISO 8601 in UTC with milliseconds, as the contract wants every timestamp. */
 const timestamp = z.iso.datetime({ precision: 3 })

@@ -4,9 +4,9 @@
  * page shows beside each update what it did to the services (issue 27). Read from the same document as the incident
  * itself (findIncidentPage), with its services' names populated.
  */
-import { updatesNewestFirst } from '../domain/incident-status'
-import type { ServiceStatus } from '../domain/statuses'
-import type { Incident } from '../payload-types'
+import { updatesNewestFirst } from '@/domain/incident-status'
+import type { ServiceStatus } from '@/domain/statuses'
+import type { Incident } from '@/payload-types'
 
 export interface SetStatus {
   name: string

@@ -17,12 +17,12 @@ import {
   type StatusChange,
   windowStartFor,
   windowUptime,
-} from '../domain/uptime'
-import type { ServiceStatus } from '../domain/statuses'
-import { readRows } from '../db/sql'
-import { currentDataVersion } from '../runtime/data-version'
-import { peersUnheard } from '../runtime/health'
-import { sharedPerVersion } from '../runtime/version-memo'
+} from '@/domain/uptime'
+import type { ServiceStatus } from '@/domain/statuses'
+import { readRows } from '@/db/sql'
+import { currentDataVersion } from '@/runtime/data-version'
+import { peersUnheard } from '@/runtime/health'
+import { sharedPerVersion } from '@/runtime/version-memo'
 
 import { loadServices, timestampOf as instant } from './read-model'
 import {

@@ -4,7 +4,7 @@
  * front, another inside Next. Everything that must be one per process therefore lives here, in one object on
  * globalThis, one slot per concern; the modules that own a slot (named beside it) are its only readers and writers.
  */
-import type { EmailPool } from '../notify/email'
+import type { EmailPool } from '@/notify/email'
 
 import type { DataVersionState } from './data-version'
 import type { EdgeHealth } from './health'

@@ -9,10 +9,10 @@
  */
 import type { Payload, PayloadRequest } from 'payload'
 
-import { type Env, env } from '../config/env'
-import { PUBLIC_ORIGIN_HEADER } from '../edge/headers'
-import { currentDataVersion } from '../runtime/data-version'
-import { sharedPerVersion } from '../runtime/version-memo'
+import { type Env, env } from '@/config/env'
+import { PUBLIC_ORIGIN_HEADER } from '@/edge/headers'
+import { currentDataVersion } from '@/runtime/data-version'
+import { sharedPerVersion } from '@/runtime/version-memo'
 
 /** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
 export interface Links {

@@ -5,9 +5,9 @@
  */
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { ServiceStatus } from '../domain/statuses'
-import { validTimeZone } from '../domain/time-zone'
-import { DEFAULT_SITE_NAME } from '../globals/Settings'
+import type { ServiceStatus } from '@/domain/statuses'
+import { validTimeZone } from '@/domain/time-zone'
+import { DEFAULT_SITE_NAME } from '@/globals/Settings'
 
 export interface SiteSettings {
   siteName: string

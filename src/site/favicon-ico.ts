@@ -8,9 +8,9 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { PUBLIC_CACHE_CONTROL } from '../edge/cache-control'
-import { currentOverallStatus } from '../public-api/read-model'
-import { siteSettings } from '../settings/site-settings'
+import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
+import { currentOverallStatus } from '@/public-api/read-model'
+import { siteSettings } from '@/settings/site-settings'
 
 import { faviconSvg, type FaviconTone } from './favicon'
 

@@ -2,7 +2,7 @@
  * The default favicon: a disc in the overall status's colour with the status's glyph, so a background tab shows
  * trouble at a glance. An SVG built from a fixed table (no input reaches the markup), served by /favicon.svg.
  */
-import { SERVICE_STATUSES, type ServiceStatus } from '../domain/statuses'
+import { SERVICE_STATUSES, type ServiceStatus } from '@/domain/statuses'
 
 export type FaviconTone = ServiceStatus | 'neutral'
 

@@ -13,14 +13,14 @@ import { Feed } from 'feed'
 import ical, { ICalEventStatus } from 'ical-generator'
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library'
 
-import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS } from '../domain/statuses'
-import { formatDateTime } from '../format/dates'
-import { escapeHtml } from '../format/html'
-import { markdownToHtml, markdownToText } from '../format/markdown'
-import type { SeriesPlace } from '../public-api/read-model'
-import type { Incident, Maintenance } from '../public-api/schemas'
-import type { Links } from '../settings/base-url'
-import type { SiteSettings } from '../settings/site-settings'
+import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS } from '@/domain/statuses'
+import { formatDateTime } from '@/format/dates'
+import { escapeHtml } from '@/format/html'
+import { markdownToHtml, markdownToText } from '@/format/markdown'
+import type { SeriesPlace } from '@/public-api/read-model'
+import type { Incident, Maintenance } from '@/public-api/schemas'
+import type { Links } from '@/settings/base-url'
+import type { SiteSettings } from '@/settings/site-settings'
 
 function incidentSummary(incident: Incident): string {
   const latest = incident.updates[0]

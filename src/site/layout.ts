@@ -3,9 +3,9 @@
  * the subscribe button and the theme toggle, footer, and the site's only two inline scripts. Every script of the
  * public pages lives in this file, each a constant string, so a Content-Security-Policy can allow them by hash.
  */
-import type { ServiceStatus } from '../domain/statuses'
-import { html, raw, type SafeHtml } from '../format/html'
-import type { SiteSettings } from '../settings/site-settings'
+import type { ServiceStatus } from '@/domain/statuses'
+import { html, raw, type SafeHtml } from '@/format/html'
+import type { SiteSettings } from '@/settings/site-settings'
 
 import { faviconHref } from './favicon'
 import { SITE_CSS } from './styles'

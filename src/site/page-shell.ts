@@ -7,11 +7,11 @@
  */
 import type { Payload } from 'payload'
 
-import { configuredChannels } from '../notify/channels'
-import { currentOverallStatus } from '../public-api/read-model'
-import { currentDataVersion } from '../runtime/data-version'
-import { sharedPerVersion } from '../runtime/version-memo'
-import { type SiteSettings, siteSettings } from '../settings/site-settings'
+import { configuredChannels } from '@/notify/channels'
+import { currentOverallStatus } from '@/public-api/read-model'
+import { currentDataVersion } from '@/runtime/data-version'
+import { sharedPerVersion } from '@/runtime/version-memo'
+import { type SiteSettings, siteSettings } from '@/settings/site-settings'
 
 export type PageShell = Required<Pick<SiteSettings, 'status' | 'subscribable'>> & SiteSettings
 

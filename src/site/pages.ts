@@ -2,9 +2,9 @@
  * The public pages as HTML strings, from the public read model's shapes (src/public-api/schemas.ts). No data access
  * here: the route handlers read, these render.
  */
-import type { FormChannels } from '../domain/channels'
-import { countdownChangesAt, estimateChangesAt, estimateDuration } from '../domain/duration'
-import { overallHeadline, statusWords } from '../domain/overall-status'
+import type { FormChannels } from '@/domain/channels'
+import { countdownChangesAt, estimateChangesAt, estimateDuration } from '@/domain/duration'
+import { overallHeadline, statusWords } from '@/domain/overall-status'
 import {
   INCIDENT_STATUS_LABELS,
   MAINTENANCE_STATUS_LABELS,
@@ -12,16 +12,16 @@ import {
   type IncidentStatus,
   type MaintenanceStatus,
   type ServiceStatus,
-} from '../domain/statuses'
-import { formatDateTime, formatTime, lengthBetween, sameDay } from '../format/dates'
-import { html, raw, type SafeHtml } from '../format/html'
-import { markdownToHtml, markdownToText } from '../format/markdown'
-import { ResponseClock } from '../public-api/clock'
-import type { SeriesPlace } from '../public-api/read-model'
-import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '../public-api/schemas'
-import type { SetStatus } from '../public-api/update-statuses'
-import type { ServiceUptime } from '../public-api/uptime'
-import type { SiteSettings } from '../settings/site-settings'
+} from '@/domain/statuses'
+import { formatDateTime, formatTime, lengthBetween, sameDay } from '@/format/dates'
+import { html, raw, type SafeHtml } from '@/format/html'
+import { markdownToHtml, markdownToText } from '@/format/markdown'
+import { ResponseClock } from '@/public-api/clock'
+import type { SeriesPlace } from '@/public-api/read-model'
+import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '@/public-api/schemas'
+import type { SetStatus } from '@/public-api/update-statuses'
+import type { ServiceUptime } from '@/public-api/uptime'
+import type { SiteSettings } from '@/settings/site-settings'
 
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'

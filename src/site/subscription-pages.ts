@@ -3,12 +3,12 @@
  * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
  * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
  */
-import { NO_CHANNEL, type FormChannels } from '../domain/channels'
-import { html, raw, type SafeHtml } from '../format/html'
-import type { UnsubscribeOutcome } from '../services/subscribers/unsubscribe'
-import type { VerifyOutcome } from '../services/subscribers/verify'
-import type { ServiceGroup } from '../public-api/schemas'
-import type { SiteSettings } from '../settings/site-settings'
+import { NO_CHANNEL, type FormChannels } from '@/domain/channels'
+import { html, raw, type SafeHtml } from '@/format/html'
+import type { UnsubscribeOutcome } from '@/services/subscribers/unsubscribe'
+import type { VerifyOutcome } from '@/services/subscribers/verify'
+import type { ServiceGroup } from '@/public-api/schemas'
+import type { SiteSettings } from '@/settings/site-settings'
 
 import { renderDocument } from './layout'
 

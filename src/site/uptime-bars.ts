@@ -7,11 +7,11 @@
  * A status page can list 1,000 services, so 90,000 bars: the markup is one <li> with one <i> per bar (the text), built
  * by concatenation with the date labels computed once per page (see docs/benchmarks.md, "Uptime").
  */
-import type { ServiceStatus } from '../domain/statuses'
-import { observedSince, windowUptime, type CountedStatus } from '../domain/uptime'
-import type { ServiceUptime } from '../public-api/uptime'
+import type { ServiceStatus } from '@/domain/statuses'
+import { observedSince, windowUptime, type CountedStatus } from '@/domain/uptime'
+import type { ServiceUptime } from '@/public-api/uptime'
 
-import { escapeHtml, raw, type SafeHtml } from '../format/html'
+import { escapeHtml, raw, type SafeHtml } from '@/format/html'
 
 /** Bars on a phone (the newest days); the others are hidden by the stylesheet. */
 export const PHONE_DAYS = 30

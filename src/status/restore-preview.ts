@@ -4,11 +4,11 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '../access/endpoint-guard'
-import { hasRole } from '../access/roles'
+import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { hasRole } from '@/access/roles'
 
-import { incidentHolder } from '../services/incidents/apply-service-statuses'
-import { planRelease } from '../services/service-status/release'
+import { incidentHolder } from '@/services/incidents/apply-service-statuses'
+import { planRelease } from '@/services/service-status/release'
 
 async function handler(req: PayloadRequest): Promise<Response> {
   requireUser(req, (user) => hasRole(user, 'admin', 'editor'))

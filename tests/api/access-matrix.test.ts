@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as restRoute from '../../src/app/(payload)/api/[...slug]/route'
+import * as restRoute from '@/app/(payload)/api/[...slug]/route'
 import { api, type ApiResponse, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 type Kind = 'stranger' | 'editor' | 'admin'

@@ -16,7 +16,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as webhookRoute from '../../src/app/api/integrations/webhook/route'
+import * as webhookRoute from '@/app/api/integrations/webhook/route'
 import { api, BASE, createUser, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
 import { alertmanagerPath } from '../helpers/preflight'

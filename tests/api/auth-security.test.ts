@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import * as graphqlRoute from '../../src/app/(payload)/api/graphql/route'
-import * as restRoute from '../../src/app/(payload)/api/[...slug]/route'
+import * as graphqlRoute from '@/app/(payload)/api/graphql/route'
+import * as restRoute from '@/app/(payload)/api/[...slug]/route'
 import { api, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 const ADDRESS_HEADER = 'x-statuspage-client-address'

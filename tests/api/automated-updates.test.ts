@@ -9,8 +9,8 @@
 import { commitTransaction, createLocalReq, initTransaction } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { AUTOMATED_UPDATES_KEPT } from '../../src/domain/alert-incident'
-import type { IncidentStatus } from '../../src/domain/statuses'
+import { AUTOMATED_UPDATES_KEPT } from '@/domain/alert-incident'
+import type { IncidentStatus } from '@/domain/statuses'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
 import { lockWaiters } from '../helpers/pg-locks'

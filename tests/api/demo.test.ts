@@ -10,14 +10,14 @@ process.env.DEMO_USER_PASSWORD = 'demo-password-1234'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import * as demoStatusRoute from '../../src/app/api/demo-status/route'
-import { parseEnv } from '../../src/config/env'
-import { demoConfig } from '../../src/demo/config'
-import { resetDemo } from '../../src/services/demo/reset'
-import { demoHistory } from '../../src/demo/seed-data'
-import { readClock, resetAtStart, RETRY_FAILED_RESET_MS, runDemoTick } from '../../src/demo/schedule'
-import { stopRepeating } from '../../src/jobs/repeat'
-import { REVEAL_SECRETS } from '../../src/fields/secret'
+import * as demoStatusRoute from '@/app/api/demo-status/route'
+import { parseEnv } from '@/config/env'
+import { demoConfig } from '@/demo/config'
+import { resetDemo } from '@/services/demo/reset'
+import { demoHistory } from '@/demo/seed-data'
+import { readClock, resetAtStart, RETRY_FAILED_RESET_MS, runDemoTick } from '@/demo/schedule'
+import { stopRepeating } from '@/jobs/repeat'
+import { REVEAL_SECRETS } from '@/fields/secret'
 import { api, graphql, payload } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 
@@ -333,7 +333,7 @@ describe('demo mode', () => {
 
 describe('GET /api/demo-status with demo mode off', () => {
   it('says so, and counts down nothing', async () => {
-    const { demoStatus: status } = await import('../../src/demo/schedule')
+    const { demoStatus: status } = await import('@/demo/schedule')
     const off = await status(
       await payload(),
       demoConfig(parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'false', DEMO_RESET_INTERVAL_MINUTES: '15' })),

@@ -11,10 +11,10 @@ delete process.env.SMTP_URL
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as subscribeRoute from '../../src/app/api/subscribe/route'
-import { dashboardFacts } from '../../src/admin/dashboard-facts'
-import { closeEmailPool } from '../../src/notify/email'
-import { runNotificationTick } from '../../src/notify/runner'
+import * as subscribeRoute from '@/app/api/subscribe/route'
+import { dashboardFacts } from '@/admin/dashboard-facts'
+import { closeEmailPool } from '@/notify/email'
+import { runNotificationTick } from '@/notify/runner'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { type SmsProvider, startSmsProvider } from '../helpers/sms-provider'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { Conflict, NotFound, TooManyRequests } from '../../src/errors'
-import { subscriptionEndpoint } from '../../src/notify/endpoint'
-import { publicGet } from '../../src/public-api/route'
-import { sitePage } from '../../src/site/respond'
+import { Conflict, NotFound, TooManyRequests } from '@/errors'
+import { subscriptionEndpoint } from '@/notify/endpoint'
+import { publicGet } from '@/public-api/route'
+import { sitePage } from '@/site/respond'
 import { BASE } from '../helpers/api'
 
 const SECRET = 'connection to 10.1.2.3:5432 refused (internal detail)'

@@ -9,10 +9,10 @@ import ical from 'node-ical'
 import Parser from 'rss-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import * as atomRoute from '../../src/app/(site)/feed.atom/route'
-import * as calendarRoute from '../../src/app/(site)/maintenances.ics/route'
-import * as rssRoute from '../../src/app/(site)/feed.rss/route'
-import { connectionFor, tableOf } from '../../src/db/sql'
+import * as atomRoute from '@/app/(site)/feed.atom/route'
+import * as calendarRoute from '@/app/(site)/maintenances.ics/route'
+import * as rssRoute from '@/app/(site)/feed.rss/route'
+import { connectionFor, tableOf } from '@/db/sql'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 
 const HOSTILE = `"'><img src=x onerror=alert(1)><script>x</script>`

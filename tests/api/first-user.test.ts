@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { setupCodeFor } from '../../src/domain/setup-code'
+import { setupCodeFor } from '@/domain/setup-code'
 import { api, payload } from '../helpers/api'
 
 const PASSWORD = 'a long enough first password'

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { DEFAULT_SEVERITY_STATUSES, type MonitoringEvent } from '../../src/domain/monitoring-event'
-import { parsePayload } from '../../src/integrations/parse'
-import { applyMonitoringEvent } from '../../src/services/incidents/apply-monitoring-event'
+import { DEFAULT_SEVERITY_STATUSES, type MonitoringEvent } from '@/domain/monitoring-event'
+import { parsePayload } from '@/integrations/parse'
+import { applyMonitoringEvent } from '@/services/incidents/apply-monitoring-event'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
 

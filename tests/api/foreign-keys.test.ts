@@ -16,8 +16,8 @@ import { sql } from '@payloadcms/db-sqlite/drizzle'
 import { drizzle as sqliteDrizzle } from '@payloadcms/db-sqlite/drizzle/libsql'
 import { afterAll, expect, it } from 'vitest'
 
-import { migrations as postgresMigrations } from '../../src/migrations/postgres'
-import { migrations as sqliteMigrations } from '../../src/migrations/sqlite'
+import { migrations as postgresMigrations } from '@/migrations/postgres'
+import { migrations as sqliteMigrations } from '@/migrations/sqlite'
 
 const onPostgres = process.env.TEST_DIALECT === 'postgres'
 const sqliteFile = path.join(os.tmpdir(), 'statuspage-tests', `fk_${randomBytes(6).toString('hex')}.db`)

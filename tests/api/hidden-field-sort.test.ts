@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { NOTIFICATION_KINDS } from '../../src/domain/notifications'
-import { REVEAL_SECRETS } from '../../src/fields/secret'
+import { NOTIFICATION_KINDS } from '@/domain/notifications'
+import { REVEAL_SECRETS } from '@/fields/secret'
 import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 /**

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { onLocalDataChange } from '../../src/runtime/data-version'
+import { onLocalDataChange } from '@/runtime/data-version'
 import { api, createUser, type TestUser } from '../helpers/api'
 
 let admin: TestUser

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SHORT_ID_ALPHABET } from '../../src/domain/short-id'
+import { SHORT_ID_ALPHABET } from '@/domain/short-id'
 import { api, createUser, type TestUser } from '../helpers/api'
 
 let admin: TestUser

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SAMPLE_DESCRIPTION } from '../../src/domain/sample-event'
+import { SAMPLE_DESCRIPTION } from '@/domain/sample-event'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
 

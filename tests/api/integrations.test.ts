@@ -6,7 +6,7 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { readRows } from '../../src/db/sql'
+import { readRows } from '@/db/sql'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook, webhookWithTokenInPath } from '../helpers/integrations'
 import { alertmanagerFiring, alertmanagerResolved } from '../fixtures/integrations/alertmanager'
@@ -184,7 +184,7 @@ describe('the webhook’s answers', () => {
         controller.close()
       },
     })
-    const { POST } = await import('../../src/app/api/integrations/webhook/route')
+    const { POST } = await import('@/app/api/integrations/webhook/route')
     const streamed = await POST(
       new Request('http://localhost:3000/api/integrations/webhook', {
         method: 'POST',

@@ -4,11 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import * as homeRoute from '../../src/app/(site)/route'
-import * as groupRoute from '../../src/app/(site)/g/[slug]/route'
-import * as serviceRoute from '../../src/app/(site)/s/[slug]/route'
-import { bumpDataVersion } from '../../src/runtime/data-version'
-import { INLINE_BARS_MAX_SERVICES } from '../../src/site/pages'
+import * as homeRoute from '@/app/(site)/route'
+import * as groupRoute from '@/app/(site)/g/[slug]/route'
+import * as serviceRoute from '@/app/(site)/s/[slug]/route'
+import { bumpDataVersion } from '@/runtime/data-version'
+import { INLINE_BARS_MAX_SERVICES } from '@/site/pages'
 import { BASE, payload } from '../helpers/api'
 
 type SiteRoute = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }

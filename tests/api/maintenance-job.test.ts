@@ -12,17 +12,17 @@ process.env.MAINTENANCE_TICK_MS = '250'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import * as v1Maintenance from '../../src/app/api/v1/maintenances/[shortId]/route'
-import { parseEnv } from '../../src/config/env'
-import { currentDataVersion } from '../../src/runtime/data-version'
-import { ADVANCE_MAINTENANCES_TASK, MAINTENANCE_QUEUE } from '../../src/jobs/maintenance-ticker'
-import { advanceDueMaintenances, findDueMaintenances } from '../../src/services/maintenances/advance'
+import * as v1Maintenance from '@/app/api/v1/maintenances/[shortId]/route'
+import { parseEnv } from '@/config/env'
+import { currentDataVersion } from '@/runtime/data-version'
+import { ADVANCE_MAINTENANCES_TASK, MAINTENANCE_QUEUE } from '@/jobs/maintenance-ticker'
+import { advanceDueMaintenances, findDueMaintenances } from '@/services/maintenances/advance'
 import {
   maintenanceTickMs,
   runMaintenanceTick,
   startMaintenanceTicker,
   stopMaintenanceTicker,
-} from '../../src/jobs/maintenance-ticker'
+} from '@/jobs/maintenance-ticker'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 
 const TICK_MS = 250

@@ -7,11 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  advanceDueMaintenances,
-  advanceMaintenance,
-  findDueMaintenances,
-} from '../../src/services/maintenances/advance'
+import { advanceDueMaintenances, advanceMaintenance, findDueMaintenances } from '@/services/maintenances/advance'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 
 const HOUR = 3_600_000

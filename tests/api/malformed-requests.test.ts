@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import * as siteIncident from '../../src/app/(site)/i/[shortId]/route'
-import * as graphqlRoute from '../../src/app/(payload)/api/graphql/route'
-import * as restRoute from '../../src/app/(payload)/api/[...slug]/route'
-import * as subscribeRoute from '../../src/app/api/subscribe/route'
-import * as unsubscribeRoute from '../../src/app/api/unsubscribe/route'
+import * as siteIncident from '@/app/(site)/i/[shortId]/route'
+import * as graphqlRoute from '@/app/(payload)/api/graphql/route'
+import * as restRoute from '@/app/(payload)/api/[...slug]/route'
+import * as subscribeRoute from '@/app/api/subscribe/route'
+import * as unsubscribeRoute from '@/app/api/unsubscribe/route'
 import { api, BASE, createUser, graphql, type ApiResponse, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 

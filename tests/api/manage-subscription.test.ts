@@ -8,9 +8,9 @@ process.env.NOTIFY_RETRY_BASE_MS = '300'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as managePage from '../../src/app/(site)/manage/[token]/route'
-import * as unsubscribePage from '../../src/app/(site)/unsubscribe/[token]/route'
-import { closeEmailPool } from '../../src/notify/email'
+import * as managePage from '@/app/(site)/manage/[token]/route'
+import * as unsubscribePage from '@/app/(site)/unsubscribe/[token]/route'
+import { closeEmailPool } from '@/notify/email'
 import { api, BASE, createUser, type TestUser } from '../helpers/api'
 import { drainNotifications } from '../helpers/notification-queue'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'

@@ -11,7 +11,7 @@ process.env.SMS_TIMEOUT_MS = '300'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { runNotificationTick } from '../../src/notify/runner'
+import { runNotificationTick } from '@/notify/runner'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { type SmsProvider, startSmsProvider } from '../helpers/sms-provider'
 

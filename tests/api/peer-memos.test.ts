@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { setEdgeHealthProbe } from '../../src/runtime/health'
+import { setEdgeHealthProbe } from '@/runtime/health'
 import { api, createUser, payload } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 

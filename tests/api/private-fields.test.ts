@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { PRIVATE_FIELDS } from '../../src/domain/private-fields'
+import { PRIVATE_FIELDS } from '@/domain/private-fields'
 import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
 import { plainRichText } from '../helpers/rich-text'
 

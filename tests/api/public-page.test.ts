@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import * as historyRoute from '../../src/app/(site)/history/route'
-import * as incidentRoute from '../../src/app/(site)/i/[shortId]/route'
-import * as homeRoute from '../../src/app/(site)/route'
+import * as historyRoute from '@/app/(site)/history/route'
+import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
+import * as homeRoute from '@/app/(site)/route'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { createServiceAt, setStatusAt } from '../helpers/status-history'

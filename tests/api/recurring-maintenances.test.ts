@@ -6,9 +6,9 @@
 import ical from 'node-ical'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
-import * as calendarRoute from '../../src/app/(site)/maintenances.ics/route'
-import * as homeRoute from '../../src/app/(site)/route'
-import { extendSeries } from '../../src/services/maintenances/extend-series'
+import * as calendarRoute from '@/app/(site)/maintenances.ics/route'
+import * as homeRoute from '@/app/(site)/route'
+import { extendSeries } from '@/services/maintenances/extend-series'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 

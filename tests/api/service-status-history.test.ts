@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import * as incidentPageRoute from '../../src/app/(site)/i/[shortId]/route'
-import { advanceDueMaintenances } from '../../src/services/maintenances/advance'
+import * as incidentPageRoute from '@/app/(site)/i/[shortId]/route'
+import { advanceDueMaintenances } from '@/services/maintenances/advance'
 import { api, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
 
 let admin: TestUser

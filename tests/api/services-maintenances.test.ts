@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SERVICE_STATUSES } from '../../src/domain/statuses'
+import { SERVICE_STATUSES } from '@/domain/statuses'
 import { api, createUser, type TestUser } from '../helpers/api'
 
 let admin: TestUser

@@ -9,8 +9,8 @@ process.env.PUBLIC_URL = 'https://status.example.test'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { closeEmailPool } from '../../src/notify/email'
-import { runNotificationTick } from '../../src/notify/runner'
+import { closeEmailPool } from '@/notify/email'
+import { runNotificationTick } from '@/notify/runner'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { createIntegration, webhook } from '../helpers/integrations'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import * as homeRoute from '../../src/app/(site)/route'
-import * as historyRoute from '../../src/app/(site)/history/route'
-import * as atomRoute from '../../src/app/(site)/feed.atom/route'
-import * as rssRoute from '../../src/app/(site)/feed.rss/route'
-import * as calendarRoute from '../../src/app/(site)/maintenances.ics/route'
-import * as incidentRoute from '../../src/app/(site)/i/[shortId]/route'
+import * as homeRoute from '@/app/(site)/route'
+import * as historyRoute from '@/app/(site)/history/route'
+import * as atomRoute from '@/app/(site)/feed.atom/route'
+import * as rssRoute from '@/app/(site)/feed.rss/route'
+import * as calendarRoute from '@/app/(site)/maintenances.ics/route'
+import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import { BASE } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { v2 } from '../helpers/statuspage-api'

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import * as historyRoute from '../../src/app/(site)/history/route'
-import * as incidentRoute from '../../src/app/(site)/i/[shortId]/route'
+import * as historyRoute from '@/app/(site)/history/route'
+import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import { api, BASE, createUser, type TestUser } from '../helpers/api'
 
 const T0 = new Date('2026-03-02T09:00:00.000Z')

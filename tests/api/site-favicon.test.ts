@@ -6,13 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import * as homeRoute from '../../src/app/(site)/route'
-import * as unknownRoute from '../../src/app/(site)/[...unknown]/route'
-import * as historyRoute from '../../src/app/(site)/history/route'
-import * as incidentRoute from '../../src/app/(site)/i/[shortId]/route'
-import * as maintenanceRoute from '../../src/app/(site)/m/[shortId]/route'
-import * as subscribeRoute from '../../src/app/(site)/subscribe/route'
-import * as verifyRoute from '../../src/app/(site)/verify/[token]/route'
+import * as homeRoute from '@/app/(site)/route'
+import * as unknownRoute from '@/app/(site)/[...unknown]/route'
+import * as historyRoute from '@/app/(site)/history/route'
+import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
+import * as maintenanceRoute from '@/app/(site)/m/[shortId]/route'
+import * as subscribeRoute from '@/app/(site)/subscribe/route'
+import * as verifyRoute from '@/app/(site)/verify/[token]/route'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 
 type Route = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }

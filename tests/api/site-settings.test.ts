@@ -1,7 +1,7 @@
 /** The presentation settings the public pages read: the logo and favicon uploaded in Settings reach them. */
 import { describe, expect, it } from 'vitest'
 
-import { siteSettings } from '../../src/settings/site-settings'
+import { siteSettings } from '@/settings/site-settings'
 import { payload } from '../helpers/api'
 
 const PNG = Buffer.from(

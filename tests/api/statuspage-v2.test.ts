@@ -280,14 +280,8 @@ describe('read by the statuspage.io client library', () => {
 describe('/history.rss and /history.atom', () => {
   it('are the feeds at Statuspage’s addresses', async () => {
     const feeds = {
-      rss: [
-        await import('../../src/app/(site)/history.rss/route'),
-        await import('../../src/app/(site)/feed.rss/route'),
-      ],
-      atom: [
-        await import('../../src/app/(site)/history.atom/route'),
-        await import('../../src/app/(site)/feed.atom/route'),
-      ],
+      rss: [await import('@/app/(site)/history.rss/route'), await import('@/app/(site)/feed.rss/route')],
+      atom: [await import('@/app/(site)/history.atom/route'), await import('@/app/(site)/feed.atom/route')],
     }
     for (const [kind, [history, feed]] of Object.entries(feeds)) {
       const read = async (route: typeof history, path: string) => {

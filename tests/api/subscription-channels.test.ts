@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as homeRoute from '../../src/app/(site)/route'
-import * as subscribePageRoute from '../../src/app/(site)/subscribe/route'
-import * as subscribeRoute from '../../src/app/api/subscribe/route'
+import * as homeRoute from '@/app/(site)/route'
+import * as subscribePageRoute from '@/app/(site)/subscribe/route'
+import * as subscribeRoute from '@/app/api/subscribe/route'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 
 let admin: TestUser

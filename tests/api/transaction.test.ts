@@ -7,7 +7,7 @@
 import { createLocalReq, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 import { describe, expect, it } from 'vitest'
 
-import { inTransaction } from '../../src/db/transaction'
+import { inTransaction } from '@/db/transaction'
 import { payload } from '../helpers/api'
 
 async function groups(name: string): Promise<number> {

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import * as homeRoute from '../../src/app/(site)/route'
-import * as serviceRoute from '../../src/app/(site)/s/[slug]/route'
-import { demoConfig } from '../../src/demo/config'
-import { resetDemo } from '../../src/services/demo/reset'
+import * as homeRoute from '@/app/(site)/route'
+import * as serviceRoute from '@/app/(site)/s/[slug]/route'
+import { demoConfig } from '@/demo/config'
+import { resetDemo } from '@/services/demo/reset'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { createServiceAt, setStatusAt } from '../helpers/status-history'

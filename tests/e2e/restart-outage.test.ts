@@ -22,7 +22,7 @@ import {
   stopServices,
 } from '../helpers/service'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
-import { lastGoodFile, loadLastGood } from '../../src/edge/last-good-file'
+import { lastGoodFile, loadLastGood } from '@/edge/last-good-file'
 
 let proxy: TcpProxy
 let databaseUrl: string

@@ -12,7 +12,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { readManifest } from '../../src/mirror/snapshot'
+import { readManifest } from '@/mirror/snapshot'
 import { startNginx, type StartedNginx } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
 import {

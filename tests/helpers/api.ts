@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto'
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
-import * as graphqlRoute from '../../src/app/(payload)/api/graphql/route'
-import * as restRoute from '../../src/app/(payload)/api/[...slug]/route'
+import * as graphqlRoute from '@/app/(payload)/api/graphql/route'
+import * as restRoute from '@/app/(payload)/api/[...slug]/route'
 
 export const BASE = 'http://localhost:3000'
 

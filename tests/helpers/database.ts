@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { resetConfig } from '../../src/config/env'
+import { resetConfig } from '@/config/env'
 
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
 const id = `${process.env.SP_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`

@@ -1,6 +1,6 @@
 /** Calls the integration webhook's route handlers (src/app/api/integrations/webhook) with real Requests. */
-import * as webhookTokenRoute from '../../src/app/api/integrations/webhook/[token]/route'
-import * as webhookRoute from '../../src/app/api/integrations/webhook/route'
+import * as webhookTokenRoute from '@/app/api/integrations/webhook/[token]/route'
+import * as webhookRoute from '@/app/api/integrations/webhook/route'
 import { api, BASE, type TestUser } from './api'
 
 export interface WebhookAnswer {

@@ -2,7 +2,7 @@
  * Runs the notifications queue as the service's runner does, until no job is left waiting: what a test waits for
  * before it reads the SMTP sink.
  */
-import { runNotificationTick } from '../../src/notify/runner'
+import { runNotificationTick } from '@/notify/runner'
 import { payload } from './api'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

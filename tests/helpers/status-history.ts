@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest'
 
-import type { ServiceStatus } from '../../src/domain/statuses'
+import type { ServiceStatus } from '@/domain/statuses'
 import { payload } from './api'
 
 async function rowsSince(serviceId: number, at: Date): Promise<number> {

@@ -10,7 +10,7 @@ import {
   TooManyRequests,
   Unavailable,
   Unauthorized,
-} from '../../src/errors'
+} from '@/errors'
 
 describe('the error hierarchy', () => {
   it('gives each error its status, and marks it public for Payload', () => {

@@ -1,8 +1,8 @@
-import { configuredChannels } from '../../notify/channels'
-import { listIncidents, maintenanceSeries, nextMaintenanceTransition, statusSummary } from '../../public-api/read-model'
-import { barsInline, homePage } from '../../site/pages'
-import { sitePage } from '../../site/respond'
-import { uptimeChangesAt, uptimeTable } from '../../public-api/uptime'
+import { configuredChannels } from '@/notify/channels'
+import { listIncidents, maintenanceSeries, nextMaintenanceTransition, statusSummary } from '@/public-api/read-model'
+import { barsInline, homePage } from '@/site/pages'
+import { sitePage } from '@/site/respond'
+import { uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
 
 export const dynamic = 'force-dynamic'
 

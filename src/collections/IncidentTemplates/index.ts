@@ -1,13 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors } from '../../access/roles'
-import {
-  INCIDENT_STATUS_LABELS,
-  INCIDENT_STATUSES,
-  SERVICE_STATUS_LABELS,
-  SERVICE_STATUSES,
-} from '../../domain/statuses'
-import { optionsFrom } from '../../fields/options'
+import { admins, editors } from '@/access/roles'
+import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
+import { optionsFrom } from '@/fields/options'
 
 /** What an operator would otherwise type under pressure: a new incident starts from one (src/fields/template.ts). */
 export const IncidentTemplates: CollectionConfig = {

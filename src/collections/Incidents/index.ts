@@ -1,29 +1,21 @@
 import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
-import { admins, anyoneButDrafts, editors, nobody } from '../../access/roles'
-import { draftFields, keepPublished, publishedOnly, retryPublication } from '../../fields/draft'
-import {
-  INCIDENT_STATUS_LABELS,
-  INCIDENT_STATUSES,
-  SERVICE_STATUS_LABELS,
-  SERVICE_STATUSES,
-} from '../../domain/statuses'
-import { chosenServiceError } from '../../domain/service-status-change'
-import { optionsFrom } from '../../fields/options'
-import { publicPageLinkField } from '../../fields/public-page-link'
-import { shortIdField } from '../../fields/short-id'
-import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
-import { notifyIncidentChange, notifyPostmortemPublished } from '../../notify/events'
-import {
-  applyIncidentServiceStatuses,
-  keepUpdateServiceStatuses,
-} from '../../services/incidents/apply-service-statuses'
-import { restorePreviewEndpoint } from '../../status/restore-preview'
-import { richTextHasWords } from '../../domain/rich-text-shape'
-import { incidentFromTemplate, type IncidentTemplate } from '../../domain/templates'
-import { startFromTemplate, templateField } from '../../fields/template'
-import { writeBackfilledHistory } from '../../services/incidents/write-backfilled-history'
+import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
+import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
+import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
+import { chosenServiceError } from '@/domain/service-status-change'
+import { optionsFrom } from '@/fields/options'
+import { publicPageLinkField } from '@/fields/public-page-link'
+import { shortIdField } from '@/fields/short-id'
+import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
+import { notifyIncidentChange, notifyPostmortemPublished } from '@/notify/events'
+import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '@/services/incidents/apply-service-statuses'
+import { restorePreviewEndpoint } from '@/status/restore-preview'
+import { richTextHasWords } from '@/domain/rich-text-shape'
+import { incidentFromTemplate, type IncidentTemplate } from '@/domain/templates'
+import { startFromTemplate, templateField } from '@/fields/template'
+import { writeBackfilledHistory } from '@/services/incidents/write-backfilled-history'
 import { addServicesItSets } from './hooks/add-services-it-sets'
 import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'

@@ -1,8 +1,8 @@
 import type { Field } from 'payload'
 
-import { nobody } from '../../access/roles'
-import { EVENT_STATES } from '../../domain/monitoring-event'
-import { optionsFrom } from '../../fields/options'
+import { nobody } from '@/access/roles'
+import { EVENT_STATES } from '@/domain/monitoring-event'
+import { optionsFrom } from '@/fields/options'
 
 // Read by editors and admins only: src/domain/private-fields.ts.
 const fromAutomationOnly = { create: nobody, update: nobody }

@@ -1,4 +1,4 @@
-import type { Incident } from '../../payload-types'
+import type { Incident } from '@/payload-types'
 
 /** One row of an incident's `updates`, as Payload stores it and takes it back (a service is its id or its document). */
 export type IncidentUpdateRow = Incident['updates'][number]

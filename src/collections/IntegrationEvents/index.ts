@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, nobody } from '../../access/roles'
-import { INTEGRATION_EVENT_OUTCOMES } from '../../domain/integration-outcomes'
-import { optionsFrom } from '../../fields/options'
+import { admins, nobody } from '@/access/roles'
+import { INTEGRATION_EVENT_OUTCOMES } from '@/domain/integration-outcomes'
+import { optionsFrom } from '@/fields/options'
 
 const readOnly = { readOnly: true }
 

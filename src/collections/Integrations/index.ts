@@ -1,19 +1,19 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { admins, nobody } from '../../access/roles'
-import { MAX_TITLE } from '../../domain/alert-incident'
+import { admins, nobody } from '@/access/roles'
+import { MAX_TITLE } from '@/domain/alert-incident'
 import {
   DEFAULT_MESSAGE_TEMPLATES,
   DEFAULT_TITLE_TEMPLATE,
   type MessageTemplateKind,
   PLACEHOLDER_HELP,
   templateProblem,
-} from '../../domain/message-template'
-import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '../../domain/monitoring-event'
-import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
-import { optionsFrom } from '../../fields/options'
-import { regenerateTokenEndpoint } from '../../integrations/regenerate-token'
-import { testEventEndpoint } from '../../integrations/test-event-endpoint'
+} from '@/domain/message-template'
+import { DEFAULT_SERVICE_LABEL, INTEGRATION_KIND_LABELS, INTEGRATION_KINDS } from '@/domain/monitoring-event'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
+import { optionsFrom } from '@/fields/options'
+import { regenerateTokenEndpoint } from '@/integrations/regenerate-token'
+import { testEventEndpoint } from '@/integrations/test-event-endpoint'
 import { issueToken } from './hooks/issue-token'
 import { showTokenOnce } from './hooks/show-token-once'
 

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors } from '../../access/roles'
+import { admins, editors } from '@/access/roles'
 
 /** A recurring kind of work: a new maintenance starts from one (src/fields/template.ts). */
 export const MaintenanceTemplates: CollectionConfig = {

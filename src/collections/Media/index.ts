@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone } from '../../access/roles'
-import { invalidatePublicCache } from '../../hooks/invalidate-public-cache'
+import { admins, anyone } from '@/access/roles'
+import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 
 /** Logos and favicons. Raster only: an SVG can carry script, and these files are served to every visitor. */
 export const Media: CollectionConfig = {

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors, nobody } from '../../access/roles'
-import { CHANNELS, DELIVERY_STATUSES } from '../../domain/notifications'
-import { optionsFrom } from '../../fields/options'
+import { admins, editors, nobody } from '@/access/roles'
+import { CHANNELS, DELIVERY_STATUSES } from '@/domain/notifications'
+import { optionsFrom } from '@/fields/options'
 
 const readOnly = { readOnly: true }
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors, nobody } from '../../access/roles'
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../../domain/notifications'
-import { optionsFrom } from '../../fields/options'
+import { admins, editors, nobody } from '@/access/roles'
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@/domain/notifications'
+import { optionsFrom } from '@/fields/options'
 
 const readOnly = { readOnly: true }
 

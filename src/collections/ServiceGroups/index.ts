@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors } from '../../access/roles'
-import { slugField } from '../../fields/slug'
-import { invalidateServiceList } from '../../hooks/invalidate-public-cache'
+import { admins, anyone, editors } from '@/access/roles'
+import { slugField } from '@/fields/slug'
+import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
 
 export const ServiceGroups: CollectionConfig = {
   slug: 'service-groups',

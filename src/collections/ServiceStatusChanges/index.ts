@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { editors, nobody } from '../../access/roles'
-import { SERVICE_STATUS_LABELS, SERVICE_STATUSES, STATUS_CHANGE_SOURCES } from '../../domain/statuses'
-import { optionsFrom } from '../../fields/options'
+import { editors, nobody } from '@/access/roles'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES, STATUS_CHANGE_SOURCES } from '@/domain/statuses'
+import { optionsFrom } from '@/fields/options'
 
 const readOnly = { readOnly: true }
 const statusOptions = optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS)

@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors } from '../../access/roles'
-import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '../../domain/statuses'
-import { optionsFrom } from '../../fields/options'
-import { slugField } from '../../fields/slug'
-import { invalidateServiceList } from '../../hooks/invalidate-public-cache'
-import { lockStatusWrite, recordStatusChange } from '../../services/service-status/change'
+import { admins, anyone, editors } from '@/access/roles'
+import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
+import { optionsFrom } from '@/fields/options'
+import { slugField } from '@/fields/slug'
+import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
+import { lockStatusWrite, recordStatusChange } from '@/services/service-status/change'
 
 export const Services: CollectionConfig = {
   slug: 'services',

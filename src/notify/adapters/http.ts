@@ -11,8 +11,8 @@
 import type { Payload } from 'payload'
 import type { Response as UndiciResponse } from 'undici'
 
-import { type Env, env } from '../../config/env'
-import { describeFailure, failedBeforeSending, outboundFetch, refusalIn } from '../../net/outbound-url'
+import { type Env, env } from '@/config/env'
+import { describeFailure, failedBeforeSending, outboundFetch, refusalIn } from '@/net/outbound-url'
 import { SendFailure } from '../email'
 
 /** How much of a failure's answer is read, and kept in the delivery's error. */

@@ -3,7 +3,7 @@
  * job, the confirmation job and the subscribe endpoints look a subscriber's channel up here and never branch on its
  * type, so a new type is one adapter file and one row, and the type checker names every row it lacks.
  */
-import type { Channel } from '../../domain/notifications'
+import type { Channel } from '@/domain/notifications'
 
 import { discordChannel } from './discord'
 import { emailChannel } from './email'

@@ -4,8 +4,8 @@
  */
 import type { Payload } from 'payload'
 
-import type { Env } from '../../config/env'
-import type { Notification, Subscriber } from '../../payload-types'
+import type { Env } from '@/config/env'
+import type { Notification, Subscriber } from '@/payload-types'
 import type { NotificationContent } from '../messages'
 
 /** What the delivery job hands an adapter for one claimed delivery. */

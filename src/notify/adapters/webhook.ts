@@ -5,7 +5,7 @@
  * visitor's webhook learns its signing secret from its confirmation e-mail (an administrator's, from the answer to
  * the save that created it).
  */
-import { isSigningSecret, signWebhook } from '../../domain/webhook-signature'
+import { isSigningSecret, signWebhook } from '@/domain/webhook-signature'
 import { emailConfig, SendFailure, sendEmail } from '../email'
 import { renderWebhookConfirmationEmail } from '../messages'
 import { statuspageWebhookBody } from '../statuspage-webhook'

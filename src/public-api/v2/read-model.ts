@@ -4,10 +4,10 @@
  */
 import type { Payload, Where } from 'payload'
 
-import { incidentStartedAt, RESOLVED_INCIDENT_STATUS } from '../../domain/incident-status'
-import { worstStatus } from '../../domain/overall-status'
-import { incidentPageUrl, maintenancePageUrl } from '../../domain/page-address'
-import type { ServiceStatus } from '../../domain/statuses'
+import { incidentStartedAt, RESOLVED_INCIDENT_STATUS } from '@/domain/incident-status'
+import { worstStatus } from '@/domain/overall-status'
+import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
+import type { ServiceStatus } from '@/domain/statuses'
 import {
   componentStatus,
   derivedId,
@@ -19,9 +19,9 @@ import {
   statuspageTimeline,
   statuspageTimeZone,
   type TimelineUpdate,
-} from '../../domain/statuspage'
-import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '../../payload-types'
-import type { Links } from '../../settings/base-url'
+} from '@/domain/statuspage'
+import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '@/payload-types'
+import type { Links } from '@/settings/base-url'
 import { published } from '../read-model'
 
 import type { Component, Incident, IncidentUpdate, Page, ScheduledMaintenance } from './schemas'

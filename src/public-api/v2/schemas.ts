@@ -10,8 +10,8 @@ import {
   STATUSPAGE_DESCRIPTIONS,
   STATUSPAGE_INDICATORS,
   STATUSPAGE_MAINTENANCE_STATUSES,
-} from '../../domain/statuspage'
-import { INCIDENT_STATUSES } from '../../domain/statuses'
+} from '@/domain/statuspage'
+import { INCIDENT_STATUSES } from '@/domain/statuses'
 
 /** ISO 8601 with milliseconds and an offset (ours is always Z), as Statuspage writes them. */
 const timestamp = z.iso.datetime({ precision: 3, offset: true })

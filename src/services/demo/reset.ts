@@ -20,12 +20,12 @@ import {
   type PayloadRequest,
 } from 'payload'
 
-import { bumpDataVersion, type ChangeScope, withChangeScope } from '../../runtime/data-version'
-import { exclusively } from '../../runtime/request-gate'
-import { testHooks } from '../../runtime/test-hooks'
+import { bumpDataVersion, type ChangeScope, withChangeScope } from '@/runtime/data-version'
+import { exclusively } from '@/runtime/request-gate'
+import { testHooks } from '@/runtime/test-hooks'
 
-import type { DemoConfig } from '../../demo/config'
-import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '../../demo/seed-data'
+import type { DemoConfig } from '@/demo/config'
+import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '@/demo/seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
 const WIPED = [

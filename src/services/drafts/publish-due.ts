@@ -15,10 +15,10 @@
 import { and, eq, isNull } from '@payloadcms/db-sqlite/drizzle'
 import { type Payload, ValidationError } from 'payload'
 
-import { isDatabaseUnavailable } from '../../auth/database-failure'
-import { connectionFor, tableOf } from '../../db/sql'
-import { inTransaction } from '../../db/transaction'
-import { ServiceError } from '../../errors'
+import { isDatabaseUnavailable } from '@/auth/database-failure'
+import { connectionFor, tableOf } from '@/db/sql'
+import { inTransaction } from '@/db/transaction'
+import { ServiceError } from '@/errors'
 
 type DraftCollection = 'incidents' | 'maintenances'
 

@@ -20,8 +20,8 @@ import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
 import { type Payload, type PayloadRequest, ValidationError } from 'payload'
 
-import { relationIds } from '../../db/relation-id'
-import { env } from '../../config/env'
+import { relationIds } from '@/db/relation-id'
+import { env } from '@/config/env'
 
 import {
   automatedUpdateSlot,
@@ -30,7 +30,7 @@ import {
   type KeyState,
   NOTHING_REASON_TEXT,
   type NamedImpact,
-} from '../../domain/alert-incident'
+} from '@/domain/alert-incident'
 import {
   listNames,
   type MessageTemplateKind,
@@ -38,17 +38,17 @@ import {
   renderTitle,
   templateOrDefault,
   type TemplateValues,
-} from '../../domain/message-template'
-import type { IntegrationEventOutcome } from '../../domain/integration-outcomes'
-import { eventImpact, eventSignature, type MonitoringEvent } from '../../domain/monitoring-event'
-import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '../../domain/statuses'
-import { Unavailable } from '../../errors'
-import { oneAtATime } from '../../integrations/key-lock'
-import { MAX_ARRAY_ROWS } from '../../cms-api/input-rules'
-import { connectionFor, tableOf } from '../../db/sql'
-import { inTransaction } from '../../db/transaction'
-import type { Incident, Integration } from '../../payload-types'
-import { type IncidentUpdateRow, incidentUpdateRows } from '../../collections/Incidents/update-rows'
+} from '@/domain/message-template'
+import type { IntegrationEventOutcome } from '@/domain/integration-outcomes'
+import { eventImpact, eventSignature, type MonitoringEvent } from '@/domain/monitoring-event'
+import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '@/domain/statuses'
+import { Unavailable } from '@/errors'
+import { oneAtATime } from '@/integrations/key-lock'
+import { MAX_ARRAY_ROWS } from '@/cms-api/input-rules'
+import { connectionFor, tableOf } from '@/db/sql'
+import { inTransaction } from '@/db/transaction'
+import type { Incident, Integration } from '@/payload-types'
+import { type IncidentUpdateRow, incidentUpdateRows } from '@/collections/Incidents/update-rows'
 import { incidentHolder } from './apply-service-statuses'
 import { lockServiceStatuses } from '../service-status/lock'
 import { statusesWithout } from '../service-status/release'

@@ -6,10 +6,10 @@
  */
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
-import { incidentClaims } from '../../domain/service-status-change'
-import { newestUpdate } from '../../domain/incident-status'
-import { worstStatus } from '../../domain/overall-status'
-import { changedNewestUpdate, previousVersion, type UpdateLike } from '../../domain/notifications'
+import { incidentClaims } from '@/domain/service-status-change'
+import { newestUpdate } from '@/domain/incident-status'
+import { worstStatus } from '@/domain/overall-status'
+import { changedNewestUpdate, previousVersion, type UpdateLike } from '@/domain/notifications'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
 import { type Holder, otherHolds, releaseServices } from '../service-status/release'

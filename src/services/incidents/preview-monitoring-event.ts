@@ -6,14 +6,14 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import { relationId } from '../../db/relation-id'
-import { eventImpact, type IntegrationKind } from '../../domain/monitoring-event'
-import type { NamedImpact } from '../../domain/alert-incident'
-import { samplePayloads } from '../../domain/sample-event'
-import type { ServiceStatus } from '../../domain/statuses'
-import { parsePayload } from '../../integrations/parse'
-import { parseOptions } from '../../integrations/parse-options'
-import type { Integration } from '../../payload-types'
+import { relationId } from '@/db/relation-id'
+import { eventImpact, type IntegrationKind } from '@/domain/monitoring-event'
+import type { NamedImpact } from '@/domain/alert-incident'
+import { samplePayloads } from '@/domain/sample-event'
+import type { ServiceStatus } from '@/domain/statuses'
+import { parsePayload } from '@/integrations/parse'
+import { parseOptions } from '@/integrations/parse-options'
+import type { Integration } from '@/payload-types'
 import { customerMessage, customerTitle, servicesOf } from './apply-monitoring-event'
 
 export interface EventPreview {

@@ -5,8 +5,8 @@
  */
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { backfilledChanges } from '../../domain/backfill'
-import type { ServiceStatus } from '../../domain/statuses'
+import { backfilledChanges } from '@/domain/backfill'
+import type { ServiceStatus } from '@/domain/statuses'
 
 import { serviceStatusEntries } from '../service-status/entries'
 

@@ -13,13 +13,13 @@
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, Where } from 'payload'
 
-import { deriveMaintenanceState } from '../../domain/maintenance-lifecycle'
-import { isTransitionDue, TRANSITION_BOUNDARIES } from '../../domain/maintenance-schedule'
-import type { MaintenanceStatus } from '../../domain/statuses'
-import { connectionFor, tableOf } from '../../db/sql'
-import { inTransaction } from '../../db/transaction'
-import { bumpDataVersion } from '../../runtime/data-version'
-import { slot } from '../../runtime/state'
+import { deriveMaintenanceState } from '@/domain/maintenance-lifecycle'
+import { isTransitionDue, TRANSITION_BOUNDARIES } from '@/domain/maintenance-schedule'
+import type { MaintenanceStatus } from '@/domain/statuses'
+import { connectionFor, tableOf } from '@/db/sql'
+import { inTransaction } from '@/db/transaction'
+import { bumpDataVersion } from '@/runtime/data-version'
+import { slot } from '@/runtime/state'
 import { maintenanceMoved } from './moved'
 
 /** A maintenance that cannot be saved (its hook or validation refuses) is retried after this, not every tick. */

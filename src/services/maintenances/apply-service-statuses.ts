@@ -6,9 +6,9 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import { relationIds } from '../../db/relation-id'
+import { relationIds } from '@/db/relation-id'
 
-import type { Maintenance } from '../../payload-types'
+import type { Maintenance } from '@/payload-types'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
 import { type Holder, releaseServices, statusesWithout } from '../service-status/release'

@@ -7,9 +7,9 @@
  */
 import type { Payload } from 'payload'
 
-import { OCCURRENCES_AHEAD, occurrencesAfter, type Recurrence } from '../../domain/recurrence'
-import type { Maintenance } from '../../payload-types'
-import { siteSettings } from '../../settings/site-settings'
+import { OCCURRENCES_AHEAD, occurrencesAfter, type Recurrence } from '@/domain/recurrence'
+import type { Maintenance } from '@/payload-types'
+import { siteSettings } from '@/settings/site-settings'
 
 const isUniqueViolation = (error: unknown) =>
   /unique|duplicate/i.test(

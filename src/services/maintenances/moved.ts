@@ -10,9 +10,9 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import type { MaintenanceStatus } from '../../domain/statuses'
-import { announceMaintenanceChange } from '../../notify/events'
-import type { Maintenance } from '../../payload-types'
+import type { MaintenanceStatus } from '@/domain/statuses'
+import { announceMaintenanceChange } from '@/notify/events'
+import type { Maintenance } from '@/payload-types'
 
 import { applyMaintenanceServiceStatuses, type MaintenanceLike } from './apply-service-statuses'
 

@@ -7,22 +7,22 @@
 import { and, eq, isNull, ne, or } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { connectionFor, tableOf } from '../../db/sql'
-import { inTransaction } from '../../db/transaction'
-import { incidentPageUrl } from '../../domain/page-address'
-import { ACTIVE_INCIDENT_STATUSES } from '../../domain/incident-status'
+import { connectionFor, tableOf } from '@/db/sql'
+import { inTransaction } from '@/db/transaction'
+import { incidentPageUrl } from '@/domain/page-address'
+import { ACTIVE_INCIDENT_STATUSES } from '@/domain/incident-status'
 import {
   incidentReminderDue,
   maintenanceReminderDue,
   type MaintenanceReminderChoice,
   type ReminderLead,
-} from '../../domain/reminders'
-import type { IncidentStatus, MaintenanceStatus } from '../../domain/statuses'
-import { ChannelNotConfigured, emailConfig, sendEmail } from '../../notify/email'
-import { announceMaintenanceReminder } from '../../notify/events'
-import { renderIncidentReminderEmail } from '../../notify/messages'
-import { messageBaseUrl } from '../../settings/base-url'
-import { siteSettings } from '../../settings/site-settings'
+} from '@/domain/reminders'
+import type { IncidentStatus, MaintenanceStatus } from '@/domain/statuses'
+import { ChannelNotConfigured, emailConfig, sendEmail } from '@/notify/email'
+import { announceMaintenanceReminder } from '@/notify/events'
+import { renderIncidentReminderEmail } from '@/notify/messages'
+import { messageBaseUrl } from '@/settings/base-url'
+import { siteSettings } from '@/settings/site-settings'
 
 const DAY_MS = 86_400_000
 

@@ -11,9 +11,9 @@
  */
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { isStatusChange } from '../../domain/service-status-change'
-import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
-import { announceServiceStatusChange } from '../../notify/events'
+import { isStatusChange } from '@/domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '@/domain/statuses'
+import { announceServiceStatusChange } from '@/notify/events'
 import { lockServiceStatuses } from './lock'
 
 /** Where a change comes from, as its history row records it. */

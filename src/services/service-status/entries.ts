@@ -1,5 +1,5 @@
-import { relationId } from '../../db/relation-id'
-import type { ServiceStatus } from '../../domain/statuses'
+import { relationId } from '@/db/relation-id'
+import type { ServiceStatus } from '@/domain/statuses'
 
 export interface ServiceStatusEntry {
   service: number

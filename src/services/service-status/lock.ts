@@ -8,7 +8,7 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest } from 'payload'
 
-import { postgresTransaction } from '../../db/sql'
+import { postgresTransaction } from '@/db/sql'
 
 /** The lock space of service statuses (pg_advisory_xact_lock's first key), apart from any other advisory lock. */
 const SERVICE_STATUS_LOCKS = 0x5e7c

@@ -4,8 +4,8 @@
  */
 import type { PayloadRequest, Where } from 'payload'
 
-import { relationId } from '../../db/relation-id'
-import { ACTIVE_INCIDENT_STATUSES } from '../../domain/incident-status'
+import { relationId } from '@/db/relation-id'
+import { ACTIVE_INCIDENT_STATUSES } from '@/domain/incident-status'
 
 import {
   HOLD_SOURCES,
@@ -14,8 +14,8 @@ import {
   statusWithout,
   type StatusChangeRow,
   type StatusHold,
-} from '../../domain/service-status-change'
-import type { ServiceStatus, StatusChangeSource } from '../../domain/statuses'
+} from '@/domain/service-status-change'
+import type { ServiceStatus, StatusChangeSource } from '@/domain/statuses'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from './change'
 import { incidentUpdatesWithClaims } from './entries'

@@ -1,8 +1,8 @@
 /** The owner of a subscription chooses the services it covers (the manage page). */
 import type { Payload } from 'payload'
 
-import { inTransaction } from '../../db/transaction'
-import type { Subscriber } from '../../payload-types'
+import { inTransaction } from '@/db/transaction'
+import type { Subscriber } from '@/payload-types'
 
 import { findSubscriber, serviceIds } from './subscribe'
 

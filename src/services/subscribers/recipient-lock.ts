@@ -8,8 +8,8 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest } from 'payload'
 
-import { postgresTransaction } from '../../db/sql'
-import type { ConfirmationRecipient } from '../../domain/subscription-request'
+import { postgresTransaction } from '@/db/sql'
+import type { ConfirmationRecipient } from '@/domain/subscription-request'
 
 /** The lock space of confirmation recipients (pg_advisory_xact_lock's first key), apart from any other advisory lock. */
 const RECIPIENT_LOCKS = 0x5c0f

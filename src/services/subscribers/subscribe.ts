@@ -8,19 +8,19 @@
  */
 import type { Payload, PayloadRequest, Where } from 'payload'
 
-import { type Env, env } from '../../config/env'
-import { inTransaction } from '../../db/transaction'
-import { CHANNEL_RULES } from '../../domain/channels'
+import { type Env, env } from '@/config/env'
+import { inTransaction } from '@/db/transaction'
+import { CHANNEL_RULES } from '@/domain/channels'
 import {
   type ConfirmationRecipient,
   confirmationRecipient,
   requestAddress,
   type SubscribeRequest,
-} from '../../domain/subscription-request'
-import { BadRequest } from '../../errors'
-import type { Subscriber } from '../../payload-types'
+} from '@/domain/subscription-request'
+import { BadRequest } from '@/errors'
+import type { Subscriber } from '@/payload-types'
 
-import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '../../notify/queue'
+import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '@/notify/queue'
 
 import { lockRecipient } from './recipient-lock'
 

@@ -1,7 +1,7 @@
 /** Leaving, with the token of the links in every message. */
 import type { Payload } from 'payload'
 
-import type { Subscriber } from '../../payload-types'
+import type { Subscriber } from '@/payload-types'
 
 import { findSubscriber } from './subscribe'
 

@@ -1,7 +1,7 @@
 /** Confirming a subscription with the token of its confirmation link (double opt-in, subscribe.ts). */
 import type { Payload } from 'payload'
 
-import type { Subscriber } from '../../payload-types'
+import type { Subscriber } from '@/payload-types'
 
 import { CONFIRMATION_LIFETIME_MS, findSubscriber } from './subscribe'
 

@@ -7,9 +7,9 @@ import { createServer, type Socket } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 
-import { isDatabaseUnavailable } from '../../../src/auth/database-failure'
-import { databaseTimeouts } from '../../../src/config/database'
-import { parseEnv } from '../../../src/config/env'
+import { isDatabaseUnavailable } from '@/auth/database-failure'
+import { databaseTimeouts } from '@/config/database'
+import { parseEnv } from '@/config/env'
 
 describe('isDatabaseUnavailable', () => {
   it('recognises connection failures, terminated sessions and timeouts, also wrapped by the ORM', () => {

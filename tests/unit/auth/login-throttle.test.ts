@@ -9,7 +9,7 @@ import { createServer } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createLoginThrottle } from '../../../src/auth/login-throttle'
+import { createLoginThrottle } from '@/auth/login-throttle'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const clients: Redis[] = []

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 
-import { quietClientErrors } from '../../../src/auth/quiet-client-errors'
+import { quietClientErrors } from '@/auth/quiet-client-errors'
 
 /** A real pino logger with the hook, writing JSON lines into an array. */
 function logger() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { jsonNesting, jsonNestingError, MAX_JSON_NESTING } from '../../../src/cms-api/json-shape'
+import { jsonNesting, jsonNestingError, MAX_JSON_NESTING } from '@/cms-api/json-shape'
 
 describe('jsonNesting', () => {
   it('counts levels without recursion, and stops early past the limit', () => {

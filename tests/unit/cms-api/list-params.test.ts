@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { clientLimit, MAX_CLIENT_LIMIT } from '../../../src/cms-api/list-params'
+import { clientLimit, MAX_CLIENT_LIMIT } from '@/cms-api/list-params'
 
 describe('clientLimit', () => {
   it('reads 0 and anything above the maximum as the maximum', () => {

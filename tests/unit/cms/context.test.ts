@@ -5,7 +5,7 @@
 import type { RequestContext } from 'payload'
 import { describe, expect, it } from 'vitest'
 
-import '../../../src/cms/context'
+import '@/cms/context'
 
 describe('the request context', () => {
   it('types the flags hooks read', () => {

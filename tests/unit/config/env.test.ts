@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import { ConfigError, OPERATOR_VARIABLES, parseEnv } from '../../../src/config/env'
+import { ConfigError, OPERATOR_VARIABLES, parseEnv } from '@/config/env'
 
 /** The variable names in the first column of every README table headed "| Variable | Default | Meaning |". */
 function readmeVariables(): string[] {

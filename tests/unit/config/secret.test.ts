@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { InsecureSecretError, resolvePayloadSecret } from '../../../src/config/secret'
+import { InsecureSecretError, resolvePayloadSecret } from '@/config/secret'
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'sp-secret-'))
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { decide, type KeyState } from '../../../src/domain/alert-incident'
+import { decide, type KeyState } from '@/domain/alert-incident'
 import {
   DEFAULT_MESSAGE_TEMPLATES,
   listNames,
   renderTemplate,
   templateOrDefault,
   templateProblem,
-} from '../../../src/domain/message-template'
+} from '@/domain/message-template'
 
 const state = (overrides: Partial<KeyState> = {}): KeyState => ({
   incidentStatus: 'investigating',

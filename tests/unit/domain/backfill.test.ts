@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { backfilledChanges, backfillError } from '../../../src/domain/backfill'
+import { backfilledChanges, backfillError } from '@/domain/backfill'
 
 const now = new Date('2026-06-01T12:00:00Z')
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isE164, isEmailAddress, normaliseEmail } from '../../../src/domain/contact'
+import { isE164, isEmailAddress, normaliseEmail } from '@/domain/contact'
 
 describe('isE164', () => {
   it('accepts a plus, a country code not starting with 0, and up to 15 digits in all', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatCountdown, parseCountdown, parseResetInterval, startupResetDue } from '../../../src/domain/demo'
+import { formatCountdown, parseCountdown, parseResetInterval, startupResetDue } from '@/domain/demo'
 
 describe('the demo reset interval', () => {
   it('defaults to 60 minutes and takes whole minutes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { estimateChangesAt, estimateDuration } from '../../../src/domain/duration'
+import { estimateChangesAt, estimateDuration } from '@/domain/duration'
 
 const start = new Date('2026-03-01T09:00:00.000Z')
 const at = (ms: number) => new Date(start.getTime() + ms)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { countdownChangesAt, displayDuration, durationToStore, estimateDuration } from '../../../src/domain/duration'
+import { countdownChangesAt, displayDuration, durationToStore, estimateDuration } from '@/domain/duration'
 
 // The contract: a maintenance's `duration` is "a human-readable estimate" of its window; the issue's examples are
 // "30 minutes", "2 hours" and "1 day 4 hours". scheduledEndAt null "means open end".

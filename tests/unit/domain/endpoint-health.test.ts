@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { healthAfter, QUARANTINE_AFTER_MS } from '../../../src/domain/endpoint-health'
+import { healthAfter, QUARANTINE_AFTER_MS } from '@/domain/endpoint-health'
 
 describe('endpoint health', () => {
   const t0 = new Date('2026-01-01T00:00:00Z')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { endpointSpellingPlan } from '../../../src/domain/endpoint-spellings'
+import { endpointSpellingPlan } from '@/domain/endpoint-spellings'
 
 const row = (id: number, url: string, active = true, verified = true) => ({ id, url, active, verified })
 

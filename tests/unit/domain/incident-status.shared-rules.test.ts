@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { ACTIVE_INCIDENT_STATUSES, updatesNewestFirst } from '../../../src/domain/incident-status'
-import { ACTIVE_MAINTENANCE_STATUSES } from '../../../src/domain/maintenance-lifecycle'
+import { ACTIVE_INCIDENT_STATUSES, updatesNewestFirst } from '@/domain/incident-status'
+import { ACTIVE_MAINTENANCE_STATUSES } from '@/domain/maintenance-lifecycle'
 
 describe('rules shared by the read model, the pages and the messages', () => {
   it('active sets: every status but the closing ones', () => {

@@ -6,8 +6,8 @@ import {
   sameUpdates,
   type IncidentUpdateInput,
   updatesNewestFirst,
-} from '../../../src/domain/incident-status'
-import type { IncidentStatus } from '../../../src/domain/statuses'
+} from '@/domain/incident-status'
+import type { IncidentStatus } from '@/domain/statuses'
 
 // The contract: "the incident `status` always equals the status of its newest update"; updates are "ordered
 // newest first"; resolvedAt is a timestamp or null, ISO 8601 in UTC with milliseconds.

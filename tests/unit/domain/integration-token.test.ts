@@ -6,7 +6,7 @@ import {
   newIntegrationToken,
   tokenFromHeader,
   webhookToken,
-} from '../../../src/domain/integration-token'
+} from '@/domain/integration-token'
 
 describe('integration tokens', () => {
   it('are new each time, look like tokens, and are stored as their SHA-256', () => {

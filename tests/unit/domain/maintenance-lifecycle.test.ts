@@ -8,8 +8,8 @@ import {
   nextTransitionAt,
   statusByTime,
   type MaintenanceStateInput,
-} from '../../../src/domain/maintenance-lifecycle'
-import { MAINTENANCE_STATUSES, type MaintenanceStatus } from '../../../src/domain/statuses'
+} from '@/domain/maintenance-lifecycle'
+import { MAINTENANCE_STATUSES, type MaintenanceStatus } from '@/domain/statuses'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isTransitionDue, TRANSITION_BOUNDARIES } from '../../../src/domain/maintenance-schedule'
+import { isTransitionDue, TRANSITION_BOUNDARIES } from '@/domain/maintenance-schedule'
 
 const start = new Date('2026-05-01T10:00:00Z')
 const end = new Date('2026-05-01T12:00:00Z')

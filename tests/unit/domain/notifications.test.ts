@@ -10,7 +10,7 @@ import {
   subscriberWantsEvent,
   type UpdateLike,
   updateFingerprint,
-} from '../../../src/domain/notifications'
+} from '@/domain/notifications'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute)).toISOString()
 const update = (

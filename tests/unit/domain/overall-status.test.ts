@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { overallHeadline, overallStatus, severity, worstStatus } from '../../../src/domain/overall-status'
-import { SERVICE_STATUSES, type ServiceStatus } from '../../../src/domain/statuses'
+import { overallHeadline, overallStatus, severity, worstStatus } from '@/domain/overall-status'
+import { SERVICE_STATUSES, type ServiceStatus } from '@/domain/statuses'
 
 // The contract: "the worst status among all services, with the severity order
 // major > partial > degraded > maintenance > operational. When the operator enabled maintenance mode, the overall

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { incidentPageUrl, maintenancePageUrl } from '../../../src/domain/page-address'
+import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
 
 describe('the public page addresses', () => {
   it('builds the public page addresses', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../../src/domain/password-policy'
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '@/domain/password-policy'
 
 describe('the password rule', () => {
   it('takes 12 characters or more, and says how many it wants otherwise', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { occurrencesAfter, rruleOf } from '../../../src/domain/recurrence'
+import { occurrencesAfter, rruleOf } from '@/domain/recurrence'
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString())
 

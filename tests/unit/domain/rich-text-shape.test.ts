@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { richTextShapeError } from '../../../src/domain/rich-text-shape'
+import { richTextShapeError } from '@/domain/rich-text-shape'
 
 describe('richTextShapeError', () => {
   const doc = (children: unknown) => ({ root: { type: 'root', children } })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isSameOriginWrite } from '../../../src/domain/same-origin'
+import { isSameOriginWrite } from '@/domain/same-origin'
 
 const site = { requestHost: 'status.example.com', siteOrigins: [] as string[] }
 

@@ -6,7 +6,7 @@ import {
   statusWithout,
   type StatusChangeRow,
   type StatusHold,
-} from '../../../src/domain/service-status-change'
+} from '@/domain/service-status-change'
 
 const t = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 12, minutes))
 const row = (

@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import {
-  SHORT_ID_ALPHABET,
-  SHORT_ID_LENGTH,
-  generateShortId,
-  isShortId,
-  uniqueShortId,
-} from '../../../src/domain/short-id'
+import { SHORT_ID_ALPHABET, SHORT_ID_LENGTH, generateShortId, isShortId, uniqueShortId } from '@/domain/short-id'
 
 describe('short id alphabet', () => {
   it('is lower-case letters and digits without look-alikes, each once', () => {

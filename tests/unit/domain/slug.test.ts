@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isSlug, toSlug } from '../../../src/domain/slug'
+import { isSlug, toSlug } from '@/domain/slug'
 
 // Slugs appear in public paths and filters (`service` parameter of /api/v1): URL-safe, lower case, words joined by
 // single hyphens, at most 96 characters.

@@ -10,7 +10,7 @@ import {
   SUBSCRIBER_TYPES,
   USER_ROLES,
   isOneOf,
-} from '../../../src/domain/statuses'
+} from '@/domain/statuses'
 
 // The value sets as the contract lists them (Resources, States and transitions, Authentication).
 const sorted = (values: readonly string[]) => [...values].sort()

@@ -1,7 +1,7 @@
 /** Our statuses in Statuspage's vocabulary (src/domain/statuspage.ts; the table in docs/api.md "/api/v2"). */
 import { describe, expect, it } from 'vitest'
 
-import { derivedId, incidentImpact, maintenanceStatus, pageStatus } from '../../../src/domain/statuspage'
+import { derivedId, incidentImpact, maintenanceStatus, pageStatus } from '@/domain/statuspage'
 
 describe('the page rollup', () => {
   it.each([

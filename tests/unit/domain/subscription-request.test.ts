@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { normaliseEndpoint, parseSubscribeRequest, parseTokenRequest } from '../../../src/domain/subscription-request'
+import { normaliseEndpoint, parseSubscribeRequest, parseTokenRequest } from '@/domain/subscription-request'
 
 describe('what /api/subscribe accepts', () => {
   it('normalises an e-mail address and a phone number written with spaces', () => {

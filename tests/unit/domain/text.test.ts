@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { controlCharacterError, forbiddenControlCharacter } from '../../../src/domain/text'
+import { controlCharacterError, forbiddenControlCharacter } from '@/domain/text'
 
 describe('forbiddenControlCharacter', () => {
   it('finds C0 controls other than tab, LF and CR, and DEL', () => {

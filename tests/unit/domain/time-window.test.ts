@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { windowBound, windowEndsBeforeStart } from '../../../src/domain/time-window'
+import { windowBound, windowEndsBeforeStart } from '@/domain/time-window'
 
 describe('a time window bound', () => {
   it('reads a date as the whole day in UTC: its first millisecond as a start, its last as an end', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isTimeZone, validTimeZone } from '../../../src/domain/time-zone'
+import { isTimeZone, validTimeZone } from '@/domain/time-zone'
 
 describe('time zones', () => {
   it('accepts IANA zones and shows anything else in UTC', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { canonicalTimestamp, isFilterInstant, writtenTimestampError } from '../../../src/domain/timestamp'
+import { canonicalTimestamp, isFilterInstant, writtenTimestampError } from '@/domain/timestamp'
 
 describe('a written timestamp', () => {
   it('is an instant: a date-time with Z or ±hh:mm, a Date, or epoch milliseconds', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  dailyUptime,
-  DAY_MS,
-  overlappedDays,
-  uptimePercent,
-  windowStartFor,
-  windowUptime,
-} from '../../../src/domain/uptime'
+import { dailyUptime, DAY_MS, overlappedDays, uptimePercent, windowStartFor, windowUptime } from '@/domain/uptime'
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00.000Z`)
 const H = 3_600_000
@@ -141,7 +134,7 @@ describe('uptime from the history of statuses', () => {
 
 describe('the edge and the uptime routes', () => {
   it('caches /s/<slug> like the other pages, and keys /api/v1/uptime on days, service and pretty only', async () => {
-    const { canonicalQuery, classifyRequest, isPublicSitePath } = await import('../../../src/edge/public-paths')
+    const { canonicalQuery, classifyRequest, isPublicSitePath } = await import('@/edge/public-paths')
     expect(isPublicSitePath('/s/api')).toBe(true)
     expect(classifyRequest('GET', '/s/api', true)).toEqual({ budget: 'public', cacheable: true, errorShape: 'page' })
     expect(classifyRequest('GET', '/api/v1/uptime', true)).toEqual({
@@ -155,7 +148,7 @@ describe('the edge and the uptime routes', () => {
 
 describe('the demo history', () => {
   it('covers 90 days, has days with partial and major time, and ends in each service’s seeded status', async () => {
-    const { demoHistory, demoSeed } = await import('../../../src/demo/seed-data')
+    const { demoHistory, demoSeed } = await import('@/demo/seed-data')
     const now = new Date('2026-03-10T12:00:00.000Z')
     const history = demoHistory(now)
     const services = demoSeed(now).groups.flatMap((g) => g.services)

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 
-import { isSigningSecret, newSigningSecret, signWebhook } from '../../../src/domain/webhook-signature'
+import { isSigningSecret, newSigningSecret, signWebhook } from '@/domain/webhook-signature'
 
 describe('webhook signatures (Standard Webhooks)', () => {
   it("are what the specification's own library verifies, and nothing else", () => {

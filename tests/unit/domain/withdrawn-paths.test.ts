@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  ownPublicPaths,
-  showsOneRecord,
-  withdrawnByDelete,
-  withdrawnByUpdate,
-} from '../../../src/domain/withdrawn-paths'
+import { ownPublicPaths, showsOneRecord, withdrawnByDelete, withdrawnByUpdate } from '@/domain/withdrawn-paths'
 
 describe('the public paths a record has of its own', () => {
   it('are its page and its /api/v1 document', () => {

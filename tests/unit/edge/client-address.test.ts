@@ -9,7 +9,7 @@ import {
   normalizeAddress,
   parseTrustedProxies,
   rateLimitKey,
-} from '../../../src/edge/client-address'
+} from '@/edge/client-address'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))

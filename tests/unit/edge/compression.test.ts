@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isCompressible } from '../../../src/edge/compression'
+import { isCompressible } from '@/edge/compression'
 
 describe('which cached responses are compressed (compressible, from mime-db)', () => {
   it('compresses the text and JSON the service sends, once they are worth it', () => {

@@ -6,7 +6,7 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 
-import { createCredentialCheck, payloadSigningKey } from '../../../src/edge/credentials'
+import { createCredentialCheck, payloadSigningKey } from '@/edge/credentials'
 
 const SECRET = 'a-long-enough-secret-for-tests-0123456789'
 const NOW = Date.UTC(2026, 10, 27, 12)

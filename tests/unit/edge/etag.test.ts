@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ifNoneMatchMatches, parseEntityTags } from '../../../src/edge/etag'
+import { ifNoneMatchMatches, parseEntityTags } from '@/edge/etag'
 
 describe('If-None-Match against an ETag (weak comparison)', () => {
   it('matches the same tag, strong or weak on either side', () => {

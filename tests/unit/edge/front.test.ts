@@ -9,14 +9,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createClientAddress } from '../../../src/edge/client-address'
-import { bumpDataVersion, currentDataVersion, markDataChanged } from '../../../src/runtime/data-version'
-import { parseEnv } from '../../../src/config/env'
-import { createEdge, createFront, edgeConfig } from '../../../src/edge/front'
-import { createLoopback } from '../../../src/edge/loopback'
-import { canonicalQuery, classifyRequest, loggablePath } from '../../../src/edge/public-paths'
-import { createRateLimiter, createWindowCounter } from '../../../src/edge/rate-limit'
-import { createResponseCache, MAX_ORIGINS } from '../../../src/edge/response-cache'
+import { createClientAddress } from '@/edge/client-address'
+import { bumpDataVersion, currentDataVersion, markDataChanged } from '@/runtime/data-version'
+import { parseEnv } from '@/config/env'
+import { createEdge, createFront, edgeConfig } from '@/edge/front'
+import { createLoopback } from '@/edge/loopback'
+import { canonicalQuery, classifyRequest, loggablePath } from '@/edge/public-paths'
+import { createRateLimiter, createWindowCounter } from '@/edge/rate-limit'
+import { createResponseCache, MAX_ORIGINS } from '@/edge/response-cache'
 
 interface Fake {
   base: string

@@ -8,9 +8,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type InvalidationBus, startInvalidationBus } from '../../../src/edge/invalidation-bus'
-import { createRedis } from '../../../src/edge/redis'
-import type { DataChange, DataChangeListener } from '../../../src/runtime/data-version'
+import { type InvalidationBus, startInvalidationBus } from '@/edge/invalidation-bus'
+import { createRedis } from '@/edge/redis'
+import type { DataChange, DataChangeListener } from '@/runtime/data-version'
 import { freePort } from '../../helpers/service'
 
 let redis: ChildProcess

@@ -9,9 +9,9 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { keepLastGood, lastGoodFile, loadLastGood, saveLastGood } from '../../../src/edge/last-good-file'
-import { createResponseCache, prepareResponse } from '../../../src/edge/response-cache'
-import { currentDataVersion } from '../../../src/runtime/data-version'
+import { keepLastGood, lastGoodFile, loadLastGood, saveLastGood } from '@/edge/last-good-file'
+import { createResponseCache, prepareResponse } from '@/edge/response-cache'
+import { currentDataVersion } from '@/runtime/data-version'
 
 const cacheOf = () =>
   createResponseCache({ origin: () => Promise.reject(new Error('no origin')), maxEntries: 10, maxBytes: 1 << 20 })

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
-import { createPublicOrigin, setPublicOrigin } from '../../../src/edge/public-origin'
+import { createPublicOrigin, setPublicOrigin } from '@/edge/public-origin'
 
 const request = (peer: string, headers: Record<string, string>, encrypted = false) =>
   ({ socket: { remoteAddress: peer, encrypted }, headers: { ...headers } }) as unknown as IncomingMessage

@@ -7,9 +7,9 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { canonicalQuery } from '../../../src/edge/public-paths'
-import { API_QUERIES } from '../../../src/public-api/schemas'
-import * as schemas from '../../../src/public-api/schemas'
+import { canonicalQuery } from '@/edge/public-paths'
+import { API_QUERIES } from '@/public-api/schemas'
+import * as schemas from '@/public-api/schemas'
 
 const API_DIR = path.resolve(__dirname, '../../../src/app/api/v1')
 

@@ -10,12 +10,12 @@ import { connect, type Socket } from 'node:net'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createClientAddress } from '../../../src/edge/client-address'
-import type { CredentialCheck } from '../../../src/edge/credentials'
-import { createFront } from '../../../src/edge/front'
-import { createLoopback } from '../../../src/edge/loopback'
-import { createRateLimiter } from '../../../src/edge/rate-limit'
-import { type BodyLimits, createBodyLedger } from '../../../src/edge/request-body'
+import { createClientAddress } from '@/edge/client-address'
+import type { CredentialCheck } from '@/edge/credentials'
+import { createFront } from '@/edge/front'
+import { createLoopback } from '@/edge/loopback'
+import { createRateLimiter } from '@/edge/rate-limit'
+import { type BodyLimits, createBodyLedger } from '@/edge/request-body'
 
 const LIMITS = { maxBytes: 64 * 1024, maxUploadBytes: 256 * 1024, timeoutMs: 300 }
 const KEY = 'users API-Key x'

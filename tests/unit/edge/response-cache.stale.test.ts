@@ -8,12 +8,12 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createClientAddress } from '../../../src/edge/client-address'
-import { bumpDataVersion, currentDataVersion } from '../../../src/runtime/data-version'
-import { createFront, sendUnavailable } from '../../../src/edge/front'
-import { createLoopback } from '../../../src/edge/loopback'
-import { createRateLimiter } from '../../../src/edge/rate-limit'
-import { createResponseCache, type ResponseCache, type Unavailable } from '../../../src/edge/response-cache'
+import { createClientAddress } from '@/edge/client-address'
+import { bumpDataVersion, currentDataVersion } from '@/runtime/data-version'
+import { createFront, sendUnavailable } from '@/edge/front'
+import { createLoopback } from '@/edge/loopback'
+import { createRateLimiter } from '@/edge/rate-limit'
+import { createResponseCache, type ResponseCache, type Unavailable } from '@/edge/response-cache'
 
 type Mode = 'ok' | '500' | 'drop' | 'hang' | 'held'
 

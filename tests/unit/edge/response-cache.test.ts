@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { prepareResponse, ResponseStore } from '../../../src/edge/response-cache'
+import { prepareResponse, ResponseStore } from '@/edge/response-cache'
 
 const ok = (body: string, headers: string[] = []) =>
   prepareResponse(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatDateTime, formatTime, sameDay } from '../../../src/format/dates'
+import { formatDateTime, formatTime, sameDay } from '@/format/dates'
 
 // The formatters are kept per time zone (src/format/dates.ts): each zone must still get its own.
 describe('dates as the public pages show them', () => {

@@ -6,8 +6,8 @@ import {
   eventSignature,
   type ParseOptions,
   statusFromWord,
-} from '../../../src/domain/monitoring-event'
-import { parsePayload } from '../../../src/integrations/parse'
+} from '@/domain/monitoring-event'
+import { parsePayload } from '@/integrations/parse'
 import { alertmanagerFiring, alertmanagerResolved } from '../../fixtures/integrations/alertmanager'
 import { gatusRemapped, gatusResolved, gatusTriggered } from '../../fixtures/integrations/gatus'
 import { grafanaFiring, grafanaOneRecovered, grafanaResolved } from '../../fixtures/integrations/grafana'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseEnv } from '../../../src/config/env'
-import { addressAllowed, outboundPolicy, urlProblem } from '../../../src/net/outbound-url'
+import { parseEnv } from '@/config/env'
+import { addressAllowed, outboundPolicy, urlProblem } from '@/net/outbound-url'
 
 const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...vars })
 const publicOnly = outboundPolicy(env({}))

@@ -8,7 +8,7 @@ import {
   markDataChanged,
   settleChangeScope,
   withChangeScope,
-} from '../../../src/runtime/data-version'
+} from '@/runtime/data-version'
 
 const versions = () => ({ data: currentDataVersion(), services: currentServicesVersion() })
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  enter,
-  exclusively,
-  holdsReads,
-  readConsistently,
-  ReadsHeldError,
-  whileClosed,
-} from '../../../src/runtime/request-gate'
+import { enter, exclusively, holdsReads, readConsistently, ReadsHeldError, whileClosed } from '@/runtime/request-gate'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { repeat, stopAllRepeating } from '../../../src/jobs/repeat'
-import { beginShutdown, isStopping, onShutdown, runClosers } from '../../../src/runtime/shutdown'
+import { repeat, stopAllRepeating } from '@/jobs/repeat'
+import { beginShutdown, isStopping, onShutdown, runClosers } from '@/runtime/shutdown'
 
 afterEach(() => vi.useRealTimers())
 

@@ -7,10 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { parseEnv } from '../../../src/config/env'
-import { demoConfig } from '../../../src/demo/config'
-import { createEdge, edgeConfig } from '../../../src/edge/front'
-import { setSlot } from '../../../src/runtime/state'
+import { parseEnv } from '@/config/env'
+import { demoConfig } from '@/demo/config'
+import { createEdge, edgeConfig } from '@/edge/front'
+import { setSlot } from '@/runtime/state'
 
 const servers: Server[] = []
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { setEdgeHealthProbe } from '../../../src/runtime/health'
-import { sharedPerVersion } from '../../../src/runtime/version-memo'
+import { setEdgeHealthProbe } from '@/runtime/health'
+import { sharedPerVersion } from '@/runtime/version-memo'
 
 afterEach(() => setEdgeHealthProbe(() => ({})))
 

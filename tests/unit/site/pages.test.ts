@@ -2,19 +2,13 @@ import { gzipSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
 
-import { isPublicPath, isPublicSitePath, loggablePath } from '../../../src/edge/public-paths'
-import { faviconHref, faviconSvg, faviconTone } from '../../../src/site/favicon'
-import { html, raw } from '../../../src/format/html'
-import { INLINE_SCRIPTS, renderDocument } from '../../../src/site/layout'
-import { SITE_CSS } from '../../../src/site/styles'
+import { isPublicPath, isPublicSitePath, loggablePath } from '@/edge/public-paths'
+import { faviconHref, faviconSvg, faviconTone } from '@/site/favicon'
+import { html, raw } from '@/format/html'
+import { INLINE_SCRIPTS, renderDocument } from '@/site/layout'
+import { SITE_CSS } from '@/site/styles'
 
-import {
-  barsInline,
-  homePage,
-  INLINE_BARS_MAX_SERVICES,
-  incidentPage,
-  incidentStartedAt,
-} from '../../../src/site/pages'
+import { barsInline, homePage, INLINE_BARS_MAX_SERVICES, incidentPage, incidentStartedAt } from '@/site/pages'
 
 describe('the html template', () => {
   it('escapes interpolated text and attributes, and keeps safe HTML as it is', () => {

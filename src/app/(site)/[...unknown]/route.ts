@@ -1,6 +1,6 @@
-import { faviconIco } from '../../../site/favicon-ico'
-import { NotFound } from '../../../errors'
-import { sitePage } from '../../../site/respond'
+import { faviconIco } from '@/site/favicon-ico'
+import { NotFound } from '@/errors'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

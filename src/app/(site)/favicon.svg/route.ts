@@ -1,4 +1,4 @@
-import { faviconSvg, faviconTone } from '../../../site/favicon'
+import { faviconSvg, faviconTone } from '@/site/favicon'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,6 +1,6 @@
-import { listIncidents, listMaintenances } from '../../../public-api/read-model'
-import { buildFeed } from '../../../site/feeds'
-import { sitePage } from '../../../site/respond'
+import { listIncidents, listMaintenances } from '@/public-api/read-model'
+import { buildFeed } from '@/site/feeds'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

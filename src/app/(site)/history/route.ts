@@ -1,13 +1,13 @@
-import { NotFound } from '../../../errors'
+import { NotFound } from '@/errors'
 import {
   listIncidents,
   listMaintenances,
   listServices,
   nextMaintenanceStart,
   nextMaintenanceTransition,
-} from '../../../public-api/read-model'
-import { historyPage } from '../../../site/pages'
-import { sitePage } from '../../../site/respond'
+} from '@/public-api/read-model'
+import { historyPage } from '@/site/pages'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

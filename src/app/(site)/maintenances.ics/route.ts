@@ -1,6 +1,6 @@
-import { listMaintenances, maintenanceSeries, nextMaintenanceTransition } from '../../../public-api/read-model'
-import { buildCalendar } from '../../../site/feeds'
-import { sitePage } from '../../../site/respond'
+import { listMaintenances, maintenanceSeries, nextMaintenanceTransition } from '@/public-api/read-model'
+import { buildCalendar } from '@/site/feeds'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

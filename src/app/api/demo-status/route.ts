@@ -1,7 +1,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { demoStatus } from '../../../demo/schedule'
+import { demoStatus } from '@/demo/schedule'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { edgeHealth } from '../../../runtime/health'
+import { edgeHealth } from '@/runtime/health'
 
 export const dynamic = 'force-dynamic'
 

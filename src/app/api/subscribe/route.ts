@@ -1,9 +1,9 @@
-import { parseSubscribeRequest, requestAddress } from '../../../domain/subscription-request'
-import { channelRefusal, isUrlChannel } from '../../../domain/channels'
-import { destinationProblem } from '../../../net/outbound-url'
-import { configuredChannels } from '../../../notify/channels'
-import { answer, readJsonBody, subscriptionEndpoint } from '../../../notify/endpoint'
-import { subscribe, subscribeMessage } from '../../../services/subscribers/subscribe'
+import { parseSubscribeRequest, requestAddress } from '@/domain/subscription-request'
+import { channelRefusal, isUrlChannel } from '@/domain/channels'
+import { destinationProblem } from '@/net/outbound-url'
+import { configuredChannels } from '@/notify/channels'
+import { answer, readJsonBody, subscriptionEndpoint } from '@/notify/endpoint'
+import { subscribe, subscribeMessage } from '@/services/subscribers/subscribe'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,5 +1,5 @@
-import { tokenEndpoint } from '../../../notify/endpoint'
-import { unsubscribe, UNSUBSCRIBE_MESSAGES } from '../../../services/subscribers/unsubscribe'
+import { tokenEndpoint } from '@/notify/endpoint'
+import { unsubscribe, UNSUBSCRIBE_MESSAGES } from '@/services/subscribers/unsubscribe'
 
 export const dynamic = 'force-dynamic'
 

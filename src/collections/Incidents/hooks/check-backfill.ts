@@ -1,7 +1,7 @@
 import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
-import { backfillError } from '../../../domain/backfill'
-import type { Incident } from '../../../payload-types'
+import { backfillError } from '@/domain/backfill'
+import type { Incident } from '@/payload-types'
 import { incidentUpdateRows } from '../update-rows'
 
 /** A backfilled incident is refused unless it is whole: resolved, every update timed, nothing in the future. */

@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { deriveIncidentState, type IncidentUpdateInput } from '../../../domain/incident-status'
-import type { Incident } from '../../../payload-types'
+import { deriveIncidentState, type IncidentUpdateInput } from '@/domain/incident-status'
+import type { Incident } from '@/payload-types'
 
 /** The incident's status and resolvedAt always follow its newest update (src/domain/incident-status.ts). */
 export const deriveIncidentStatus: CollectionBeforeChangeHook<Incident> = ({ data, originalDoc }) => {

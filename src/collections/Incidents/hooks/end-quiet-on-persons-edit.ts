@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import type { Incident } from '../../../payload-types'
+import type { Incident } from '@/payload-types'
 
 /**
  * An incident opened by an integration with notifySubscribers off stays quiet (its automated updates carry

@@ -1,10 +1,10 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { sameUpdates } from '../../../domain/incident-status'
-import { Conflict } from '../../../errors'
-import { lockIncidentForSave } from '../../../services/incidents/lock-for-save'
+import { sameUpdates } from '@/domain/incident-status'
+import { Conflict } from '@/errors'
+import { lockIncidentForSave } from '@/services/incidents/lock-for-save'
 import { incidentUpdateRows } from '../update-rows'
-import type { Incident } from '../../../payload-types'
+import type { Incident } from '@/payload-types'
 
 type Row = NonNullable<Incident['updates']>[number]
 

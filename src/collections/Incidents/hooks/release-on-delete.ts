@@ -1,8 +1,8 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
-import { incidentHolder } from '../../../services/incidents/apply-service-statuses'
-import { releaseServices } from '../../../services/service-status/release'
-import type { Incident } from '../../../payload-types'
+import { incidentHolder } from '@/services/incidents/apply-service-statuses'
+import { releaseServices } from '@/services/service-status/release'
+import type { Incident } from '@/payload-types'
 
 /**
  * Deleting an open incident gives its services back by the rule resolving uses (src/services/service-status/release.ts):

@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import type { Incident } from '../../../payload-types'
+import type { Incident } from '@/payload-types'
 import { incidentUpdateRows } from '../update-rows'
 
 /** Rows sent without createdAt were written now; stamping them before validation keeps the order rule total. */

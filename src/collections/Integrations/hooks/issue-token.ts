@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { hashIntegrationToken, newIntegrationToken } from '../../../domain/integration-token'
-import type { Integration } from '../../../payload-types'
+import { hashIntegrationToken, newIntegrationToken } from '@/domain/integration-token'
+import type { Integration } from '@/payload-types'
 
 /** A token is generated on create; only its hash is stored. */
 export const issueToken: CollectionBeforeChangeHook<Integration> = ({ data, operation, req }) => {

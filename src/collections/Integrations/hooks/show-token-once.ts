@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import type { Integration } from '../../../payload-types'
+import type { Integration } from '@/payload-types'
 
 /** The create response is the one place the token is shown (`doc.token`); no read returns it again. */
 export const showTokenOnce: CollectionAfterChangeHook<Integration> = ({ doc, operation, req }) => {

@@ -1,14 +1,14 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
-import { durationToStore } from '../../../domain/duration'
+import { durationToStore } from '@/domain/duration'
 import {
   deriveMaintenanceState,
   maintenanceStatusChangeError,
   type MaintenanceStateInput,
-} from '../../../domain/maintenance-lifecycle'
-import type { MaintenanceStatus } from '../../../domain/statuses'
-import type { Maintenance } from '../../../payload-types'
+} from '@/domain/maintenance-lifecycle'
+import type { MaintenanceStatus } from '@/domain/statuses'
+import type { Maintenance } from '@/payload-types'
 
 const toDate = (value: unknown): Date | null => (value ? new Date(value as string) : null)
 

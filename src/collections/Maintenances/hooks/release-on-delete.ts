@@ -1,9 +1,9 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
-import { relationIds } from '../../../db/relation-id'
-import type { Maintenance } from '../../../payload-types'
-import { holdsServices, maintenanceHolder } from '../../../services/maintenances/apply-service-statuses'
-import { releaseServices } from '../../../services/service-status/release'
+import { relationIds } from '@/db/relation-id'
+import type { Maintenance } from '@/payload-types'
+import { holdsServices, maintenanceHolder } from '@/services/maintenances/apply-service-statuses'
+import { releaseServices } from '@/services/service-status/release'
 
 /**
  * Deleting a maintenance that holds its services under maintenance gives them back by the rule its end uses

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { normaliseEmail } from '../../../domain/contact'
-import type { Subscriber } from '../../../payload-types'
+import { normaliseEmail } from '@/domain/contact'
+import type { Subscriber } from '@/payload-types'
 
 /** 256 bits from the CSPRNG, URL-safe: a token that can only be had from the e-mail that carries it. */
 export const newToken = (): string => randomBytes(32).toString('base64url')

@@ -1,9 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
-import { isUrlChannel } from '../../../domain/channels'
-import type { Channel } from '../../../domain/notifications'
-import { newSigningSecret } from '../../../domain/webhook-signature'
-import type { Subscriber } from '../../../payload-types'
+import { isUrlChannel } from '@/domain/channels'
+import type { Channel } from '@/domain/notifications'
+import { newSigningSecret } from '@/domain/webhook-signature'
+import type { Subscriber } from '@/payload-types'
 
 /**
  * A webhook subscriber gets its signing secret from the server when it is created (or first becomes a webhook),

@@ -1,7 +1,7 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 import { Forbidden } from 'payload'
 
-import { isAdmin } from '../../../access/roles'
+import { isAdmin } from '@/access/roles'
 
 /**
  * Field access would silently drop a role an editor sends; a refused promotion should say so. Editors may save

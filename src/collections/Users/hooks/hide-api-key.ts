@@ -1,7 +1,7 @@
 import type { CollectionAfterReadHook } from 'payload'
 
-import { isAdmin } from '../../../access/roles'
-import type { User } from '../../../payload-types'
+import { isAdmin } from '@/access/roles'
+import type { User } from '@/payload-types'
 
 /** An API key is a password: only admins, who issue them, see them. */
 export const hideApiKey: CollectionAfterReadHook<User> = ({ doc, req }) => {

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import type { User } from '../../../payload-types'
+import type { User } from '@/payload-types'
 
 /** The very first account (the admin area's first-user screen) must be able to manage the rest. */
 export const makeFirstUserAdmin: CollectionBeforeChangeHook<User> = async ({ data, operation, req }) => {

@@ -1,8 +1,8 @@
 import config from '@payload-config'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-import { withSessionGuards } from '../../../../auth/route-guards'
-import { withRestGuards } from '../../../../cms-api/rest-route'
+import { withSessionGuards } from '@/auth/route-guards'
+import { withRestGuards } from '@/cms-api/rest-route'
 
 export const GET = withSessionGuards(withRestGuards(REST_GET(config), config))
 export const POST = withSessionGuards(withRestGuards(REST_POST(config), config))

@@ -1,8 +1,8 @@
-import { NotFound } from '../../../../errors'
-import { listServiceGroups } from '../../../../public-api/read-model'
-import { uptimeChangesAt, uptimeTable } from '../../../../public-api/uptime'
-import { groupPage } from '../../../../site/pages'
-import { sitePage } from '../../../../site/respond'
+import { NotFound } from '@/errors'
+import { listServiceGroups } from '@/public-api/read-model'
+import { uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
+import { groupPage } from '@/site/pages'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
-import { NotFound } from '../../../../errors'
-import { findIncidentPage } from '../../../../public-api/read-model'
-import { incidentPage } from '../../../../site/pages'
-import { sitePage } from '../../../../site/respond'
+import { NotFound } from '@/errors'
+import { findIncidentPage } from '@/public-api/read-model'
+import { incidentPage } from '@/site/pages'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

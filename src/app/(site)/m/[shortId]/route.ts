@@ -1,7 +1,7 @@
-import { findMaintenance, nextMaintenanceTransition } from '../../../../public-api/read-model'
-import { maintenancePage } from '../../../../site/pages'
-import { NotFound } from '../../../../errors'
-import { sitePage } from '../../../../site/respond'
+import { findMaintenance, nextMaintenanceTransition } from '@/public-api/read-model'
+import { maintenancePage } from '@/site/pages'
+import { NotFound } from '@/errors'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,10 +1,10 @@
-import { readBodyText } from '../../../../notify/endpoint'
-import { changeServices, managedSubscription } from '../../../../services/subscribers/change-services'
-import { UnknownServices } from '../../../../services/subscribers/subscribe'
-import { unsubscribe, UNSUBSCRIBE_MESSAGES } from '../../../../services/subscribers/unsubscribe'
-import { statusSummary } from '../../../../public-api/read-model'
-import { sitePage, type SiteContext } from '../../../../site/respond'
-import { managePage, type ManageState } from '../../../../site/subscription-pages'
+import { readBodyText } from '@/notify/endpoint'
+import { changeServices, managedSubscription } from '@/services/subscribers/change-services'
+import { UnknownServices } from '@/services/subscribers/subscribe'
+import { unsubscribe, UNSUBSCRIBE_MESSAGES } from '@/services/subscribers/unsubscribe'
+import { statusSummary } from '@/public-api/read-model'
+import { sitePage, type SiteContext } from '@/site/respond'
+import { managePage, type ManageState } from '@/site/subscription-pages'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,8 +1,8 @@
-import { listIncidents, listServices } from '../../../../public-api/read-model'
-import { uptimeChangesAt, uptimeTable } from '../../../../public-api/uptime'
-import { servicePage } from '../../../../site/pages'
-import { NotFound } from '../../../../errors'
-import { sitePage } from '../../../../site/respond'
+import { listIncidents, listServices } from '@/public-api/read-model'
+import { uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
+import { servicePage } from '@/site/pages'
+import { NotFound } from '@/errors'
+import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 

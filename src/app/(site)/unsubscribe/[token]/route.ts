@@ -1,7 +1,7 @@
-import { unsubscribe, unsubscribeState, UNSUBSCRIBE_MESSAGES } from '../../../../services/subscribers/unsubscribe'
-import { manageUrl } from '../../../../notify/links'
-import { sitePage } from '../../../../site/respond'
-import { unsubscribePage } from '../../../../site/subscription-pages'
+import { unsubscribe, unsubscribeState, UNSUBSCRIBE_MESSAGES } from '@/services/subscribers/unsubscribe'
+import { manageUrl } from '@/notify/links'
+import { sitePage } from '@/site/respond'
+import { unsubscribePage } from '@/site/subscription-pages'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
-import { manageUrl } from '../../../../notify/links'
-import { confirmationState, verify, VERIFY_MESSAGES } from '../../../../services/subscribers/verify'
-import { sitePage } from '../../../../site/respond'
-import { verifyPage } from '../../../../site/subscription-pages'
+import { manageUrl } from '@/notify/links'
+import { confirmationState, verify, VERIFY_MESSAGES } from '@/services/subscribers/verify'
+import { sitePage } from '@/site/respond'
+import { verifyPage } from '@/site/subscription-pages'
 
 export const dynamic = 'force-dynamic'
 

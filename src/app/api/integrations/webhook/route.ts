@@ -1,4 +1,4 @@
-import { handleWebhook } from '../../../../integrations/webhook'
+import { handleWebhook } from '@/integrations/webhook'
 
 export const dynamic = 'force-dynamic'
 

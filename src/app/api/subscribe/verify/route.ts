@@ -1,5 +1,5 @@
-import { tokenEndpoint } from '../../../../notify/endpoint'
-import { verify, VERIFY_MESSAGES } from '../../../../services/subscribers/verify'
+import { tokenEndpoint } from '@/notify/endpoint'
+import { verify, VERIFY_MESSAGES } from '@/services/subscribers/verify'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
-import { dataResponse, parseQuery, preflightResponse } from '../../../../public-api/http'
-import { listIncidents } from '../../../../public-api/read-model'
-import { publicGet } from '../../../../public-api/route'
-import { IncidentListQuery } from '../../../../public-api/schemas'
+import { dataResponse, parseQuery, preflightResponse } from '@/public-api/http'
+import { listIncidents } from '@/public-api/read-model'
+import { publicGet } from '@/public-api/route'
+import { IncidentListQuery } from '@/public-api/schemas'
 
 export const dynamic = 'force-dynamic'
 

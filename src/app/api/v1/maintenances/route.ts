@@ -1,7 +1,7 @@
-import { dataResponse, parseQuery, preflightResponse } from '../../../../public-api/http'
-import { listMaintenances, nextMaintenanceTransition } from '../../../../public-api/read-model'
-import { publicGet } from '../../../../public-api/route'
-import { MaintenanceListQuery } from '../../../../public-api/schemas'
+import { dataResponse, parseQuery, preflightResponse } from '@/public-api/http'
+import { listMaintenances, nextMaintenanceTransition } from '@/public-api/read-model'
+import { publicGet } from '@/public-api/route'
+import { MaintenanceListQuery } from '@/public-api/schemas'
 
 export const dynamic = 'force-dynamic'
 

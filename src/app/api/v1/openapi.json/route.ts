@@ -1,5 +1,5 @@
-import { jsonResponse, preflightResponse } from '../../../../public-api/http'
-import { openApiDocument } from '../../../../public-api/openapi'
+import { jsonResponse, preflightResponse } from '@/public-api/http'
+import { openApiDocument } from '@/public-api/openapi'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,6 +1,6 @@
-import { dataResponse, preflightResponse } from '../../../../public-api/http'
-import { nextMaintenanceTransition, statusSummary } from '../../../../public-api/read-model'
-import { publicGet } from '../../../../public-api/route'
+import { dataResponse, preflightResponse } from '@/public-api/http'
+import { nextMaintenanceTransition, statusSummary } from '@/public-api/read-model'
+import { publicGet } from '@/public-api/route'
 
 export const dynamic = 'force-dynamic'
 

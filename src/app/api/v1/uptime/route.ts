@@ -1,7 +1,7 @@
-import { dataResponse, problemResponse, parseQuery, preflightResponse } from '../../../../public-api/http'
-import { publicGet } from '../../../../public-api/route'
-import { UptimeQuery } from '../../../../public-api/schemas'
-import { selectUptime, toCompactUptime, toUptime, uptimeChangesAt, uptimeTable } from '../../../../public-api/uptime'
+import { dataResponse, problemResponse, parseQuery, preflightResponse } from '@/public-api/http'
+import { publicGet } from '@/public-api/route'
+import { UptimeQuery } from '@/public-api/schemas'
+import { selectUptime, toCompactUptime, toUptime, uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,5 +1,5 @@
-import { preflightResponse } from '../../../../public-api/http'
-import { statuspageGet } from '../../../../public-api/v2/route'
+import { preflightResponse } from '@/public-api/http'
+import { statuspageGet } from '@/public-api/v2/route'
 
 export const dynamic = 'force-dynamic'
 

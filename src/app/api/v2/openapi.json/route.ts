@@ -1,5 +1,5 @@
-import { jsonResponse, preflightResponse } from '../../../../public-api/http'
-import { openApiDocumentV2 } from '../../../../public-api/v2/openapi'
+import { jsonResponse, preflightResponse } from '@/public-api/http'
+import { openApiDocumentV2 } from '@/public-api/v2/openapi'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,10 +1,6 @@
-import { preflightResponse } from '../../../../public-api/http'
-import {
-  incidents as listIncidents,
-  maintenances as listMaintenances,
-  statusOf,
-} from '../../../../public-api/v2/read-model'
-import { statuspageGet } from '../../../../public-api/v2/route'
+import { preflightResponse } from '@/public-api/http'
+import { incidents as listIncidents, maintenances as listMaintenances, statusOf } from '@/public-api/v2/read-model'
+import { statuspageGet } from '@/public-api/v2/route'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,6 +1,6 @@
-import { dataResponse, notFound, preflightResponse } from '../../../../../public-api/http'
-import { findIncident } from '../../../../../public-api/read-model'
-import { publicGet } from '../../../../../public-api/route'
+import { dataResponse, notFound, preflightResponse } from '@/public-api/http'
+import { findIncident } from '@/public-api/read-model'
+import { publicGet } from '@/public-api/route'
 
 export const dynamic = 'force-dynamic'
 

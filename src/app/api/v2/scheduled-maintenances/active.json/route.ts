@@ -1,6 +1,6 @@
-import { preflightResponse } from '../../../../../public-api/http'
-import { maintenances } from '../../../../../public-api/v2/read-model'
-import { statuspageGet } from '../../../../../public-api/v2/route'
+import { preflightResponse } from '@/public-api/http'
+import { maintenances } from '@/public-api/v2/read-model'
+import { statuspageGet } from '@/public-api/v2/route'
 
 export const dynamic = 'force-dynamic'
 

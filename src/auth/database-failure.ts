@@ -1,6 +1,6 @@
 /**
  * A request during which the database could not be reached (refused, dropped, timed out) is answered 503, not with
- * whatever the failure turned into (finding L7). Payload's authentication swallows lookup errors and treats the
+ * whatever the failure turned into. Payload's authentication swallows lookup errors and treats the
  * caller as anonymous, which became a 401 ("log in again") for a valid key; other failures became 500.
  *
  * The adapter's methods are wrapped once: a connection-class error marks the request in progress (an
@@ -20,7 +20,7 @@ const current = new AsyncLocalStorage<Watch>()
 
 /** PostgreSQL classes 08 (connection), 57 (operator intervention: terminated, timed out by statement_timeout),
  * 53300 (too many connections); Node socket errors; pg-pool's messages; SQLite busy, and a file that cannot be
- * opened or written (permissions, a full disk, an I/O error: issue 22). */
+ * opened or written (permissions, a full disk, an I/O error). */
 const CONNECTION_CODES =
   /^(08...|57...|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|SQLITE_BUSY|SQLITE_READONLY\w*|SQLITE_CANTOPEN|SQLITE_FULL|SQLITE_IOERR\w*)$/
 const NOT_ASKED_AGAIN = 'The database failed earlier in this request; not asked again'
@@ -74,7 +74,7 @@ export function watchDatabaseFailures(payload: Payload): void {
     const operation = OPERATIONS.test(name)
     db[name] = function (this: unknown, ...args: unknown[]) {
       // The database already failed during this request: it is not waited for again, so the request ends within
-      // a second of the statement timeout (issue 22) instead of one timeout per query.
+      // a second of the statement timeout instead of one timeout per query.
       if (operation && current.getStore()?.failed) return Promise.reject(new Error(NOT_ASKED_AGAIN))
       const result = (method as (...a: unknown[]) => unknown).apply(this, args)
       if (!(result instanceof Promise)) return result

@@ -69,7 +69,7 @@ function withSecureCookies(headers: Headers): void {
 /**
  * Whether Payload has started (it connects to the database and migrates on first use). While the database cannot be
  * opened or reached, each request tries again (Payload keeps no failed start), and is told so in Payload's shape
- * with 503 instead of Payload's own 500 "There was an error initializing Payload" (issue 22).
+ * with 503 instead of Payload's own 500 "There was an error initializing Payload".
  */
 async function payloadStarted(): Promise<boolean> {
   try {

@@ -1,31 +1,8 @@
 /**
- * The public response cache: anonymous GET/HEAD of /api/v1 answered from memory, 200 or 304, without Next,
- * Payload or the database.
- *
- * - Key: the origin the front determined (src/edge/public-origin.ts; none with PUBLIC_URL set) + path + the query
- *   parameters the route reads, sorted (src/edge/public-paths.ts, canonicalQuery); the bodies hold absolute URLs
- *   built from the origin. A miss is computed for that canonical URL, so parameters the route ignores neither split
- *   nor leak into the entry. At most MAX_ORIGINS origins get entries.
- * - Last good copies: a URL's last 200, shown (STALE) when a fresh response cannot be made; never what was taken
- *   back since (a 404 or 410, a withdrawal: src/domain/withdrawn-paths.ts). Whether to serve one without waiting
- *   is decided per URL.
- * - Freshness: an entry remembers the data version it was computed under (src/runtime/data-version.ts) and is stale
- *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come, or (while the
- *   invalidation bus is down, `maxAgeMs`) once it is older than a few seconds.
- * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request
- *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
- * - During the demo reset (src/runtime/request-gate.ts) no miss is computed: entries computed before it stay fresh
- *   (its changes move the data version once, after its commit), a miss gets its last good copy, or waits for the
- *   reset's end; a miss the reset overlapped is computed again after it, so no copy is made of half-reset data.
- * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
- * - At most `originConcurrency` misses are computed at once; the others wait their turn, first come first served.
- *   Next answers one miss at a time on one thread anyway: running fifty at once only holds fifty result sets in
- *   memory and lets the unlucky ones wait for seconds (docs/benchmarks.md).
- * - Bounded: at most `maxEntries` entries and `maxBytes` bytes, least recently used out first.
- * - Compressed (brotli or gzip, as the client accepts) once per entry on first demand, with `Vary: Accept-Encoding`
- *   and the weak form of the entity tag (src/edge/compression.ts). An entry computed again with the same entity tag
- *   (the same bytes: its route's expiry came, or a write left it as it was) takes over its predecessor's compressed
- *   copies: a body is compressed once, not once per minute or per write.
+ * The public response cache: anonymous GET/HEAD of /api/v1, /api/v2 and the public pages and feeds answered from
+ * memory (200 or 304) without Next, Payload or the database. Keyed by origin, path and the query parameters the
+ * route reads; stale once the data version moves or the route's expiry comes; each miss computed once per key and
+ * version, a few at a time. docs/architecture.md, "Edge": Response cache, Freshness, Last good copy.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 

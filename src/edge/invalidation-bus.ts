@@ -1,17 +1,8 @@
 /**
- * Cross-instance invalidation: local data-version bumps are published on a Redis channel, and peers' bumps are
- * applied with bumpDataVersion(true) (which does not publish again). A change that took records back carries their
- * paths (DataChange.withdrawn), so that each peer forgets its copies of them too.
- *
- * It heals after an outage: a publish that failed is sent again as soon as the publisher is connected (one message
- * stands for every change missed: it says "your cache is stale", not what changed), and after a lost subscription
- * the instance bumps itself, since it may have missed messages. While the bus is not healthy (either connection
- * down, or a publish not yet delivered) `healthy()` is false and the response cache keeps entries for seconds only
- * (src/edge/front.ts), so peers' changes still show.
- *
- * A subscriber whose connection went half-open (the peer vanished without a FIN or RST, a NAT forgot it) hears
- * nothing and errs nothing: the bus PINGs it every `heartbeatMs`, and one that does not answer within the client's
- * command timeout counts as down (not healthy) and is made to reconnect.
+ * Cross-instance invalidation over Redis: local data-version bumps are published, and peers' bumps applied without
+ * publishing again; withdrawn paths travel with them. It heals after an outage, and while it is not healthy the
+ * response cache keeps entries for seconds only, so peers' changes still show. docs/architecture.md, "Edge"
+ * (Across instances).
  */
 import { randomUUID } from 'node:crypto'
 

@@ -1,14 +1,7 @@
 /**
- * When the static mirror is written (STATIC_MIRROR_DIR; docs/deployment.md, "A static mirror"):
- * - after a change of public data on this instance (src/runtime/data-version.ts's local bumps: writes through the
- *   CMS, jobs, the demo reset), coalesced: the first change after a quiet spell starts a copy at once, the changes
- *   that follow within DEBOUNCE_MS or during a write make one more after it;
- * - when a time-dependent page changes by the clock alone (the earliest `x-statuspage-expires` of the copy: a
- *   maintenance starts or ends, the day of the uptime bars turns), and at least every REFRESH_MS;
- * - once at start.
- * Every request carries the time from which a copy satisfies it. Under the lock (src/mirror/lock.ts) the writer
- * first reads the latest copy's manifest: a copy that another instance started after that time already shows what
- * was asked, and is not written again. A failed read keeps the last good copy and is retried with a growing delay.
+ * When the static mirror is written: after a change of public data (coalesced), when a page changes by the clock
+ * alone, at least every REFRESH_MS, and once at start; one instance at a time, skipping a copy another instance
+ * already made late enough. docs/architecture.md, "Static mirror"; docs/deployment.md, "A static mirror".
  */
 import { onLocalDataChange, onPeerDataChange } from '@/runtime/data-version'
 

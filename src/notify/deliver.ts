@@ -1,13 +1,8 @@
 /**
  * The `deliverNotification` job: sends one notification to every matching verified subscriber, at most once each.
- *
- * A run (1) on its first run, writes a pending delivery row per matching subscriber; (2) marks deliveries that a
- * dead process left claimed as interrupted; (3) claims small batches and sends them over the pooled transports,
- * recording each result; (4) stops after a time budget, checked before each send (a claimed delivery whose send
- * would start later is handed back unsent), and queues a continuation, so no send starts after its claim could pass
- * for abandoned (after which src/notify/runner.ts hands a silent job to another runner); (5) when failures wait for a retry,
- * queues a continuation for the earliest retry time; otherwise records the outcome. Running it again at any point
- * (a retry, another instance, a restart) sends nothing twice: only a claimed row is sent.
+ * Only a claimed delivery row is sent, so running it again (a retry, another instance, a restart) sends nothing
+ * twice; a run stops within its time budget and queues its continuation, so it is never taken for a dead one.
+ * docs/architecture.md, "Subscriptions and notifications" (At most once, Jobs that outlive their process).
  */
 import pLimit from 'p-limit'
 import type { Payload, TaskConfig, Where } from 'payload'

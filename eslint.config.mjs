@@ -162,7 +162,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: [`${'../'.repeat(depth)}*`], message: "import another folder of src as '@/folder/…'." }] },
+        {
+          patterns: [{ group: [`${'../'.repeat(depth)}*`], message: "import another folder of src as '@/folder/…'." }],
+        },
       ],
     },
   })),

@@ -15,7 +15,10 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
     include: ['tests/api/**/*.test.ts'],
     setupFiles: ['tests/helpers/database.ts'],
     env: { TEST_DIALECT: dialect },
-    ...(dialect === 'postgres' ? { globalSetup: ['tests/helpers/postgres-cleanup.ts'] } : {}),
+    globalSetup: [
+      ...(dialect === 'postgres' ? ['tests/helpers/postgres-cleanup.ts'] : []),
+      'tests/helpers/template-setup.ts',
+    ],
     pool: 'forks' as const,
     isolate: true,
     testTimeout: 60_000,

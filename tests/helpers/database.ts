@@ -1,6 +1,8 @@
 /**
- * Runs before each API test file: points the service at a database of its own, created here and empty, so files
- * can run in parallel and in any order. Migrations run when Payload starts, as in production.
+ * Runs before each API test file: points the service at a database of its own, a copy of the migrated template
+ * (tests/helpers/database-template.ts), so files can run in parallel and in any order. Payload's start runs the
+ * migrations as in production and finds none pending. A file that needs a database without the schema (an upgrade
+ * from an older one) calls emptyDatabase() (database-template.ts) before Payload starts.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
@@ -9,6 +11,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { copySqliteTemplate, createFromTemplate, postgresTemplate, sqliteTemplate } from './database-template'
 import { resetConfig } from '@/config/env'
 
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
@@ -29,7 +32,7 @@ if (process.env.TEST_DIALECT === 'postgres') {
       `The PostgreSQL suites need a server at ${testPostgresServer} (set TEST_POSTGRES_URL to another): ${(error as Error).message}`,
     )
   }
-  await admin.query(`CREATE DATABASE sp_test_${id}`)
+  await createFromTemplate(admin, `sp_test_${id}`, await postgresTemplate())
   await admin.end()
   const url = new URL(testPostgresServer)
   url.pathname = `/sp_test_${id}`
@@ -37,7 +40,9 @@ if (process.env.TEST_DIALECT === 'postgres') {
 } else {
   const dir = path.join(os.tmpdir(), 'statuspage-tests')
   mkdirSync(dir, { recursive: true })
-  process.env.DATABASE_URL = `file:${path.join(dir, `${id}.db`)}`
+  const file = path.join(dir, `${id}.db`)
+  copySqliteTemplate(sqliteTemplate(), file)
+  process.env.DATABASE_URL = `file:${file}`
 }
 
 // The service reads its configuration once (src/config/env.ts). These files change variables between tests, as an

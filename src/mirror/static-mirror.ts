@@ -60,9 +60,6 @@ export interface StaticMirror {
 }
 
 export function startStaticMirror({
-  dir,
-  fetch,
-  lock,
   now = () => new Date(),
   log = console.log,
   onChange = onLocalDataChange,
@@ -71,8 +68,9 @@ export function startStaticMirror({
   refreshMs = REFRESH_MS,
   minRefreshMs = MIN_REFRESH_MS,
   abandonWindowMs = ABANDON_WINDOW_MS,
+  ...writing // dir, fetch and lock: only the writer uses them
 }: StaticMirrorOptions): StaticMirror {
-  const writer = mirrorWriter({ dir, fetch, lock, now, log, refreshMs, minRefreshMs, abandonWindowMs })
+  const writer = mirrorWriter({ ...writing, now, log, refreshMs, minRefreshMs, abandonWindowMs })
   /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
   let wanted: number | null = null
   let timer: NodeJS.Timeout | undefined

@@ -7,6 +7,15 @@ import { type Env, env, isBuildPhase } from '@/config/env'
 import { isStopping } from '@/runtime/shutdown'
 import { slot } from '@/runtime/state'
 
+declare module '@/runtime/state' {
+  interface RuntimeSlots {
+    /** The background loops, one per name. */
+    repeatingTasks: Map<string, ReturnType<typeof setInterval>>
+    /** The loops' runs under way, so that a shutdown can wait for them. */
+    runningTasks: Map<string, Promise<unknown>>
+  }
+}
+
 const timers = () => slot('repeatingTasks', () => new Map())
 const runs = () => slot('runningTasks', () => new Map())
 

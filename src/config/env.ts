@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 import { parseResetInterval } from '@/domain/demo'
-import { parseTrustedProxies } from '@/edge/client-address'
+import { parseTrustedProxies } from '@/net/trusted-proxies'
 
 type Raw = string | undefined
 const isBlank = (raw: Raw): raw is undefined => raw === undefined || raw.trim() === ''

@@ -1,6 +1,6 @@
 /**
  * Where the client addressed us, decided once per request at the edge and handed to Next's routes in headers the
- * edge owns (src/edge/headers.ts):
+ * edge owns (src/runtime/headers.ts):
  * - the scheme (`x-statuspage-scheme`: the session cookie is Secure over HTTPS): https when the socket is TLS, or
  *   when a trusted proxy (TRUSTED_PROXIES) says so in X-Forwarded-Proto;
  * - the origin (`scheme://host[:port]`), from which public responses build their absolute links when no public base
@@ -14,7 +14,7 @@ import type { TLSSocket } from 'node:tls'
 
 import proxyAddr from 'proxy-addr'
 
-import { PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from './headers'
+import { PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 
 export type Scheme = 'https' | 'http'
 export interface RequestOrigin {

@@ -133,7 +133,7 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: whole(10_000, { says: 'a whole number of milliseconds' }),
   // The static mirror of the public site (src/mirror); unset: none.
   STATIC_MIRROR_DIR: text(),
-  // Background loops: unset means 1 s, except under the test runner (src/jobs/repeat.ts, intervalMs).
+  // Background loops: unset means 1 s, except under the test runner (src/runtime/repeat.ts, intervalMs).
   MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   SCHEDULE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),

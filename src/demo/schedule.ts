@@ -12,7 +12,7 @@ import type { Payload } from 'payload'
 
 import { isBuildPhase } from '@/config/env'
 import { formatCountdown, startupResetDue } from '@/domain/demo'
-import { repeat, stopRepeating } from '@/jobs/repeat'
+import { repeat, stopRepeating } from '@/runtime/repeat'
 import { connectionFor, tableOf } from '@/db/sql'
 
 import { type DemoConfig, demoConfig } from './config'

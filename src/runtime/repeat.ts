@@ -4,10 +4,11 @@
  * per name per process even when Payload initialises twice (Next's bundles): the timers live in the runtime state.
  */
 import { type Env, env, isBuildPhase } from '@/config/env'
-import { isStopping } from '@/runtime/shutdown'
-import { slot } from '@/runtime/state'
 
-declare module '@/runtime/state' {
+import { isStopping } from './shutdown'
+import { slot } from './state'
+
+declare module './state' {
   interface RuntimeSlots {
     /** The background loops, one per name. */
     repeatingTasks: Map<string, ReturnType<typeof setInterval>>

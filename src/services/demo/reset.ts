@@ -1,5 +1,5 @@
 /**
- * The demo reset: one verb that wipes what visitors made and writes the demo data again (src/demo/seed-data.ts).
+ * The demo reset: one verb that wipes what visitors made and writes the demo data again (src/services/demo/seed-data.ts).
  *
  * Atomic for readers: it runs behind the request gate (src/runtime/request-gate.ts: nothing new reaches Next, the
  * requests at Next finish first, a public read it overlapped is made again) and, on PostgreSQL, in one transaction
@@ -25,7 +25,7 @@ import { exclusively } from '@/runtime/request-gate'
 import { testHooks } from '@/runtime/test-hooks'
 
 import type { DemoConfig } from '@/demo/config'
-import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '@/demo/seed-data'
+import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
 const WIPED = [

@@ -24,7 +24,7 @@ import { bumpDataVersion, type ChangeScope, withChangeScope } from '@/runtime/da
 import { exclusively } from '@/runtime/request-gate'
 import { testHooks } from '@/runtime/test-hooks'
 
-import type { DemoConfig } from '@/demo/config'
+import type { DemoConfig } from '@/domain/demo'
 import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */

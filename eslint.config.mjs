@@ -108,13 +108,8 @@ const layerRules = () => [
   restrict('config', [
     ...FRAMEWORKS.slice(1),
     {
-      group: ['@/*', '!@/domain', '!@/migrations', '!@/net'],
-      message:
-        'is read by every layer: it imports nothing of the application but src/domain, src/migrations and src/net.',
-    },
-    {
-      group: ['@/net/*', '!@/net/trusted-proxies'],
-      message: 'may import of src/net only trusted-proxies.ts: the rest of src/net reads the configuration.',
+      group: ['@/*', '!@/domain', '!@/migrations'],
+      message: 'is read by every layer: it imports nothing of the application but src/domain and src/migrations.',
     },
   ]),
   restrict('net', [

@@ -11,7 +11,8 @@ import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 import { parseResetInterval } from '@/domain/demo'
-import { parseTrustedProxies } from '@/net/trusted-proxies'
+
+import { parseTrustedProxies } from './trusted-proxies'
 
 type Raw = string | undefined
 const isBlank = (raw: Raw): raw is undefined => raw === undefined || raw.trim() === ''

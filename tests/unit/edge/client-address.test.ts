@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress, looksLikeUntrustedProxy, normalizeAddress, rateLimitKey } from '@/edge/client-address'
-import { parseTrustedProxies } from '@/net/trusted-proxies'
+import { parseTrustedProxies } from '@/config/trusted-proxies'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))

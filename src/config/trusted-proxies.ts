@@ -1,6 +1,6 @@
 /**
  * TRUSTED_PROXIES as src/config/env.ts reads it; the edge's client address (src/edge/client-address.ts) then trusts
- * exactly these peers. Here, below both, so that configuration depends on no part of the edge.
+ * exactly these peers. With the configuration, so that it depends on no part of the edge.
  */
 import proxyAddr from 'proxy-addr'
 

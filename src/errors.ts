@@ -12,7 +12,7 @@
  * Anything else that is thrown is unexpected: it is logged and answered with a fixed 500 text, never its message.
  * No framework import here.
  */
-import { isDatabaseUnavailable } from './auth/database-failure'
+import { isDatabaseUnavailable } from '@/db/unavailable'
 
 export class ServiceError extends Error {
   /** Payload's error handling shows the message of an error marked public. */

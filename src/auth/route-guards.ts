@@ -11,7 +11,7 @@ import { cmsErrorResponse, ServiceError } from '@/errors'
 import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '@/domain/same-origin'
 import { logUnavailable, watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
-import { SCHEME_HEADER } from '@/edge/headers'
+import { SCHEME_HEADER } from '@/runtime/headers'
 
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 

@@ -25,7 +25,7 @@ import {
   settleChangeScope,
   withChangeScope,
 } from '@/runtime/data-version'
-import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from './headers'
+import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from '@/runtime/headers'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
@@ -102,7 +102,7 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
 type HeaderList = OutgoingHttpHeaders | (string | number | string[])[]
 
 /**
- * The routes' `x-statuspage-expires` is for the response cache (src/edge/headers.ts): a response that reaches a
+ * The routes' `x-statuspage-expires` is for the response cache (src/runtime/headers.ts): a response that reaches a
  * client straight from Next (a read with credentials, the cache off, a miss the cache gave up on) loses it too,
  * whether Next set it with setHeader or passes it to writeHead.
  */

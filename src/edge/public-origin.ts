@@ -1,6 +1,6 @@
 /**
  * Where the client addressed us (scheme and origin), decided once per request at the edge and handed to Next in
- * headers the edge owns (src/edge/headers.ts). Forwarded headers count only from a trusted proxy, so a client
+ * headers the edge owns (src/runtime/headers.ts). Forwarded headers count only from a trusted proxy, so a client
  * talking to us directly can claim neither HTTPS nor another host. docs/architecture.md, "Edge" (Public origin and
  * scheme).
  */
@@ -9,7 +9,7 @@ import type { TLSSocket } from 'node:tls'
 
 import proxyAddr from 'proxy-addr'
 
-import { PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from './headers'
+import { PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 
 export type Scheme = 'https' | 'http'
 export interface RequestOrigin {

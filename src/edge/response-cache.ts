@@ -13,7 +13,7 @@ import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from
 import { currentDataVersion } from '@/runtime/data-version'
 import { showsOneRecord } from '@/domain/withdrawn-paths'
 import { ifNoneMatchMatches } from './etag'
-import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from './headers'
+import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import type { ErrorShape } from './public-paths'
 
 /** What the origin (Next, through the loopback) answered. */

@@ -10,7 +10,7 @@ import { type Env, env } from '@/config/env'
 
 import { advanceDueMaintenances, findDueMaintenances } from '@/services/maintenances/advance'
 
-import { loopInterval, repeat, stopRepeating } from './repeat'
+import { loopInterval, repeat, stopRepeating } from '@/runtime/repeat'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'

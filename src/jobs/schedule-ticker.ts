@@ -11,7 +11,7 @@ import { type Env, env } from '@/config/env'
 import { publishDue } from '@/services/drafts/publish-due'
 import { extendSeries } from '@/services/maintenances/extend-series'
 import { reminderSettings, remindMaintenances, remindQuietIncidents } from '@/services/reminders/remind'
-import { loopInterval, repeat } from './repeat'
+import { loopInterval, repeat } from '@/runtime/repeat'
 
 const NAME = 'scheduleTicker'
 

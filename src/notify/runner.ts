@@ -7,7 +7,7 @@
 import type { Payload } from 'payload'
 
 import { type Env, env } from '@/config/env'
-import { loopInterval, repeat } from '@/jobs/repeat'
+import { loopInterval, repeat } from '@/runtime/repeat'
 import { isStopping } from '@/runtime/shutdown'
 
 import { leaseMs } from './deliver'

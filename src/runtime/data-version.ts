@@ -34,6 +34,13 @@ export interface DataVersionState {
   marks: { inRequest: number; outside: number }
 }
 
+declare module './state' {
+  interface RuntimeSlots {
+    /** The public data's version and the requests' change scopes. */
+    dataVersion: DataVersionState
+  }
+}
+
 let shared: DataVersionState | undefined
 
 function state(): DataVersionState {

@@ -19,6 +19,13 @@ export interface GateState {
   unsettled: boolean
 }
 
+declare module './state' {
+  interface RuntimeSlots {
+    /** The gate the demo reset closes. */
+    requestGate: GateState
+  }
+}
+
 let shared: GateState | undefined
 
 function state(): GateState {

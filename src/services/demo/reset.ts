@@ -1,5 +1,5 @@
 /**
- * The demo reset: one verb that wipes what visitors made and writes the demo data again, through the Local API with
+ * The demo reset: one verb that wipes what visitors made and writes the demo data again (seed-data.ts), through the Local API with
  * one `req` so the hooks derive statuses, slugs and short ids (SKIP_NOTIFICATIONS keeps subscribers from hearing of
  * seed data). It runs behind the request gate and, on PostgreSQL, in one transaction, so no visitor sees it half
  * done. docs/architecture.md, "Demo mode".
@@ -17,8 +17,8 @@ import { bumpDataVersion, type ChangeScope, withChangeScope } from '@/runtime/da
 import { exclusively } from '@/runtime/request-gate'
 import { testHooks } from '@/runtime/test-hooks'
 
-import type { DemoConfig } from '@/demo/config'
-import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '@/demo/seed-data'
+import type { DemoConfig } from '@/domain/demo'
+import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
 const WIPED = [

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from '@payloadcms/db-sqlite/drizzle'
 import { type Payload, ValidationError } from 'payload'
 
-import { isDatabaseUnavailable } from '@/auth/database-failure'
+import { isDatabaseUnavailable } from '@/db/unavailable'
 import { connectionFor, tableOf } from '@/db/sql'
 import { inTransaction } from '@/db/transaction'
 import { ServiceError } from '@/errors'

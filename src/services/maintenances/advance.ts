@@ -21,6 +21,13 @@ const FAILURE_BACKOFF_MS = 60_000
 /** At most this many maintenances per run; the rest follow on the next tick. */
 const BATCH = 100
 
+declare module '@/runtime/state' {
+  interface RuntimeSlots {
+    /** Maintenances whose save failed, until when they are left alone. */
+    maintenanceFailures: Map<number | string, number>
+  }
+}
+
 /** Ids whose save failed, until when they are left alone (in the runtime state: Next bundles its own modules). */
 const failures = () => slot('maintenanceFailures', () => new Map())
 

@@ -46,16 +46,22 @@ if (process.env.TEST_DIALECT === 'postgres') {
 }
 
 // The service reads its configuration once (src/config/env.ts). These files change variables between tests, as an
-// operator would between restarts: every change makes the next access parse the environment again.
-process.env = new Proxy(process.env, {
-  set(target, name, value) {
-    Reflect.set(target, name, value)
-    resetConfig()
-    return true
-  },
-  deleteProperty(target, name) {
-    Reflect.deleteProperty(target, name)
-    resetConfig()
-    return true
-  },
-})
+// operator would between restarts: every change makes the next access parse the environment again. The proxy is put
+// on once per worker (tests/helpers/worker-reuse.ts); it resets the configuration module of the file running now.
+const RESET = Symbol.for('statuspage.tests.resetConfig')
+type Holder = typeof globalThis & { [RESET]?: () => void }
+const holder = globalThis as Holder
+if (!holder[RESET])
+  process.env = new Proxy(process.env, {
+    set(target, name, value) {
+      Reflect.set(target, name, value)
+      holder[RESET]?.()
+      return true
+    },
+    deleteProperty(target, name) {
+      Reflect.deleteProperty(target, name)
+      holder[RESET]?.()
+      return true
+    },
+  })
+holder[RESET] = resetConfig

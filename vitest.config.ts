@@ -42,7 +42,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/preflight-e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // Two files at a time: each starts services of its own on free loopback ports and spends much of its time
+          // waiting on them, so a second file fills the time the first one waits.
+          maxWorkers: 2,
         },
       },
       {

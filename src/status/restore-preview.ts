@@ -8,8 +8,8 @@ import { recordEndpoint } from '@/access/endpoint-guard'
 import { hasRole } from '@/access/roles'
 import type { Incident } from '@/payload-types'
 
-import { incidentHolder } from '@/services/incidents/apply-service-statuses'
-import { planRelease } from '@/services/service-status/release'
+import { incidentHolder } from '@/services/incidents/internal'
+import { planRelease } from '@/services/service-status/plan-release'
 
 async function answer(req: PayloadRequest, incident: Incident): Promise<Response> {
   const plan = await planRelease(req, incidentHolder(incident))

@@ -14,7 +14,7 @@ import type { ServiceStatus } from '@/domain/statuses'
 import { parsePayload } from '@/integrations/parse'
 import { parseOptions } from '@/integrations/parse-options'
 import type { Integration } from '@/payload-types'
-import { customerMessage, customerTitle, servicesOf } from './apply-monitoring-event'
+import { customerMessage, customerTitle, servicesOf } from './internal'
 
 export interface EventPreview {
   /** The notifications that were read, in the tool's own shape. */

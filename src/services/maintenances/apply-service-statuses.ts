@@ -11,7 +11,8 @@ import { relationIds } from '@/db/relation-id'
 import type { Maintenance } from '@/payload-types'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
-import { type Holder, releaseServices, statusesWithout } from '../service-status/release'
+import { type Holder, statusesWithout } from '../service-status/internal'
+import { releaseServices } from '../service-status/release'
 
 export type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
 

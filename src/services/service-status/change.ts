@@ -1,7 +1,7 @@
 /**
  * The one way a service's status changes (in the spirit of Cachet's ChangeComponentStatus). Whoever changes it (an
  * operator through the CMS, an incident, a maintenance, a monitoring integration) ends in Payload's update of the
- * service, and the services collection's afterChange hook (recordStatusChange below) writes the history row in the
+ * service, and the services collection's afterChange hook (record-status-change.ts) writes the history row in the
  * same request, so in the same transaction: the status and its history commit together or not at all, whatever
  * path the write came by (REST, GraphQL, the admin form, the Local API). A write that leaves the status as it is
  * writes no row. Public caches are marked by the collection's hooks and bumped after the commit (src/edge).
@@ -9,12 +9,12 @@
  * Server code calls changeServiceStatus; it says where the change comes from (source, sourceRef), which the hook
  * records. A write without that is an operator's: source `manual`, the request's user.
  */
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { isStatusChange } from '@/domain/service-status-change'
 import type { ServiceStatus, StatusChangeSource } from '@/domain/statuses'
-import { announceServiceStatusChange } from '@/notify/events'
-import { lockServiceStatuses } from './lock'
+
+import { lockServiceStatuses } from './internal'
 
 /** Where a change comes from, as its history row records it. */
 export interface StatusChangeOrigin {
@@ -30,104 +30,6 @@ export interface StatusChangeOrigin {
 export interface ServiceStatusChange {
   service: number
   status: ServiceStatus
-}
-
-const userOf = (req: PayloadRequest): number | null =>
-  req.user && req.user.collection === 'users' && typeof req.user.id === 'number' ? req.user.id : null
-
-async function writeRow(
-  req: PayloadRequest,
-  row: {
-    service: number
-    fromStatus: ServiceStatus | null
-    toStatus: ServiceStatus
-    source: StatusChangeSource
-    sourceRef: string | null
-    user: number | null
-    at: Date
-  },
-): Promise<number> {
-  const { id } = await req.payload.create({
-    collection: 'service-status-changes',
-    data: { ...row, at: row.at.toISOString() },
-    overrideAccess: true,
-    depth: 0,
-    req,
-  })
-  return id
-}
-
-/**
- * The services collection's beforeChange hook: a write that sets the status, whoever makes it (an operator's PATCH,
- * the admin form, changeServiceStatuses), waits for the service's status lock and reads the status it replaces
- * under it. Payload's `previousDoc` was read before the lock: a resolve committed in between would leave the history
- * row's `from` wrong, and a resolve that read the status before this write would overwrite it without seeing it.
- */
-export const lockStatusWrite: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
-  if (operation !== 'update' || data.status === undefined || typeof originalDoc?.id !== 'number') return data
-  await lockServiceStatuses(req, [originalDoc.id])
-  const current = await req.payload.findByID({
-    collection: 'services',
-    id: originalDoc.id,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-    select: { status: true },
-    req,
-  })
-  req.context.statusBefore = { ...req.context.statusBefore, [originalDoc.id]: current?.status as ServiceStatus }
-  return data
-}
-
-/** The status this write replaced, as lockStatusWrite read it under the lock; once per write. */
-function statusBefore(req: PayloadRequest, service: number, previous: unknown): ServiceStatus | null {
-  const read = req.context.statusBefore?.[service]
-  if (read !== undefined) delete req.context.statusBefore![service]
-  return (read ?? previous ?? null) as ServiceStatus | null
-}
-
-/**
- * The services collection's afterChange hook: a created service starts its history (`initial`); an update that
- * changed the status records the change, with the origin changeServiceStatus gave, else as an operator's.
- */
-export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context?.skipStatusHistory) return doc
-  const to = doc.status as ServiceStatus
-  if (operation === 'create') {
-    await writeRow(req, {
-      service: doc.id,
-      fromStatus: null,
-      toStatus: to,
-      source: 'initial',
-      sourceRef: null,
-      user: userOf(req),
-      at: new Date(),
-    })
-    return doc
-  }
-  const from = statusBefore(req, doc.id, previousDoc?.status)
-  if (!isStatusChange(from, to)) return doc
-  const origin = req.context?.serviceStatusOrigin
-  const at = origin?.at ?? new Date()
-  const changeId = await writeRow(req, {
-    service: doc.id,
-    fromStatus: from,
-    toStatus: to,
-    source: origin?.source ?? 'manual',
-    sourceRef: origin?.sourceRef ?? null,
-    user: origin?.user !== undefined ? origin.user : userOf(req),
-    at,
-  })
-  // A change is an event too (webhook subscribers hear of it), queued in the same transaction as the row.
-  await announceServiceStatusChange(req, {
-    changeId,
-    serviceId: doc.id,
-    serviceName: doc.name,
-    from: from as ServiceStatus,
-    to,
-    at,
-  })
-  return doc
 }
 
 /**

@@ -10,7 +10,9 @@ import { type Env, env } from '@/config/env'
 
 import { publishDue } from '@/services/drafts/publish-due'
 import { extendSeries } from '@/services/maintenances/extend-series'
-import { reminderSettings, remindMaintenances, remindQuietIncidents } from '@/services/reminders/remind'
+import { reminderSettings } from '@/services/reminders/internal'
+import { remindMaintenances } from '@/services/reminders/remind-maintenances'
+import { remindQuietIncidents } from '@/services/reminders/remind-quiet-incidents'
 import { loopInterval, repeat } from './repeat'
 
 const NAME = 'scheduleTicker'

@@ -196,7 +196,7 @@ export const Incidents: CollectionConfig = {
         { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],
     },
-    // When editors were last reminded that nobody updated this open incident (src/services/reminders/remind.ts).
+    // When editors were last reminded that nobody updated this open incident (src/services/reminders/remind-quiet-incidents.ts).
     { name: 'reminderSentAt', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
     {
       name: 'postmortem',

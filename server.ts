@@ -14,7 +14,7 @@ import { answerAdminWhileWaiting, isAdminPath } from '@/edge/admin-while-waiting
 import { createEdge, edgeConfig } from '@/edge/front'
 import { gracefulStop } from '@/edge/graceful-stop'
 import { dropRouterVary } from '@/edge/vary'
-import { stopAllRepeating } from '@/jobs/repeat'
+import { stopAllRepeating } from '@/runtime/repeat'
 import { startMirrorFromSettings } from '@/mirror'
 import type { StaticMirror } from '@/mirror/static-mirror'
 import { runClosers } from '@/runtime/shutdown'

@@ -5,19 +5,23 @@ import { defineConfig } from 'vitest/config'
 const alias = { '@payload-config': path.resolve('src/payload.config.ts'), '@/': `${path.resolve('src')}/` }
 
 /**
- * The API suites run once per database: the same files, a fresh database per file. Each file runs in its own
- * process (forks, isolated) because Payload keeps its instance on globalThis.
+ * The API suites run once per database: the same files, a fresh database per file. The files of a worker share its
+ * process and what it loaded of node_modules; each file's own modules, service and database are new
+ * (tests/helpers/worker-reuse.ts).
  */
 const apiProject = (dialect: 'sqlite' | 'postgres') => ({
   resolve: { alias },
   test: {
     name: `api-${dialect}`,
     include: ['tests/api/**/*.test.ts'],
-    setupFiles: ['tests/helpers/database.ts'],
+    setupFiles: ['tests/helpers/worker-reuse.ts', 'tests/helpers/database.ts'],
     env: { TEST_DIALECT: dialect },
-    ...(dialect === 'postgres' ? { globalSetup: ['tests/helpers/postgres-cleanup.ts'] } : {}),
+    globalSetup: [
+      ...(dialect === 'postgres' ? ['tests/helpers/postgres-cleanup.ts'] : []),
+      'tests/helpers/template-setup.ts',
+    ],
     pool: 'forks' as const,
-    isolate: true,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -883,7 +883,7 @@ function smallReport(facts, small) {
     .map(([k, v]) => `${fmt(v)} ${k}`)
     .join(', ')
   p(
-    `The bodies a typical status page sends: the demo data (src/demo/seed-data.ts, written by the demo reset, bench/seed-demo.ts: ${rows}) on SQLite, served by \`npm start\` **with the public rate limit on** (\`RATE_LIMIT_PUBLIC_PER_MINUTE=${SMALL_BUDGET}\`: the limiter runs on every request and never refuses). Every request is a cache hit. Each row pits the service against a bare \`node:http\` server (bench/bare-server.mjs, its own process) sending the same status, headers and body the service sent (captured from a hit): ${SMALL_ROUNDS} pairs of ${SMALL_SLICE}-second runs, bare and service back to back in alternating order; the figures are the medians over the pairs, the ratio the median of the pairs' ratios. ${CONNECTIONS} connections, no Accept-Encoding (identity bodies on both sides).`,
+    `The bodies a typical status page sends: the demo data (src/services/demo/seed-data.ts, written by the demo reset, bench/seed-demo.ts: ${rows}) on SQLite, served by \`npm start\` **with the public rate limit on** (\`RATE_LIMIT_PUBLIC_PER_MINUTE=${SMALL_BUDGET}\`: the limiter runs on every request and never refuses). Every request is a cache hit. Each row pits the service against a bare \`node:http\` server (bench/bare-server.mjs, its own process) sending the same status, headers and body the service sent (captured from a hit): ${SMALL_ROUNDS} pairs of ${SMALL_SLICE}-second runs, bare and service back to back in alternating order; the figures are the medians over the pairs, the ratio the median of the pairs' ratios. ${CONNECTIONS} connections, no Accept-Encoding (identity bodies on both sides).`,
   )
   p()
   p(

@@ -1,5 +1,5 @@
 /**
- * The small data set of the per-request benchmark: the demo data (src/demo/seed-data.ts), written by the demo
+ * The small data set of the per-request benchmark: the demo data (src/services/demo/seed-data.ts), written by the demo
  * reset itself (resetDemo) into a fresh database, so the bodies are the few kilobytes a typical status page sends.
  *
  *   DATABASE_URL=file:./bench/results/small/small.db PAYLOAD_SECRET=… \

@@ -41,15 +41,30 @@ function sourceHash(inputs) {
   return hash.digest('hex')
 }
 
-/** Runs `build` unless `output` exists and the stamp file holds the inputs' hash; then writes the stamp. */
+/** "2 min 5 s", "40 s": the time a step took, for the line after it. */
+function elapsed(since) {
+  const seconds = Math.round((Date.now() - since) / 1000)
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+}
+
+/**
+ * Runs `build` unless `output` exists and the stamp file holds the inputs' hash; then writes the stamp. A first start
+ * spends minutes here with little output, so each step says beforehand what it does and how long it usually takes
+ * (`message`), and afterwards how long it took.
+ */
 function buildIfChanged({ inputs, output, stampFile, message, command, args, env }) {
   const stamp = sourceHash(inputs)
   if (existsSync(output) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return
   console.log(message)
+  const started = Date.now()
   const build = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  if (build.status !== 0) {
+    console.error(`The build failed after ${elapsed(started)} (exit status ${build.status ?? build.signal}).`)
+    process.exit(build.status ?? 1)
+  }
   mkdirSync(path.dirname(stampFile), { recursive: true })
   writeFileSync(stampFile, stamp)
+  console.log(`Done in ${elapsed(started)}.`)
 }
 
 const buildEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: '--no-deprecation' }
@@ -59,7 +74,9 @@ buildIfChanged({
   inputs: nextInputs,
   output: path.join(root, '.next', 'BUILD_ID'),
   stampFile: path.join(root, '.next', 'source-stamp'),
-  message: 'Building (the sources changed since the last build, or there is none)…',
+  message:
+    'Building the site (next build): usually 2 to 4 minutes on two cores, with long quiet stretches. ' +
+    'Later starts skip this until the code or the dependencies change.',
   command: 'npx',
   args: ['next', 'build'],
   env: buildEnv,
@@ -68,7 +85,9 @@ buildIfChanged({
   inputs: serverInputs,
   output: serverFile,
   stampFile: path.join(root, 'dist', 'source-stamp'),
-  message: 'Compiling the server (server.ts → dist/server.mjs)…',
+  message:
+    'Compiling the server (server.ts → dist/server.mjs, esbuild): a few seconds. ' +
+    'Later starts skip this until the code or the dependencies change.',
   command: process.execPath,
   args: [path.join(root, 'scripts', 'build-server.mjs')],
   env: buildEnv,

@@ -1,29 +1,72 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the checks, then every vitest project, each phase timed, and a summary at the end that says where the
- * time went (per phase, per project, the slowest files). The summary is what a suite that grew too slow is judged
- * by, so it is printed on every run, green or red. Extra arguments go to vitest.
+ * `npm test`: the checks, then the vitest projects in two streams at once, each phase timed, and a summary at the end
+ * that says where the time went (per phase, per project, the slowest files). The summary is what a suite that grew
+ * too slow is judged by, so it is printed on every run, green or red. With arguments, one vitest run takes them
+ * instead of the two streams.
+ *
+ * Two streams, because the end-to-end files run one at a time (each starts its own services) and wait on servers,
+ * browsers and clocks much of the time: beside them, the unit and API files keep both cores busy
+ * (docs/testing.md).
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 
-const report = path.join('test-results', 'timings.json')
+const began = performance.now()
+const reports = 'test-results'
 const phases = []
+const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
 function run(name, command, args) {
   const started = performance.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+  const result = spawnSync(command, args, { stdio: 'inherit', env: childEnv })
   phases.push({ name, seconds: (performance.now() - started) / 1000, ok: result.status === 0 })
   return result.status === 0
 }
 
+/** One vitest run, in the background; its timings go to test-results/timings-<id>.json. */
+function vitest(name, id, args) {
+  const started = performance.now()
+  const reporter = ['--reporter=default', '--reporter=./tests/helpers/timing-reporter.ts']
+  const child = spawn('npx', ['vitest', 'run', ...reporter, ...args], {
+    stdio: 'inherit',
+    env: { ...childEnv, VITEST_TIMINGS_FILE: path.join(reports, `timings-${id}.json`) },
+  })
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      phases.push({ name, seconds: (performance.now() - started) / 1000, ok: code === 0 })
+      resolve(code === 0)
+    }),
+  )
+}
+
+const STREAMS = [
+  { id: 'e2e', name: 'vitest: one next build, then the end-to-end files', projects: ['e2e', 'e2e-postgres'] },
+  {
+    id: 'api',
+    name: 'vitest: unit, then API on SQLite and PostgreSQL',
+    projects: ['unit', 'api-sqlite', 'api-postgres'],
+  },
+]
+
+async function tests(args) {
+  if (args.length > 0) return vitest('vitest', 'all', args)
+  const projects = (stream) => stream.projects.flatMap((project) => ['--project', project])
+  const results = await Promise.all(STREAMS.map((stream) => vitest(stream.name, stream.id, projects(stream))))
+  return results.every(Boolean)
+}
+
 const seconds = (value) => `${value.toFixed(0).padStart(5)} s`
 
-/** Written by tests/helpers/timing-reporter.ts: each file run with its project and wall time, and the counts. */
+/** Written by tests/helpers/timing-reporter.ts, one file per vitest run: each file run with its project and wall time, and the counts. */
 function vitestFigures() {
-  return existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined
+  const files = existsSync(reports) ? readdirSync(reports).filter((name) => /^timings-.*\.json$/.test(name)) : []
+  if (files.length === 0) return undefined
+  const all = files.map((name) => JSON.parse(readFileSync(path.join(reports, name), 'utf8')))
+  const sum = (key) => all.reduce((total, figures) => total + figures[key], 0)
+  return { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped'), files: all.flatMap((f) => f.files) }
 }
 
 function summary() {
@@ -36,29 +79,22 @@ function summary() {
     const entry = byProject.get(file.project) ?? { files: 0, seconds: 0 }
     byProject.set(file.project, { files: entry.files + 1, seconds: entry.seconds + file.seconds })
   }
-  console.log('  vitest, the file runs of each project added up (two run at once: more than the phase in all):')
+  console.log('  vitest, the file runs of each project added up (several run at once: more than the phases in all):')
   for (const [project, { files, seconds: total }] of byProject)
     console.log(`  ${seconds(total)}  ${project} (${files} file runs)`)
   console.log('  the ten slowest file runs:')
   for (const file of [...figures.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     console.log(`  ${seconds(file.seconds)}  ${file.file} (${file.project})`)
-  const total = phases.reduce((sum, phase) => sum + phase.seconds, 0)
-  console.log(`  ${seconds(total)}  in all\n`)
+  console.log(`  ${seconds((performance.now() - began) / 1000)}  in all (wall clock)\n`)
   console.log(`${figures.passed} passed, ${figures.failed} failed, ${figures.skipped} skipped`)
 }
 
-mkdirSync('test-results', { recursive: true })
-rmSync(report, { force: true })
+mkdirSync(reports, { recursive: true })
+for (const name of readdirSync(reports)) if (/^timings.*\.json$/.test(name)) rmSync(path.join(reports, name))
 const ok =
   run('typecheck (tsc)', 'npx', ['tsc', '--noEmit']) &&
   run('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint']) &&
   run('dead exports (knip)', 'npm', ['run', '--silent', 'deadcode']) &&
-  run('vitest (unit, API on SQLite and PostgreSQL, end-to-end)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=./tests/helpers/timing-reporter.ts',
-    ...process.argv.slice(2),
-  ])
+  (await tests(process.argv.slice(2)))
 summary()
 process.exit(ok ? 0 : 1)

@@ -1,4 +1,4 @@
-// Lists the modules of a src/ folder that have no unit test beside their name (issue 29): the test of
+// Lists the modules of a src/ folder that have no unit test beside their name: the test of
 // src/<folder>/<module>.ts is tests/unit/<folder>/<module>.test.ts, or <module>.<topic>.test.ts when it has several.
 // `node scripts/untested-modules.mjs [src/domain ...]` prints one line per module without one; exit 0 (a listing).
 import { existsSync, readdirSync } from 'node:fs'

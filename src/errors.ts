@@ -12,7 +12,7 @@
  * Anything else that is thrown is unexpected: it is logged and answered with a fixed 500 text, never its message.
  * No framework import here.
  */
-import { isDatabaseUnavailable } from './auth/database-failure'
+import { isDatabaseUnavailable } from '@/db/unavailable'
 
 export class ServiceError extends Error {
   /** Payload's error handling shows the message of an error marked public. */
@@ -101,7 +101,7 @@ const DATABASE_NOT_ANSWERING = 'The database is not answering; try again in a fe
 export function publicError(error: unknown, fallback: string): PublicError {
   if (error instanceof ServiceError)
     return { status: error.status, message: error.message, headers: error.headers, expected: true }
-  // The database refused, dropped or timed out: an outage, not a bug (the edge serves the last good copy, issue 22).
+  // The database refused, dropped or timed out: an outage, not a bug (the edge serves the last good copy).
   if (isDatabaseUnavailable(error))
     return { status: 503, message: DATABASE_NOT_ANSWERING, headers: { 'Retry-After': '5' }, expected: true }
   return { status: 500, message: fallback, headers: {}, expected: false }

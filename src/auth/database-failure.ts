@@ -1,6 +1,6 @@
 /**
  * A request during which the database could not be reached (refused, dropped, timed out) is answered 503, not with
- * whatever the failure turned into (finding L7). Payload's authentication swallows lookup errors and treats the
+ * whatever the failure turned into. Payload's authentication swallows lookup errors and treats the
  * caller as anonymous, which became a 401 ("log in again") for a valid key; other failures became 500.
  *
  * The adapter's methods are wrapped once: a connection-class error marks the request in progress (an
@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { Payload } from 'payload'
 
+import { isDatabaseUnavailable } from '@/db/unavailable'
 import { noteDatabaseAnswered } from '@/runtime/health'
 
 interface Watch {
@@ -18,17 +19,9 @@ interface Watch {
 
 const current = new AsyncLocalStorage<Watch>()
 
-/** PostgreSQL classes 08 (connection), 57 (operator intervention: terminated, timed out by statement_timeout),
- * 53300 (too many connections); Node socket errors; pg-pool's messages; SQLite busy, and a file that cannot be
- * opened or written (permissions, a full disk, an I/O error: issue 22). */
-const CONNECTION_CODES =
-  /^(08...|57...|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|SQLITE_BUSY|SQLITE_READONLY\w*|SQLITE_CANTOPEN|SQLITE_FULL|SQLITE_IOERR\w*)$/
 const NOT_ASKED_AGAIN = 'The database failed earlier in this request; not asked again'
 /** The adapter's reads and writes (not its transactions: a rollback must still reach the database). */
 const OPERATIONS = /^(find|count|create|update|delete|query|upsert)/
-const CONNECTION_MESSAGES =
-  /failed earlier in this request|Connection terminated|timeout exceeded when trying to connect|Query read timeout|database is locked|Client has encountered a connection error|attempt to write a readonly database|unable to open database file|database or disk is full|disk I\/O error|cannot connect to (Postgres|SQLite)/i
-
 /** One log line per burst of failures, not one per query. */
 const LOG_EVERY_MS = 10_000
 let loggedAt = -Infinity
@@ -42,19 +35,6 @@ export function logUnavailable(error: unknown): void {
   console.error(
     `Database unavailable: ${String(cause?.message ?? error)} (requests answer 503, visitors get the last good copies; logged at most every ${LOG_EVERY_MS / 1000} s)`,
   )
-}
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let cause = error, depth = 0;
-    cause && typeof cause === 'object' && depth < 5;
-    cause = (cause as { cause?: unknown }).cause, depth++
-  ) {
-    const { code, message } = cause as { code?: unknown; message?: unknown }
-    if (typeof code === 'string' && CONNECTION_CODES.test(code)) return true
-    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true
-  }
-  return false
 }
 
 const wrapped = new WeakSet<object>()
@@ -74,7 +54,7 @@ export function watchDatabaseFailures(payload: Payload): void {
     const operation = OPERATIONS.test(name)
     db[name] = function (this: unknown, ...args: unknown[]) {
       // The database already failed during this request: it is not waited for again, so the request ends within
-      // a second of the statement timeout (issue 22) instead of one timeout per query.
+      // a second of the statement timeout instead of one timeout per query.
       if (operation && current.getStore()?.failed) return Promise.reject(new Error(NOT_ASKED_AGAIN))
       const result = (method as (...a: unknown[]) => unknown).apply(this, args)
       if (!(result instanceof Promise)) return result

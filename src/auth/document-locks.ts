@@ -1,6 +1,6 @@
 /**
- * Document locks (Payload's payload-locked-documents, "being edited by …") in the name of the one who holds them
- * (finding L5): an editor creates, takes over and deletes only locks in its own name; admins manage all. Payload
+ * Document locks (Payload's payload-locked-documents, "being edited by …") in the name of the one who holds them:
+ * an editor creates, takes over and deletes only locks in its own name; admins manage all. Payload
  * builds this collection itself while sanitising the configuration, so its rules are set on the built config.
  */
 import {

@@ -2,7 +2,7 @@
 import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
 import { rateLimitKey } from '@/edge/client-address'
-import { CLIENT_ADDRESS_HEADER } from '@/edge/headers'
+import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { TooManyRequests } from '@/errors'
 import { loginThrottle } from './login-throttle'
 

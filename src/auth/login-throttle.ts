@@ -1,5 +1,5 @@
 /**
- * Failed logins are throttled per client address and per (account, address) (finding M3), never per account:
+ * Failed logins are throttled per client address and per (account, address), never per account:
  * an account that anyone can lock is one an attacker can keep its owners out of. Every attempt spends a point
  * before the password is checked (so parallel guesses cannot slip past); a successful login gives them back.
  *

@@ -1,5 +1,5 @@
 /**
- * Passwords of at least 12 characters (finding L6, src/domain/password-policy.ts), on every way one is set: create
+ * Passwords of at least 12 characters (src/domain/password-policy.ts), on every way one is set: create
  * (REST, GraphQL, the admin's first-user form, the create-user CLI), update and reset. Payload's own check stops
  * at 3.
  */

@@ -1,6 +1,6 @@
 /**
  * Expected refusals (400, 401, 403, 404, 429…) are the API answering a client, not the server failing: Payload logs
- * each at ERROR with a stack trace (about 1.4 KB per anonymous request, finding L8), so one client could fill the
+ * each at ERROR with a stack trace (over a kilobyte per anonymous request), so one client could fill the
  * disk. Its own per-name log levels do not help in the built server, where error class names are minified. This
  * pino hook logs a 4xx as one INFO line (status and message, control characters removed); 5xx keep their stack.
  */

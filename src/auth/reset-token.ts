@@ -1,6 +1,6 @@
 /**
- * A reset-password request with an unknown or expired token is bad input (400), not a missing login (finding
- * L10): Payload answers 403, which the API turns into 401 for a caller without a session.
+ * A reset-password request with an unknown or expired token is bad input (400), not a missing login: Payload
+ * answers 403, which the API turns into 401 for a caller without a session.
  */
 import type { CollectionBeforeOperationHook } from 'payload'
 

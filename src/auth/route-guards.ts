@@ -11,7 +11,7 @@ import { cmsErrorResponse, ServiceError } from '@/errors'
 import { CROSS_SITE_WRITE_MESSAGE, isSameOriginWrite, originOf } from '@/domain/same-origin'
 import { logUnavailable, watchingDatabase } from './database-failure'
 import { loginRetryAfter } from './login-hooks'
-import { SCHEME_HEADER } from '@/edge/headers'
+import { SCHEME_HEADER } from '@/runtime/headers'
 
 type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Promise<Response>
 
@@ -69,7 +69,7 @@ function withSecureCookies(headers: Headers): void {
 /**
  * Whether Payload has started (it connects to the database and migrates on first use). While the database cannot be
  * opened or reached, each request tries again (Payload keeps no failed start), and is told so in Payload's shape
- * with 503 instead of Payload's own 500 "There was an error initializing Payload" (issue 22).
+ * with 503 instead of Payload's own 500 "There was an error initializing Payload".
  */
 async function payloadStarted(): Promise<boolean> {
   try {

@@ -1,8 +1,8 @@
 /**
- * How many rows one client write may carry, checked before Payload does any work on it (issue 21, H1). Each array
- * is capped by its own `maxRows` (MAX_ARRAY_ROWS by default, src/cms-api/input-rules.ts), but arrays nest: an
- * incident's 500 updates × 500 `serviceStatuses` were 250,000 rows in one document, which Payload's hooks,
- * validation and insert walked until the process ran out of memory. A document is bounded as a whole here.
+ * How many rows one client write may carry, checked before Payload does any work on it. Each array is capped by its
+ * own `maxRows` (MAX_ARRAY_ROWS by default, src/cms-api/input-rules.ts), but arrays nest: 500 updates × 500
+ * `serviceStatuses` would be 250,000 rows in one document for Payload's hooks, validation and insert to walk, enough
+ * to exhaust the process's memory. So a document is bounded as a whole here.
  */
 import type { CollectionBeforeOperationHook, FlattenedField } from 'payload'
 import { ValidationError } from 'payload'

@@ -1,13 +1,8 @@
 /**
- * Validation rules every GraphQL operation passes before it runs (so a refused query costs no database work).
- *
- * Cost: Payload's own complexity limit counts fields, not rows, so 30 aliases of `Incidents(limit: 0)` passed it and
- * one anonymous request held the server for 93 s and 2.5 GB. Here a list query's selection counts once per row it
- * may return (its `limit`, capped like every client list: src/cms-api/list-params.ts), aliases each count, and an
- * operation over MAX_GRAPHQL_COST is refused with a 400 before it runs.
- *
- * Access: `{ Access { ... } }` (and `docAccess<Collection>`) list every field's permissions; anonymous callers get a
- * 401, as on REST.
+ * Validation rules every GraphQL operation passes before it runs, so a refused query costs no database work. Cost:
+ * Payload's own limit counts fields, not rows, so here a list's selection counts once per row it may return and
+ * aliases each count (over MAX_GRAPHQL_COST: 400). Access: `Access` and `docAccess…` answer anonymous callers 401,
+ * as REST does. docs/security.md, "CMS REST and GraphQL input".
  */
 import type { ExecutionArgs, ValidationContext, ValidationRule } from 'graphql'
 // The CommonJS build, which Payload and graphql-http load: a GraphQLError of the other build (graphql's .mjs, which

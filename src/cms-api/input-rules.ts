@@ -4,7 +4,7 @@ import { code, email, richText, select, text, textarea } from 'payload/shared'
 import { richTextShapeError } from '@/domain/rich-text-shape'
 import { controlCharacterError } from '@/domain/text'
 
-/** Most rows an array field (an incident's updates) takes; 10,000 updates used to exceed the database's parameter limit (a 500). */
+/** Most rows an array field (an incident's updates) takes; far more would exceed the database's parameter limit (a 500). */
 export const MAX_ARRAY_ROWS = 500
 
 type TextLike = Extract<Field, { type: 'text' | 'textarea' | 'email' | 'code' }>
@@ -28,7 +28,7 @@ function refusingControlCharacters(field: TextLike): Validate {
   }
 }
 
-/** A single-choice select given a list used to reach the database as a 500; said plainly here. */
+/** A single-choice select given a list would reach the database and fail as a 500; said plainly here. */
 function refusingLists(field: SelectField): Validate {
   const base = (field.validate ?? select) as Validate
   return (value, options) => {

@@ -1,6 +1,6 @@
 /**
- * What the CMS API accepts as a record id and as list pagination. Values outside these ranges used to reach the
- * database (NaN, 1.5, 1e20 as ids; -1, "abc", 1e20 as limits) and came back as 500s or as nonsense metadata.
+ * What the CMS API accepts as a record id and as list pagination. Values outside these ranges (NaN, 1.5, 1e20 as
+ * ids; -1, "abc", 1e20 as limits) would otherwise reach the database and come back as 500s or nonsense metadata.
  */
 
 /** Ids are PostgreSQL `serial` (32-bit) columns; a larger number cannot name a record, and PostgreSQL refuses it. */
@@ -17,7 +17,7 @@ export const MAX_DEPTH = 10
 
 /**
  * Why a `depth` query parameter is refused, or null. Payload reads anything that is not a number as "no depth"
- * and a negative one as 0, so `depth=abc` used to answer a different shape than asked for, without a word.
+ * and a negative one as 0, so `depth=abc` would answer a different shape than asked for, without a word.
  */
 export function depthError(depth: unknown): string | null {
   if (depth == null) return null

@@ -1,6 +1,6 @@
 /**
  * The ids a relationship field's value refers to, so they can be checked before the database's foreign keys refuse
- * them (which used to be a 500: `{group: 99999}`, `{affectedServices: [9999]}`).
+ * them with a 500 (`{group: 99999}`, `{affectedServices: [9999]}`).
  */
 
 import { isRecordId } from './list-params'

@@ -26,7 +26,7 @@ const fromClient = (args: unknown) => (args as { overrideAccess?: boolean }).ove
  * Ids and pagination are checked before they reach the database (src/cms-api/list-params.ts): an id that cannot
  * exist is a 404 like any other unknown id, and an unusable limit or page is a 400 naming the parameter. A client's
  * list is at most MAX_CLIENT_LIMIT rows: `limit=0` (Payload's "everything"), a larger limit and `pagination=false`
- * used to let one anonymous request read the whole database.
+ * would let one anonymous request read the whole database.
  */
 export const guardIdsAndPagination: CollectionBeforeOperationHook = ({ args, req }) => {
   const { id, limit, page } = args as { id?: unknown; limit?: unknown; page?: unknown }

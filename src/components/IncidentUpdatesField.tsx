@@ -27,7 +27,7 @@ import {
   XIcon,
 } from '@payloadcms/ui'
 import type { ArrayFieldClientComponent, FormState, Validate } from 'payload'
-import { useCallback, useEffect, useState } from 'react'
+import { type ComponentProps, useCallback, useEffect, useState } from 'react'
 
 import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '@/domain/statuses'
 
@@ -95,85 +95,41 @@ function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
   )
 }
 
-export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
-  const {
-    field,
-    forceRender = false,
-    path: pathFromProps,
-    permissions,
-    readOnly,
-    schemaPath: schemaPathFromProps,
-    validate,
-  } = props
-  const { maxRows, minRows: minRowsProp, required } = field
-  const minRows = minRowsProp ?? (required ? 1 : 0)
-  const schemaPath = schemaPathFromProps ?? field.name
+/** The ids of the incident's affected services, as the relationship field holds them (ids, or objects with one). */
+function affectedIds(affected: unknown): number[] {
+  return (Array.isArray(affected) ? affected : [])
+    .map((value) =>
+      typeof value === 'object' && value
+        ? ((value as { id?: unknown }).id ?? (value as { value?: unknown }).value)
+        : value,
+    )
+    .filter((id): id is number => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)))
+    .map(Number)
+}
+
+type ServiceNow = { id: number; status: string }
+
+/** The services' statuses now, in the order of `ids`; none when they cannot be read. */
+async function currentStatuses(api: string, ids: number[]): Promise<ServiceNow[]> {
+  try {
+    const query = ids.map((id, index) => `where[id][in][${index}]=${id}`).join('&')
+    const response = await fetch(`${api}/services?${query}&depth=0&limit=${ids.length}&select[status]=true`, {
+      credentials: 'include',
+    })
+    const body = response.ok ? ((await response.json()) as { docs?: ServiceNow[] }) : null
+    const statusOf = new Map((body?.docs ?? []).map((doc) => [doc.id, doc.status]))
+    return ids.filter((id) => statusOf.has(id)).map((id) => ({ id, status: statusOf.get(id)! }))
+  } catch {
+    return []
+  }
+}
+
+/** *Add update*: `adding` while the affected services' statuses are read, and `addUpdate` to append the new row. */
+function useAddUpdate(path: string, schemaPath: string, rowCount: number) {
   const { addFieldRow, removeFieldRow } = useForm()
-  const submitted = useFormSubmitted()
-  const { i18n } = useTranslation()
-
-  const memoizedValidate = useCallback<Validate>(
-    // As Payload's ArrayField does: the array's own rules (required, minRows) checked in the form too.
-    (value, options) =>
-      typeof validate === 'function'
-        ? (validate as Validate)(value, { ...options, maxRows, minRows, required } as typeof options)
-        : true,
-    [maxRows, minRows, required, validate],
-  )
-  const {
-    disabled,
-    errorPaths = [],
-    path,
-    rows = [],
-    showError,
-  } = useField<number>({ hasRows: true, potentiallyStalePath: pathFromProps, validate: memoizedValidate })
-  const locked = Boolean(readOnly || disabled)
-  const full = Boolean(maxRows && rows.length >= maxRows)
-  const rowPermissions = permissions === true || permissions === undefined ? true : (permissions.fields ?? true)
-
   const { config } = useConfig()
   const affected = useFormFields(([fields]) => fields.affectedServices?.value)
   const [adding, setAdding] = useState(false)
-  // Older updates the operator opened (the newest is always open).
-  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set())
-
-  // Appended at the end of the stored order, shown at the top, listing the affected services at their statuses now.
-  const addUpdate = async () => {
-    const ids = (Array.isArray(affected) ? affected : [])
-      .map((value) =>
-        typeof value === 'object' && value
-          ? ((value as { id?: unknown }).id ?? (value as { value?: unknown }).value)
-          : value,
-      )
-      .filter((id): id is number => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)))
-      .map(Number)
-    let services: { id: number; status: string }[] = []
-    if (ids.length > 0) {
-      setAdding(true)
-      try {
-        const query = ids.map((id, index) => `where[id][in][${index}]=${id}`).join('&')
-        const response = await fetch(
-          `${config.serverURL}${config.routes.api}/services?${query}&depth=0&limit=${ids.length}&select[status]=true`,
-          { credentials: 'include' },
-        )
-        const body = response.ok ? ((await response.json()) as { docs?: { id: number; status: string }[] }) : null
-        const statusOf = new Map((body?.docs ?? []).map((doc) => [doc.id, doc.status]))
-        services = ids.filter((id) => statusOf.has(id)).map((id) => ({ id, status: statusOf.get(id)! }))
-      } catch {
-        services = []
-      } finally {
-        setAdding(false)
-      }
-    }
-    const rowIndex = rows.length
-    addFieldRow({
-      path,
-      rowIndex,
-      schemaPath,
-      subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined,
-    })
-    setPrefilled(services.length > 0 ? { rowIndex, count: services.length } : null)
-  }
 
   // A new update set to Resolved gives its services back (the restore rule, shown by the restore note): the statuses
   // it was prefilled with would otherwise hold them where they are. Rows the operator changed stay theirs.
@@ -193,8 +149,204 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
     setPrefilled(null)
   }, [resolving, prefilled, path, removeFieldRow])
 
+  // Appended at the end of the stored order, shown at the top, listing the affected services at their statuses now.
+  const addUpdate = async () => {
+    const ids = affectedIds(affected)
+    let services: ServiceNow[] = []
+    if (ids.length > 0) {
+      setAdding(true)
+      try {
+        services = await currentStatuses(`${config.serverURL}${config.routes.api}`, ids)
+      } finally {
+        setAdding(false)
+      }
+    }
+    const rowIndex = rowCount
+    addFieldRow({
+      path,
+      rowIndex,
+      schemaPath,
+      subFieldState: services.length > 0 ? prefilledStatuses(services) : undefined,
+    })
+    setPrefilled(services.length > 0 ? { rowIndex, count: services.length } : null)
+  }
+  return { adding, addUpdate }
+}
+
+type I18n = ComponentProps<typeof ErrorPill>['i18n']
+
+function UpdatesHeader({
+  field,
+  path,
+  required,
+  errors,
+  i18n,
+}: {
+  field: ComponentProps<ArrayFieldClientComponent>['field']
+  path: string
+  required: boolean | undefined
+  /** The errors to show a count of (none before the form is submitted). */
+  errors: number
+  i18n: I18n
+}) {
+  return (
+    <header className="array-field__header">
+      <div className="array-field__header-wrap">
+        <div className="array-field__header-content">
+          <h3 className="array-field__title">
+            <FieldLabel as="span" label={field.label} path={path} required={required} />
+          </h3>
+          {errors > 0 ? <ErrorPill count={errors} i18n={i18n} withMessage /> : null}
+        </div>
+      </div>
+      <FieldDescription description={field.admin?.description} path={path} />
+    </header>
+  )
+}
+
+/** One update: its one-line title (with a remove button unless `onRemove` is undefined) and its fields. */
+function UpdateRow({
+  row,
+  rowPath,
+  newest,
+  collapsed,
+  onToggle,
+  onRemove,
+  errors,
+  i18n,
+  fields,
+}: {
+  row: { id: string; isLoading?: boolean }
+  rowPath: string
+  newest: boolean
+  collapsed: boolean
+  onToggle: (collapsed: boolean) => void
+  onRemove: (() => void) | undefined
+  /** The errors to show a count of (none before the form is submitted). */
+  errors: number
+  i18n: I18n
+  /** The row's fields, as RenderFields takes them. */
+  fields: ComponentProps<typeof RenderFields>
+}) {
+  const hasErrors = errors > 0
+  return (
+    <Collapsible
+      actions={
+        onRemove === undefined ? undefined : (
+          <Button
+            aria-label="Remove this update"
+            buttonStyle="none"
+            className="incident-update__remove"
+            icon={<XIcon />}
+            onClick={onRemove}
+            tooltip="Remove this update"
+          />
+        )
+      }
+      className={`array-field__row ${hasErrors ? 'array-field__row--has-errors' : 'array-field__row--no-errors'}`}
+      collapsibleStyle={hasErrors ? 'error' : 'default'}
+      header={
+        <div className="array-field__row-header">
+          <RowTitle rowPath={rowPath} newest={newest} />
+          {hasErrors ? <ErrorPill count={errors} i18n={i18n} withMessage /> : null}
+        </div>
+      }
+      isCollapsed={collapsed}
+      onToggle={onToggle}
+    >
+      {row.isLoading ? <ShimmerEffect /> : <RenderFields {...fields} />}
+    </Collapsible>
+  )
+}
+
+/** The updates, newest first: the newest open, older ones folded until the operator opens them. */
+function UpdateList({
+  rows,
+  path,
+  removable,
+  onRemove,
+  errorPaths,
+  i18n,
+  fieldsOf,
+}: {
+  rows: { id: string; isLoading?: boolean }[]
+  path: string
+  removable: boolean
+  onRemove: (rowIndex: number) => void
+  /** The errors to show (none before the form is submitted). */
+  errorPaths: string[]
+  i18n: I18n
+  fieldsOf: (rowPath: string) => ComponentProps<typeof RenderFields>
+}) {
+  // Older updates the operator opened (the newest is always open).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set())
+  const toggle = (id: string, collapsed: boolean) =>
+    setOpened((ids) => {
+      const next = new Set(ids)
+      if (collapsed) next.delete(id)
+      else next.add(id)
+      return next
+    })
   // Newest first: the last stored row first.
   const shown = rows.map((row, index) => ({ row, index })).reverse()
+  return (
+    <ol
+      className="array-field__draggable-rows incident-updates__rows"
+      aria-label="Updates, newest first"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {shown.map(({ row, index }, position) => {
+        const rowPath = `${path}.${index}`
+        return (
+          <li key={row.id} className="incident-update" data-row-index={index}>
+            <UpdateRow
+              row={row}
+              rowPath={rowPath}
+              newest={position === 0}
+              // Older updates fold to their one-line title (status, time, first words) and open on click; adding
+              // an update folds the one that was newest, so the form stays as tall as one update.
+              collapsed={position > 0 && !opened.has(row.id)}
+              onToggle={(collapsed) => toggle(row.id, collapsed)}
+              onRemove={removable ? () => onRemove(index) : undefined}
+              errors={errorPaths.filter((errorPath) => errorPath.startsWith(`${rowPath}.`)).length}
+              i18n={i18n}
+              fields={fieldsOf(rowPath)}
+            />
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** The array's form state, checked as Payload's ArrayField checks it; `minRows` as the field's rules make it. */
+function useArrayState({ field, path, validate }: ComponentProps<ArrayFieldClientComponent>) {
+  const { maxRows, minRows: minRowsProp, required } = field
+  const minRows = minRowsProp ?? (required ? 1 : 0)
+  const memoizedValidate = useCallback<Validate>(
+    // As Payload's ArrayField does: the array's own rules (required, minRows) checked in the form too.
+    (value, options) =>
+      typeof validate === 'function'
+        ? (validate as Validate)(value, { ...options, maxRows, minRows, required } as typeof options)
+        : true,
+    [maxRows, minRows, required, validate],
+  )
+  const state = useField<number>({ hasRows: true, potentiallyStalePath: path, validate: memoizedValidate })
+  return { ...state, minRows }
+}
+
+export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
+  const { field, forceRender = false, permissions, readOnly, schemaPath: schemaPathFromProps } = props
+  const { maxRows, required } = field
+  const schemaPath = schemaPathFromProps ?? field.name
+  const { disabled, errorPaths = [], path, rows = [], showError, minRows } = useArrayState(props)
+  const { removeFieldRow } = useForm()
+  const submitted = useFormSubmitted()
+  const { i18n } = useTranslation()
+  const locked = Boolean(readOnly || disabled)
+  const full = Boolean(maxRows && rows.length >= maxRows)
+  const rowPermissions = permissions === true || permissions === undefined ? true : (permissions.fields ?? true)
+  const { adding, addUpdate } = useAddUpdate(path, schemaPath, rows.length)
   return (
     <div
       className={[
@@ -206,19 +358,13 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
       id={`field-${path.replace(/\./g, '__')}`}
     >
       {showError ? <FieldError path={path} showError={showError} /> : null}
-      <header className="array-field__header">
-        <div className="array-field__header-wrap">
-          <div className="array-field__header-content">
-            <h3 className="array-field__title">
-              <FieldLabel as="span" label={field.label} path={path} required={required} />
-            </h3>
-            {submitted && errorPaths.length > 0 ? (
-              <ErrorPill count={errorPaths.length} i18n={i18n} withMessage />
-            ) : null}
-          </div>
-        </div>
-        <FieldDescription description={field.admin?.description} path={path} />
-      </header>
+      <UpdatesHeader
+        field={field}
+        path={path}
+        required={required}
+        errors={submitted ? errorPaths.length : 0}
+        i18n={i18n}
+      />
       {!locked && !full ? (
         <Button
           buttonStyle="icon-label"
@@ -232,70 +378,25 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
           Add update
         </Button>
       ) : null}
-      <ol
-        className="array-field__draggable-rows incident-updates__rows"
-        aria-label="Updates, newest first"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {shown.map(({ row, index }, position) => {
-          const rowPath = `${path}.${index}`
-          const rowErrors = errorPaths.filter((errorPath) => errorPath.startsWith(`${rowPath}.`)).length
-          const hasErrors = submitted && rowErrors > 0
-          return (
-            <li key={row.id} className="incident-update" data-row-index={index}>
-              <Collapsible
-                actions={
-                  locked || rows.length <= minRows ? undefined : (
-                    <Button
-                      aria-label="Remove this update"
-                      buttonStyle="none"
-                      className="incident-update__remove"
-                      icon={<XIcon />}
-                      onClick={() => removeFieldRow({ path, rowIndex: index })}
-                      tooltip="Remove this update"
-                    />
-                  )
-                }
-                className={`array-field__row ${hasErrors ? 'array-field__row--has-errors' : 'array-field__row--no-errors'}`}
-                collapsibleStyle={hasErrors ? 'error' : 'default'}
-                header={
-                  <div className="array-field__row-header">
-                    <RowTitle rowPath={rowPath} newest={position === 0} />
-                    {hasErrors ? <ErrorPill count={rowErrors} i18n={i18n} withMessage /> : null}
-                  </div>
-                }
-                // Older updates fold to their one-line title (status, time, first words) and open on click; adding an
-                // update folds the one that was newest, so the form stays as tall as one update.
-                isCollapsed={position > 0 && !opened.has(row.id)}
-                onToggle={(collapsed) =>
-                  setOpened((ids) => {
-                    const next = new Set(ids)
-                    if (collapsed) next.delete(row.id)
-                    else next.add(row.id)
-                    return next
-                  })
-                }
-              >
-                {row.isLoading ? (
-                  <ShimmerEffect />
-                ) : (
-                  <RenderFields
-                    className="array-field__fields"
-                    fields={field.fields}
-                    forceRender={forceRender}
-                    margins="small"
-                    parentIndexPath=""
-                    parentPath={rowPath}
-                    parentSchemaPath={schemaPath}
-                    permissions={rowPermissions}
-                    readOnly={locked}
-                  />
-                )}
-              </Collapsible>
-            </li>
-          )
+      <UpdateList
+        rows={rows}
+        path={path}
+        removable={!(locked || rows.length <= minRows)}
+        onRemove={(rowIndex) => removeFieldRow({ path, rowIndex })}
+        errorPaths={submitted ? errorPaths : []}
+        i18n={i18n}
+        fieldsOf={(rowPath) => ({
+          className: 'array-field__fields',
+          fields: field.fields,
+          forceRender,
+          margins: 'small',
+          parentIndexPath: '',
+          parentPath: rowPath,
+          parentSchemaPath: schemaPath,
+          permissions: rowPermissions,
+          readOnly: locked,
         })}
-      </ol>
+      />
     </div>
   )
 }

@@ -8,6 +8,48 @@ import { useId, useState } from 'react'
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string }
 
+/** Asks the server to send the test message to `to`; its answer, or why there is none, in words. */
+async function requestTestMessage(slug: string, to: string): Promise<Outcome> {
+  try {
+    const response = await fetch(`/api/globals/${slug}/send-test`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to }),
+    })
+    const body = (await response.json().catch(() => null)) as {
+      ok?: boolean
+      message?: string
+      error?: string
+      reply?: string
+      errors?: { message: string }[]
+    } | null
+    if (response.ok && body?.ok) return { ok: true, text: body.message ?? 'Sent.' }
+    const error = body?.error ?? body?.errors?.[0]?.message ?? `The request failed (${response.status}).`
+    return { ok: false, text: body?.reply ? `${error} The server answered: “${body.reply}”` : error }
+  } catch {
+    return { ok: false, text: 'The request did not reach the server.' }
+  }
+}
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  return (
+    // The text in the theme's own colour (green or red text on the admin's background failed axe's contrast
+    // check in one theme or the other); the bar beside it carries the colour.
+    <p
+      role={outcome.ok ? 'status' : 'alert'}
+      style={{
+        fontWeight: 600,
+        paddingLeft: '0.6rem',
+        borderLeft: `4px solid ${outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)'}`,
+      }}
+    >
+      {outcome.ok ? '✓ ' : '✗ '}
+      {outcome.text}
+    </p>
+  )
+}
+
 function SendTestMessage({
   slug,
   label,
@@ -28,26 +70,7 @@ function SendTestMessage({
     setBusy(true)
     setOutcome(null)
     try {
-      const response = await fetch(`/api/globals/${slug}/send-test`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ to }),
-      })
-      const body = (await response.json().catch(() => null)) as {
-        ok?: boolean
-        message?: string
-        error?: string
-        reply?: string
-        errors?: { message: string }[]
-      } | null
-      if (response.ok && body?.ok) setOutcome({ ok: true, text: body.message ?? 'Sent.' })
-      else {
-        const error = body?.error ?? body?.errors?.[0]?.message ?? `The request failed (${response.status}).`
-        setOutcome({ ok: false, text: body?.reply ? `${error} The server answered: “${body.reply}”` : error })
-      }
-    } catch {
-      setOutcome({ ok: false, text: 'The request did not reach the server.' })
+      setOutcome(await requestTestMessage(slug, to))
     } finally {
       setBusy(false)
     }
@@ -77,21 +100,7 @@ function SendTestMessage({
       <Button buttonStyle="secondary" size="small" disabled={busy} onClick={send}>
         {busy ? 'Sending…' : 'Send a test message'}
       </Button>
-      {outcome ? (
-        // The text in the theme's own colour (green or red text on the admin's background failed axe's contrast
-        // check in one theme or the other); the bar beside it carries the colour.
-        <p
-          role={outcome.ok ? 'status' : 'alert'}
-          style={{
-            fontWeight: 600,
-            paddingLeft: '0.6rem',
-            borderLeft: `4px solid ${outcome.ok ? 'var(--theme-success-500)' : 'var(--theme-error-500)'}`,
-          }}
-        >
-          {outcome.ok ? '✓ ' : '✗ '}
-          {outcome.text}
-        </p>
-      ) : null}
+      {outcome ? <OutcomeLine outcome={outcome} /> : null}
     </div>
   )
 }

@@ -43,15 +43,15 @@ export function databaseAdapter(settings: Env = env()): { adapter: DatabaseAdapt
     const timeouts = databaseTimeouts(settings)
     return {
       adapter: postgresAdapter({
-        // JIT compilation costs more than it saves on these short queries (163 ms on a deep page, measured in bench/).
+        // JIT compilation costs more than it saves on these short queries (docs/benchmarks.md).
         pool: {
           connectionString: databaseUrl,
           max: settings.DATABASE_POOL_MAX,
           options: '-c jit=off',
           // A database that does not answer fails the request in seconds (503) instead of holding it for the length
-          // of a network partition (L7): connecting, each statement on the server, and each query on the client,
-          // which gives up shortly after the server would have: a request outlives the statement timeout by less
-          // than a second when packets are dropped (issue 22; docs/reliability.md).
+          // of a network partition: connecting, each statement on the server, and each query on the client, which
+          // gives up shortly after the server would have, so a request outlives the statement timeout by little when
+          // packets are dropped (docs/reliability.md).
           connectionTimeoutMillis: timeouts.connectMs,
           statement_timeout: timeouts.statementMs,
           query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,

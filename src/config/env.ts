@@ -11,7 +11,8 @@ import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 import { parseResetInterval } from '@/domain/demo'
-import { parseTrustedProxies } from '@/edge/client-address'
+
+import { parseTrustedProxies } from './trusted-proxies'
 
 type Raw = string | undefined
 const isBlank = (raw: Raw): raw is undefined => raw === undefined || raw.trim() === ''
@@ -133,7 +134,7 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: whole(10_000, { says: 'a whole number of milliseconds' }),
   // The static mirror of the public site (src/mirror); unset: none.
   STATIC_MIRROR_DIR: text(),
-  // Background loops: unset means 1 s, except under the test runner (src/jobs/repeat.ts, intervalMs).
+  // Background loops: unset means 1 s, except under the test runner (src/runtime/repeat.ts, intervalMs).
   MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   SCHEDULE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),

@@ -10,8 +10,8 @@ import {
 
 /**
  * Runs `work` in one database transaction: committed when it returns, rolled back when it throws. With `outer`,
- * the work runs on that request: inside its transaction when it has one (the caller commits or rolls back, as
- * OpenStatus's withTransaction does), else in one started on it here. `context` is for a request made here.
+ * the work runs on that request: inside its transaction when it has one (the caller commits or rolls back), else
+ * in one started on it here. `context` is for a request made here.
  * `work` is told whether a transaction was opened here: false when it joined the caller's, or when the database
  * has none (SQLite without transactions), where a failure leaves what was already written.
  */

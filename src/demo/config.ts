@@ -4,16 +4,8 @@
  * everything is wiped and seeded again.
  */
 import { type Env, env } from '@/config/env'
+import type { DemoConfig } from '@/domain/demo'
 import { testHooks } from '@/runtime/test-hooks'
-
-export interface DemoConfig {
-  enabled: boolean
-  email: string
-  password: string
-  intervalMinutes: number
-  intervalMs: number
-  warnings: string[]
-}
 
 export function demoConfig(settings: Env = env()): DemoConfig {
   const interval = settings.DEMO_RESET_INTERVAL_MINUTES

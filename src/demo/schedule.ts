@@ -11,11 +11,11 @@ import { eq, isNull } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
 import { isBuildPhase } from '@/config/env'
-import { formatCountdown, startupResetDue } from '@/domain/demo'
-import { repeat, stopRepeating } from '@/jobs/repeat'
+import { type DemoConfig, formatCountdown, startupResetDue } from '@/domain/demo'
+import { repeat, stopRepeating } from '@/runtime/repeat'
 import { connectionFor, tableOf } from '@/db/sql'
 
-import { type DemoConfig, demoConfig } from './config'
+import { demoConfig } from './config'
 import { resetDemo } from '@/services/demo/reset'
 
 export interface DemoClock {

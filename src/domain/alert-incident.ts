@@ -1,5 +1,5 @@
 /**
- * What a monitoring event does to incidents (issue 17): the state machine per (integration, key). The words of the
+ * What a monitoring event does to incidents: the state machine per (integration, key). The words of the
  * updates it writes come from the integration's templates (src/domain/message-template.ts). No framework here;
  * src/services/incidents/apply-monitoring-event.ts reads the state, asks `decide` and writes what it says.
  */
@@ -83,8 +83,8 @@ export const MAX_MESSAGE = 10_000
 export const MAX_TITLE = 300
 
 /**
- * An automated incident's timeline stays bounded (security review: after the 500-row cap every notification, the
- * resolve too, was refused for good). Up to this many updates the automation appends one per change; beyond it each
+ * An automated incident's timeline stays bounded: at the array's row cap every later notification, the resolve too,
+ * would be refused for good. Up to this many updates the automation appends one per change; beyond it each
  * new update takes the place of the automation's own newest one, so the timeline keeps what people wrote, the
  * opening, and the latest state.
  */

@@ -5,6 +5,16 @@
 
 export const DEFAULT_RESET_INTERVAL_MINUTES = 60
 
+/** Demo mode as the environment sets it (src/demo/config.ts reads it; the scheduler and the reset take it). */
+export interface DemoConfig {
+  enabled: boolean
+  email: string
+  password: string
+  intervalMinutes: number
+  intervalMs: number
+  warnings: string[]
+}
+
 export interface Parsed<T> {
   value: T
   /** Set when the input was refused and the default used instead. */

@@ -1,5 +1,5 @@
 /**
- * What an integration tells customers (issue 27): each integration has templates for the title of the incidents it
+ * What an integration tells customers: each integration has templates for the title of the incidents it
  * opens and for the updates they get, and an alert's own words (its title, Alertmanager's `description`, the firing
  * alerts' summaries) appear only where a template asks for them with a placeholder. Pure: the caller passes the
  * values.

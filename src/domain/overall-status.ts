@@ -33,7 +33,7 @@ export const statusWords = (status: ServiceStatus) =>
   SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
 
 /**
- * The banner's headline: what is broken, not a page-wide word for one service out of forty (issue 27). One service
+ * The banner's headline: what is broken, not a page-wide word for one service out of forty. One service
  * not operational: "Payments: major outage"; several: "3 services: partial outage" with the worst of their
  * statuses; none: "All systems operational". The operator's maintenance mode (an overall status that no service's
  * status explains) keeps the page-wide "Maintenance in progress".

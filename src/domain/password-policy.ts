@@ -1,4 +1,4 @@
-/** The password rule (finding L6): at least 12 characters, counted as characters, not bytes. */
+/** The password rule: at least 12 characters, counted as characters, not bytes. */
 export const MIN_PASSWORD_LENGTH = 12
 export const PASSWORD_TOO_SHORT = `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters long.`
 

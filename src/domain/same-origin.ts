@@ -1,5 +1,5 @@
 /**
- * Which cookie-authenticated writes come from the site itself (finding M1). A browser attaches the session cookie
+ * Which cookie-authenticated writes come from the site itself. A browser attaches the session cookie
  * to requests that another page starts, and `SameSite=Lax` lets a page on the same site (another port, another
  * subdomain) do so; the Origin header, which a page cannot forge, tells them apart.
  */

@@ -1,5 +1,5 @@
 /**
- * The sample notifications of the integration's "Send a test event" button (issue 27): for each tool, a firing and a
+ * The sample notifications of the integration's "Send a test event" button: for each tool, a firing and a
  * resolved payload in that tool's own shape, naming `slugs` the way the integration reads services (its service
  * label), so the dry run goes through the same parser as a real notification. Pure.
  */

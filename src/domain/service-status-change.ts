@@ -46,7 +46,7 @@ const sameHolder = (row: StatusChangeRow, hold: { source: HoldSource; ref: strin
  *
  * `rows` is the service's history in the order written, from its latest baseline change (initial, manual or
  * integration) on; `others` are the holds still in force (open incidents, running maintenances), `released`
- * excluded or not. The rules (issue 16):
+ * excluded or not. The rules:
  * - Only what `released` changed is given back: if somebody set the status by hand (or a monitor did) after it,
  *   that status stands, and if `released` never touched the service since, there is nothing to give back.
  * - Another hold made since the last baseline change wins, the most recent one first.

@@ -1,5 +1,5 @@
 /**
- * Uptime from the history of a service's statuses (issue 16; research/features.md §4, Statuspage's weighting):
+ * Uptime from the history of a service's statuses, weighted as Statuspage weighs it (what its users expect):
  * per UTC day, the seconds spent in each non-operational status while the service existed; downtime is the seconds
  * of `major` plus 0.3 × those of `partial` (degraded and maintenance are up); uptime is
  * 100 × (1 − downtime ÷ observed), where observed is the part of the day that has passed while the service existed

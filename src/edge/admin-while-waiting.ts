@@ -1,7 +1,7 @@
 /**
  * The admin while Payload cannot start (the database unreachable, or the SQLite file unopenable, at start): its
  * pages would render Next's 500 error page. The start loop of server.ts knows the database does not answer yet; until
- * it does, the admin's pages answer this 503 with Retry-After instead, and open by themselves once it does (issue 22).
+ * it does, the admin's pages answer this 503 with Retry-After instead, and open by themselves once it does.
  */
 import type { ServerResponse } from 'node:http'
 

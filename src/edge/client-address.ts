@@ -15,17 +15,6 @@ export function normalizeAddress(address: string): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
 }
 
-/** Parses TRUSTED_PROXIES (comma-separated addresses, CIDRs, or proxy-addr's names: loopback, linklocal,
- * uniquelocal). Throws on an invalid entry, so a typo stops the process at start instead of trusting nobody. */
-export function parseTrustedProxies(value: string | undefined): string[] {
-  const entries = (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-  proxyAddr.compile(entries)
-  return entries
-}
-
 export function createClientAddress(trustedProxies: string[]): ClientAddress {
   if (trustedProxies.length === 0) return (req) => normalizeAddress(req.socket.remoteAddress ?? '')
   const trust = proxyAddr.compile(trustedProxies)

@@ -25,7 +25,7 @@ import {
   settleChangeScope,
   withChangeScope,
 } from '@/runtime/data-version'
-import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from './headers'
+import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from '@/runtime/headers'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
@@ -102,7 +102,7 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
 type HeaderList = OutgoingHttpHeaders | (string | number | string[])[]
 
 /**
- * The routes' `x-statuspage-expires` is for the response cache (src/edge/headers.ts): a response that reaches a
+ * The routes' `x-statuspage-expires` is for the response cache (src/runtime/headers.ts): a response that reaches a
  * client straight from Next (a read with credentials, the cache off, a miss the cache gave up on) loses it too,
  * whether Next set it with setHeader or passes it to writeHead.
  */
@@ -291,17 +291,69 @@ export function createFront({
   uncachedConcurrency = 0,
 }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
-  const { handedToNext, answerBeforeEdge } = testHooks()
-  const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
+  const hooks = testHooks()
+  const ways = waysToNext(next, uncachedConcurrency, hooks)
+  const answer = answerer(cache, ways)
+  const admit = admission({
+    clientAddress,
+    publicOrigin,
+    cache,
+    hooks,
+    limiters: { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter },
+  })
+
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
+    const admitted = admit(req, res)
+    if (!admitted) return
+    const { target, kind, tokenKey, decision } = admitted
+    if (decision instanceof Promise)
+      return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
+    return answer(req, res, kind, target, decision, tokenKey)
+  }
+
+  const withBody = bodyLimits
+    ? bodyRoute({ admit, answer, credentials, ledger: createBodyLedger(bodyLimits), limits: bodyLimits })
+    : null
+
+  return (req, res) => {
+    // A miss computed over the loopback was counted in at the gate by the cache (readConsistently, createEdge).
+    if (loopback.isInternal(req)) return ways.toNext(req, res)
+    if (withBody && hasBody(req.headers)) return withBody(req, res)
+    return handle(req, res)
+  }
+}
+
+/** What the edge makes of a request before its body: its target, class, address and rate budgets spent. */
+interface Admitted {
+  target: { pathname: string; search: string }
+  address: string
+  kind: RequestClass
+  /** The integration token's rate key, when the request carries one that could exist. */
+  tokenKey: string | null
+  decision: Decision | Promise<Decision>
+}
+/** Admits a request, or answers it (a refused target, a test hook) and gives null. */
+type Admit = (req: IncomingMessage, res: ServerResponse) => Admitted | null
+/** After the rate limit: the cache or Next. */
+type Answer = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: RequestClass,
+  target: { pathname: string; search: string },
+  decision: Decision,
+  tokenKey: string | null,
+) => Promise<void> | undefined
+
+type Hooks = ReturnType<typeof testHooks>
+
+/**
+ * The ways to Next: `toNext` as it is (the loopback's misses), `gatedNext` through the request gate, `uncachedRead`
+ * for public reads the cache does not answer (null: no bound), and `fallbackFor` a miss the cache could not compute.
+ */
+function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }: Hooks) {
   const toNext: Handler = (req, res) => {
     handedToNext?.(req.url ?? '/')
     return throughNextWithChangeScope(next, req, res)
-  }
-  const limiters: Record<Budget, RateLimiter | null> = {
-    public: rateLimiter,
-    subscribe: subscribeLimiter,
-    cms: cmsLimiter,
-    integration: integrationLimiter,
   }
 
   /**
@@ -337,6 +389,10 @@ export function createFront({
     // The turn ends with the response: Next need not ever settle a request whose client went away.
     return Promise.race([gatedNext(req, res, kind), new Promise<void>((resolve) => res.once('close', resolve))])
   }
+  const uncachedRead = uncachedTurn
+    ? (req: IncomingMessage, res: ServerResponse, kind: RequestClass) =>
+        uncachedTurn(() => renderUnlessGone(req, res, kind))
+    : null
   /** The cache's way to Next when a miss could not be computed, one per request class (they are interned). */
   const fallbacks = new Map<RequestClass, Handler>()
   const fallbackFor = (kind: RequestClass): Handler => {
@@ -344,16 +400,12 @@ export function createFront({
     if (!fallback) fallbacks.set(kind, (fallback = (req, res) => gatedNext(req, res, kind)))
     return fallback
   }
+  return { toNext, gatedNext, uncachedRead, fallbackFor }
+}
 
-  /** After the rate limit: the cache or Next. The limiter's headers go into the cache's one head (no setHeader). */
-  const answer = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    kind: RequestClass,
-    target: { pathname: string; search: string },
-    decision: RateDecision | null,
-    tokenKey: string | null,
-  ): Promise<void> | undefined => {
+/** The limiter's headers go into the cache's one head (no setHeader). */
+function answerer(cache: ResponseCache | null, ways: ReturnType<typeof waysToNext>): Answer {
+  return (req, res, kind, target, decision, tokenKey) => {
     if (decision && !decision.allowed) {
       sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget!](target.pathname))
       return
@@ -371,19 +423,32 @@ export function createFront({
         req,
         res,
         target.pathname + canonicalQuery(target.pathname, target.search),
-        fallbackFor(kind),
+        ways.fallbackFor(kind),
         decision?.headers,
         kind.errorShape,
       )
     if (decision) for (const name in decision.headers) res.setHeader(name, decision.headers[name])
     const read = req.method === 'GET' || req.method === 'HEAD'
-    if (uncachedTurn && read && isPublicPath(target.pathname))
-      return uncachedTurn(() => renderUnlessGone(req, res, kind))
-    return gatedNext(req, res, kind)
+    if (ways.uncachedRead && read && isPublicPath(target.pathname)) return ways.uncachedRead(req, res, kind)
+    return ways.gatedNext(req, res, kind)
   }
+}
 
-  /** What the edge makes of a request before its body: its target, class, address and rate budgets spent. */
-  const admit = (req: IncomingMessage, res: ServerResponse) => {
+function admission({
+  clientAddress,
+  publicOrigin,
+  cache,
+  hooks: { answerBeforeEdge },
+  limiters,
+}: {
+  clientAddress: ClientAddress
+  publicOrigin: PublicOrigin
+  cache: ResponseCache | null
+  hooks: Hooks
+  limiters: Record<Budget, RateLimiter | null>
+}): Admit {
+  const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
+  return (req, res) => {
     const target = parseTarget(req.url ?? '/')
     if (!target.ok) {
       sendEdgeError(res, req.method === 'HEAD', errorShapeOf(target.pathname), 400, target.reason)
@@ -402,25 +467,28 @@ export function createFront({
     const decision = limiter ? spendBudgets(limiter, rateLimitKey(address), tokenKey) : null
     return { target, address, kind, tokenKey, decision }
   }
+}
 
-  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
-    const admitted = admit(req, res)
-    if (!admitted) return
-    const { target, kind, tokenKey, decision } = admitted
-    if (decision instanceof Promise)
-      return decision.then((settled) => answer(req, res, kind, target, settled, tokenKey))
-    return answer(req, res, kind, target, decision, tokenKey)
-  }
-
-  const ledger = bodyLimits ? createBodyLedger(bodyLimits) : null
-
-  /**
-   * A request with a body (src/edge/request-body.ts). Everything that can refuse it without reading it comes first:
-   * the rate budget, the bodies its address has under way, the bytes the process holds, a stranger's write, the
-   * size it announces. Only then is the body held, in the tick the request arrived, before its first chunk does;
-   * it is handed on when complete, and its share of the ledger given back when its response ends.
-   */
-  const withBody = (req: IncomingMessage, res: ServerResponse, limits: BodyLimits): Promise<void> | undefined => {
+/**
+ * A request with a body (src/edge/request-body.ts). Everything that can refuse it without reading it comes first:
+ * the rate budget, the bodies its address has under way, the bytes the process holds, a stranger's write, the
+ * size it announces. Only then is the body held, in the tick the request arrived, before its first chunk does;
+ * it is handed on when complete, and its share of the ledger given back when its response ends.
+ */
+function bodyRoute({
+  admit,
+  answer,
+  credentials,
+  ledger,
+  limits,
+}: {
+  admit: Admit
+  answer: Answer
+  credentials: CredentialCheck
+  ledger: ReturnType<typeof createBodyLedger>
+  limits: BodyLimits
+}) {
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const admitted = admit(req, res)
     if (!admitted) return
     const { target, address, kind, tokenKey, decision } = admitted
@@ -441,7 +509,7 @@ export function createFront({
     const sized = bodyDecision(req, target.pathname, anonymous, limits, verified !== false)
     if (!sized) return answer(req, res, kind, target, decision instanceof Promise ? null : decision, tokenKey)
     if ('status' in sized) return refuse(sized)
-    const ticket = ledger!.admit(rateLimitKey(address), announcedLength(req.headers))
+    const ticket = ledger.admit(rateLimitKey(address), announcedLength(req.headers))
     if ('status' in ticket) return refuse(ticket)
     res.once('close', ticket.release)
     const pending = verified instanceof Promise
@@ -470,13 +538,6 @@ export function createFront({
       else if (outcome) refuse(outcome)
       else return answer(req, res, kind, target, settled, tokenKey)
     })
-  }
-
-  return (req, res) => {
-    // A miss computed over the loopback was counted in at the gate by the cache (readConsistently, createEdge).
-    if (loopback.isInternal(req)) return toNext(req, res)
-    if (bodyLimits && hasBody(req.headers)) return withBody(req, res, bodyLimits)
-    return handle(req, res)
   }
 }
 
@@ -523,51 +584,34 @@ export function edgeConfig(settings: Env, payloadSecret = settings.PAYLOAD_SECRE
 /** How long a cached response may be kept while the invalidation bus is down. */
 export const BUS_DOWN_MAX_AGE_MS = 2000
 
-export function createEdge(
-  config: ReturnType<typeof edgeConfig>,
-  next: Handler,
-  target: () => { host: string; port: number },
-): Edge {
-  const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands', { autoPipelining: true }) : undefined
-  let bus: InvalidationBus | undefined
-  if (config.redisUrl && redis)
-    bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
-  const redisUp = () => redis?.status === 'ready' && (bus?.healthy() ?? false)
-  setEdgeHealthProbe(() => (redis ? { redis: redisUp() ? 'up' : 'down' } : {}))
-  const loopback = createLoopback({ target })
-  const cache =
-    config.cacheMaxEntries > 0 && config.cacheMaxBytes > 0
-      ? createResponseCache({
-          origin: loopback.origin,
-          // A miss is read with the request gate open and made again when the demo reset overlapped it; while a
-          // reset runs (or a failed one left the data half done) a miss with a last good copy gets it at once.
-          consistentRead: readConsistently,
-          holdsReads,
-          originConcurrency: config.originConcurrency,
-          maxEntries: config.cacheMaxEntries,
-          maxBytes: config.cacheMaxBytes,
-          // While the bus is down, peers' changes may not arrive: entries live only seconds (M5).
-          maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
-          // A visitor waits no longer than the database may take; then the last good copy, or a 503.
-          originWaitMs: config.originWaitMs,
-          // …and one with a copy a second, unless the database is answering (busy, not gone).
-          originAnswering: () => databaseAnsweredWithin(COPY_WAIT_MS),
-          sameForEveryOrigin: config.sameForEveryOrigin,
-          unavailable: sendUnavailable,
-        })
-      : null
-  // What this instance or a peer took back is never shown again from a copy (src/domain/withdrawn-paths.ts).
-  const withdraw: DataChangeListener = (version, change) => {
-    if (change.withdrawn) cache?.store.withdraw(change.withdrawn, version)
-  }
-  const stopWithdrawing = [onLocalDataChange(withdraw), onPeerDataChange(withdraw)]
-  const keeper =
-    cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
-  const handler = createFront({
-    next,
-    uncachedConcurrency: config.originConcurrency,
-    clientAddress: createClientAddress(config.trustedProxies),
-    publicOrigin: createPublicOrigin(config.trustedProxies),
+type EdgeConfig = ReturnType<typeof edgeConfig>
+
+/** The response cache (none when either bound is 0), reading misses from Next over the loopback. */
+function edgeCache(config: EdgeConfig, loopback: Loopback, bus: InvalidationBus | undefined): ResponseCache | null {
+  if (config.cacheMaxEntries <= 0 || config.cacheMaxBytes <= 0) return null
+  return createResponseCache({
+    origin: loopback.origin,
+    // A miss is read with the request gate open and made again when the demo reset overlapped it; while a
+    // reset runs (or a failed one left the data half done) a miss with a last good copy gets it at once.
+    consistentRead: readConsistently,
+    holdsReads,
+    originConcurrency: config.originConcurrency,
+    maxEntries: config.cacheMaxEntries,
+    maxBytes: config.cacheMaxBytes,
+    // While the bus is down, peers' changes may not arrive: entries live only seconds (M5).
+    maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
+    // A visitor waits no longer than the database may take; then the last good copy, or a 503.
+    originWaitMs: config.originWaitMs,
+    // …and one with a copy a second, unless the database is answering (busy, not gone).
+    originAnswering: () => databaseAnsweredWithin(COPY_WAIT_MS),
+    sameForEveryOrigin: config.sameForEveryOrigin,
+    unavailable: sendUnavailable,
+  })
+}
+
+/** The budgets the front spends, shared through Redis when there is one. */
+function rateLimiters(config: EdgeConfig, redis: ReturnType<typeof createRedis> | undefined) {
+  return {
     rateLimiter: createRateLimiter({ points: config.perMinute, redis }),
     subscribeLimiter: createRateLimiter({
       points: config.subscribePerHour,
@@ -581,16 +625,46 @@ export function createEdge(
       redis,
       keyPrefix: 'statuspage:rl:integration',
     }),
+  }
+}
+
+/** Whether credentials are real: a session signed with the secret, or an API key Payload knows. */
+function credentialCheck(config: EdgeConfig, loopback: Loopback): CredentialCheck {
+  return createCredentialCheck({
+    payloadSecret: config.payloadSecret,
+    knowsApiKey: async (authorization) => {
+      const me = await loopback.origin({ headers: {} } as IncomingMessage, '/api/users/me', { authorization })
+      return me.status === 200 && Boolean((JSON.parse(me.body.toString('utf8')) as { user?: unknown }).user)
+    },
+  })
+}
+
+export function createEdge(config: EdgeConfig, next: Handler, target: () => { host: string; port: number }): Edge {
+  const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands', { autoPipelining: true }) : undefined
+  let bus: InvalidationBus | undefined
+  if (config.redisUrl && redis)
+    bus = startInvalidationBus(redis, createRedis(config.redisUrl, 'invalidation', { queueWhileOffline: true }))
+  const redisUp = () => redis?.status === 'ready' && (bus?.healthy() ?? false)
+  setEdgeHealthProbe(() => (redis ? { redis: redisUp() ? 'up' : 'down' } : {}))
+  const loopback = createLoopback({ target })
+  const cache = edgeCache(config, loopback, bus)
+  // What this instance or a peer took back is never shown again from a copy (src/domain/withdrawn-paths.ts).
+  const withdraw: DataChangeListener = (version, change) => {
+    if (change.withdrawn) cache?.store.withdraw(change.withdrawn, version)
+  }
+  const stopWithdrawing = [onLocalDataChange(withdraw), onPeerDataChange(withdraw)]
+  const keeper =
+    cache && config.lastGoodDir ? keepLastGood(cache, lastGoodFile(path.resolve(config.lastGoodDir))) : null
+  const handler = createFront({
+    next,
+    uncachedConcurrency: config.originConcurrency,
+    clientAddress: createClientAddress(config.trustedProxies),
+    publicOrigin: createPublicOrigin(config.trustedProxies),
+    ...rateLimiters(config, redis),
     cache,
     loopback,
     bodyLimits: config.bodyLimits,
-    credentials: createCredentialCheck({
-      payloadSecret: config.payloadSecret,
-      knowsApiKey: async (authorization) => {
-        const me = await loopback.origin({ headers: {} } as IncomingMessage, '/api/users/me', { authorization })
-        return me.status === 200 && Boolean((JSON.parse(me.body.toString('utf8')) as { user?: unknown }).user)
-      },
-    }),
+    credentials: credentialCheck(config, loopback),
   })
   let warnedAboutProxy = false
   return {

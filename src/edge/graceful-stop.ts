@@ -16,7 +16,7 @@ export interface GracefulStopOptions {
   /** The listeners, public first: the loopback's private one closes after the requests it serves have ended. */
   servers: Server[]
   graceMs: number
-  /** Background work to end, waited for alongside the requests (the loops, src/jobs/repeat.ts). */
+  /** Background work to end, waited for alongside the requests (the loops, src/runtime/repeat.ts). */
   stopWork: () => Promise<void>
   /** After the last request: connections to close (Redis, the database). */
   close: () => Promise<void>

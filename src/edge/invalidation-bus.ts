@@ -1,17 +1,8 @@
 /**
- * Cross-instance invalidation: local data-version bumps are published on a Redis channel, and peers' bumps are
- * applied with bumpDataVersion(true) (which does not publish again). A change that took records back carries their
- * paths (DataChange.withdrawn), so that each peer forgets its copies of them too.
- *
- * It heals after an outage: a publish that failed is sent again as soon as the publisher is connected (one message
- * stands for every change missed: it says "your cache is stale", not what changed), and after a lost subscription
- * the instance bumps itself, since it may have missed messages. While the bus is not healthy (either connection
- * down, or a publish not yet delivered) `healthy()` is false and the response cache keeps entries for seconds only
- * (src/edge/front.ts), so peers' changes still show.
- *
- * A subscriber whose connection went half-open (the peer vanished without a FIN or RST, a NAT forgot it) hears
- * nothing and errs nothing: the bus PINGs it every `heartbeatMs`, and one that does not answer within the client's
- * command timeout counts as down (not healthy) and is made to reconnect.
+ * Cross-instance invalidation over Redis: local data-version bumps are published, and peers' bumps applied without
+ * publishing again; withdrawn paths travel with them. It heals after an outage, and while it is not healthy the
+ * response cache keeps entries for seconds only, so peers' changes still show. docs/architecture.md, "Edge"
+ * (Across instances).
  */
 import { randomUUID } from 'node:crypto'
 
@@ -69,6 +60,12 @@ export interface BusOptions {
   log?: (message: string) => void
 }
 
+/** One side of the bus: what it adds to `healthy()`, and how it stops. */
+interface BusSide {
+  healthy(): boolean
+  close(): void
+}
+
 /** `publisher` is an ordinary client; `subscriber` becomes a subscriber-mode connection owned by the bus. */
 export function startInvalidationBus(publisher: Redis, subscriber: Redis, options: BusOptions = {}): InvalidationBus {
   const {
@@ -79,11 +76,44 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
     log = console.warn,
   } = options
   const instance = randomUUID()
+  const publishing = startPublishing(publisher, instance, { onLocalChange, retryMs, log })
+  const listening = startListening(subscriber, publisher, instance, { onPeerChange, heartbeatMs, log })
+  return {
+    healthy: () => listening.healthy() && publishing.healthy(),
+    async close() {
+      publishing.close()
+      listening.close()
+    },
+  }
+}
+
+/** Sends one message, and for a change that took records back, keeps its withdrawals for peers that were away. */
+function sendChange(publisher: Redis, instance: string, withdrawn: string[] | undefined): Promise<unknown> {
+  const message = withdrawn ? JSON.stringify({ from: instance, withdrawn }) : instance
+  if (!withdrawn) return publisher.publish(CHANNEL, message)
+  const now = Date.now()
+  return publisher
+    .multi()
+    .zadd(WITHDRAWN_KEY, now, JSON.stringify({ from: instance, at: now, withdrawn }))
+    .zremrangebyscore(WITHDRAWN_KEY, '-inf', now - WITHDRAWN_KEPT_MS)
+    .publish(CHANNEL, message)
+    .exec()
+    .then((results) => {
+      const failed = results?.find(([error]) => error)?.[0]
+      if (!results || failed) throw failed ?? new Error('the transaction was discarded')
+    })
+}
+
+/** Publishes this instance's changes, one at a time; one that failed is sent again (healthy: none waiting). */
+function startPublishing(
+  publisher: Redis,
+  instance: string,
+  { onLocalChange, retryMs, log }: Required<Pick<BusOptions, 'onLocalChange' | 'retryMs' | 'log'>>,
+): BusSide {
   let pending = false
   /** The paths withdrawn by the changes waiting to be published; undefined while none took anything back. */
   let withdrawn: string[] | undefined
   let publishing = false
-  let subscribed = false
   let closed = false
   let retry: NodeJS.Timeout | undefined
   let warned = false
@@ -95,21 +125,7 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
     pending = false
     const sending = withdrawn
     withdrawn = undefined
-    const message = sending ? JSON.stringify({ from: instance, withdrawn: sending }) : instance
-    const now = Date.now()
-    const sent = sending
-      ? publisher
-          .multi()
-          .zadd(WITHDRAWN_KEY, now, JSON.stringify({ from: instance, at: now, withdrawn: sending }))
-          .zremrangebyscore(WITHDRAWN_KEY, '-inf', now - WITHDRAWN_KEPT_MS)
-          .publish(CHANNEL, message)
-          .exec()
-          .then((results) => {
-            const failed = results?.find(([error]) => error)?.[0]
-            if (!results || failed) throw failed ?? new Error('the transaction was discarded')
-          })
-      : publisher.publish(CHANNEL, message)
-    sent.then(
+    sendChange(publisher, instance, sending).then(
       () => {
         publishing = false
         if (warned) log('Invalidation bus: the data change was published to other instances.')
@@ -136,7 +152,46 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
   publisher.on('ready', () => {
     if (pending) publish()
   })
+  return {
+    healthy: () => !pending && publisher.status === 'ready',
+    close() {
+      closed = true
+      clearTimeout(retry)
+      unsubscribe()
+    },
+  }
+}
 
+/** The withdrawals published since `since` (while the subscriber was away), applied as peers' changes. */
+function catchUp(
+  publisher: Redis,
+  instance: string,
+  since: number,
+  { onPeerChange, log }: Required<Pick<BusOptions, 'onPeerChange' | 'log'>>,
+) {
+  publisher.zrangebyscore(WITHDRAWN_KEY, since - CLOCK_MARGIN_MS, '+inf').then(
+    (entries) => {
+      for (const entry of entries) {
+        const { from, withdrawn: taken } = parseMessage(entry)
+        if (from !== instance && taken?.length) onPeerChange(peerChange(taken))
+      }
+    },
+    (error: unknown) => log(`Invalidation bus: could not read the withdrawals missed meanwhile: ${String(error)}`),
+  )
+}
+
+/**
+ * Applies peers' changes, resubscribes after every reconnection (and then treats the cache as stale), and checks
+ * with a heartbeat that the subscriber still hears (healthy: subscribed, connected and hearing).
+ */
+function startListening(
+  subscriber: Redis,
+  publisher: Redis,
+  instance: string,
+  { onPeerChange, heartbeatMs, log }: Required<Pick<BusOptions, 'onPeerChange' | 'heartbeatMs' | 'log'>>,
+): BusSide {
+  let subscribed = false
+  let closed = false
   subscriber.on('message', (channel: string, message: string) => {
     if (channel !== CHANNEL) return
     const { from, withdrawn: taken } = parseMessage(message)
@@ -157,22 +212,10 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
     subscribed = false
     lostAt ??= Date.now()
   })
-  /** The withdrawals published while the subscriber was away, applied as peers' changes. */
-  const catchUp = (since: number) => {
-    publisher.zrangebyscore(WITHDRAWN_KEY, since - CLOCK_MARGIN_MS, '+inf').then(
-      (entries) => {
-        for (const entry of entries) {
-          const { from, withdrawn: taken } = parseMessage(entry)
-          if (from !== instance && taken?.length) onPeerChange(peerChange(taken))
-        }
-      },
-      (error: unknown) => log(`Invalidation bus: could not read the withdrawals missed meanwhile: ${String(error)}`),
-    )
-  }
   subscriber.on('ready', () => {
     // A reconnect: messages may have been lost in between, so whatever is cached may be stale.
     if (connectedOnce) onPeerChange(peerChange(undefined))
-    if (connectedOnce && lostAt !== null) catchUp(lostAt)
+    if (connectedOnce && lostAt !== null) catchUp(publisher, instance, lostAt, { onPeerChange, log })
     lostAt = null
     connectedOnce = true
     hearing = true
@@ -200,12 +243,10 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
   }
   const beat = heartbeatMs > 0 ? setInterval(heartbeat, heartbeatMs).unref() : undefined
   return {
-    healthy: () => subscribed && hearing && !pending && publisher.status === 'ready' && subscriber.status === 'ready',
-    async close() {
+    healthy: () => subscribed && hearing && subscriber.status === 'ready',
+    close() {
       closed = true
-      clearTimeout(retry)
       clearInterval(beat)
-      unsubscribe()
       subscriber.disconnect()
     },
   }

@@ -1,15 +1,8 @@
 /**
- * The last good copies on disk (issue 22): the response cache's copies (src/edge/response-cache.ts) are written
- * under the data directory, so an instance that starts while the database is unreachable still has the public
- * site to show. Written whole to a temporary file and renamed over the old one: a reader, or a crash in the middle,
- * never sees half a file. Read once at start (before the first request); a file that cannot be read is logged and
- * ignored.
- *
- * The file is one line of JSON that describes the copies (their key, status, headers, entity tag, time and body
- * length), then their bodies, byte for byte, in the same order. The bodies go to the file as they are held: the
- * first format, the bodies as base64 in one JSON document, held the event loop for 264 ms and left some 170 MB of
- * strings to collect at every save of 64 MB of copies (RESPONSE_CACHE_MAX_MB's default; now 1 ms); a file of that
- * format is still read once, after an upgrade.
+ * The last good copies on disk, so an instance that starts while the database is unreachable still has the public
+ * site to show. Written whole to a temporary file and renamed over the old one, so nobody reads half a file. One
+ * line of JSON describing the copies, then their bodies byte for byte: encoding the bodies as text would hold the
+ * event loop at every save. docs/reliability.md, "The last good copy".
  */
 import { readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'

@@ -6,7 +6,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { Agent, type IncomingMessage, type OutgoingHttpHeaders, request as httpRequest } from 'node:http'
 
-import { PUBLIC_ORIGIN_HEADER } from './headers'
+import { PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import type { OriginResponse } from './response-cache'
 
 export const INTERNAL_HEADER = 'x-statuspage-internal'

@@ -1,20 +1,15 @@
 /**
- * Where the client addressed us, decided once per request at the edge and handed to Next's routes in headers the
- * edge owns (src/edge/headers.ts):
- * - the scheme (`x-statuspage-scheme`: the session cookie is Secure over HTTPS): https when the socket is TLS, or
- *   when a trusted proxy (TRUSTED_PROXIES) says so in X-Forwarded-Proto;
- * - the origin (`scheme://host[:port]`), from which public responses build their absolute links when no public base
- *   URL is configured: the Host header, or a trusted proxy's X-Forwarded-Host.
- * Anyone else's forwarded headers are ignored: a client talking to us directly can claim neither HTTPS nor another
- * host. A host that is not a plain host name or address (a path, user info, spaces) gives no origin at all, so the
- * routes fall back to their own address.
+ * Where the client addressed us (scheme and origin), decided once per request at the edge and handed to Next in
+ * headers the edge owns (src/runtime/headers.ts). Forwarded headers count only from a trusted proxy, so a client
+ * talking to us directly can claim neither HTTPS nor another host. docs/architecture.md, "Edge" (Public origin and
+ * scheme).
  */
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 
 import proxyAddr from 'proxy-addr'
 
-import { PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from './headers'
+import { PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 
 export type Scheme = 'https' | 'http'
 export interface RequestOrigin {

@@ -6,7 +6,7 @@
  * instance counts in its own memory (rate-limiter-flexible's insurance limiter) and says so once in the log.
  *
  * In memory the answer is synchronous (a fixed-window counter, the same windows as rate-limiter-flexible's memory
- * limiter): a cache hit then costs no promise at all (issue 13, src/edge/front.ts).
+ * limiter): a cache hit then costs no promise at all (src/edge/front.ts).
  */
 import type { ServerResponse } from 'node:http'
 

@@ -1,5 +1,5 @@
 /**
- * Request bodies at the edge, before Next reads a byte of them (issue 21): a write without credentials to a CMS path
+ * Request bodies at the edge, before Next reads a byte of them: a write without credentials to a CMS path
  * that needs them is a 401 without reading its body; a body larger than its limit is a 413, by Content-Length at
  * once and otherwise while it streams; a body that does not arrive in time is a 408. Everything else is held here
  * until it is complete and then handed on, so Next and Payload only ever read a body that fits in memory. Held

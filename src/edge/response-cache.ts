@@ -1,31 +1,8 @@
 /**
- * The public response cache: anonymous GET/HEAD of /api/v1 answered from memory, 200 or 304, without Next,
- * Payload or the database.
- *
- * - Key: the origin the front determined (src/edge/public-origin.ts; none with PUBLIC_URL set) + path + the query
- *   parameters the route reads, sorted (src/edge/public-paths.ts, canonicalQuery); the bodies hold absolute URLs
- *   built from the origin. A miss is computed for that canonical URL, so parameters the route ignores neither split
- *   nor leak into the entry. At most MAX_ORIGINS origins get entries.
- * - Last good copies: a URL's last 200, shown (STALE) when a fresh response cannot be made; never what was taken
- *   back since (a 404 or 410, a withdrawal: src/domain/withdrawn-paths.ts). Whether to serve one without waiting
- *   is decided per URL.
- * - Freshness: an entry remembers the data version it was computed under (src/runtime/data-version.ts) and is stale
- *   once the version moved, or once the time the route announced in `x-statuspage-expires` has come, or (while the
- *   invalidation bus is down, `maxAgeMs`) once it is older than a few seconds.
- * - Misses: concurrent misses for one key under one data version share one computation (single flight). A request
- *   that arrives after the version moved starts its own, so a client that wrote and then reads sees its write.
- * - During the demo reset (src/runtime/request-gate.ts) no miss is computed: entries computed before it stay fresh
- *   (its changes move the data version once, after its commit), a miss gets its last good copy, or waits for the
- *   reset's end; a miss the reset overlapped is computed again after it, so no copy is made of half-reset data.
- * - Only 200s without Set-Cookie are kept; everything else is passed through to the requests that waited for it.
- * - At most `originConcurrency` misses are computed at once; the others wait their turn, first come first served.
- *   Next answers one miss at a time on one thread anyway: running fifty at once only holds fifty result sets in
- *   memory and lets the unlucky ones wait for seconds (docs/benchmarks.md).
- * - Bounded: at most `maxEntries` entries and `maxBytes` bytes, least recently used out first.
- * - Compressed (brotli or gzip, as the client accepts) once per entry on first demand, with `Vary: Accept-Encoding`
- *   and the weak form of the entity tag (src/edge/compression.ts). An entry computed again with the same entity tag
- *   (the same bytes: its route's expiry came, or a write left it as it was) takes over its predecessor's compressed
- *   copies: a body is compressed once, not once per minute or per write.
+ * The public response cache: anonymous GET/HEAD of /api/v1, /api/v2 and the public pages and feeds answered from
+ * memory (200 or 304) without Next, Payload or the database. Keyed by origin, path and the query parameters the
+ * route reads; stale once the data version moves or the route's expiry comes; each miss computed once per key and
+ * version, a few at a time. docs/architecture.md, "Edge": Response cache, Freshness, Last good copy.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
@@ -36,7 +13,7 @@ import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from
 import { currentDataVersion } from '@/runtime/data-version'
 import { showsOneRecord } from '@/domain/withdrawn-paths'
 import { ifNoneMatchMatches } from './etag'
-import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from './headers'
+import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import type { ErrorShape } from './public-paths'
 
 /** What the origin (Next, through the loopback) answered. */
@@ -603,59 +580,9 @@ export function createResponseCache({
   ...storeOptions
 }: ResponseCacheOptions): ResponseCache {
   const store = new ResponseStore(storeOptions)
-  const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
-  const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
-  const flights = new Map<string, { version: number; promise: Promise<PreparedResponse> }>()
-
-  /** The origins whose responses are kept; a request for any other gets its answer computed, not kept. */
-  const admitted = new Set<string>()
-  let warnedAboutOrigins = false
-  const keeps = (origin: string | null): boolean => {
-    if (origin === null || admitted.has(origin)) return true
-    if (admitted.size < MAX_ORIGINS) return admitted.add(origin).has(origin)
-    if (!warnedAboutOrigins)
-      log(
-        `Response cache: requests name more than ${MAX_ORIGINS} hosts; responses for the others are not kept (set PUBLIC_URL).`,
-        origin,
-      )
-    warnedAboutOrigins = true
-    return false
-  }
-
-  function compute(key: string, req: IncomingMessage, url: string, keep = true): Promise<PreparedResponse> {
-    const version = currentDataVersion()
-    const flight = flights.get(key)
-    if (flight && flight.version === version) return flight.promise
-    const run = async () => {
-      // The version the read starts under (a read made again after a reset starts under the new one).
-      const read = await limit(() =>
-        consistentRead(async () => ({ under: currentDataVersion(), answer: await origin(req, url) })),
-      )
-      const prepared = prepareResponse(read.answer, now())
-      // Gone is the URL's good answer: a copy of what was there must not be shown for it any more.
-      if (prepared.status === 404 || prepared.status === 410) store.forget(key, read.under)
-      else if (prepared.cacheable && keep) store.set(key, prepared, read.under, now())
-      return prepared
-    }
-    const promise: Promise<PreparedResponse> = run().finally(() => {
-      if (flights.get(key)?.promise === promise) flights.delete(key)
-    })
-    flights.set(key, { version, promise })
-    return promise
-  }
-
-  /** The computation, or TIMED_OUT once `waitMs` passed (0: no bound; the computation goes on). */
-  function computeWithin(
-    computing: Promise<PreparedResponse>,
-    waitMs: number,
-  ): Promise<PreparedResponse | typeof TIMED_OUT> {
-    if (waitMs <= 0) return computing
-    let timer: NodeJS.Timeout | undefined
-    const waited = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, waitMs, TIMED_OUT)))
-    // A computation that fails after the wait is not an unhandled rejection: the request was answered.
-    computing.catch(() => undefined)
-    return Promise.race([computing, waited]).finally(() => clearTimeout(timer))
-  }
+  const compute = missComputer({ store, origin, originConcurrency, consistentRead, now })
+  const keeps = originAdmission(log)
+  const waits = { copyWaitMs, originWaitMs, originAnswering, holdsReads, log }
 
   /**
    * Until when each URL's origin counts as failing: a miss with a last good copy gets it at once, the refresh goes on
@@ -665,6 +592,23 @@ export function createResponseCache({
   const noteOutcome = (key: string, prepared: PreparedResponse | null) => {
     if (!prepared || prepared.status >= 500) failingUntil.set(key, now() + FAILING_FOR_MS)
     else failingUntil.delete(key)
+  }
+  /** A refresh the visitor does not wait for: its outcome, when it comes, decides whether the URL still fails. */
+  const noteWhenDone = (key: string, computing: Promise<PreparedResponse>) =>
+    computing.then(
+      (prepared) => noteOutcome(key, prepared),
+      () => noteOutcome(key, null),
+    )
+
+  /** The last good copy to answer at once, without waiting: while the demo reset runs, or while the URL fails. */
+  function copyAtOnce(key: string, req: IncomingMessage, url: string, keep: boolean): Entry | undefined {
+    // The demo reset runs: the copy of the site as it was, rather than a wait; no refresh until it is done.
+    if (holdsReads()) return store.lastGoodCopy(key)
+    if (now() >= (failingUntil.get(key) ?? -Infinity)) return undefined
+    const copy = store.lastGoodCopy(key)
+    // One refresh per key at a time (single flight); when it succeeds, the next visitor gets it fresh.
+    if (copy) noteWhenDone(key, compute(key, req, url, keep))
+    return copy
   }
 
   async function serveMiss(
@@ -677,46 +621,12 @@ export function createResponseCache({
     extra: Record<string, string> | undefined,
     shape: ErrorShape | undefined,
   ): Promise<void> {
-    if (holdsReads()) {
-      // The demo reset runs: the copy of the site as it was, rather than a wait; no refresh until it is done.
-      const copy = store.lastGoodCopy(key)
-      if (copy) return sendStale(req, res, copy, now(), extra)
-    } else if (now() < (failingUntil.get(key) ?? -Infinity)) {
-      const copy = store.lastGoodCopy(key)
-      if (copy) {
-        // One refresh per key at a time (single flight); when it succeeds, the next visitor gets it fresh.
-        compute(key, req, url, keep).then(
-          (prepared) => noteOutcome(key, prepared),
-          () => noteOutcome(key, null),
-        )
-        return sendStale(req, res, copy, now(), extra)
-      }
-    }
+    const atOnce = copyAtOnce(key, req, url, keep)
+    if (atOnce) return sendStale(req, res, atOnce, now(), extra)
     const computing = compute(key, req, url, keep)
     const hasCopy = !holdsReads() && store.lastGoodCopy(key) !== undefined
-    if (hasCopy)
-      // A refresh the visitor did not wait for: its outcome, when it comes, decides whether the URL still fails.
-      computing.then(
-        (prepared) => noteOutcome(key, prepared),
-        () => noteOutcome(key, null),
-      )
-    let prepared: PreparedResponse | null
-    // Real time, not the injected clock: the waits are timers.
-    const arrived = Date.now()
-    try {
-      let outcome: PreparedResponse | typeof TIMED_OUT
-      if (hasCopy && copyWaitMs > 0) {
-        const until = originWaitMs > 0 ? arrived + originWaitMs : Infinity
-        do outcome = await computeWithin(computing, Math.max(1, Math.min(copyWaitMs, until - Date.now())))
-        while (outcome === TIMED_OUT && originAnswering() && Date.now() < until)
-      } else outcome = await computeWithin(computing, originWaitMs)
-      if (outcome === TIMED_OUT)
-        log(`Response cache: no fresh response for ${url} within ${Date.now() - arrived} ms,`, 'answering without it')
-      prepared = outcome === TIMED_OUT ? null : outcome
-    } catch (error) {
-      if (!holdsReads()) log('Response cache: computing a miss failed:', error)
-      prepared = null
-    }
+    if (hasCopy) noteWhenDone(key, computing)
+    const prepared = await awaitFresh(computing, hasCopy, url, waits)
     // Held by the demo reset is not a failing origin.
     if (!holdsReads()) noteOutcome(key, prepared)
     if (!prepared || prepared.status >= 500) {
@@ -743,5 +653,109 @@ export function createResponseCache({
       if (!hit) return serveMiss(req, res, url, key, keeps(origin), fallback, extra, shape)
       sendPrepared(req, res, hit, 'HIT', extra, store)
     },
+  }
+}
+
+/**
+ * Computes misses: concurrent ones for one key under one data version share one computation (a request after the
+ * version moved starts its own), at most `originConcurrency` at once; a keepable answer goes into the store.
+ */
+function missComputer({
+  store,
+  origin,
+  originConcurrency,
+  consistentRead,
+  now,
+}: Required<Pick<ResponseCacheOptions, 'origin' | 'originConcurrency' | 'consistentRead' | 'now'>> & {
+  store: ResponseStore
+}) {
+  const limiter = originConcurrency > 0 ? pLimit(originConcurrency) : null
+  const limit = <T>(fn: () => Promise<T>): Promise<T> => (limiter ? limiter(fn) : fn())
+  const flights = new Map<string, { version: number; promise: Promise<PreparedResponse> }>()
+
+  return function compute(key: string, req: IncomingMessage, url: string, keep = true): Promise<PreparedResponse> {
+    const version = currentDataVersion()
+    const flight = flights.get(key)
+    if (flight && flight.version === version) return flight.promise
+    const run = async () => {
+      // The version the read starts under (a read made again after a reset starts under the new one).
+      const read = await limit(() =>
+        consistentRead(async () => ({ under: currentDataVersion(), answer: await origin(req, url) })),
+      )
+      const prepared = prepareResponse(read.answer, now())
+      // Gone is the URL's good answer: a copy of what was there must not be shown for it any more.
+      if (prepared.status === 404 || prepared.status === 410) store.forget(key, read.under)
+      else if (prepared.cacheable && keep) store.set(key, prepared, read.under, now())
+      return prepared
+    }
+    const promise: Promise<PreparedResponse> = run().finally(() => {
+      if (flights.get(key)?.promise === promise) flights.delete(key)
+    })
+    flights.set(key, { version, promise })
+    return promise
+  }
+}
+
+/** Whether a request's origin may have entries: the first MAX_ORIGINS seen; any other gets its answer, not kept. */
+function originAdmission(log: Required<ResponseCacheOptions>['log']) {
+  const admitted = new Set<string>()
+  let warnedAboutOrigins = false
+  return (origin: string | null): boolean => {
+    if (origin === null || admitted.has(origin)) return true
+    if (admitted.size < MAX_ORIGINS) return admitted.add(origin).has(origin)
+    if (!warnedAboutOrigins)
+      log(
+        `Response cache: requests name more than ${MAX_ORIGINS} hosts; responses for the others are not kept (set PUBLIC_URL).`,
+        origin,
+      )
+    warnedAboutOrigins = true
+    return false
+  }
+}
+
+/** The computation, or TIMED_OUT once `waitMs` passed (0: no bound; the computation goes on). */
+function computeWithin(
+  computing: Promise<PreparedResponse>,
+  waitMs: number,
+): Promise<PreparedResponse | typeof TIMED_OUT> {
+  if (waitMs <= 0) return computing
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, waitMs, TIMED_OUT)))
+  // A computation that fails after the wait is not an unhandled rejection: the request was answered.
+  computing.catch(() => undefined)
+  return Promise.race([computing, waited]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Waits for a miss's fresh response as long as the request should (`copyWaitMs` at a time while it has a last good
+ * copy and the origin is answering, up to `originWaitMs`); null when it failed or did not come in time.
+ */
+async function awaitFresh(
+  computing: Promise<PreparedResponse>,
+  hasCopy: boolean,
+  url: string,
+  {
+    copyWaitMs,
+    originWaitMs,
+    originAnswering,
+    holdsReads,
+    log,
+  }: Required<Pick<ResponseCacheOptions, 'copyWaitMs' | 'originWaitMs' | 'originAnswering' | 'holdsReads' | 'log'>>,
+): Promise<PreparedResponse | null> {
+  // Real time, not the injected clock: the waits are timers.
+  const arrived = Date.now()
+  try {
+    let outcome: PreparedResponse | typeof TIMED_OUT
+    if (hasCopy && copyWaitMs > 0) {
+      const until = originWaitMs > 0 ? arrived + originWaitMs : Infinity
+      do outcome = await computeWithin(computing, Math.max(1, Math.min(copyWaitMs, until - Date.now())))
+      while (outcome === TIMED_OUT && originAnswering() && Date.now() < until)
+    } else outcome = await computeWithin(computing, originWaitMs)
+    if (outcome === TIMED_OUT)
+      log(`Response cache: no fresh response for ${url} within ${Date.now() - arrived} ms,`, 'answering without it')
+    return outcome === TIMED_OUT ? null : outcome
+  } catch (error) {
+    if (!holdsReads()) log('Response cache: computing a miss failed:', error)
+    return null
   }
 }

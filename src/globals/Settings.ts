@@ -2,11 +2,10 @@ import type { GlobalConfig } from 'payload'
 
 import { admins, anyone } from '@/access/roles'
 import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
+import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { isTimeZone } from '@/domain/time-zone'
 import { optionsFrom } from '@/fields/options'
 import { invalidateAfterGlobalChange } from '@/hooks/invalidate-public-cache'
-
-export const DEFAULT_SITE_NAME = 'Status'
 
 export const Settings: GlobalConfig = {
   slug: 'settings',

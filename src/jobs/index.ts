@@ -18,7 +18,7 @@ const nothingOverHttp: Endpoint[] = (['get', 'post', 'patch', 'put', 'delete'] a
  * Payload's jobs queue (the payload-jobs collection). Tasks run inside the service, started by the loops in
  * src/jobs/maintenance-ticker.ts and src/notify/runner.ts, through the Local API; no autoRun cron. Nothing runs,
  * queues or cancels jobs over HTTP: `/api/payload-jobs/run` would let an administrator (every visitor of a demo)
- * make the server send now whatever the settings say (security finding H1). So every path under /api/payload-jobs
+ * make the server send now whatever the settings say (docs/security.md, demo mode). So every path under /api/payload-jobs
  * (Payload's run and handle-schedules endpoints, the collection's REST routes) answers 404, to everyone; the access
  * checks refuse everyone too (the service's Local API calls skip them).
  */

@@ -1,12 +1,8 @@
 /**
- * The in-process runner of the maintenance transition job. Every MAINTENANCE_TICK_MS (default 1000) it asks the
- * database, with one indexed query and no write, whether any maintenance is due; only then does it queue the
- * `advanceMaintenances` task on Payload's jobs queue and run that job at once.
- *
- * Why not `jobs.autoRun` with a per-second cron plus a task `schedule`: Payload's crons start only when something
- * calls getPayload({ cron: true }) (the CMS REST routes and admin do; /api/health and the public routes do not), and
- * a scheduled task writes a job row, a stats global and a job update every second on every instance even when
- * nothing is due. This runner writes only when a maintenance actually moves.
+ * The in-process runner of the maintenance transition job: every MAINTENANCE_TICK_MS one indexed, read-only query
+ * asks whether any maintenance is due, and only then is the `advanceMaintenances` task queued and run. A timer, not
+ * Payload's autoRun cron, since public traffic never starts those crons and a scheduled task would write job rows
+ * every second. docs/architecture.md, "The public API and time" (Time moves maintenances).
  */
 import type { Payload, TaskConfig } from 'payload'
 
@@ -15,7 +11,7 @@ import { type Env, env } from '@/config/env'
 import { advanceDueMaintenances } from '@/services/maintenances/advance'
 import { findDueMaintenances } from '@/services/maintenances/find-due'
 
-import { loopInterval, repeat, stopRepeating } from './repeat'
+import { loopInterval, repeat, stopRepeating } from '@/runtime/repeat'
 
 export const ADVANCE_MAINTENANCES_TASK = 'advanceMaintenances'
 export const MAINTENANCE_QUEUE = 'maintenances'

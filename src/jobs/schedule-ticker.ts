@@ -13,7 +13,7 @@ import { extendSeries } from '@/services/maintenances/extend-series'
 import { reminderSettings } from '@/services/reminders/internal'
 import { remindMaintenances } from '@/services/reminders/remind-maintenances'
 import { remindQuietIncidents } from '@/services/reminders/remind-quiet-incidents'
-import { loopInterval, repeat } from './repeat'
+import { loopInterval, repeat } from '@/runtime/repeat'
 
 const NAME = 'scheduleTicker'
 

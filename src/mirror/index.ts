@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http'
 
 import type { Env } from '@/config/env'
-import { PUBLIC_ORIGIN_HEADER } from '@/edge/headers'
+import { PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { createRedis } from '@/edge/redis'
 
 import type { Fetch, Fetched } from './collect'

@@ -1,14 +1,7 @@
 /**
- * When the static mirror is written (STATIC_MIRROR_DIR; docs/deployment.md, "A static mirror"):
- * - after a change of public data on this instance (src/runtime/data-version.ts's local bumps: writes through the
- *   CMS, jobs, the demo reset), coalesced: the first change after a quiet spell starts a copy at once, the changes
- *   that follow within DEBOUNCE_MS or during a write make one more after it;
- * - when a time-dependent page changes by the clock alone (the earliest `x-statuspage-expires` of the copy: a
- *   maintenance starts or ends, the day of the uptime bars turns), and at least every REFRESH_MS;
- * - once at start.
- * Every request carries the time from which a copy satisfies it. Under the lock (src/mirror/lock.ts) the writer
- * first reads the latest copy's manifest: a copy that another instance started after that time already shows what
- * was asked, and is not written again. A failed read keeps the last good copy and is retried with a growing delay.
+ * When the static mirror is written: after a change of public data (coalesced), when a page changes by the clock
+ * alone, at least every REFRESH_MS, and once at start; one instance at a time, skipping a copy another instance
+ * already made late enough. docs/architecture.md, "Static mirror"; docs/deployment.md, "A static mirror".
  */
 import { onLocalDataChange, onPeerDataChange } from '@/runtime/data-version'
 
@@ -60,9 +53,6 @@ export interface StaticMirror {
 }
 
 export function startStaticMirror({
-  dir,
-  fetch,
-  lock,
   now = () => new Date(),
   log = console.log,
   onChange = onLocalDataChange,
@@ -71,28 +61,16 @@ export function startStaticMirror({
   refreshMs = REFRESH_MS,
   minRefreshMs = MIN_REFRESH_MS,
   abandonWindowMs = ABANDON_WINDOW_MS,
+  ...writing // dir, fetch and lock: only the writer uses them
 }: StaticMirrorOptions): StaticMirror {
+  const writer = mirrorWriter({ ...writing, now, log, refreshMs, minRefreshMs, abandonWindowMs })
   /** The time from which a copy satisfies every request not yet served; null: none outstanding. */
   let wanted: number | null = null
   let timer: NodeJS.Timeout | undefined
   let timerAt = Infinity
   let running: Promise<void> | null = null
   let stopped = false
-  let failures = 0
-  let refused = false
-
   let refreshTimer: NodeJS.Timeout | undefined
-  /** The copy being read, abandoned when a change makes it outdated (within the window, ABANDON_WINDOW_MS). */
-  let reading: AbortController | null = null
-  /** When the first copy since the last one put in place was abandoned; null: none was. */
-  let abandonedSince: number | null = null
-  const abandonOutdated = () => {
-    if (!reading) return
-    const at = now().getTime()
-    if (abandonedSince !== null && at - abandonedSince >= abandonWindowMs) return
-    abandonedSince ??= at
-    reading.abort()
-  }
 
   const schedule = (delayMs: number) => {
     if (stopped || running) return // a write under way looks at `wanted` when it ends
@@ -126,76 +104,28 @@ export function startStaticMirror({
     refreshTimer.unref()
   }
 
-  /** One attempt; the delay before the next when it must be tried again, else null. */
+  /** One attempt at what is wanted; the delay before the next when it must be tried again, else null. */
   async function write(): Promise<number | null> {
     const asked = wanted ?? now().getTime()
     wanted = null
-    let next: number | null = null
-    const again = (delayMs: number) => {
+    const attempt = await writer.write(asked)
+    if ('retryMs' in attempt) {
       wanted = Math.max(wanted ?? asked, asked)
-      return delayMs
+      return attempt.retryMs
     }
-    try {
-      const locked = await lock.run(async () => {
-        const latest = await readManifest(dir)
-        if (latest && Date.parse(latest.startedAt) >= asked) {
-          next = Date.parse(latest.refreshAt) // another instance wrote what was asked
-          return
-        }
-        const startedAt = now()
-        let refresh = 0
-        let count = 0
-        const controller = new AbortController()
-        reading = controller
-        await writeSnapshot(
-          dir,
-          async (add) => {
-            const collected = await collectSite(fetch, startedAt, add, { signal: controller.signal })
-            count = collected.count
-            refresh = Math.max(
-              Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs),
-              startedAt.getTime() + minRefreshMs,
-            )
-            return { startedAt, refreshAt: new Date(refresh) }
-          },
-          now,
-        )
-        next = refresh
-        abandonedSince = null
-        if (failures > 0 || refused) log(`Static mirror: written again (${count} files in ${dir})`)
-        failures = 0
-        refused = false
-      })
-      // Another instance is writing (or the lock is unreachable): ask again shortly; its copy may already do.
-      if (!locked) return again(LOCKED_RETRY_MS)
-      if (next !== null) refreshAt(next)
-      return null
-    } catch (error) {
-      // Abandoned for a newer change: read again at once, with that change.
-      if (reading?.signal.aborted) return again(0)
-      failures += 1
-      if (error instanceof MirrorDirError) {
-        if (!refused) log(`Static mirror: ${error.message}`)
-        refused = true
-      } else if (failures === 1)
-        log(
-          `Static mirror: could not write (keeping the last copy; retrying): ${error instanceof Error ? error.message : String(error)}`,
-        )
-      return again(Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS))
-    } finally {
-      reading = null
-    }
+    if (attempt.refreshAt !== null) refreshAt(attempt.refreshAt)
+    return null
   }
 
   // The first change after a quiet spell is copied at once; changes while a copy is due or under way wait the
   // debounce, so a burst still makes one copy, and one more after a write under way.
   const unsubscribe = onChange(() => {
-    abandonOutdated()
+    writer.abandonOutdated()
     want(now().getTime(), running || timer ? debounceMs : 0)
   })
   // Another instance's change: the copy being read cannot show it, and that instance waits for the lock this one
   // holds; read again at once instead, so the copy it then finds already shows its change.
-  const unsubscribePeer = onPeerChange(abandonOutdated)
+  const unsubscribePeer = onPeerChange(writer.abandonOutdated)
 
   return {
     request(at = now()) {
@@ -213,4 +143,102 @@ export function startStaticMirror({
       while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, 10)))
     },
   }
+}
+
+type WriterOptions = Required<
+  Pick<StaticMirrorOptions, 'dir' | 'fetch' | 'lock' | 'now' | 'log' | 'refreshMs' | 'minRefreshMs' | 'abandonWindowMs'>
+>
+
+/** What one attempt came to: a copy in place (with when to refresh it by the clock), or a retry after `retryMs`. */
+type Attempt = { refreshAt: number | null } | { retryMs: number }
+
+/**
+ * Writes copies under the lock, skipping one another instance already wrote; keeps count of failures to log each
+ * kind once and to back off, and can abandon the copy being read when a change makes it outdated.
+ */
+function mirrorWriter(options: WriterOptions) {
+  const { dir, lock, now, log, abandonWindowMs } = options
+  let failures = 0
+  let refused = false
+  /** The copy being read, abandoned when a change makes it outdated (within the window, ABANDON_WINDOW_MS). */
+  let reading: AbortController | null = null
+  /** When the first copy since the last one put in place was abandoned; null: none was. */
+  let abandonedSince: number | null = null
+
+  const abandonOutdated = () => {
+    if (!reading) return
+    const at = now().getTime()
+    if (abandonedSince !== null && at - abandonedSince >= abandonWindowMs) return
+    abandonedSince ??= at
+    reading.abort()
+  }
+
+  /** The delay before the next attempt after a failure, logged once per spell (a refused directory once per kind). */
+  const failed = (error: unknown) => {
+    failures += 1
+    if (error instanceof MirrorDirError) {
+      if (!refused) log(`Static mirror: ${error.message}`)
+      refused = true
+    } else if (failures === 1)
+      log(
+        `Static mirror: could not write (keeping the last copy; retrying): ${error instanceof Error ? error.message : String(error)}`,
+      )
+    return Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS)
+  }
+
+  const write = async (asked: number): Promise<Attempt> => {
+    let next: number | null = null
+    try {
+      const locked = await lock.run(async () => {
+        const latest = await readManifest(dir)
+        if (latest && Date.parse(latest.startedAt) >= asked) {
+          next = Date.parse(latest.refreshAt) // another instance wrote what was asked
+          return
+        }
+        const controller = new AbortController()
+        reading = controller
+        const copied = await copySite(options, controller.signal)
+        next = copied.refreshAt
+        abandonedSince = null
+        if (failures > 0 || refused) log(`Static mirror: written again (${copied.count} files in ${dir})`)
+        failures = 0
+        refused = false
+      })
+      // Another instance is writing (or the lock is unreachable): ask again shortly; its copy may already do.
+      if (!locked) return { retryMs: LOCKED_RETRY_MS }
+      return { refreshAt: next }
+    } catch (error) {
+      // Abandoned for a newer change: read again at once, with that change.
+      if (reading?.signal.aborted) return { retryMs: 0 }
+      return { retryMs: failed(error) }
+    } finally {
+      reading = null
+    }
+  }
+
+  return { write, abandonOutdated }
+}
+
+/** Reads the site into a new copy and puts it in place; when to refresh it is the earliest expiry it announced. */
+async function copySite(
+  { dir, fetch, now, refreshMs, minRefreshMs }: WriterOptions,
+  signal: AbortSignal,
+): Promise<{ count: number; refreshAt: number }> {
+  const startedAt = now()
+  let refresh = 0
+  let count = 0
+  await writeSnapshot(
+    dir,
+    async (add) => {
+      const collected = await collectSite(fetch, startedAt, add, { signal })
+      count = collected.count
+      refresh = Math.max(
+        Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs),
+        startedAt.getTime() + minRefreshMs,
+      )
+      return { startedAt, refreshAt: new Date(refresh) }
+    },
+    now,
+  )
+  return { count, refreshAt: refresh }
 }

@@ -1,7 +1,7 @@
 /**
  * The guard for server-side requests to addresses an operator typed (the SMS provider's API base URL; webhooks
  * later). An administrator's typo, a shared demo account or a stolen admin session must not turn the server into a
- * proxy to its own network (security finding M2):
+ * proxy to its own network:
  *
  * - only `https:` URLs; plain `http:` only when OUTBOUND_ALLOW_HTTP=true;
  * - only public unicast addresses: loopback, private, link-local, unique-local, unspecified, multicast,

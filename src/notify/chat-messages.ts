@@ -8,7 +8,7 @@
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/domain/notifications'
 import { markdownToText } from '@/format/markdown'
 
-import type { NotificationContent } from './messages'
+import type { NotificationContent } from './content'
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')

@@ -1,15 +1,10 @@
 /**
  * The `deliverNotification` job: sends one notification to every matching verified subscriber, at most once each.
- *
- * A run (1) on its first run, writes a pending delivery row per matching subscriber; (2) marks deliveries that a
- * dead process left claimed as interrupted; (3) claims small batches and sends them over the pooled transports,
- * recording each result; (4) stops after a time budget, checked before each send (a claimed delivery whose send
- * would start later is handed back unsent), and queues a continuation, so no send starts after its claim could pass
- * for abandoned (after which src/notify/runner.ts hands a silent job to another runner); (5) when failures wait for a retry,
- * queues a continuation for the earliest retry time; otherwise records the outcome. Running it again at any point
- * (a retry, another instance, a restart) sends nothing twice: only a claimed row is sent.
+ * Only a claimed delivery row is sent, so running it again (a retry, another instance, a restart) sends nothing
+ * twice; a run stops within its time budget and queues its continuation, so it is never taken for a dead one.
+ * docs/architecture.md, "Subscriptions and notifications" (At most once, Jobs that outlive their process).
  */
-import pLimit from 'p-limit'
+import pLimit, { type LimitFunction } from 'p-limit'
 import type { Payload, TaskConfig, Where } from 'payload'
 
 import { type Env, env } from '@/config/env'
@@ -47,7 +42,7 @@ import { channelAdapter } from './adapters'
 import { recordEndpointOutcome } from './endpoint-health'
 import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
 import { manageUrl, unsubscribeUrl } from './links'
-import type { NotificationContent } from './messages'
+import type { NotificationContent } from './content'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { reportingFailure } from './task-failure'
@@ -297,31 +292,8 @@ async function runDelivery(
     disableErrors: true,
   })
   if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
-  if (
-    notification.status === 'queued' &&
-    (notification.content as unknown as NotificationContent | null)?.settling &&
-    (await superseded(payload, notification))
-  ) {
-    await payload.update({
-      collection: 'notifications',
-      id: notification.id,
-      data: { status: 'superseded', recipients: 0, completedAt: new Date().toISOString() },
-      overrideAccess: true,
-      depth: 0,
-    })
-    return { sent: 0, state: 'done' }
-  }
-  if (notification.status === 'queued') {
-    const recipients = await matchingRecipients(payload, notification)
-    await insertDeliveries(payload, notification.id, recipients)
-    await payload.update({
-      collection: 'notifications',
-      id: notification.id,
-      data: { status: 'sending', recipients: recipients.length },
-      overrideAccess: true,
-      depth: 0,
-    })
-  }
+  if (await settledAsSuperseded(payload, notification)) return { sent: 0, state: 'done' }
+  if (notification.status === 'queued') await openDeliveries(payload, notification)
   const lease = leaseMs(settings)
   await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
 
@@ -335,6 +307,52 @@ async function runDelivery(
     host: new URL(base).hostname || 'localhost',
     clock,
   }
+  const { sent, outOfTime } = await sendClaimed(run, settings, lease)
+  if (outOfTime) {
+    await queueContinuation(payload, notification.id)
+    return { sent, state: 'continued' }
+  }
+  return { sent, state: await settle(payload, notification.id, lease) }
+}
+
+/** A queued notification of an automated incident that has nothing left to say is closed without a delivery. */
+async function settledAsSuperseded(payload: Payload, notification: Notification): Promise<boolean> {
+  if (
+    notification.status !== 'queued' ||
+    !(notification.content as unknown as NotificationContent | null)?.settling ||
+    !(await superseded(payload, notification))
+  )
+    return false
+  await payload.update({
+    collection: 'notifications',
+    id: notification.id,
+    data: { status: 'superseded', recipients: 0, completedAt: new Date().toISOString() },
+    overrideAccess: true,
+    depth: 0,
+  })
+  return true
+}
+
+/** The first run: a pending delivery per matching subscriber, and the notification marked as sending. */
+async function openDeliveries(payload: Payload, notification: Notification): Promise<void> {
+  const recipients = await matchingRecipients(payload, notification)
+  await insertDeliveries(payload, notification.id, recipients)
+  await payload.update({
+    collection: 'notifications',
+    id: notification.id,
+    data: { status: 'sending', recipients: recipients.length },
+    overrideAccess: true,
+    depth: 0,
+  })
+}
+
+/** Claims and sends batches until none is left or the run's time is up (`outOfTime`: a continuation must follow). */
+async function sendClaimed(
+  run: RunContext,
+  settings: Env,
+  lease: number,
+): Promise<{ sent: number; outOfTime: boolean }> {
+  const { payload, notification, clock } = run
   // Well inside the lease, so a live run is never taken for a dead one. Checked before each send, not only between
   // batches: a batch of slow sends queued behind each other on the pooled connections could otherwise start a send
   // after its claim counts as abandoned, and another instance would record it interrupted while it was being sent.
@@ -343,71 +361,73 @@ async function runDelivery(
   // As many sends at once as there are connections, so a send starts when it is called, not later in a queue.
   const sending = pLimit(emailConnections(settings))
   let sent = 0
-  let outOfTime = false
   for (;;) {
     // A process that is stopping hands the rest to a continuation job, which another instance (or this one, once
     // restarted) takes: nothing stays claimed by a process that is gone.
-    if (timeIsUp()) {
-      outOfTime = true
-      break
-    }
+    if (timeIsUp()) return { sent, outOfTime: true }
     const batch = await claimDeliveries(payload, notification.id, emailConnections(settings) * 2)
-    if (batch.length === 0) break
-    const subscribers = await loadSubscribers(
-      payload,
-      batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])),
-    )
-    let released = 0
-    const results = await Promise.all(
-      batch.map((delivery) =>
-        sending(async () => {
-          if (!timeIsUp()) return deliverOne(run, delivery, subscribers)
-          // Not started, so handed back whole: the continuation sends it.
-          await releaseClaim(payload, delivery.id)
-          released += 1
-          return false
-        }),
-      ),
-    )
-    const batchSent = results.filter(Boolean).length
-    sent += batchSent
+    if (batch.length === 0) return { sent, outOfTime: false }
+    const result = await sendBatch(run, batch, sending, timeIsUp)
+    sent += result.sent
     // The crash tests' fault injection (src/runtime/test-hooks.ts): never installed in production.
-    testHooks().afterDeliveryBatch?.(batchSent)
-    if (released > 0) {
-      outOfTime = true
-      break
-    }
+    testHooks().afterDeliveryBatch?.(result.sent)
+    if (result.released > 0) return { sent, outOfTime: true }
   }
-  if (outOfTime) {
-    await queueContinuation(payload, notification.id)
-    return { sent, state: 'continued' }
-  }
+}
 
-  const counts = await deliveryCounts(payload, notification.id)
+/** Sends one claimed batch; a delivery whose send would start after the time is up is handed back (`released`). */
+async function sendBatch(
+  run: RunContext,
+  batch: ClaimedDelivery[],
+  sending: LimitFunction,
+  timeIsUp: () => boolean,
+): Promise<{ sent: number; released: number }> {
+  const subscribers = await loadSubscribers(
+    run.payload,
+    batch.flatMap((d) => (d.subscriberId !== null ? [d.subscriberId] : [])),
+  )
+  let released = 0
+  const results = await Promise.all(
+    batch.map((delivery) =>
+      sending(async () => {
+        if (!timeIsUp()) return deliverOne(run, delivery, subscribers)
+        // Not started, so handed back whole: the continuation sends it.
+        await releaseClaim(run.payload, delivery.id)
+        released += 1
+        return false
+      }),
+    ),
+  )
+  return { sent: results.filter(Boolean).length, released }
+}
+
+/** Records the counts once no delivery is left to claim, and either the outcome or when to come back. */
+async function settle(payload: Payload, notificationId: number, lease: number): Promise<DeliveryRun['state']> {
+  const counts = await deliveryCounts(payload, notificationId)
   const failed = counts.failed + counts.interrupted
-  const retryAt = await nextRetryAt(payload, notification.id)
+  const retryAt = await nextRetryAt(payload, notificationId)
   // Deliveries another run holds: that run finishes the notification. Unless it runs in this process, its process
   // may have died (a job is handed back a lease after it started, when the claims it made are not that old yet): a
   // run comes back once they are older than the lease and marks them interrupted; nothing stays sending for good.
-  const heldHere = (runsHere.get(notification.id) ?? 0) > 1
-  const claimedAt = counts.sending > 0 && !heldHere ? await oldestClaimAt(payload, notification.id) : null
+  const heldHere = (runsHere.get(notificationId) ?? 0) > 1
+  const claimedAt = counts.sending > 0 && !heldHere ? await oldestClaimAt(payload, notificationId) : null
   const heldUntil = claimedAt ? new Date(claimedAt.getTime() + lease + 1) : null
   const comeBackAt = retryAt && (!heldUntil || retryAt < heldUntil) ? retryAt : heldUntil
   if (comeBackAt || counts.sending > 0) {
     await payload.update({
       collection: 'notifications',
-      id: notification.id,
+      id: notificationId,
       data: { sent: counts.sent, failed },
       overrideAccess: true,
       depth: 0,
     })
     // Failures waiting for their retry, or claims waiting for their lease: come back then.
-    if (comeBackAt) await queueContinuation(payload, notification.id, comeBackAt)
-    return { sent, state: comeBackAt ? 'continued' : 'done' }
+    if (comeBackAt) await queueContinuation(payload, notificationId, comeBackAt)
+    return comeBackAt ? 'continued' : 'done'
   }
   await payload.update({
     collection: 'notifications',
-    id: notification.id,
+    id: notificationId,
     data: {
       status: notificationOutcome({ sent: counts.sent, failed }),
       sent: counts.sent,
@@ -417,7 +437,7 @@ async function runDelivery(
     overrideAccess: true,
     depth: 0,
   })
-  return { sent, state: 'done' }
+  return 'done'
 }
 
 export const deliverNotificationTask: TaskConfig<'deliverNotification'> = {

@@ -1,12 +1,8 @@
 /**
- * The delivery rows of a notification, written with single SQL statements through the adapter's drizzle instance
- * rather than Payload's Local API: a fan-out to 10,000 subscribers needs bulk inserts and atomic claims, which
- * Payload's update (a select, then one update per row) cannot give. Both dialects build from the same drizzle
- * query builder (src/db/sql.ts) and the tables Payload generated from src/collections/NotificationDeliveries/index.ts.
- *
- * The claim is the whole at-most-once guarantee: a row moves from `pending` (or `failed`, once its retry time has
- * come) to `sending` in one conditional UPDATE, and only the caller whose UPDATE changed it sends. A row is never
- * claimed twice, whatever runs the job again: a retry, a second instance, a restart after a crash.
+ * The delivery rows of a notification, written with single SQL statements on the adapter's drizzle instance: a large
+ * fan-out needs bulk inserts and atomic claims, which Payload's update (a select, then an update per row) cannot
+ * give. The claim (`pending` → `sending` in one conditional UPDATE; only its winner sends) is the whole at-most-once
+ * guarantee. docs/architecture.md, "Subscriptions and notifications" (At most once).
  */
 import { and, asc, count, eq, inArray, isNotNull, lte, min, or, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'

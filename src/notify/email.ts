@@ -75,6 +75,13 @@ export interface EmailPool {
   transporter: Transporter
 }
 
+declare module '@/runtime/state' {
+  interface RuntimeSlots {
+    /** The pooled SMTP transport and the configuration it was built for. */
+    emailPool: EmailPool
+  }
+}
+
 function createPool(transport: Record<string, unknown>) {
   return createTransport({
     ...transport,

@@ -9,7 +9,7 @@ import { getPayload, type Payload } from 'payload'
 
 import { parseTokenRequest } from '@/domain/subscription-request'
 import { publicError } from '@/errors'
-import { CLIENT_ADDRESS_HEADER } from '@/edge/headers'
+import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { readBodyBytes } from '@/net/request-body'
 
 /** Far more than any subscription needs; a larger body is refused before it is parsed. */

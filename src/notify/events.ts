@@ -36,7 +36,8 @@ import type { Maintenance } from '@/payload-types'
 import { messageBaseUrl } from '@/settings/base-url'
 import { siteSettings } from '@/settings/site-settings'
 
-import { type NotificationContent, notificationSubject } from './messages'
+import type { NotificationContent } from './content'
+import { notificationSubject } from './messages'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {

@@ -3,29 +3,11 @@
  * value written by a user (site name, titles, messages, service names) is escaped in the HTML part by the same
  * template the public pages use. Pure functions: the content is a snapshot taken when the event happened.
  */
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/domain/notifications'
+import { NOTIFICATION_KIND_LABELS } from '@/domain/notifications'
 import { html, raw, type SafeHtml } from '@/format/html'
 import { markdownToHtml, markdownToText } from '@/format/markdown'
 
-import type { ServiceChangeContent } from './statuspage-webhook'
-
-export interface NotificationContent {
-  siteName: string
-  kind: NotificationKind
-  title: string
-  statusLabel: string
-  /** The update's message, or the maintenance's description. */
-  message: string | null
-  /** The maintenance window, in the site's time zone. */
-  schedule: string | null
-  affected: string[]
-  /** The public page of the incident or maintenance (of the status page, for a service's change). */
-  url: string
-  /** Written by a monitoring integration: held for the settle time, then sent only if still worth saying. */
-  settling?: boolean
-  /** A service's status change (kind service_status_changed): what the webhook's component_update says. */
-  change?: ServiceChangeContent
-}
+import type { NotificationContent } from './content'
 
 export interface RenderedEmail {
   subject: string

@@ -1,17 +1,13 @@
 /**
- * Runs the notifications queue inside the service: every NOTIFY_TICK_MS (default 1000) it runs the due jobs of
- * Payload's `notifications` queue (deliveries and confirmations). Every instance runs it; Payload marks a job as
- * processing when a runner takes it, and the deliveries' claims keep two runners of one notification from sending
- * anything twice.
- *
- * A process that dies while running a job leaves it marked processing, and Payload never looks at it again. So
- * each tick also hands back jobs of this queue that have been silent for longer than the lease (NOTIFY_LEASE_MS,
- * default 60 s; a delivery run stops well within it and continues in a new job).
+ * Runs the `notifications` queue (deliveries and confirmations) inside the service, every NOTIFY_TICK_MS on every
+ * instance. Payload never looks again at a job whose runner died, so each tick also hands back jobs of this queue
+ * silent for longer than NOTIFY_LEASE_MS. docs/architecture.md, "Subscriptions and notifications" (Jobs that outlive
+ * their process).
  */
 import type { Payload } from 'payload'
 
 import { type Env, env } from '@/config/env'
-import { loopInterval, repeat } from '@/jobs/repeat'
+import { loopInterval, repeat } from '@/runtime/repeat'
 import { isStopping } from '@/runtime/shutdown'
 
 import { leaseMs } from './deliver'

@@ -1,6 +1,6 @@
 /**
  * Whether this server may send anything at all. In demo mode every visitor shares an administrator account, so the
- * SMS and e-mail settings are anybody's: nothing leaves the server (security finding H1). The check sits in the
+ * SMS and e-mail settings are anybody's: nothing leaves the server. The check sits in the
  * tasks and in the senders themselves, not only in whether the runner starts, because a job can be run by other
  * paths than the runner.
  */

@@ -3,7 +3,7 @@
  * fields To, From, Body, HTTP basic auth sid:token), configured in the SMS settings global. The base URL is typed by
  * an administrator, so the request goes through the outbound guard (src/net/outbound-url.ts), and what is recorded
  * about a failure is a fixed text: never the answer's body or the connection error's details, which would let
- * whoever reads the deliveries probe the server's network (security finding M2).
+ * whoever reads the deliveries probe the server's network.
  */
 import type { Payload } from 'payload'
 

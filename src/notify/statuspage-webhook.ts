@@ -28,19 +28,10 @@ import {
 import { richTextToText } from '@/format/rich-text'
 import type { Incident, Maintenance, Notification, Service } from '@/payload-types'
 
-import type { NotificationContent } from './messages'
+import type { NotificationContent } from './content'
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 const isoOrNull = (value: string | Date | null | undefined) => (value ? iso(value) : null)
-
-/** What a service status change carries in its notification's content (src/notify/events.ts). */
-export interface ServiceChangeContent {
-  changeId: number
-  serviceId: number
-  from: ServiceStatus
-  to: ServiceStatus
-  at: string
-}
 
 interface SiteFacts {
   pageId: string

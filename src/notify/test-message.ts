@@ -5,7 +5,7 @@
  * did its job; the body is the outcome): sent, `{ok: true, message}`; not sent, `{ok: false, error, reply?}`, where
  * `reply` is the SMTP server's own words (as "535 Authentication failed"), which only this administrator's request
  * shows: the deliveries record keeps the fixed text (src/notify/email.ts).
- * An SMS provider's answer is never shown, only its HTTP status (security finding M2, src/notify/sms.ts).
+ * An SMS provider's answer is never shown, only its HTTP status (src/notify/sms.ts).
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 

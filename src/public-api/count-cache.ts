@@ -1,7 +1,7 @@
 /**
  * The total of a list filter, remembered until public data changes. Every page of one filter has the same total,
- * and counting 100,000 incidents is most of the work of an uncached list request (13 ms on PostgreSQL, measured in
- * bench/); the rows of the page itself come from an index. The data version (src/runtime/data-version.ts) moves on
+ * and counting a large table is most of the work of an uncached list request, while the rows of the page itself
+ * come from an index (docs/benchmarks.md). The data version (src/runtime/data-version.ts) moves on
  * every write, including the second bump after a write's commit, so a total counted before a commit is never kept
  * under the version that follows it.
  */

@@ -8,7 +8,7 @@ import type { z } from 'zod'
 
 import { ifNoneMatchMatches } from '@/edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
-import { EXPIRES_HEADER } from '@/edge/headers'
+import { EXPIRES_HEADER } from '@/runtime/headers'
 
 import type { Problem } from './schemas'
 

@@ -45,7 +45,7 @@ import { type SetStatus, updateServiceStatuses } from './update-statuses'
 /** A draft is never public: every read of incidents and maintenances here goes through this (src/fields/draft.ts). */
 export const published = (): Where => ({ draft: { not_equals: true } })
 // Listed rather than "not resolved": `status IN (…)` reads a few rows of incidents_status_idx, where `<>` scans every
-// incident (100,000 in the benchmark).
+// incident.
 const activeIncidents = (): Where => ({ and: [published(), { status: { in: [...ACTIVE_INCIDENT_STATUSES] } }] })
 const activeMaintenances = (): Where => ({ and: [published(), { status: { in: [...ACTIVE_MAINTENANCE_STATUSES] } }] })
 

@@ -1,7 +1,7 @@
 /**
  * The service statuses each update of an incident set (its "Set service statuses" rows), for the incident page:
  * newest update first, in the order of the public incident's `updates` (src/public-api/read-model.ts), so the
- * page shows beside each update what it did to the services (issue 27). Read from the same document as the incident
+ * page shows beside each update what it did to the services. Read from the same document as the incident
  * itself (findIncidentPage), with its services' names populated.
  */
 import { updatesNewestFirst } from '@/domain/incident-status'

@@ -1,17 +1,8 @@
 /**
- * The version of the public data. Every change to public data bumps it; a cached public response computed under an
- * older version is stale.
- *
- * Changes are reported by the Payload hooks of the public collections and globals (markDataChanged). Inside a
- * request that came through the edge they only mark the request's change scope, and the edge bumps once when the
- * response starts: after Payload committed, so no read computed between the hook and the commit can be kept under
- * the new version. Outside a request (jobs, scripts) the hook bumps at once, and those callers bump again after
- * their writes; the demo reset runs in a scope of its own and bumps once, after its commit (src/services/demo/reset.ts).
- * Requests that change no public data (reads over GraphQL, logins, preferences) bump nothing, whatever their
- * method.
- *
- * server.ts's edge and the Payload hooks inside Next share the state: it lives in the runtime state
- * (src/runtime/state.ts).
+ * The version of the public data: every change to it bumps the version, and a cached response computed under an
+ * older one is stale. Inside a request the hooks only mark its change scope and the edge bumps once the response
+ * starts, after Payload's commit. Lives in the runtime state, shared by server.ts's edge and the hooks inside Next.
+ * docs/architecture.md, "Edge" (Invalidation follows the data).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 
@@ -41,6 +32,13 @@ export interface DataVersionState {
    * (tests/helpers/server-test-hooks.mjs) reads this state where it lives, to prove hooks mark and do not bump.
    */
   marks: { inRequest: number; outside: number }
+}
+
+declare module './state' {
+  interface RuntimeSlots {
+    /** The public data's version and the requests' change scopes. */
+    dataVersion: DataVersionState
+  }
 }
 
 let shared: DataVersionState | undefined

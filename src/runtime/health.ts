@@ -10,6 +10,15 @@ export interface EdgeHealth {
   redis?: 'up' | 'down'
 }
 
+declare module './state' {
+  interface RuntimeSlots {
+    /** The edge's view of its dependencies, for /api/health. */
+    edgeHealth: () => EdgeHealth
+    /** When the database last answered a query (ms since the epoch). */
+    databaseAnswered: { at: number }
+  }
+}
+
 /** For the edge: registers the probe. */
 export function setEdgeHealthProbe(probe: () => EdgeHealth): void {
   setSlot('edgeHealth', probe)

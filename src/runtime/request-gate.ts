@@ -1,17 +1,8 @@
 /**
- * A gate in front of Next, for work that must not be seen half done: the demo reset. `exclusively(work)` closes the
- * gate (new requests for Next wait in the edge), lets the requests already at Next finish, runs the work, and opens
- * the gate again. The edge answers from its copies meanwhile (src/edge/response-cache.ts): only what needs Next
- * waits.
- *
- * Public reads go through `readConsistently`: a read the reset overlapped (it was under way when the gate closed,
- * the drain gave up on it, or it was a cache miss computed over the loopback) is thrown away and made again after
- * the gate opened, so no copy, no visitor and no static mirror gets a page read from half-reset data. A reset that
- * could not undo its failure (SQLite, where Payload runs without transactions) leaves the gate unsettled: no public
- * read is made until an exclusive work succeeds, and the edge serves the copies it has.
- *
- * Shared between server.ts (the edge) and the code running inside Next (the demo scheduler): it lives in the
- * runtime state (src/runtime/state.ts).
+ * A gate in front of Next for work that must not be seen half done (the demo reset): `exclusively(work)` closes it,
+ * drains the requests at Next and runs the work; `readConsistently` makes a public read again when the work
+ * overlapped it, so nothing read from half-reset data is shown or kept. Lives in the runtime state, shared by the
+ * edge and the code inside Next. docs/architecture.md, "Demo mode".
  */
 import { slot } from './state'
 
@@ -26,6 +17,13 @@ export interface GateState {
    * one succeeds.
    */
   unsettled: boolean
+}
+
+declare module './state' {
+  interface RuntimeSlots {
+    /** The gate the demo reset closes. */
+    requestGate: GateState
+  }
 }
 
 let shared: GateState | undefined

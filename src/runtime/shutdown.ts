@@ -12,6 +12,13 @@ export interface ShutdownState {
   closers: { name: string; close: () => Promise<unknown> | unknown }[]
 }
 
+declare module './state' {
+  interface RuntimeSlots {
+    /** Whether the process is stopping, and its closers. */
+    shutdown: ShutdownState
+  }
+}
+
 const state = () => slot('shutdown', (): ShutdownState => ({ stopping: false, closers: [] }))
 
 export const isStopping = (): boolean => peekSlot('shutdown')?.stopping ?? false

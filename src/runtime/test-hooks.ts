@@ -23,6 +23,13 @@ export interface TestHooks {
   duringDemoReset?(): Promise<void>
 }
 
+declare module './state' {
+  interface RuntimeSlots {
+    /** Installed by the tests' preload module only; never set in production. */
+    testHooks: TestHooks
+  }
+}
+
 const NONE: TestHooks = Object.freeze({})
 
 /** The installed hooks; none in production. */

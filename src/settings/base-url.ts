@@ -10,7 +10,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { type Env, env } from '@/config/env'
-import { PUBLIC_ORIGIN_HEADER } from '@/edge/headers'
+import { PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
 

@@ -7,7 +7,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { ServiceStatus } from '@/domain/statuses'
 import { validTimeZone } from '@/domain/time-zone'
-import { DEFAULT_SITE_NAME } from '@/globals/Settings'
+import { DEFAULT_SITE_NAME } from '@/domain/site'
 
 export interface SiteSettings {
   siteName: string

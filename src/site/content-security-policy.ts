@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of the public pages (finding L3). Their scripts and stylesheet are inline constants,
+ * The Content-Security-Policy of the public pages. Their scripts and stylesheet are inline constants,
  * so the policy allows exactly those texts by hash: if escaping ever slipped and let markup into a page, an
  * injected script would not run. The hashes are computed from the same constants the pages embed, so they cannot
  * drift. The pages carry no style attributes, so none are allowed.

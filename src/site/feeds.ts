@@ -4,9 +4,9 @@
  *
  * Editors write the text, so it is never markup here: `feed` declares item titles and summaries `type="html"`
  * (Atom) and RSS readers render titles and descriptions as HTML, so that text is HTML-escaped, which a reader
- * turns back into the same plain text (security finding M7). A control character that slipped into the database
- * would make the whole document invalid XML, so they are dropped from the output (M8); in the calendar a line
- * break in a one-line property would start a new property (L1).
+ * turns back into the same plain text. A control character that slipped into the database would make the whole
+ * document invalid XML, so they are dropped from the output; in the calendar a line break in a one-line property
+ * would start a new property.
  */
 import { TZDate } from '@date-fns/tz'
 import { Feed } from 'feed'

@@ -86,8 +86,8 @@ const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'nume
 
 /**
  * "99.9% uptime over 90 days", or for a service younger than the window "99.9% uptime since 24 Nov": the figure is
- * over the observed days only, and the label says which (issue 27: "over 90 days" on a service ten minutes old was
- * false). The days before it existed stay grey bars ("no data").
+ * over the observed days only, and the label says which ("over 90 days" would be false of a service ten minutes
+ * old). The days before it existed stay grey bars ("no data").
  */
 function windowTotal(days: ServiceUptime['days']): string {
   const percent = percentText(windowUptime(days))
@@ -107,7 +107,7 @@ export function uptimeBars(service: ServiceUptime, labels: Map<string, string>):
   const last = service.days.length - 1
   service.days.forEach((day, index) => {
     const kind = day.worst === null ? 'n' : CLASS[day.worst]
-    // One tab stop per service (a roving tabindex, issue 27): today's bar; the page's script moves it with the arrow
+    // One tab stop per service (a roving tabindex): today's bar; the page's script moves it with the arrow
     // keys (src/site/layout.ts). Unquoted attributes and no </li> (optional in HTML): a few bytes, 90,000 times.
     bars += `<li ${index === last ? 'tabindex=0 ' : ''}class=${kind}><i>${dayText(day, labels.get(day.date) ?? day.date, index === last)}</i>`
   })

@@ -14,7 +14,7 @@ process.env.SUBSCRIBE_RESEND_SECONDS = '0'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as subscribeRoute from '@/app/api/subscribe/route'
-import { stopRepeating } from '@/jobs/repeat'
+import { stopRepeating } from '@/runtime/repeat'
 import { closeEmailPool } from '@/notify/email'
 import { runNotificationTick } from '@/notify/runner'
 import { api, BASE, payload } from '../helpers/api'

@@ -2,7 +2,7 @@
  * Both dialects' migrations make the same foreign keys: for every reference SQLite has, PostgreSQL has one on the
  * same column to the same table with the same ON DELETE action, and the other way round. A reference SQLite made
  * without an action refuses a delete that PostgreSQL carries out. Each dialect's migrations run here, as a start
- * runs them: PostgreSQL's on the empty database the project made for this file (tests/helpers/database.ts), SQLite's
+ * runs them: PostgreSQL's on this file's database, emptied first (tests/helpers/database-template.ts), SQLite's
  * on a file of its own. Both dialects in one comparison, so it runs once, in the PostgreSQL project.
  */
 import { randomBytes } from 'node:crypto'
@@ -18,6 +18,7 @@ import { afterAll, expect, it } from 'vitest'
 
 import { migrations as postgresMigrations } from '@/migrations/postgres'
 import { migrations as sqliteMigrations } from '@/migrations/sqlite'
+import { emptyDatabase } from '../helpers/database-template'
 
 const onPostgres = process.env.TEST_DIALECT === 'postgres'
 const sqliteFile = path.join(os.tmpdir(), 'statuspage-tests', `fk_${randomBytes(6).toString('hex')}.db`)
@@ -54,6 +55,7 @@ const PG_ACTIONS: Record<string, string> = {
 }
 
 async function postgresKeys(): Promise<string[]> {
+  await emptyDatabase()
   const db = postgresDrizzle({ connection: { connectionString: process.env.DATABASE_URL } })
   try {
     for (const migration of postgresMigrations) await (migration.up as unknown as Migrate)({ db })

@@ -17,6 +17,7 @@ import { readRows } from '@/db/sql'
 import { parseSubscribeRequest } from '@/domain/subscription-request'
 import { subscribe } from '@/services/subscribers/subscribe'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
+import { emptyDatabase } from '../helpers/database-template'
 import { v1 } from '../helpers/public-api'
 
 /** The newest migration of the previous landed release (commit aab6ecd), per dialect. */
@@ -41,6 +42,7 @@ let serviceId: number
 const one = async <R>(query: ReturnType<typeof sql>) => (await readRows<R>(await payload(), query))[0]
 
 beforeAll(async () => {
+  await emptyDatabase()
   const p = await payload()
   const previous = all.filter((migration) => migration.name <= PREVIOUS_RELEASE[dialect])
   expect(previous.length).toBeGreaterThan(5)

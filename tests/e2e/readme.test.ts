@@ -105,7 +105,7 @@ describe('the README against a fresh service', () => {
   let key = ''
 
   beforeAll(async () => {
-    service = await startService(sqliteEnv('sp-readme-'))
+    service = await startService(sqliteEnv('sp-readme-', { empty: true }))
   })
   afterAll(() => stopServices([service]))
 

@@ -24,8 +24,9 @@ const adminEmail = 'first-admin@example.test'
 const adminPassword = 'first-admin-' + randomBytes(8).toString('hex')
 
 const databases: [string, () => Promise<Record<string, string>>][] = [
-  ['embedded SQLite', async () => sqliteEnv()],
-  ['PostgreSQL', () => postgresEnv()],
+  // A new database: the first start migrates it.
+  ['embedded SQLite', async () => sqliteEnv('sp-e2e-', { empty: true })],
+  ['PostgreSQL', () => postgresEnv('sp_test_e2e_', { empty: true })],
 ]
 
 describe.each(databases)('npm start on %s', (_name, database) => {

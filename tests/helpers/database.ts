@@ -1,6 +1,8 @@
 /**
- * Runs before each API test file: points the service at a database of its own, created here and empty, so files
- * can run in parallel and in any order. Migrations run when Payload starts, as in production.
+ * Runs before each API test file: points the service at a database of its own, a copy of the migrated template
+ * (tests/helpers/database-template.ts), so files can run in parallel and in any order. Payload's start runs the
+ * migrations as in production and finds none pending. A file that needs a database without the schema (an upgrade
+ * from an older one) calls emptyDatabase() (database-template.ts) before Payload starts.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
@@ -9,6 +11,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { copySqliteTemplate, createFromTemplate, postgresTemplate, sqliteTemplate } from './database-template'
 import { resetConfig } from '@/config/env'
 
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
@@ -29,7 +32,7 @@ if (process.env.TEST_DIALECT === 'postgres') {
       `The PostgreSQL suites need a server at ${testPostgresServer} (set TEST_POSTGRES_URL to another): ${(error as Error).message}`,
     )
   }
-  await admin.query(`CREATE DATABASE sp_test_${id}`)
+  await createFromTemplate(admin, `sp_test_${id}`, await postgresTemplate())
   await admin.end()
   const url = new URL(testPostgresServer)
   url.pathname = `/sp_test_${id}`
@@ -37,20 +40,28 @@ if (process.env.TEST_DIALECT === 'postgres') {
 } else {
   const dir = path.join(os.tmpdir(), 'statuspage-tests')
   mkdirSync(dir, { recursive: true })
-  process.env.DATABASE_URL = `file:${path.join(dir, `${id}.db`)}`
+  const file = path.join(dir, `${id}.db`)
+  copySqliteTemplate(sqliteTemplate(), file)
+  process.env.DATABASE_URL = `file:${file}`
 }
 
 // The service reads its configuration once (src/config/env.ts). These files change variables between tests, as an
-// operator would between restarts: every change makes the next access parse the environment again.
-process.env = new Proxy(process.env, {
-  set(target, name, value) {
-    Reflect.set(target, name, value)
-    resetConfig()
-    return true
-  },
-  deleteProperty(target, name) {
-    Reflect.deleteProperty(target, name)
-    resetConfig()
-    return true
-  },
-})
+// operator would between restarts: every change makes the next access parse the environment again. The proxy is put
+// on once per worker (tests/helpers/worker-reuse.ts); it resets the configuration module of the file running now.
+const RESET = Symbol.for('statuspage.tests.resetConfig')
+type Holder = typeof globalThis & { [RESET]?: () => void }
+const holder = globalThis as Holder
+if (!holder[RESET])
+  process.env = new Proxy(process.env, {
+    set(target, name, value) {
+      Reflect.set(target, name, value)
+      holder[RESET]?.()
+      return true
+    },
+    deleteProperty(target, name) {
+      Reflect.deleteProperty(target, name)
+      holder[RESET]?.()
+      return true
+    },
+  })
+holder[RESET] = resetConfig

@@ -1,6 +1,7 @@
 /** Global setup of the end-to-end project: its prerequisites, checked before the first service starts. */
 import { spawnSync } from 'node:child_process'
 
+import { postgresTemplate, sqliteTemplate } from './database-template'
 import { checkEndToEnd } from './preflight'
 
 export default async function setup(): Promise<void> {
@@ -10,4 +11,7 @@ export default async function setup(): Promise<void> {
   const build = spawnSync('node', ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' })
   if (build.status !== 0)
     throw new Error(`The build before the end-to-end tests failed (exit ${build.status}); run npm start to see why.`)
+  // The databases the services start on are copies of these (tests/helpers/service.ts).
+  sqliteTemplate()
+  await postgresTemplate()
 }

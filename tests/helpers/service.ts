@@ -14,6 +14,8 @@ import { promisify } from 'node:util'
 
 import pg from 'pg'
 
+import { copySqliteTemplate, createFromTemplate, postgresTemplate, sqliteTemplate } from './database-template'
+
 export const root = path.resolve(__dirname, '../..')
 
 export async function freePort(): Promise<number> {
@@ -126,12 +128,20 @@ export async function createUserKey(env: Record<string, string>, role: 'editor' 
 
 const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
+/**
+ * What a service's database starts as: a copy of the migrated template (tests/helpers/database-template.ts), so a
+ * start finds no migration pending, as a restart does; or `empty`, for the suites that prove a first start on a new
+ * database migrates it.
+ */
+export interface DatabaseStart {
+  empty?: boolean
+}
+
 /** A fresh embedded database and secret for one service. */
-export function sqliteEnv(prefix = 'sp-e2e-'): Record<string, string> {
-  return {
-    DATABASE_URL: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'service.db')}`,
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-  }
+export function sqliteEnv(prefix = 'sp-e2e-', { empty = false }: DatabaseStart = {}): Record<string, string> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'service.db')
+  if (!empty) copySqliteTemplate(sqliteTemplate(), file)
+  return { DATABASE_URL: `file:${file}`, PAYLOAD_SECRET: randomBytes(24).toString('hex') }
 }
 
 /**
@@ -145,11 +155,16 @@ export async function browserDatabaseEnv(name: string): Promise<Record<string, s
 }
 
 /** A fresh PostgreSQL database (created on TEST_POSTGRES_URL's server) and secret for one service. */
-export async function postgresEnv(prefix = 'sp_test_e2e_'): Promise<Record<string, string>> {
+export async function postgresEnv(
+  prefix = 'sp_test_e2e_',
+  { empty = false }: DatabaseStart = {},
+): Promise<Record<string, string>> {
   const name = `${prefix}${randomBytes(4).toString('hex')}`
+  const template = empty ? undefined : await postgresTemplate()
   const client = new pg.Client({ connectionString: postgresServer })
   await client.connect()
-  await client.query(`CREATE DATABASE ${name}`)
+  if (template) await createFromTemplate(client, name, template)
+  else await client.query(`CREATE DATABASE ${name}`)
   await client.end()
   const url = new URL(postgresServer)
   url.pathname = `/${name}`

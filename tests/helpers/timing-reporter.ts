@@ -1,7 +1,7 @@
 /**
  * A vitest reporter beside the default one: each test file's time (its set-up, its imports, its tests and hooks), with its project
- * (the same file runs on SQLite and on PostgreSQL), and the run's counts, written to test-results/timings.json for
- * the summary that `npm test` prints (scripts/test.mjs).
+ * (the same file runs on SQLite and on PostgreSQL), and the run's counts, written to VITEST_TIMINGS_FILE (default
+ * test-results/timings.json) for the summary that `npm test` prints (scripts/test.mjs).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -30,7 +30,8 @@ export default class TimingReporter implements Reporter {
         else if (state === 'failed') counts.failed++
         else counts.skipped++
       }
-    mkdirSync('test-results', { recursive: true })
-    writeFileSync(path.join('test-results', 'timings.json'), JSON.stringify({ ...counts, files: this.files }))
+    const file = process.env.VITEST_TIMINGS_FILE ?? path.join('test-results', 'timings.json')
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, JSON.stringify({ ...counts, files: this.files }))
   }
 }

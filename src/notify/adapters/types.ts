@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 
 import type { Env } from '@/config/env'
 import type { Notification, Subscriber } from '@/payload-types'
-import type { NotificationContent } from '../messages'
+import type { NotificationContent } from '../content'
 
 /** What the delivery job hands an adapter for one claimed delivery. */
 export interface Outgoing {

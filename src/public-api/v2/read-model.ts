@@ -47,8 +47,8 @@ export interface Site {
   byServiceId: Map<number, Component>
 }
 
-export async function loadSite(payload: Payload, links: Links): Promise<Site> {
-  const [settings, groups, services] = await Promise.all([
+const readSiteDocs = (payload: Payload) =>
+  Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
     payload.find({
       collection: 'service-groups',
@@ -71,6 +71,58 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
       },
     }),
   ])
+
+type SiteDocs = Awaited<ReturnType<typeof readSiteDocs>>
+type GroupDoc = SiteDocs[1]['docs'][number]
+type ServiceDoc = SiteDocs[2]['docs'][number]
+
+function serviceComponent(service: ServiceDoc, position: number, groupId: string, pageId: string): Component {
+  return {
+    id: derivedId('service', service.id),
+    name: service.name,
+    status: componentStatus(service.status),
+    created_at: iso(service.createdAt),
+    updated_at: iso(service.updatedAt),
+    position,
+    description: service.description ?? null,
+    showcase: true,
+    start_date: iso(service.createdAt).slice(0, 10),
+    group_id: groupId,
+    page_id: pageId,
+    group: false,
+    only_show_if_degraded: false,
+  }
+}
+
+/** A group's component: the worst status of its services, updated when the group or any of them last was. */
+function groupComponent(
+  group: GroupDoc,
+  members: ServiceDoc[],
+  children: Component[],
+  position: number,
+  pageId: string,
+): Component {
+  const updates = [group.updatedAt, ...members.map((s) => s.updatedAt)].map(iso)
+  return {
+    id: derivedId('group', group.id),
+    name: group.name,
+    status: componentStatus(worstStatus(members.map((s) => s.status))),
+    created_at: iso(group.createdAt),
+    updated_at: newest(updates),
+    position,
+    description: group.description ?? null,
+    showcase: false,
+    start_date: null,
+    group_id: null,
+    page_id: pageId,
+    group: true,
+    only_show_if_degraded: false,
+    components: children.map((c) => c.id),
+  }
+}
+
+export async function loadSite(payload: Payload, links: Links): Promise<Site> {
+  const [settings, groups, services] = await readSiteDocs(payload)
   const pageId = derivedId('page', settings.createdAt ?? '')
   const components: Component[] = []
   const byServiceId = new Map<number, Component>()
@@ -81,46 +133,13 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
     const members = services.docs
       .filter((s) => (typeof s.group === 'object' ? s.group.id : s.group) === group.id)
       .sort(byOrderThenName)
-    const children = members.map((service, index): Component => {
+    const children = members.map((service, index) => {
       statuses.push(service.status)
-      const component: Component = {
-        id: derivedId('service', service.id),
-        name: service.name,
-        status: componentStatus(service.status),
-        created_at: iso(service.createdAt),
-        updated_at: iso(service.updatedAt),
-        position: index + 1,
-        description: service.description ?? null,
-        showcase: true,
-        start_date: iso(service.createdAt).slice(0, 10),
-        group_id: groupId,
-        page_id: pageId,
-        group: false,
-        only_show_if_degraded: false,
-      }
+      const component = serviceComponent(service, index + 1, groupId, pageId)
       byServiceId.set(service.id, component)
       return component
     })
-    const updates = [group.updatedAt, ...members.map((s) => s.updatedAt)].map(iso)
-    components.push(
-      {
-        id: groupId,
-        name: group.name,
-        status: componentStatus(worstStatus(members.map((s) => s.status))),
-        created_at: iso(group.createdAt),
-        updated_at: newest(updates),
-        position: groupIndex + 1,
-        description: group.description ?? null,
-        showcase: false,
-        start_date: null,
-        group_id: null,
-        page_id: pageId,
-        group: true,
-        only_show_if_degraded: false,
-        components: children.map((c) => c.id),
-      },
-      ...children,
-    )
+    components.push(groupComponent(group, members, children, groupIndex + 1, pageId), ...children)
   })
   const updatedAt = newest([iso(settings.updatedAt ?? new Date(0)), ...components.map((c) => c.updated_at)])
   return {

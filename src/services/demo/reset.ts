@@ -1,15 +1,8 @@
 /**
- * The demo reset: one verb that wipes what visitors made and writes the demo data again (src/demo/seed-data.ts).
- *
- * Atomic for readers: it runs behind the request gate (src/runtime/request-gate.ts: nothing new reaches Next, the
- * requests at Next finish first, a public read it overlapped is made again) and, on PostgreSQL, in one transaction
- * (other instances see the old data until the commit). Its changes are collected in a change scope of its own, so
- * the data version moves once, after the commit: until then the edge serves its copies of the site as it was. A
- * failure on PostgreSQL rolls back and leaves nothing; on SQLite (no transaction) it leaves the gate unsettled, and
- * the edge keeps serving those copies until a reset succeeds.
- *
- * Everything is written through the Local API with the reset's `req`, so the hooks derive statuses, slugs and
- * short ids as for an operator; SKIP_NOTIFICATIONS keeps subscribers from hearing of seed data.
+ * The demo reset: one verb that wipes what visitors made and writes the demo data again (seed-data.ts), through the Local API with
+ * one `req` so the hooks derive statuses, slugs and short ids (SKIP_NOTIFICATIONS keeps subscribers from hearing of
+ * seed data). It runs behind the request gate and, on PostgreSQL, in one transaction, so no visitor sees it half
+ * done. docs/architecture.md, "Demo mode".
  */
 import type { Payload, PayloadRequest } from 'payload'
 
@@ -18,8 +11,8 @@ import { bumpDataVersion, type ChangeScope, withChangeScope } from '@/runtime/da
 import { exclusively } from '@/runtime/request-gate'
 import { testHooks } from '@/runtime/test-hooks'
 
-import type { DemoConfig } from '@/demo/config'
-import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from '@/demo/seed-data'
+import type { DemoConfig } from '@/domain/demo'
+import { DEMO_HISTORY_DAYS, demoHistory, demoSeed, richParagraph } from './seed-data'
 
 /** What visitors can make, children before parents (deliveries before notifications, services before groups). */
 const WIPED = [

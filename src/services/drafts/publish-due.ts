@@ -1,21 +1,13 @@
 /**
- * Scheduled publishing: a draft incident or maintenance whose `publishAt` has come is published through the Local
- * API, so its hooks run as for an operator's publication (src/fields/draft.ts): subscribers hear of it, its
- * services' statuses are applied, the public caches are bumped.
- *
- * Each draft is claimed first, in the publication's transaction, with a conditional write (`… WHERE id = ? AND
- * draft = true`): on several instances the first takes the row, and the others wait for it, then find the draft
- * published and run nothing.
- *
- * A draft whose publication is refused (its rules or hooks say no) is marked with the reason, shown to editors in
- * the admin, and left alone until someone saves it (retryPublication in src/fields/draft.ts): retrying it every tick
- * would change nothing, and enough such drafts would fill every batch and hold back the ones after them. A database
- * that does not answer is not the draft's fault: that draft is tried again at the next tick.
+ * Scheduled publishing: a draft whose `publishAt` has come is published through the Local API, so its hooks run as
+ * for an operator's publication. Each draft is claimed first with a conditional write, so one instance publishes it.
+ * A draft that is refused is marked with the reason and left until someone saves it, since retrying it every tick
+ * would change nothing and hold back the drafts after it. docs/operating.md, "Drafts and scheduled publishing".
  */
 import { and, eq, isNull } from '@payloadcms/db-sqlite/drizzle'
 import { type Payload, ValidationError } from 'payload'
 
-import { isDatabaseUnavailable } from '@/auth/database-failure'
+import { isDatabaseUnavailable } from '@/db/unavailable'
 import { connectionFor, tableOf } from '@/db/sql'
 import { inTransaction } from '@/db/transaction'
 import { ServiceError } from '@/errors'

@@ -1,20 +1,9 @@
 /**
- * A monitoring event applied to incidents (issue 17): the one use case behind POST /api/integrations/webhook.
- * Reads the newest incident of the event's (integration, key), asks the state machine (src/domain/alert-incident.ts)
- * what to do, writes it, and records what happened in the integration's events log.
- *
- * Idempotent under concurrent retries (Alertmanager retries every 5xx and re-sends every repeat_interval):
- * - in this process, notifications of one key are applied one at a time (key-lock.ts);
- * - across instances, an incident is opened with `integrationOpenKey` = "<integration>:<key>" under a unique index
- *   (a second opener fails and reports a duplicate), and updates claim the key's signature with a conditional
- *   UPDATE first (a second writer of the same change claims nothing and writes nothing);
- * - the claim also holds only while the incident is as read: a person's save committed since the read makes it
- *   fail, and the event is applied again to the incident as it now is, so the list written back keeps that save's
- *   updates (the claim's row lock then keeps everyone else out until the commit);
- * - on PostgreSQL all of it is one transaction with the incident write and the statuses the chokepoint sets.
- *
- * Service statuses go through the incident's updates (`serviceStatuses`), which the chokepoint (issue 16) applies
- * when the update becomes the newest, and restores when the incident resolves.
+ * A monitoring event applied to incidents: the one use case behind POST /api/integrations/webhook. Reads the newest
+ * incident of the event's (integration, key), asks the state machine (src/domain/alert-incident.ts) what to do,
+ * writes it and logs the outcome. Tools retry and repeat, so it must be idempotent across retries, instances and a
+ * person's concurrent save: docs/architecture.md, "Monitoring integrations" (Idempotent under retries, A person's
+ * work is kept).
  */
 import { and, eq } from '@payloadcms/db-sqlite/drizzle'
 import pLimit from 'p-limit'
@@ -40,7 +29,7 @@ import { MAX_ARRAY_ROWS } from '@/cms-api/input-rules'
 import { connectionFor, tableOf } from '@/db/sql'
 import { inTransaction } from '@/db/transaction'
 import type { Incident, Integration } from '@/payload-types'
-import { type IncidentUpdateRow, incidentUpdateRows } from '@/collections/Incidents/update-rows'
+import { type IncidentUpdateRow, incidentUpdateRows } from './update-rows'
 import { customerMessage, customerTitle, describeImpact, incidentHolder, servicesOf } from './internal'
 import { lockServiceStatuses, statusesWithout } from '../service-status/internal'
 

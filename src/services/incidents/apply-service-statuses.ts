@@ -1,5 +1,5 @@
 /**
- * Incidents set the statuses of their services (issue 16): an update's `serviceStatuses` are applied when that
+ * Incidents set the statuses of their services: an update's `serviceStatuses` are applied when that
  * update becomes the incident's newest, by the rule that decides notifications (src/domain/notifications.ts
  * changedNewestUpdate): re-sending older updates applies nothing. When the incident resolves, the services it
  * changed go back (src/services/service-status/release.ts), unless the resolving update sets statuses of its own.

@@ -8,8 +8,9 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest } from 'payload'
 
-import { incidentUpdateRows, type IncidentUpdateRow } from '@/collections/Incidents/update-rows'
 import { postgresTransaction } from '@/db/sql'
+
+import { incidentUpdateRows, type IncidentUpdateRow } from './update-rows'
 
 export async function lockIncidentForSave(req: PayloadRequest, id: number): Promise<IncidentUpdateRow[]> {
   const db = await postgresTransaction(req)

@@ -1,5 +1,5 @@
 /**
- * The dry run behind an integration's "Send a test event" (issue 27): a sample notification of the integration's
+ * The dry run behind an integration's "Send a test event": a sample notification of the integration's
  * tool goes through the same parser, service lookup and message templates as a real one
  * (apply-monitoring-event.ts), and what it would open and what its resolve would say come back. Nothing is written:
  * no incident, no event log line, no notification.

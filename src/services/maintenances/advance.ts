@@ -1,14 +1,8 @@
 /**
- * Time moves maintenances: `upcoming` → `in_progress` at scheduledStartAt, `in_progress` → `completed` at
- * scheduledEndAt. Reads never write, so a job does it. The job finds the maintenances the clock has moved on
- * (src/domain/maintenance-schedule.ts), derives each one's new status and stamps with the one rule
- * (src/domain/maintenance-lifecycle.ts: completed by the clock is stamped with the scheduled end), and writes only
- * those fields, only if the row is still as it read it: `UPDATE … WHERE id = ? AND status = <read> AND updated_at =
- * <read>`. An operator's save in between (a new title, a moved window, a cancellation) is never overwritten; the
- * job leaves that row and looks at it again on the next tick. The notification is queued in the same transaction.
- *
- * Idempotent: a second runner (another instance) moving the same maintenance finds the row changed and writes
- * nothing, and cancelled/completed maintenances are never selected.
+ * Time moves maintenances (upcoming → in progress → completed); reads never write, so a job does it. Each move is a
+ * conditional write of the status and stamps only (`… WHERE status = <read> AND updated_at = <read>`), so an
+ * operator's save in between is never overwritten and a second instance moving the same maintenance writes
+ * nothing. docs/architecture.md, "The public API and time" (Time moves maintenances).
  */
 import type { Payload } from 'payload'
 

@@ -3,6 +3,13 @@ import type { Holder } from '../service-status/internal'
 import type { Maintenance } from '@/payload-types'
 import { slot } from '@/runtime/state'
 
+declare module '@/runtime/state' {
+  interface RuntimeSlots {
+    /** Maintenances whose save failed, until when they are left alone. */
+    maintenanceFailures: Map<number | string, number>
+  }
+}
+
 /** Ids whose save failed, until when they are left alone (in the runtime state: Next bundles its own modules). */
 export const failures = () => slot('maintenanceFailures', () => new Map())
 

@@ -1,12 +1,8 @@
 /**
- * What follows a maintenance's move, in one place for both paths that move one: an operator's save (the
- * collection's afterChange hook, src/collections/Maintenances/hooks/follow-move.ts) and the clock (advance.ts,
- * which writes the status with a conditional update that runs no hooks). Cachet likewise calls one action from its
- * model's hook and from its command. A new effect of a move is added here, and both paths have it.
- *
- * Idempotent, so a path that runs it twice for one move changes nothing: the notification's event key is unique
- * per move and window (the second insert is dropped), and a service already in its status is left alone. Public
- * caches are not its business: a save marks them through the collection's hooks, the clock bumps after its commit.
+ * What follows a maintenance's move, in one place for both paths that move one (an operator's save, through
+ * hooks/follow-move.ts, and the clock, advance.ts), so a new effect of a move reaches both. Idempotent: the
+ * notification's event key is unique per move and a service already in its status is left alone. Public caches are
+ * not its business. docs/architecture.md, "Service statuses" (Maintenances).
  */
 import type { PayloadRequest } from 'payload'
 

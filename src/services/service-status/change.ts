@@ -1,13 +1,8 @@
 /**
- * The one way a service's status changes (in the spirit of Cachet's ChangeComponentStatus). Whoever changes it (an
- * operator through the CMS, an incident, a maintenance, a monitoring integration) ends in Payload's update of the
- * service, and the services collection's afterChange hook (record-status-change.ts) writes the history row in the
- * same request, so in the same transaction: the status and its history commit together or not at all, whatever
- * path the write came by (REST, GraphQL, the admin form, the Local API). A write that leaves the status as it is
- * writes no row. Public caches are marked by the collection's hooks and bumped after the commit (src/edge).
- *
- * Server code calls changeServiceStatus; it says where the change comes from (source, sourceRef), which the hook
- * records. A write without that is an operator's: source `manual`, the request's user.
+ * The one way a service's status changes: every writer ends in Payload's update of the service, whose afterChange
+ * hook (recordStatusChange, record-status-change.ts) writes the history row in the same transaction, so a status and its history commit
+ * together whatever path the write came by. Server code calls changeServiceStatuses with the change's source; a
+ * write without one is an operator's (`manual`). docs/architecture.md, "Service statuses".
  */
 import type { PayloadRequest } from 'payload'
 

@@ -49,8 +49,8 @@ const SERVICE_STATUS_LOCKS = 0x5e7c
 
 /**
  * One writer at a time per service's status. A resolve reads the other holds on a service and then writes what
- * remains; two resolves at once on PostgreSQL (read committed) each saw the other still open, and the service was
- * left in a status nothing held (code review #1). Taking a transaction-scoped advisory lock per service, in id
+ * remains; two resolves at once on PostgreSQL (read committed) would each see the other still open, and leave the
+ * service in a status nothing holds. Taking a transaction-scoped advisory lock per service, in id
  * order, before reading makes them run one after the other: the second reads what the first committed. SQLite
  * runs writes one at a time already (no transactions in Payload's adapter there), so there is nothing to take.
  *

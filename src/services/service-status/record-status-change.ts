@@ -38,7 +38,7 @@ function statusBefore(req: PayloadRequest, service: number, previous: unknown): 
 
 /**
  * The services collection's afterChange hook: a created service starts its history (`initial`); an update that
- * changed the status records the change, with the origin changeServiceStatus gave, else as an operator's.
+ * changed the status records the change, with the origin changeServiceStatuses gave, else as an operator's.
  */
 export const recordStatusChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (req.context?.skipStatusHistory) return doc

@@ -7,7 +7,7 @@ import { createServer, type Socket } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 
-import { isDatabaseUnavailable } from '@/auth/database-failure'
+import { isDatabaseUnavailable } from '@/db/unavailable'
 import { databaseTimeouts } from '@/config/database'
 import { parseEnv } from '@/config/env'
 

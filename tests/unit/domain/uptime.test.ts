@@ -148,7 +148,7 @@ describe('the edge and the uptime routes', () => {
 
 describe('the demo history', () => {
   it('covers 90 days, has days with partial and major time, and ends in each service’s seeded status', async () => {
-    const { demoHistory, demoSeed } = await import('@/demo/seed-data')
+    const { demoHistory, demoSeed } = await import('@/services/demo/seed-data')
     const now = new Date('2026-03-10T12:00:00.000Z')
     const history = demoHistory(now)
     const services = demoSeed(now).groups.flatMap((g) => g.services)

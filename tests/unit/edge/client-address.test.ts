@@ -3,13 +3,8 @@ import { createServer, request, type Server } from 'node:http'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import {
-  createClientAddress,
-  looksLikeUntrustedProxy,
-  normalizeAddress,
-  parseTrustedProxies,
-  rateLimitKey,
-} from '@/edge/client-address'
+import { createClientAddress, looksLikeUntrustedProxy, normalizeAddress, rateLimitKey } from '@/edge/client-address'
+import { parseTrustedProxies } from '@/config/trusted-proxies'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { discordMessage, slackMessage, teamsMessage } from '@/notify/chat-messages'
-import type { NotificationContent } from '@/notify/messages'
+import type { NotificationContent } from '@/notify/content'
 
 const long: NotificationContent = {
   siteName: 'S'.repeat(300),

@@ -1,11 +1,11 @@
 /**
- * The shutdown's steps inside the process (src/runtime/shutdown.ts, src/jobs/repeat.ts): once stopping, no loop
+ * The shutdown's steps inside the process (src/runtime/shutdown.ts, src/runtime/repeat.ts): once stopping, no loop
  * starts another run, stopAllRepeating waits for the run under way, and the closers run newest first, each one even
  * when another failed. The whole stop (signals, connections) is tests/e2e/shutdown.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { repeat, stopAllRepeating } from '@/jobs/repeat'
+import { repeat, stopAllRepeating } from '@/runtime/repeat'
 import { beginShutdown, isStopping, onShutdown, runClosers } from '@/runtime/shutdown'
 
 afterEach(() => vi.useRealTimers())

@@ -1,5 +1,5 @@
 import { parseSubscribeRequest } from '@/domain/subscription-request'
-import { CLIENT_ADDRESS_HEADER } from '@/edge/headers'
+import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { channelRefusal } from '@/domain/channels'
 import { configuredChannels } from '@/notify/channels'
 import { readBodyText } from '@/notify/endpoint'

@@ -5,7 +5,7 @@ import { edgeHealth } from '@/runtime/health'
 
 export const dynamic = 'force-dynamic'
 
-/** How long the answer waits for the database: a health check must answer whatever the database does (issue 22). */
+/** How long the answer waits for the database: a health check must answer whatever the database does. */
 const DATABASE_WAIT_MS = 600
 
 /** The probe in flight: while the database does not answer, checks share one query instead of filling the pool. */

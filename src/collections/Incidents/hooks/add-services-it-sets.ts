@@ -5,7 +5,7 @@ import type { Incident } from '@/payload-types'
 import { serviceStatusEntries } from '@/services/service-status/internal'
 
 /**
- * An update that sets a service's status makes that service one the incident affects (issue 27): the service is
+ * An update that sets a service's status makes that service one the incident affects: the service is
  * added to affectedServices, so the page, the service's own page and its subscribers all name this incident. It
  * is added, not refused, because the operator who set a status on it has said the incident concerns it.
  */

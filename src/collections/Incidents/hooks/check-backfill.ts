@@ -2,7 +2,7 @@ import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
 import { backfillError } from '@/domain/backfill'
 import type { Incident } from '@/payload-types'
-import { incidentUpdateRows } from '../update-rows'
+import { incidentUpdateRows } from '@/services/incidents/update-rows'
 
 /** A backfilled incident is refused unless it is whole: resolved, every update timed, nothing in the future. */
 export const checkBackfill: CollectionBeforeChangeHook<Incident> = ({ data, operation, collection }) => {

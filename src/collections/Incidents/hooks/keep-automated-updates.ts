@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { sameUpdates } from '@/domain/incident-status'
 import { Conflict } from '@/errors'
 import { lockIncidentForSave } from '@/services/incidents/lock-for-save'
-import { incidentUpdateRows } from '../update-rows'
+import { incidentUpdateRows } from '@/services/incidents/update-rows'
 import type { Incident } from '@/payload-types'
 
 type Row = NonNullable<Incident['updates']>[number]

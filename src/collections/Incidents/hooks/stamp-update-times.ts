@@ -1,7 +1,7 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
 import type { Incident } from '@/payload-types'
-import { incidentUpdateRows } from '../update-rows'
+import { incidentUpdateRows } from '@/services/incidents/update-rows'
 
 /** Rows sent without createdAt were written now; stamping them before validation keeps the order rule total. */
 export const stampUpdateTimes: CollectionBeforeValidateHook<Incident> = ({ data }) => {

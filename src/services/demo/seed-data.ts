@@ -51,119 +51,142 @@ function at(now: Date, offset: number): string {
   return new Date(Math.floor((now.getTime() + offset) / MINUTE) * MINUTE).toISOString()
 }
 
+/** The three groups and their six services, one of them degraded. */
+function demoGroups(): SeedGroup[] {
+  return [
+    {
+      name: 'Core platform',
+      description: 'What every customer uses.',
+      services: [
+        { name: 'Public API', description: 'REST and GraphQL endpoints.', status: 'operational' },
+        { name: 'Dashboard', description: 'The web application.', status: 'operational' },
+      ],
+    },
+    {
+      name: 'Data',
+      description: 'Storage and search.',
+      services: [
+        { name: 'Database', description: 'Primary PostgreSQL cluster.', status: 'operational' },
+        { name: 'Search', description: 'Full-text search.', status: 'operational' },
+      ],
+    },
+    {
+      name: 'Communications',
+      description: 'What leaves the platform.',
+      services: [
+        { name: 'E-mail delivery', description: 'Transactional e-mail.', status: 'operational' },
+        { name: 'Webhooks', description: 'Outgoing webhook deliveries.', status: 'degraded' },
+      ],
+    },
+  ]
+}
+
+/** One incident resolved hours ago, one going on, one resolved days ago. */
+function demoIncidents(now: Date): SeedIncident[] {
+  return [
+    {
+      title: 'Elevated error rates on the Public API',
+      affects: ['Public API'],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'We are investigating elevated 5xx error rates on the Public API.',
+          createdAt: at(now, -5 * HOUR),
+        },
+        {
+          status: 'identified',
+          message: 'A faulty configuration change on one load balancer is the cause. Rolling it back.',
+          createdAt: at(now, -4.5 * HOUR),
+        },
+        {
+          status: 'monitoring',
+          message: 'The rollback is complete and error rates are back to normal. We are monitoring.',
+          createdAt: at(now, -4 * HOUR),
+        },
+        {
+          status: 'resolved',
+          message: 'Error rates have stayed normal for an hour. This incident is resolved.',
+          createdAt: at(now, -3 * HOUR),
+        },
+      ],
+    },
+    {
+      title: 'Delayed webhook deliveries',
+      affects: ['Webhooks'],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Some webhooks are delivered with a delay of up to 10 minutes.',
+          createdAt: at(now, -40 * MINUTE),
+        },
+        {
+          status: 'identified',
+          message: 'A backlog in one delivery queue; more workers are being added.',
+          createdAt: at(now, -15 * MINUTE),
+        },
+      ],
+    },
+    {
+      title: 'Dashboard sign-in failures',
+      affects: ['Dashboard'],
+      updates: [
+        {
+          status: 'investigating',
+          message: 'Some users cannot sign in to the dashboard.',
+          createdAt: at(now, -3 * DAY),
+        },
+        {
+          status: 'resolved',
+          message: 'An expired certificate on the identity provider was replaced. Sign-in works again.',
+          createdAt: at(now, -3 * DAY + 50 * MINUTE),
+        },
+      ],
+    },
+  ]
+}
+
+/** Two maintenances in the coming week. */
+function demoMaintenances(now: Date): SeedMaintenance[] {
+  return [
+    {
+      title: 'Database upgrade',
+      affects: ['Database', 'Public API'],
+      description: 'We upgrade the primary database cluster. Expect brief read-only periods of a few seconds.',
+      scheduledStartAt: at(now, 7 * DAY),
+      scheduledEndAt: at(now, 7 * DAY + 2 * HOUR),
+    },
+    {
+      title: 'Search index rebuild',
+      affects: ['Search'],
+      description: 'The search index is rebuilt; results may be incomplete while it runs.',
+      scheduledStartAt: at(now, 3 * DAY),
+      scheduledEndAt: at(now, 3 * DAY + 90 * MINUTE),
+    },
+  ]
+}
+
+function demoSubscribers(): DemoSeed['subscribers'] {
+  return [
+    { type: 'email', email: 'subscriber@example.com' },
+    { type: 'sms', phone: '+15555550123' },
+  ]
+}
+
+function demoSettings(): DemoSeed['settings'] {
+  return {
+    siteName: 'Acme Cloud Status',
+    description: 'Live demo of a self-hosted status page. Everything here is reset regularly.',
+    timeZone: 'UTC',
+  }
+}
+
 export function demoSeed(now: Date): DemoSeed {
   return {
-    groups: [
-      {
-        name: 'Core platform',
-        description: 'What every customer uses.',
-        services: [
-          { name: 'Public API', description: 'REST and GraphQL endpoints.', status: 'operational' },
-          { name: 'Dashboard', description: 'The web application.', status: 'operational' },
-        ],
-      },
-      {
-        name: 'Data',
-        description: 'Storage and search.',
-        services: [
-          { name: 'Database', description: 'Primary PostgreSQL cluster.', status: 'operational' },
-          { name: 'Search', description: 'Full-text search.', status: 'operational' },
-        ],
-      },
-      {
-        name: 'Communications',
-        description: 'What leaves the platform.',
-        services: [
-          { name: 'E-mail delivery', description: 'Transactional e-mail.', status: 'operational' },
-          { name: 'Webhooks', description: 'Outgoing webhook deliveries.', status: 'degraded' },
-        ],
-      },
-    ],
-    incidents: [
-      {
-        title: 'Elevated error rates on the Public API',
-        affects: ['Public API'],
-        updates: [
-          {
-            status: 'investigating',
-            message: 'We are investigating elevated 5xx error rates on the Public API.',
-            createdAt: at(now, -5 * HOUR),
-          },
-          {
-            status: 'identified',
-            message: 'A faulty configuration change on one load balancer is the cause. Rolling it back.',
-            createdAt: at(now, -4.5 * HOUR),
-          },
-          {
-            status: 'monitoring',
-            message: 'The rollback is complete and error rates are back to normal. We are monitoring.',
-            createdAt: at(now, -4 * HOUR),
-          },
-          {
-            status: 'resolved',
-            message: 'Error rates have stayed normal for an hour. This incident is resolved.',
-            createdAt: at(now, -3 * HOUR),
-          },
-        ],
-      },
-      {
-        title: 'Delayed webhook deliveries',
-        affects: ['Webhooks'],
-        updates: [
-          {
-            status: 'investigating',
-            message: 'Some webhooks are delivered with a delay of up to 10 minutes.',
-            createdAt: at(now, -40 * MINUTE),
-          },
-          {
-            status: 'identified',
-            message: 'A backlog in one delivery queue; more workers are being added.',
-            createdAt: at(now, -15 * MINUTE),
-          },
-        ],
-      },
-      {
-        title: 'Dashboard sign-in failures',
-        affects: ['Dashboard'],
-        updates: [
-          {
-            status: 'investigating',
-            message: 'Some users cannot sign in to the dashboard.',
-            createdAt: at(now, -3 * DAY),
-          },
-          {
-            status: 'resolved',
-            message: 'An expired certificate on the identity provider was replaced. Sign-in works again.',
-            createdAt: at(now, -3 * DAY + 50 * MINUTE),
-          },
-        ],
-      },
-    ],
-    maintenances: [
-      {
-        title: 'Database upgrade',
-        affects: ['Database', 'Public API'],
-        description: 'We upgrade the primary database cluster. Expect brief read-only periods of a few seconds.',
-        scheduledStartAt: at(now, 7 * DAY),
-        scheduledEndAt: at(now, 7 * DAY + 2 * HOUR),
-      },
-      {
-        title: 'Search index rebuild',
-        affects: ['Search'],
-        description: 'The search index is rebuilt; results may be incomplete while it runs.',
-        scheduledStartAt: at(now, 3 * DAY),
-        scheduledEndAt: at(now, 3 * DAY + 90 * MINUTE),
-      },
-    ],
-    subscribers: [
-      { type: 'email', email: 'subscriber@example.com' },
-      { type: 'sms', phone: '+15555550123' },
-    ],
-    settings: {
-      siteName: 'Acme Cloud Status',
-      description: 'Live demo of a self-hosted status page. Everything here is reset regularly.',
-      timeZone: 'UTC',
-    },
+    groups: demoGroups(),
+    incidents: demoIncidents(now),
+    maintenances: demoMaintenances(now),
+    subscribers: demoSubscribers(),
+    settings: demoSettings(),
   }
 }
 

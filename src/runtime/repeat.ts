@@ -4,8 +4,18 @@
  * per name per process even when Payload initialises twice (Next's bundles): the timers live in the runtime state.
  */
 import { type Env, env, isBuildPhase } from '@/config/env'
-import { isStopping } from '@/runtime/shutdown'
-import { slot } from '@/runtime/state'
+
+import { isStopping } from './shutdown'
+import { slot } from './state'
+
+declare module './state' {
+  interface RuntimeSlots {
+    /** The background loops, one per name. */
+    repeatingTasks: Map<string, ReturnType<typeof setInterval>>
+    /** The loops' runs under way, so that a shutdown can wait for them. */
+    runningTasks: Map<string, Promise<unknown>>
+  }
+}
 
 const timers = () => slot('repeatingTasks', () => new Map())
 const runs = () => slot('runningTasks', () => new Map())

@@ -1,0 +1,34 @@
+/**
+ * What a notification says, as the event snapshots it when it happens (src/notify/events.ts): the one shape every
+ * message is rendered from, e-mail, SMS, chat and webhook alike. Types only, so the renderers share it without
+ * importing each other.
+ */
+import type { NotificationKind } from '@/domain/notifications'
+import type { ServiceStatus } from '@/domain/statuses'
+
+export interface NotificationContent {
+  siteName: string
+  kind: NotificationKind
+  title: string
+  statusLabel: string
+  /** The update's message, or the maintenance's description. */
+  message: string | null
+  /** The maintenance window, in the site's time zone. */
+  schedule: string | null
+  affected: string[]
+  /** The public page of the incident or maintenance (of the status page, for a service's change). */
+  url: string
+  /** Written by a monitoring integration: held for the settle time, then sent only if still worth saying. */
+  settling?: boolean
+  /** A service's status change (kind service_status_changed): what the webhook's component_update says. */
+  change?: ServiceChangeContent
+}
+
+/** What a service status change carries in its notification's content (src/notify/events.ts). */
+export interface ServiceChangeContent {
+  changeId: number
+  serviceId: number
+  from: ServiceStatus
+  to: ServiceStatus
+  at: string
+}

@@ -4,7 +4,15 @@
  * cannot exist. The endpoints throw the service's errors (src/errors.ts); cmsEndpoint answers them in Payload's
  * `{errors: [{message}]}` shape, never cached (cmsErrorResponse).
  */
-import type { PayloadHandler, PayloadRequest } from 'payload'
+import type {
+  CollectionSlug,
+  DataFromCollectionSlug,
+  Endpoint,
+  PayloadHandler,
+  PayloadRequest,
+  RequestContext,
+  TypedCollectionSelect,
+} from 'payload'
 
 import { UNAUTHENTICATED_MESSAGE } from '@/domain/refusals'
 import { cmsErrorResponse, Forbidden, NotFound, ServiceError, Unauthorized } from '@/errors'
@@ -26,21 +34,59 @@ export const cmsEndpoint =
     }
   }
 
+type User = NonNullable<PayloadRequest['user']>
+
 /** Throws unless the request's user may do this (`allowed` says who may): Unauthorized without one, else Forbidden. */
-export function requireUser(
-  req: PayloadRequest,
-  allowed: (user: NonNullable<PayloadRequest['user']>) => boolean,
-): void {
+export function requireUser(req: PayloadRequest, allowed: (user: User) => boolean): void {
   if (!req.user) throw new Unauthorized(UNAUTHENTICATED_MESSAGE)
   if (!allowed(req.user)) throw new Forbidden(FORBIDDEN_MESSAGE)
 }
 
 /** A record the endpoint's path names and that does not exist (or cannot): Payload's own 404 text. */
-export const recordNotFound = () => new NotFound('record', 'Not Found')
+const recordNotFound = () => new NotFound('record', 'Not Found')
 
 /** The `:id` of the endpoint's path as a record id; NotFound when no record can have it. */
-export function routeRecordId(req: PayloadRequest): number {
+function routeRecordId(req: PayloadRequest): number {
   const id = Number(req.routeParams?.id)
   if (!Number.isSafeInteger(id) || id <= 0) throw recordNotFound()
   return id
+}
+
+interface RecordEndpoint<Slug extends CollectionSlug> {
+  /** Below the collection's own path, with the record's id first. */
+  path: `/:id/${string}`
+  method: 'get' | 'post'
+  /** Who may call it (requireUser). */
+  allowed: (user: User) => boolean
+  collection: Slug
+  /** How the record is read: the fields the answer needs, the hidden ones, a context flag for the read's hooks. */
+  read?: { select?: TypedCollectionSelect[Slug]; showHiddenFields?: boolean; context?: RequestContext }
+}
+
+/**
+ * A custom endpoint about one record of `collection` (`/api/<collection>/<id>/…`): the caller's role is checked,
+ * the record is read, and `answer` is given it; a missing record is a 404, as for Payload's own routes.
+ */
+export function recordEndpoint<Slug extends CollectionSlug>(
+  { path, method, allowed, collection, read }: RecordEndpoint<Slug>,
+  answer: (req: PayloadRequest, record: DataFromCollectionSlug<Slug>) => Promise<Response>,
+): Endpoint {
+  return {
+    path,
+    method,
+    handler: cmsEndpoint(async (req) => {
+      requireUser(req, allowed)
+      const record = await req.payload.findByID({
+        collection,
+        id: routeRecordId(req),
+        depth: 0,
+        overrideAccess: true,
+        disableErrors: true,
+        req,
+        ...read,
+      })
+      if (!record) throw recordNotFound()
+      return answer(req, record as DataFromCollectionSlug<Slug>)
+    }),
+  }
 }

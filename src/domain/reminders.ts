@@ -1,6 +1,6 @@
 /**
  * Reminders: subscribers hear of a maintenance again shortly before it starts, and editors hear of an open
- * incident nobody has updated for a while. Pure rules; src/services/reminders/remind.ts runs them on the clock.
+ * incident nobody has updated for a while. Pure rules; src/services/reminders/remind-*.ts run them on the clock.
  */
 import { newestUpdate } from './incident-status'
 import type { IncidentStatus, MaintenanceStatus } from './statuses'

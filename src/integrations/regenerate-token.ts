@@ -4,26 +4,28 @@
  */
 import type { Endpoint } from 'payload'
 
-import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { recordEndpoint } from '@/access/endpoint-guard'
 import { isAdmin } from '@/access/roles'
 import { hashIntegrationToken, newIntegrationToken } from '@/domain/integration-token'
 
-export const regenerateTokenEndpoint: Endpoint = {
-  path: '/:id/token',
-  method: 'post',
-  handler: cmsEndpoint(async (req) => {
-    requireUser(req, isAdmin)
-    const id = routeRecordId(req)
+export const regenerateTokenEndpoint: Endpoint = recordEndpoint(
+  {
+    path: '/:id/token',
+    method: 'post',
+    allowed: isAdmin,
+    collection: 'integrations',
+    read: { select: { name: true } },
+  },
+  async (req, integration) => {
     const token = newIntegrationToken()
-    const { docs } = await req.payload.update({
+    await req.payload.update({
       collection: 'integrations',
-      where: { id: { equals: id } },
+      id: integration.id,
       data: { tokenHash: hashIntegrationToken(token) },
       overrideAccess: true,
       depth: 0,
       req,
     })
-    if (docs.length === 0) throw recordNotFound()
     return Response.json({ token }, { headers: { 'cache-control': 'no-store' } })
-  }),
-}
+  },
+)

@@ -6,11 +6,10 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { cmsEndpoint, noStoreJson, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { noStoreJson, recordEndpoint } from '@/access/endpoint-guard'
 import { isAdmin } from '@/access/roles'
 import { toSlug } from '@/domain/slug'
 import { BadRequest } from '@/errors'
-import type { Integration } from '@/payload-types'
 import { previewMonitoringEvent } from '@/services/incidents/preview-monitoring-event'
 
 async function askedService(req: PayloadRequest): Promise<string | null | { problem: string }> {
@@ -26,25 +25,13 @@ async function askedService(req: PayloadRequest): Promise<string | null | { prob
   return toSlug(service)
 }
 
-export const testEventEndpoint: Endpoint = {
-  path: '/:id/test-event',
-  method: 'post',
-  handler: cmsEndpoint(async (req) => {
-    requireUser(req, isAdmin)
-    const id = routeRecordId(req)
-    const integration = (await req.payload.findByID({
-      collection: 'integrations',
-      id,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-      req,
-    })) as Integration | null
-    if (!integration) throw recordNotFound()
+export const testEventEndpoint: Endpoint = recordEndpoint(
+  { path: '/:id/test-event', method: 'post', allowed: isAdmin, collection: 'integrations' },
+  async (req, integration) => {
     const asked = await askedService(req)
     if (asked && typeof asked === 'object') throw new BadRequest(asked.problem, 'service')
     const preview = await previewMonitoringEvent(req, integration, asked)
     if ('error' in preview) throw new BadRequest(preview.error)
     return noStoreJson(200, preview as unknown as Record<string, unknown>)
-  }),
-}
+  },
+)

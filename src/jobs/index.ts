@@ -1,5 +1,6 @@
 import type { CollectionConfig, Endpoint, JobsConfig } from 'payload'
 
+import { cmsErrorResponse, NotFound } from '@/errors'
 import { sendConfirmationTask } from '@/notify/confirm'
 import { deliverNotificationTask } from '@/notify/deliver'
 import { advanceMaintenancesTask } from './maintenance-ticker'
@@ -10,7 +11,7 @@ export { startMaintenanceTicker } from './maintenance-ticker'
 const nothingOverHttp: Endpoint[] = (['get', 'post', 'patch', 'put', 'delete'] as const).map((method) => ({
   path: '/:path*',
   method,
-  handler: () => Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 }),
+  handler: () => cmsErrorResponse(new NotFound('path', 'Not Found')),
 }))
 
 /**

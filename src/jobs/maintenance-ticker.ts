@@ -8,7 +8,8 @@ import type { Payload, TaskConfig } from 'payload'
 
 import { type Env, env } from '@/config/env'
 
-import { advanceDueMaintenances, findDueMaintenances } from '@/services/maintenances/advance'
+import { advanceDueMaintenances } from '@/services/maintenances/advance'
+import { findDueMaintenances } from '@/services/maintenances/find-due'
 
 import { loopInterval, repeat, stopRepeating } from '@/runtime/repeat'
 

@@ -1,7 +1,7 @@
 /**
  * The schedule tick: drafts whose publication time has come are published, recurring maintenances get their next
  * occurrences, then reminders that are due go out (the verbs: src/services/drafts/publish-due.ts,
- * src/services/maintenances/extend-series.ts, src/services/reminders/remind.ts). Every SCHEDULE_TICK_MS (default 10 s) on each instance;
+ * src/services/maintenances/extend-series.ts, src/services/reminders/remind-*.ts). Every SCHEDULE_TICK_MS (default 10 s) on each instance;
  * each step claims its records with a conditional write, so instances never repeat one another.
  */
 import type { Payload } from 'payload'
@@ -10,7 +10,9 @@ import { type Env, env } from '@/config/env'
 
 import { publishDue } from '@/services/drafts/publish-due'
 import { extendSeries } from '@/services/maintenances/extend-series'
-import { reminderSettings, remindMaintenances, remindQuietIncidents } from '@/services/reminders/remind'
+import { reminderSettings } from '@/services/reminders/internal'
+import { remindMaintenances } from '@/services/reminders/remind-maintenances'
+import { remindQuietIncidents } from '@/services/reminders/remind-quiet-incidents'
 import { loopInterval, repeat } from '@/runtime/repeat'
 
 const NAME = 'scheduleTicker'

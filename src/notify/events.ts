@@ -169,7 +169,7 @@ function maintenanceSchedule(doc: Maintenance, timeZone: string): string {
     : `${start}, open end`
 }
 
-/** The reminder that a maintenance starts soon, in the transaction of `req` (src/services/reminders/remind.ts decides when). */
+/** The reminder that a maintenance starts soon, in the transaction of `req` (src/services/reminders/remind-maintenances.ts decides when). */
 export async function announceMaintenanceReminder(req: PayloadRequest, doc: Maintenance, now: Date): Promise<void> {
   if (req.context?.skipNotifications) return
   const event = maintenanceReminderEvent(doc.id, doc.scheduledStartAt)

@@ -5,32 +5,26 @@
  */
 import type { Endpoint } from 'payload'
 
-import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { noStoreJson as answer, recordEndpoint } from '@/access/endpoint-guard'
 import { isAdmin } from '@/access/roles'
 import { newSigningSecret } from '@/domain/webhook-signature'
 import { BadRequest } from '@/errors'
 
-export const signingSecretEndpoint: Endpoint = {
-  path: '/:id/signing-secret',
-  method: 'post',
-  handler: cmsEndpoint(async (req) => {
-    requireUser(req, isAdmin)
-    const id = routeRecordId(req)
-    const subscriber = await req.payload.findByID({
-      collection: 'subscribers',
-      id,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-      select: { type: true },
-    })
-    if (!subscriber) throw recordNotFound()
+export const signingSecretEndpoint: Endpoint = recordEndpoint(
+  {
+    path: '/:id/signing-secret',
+    method: 'post',
+    allowed: isAdmin,
+    collection: 'subscribers',
+    read: { select: { type: true } },
+  },
+  async (req, subscriber) => {
     if (subscriber.type !== 'webhook') throw new BadRequest('type: only webhook subscribers have a signing secret')
     const secret = newSigningSecret()
     // The secret field keeps a value only a server write gives it; this context lets this write replace it.
     await req.payload.update({
       collection: 'subscribers',
-      id,
+      id: subscriber.id,
       data: { signingSecret: secret },
       overrideAccess: true,
       depth: 0,
@@ -38,5 +32,5 @@ export const signingSecretEndpoint: Endpoint = {
       context: { replaceSigningSecret: true },
     })
     return answer(200, { signingSecret: secret })
-  }),
-}
+  },
+)

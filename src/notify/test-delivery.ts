@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { Endpoint } from 'payload'
 
-import { cmsEndpoint, noStoreJson as answer, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { noStoreJson as answer, recordEndpoint } from '@/access/endpoint-guard'
 import { isAdmin } from '@/access/roles'
 import { env } from '@/config/env'
 import { isUrlChannel } from '@/domain/channels'
@@ -24,23 +24,16 @@ import { recordEndpointOutcome } from './endpoint-health'
 import { manageUrl, unsubscribeUrl } from './links'
 import { sendingDisabledReason } from './sending-allowed'
 
-export const testDeliveryEndpoint: Endpoint = {
-  path: '/:id/test-delivery',
-  method: 'post',
-  handler: cmsEndpoint(async (req) => {
-    requireUser(req, isAdmin)
-    const id = routeRecordId(req)
+export const testDeliveryEndpoint: Endpoint = recordEndpoint(
+  {
+    path: '/:id/test-delivery',
+    method: 'post',
+    allowed: isAdmin,
+    collection: 'subscribers',
+    read: { showHiddenFields: true, context: REVEAL_SECRETS },
+  },
+  async (req, subscriber) => {
     const { payload } = req
-    const subscriber = await payload.findByID({
-      collection: 'subscribers',
-      id,
-      depth: 0,
-      overrideAccess: true,
-      showHiddenFields: true,
-      disableErrors: true,
-      context: REVEAL_SECRETS,
-    })
-    if (!subscriber) throw recordNotFound()
     if (!isUrlChannel(subscriber.type))
       throw new BadRequest('type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
     const disabled = sendingDisabledReason()
@@ -78,5 +71,5 @@ export const testDeliveryEndpoint: Endpoint = {
     }
     await recordEndpointOutcome(payload, subscriber, true, now)
     return answer(200, { sent: true, message: 'The endpoint accepted the test delivery.' })
-  }),
-}
+  },
+)

@@ -117,7 +117,8 @@ function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
 }
 
 const refSelect = { slug: true, name: true } as const
-const incidentSelect = {
+/** The columns every public incident read fetches, /api/v1's and the pages' and /api/v2's alike. */
+export const incidentSelect = {
   shortId: true,
   title: true,
   status: true,

@@ -5,8 +5,7 @@
  */
 import { NO_CHANNEL, type FormChannels } from '@/domain/channels'
 import { html, raw, type SafeHtml } from '@/format/html'
-import type { UnsubscribeOutcome } from '@/services/subscribers/unsubscribe'
-import type { VerifyOutcome } from '@/services/subscribers/verify'
+import type { UnsubscribeOutcome, VerifyOutcome } from '@/domain/subscription-outcomes'
 import type { ServiceGroup } from '@/public-api/schemas'
 import type { SiteSettings } from '@/settings/site-settings'
 

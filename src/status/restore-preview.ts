@@ -4,24 +4,14 @@
  */
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { cmsEndpoint, recordNotFound, requireUser, routeRecordId } from '@/access/endpoint-guard'
+import { recordEndpoint } from '@/access/endpoint-guard'
 import { hasRole } from '@/access/roles'
+import type { Incident } from '@/payload-types'
 
-import { incidentHolder } from '@/services/incidents/apply-service-statuses'
-import { planRelease } from '@/services/service-status/release'
+import { incidentHolder } from '@/services/incidents/internal'
+import { planRelease } from '@/services/service-status/plan-release'
 
-async function handler(req: PayloadRequest): Promise<Response> {
-  requireUser(req, (user) => hasRole(user, 'admin', 'editor'))
-  const id = routeRecordId(req)
-  const incident = await req.payload.findByID({
-    collection: 'incidents',
-    id,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-    req,
-  })
-  if (!incident) throw recordNotFound()
+async function answer(req: PayloadRequest, incident: Incident): Promise<Response> {
   const plan = await planRelease(req, incidentHolder(incident))
   const names = new Map<number, string>()
   if (plan.length > 0) {
@@ -42,8 +32,12 @@ async function handler(req: PayloadRequest): Promise<Response> {
   )
 }
 
-export const restorePreviewEndpoint: Endpoint = {
-  path: '/:id/restore-preview',
-  method: 'get',
-  handler: cmsEndpoint(handler),
-}
+export const restorePreviewEndpoint: Endpoint = recordEndpoint(
+  {
+    path: '/:id/restore-preview',
+    method: 'get',
+    allowed: (user) => hasRole(user, 'admin', 'editor'),
+    collection: 'incidents',
+  },
+  answer,
+)

@@ -16,7 +16,8 @@ import * as v1Maintenance from '@/app/api/v1/maintenances/[shortId]/route'
 import { parseEnv } from '@/config/env'
 import { currentDataVersion } from '@/runtime/data-version'
 import { ADVANCE_MAINTENANCES_TASK, MAINTENANCE_QUEUE } from '@/jobs/maintenance-ticker'
-import { advanceDueMaintenances, findDueMaintenances } from '@/services/maintenances/advance'
+import { advanceDueMaintenances } from '@/services/maintenances/advance'
+import { findDueMaintenances } from '@/services/maintenances/find-due'
 import {
   maintenanceTickMs,
   runMaintenanceTick,

@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { advanceDueMaintenances, advanceMaintenance, findDueMaintenances } from '@/services/maintenances/advance'
+import { advanceDueMaintenances } from '@/services/maintenances/advance'
+import { advanceMaintenance } from '@/services/maintenances/advance-maintenance'
+import { findDueMaintenances } from '@/services/maintenances/find-due'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 
 const HOUR = 3_600_000

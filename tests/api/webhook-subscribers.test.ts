@@ -824,7 +824,7 @@ describe('webhooks subscribed by visitors', () => {
   })
 
   // PostgreSQL runs the requests' transactions truly at once; SQLite's one instance does not hold them apart (see
-  // src/services/subscribers/recipient-lock.ts).
+  // lockRecipient in src/services/subscribers/internal.ts).
   it.runIf(process.env.TEST_DIALECT === 'postgres')(
     'send one inbox one confirmation when its webhooks are subscribed at the same moment',
     async () => {

@@ -10,7 +10,8 @@ import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 import { notifyIncidentChange, notifyPostmortemPublished } from '@/notify/events'
-import { applyIncidentServiceStatuses, keepUpdateServiceStatuses } from '@/services/incidents/apply-service-statuses'
+import { applyIncidentServiceStatuses } from '@/services/incidents/apply-service-statuses'
+import { keepUpdateServiceStatuses } from '@/services/incidents/keep-update-service-statuses'
 import { restorePreviewEndpoint } from '@/status/restore-preview'
 import { richTextHasWords } from '@/domain/rich-text-shape'
 import { incidentFromTemplate, type IncidentTemplate } from '@/domain/templates'
@@ -195,7 +196,7 @@ export const Incidents: CollectionConfig = {
         { name: 'restoreNote', type: 'ui', admin: { components: { Field: '/components/RestoreNote#RestoreNote' } } },
       ],
     },
-    // When editors were last reminded that nobody updated this open incident (src/services/reminders/remind.ts).
+    // When editors were last reminded that nobody updated this open incident (src/services/reminders/remind-quiet-incidents.ts).
     { name: 'reminderSentAt', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
     {
       name: 'postmortem',

@@ -175,7 +175,7 @@ export const Maintenances: CollectionConfig = {
       }),
       admin: { position: 'sidebar', condition: (data) => data?.notifySubscribers !== false },
     },
-    // The start a reminder was sent for: one reminder per window, whichever instance sends it (src/services/reminders/remind.ts).
+    // The start a reminder was sent for: one reminder per window, whichever instance sends it (src/services/reminders/remind-maintenances.ts).
     { name: 'remindedFor', type: 'date', hidden: true, access: { create: nobody, update: nobody } },
     {
       name: 'completedAt',

@@ -5,7 +5,8 @@ import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { optionsFrom } from '@/fields/options'
 import { slugField } from '@/fields/slug'
 import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
-import { lockStatusWrite, recordStatusChange } from '@/services/service-status/change'
+import { lockStatusWrite } from '@/services/service-status/lock-status-write'
+import { recordStatusChange } from '@/services/service-status/record-status-change'
 
 export const Services: CollectionConfig = {
   slug: 'services',

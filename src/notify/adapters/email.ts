@@ -1,4 +1,5 @@
 /** The e-mail channel: the notification as text and HTML mail with a one-click unsubscribe. */
+import { isEmailAddress } from '@/domain/contact'
 import { emailConfig, sendEmail } from '../email'
 import { renderConfirmationEmail, renderNotificationEmail } from '../messages'
 
@@ -30,5 +31,16 @@ export const emailChannel = defineChannel({
       payload.logger,
     )
     return true
+  },
+  test: {
+    // Without one typed in, the test goes to the administrator who asked.
+    recipient: (given, user) => {
+      const to = given || String(user?.email ?? '')
+      return isEmailAddress(to) ? to : { problem: 'to: give a valid e-mail address' }
+    },
+    send: (config, to, { siteName, text }, logger) => {
+      const html = `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`
+      return sendEmail(config, { to, subject: `Test message from ${siteName}`, text, html }, logger)
+    },
   },
 })

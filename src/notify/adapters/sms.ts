@@ -1,4 +1,5 @@
 /** The SMS channel: a short text through the Twilio-compatible provider of the SMS settings. */
+import { isE164 } from '@/domain/contact'
 import { renderConfirmationSms, renderNotificationSms } from '../messages'
 import { sendSms, smsConfig } from '../sms'
 
@@ -13,5 +14,10 @@ export const smsChannel = defineChannel({
     if (!subscriber.phone) return false
     await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
     return true
+  },
+  test: {
+    recipient: (given) =>
+      isE164(given) ? given : { problem: 'to: give a phone number in E.164 form, such as +14155550123' },
+    send: (config, to, { text }, logger) => sendSms(config, to, text, logger),
   },
 })

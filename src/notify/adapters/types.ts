@@ -38,6 +38,19 @@ export interface ChannelAdapter<Config = unknown> {
   send(config: Config, message: Outgoing): Promise<void>
   /** Sends the double opt-in message with the confirmation link; false when the subscriber has no address. */
   confirm(payload: Payload, subscriber: Subscriber, siteName: string, link: string): Promise<boolean>
+  /** The settings page's "Send a test message" (src/notify/test-message.ts), for a channel whose settings it has. */
+  test?: SettingsTest<Config>
+}
+
+export interface SettingsTest<Config = unknown> {
+  /** Whom the test goes to: the `to` typed in (or a default), else the problem with it, said to the administrator. */
+  recipient(given: string, user: { email?: unknown } | null): string | { problem: string }
+  send(
+    config: Config,
+    to: string,
+    message: { siteName: string; text: string },
+    logger: Payload['logger'],
+  ): Promise<void>
 }
 
 /** Lets the table hold adapters of different settings types: each is only ever given what its own config made. */

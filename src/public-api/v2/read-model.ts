@@ -22,7 +22,7 @@ import {
 } from '@/domain/statuspage'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
-import { published } from '../read-model'
+import { incidentSelect, published } from '../read-model'
 
 import type { Component, Incident, IncidentUpdate, Page, ScheduledMaintenance } from './schemas'
 
@@ -240,16 +240,6 @@ function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
   }
 }
 
-const incidentSelect = {
-  shortId: true,
-  title: true,
-  status: true,
-  affectedServices: true,
-  updates: true,
-  createdAt: true,
-  updatedAt: true,
-  resolvedAt: true,
-} as const
 const maintenanceSelect = {
   shortId: true,
   title: true,

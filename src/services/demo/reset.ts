@@ -4,15 +4,9 @@
  * seed data). It runs behind the request gate and, on PostgreSQL, in one transaction, so no visitor sees it half
  * done. docs/architecture.md, "Demo mode".
  */
-import {
-  commitTransaction,
-  createLocalReq,
-  initTransaction,
-  killTransaction,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
+import { inTransaction } from '@/db/transaction'
 import { bumpDataVersion, type ChangeScope, withChangeScope } from '@/runtime/data-version'
 import { exclusively } from '@/runtime/request-gate'
 import { testHooks } from '@/runtime/test-hooks'
@@ -192,25 +186,21 @@ export async function resetDemo(
       // The hooks mark this scope instead of bumping the data version at each write: the edge's copies of the site
       // as it was stay fresh until the commit.
       const scope: ChangeScope = { changed: false, settled: false }
-      // skipStatusHistory: the seed writes each service's history itself, from the start of the bars' window.
-      const req = await createLocalReq(
-        { context: { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true } },
-        payload,
-      )
       try {
-        await withChangeScope(scope, async () => {
-          transactional = await initTransaction(req)
-          try {
-            await wipe(req, config)
-            await testHooks().duringDemoReset?.()
-            await ensureDemoUser(req, config, atStart)
-            await seed(req, now)
-            await commitTransaction(req)
-          } catch (error) {
-            await killTransaction(req)
-            throw error
-          }
-        })
+        await withChangeScope(scope, () =>
+          inTransaction(
+            payload,
+            async (req, opened) => {
+              transactional = opened
+              await wipe(req, config)
+              await testHooks().duringDemoReset?.()
+              await ensureDemoUser(req, config, atStart)
+              await seed(req, now)
+            },
+            // skipStatusHistory: the seed writes each service's history itself, from the start of the bars' window.
+            { skipNotifications: true, demoReset: true, clearSecrets: true, skipStatusHistory: true },
+          ),
+        )
       } finally {
         // Whatever runs later on behalf of the reset bumps at once.
         scope.settled = true

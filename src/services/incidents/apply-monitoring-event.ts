@@ -20,14 +20,6 @@ import {
   NOTHING_REASON_TEXT,
   type NamedImpact,
 } from '@/domain/alert-incident'
-import {
-  listNames,
-  type MessageTemplateKind,
-  renderTemplate,
-  renderTitle,
-  templateOrDefault,
-  type TemplateValues,
-} from '@/domain/message-template'
 import type { IntegrationEventOutcome } from '@/domain/integration-outcomes'
 import { eventImpact, eventSignature, type MonitoringEvent } from '@/domain/monitoring-event'
 import { type IncidentStatus, SERVICE_STATUS_LABELS, type ServiceStatus } from '@/domain/statuses'
@@ -38,9 +30,8 @@ import { connectionFor, tableOf } from '@/db/sql'
 import { inTransaction } from '@/db/transaction'
 import type { Incident, Integration } from '@/payload-types'
 import { type IncidentUpdateRow, incidentUpdateRows } from './update-rows'
-import { incidentHolder } from './apply-service-statuses'
-import { lockServiceStatuses } from '../service-status/lock'
-import { statusesWithout } from '../service-status/release'
+import { customerMessage, customerTitle, describeImpact, incidentHolder, servicesOf } from './internal'
+import { lockServiceStatuses, statusesWithout } from '../service-status/internal'
 
 export interface Applied {
   outcome: IntegrationEventOutcome
@@ -56,24 +47,6 @@ function withAutomatedUpdate(incident: Incident, update: IncidentUpdateRow): Inc
   const row = { ...update, automated: true }
   const { replace } = automatedUpdateSlot(rows, MAX_ARRAY_ROWS)
   return replace === null ? [...rows, row] : [...rows.slice(0, replace), ...rows.slice(replace + 1), row]
-}
-
-/** The services the event names (and the defaults), by slug, with their ids and names. */
-export async function servicesOf(req: PayloadRequest, event: MonitoringEvent, defaults: number[]) {
-  const slugs = [...new Set(event.alerts.flatMap((alert) => alert.services))]
-  const { docs } = await req.payload.find({
-    collection: 'services',
-    where: { or: [{ slug: { in: slugs.length ? slugs : ['-'] } }, { id: { in: defaults.length ? defaults : [0] } }] },
-    select: { slug: true, name: true },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
-  const bySlug = new Map(docs.map((doc) => [doc.slug as string, doc.id as number]))
-  const names = new Map(docs.map((doc) => [doc.id as number, doc.name as string]))
-  const unknown = slugs.filter((slug) => !bySlug.has(slug))
-  return { bySlug, names, unknown }
 }
 
 async function newestIncidentOfKey(req: PayloadRequest, integration: number, key: string): Promise<Incident | null> {
@@ -154,9 +127,6 @@ async function claim(
 /** How often an event is applied again to an incident people keep saving under it, before the tool is asked to retry. */
 const APPLY_ATTEMPTS = 5
 
-export const describeImpact = (impact: readonly NamedImpact[]) =>
-  impact.map(({ name, status }) => `${name}: ${SERVICE_STATUS_LABELS[status]}`).join(', ')
-
 /** The services the automation's last update set to something other than operational. */
 function lastSetServices(incident: Incident): Set<number> {
   const rows = incidentUpdateRows(incident)
@@ -180,7 +150,7 @@ const isOpenKeyConflict = (error: unknown) =>
  * the incident's hooks read settings on another; Alertmanager flushing twenty groups at once would otherwise take
  * every connection of the pool (DATABASE_POOL_MAX, 10) and wait for one more until the pool gives up (503s).
  */
-export const APPLY_CONCURRENCY = 3
+const APPLY_CONCURRENCY = 3
 const applying = pLimit(APPLY_CONCURRENCY)
 
 export async function applyMonitoringEvent(
@@ -203,53 +173,6 @@ export async function applyMonitoringEvent(
   })
 }
 
-/** The values of the integration's placeholders for this event (src/domain/message-template.ts). */
-function templateValues(
-  event: MonitoringEvent,
-  named: readonly NamedImpact[],
-  recovered: readonly string[],
-): TemplateValues {
-  return {
-    services: named.length > 0 ? listNames(named.map((impact) => impact.name)) : 'the affected services',
-    statuses: listNames(named.map(({ name, status }) => `${name} (${SERVICE_STATUS_LABELS[status]})`)),
-    recovered: listNames(recovered),
-    title: event.title,
-    alerts: event.alerts
-      .filter((alert) => alert.firing)
-      .slice(0, 20)
-      .map((alert) => `- ${alert.summary}`)
-      .join('\n'),
-    description: event.message,
-  }
-}
-
-/**
- * An update's words, from the integration's template for `kind` (src/domain/message-template.ts): the alert's own
- * texts reach customers only through the placeholders that ask for them.
- */
-export function customerMessage(
-  integration: Integration,
-  kind: MessageTemplateKind,
-  event: MonitoringEvent,
-  named: readonly NamedImpact[],
-  recovered: readonly string[] = [],
-): string {
-  const stored = {
-    opening: integration.openingMessage,
-    update: integration.updateMessage,
-    resolved: integration.resolvedMessage,
-  }[kind]
-  return renderTemplate(templateOrDefault(kind, stored), templateValues(event, named, recovered))
-}
-
-/** The title of the incident the event opens, from the integration's title template, as the messages are. */
-export function customerTitle(integration: Integration, event: MonitoringEvent, named: readonly NamedImpact[]): string {
-  const values = templateValues(event, named, [])
-  // One line: the firing alerts' summaries side by side rather than as a list.
-  const alerts = event.alerts.filter((alert) => alert.firing).map((alert) => alert.summary)
-  return renderTitle(integration.incidentTitle, { ...values, alerts: alerts.slice(0, 20).join('; ') })
-}
-
 /** The incident changed between the read and the claim: apply the event again to the incident as it now is. */
 const READ_AGAIN = Symbol('read again')
 
@@ -266,202 +189,236 @@ async function apply(
   throw new Unavailable('The incident kept changing while this notification was applied; send it again.', 5)
 }
 
-// eslint-disable-next-line max-lines-per-function -- split in the verbs' branch
+/** What one application of the event knows before it writes: the event's effect on the services, and the key's incident. */
+interface Planned {
+  req: PayloadRequest
+  integration: Integration
+  event: MonitoringEvent
+  incident: Incident | null
+  impact: Map<number, ServiceStatus>
+  signature: string
+  /** The impact with the services' names, for the messages. */
+  named: NamedImpact[]
+  names: Map<number, string>
+  serviceStatuses: { service: number; status: ServiceStatus }[]
+  /** Said after the detail when the event named services that do not exist. */
+  unknownNote: string
+  at: string
+}
+
+type Outcome = Applied | typeof READ_AGAIN
+
+const ref = (doc: { id: number; shortId?: string | null }) => ({ id: doc.id, shortId: doc.shortId ?? '' })
+
+/** Another delivery of the same notification got there first (its claim on the incident won). */
+const duplicate = (incident: Incident | null): Applied => ({
+  outcome: 'duplicate',
+  incident: incident ? ref(incident) : null,
+  detail: NOTHING_REASON_TEXT.duplicate,
+})
+
+/**
+ * Claims the key's next state on the incident: the incident when the claim is ours, READ_AGAIN when a person's save
+ * came in between, else the duplicate's answer.
+ */
+async function claimed(
+  { req, incident }: Planned,
+  next: { signature: string; alertState: 'firing' | 'resolved' },
+): Promise<Incident | Outcome> {
+  const result = incident ? await claim(req, incident, next) : 'taken'
+  if (result === 'changed') return READ_AGAIN
+  if (!incident || result === 'taken') return duplicate(incident)
+  return incident
+}
+
+const isIncident = (value: Incident | Outcome): value is Incident => value !== READ_AGAIN && !('outcome' in value)
+
+async function writeUpdates(req: PayloadRequest, incident: Incident, data: Partial<Incident>): Promise<void> {
+  await req.payload.update({ collection: 'incidents', id: incident.id, data, depth: 0, overrideAccess: true, req })
+}
+
+async function openIncident(planned: Planned): Promise<Outcome> {
+  const { req, integration, event, impact, named, signature } = planned
+  const quiet = integration.notifySubscribers === false
+  const created = await req.payload.create({
+    collection: 'incidents',
+    data: {
+      title: customerTitle(integration, event, named),
+      affectedServices: [...impact.keys()],
+      updates: [
+        {
+          status: 'investigating',
+          message: customerMessage(integration, 'opening', event, named),
+          createdAt: planned.at,
+          notify: !quiet,
+          serviceStatuses: planned.serviceStatuses,
+          automated: true,
+        },
+      ],
+      integration: integration.id,
+      integrationKey: event.key,
+      integrationAlertState: 'firing',
+      integrationSignature: signature,
+      integrationOpenKey: `${integration.id}:${event.key}`,
+      integrationQuiet: quiet,
+    },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return {
+    outcome: 'opened',
+    incident: ref(created),
+    detail: `Opened an incident.${planned.unknownNote}`,
+    statuses: describeImpact(named),
+  }
+}
+
+async function reopenIncident(planned: Planned): Promise<Outcome> {
+  const { req, integration, event, impact, named } = planned
+  // The same incident again: the key's open marker comes back (its unique index still allows one per key), and one
+  // update says the problem is back, with the statuses it sets.
+  const incident = await claimed(planned, { signature: planned.signature, alertState: 'firing' })
+  if (!isIncident(incident)) return incident
+  const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
+  await writeUpdates(req, incident, {
+    updates: withAutomatedUpdate(incident, {
+      status: 'investigating',
+      message: customerMessage(integration, 'opening', event, named),
+      createdAt: planned.at,
+      notify: incident.integrationQuiet !== true,
+      serviceStatuses: planned.serviceStatuses,
+    }),
+    affectedServices: [...affected],
+    integrationOpenKey: `${integration.id}:${event.key}`,
+  })
+  return {
+    outcome: 'updated',
+    incident: ref(incident),
+    detail: `Fired again soon after it resolved: reopened the incident.${planned.unknownNote}`,
+    statuses: describeImpact(named),
+  }
+}
+
+async function updateIncident(planned: Planned, status: IncidentStatus): Promise<Outcome> {
+  const { req, integration, event, impact, named } = planned
+  const incident = await claimed(planned, { signature: planned.signature, alertState: 'firing' })
+  if (!isIncident(incident)) return incident
+  // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a person's
+  // status may still hold it), not to a literal operational.
+  const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
+  // Every service this write sets, locked at once in one order, before the release rule reads the holds: taking the
+  // recovered ones now and the others when the update is applied could deadlock with a writer taking them the other
+  // way round.
+  await lockServiceStatuses(req, [...impact.keys(), ...recoveredIds])
+  const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
+  const recovered = recoveredIds.map((id) => ({
+    service: id,
+    status: givenBack.get(id) ?? ('operational' as ServiceStatus),
+  }))
+  const recoveredNames = await serviceNames(req, recoveredIds, planned.names)
+  const update: IncidentUpdateRow = {
+    status,
+    message: customerMessage(integration, 'update', event, named, recoveredNames),
+    createdAt: planned.at,
+    notify: incident.integrationQuiet !== true,
+    serviceStatuses: [...planned.serviceStatuses, ...recovered],
+  }
+  const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
+  await writeUpdates(req, incident, { updates: withAutomatedUpdate(incident, update), affectedServices: [...affected] })
+  return {
+    outcome: 'updated',
+    incident: ref(incident),
+    detail: `Added an update.${recoveredNames.length ? ` Recovered: ${recoveredNames.join(', ')}.` : ''}${planned.unknownNote}`,
+    statuses: [
+      describeImpact(named),
+      ...recoveredIds.map(
+        (id, index) => `${recoveredNames[index] ?? id}: ${SERVICE_STATUS_LABELS[recovered[index].status]}`,
+      ),
+    ]
+      .filter(Boolean)
+      .join(', '),
+  }
+}
+
+async function resolveIncident(planned: Planned): Promise<Outcome> {
+  const { req, integration, event } = planned
+  const incident = await claimed(planned, { signature: planned.signature, alertState: 'resolved' })
+  if (!isIncident(incident)) return incident
+  await writeUpdates(req, incident, {
+    updates: withAutomatedUpdate(incident, {
+      status: 'resolved',
+      message: customerMessage(integration, 'resolved', event, []),
+      createdAt: planned.at,
+      notify: incident.integrationQuiet !== true,
+    }),
+  })
+  return {
+    outcome: 'resolved',
+    incident: ref(incident),
+    detail: 'Every alert resolved: resolved the incident.',
+    statuses: 'Restored to their status before the incident',
+  }
+}
+
+async function closeIncident({ req, incident }: Planned): Promise<Outcome> {
+  // Marked as closed after a person's resolution: a person's decision is not reopened by a later flap.
+  if (incident && (await claim(req, incident, { signature: CLOSED_BY_PERSON, alertState: 'resolved' })) === 'changed')
+    return READ_AGAIN
+  return {
+    outcome: 'closed',
+    incident: incident ? ref(incident) : null,
+    detail: 'The alerts resolved; a person had already resolved the incident. A new firing opens a new incident.',
+  }
+}
+
+/** One writer per outcome the state machine (src/domain/alert-incident.ts) can plan. */
+const OUTCOMES: {
+  [A in Decision['action']]: (planned: Planned, decision: Extract<Decision, { action: A }>) => Promise<Outcome>
+} = {
+  nothing: async ({ incident, unknownNote }, { reason }) => ({
+    outcome: reason,
+    incident: incident ? ref(incident) : null,
+    detail: NOTHING_REASON_TEXT[reason] + unknownNote,
+  }),
+  open: openIncident,
+  reopen: reopenIncident,
+  update: (planned, { status }) => updateIncident(planned, status),
+  resolve: resolveIncident,
+  close: closeIncident,
+}
+
 async function applyOnce(
   req: PayloadRequest,
   integration: Integration,
   event: MonitoringEvent,
   now: Date,
-): Promise<Applied | typeof READ_AGAIN> {
+): Promise<Outcome> {
   const defaults = relationIds(integration.defaultServices)
   const { bySlug, names, unknown } = await servicesOf(req, event, defaults)
   const knownDefaults = defaults.filter((id) => names.has(id))
   const impact = eventImpact(event, (slug) => bySlug.get(slug), knownDefaults)
   const signature = eventSignature(event, impact)
-  const named: NamedImpact[] = [...impact].map(([id, status]) => ({ name: names.get(id) ?? String(id), status }))
-  const serviceStatuses = [...impact].map(([service, status]) => ({ service, status }))
-  const unknownNote = unknown.length > 0 ? ` Unknown services: ${unknown.join(', ')}.` : ''
-
   const incident = await newestIncidentOfKey(req, integration.id, event.key)
   const decision: Decision = decide(keyStateOf(incident), event.state, signature, impact.size > 0, {
     now,
     windowMs: env().INTEGRATION_REOPEN_MINUTES * 60_000,
   })
-  const ref = (doc: { id: number; shortId?: string | null }) => ({ id: doc.id, shortId: doc.shortId ?? '' })
-  /** Another delivery of the same notification got there first (its claim on the incident won). */
-  const duplicate = (): Applied => ({
-    outcome: 'duplicate',
-    incident: incident ? ref(incident) : null,
-    detail: NOTHING_REASON_TEXT.duplicate,
-  })
-  const at = now.toISOString()
-
-  switch (decision.action) {
-    case 'nothing':
-      return {
-        outcome: decision.reason,
-        incident: incident ? ref(incident) : null,
-        detail: NOTHING_REASON_TEXT[decision.reason] + unknownNote,
-      }
-
-    case 'open': {
-      const quiet = integration.notifySubscribers === false
-      const created = await req.payload.create({
-        collection: 'incidents',
-        data: {
-          title: customerTitle(integration, event, named),
-          affectedServices: [...impact.keys()],
-          updates: [
-            {
-              status: 'investigating',
-              message: customerMessage(integration, 'opening', event, named),
-              createdAt: at,
-              notify: !quiet,
-              serviceStatuses,
-              automated: true,
-            },
-          ],
-          integration: integration.id,
-          integrationKey: event.key,
-          integrationAlertState: 'firing',
-          integrationSignature: signature,
-          integrationOpenKey: `${integration.id}:${event.key}`,
-          integrationQuiet: quiet,
-        },
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })
-      return {
-        outcome: 'opened',
-        incident: ref(created),
-        detail: `Opened an incident.${unknownNote}`,
-        statuses: describeImpact(named),
-      }
-    }
-
-    case 'reopen': {
-      // The same incident again: the key's open marker comes back (its unique index still allows one per key), and
-      // one update says the problem is back, with the statuses it sets.
-      const claimed = incident ? await claim(req, incident, { signature, alertState: 'firing' }) : 'taken'
-      if (claimed === 'changed') return READ_AGAIN
-      if (!incident || claimed === 'taken') return duplicate()
-      const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
-      await req.payload.update({
-        collection: 'incidents',
-        id: incident.id,
-        data: {
-          updates: withAutomatedUpdate(incident, {
-            status: 'investigating',
-            message: customerMessage(integration, 'opening', event, named),
-            createdAt: at,
-            notify: incident.integrationQuiet !== true,
-            serviceStatuses,
-          }),
-          affectedServices: [...affected],
-          integrationOpenKey: `${integration.id}:${event.key}`,
-        },
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })
-      return {
-        outcome: 'updated',
-        incident: ref(incident),
-        detail: `Fired again soon after it resolved: reopened the incident.${unknownNote}`,
-        statuses: describeImpact(named),
-      }
-    }
-
-    case 'update': {
-      const claimed = incident ? await claim(req, incident, { signature, alertState: 'firing' }) : 'taken'
-      if (claimed === 'changed') return READ_AGAIN
-      if (!incident || claimed === 'taken') return duplicate()
-      // A service whose alerts recovered goes back by the release rule (another incident, a maintenance or a
-      // person's status may still hold it), not to a literal operational.
-      const recoveredIds = [...lastSetServices(incident)].filter((id) => !impact.has(id))
-      // Every service this write sets, locked at once in one order, before the release rule reads the holds: taking
-      // the recovered ones now and the others when the update is applied could deadlock with a writer taking them
-      // the other way round.
-      await lockServiceStatuses(req, [...impact.keys(), ...recoveredIds])
-      const givenBack = await statusesWithout(req, incidentHolder(incident), recoveredIds)
-      const recovered = recoveredIds.map((id) => ({
-        service: id,
-        status: givenBack.get(id) ?? ('operational' as ServiceStatus),
-      }))
-      const recoveredNames = await serviceNames(req, recoveredIds, names)
-      const update: IncidentUpdateRow = {
-        status: decision.status,
-        message: customerMessage(integration, 'update', event, named, recoveredNames),
-        createdAt: at,
-        notify: incident.integrationQuiet !== true,
-        serviceStatuses: [...serviceStatuses, ...recovered],
-      }
-      const affected = new Set([...relationIds(incident.affectedServices), ...impact.keys()])
-      await req.payload.update({
-        collection: 'incidents',
-        id: incident.id,
-        data: { updates: withAutomatedUpdate(incident, update), affectedServices: [...affected] },
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })
-      return {
-        outcome: 'updated',
-        incident: ref(incident),
-        detail: `Added an update.${recoveredNames.length ? ` Recovered: ${recoveredNames.join(', ')}.` : ''}${unknownNote}`,
-        statuses: [
-          describeImpact(named),
-          ...recoveredIds.map(
-            (id, index) => `${recoveredNames[index] ?? id}: ${SERVICE_STATUS_LABELS[recovered[index].status]}`,
-          ),
-        ]
-          .filter(Boolean)
-          .join(', '),
-      }
-    }
-
-    case 'resolve': {
-      const claimed = incident ? await claim(req, incident, { signature, alertState: 'resolved' }) : 'taken'
-      if (claimed === 'changed') return READ_AGAIN
-      if (!incident || claimed === 'taken') return duplicate()
-      await req.payload.update({
-        collection: 'incidents',
-        id: incident.id,
-        data: {
-          updates: withAutomatedUpdate(incident, {
-            status: 'resolved',
-            message: customerMessage(integration, 'resolved', event, []),
-            createdAt: at,
-            notify: incident.integrationQuiet !== true,
-          }),
-        },
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })
-      return {
-        outcome: 'resolved',
-        incident: ref(incident),
-        detail: 'Every alert resolved: resolved the incident.',
-        statuses: 'Restored to their status before the incident',
-      }
-    }
-
-    case 'close': {
-      // Marked as closed after a person's resolution: a person's decision is not reopened by a later flap.
-      if (
-        incident &&
-        (await claim(req, incident, { signature: CLOSED_BY_PERSON, alertState: 'resolved' })) === 'changed'
-      )
-        return READ_AGAIN
-      return {
-        outcome: 'closed',
-        incident: incident ? ref(incident) : null,
-        detail: 'The alerts resolved; a person had already resolved the incident. A new firing opens a new incident.',
-      }
-    }
+  const planned: Planned = {
+    req,
+    integration,
+    event,
+    incident,
+    impact,
+    signature,
+    named: [...impact].map(([id, status]) => ({ name: names.get(id) ?? String(id), status })),
+    names,
+    serviceStatuses: [...impact].map(([service, status]) => ({ service, status })),
+    unknownNote: unknown.length > 0 ? ` Unknown services: ${unknown.join(', ')}.` : '',
+    at: now.toISOString(),
   }
+  const write = OUTCOMES[decision.action] as (planned: Planned, decision: Decision) => Promise<Outcome>
+  return write(planned, decision)
 }
 
 async function serviceNames(req: PayloadRequest, ids: number[], known: Map<number, string>): Promise<string[]> {

@@ -4,43 +4,16 @@
  * changedNewestUpdate): re-sending older updates applies nothing. When the incident resolves, the services it
  * changed go back (src/services/service-status/release.ts), unless the resolving update sets statuses of its own.
  */
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+import type { CollectionAfterChangeHook } from 'payload'
 
-import { incidentClaims } from '@/domain/service-status-change'
 import { newestUpdate } from '@/domain/incident-status'
 import { worstStatus } from '@/domain/overall-status'
-import { changedNewestUpdate, previousVersion, type UpdateLike } from '@/domain/notifications'
+import { changedNewestUpdate, previousVersion } from '@/domain/notifications'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
-import { type Holder, otherHolds, releaseServices } from '../service-status/release'
-import { incidentUpdatesWithClaims, type ServiceStatusEntry, serviceStatusEntries } from '../service-status/entries'
-
-type UpdateRow = UpdateLike & { serviceStatuses?: unknown }
-
-const rowsOf = (value: unknown): UpdateRow[] => (Array.isArray(value) ? (value as UpdateRow[]) : [])
-
-/**
- * The contract's clients send the whole `updates` list back without knowing `serviceStatuses`: a row sent without
- * the field keeps what its stored version had, so such a write does not erase what the incident said.
- */
-export const keepUpdateServiceStatuses: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
-  if (!originalDoc || !Array.isArray(data.updates)) return data
-  const stored = rowsOf(originalDoc.updates)
-  data.updates = rowsOf(data.updates).map((row) => {
-    if (!row || typeof row !== 'object' || row.serviceStatuses !== undefined) return row
-    const before = previousVersion(row, stored)
-    return before ? { ...row, serviceStatuses: serviceStatusEntries(before.serviceStatuses) } : row
-  })
-  return data
-}
-
-/** The incident as a holder of its services' statuses: what its updates said about each. */
-export function incidentHolder(doc: { id: number; shortId?: string | null; updates?: unknown }): Holder {
-  const claims = new Map(
-    [...incidentClaims(incidentUpdatesWithClaims(doc.updates))].map(([id, claim]) => [id, claim.claimedAt]),
-  )
-  return { source: 'incident', ref: String(doc.shortId), id: doc.id, claims }
-}
+import { otherHolds, type ServiceStatusEntry, serviceStatusEntries } from '../service-status/internal'
+import { releaseServices } from '../service-status/release'
+import { incidentHolder, rowsOf } from './internal'
 
 const key = (entry: { service: number; status: string }) => `${entry.service}:${entry.status}`
 

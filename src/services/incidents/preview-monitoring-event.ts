@@ -6,7 +6,7 @@
  */
 import type { PayloadRequest } from 'payload'
 
-import { relationId } from '@/db/relation-id'
+import { relationIds } from '@/db/relation-id'
 import { eventImpact, type IntegrationKind } from '@/domain/monitoring-event'
 import type { NamedImpact } from '@/domain/alert-incident'
 import { samplePayloads } from '@/domain/sample-event'
@@ -14,7 +14,7 @@ import type { ServiceStatus } from '@/domain/statuses'
 import { parsePayload } from '@/integrations/parse'
 import { parseOptions } from '@/integrations/parse-options'
 import type { Integration } from '@/payload-types'
-import { customerMessage, customerTitle, servicesOf } from './apply-monitoring-event'
+import { customerMessage, customerTitle, servicesOf } from './internal'
 
 export interface EventPreview {
   /** The notifications that were read, in the tool's own shape. */
@@ -62,7 +62,7 @@ export async function previewMonitoringEvent(
   if (!firing.ok || !('event' in firing) || !resolved.ok || !('event' in resolved))
     return { error: `The sample ${kind} notification could not be read.` }
 
-  const defaults = (integration.defaultServices ?? []).map(relationId).filter((id): id is number => id !== null)
+  const defaults = relationIds(integration.defaultServices)
   const { bySlug, names, unknown } = await servicesOf(req, firing.event, defaults)
   const impact = eventImpact(
     firing.event,

@@ -8,7 +8,7 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 import { backfilledChanges } from '@/domain/backfill'
 import type { ServiceStatus } from '@/domain/statuses'
 
-import { serviceStatusEntries } from '../service-status/entries'
+import { serviceStatusEntries } from '../service-status/internal'
 
 /** The service's status at `at` as the history says: the last change before it, else where the history starts. */
 async function statusAt(req: PayloadRequest, service: number, at: number): Promise<ServiceStatus | null> {

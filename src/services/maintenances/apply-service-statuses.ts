@@ -11,24 +11,11 @@ import { relationIds } from '@/db/relation-id'
 import type { Maintenance } from '@/payload-types'
 
 import { changeServiceStatuses, type StatusChangeOrigin } from '../service-status/change'
-import { type Holder, releaseServices, statusesWithout } from '../service-status/release'
+import { statusesWithout } from '../service-status/internal'
+import { releaseServices } from '../service-status/release'
+import { holdsServices, maintenanceHolder, type MaintenanceLike } from './internal'
 
-export type MaintenanceLike = Pick<Maintenance, 'status' | 'setServicesUnderMaintenance' | 'affectedServices'>
-
-/** Whether the maintenance holds its services under maintenance now. */
-export const holdsServices = (m: MaintenanceLike | null | undefined) =>
-  m?.status === 'in_progress' && m.setServicesUnderMaintenance === true
 const servicesOf = (m: MaintenanceLike | null | undefined): number[] => relationIds(m?.affectedServices)
-
-/** The maintenance as the holder of `services` (the release rule, src/services/service-status/release.ts). */
-export function maintenanceHolder(doc: Pick<Maintenance, 'id' | 'shortId'>, services: readonly number[]): Holder {
-  return {
-    source: 'maintenance',
-    ref: String(doc.shortId),
-    id: doc.id,
-    claims: new Map(services.map((s) => [s, null])),
-  }
-}
 
 /** Applies a maintenance's move from `previous` (null: just created) to `doc`, in the transaction of `req`. */
 export async function applyMaintenanceServiceStatuses(

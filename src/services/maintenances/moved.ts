@@ -10,7 +10,8 @@ import type { MaintenanceStatus } from '@/domain/statuses'
 import { announceMaintenanceChange } from '@/notify/events'
 import type { Maintenance } from '@/payload-types'
 
-import { applyMaintenanceServiceStatuses, type MaintenanceLike } from './apply-service-statuses'
+import { applyMaintenanceServiceStatuses } from './apply-service-statuses'
+import type { MaintenanceLike } from './internal'
 
 /**
  * `doc` moved from `previous` (null: just created or published), in the transaction of `req`: subscribers are told

@@ -2,32 +2,8 @@
 import type { Payload } from 'payload'
 
 import { inTransaction } from '@/db/transaction'
-import type { Subscriber } from '@/payload-types'
 
-import { findSubscriber, serviceIds } from './subscribe'
-
-/** A subscription as its owner manages it (the token of the links in every message): who, and which services. */
-export interface ManagedSubscription {
-  subscriber: Subscriber
-  /** The slugs of the services it is limited to; empty: every service. */
-  services: string[]
-}
-
-export async function managedSubscription(payload: Payload, token: string): Promise<ManagedSubscription | null> {
-  const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }) : null
-  if (!subscriber) return null
-  const ids = (subscriber.services ?? []).map((s) => (typeof s === 'object' ? s.id : s))
-  if (ids.length === 0) return { subscriber, services: [] }
-  const { docs } = await payload.find({
-    collection: 'services',
-    where: { id: { in: ids } },
-    select: { slug: true },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return { subscriber, services: docs.map((doc) => doc.slug ?? '').filter(Boolean) }
-}
+import { findSubscriber, serviceIds } from './internal'
 
 export type ChangeOutcome = 'saved' | 'unsubscribed' | 'not_found'
 

@@ -17,43 +17,10 @@ import {
   requestAddress,
   type SubscribeRequest,
 } from '@/domain/subscription-request'
-import { BadRequest } from '@/errors'
-import type { Subscriber } from '@/payload-types'
 
 import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '@/notify/queue'
 
-import { lockRecipient } from './recipient-lock'
-
-/**
- * Returned to the caller whatever the address's history was, and whether a confirmation went out now or its
- * recipient is waiting out the resend interval (which the answer names, so that a wait is no surprise).
- */
-export function subscribeMessage(type: SubscribeRequest['type'], settings: Env = env()): string {
-  const wait = waitWords(settings.SUBSCRIBE_RESEND_SECONDS)
-  return wait ? `${SUBSCRIBED_MESSAGES[type]} ${WAIT_MESSAGES[type](wait)}` : SUBSCRIBED_MESSAGES[type]
-}
-
-const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
-  email: 'Thanks! Check your inbox for an e-mail with a link to confirm your subscription.',
-  sms: 'Thanks! We sent a text message with a link to confirm your subscription.',
-  webhook: 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the webhook.',
-}
-
-const WAIT_MESSAGES: Record<SubscribeRequest['type'], (wait: string) => string> = {
-  email: (wait) => `An address gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
-  sms: (wait) => `A number gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
-  webhook: (wait) =>
-    `An address gets at most one confirmation every ${wait}, whichever webhook asks: if none arrives for this one, subscribe it again then.`,
-}
-
-function waitWords(seconds: number): string | null {
-  if (seconds <= 0) return null
-  if (seconds % 60 !== 0) return seconds === 1 ? 'second' : `${seconds} seconds`
-  return seconds === 60 ? 'minute' : `${seconds / 60} minutes`
-}
-
-/** A confirmation link stops working after this long; subscribing again sends a new one. */
-export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+import { findSubscriber, lockRecipient, serviceIds } from './internal'
 
 /**
  * An address gets at most one confirmation per this many seconds (SUBSCRIBE_RESEND_SECONDS, default 300), whichever
@@ -61,44 +28,8 @@ export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
  * per-address rate limit is per client address; this one protects the owner of an address from a stranger who
  * asks from many places, for many URLs.
  */
-export function resendIntervalMs(settings: Env = env()): number {
+function resendIntervalMs(settings: Env = env()): number {
   return settings.SUBSCRIBE_RESEND_SECONDS * 1000
-}
-
-export class UnknownServices extends BadRequest {
-  constructor(readonly slugs: string[]) {
-    super(`services: no service has the slug ${slugs.map((s) => `"${s}"`).join(', ')}`)
-  }
-}
-
-export async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[]> {
-  if (slugs.length === 0) return []
-  const { docs } = await req.payload.find({
-    collection: 'services',
-    where: { slug: { in: slugs } },
-    select: { slug: true },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
-  const missing = slugs.filter((slug) => !docs.some((doc) => doc.slug === slug))
-  if (missing.length) throw new UnknownServices(missing)
-  return docs.map((doc) => doc.id)
-}
-
-export async function findSubscriber(payload: Payload, where: Where, req?: PayloadRequest): Promise<Subscriber | null> {
-  const { docs } = await payload.find({
-    collection: 'subscribers',
-    where,
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    showHiddenFields: true,
-    req,
-  })
-  return docs[0] ?? null
 }
 
 export interface SubscribeContext {

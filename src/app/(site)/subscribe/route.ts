@@ -3,7 +3,10 @@ import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { channelRefusal } from '@/domain/channels'
 import { configuredChannels } from '@/notify/channels'
 import { readBodyText } from '@/notify/endpoint'
-import { subscribe, subscribeMessage, UnknownServices } from '@/services/subscribers/subscribe'
+import { env } from '@/config/env'
+import { subscribeMessage } from '@/domain/subscription-outcomes'
+import { UnknownServices } from '@/services/subscribers/internal'
+import { subscribe } from '@/services/subscribers/subscribe'
 import { statusSummary } from '@/public-api/read-model'
 import { sitePage } from '@/site/respond'
 import { subscribedPage, subscribePage } from '@/site/subscription-pages'
@@ -35,7 +38,10 @@ export const POST = sitePage(async (request, { payload, links, settings }) => {
   if (parsed.ok && error === null) {
     try {
       await subscribe(payload, parsed.value, { clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined })
-      return { body: subscribedPage(subscribeMessage(parsed.value.type), settings), private: true }
+      return {
+        body: subscribedPage(subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS), settings),
+        private: true,
+      }
     } catch (failure) {
       if (!(failure instanceof UnknownServices)) throw failure
       error = failure.message

@@ -2,6 +2,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { demoStatus } from '@/demo/schedule'
+import { cmsErrorResponse, ServiceError } from '@/errors'
 
 export const dynamic = 'force-dynamic'
 
@@ -12,9 +13,6 @@ export async function GET(): Promise<Response> {
     return Response.json(status, { headers: { 'cache-control': 'no-store' } })
   } catch (error) {
     console.error('GET /api/demo-status failed:', error)
-    return Response.json(
-      { errors: [{ message: 'The demo status could not be read just now.' }] },
-      { status: 500, headers: { 'cache-control': 'no-store' } },
-    )
+    return cmsErrorResponse(new ServiceError(500, 'The demo status could not be read just now.'))
   }
 }

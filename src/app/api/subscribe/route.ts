@@ -3,7 +3,9 @@ import { channelRefusal, isUrlChannel } from '@/domain/channels'
 import { destinationProblem } from '@/net/outbound-url'
 import { configuredChannels } from '@/notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '@/notify/endpoint'
-import { subscribe, subscribeMessage } from '@/services/subscribers/subscribe'
+import { env } from '@/config/env'
+import { subscribeMessage } from '@/domain/subscription-outcomes'
+import { subscribe } from '@/services/subscribers/subscribe'
 
 export const dynamic = 'force-dynamic'
 
@@ -24,5 +26,5 @@ export const POST = subscriptionEndpoint(async (request, { payload, clientAddres
   if (problem) return answer(400, false, `url ${problem}`)
   // An unknown service slug is a BadRequest (src/errors.ts): the endpoint answers it 400 with its message.
   await subscribe(payload, parsed.value, { clientAddress })
-  return answer(200, true, subscribeMessage(parsed.value.type))
+  return answer(200, true, subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS))
 })

@@ -1,5 +1,6 @@
 import { tokenEndpoint } from '@/notify/endpoint'
-import { unsubscribe, UNSUBSCRIBE_MESSAGES } from '@/services/subscribers/unsubscribe'
+import { UNSUBSCRIBE_MESSAGES } from '@/domain/subscription-outcomes'
+import { unsubscribe } from '@/services/subscribers/unsubscribe'
 
 export const dynamic = 'force-dynamic'
 

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { relationIds } from '@/db/relation-id'
 import type { Incident } from '@/payload-types'
-import { serviceStatusEntries } from '@/services/service-status/entries'
+import { serviceStatusEntries } from '@/services/service-status/internal'
 
 /**
  * An update that sets a service's status makes that service one the incident affects: the service is

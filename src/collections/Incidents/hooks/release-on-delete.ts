@@ -1,6 +1,6 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
-import { incidentHolder } from '@/services/incidents/apply-service-statuses'
+import { incidentHolder } from '@/services/incidents/internal'
 import { releaseServices } from '@/services/service-status/release'
 import type { Incident } from '@/payload-types'
 

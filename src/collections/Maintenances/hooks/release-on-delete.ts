@@ -2,7 +2,7 @@ import type { CollectionAfterDeleteHook } from 'payload'
 
 import { relationIds } from '@/db/relation-id'
 import type { Maintenance } from '@/payload-types'
-import { holdsServices, maintenanceHolder } from '@/services/maintenances/apply-service-statuses'
+import { holdsServices, maintenanceHolder } from '@/services/maintenances/internal'
 import { releaseServices } from '@/services/service-status/release'
 
 /**

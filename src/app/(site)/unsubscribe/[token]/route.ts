@@ -1,4 +1,6 @@
-import { unsubscribe, unsubscribeState, UNSUBSCRIBE_MESSAGES } from '@/services/subscribers/unsubscribe'
+import { UNSUBSCRIBE_MESSAGES } from '@/domain/subscription-outcomes'
+import { unsubscribe } from '@/services/subscribers/unsubscribe'
+import { unsubscribeState } from '@/services/subscribers/unsubscribe-state'
 import { manageUrl } from '@/notify/links'
 import { sitePage } from '@/site/respond'
 import { unsubscribePage } from '@/site/subscription-pages'

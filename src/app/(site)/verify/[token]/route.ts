@@ -1,5 +1,7 @@
 import { manageUrl } from '@/notify/links'
-import { confirmationState, verify, VERIFY_MESSAGES } from '@/services/subscribers/verify'
+import { VERIFY_MESSAGES } from '@/domain/subscription-outcomes'
+import { confirmationState } from '@/services/subscribers/confirmation-state'
+import { verify } from '@/services/subscribers/verify'
 import { sitePage } from '@/site/respond'
 import { verifyPage } from '@/site/subscription-pages'
 

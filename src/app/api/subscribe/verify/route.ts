@@ -1,5 +1,6 @@
 import { tokenEndpoint } from '@/notify/endpoint'
-import { verify, VERIFY_MESSAGES } from '@/services/subscribers/verify'
+import { VERIFY_MESSAGES } from '@/domain/subscription-outcomes'
+import { verify } from '@/services/subscribers/verify'
 
 export const dynamic = 'force-dynamic'
 

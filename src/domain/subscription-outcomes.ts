@@ -1,0 +1,47 @@
+/** What the subscription verbs answer (subscribe, verify, unsubscribe), in the words the routes and pages show. */
+import type { SubscribeRequest } from './subscription-request'
+
+export type VerifyOutcome = 'verified' | 'already_verified' | 'expired' | 'not_found'
+
+export type UnsubscribeOutcome = 'unsubscribed' | 'already_unsubscribed' | 'not_found'
+
+/**
+ * Returned to the caller whatever the address's history was, and whether a confirmation went out now or its
+ * recipient is waiting out the resend interval (which the answer names, so that a wait is no surprise).
+ */
+export function subscribeMessage(type: SubscribeRequest['type'], resendSeconds: number): string {
+  const wait = waitWords(resendSeconds)
+  return wait ? `${SUBSCRIBED_MESSAGES[type]} ${WAIT_MESSAGES[type](wait)}` : SUBSCRIBED_MESSAGES[type]
+}
+
+const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
+  email: 'Thanks! Check your inbox for an e-mail with a link to confirm your subscription.',
+  sms: 'Thanks! We sent a text message with a link to confirm your subscription.',
+  webhook: 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the webhook.',
+}
+
+const WAIT_MESSAGES: Record<SubscribeRequest['type'], (wait: string) => string> = {
+  email: (wait) => `An address gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
+  sms: (wait) => `A number gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
+  webhook: (wait) =>
+    `An address gets at most one confirmation every ${wait}, whichever webhook asks: if none arrives for this one, subscribe it again then.`,
+}
+
+function waitWords(seconds: number): string | null {
+  if (seconds <= 0) return null
+  if (seconds % 60 !== 0) return seconds === 1 ? 'second' : `${seconds} seconds`
+  return seconds === 60 ? 'minute' : `${seconds / 60} minutes`
+}
+
+export const VERIFY_MESSAGES: Record<VerifyOutcome, string> = {
+  verified: 'Your subscription is confirmed. You will hear about incidents and maintenances.',
+  already_verified: 'Your subscription was already confirmed.',
+  expired: 'This confirmation link has expired. Subscribe again to get a new one.',
+  not_found: 'This confirmation link is not valid. It may have been mistyped, or the subscription was cancelled.',
+}
+
+export const UNSUBSCRIBE_MESSAGES: Record<UnsubscribeOutcome, string> = {
+  unsubscribed: 'You are unsubscribed and will receive no more notifications.',
+  already_unsubscribed: 'You were already unsubscribed.',
+  not_found: 'This unsubscribe link is not valid. It may have been mistyped.',
+}

@@ -95,11 +95,11 @@ export default buildConfig({
   jobs,
   graphQL: { disablePlaygroundInProduction: true, validationRules: graphqlValidationRules },
   telemetry: false,
-  // Payload's own pretty output, with expected 4xx refusals as one line instead of a stack trace (L8).
+  // Payload's own pretty output, with expected 4xx refusals as one line instead of a stack trace.
   logger: { options: { hooks: { logMethod: quietClientErrors } }, destination: defaultLoggerOptions },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   onInit: async (payload) => {
-    // Before anything queries: a request during which the database failed is answered 503 (L7).
+    // Before anything queries: a request during which the database failed is answered 503.
     watchDatabaseFailures(payload)
     // The way out (server.ts on SIGTERM, src/runtime/shutdown.ts): after the last request, the pools close.
     onShutdown('database', () => closeDatabase(payload))

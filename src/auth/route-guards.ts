@@ -1,7 +1,7 @@
 /**
  * What the CMS API routes (REST and GraphQL) check around Payload's handler, for requests a session authenticates:
- * cookie writes only from the site itself (M1), the wait of a throttled login in Retry-After (M3), 503 when the
- * database could not be asked (L7), and the session cookie marked Secure when the visitor came over HTTPS (L4).
+ * cookie writes only from the site itself, the wait of a throttled login in Retry-After, 503 when the
+ * database could not be asked, and the session cookie marked Secure when the visitor came over HTTPS.
  */
 import config from '@payload-config'
 import { getPayload } from 'payload'

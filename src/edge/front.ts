@@ -78,7 +78,7 @@ import {
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 /**
  * The edge's handler: a promise while the request waits for something (the gate, Redis, Next), nothing when it was
- * answered at once (a cache hit with the budget counted in memory): the hot path makes no promise (issue 13).
+ * answered at once (a cache hit with the budget counted in memory): the hot path makes no promise.
  */
 export type EdgeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | undefined
 
@@ -598,7 +598,7 @@ function edgeCache(config: EdgeConfig, loopback: Loopback, bus: InvalidationBus 
     originConcurrency: config.originConcurrency,
     maxEntries: config.cacheMaxEntries,
     maxBytes: config.cacheMaxBytes,
-    // While the bus is down, peers' changes may not arrive: entries live only seconds (M5).
+    // While the bus is down, peers' changes may not arrive: entries live only seconds.
     maxAgeMs: () => (bus && !bus.healthy() ? BUS_DOWN_MAX_AGE_MS : undefined),
     // A visitor waits no longer than the database may take; then the last good copy, or a 503.
     originWaitMs: config.originWaitMs,

@@ -18,9 +18,9 @@ export const Users: CollectionConfig = {
   auth: {
     useAPIKey: true,
     tokenExpiration: 60 * 60 * 8,
-    // No account lock: anyone could lock anyone out. Failed logins are throttled per address instead (M3).
+    // No account lock: anyone could lock anyone out. Failed logins are throttled per address instead.
     maxLoginAttempts: 0,
-    // Behind HTTPS the session cookie is never sent over plain HTTP (L4). PUBLIC_URL decides here; a request that a
+    // Behind HTTPS the session cookie is never sent over plain HTTP. PUBLIC_URL decides here; a request that a
     // trusted proxy marks as HTTPS gets Secure added by the API routes (src/auth/route-guards.ts).
     cookies: { secure: env().PUBLIC_URL?.toLowerCase().startsWith('https:') === true, sameSite: 'Lax' },
   },
@@ -32,7 +32,7 @@ export const Users: CollectionConfig = {
     read: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
     update: ({ req }) => (isAdmin(req.user) ? true : req.user ? { id: { equals: req.user.id } } : false),
     admin: ({ req }) => hasRole(req.user, 'admin', 'editor'),
-    // Payload lets any logged-in user unlock any account (M4).
+    // Payload lets any logged-in user unlock any account.
     unlock: admins,
   },
   hooks: {

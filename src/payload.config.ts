@@ -97,7 +97,9 @@ export default buildConfig({
   telemetry: false,
   // Payload's own pretty output, with expected 4xx refusals as one line instead of a stack trace.
   logger: { options: { hooks: { logMethod: quietClientErrors } }, destination: defaultLoggerOptions },
-  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  // The types are made by `npx payload generate:types` when a schema changes (docs/architecture.md, "How to add…"),
+  // not by a second process that every start outside production would spawn to rewrite the committed file.
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   onInit: async (payload) => {
     // Before anything queries: a request during which the database failed is answered 503.
     watchDatabaseFailures(payload)

@@ -642,6 +642,8 @@ describe('the public site', () => {
         }
       }
     },
+    // Nine pages, two themes, two widths, each checked by axe and photographed: minutes on a shared machine.
+    300_000,
   )
 
   it('serves the feeds: Atom and RSS with incidents and maintenances, iCalendar with maintenances', async () => {

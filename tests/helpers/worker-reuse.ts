@@ -25,7 +25,7 @@ afterAll(async () => {
   const { beginShutdown, runClosers } = await import('@/runtime/shutdown')
   beginShutdown()
   await stopAllRepeating()
-  await runClosers((name, error) => console.warn(`Closing ${name} after the file failed:`, error))
+  await runClosers((name, error) => console.warn(`Closing ${name} at the end of the file failed:`, error))
   // Payload's caches of the instance and of the GraphQL schema (whose resolvers run the file's hooks): each module
   // keeps the object it found on globalThis, so they are emptied in place.
   holder._payload?.clear()

@@ -69,10 +69,18 @@ export function sqliteTemplate(): string {
   return file
 }
 
-/** Copies the migrated SQLite template to `file` (which must not be open). */
-export function copySqliteTemplate(template: string, file: string): void {
+/** Makes `file` (which must not be open) a copy of the migrated SQLite template. */
+export function newSqliteDatabase(file: string): void {
+  const template = sqliteTemplate()
   copyFileSync(template, file)
   if (existsSync(`${template}-wal`)) copyFileSync(`${template}-wal`, `${file}-wal`)
+}
+
+/** The URL of database `name` on TEST_POSTGRES_URL's server. */
+function postgresDatabaseUrl(name: string): string {
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }
 
 async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -94,9 +102,7 @@ export async function postgresTemplate(): Promise<string> {
   if (exists) return name
   const building = `${name}_${randomBytes(4).toString('hex')}`
   await withServer((client) => client.query(`CREATE DATABASE ${building}`))
-  const url = new URL(postgresUrl)
-  url.pathname = `/${building}`
-  migrate(url.toString())
+  migrate(postgresDatabaseUrl(building))
   await withServer(async (client) => {
     // Templates of older schemas go (a run of older code beside this one would fail its next copy, nothing else).
     const { rows } = await client.query<{ datname: string }>(
@@ -114,18 +120,24 @@ export async function postgresTemplate(): Promise<string> {
   return name
 }
 
-/** `CREATE DATABASE name TEMPLATE template`, retried while another copy of the template is being made. */
-export async function createFromTemplate(client: pg.Client, name: string, template: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
-      return
-    } catch (error) {
-      // PostgreSQL refuses a copy while any other session is connected to the template, another copy included.
-      if (attempt >= 50 || !/being accessed by other users/.test((error as Error).message)) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+/**
+ * Creates database `name` on TEST_POSTGRES_URL's server, a copy of the migrated template unless `empty`; its URL.
+ * PostgreSQL refuses a copy while another session is connected to the template, another copy included: retried.
+ */
+export async function newPostgresDatabase(name: string, { empty = false } = {}): Promise<string> {
+  const template = empty ? undefined : await postgresTemplate()
+  await withServer(async (client) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
+        return
+      } catch (error) {
+        if (attempt >= 50 || !/being accessed by other users/.test((error as Error).message)) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+      }
     }
-  }
+  })
+  return postgresDatabaseUrl(name)
 }
 
 /** Replaces this file's database with an empty one of the same name, before Payload connects to it. */
@@ -136,9 +148,6 @@ export async function emptyDatabase(): Promise<void> {
     return
   }
   const name = new URL(url).pathname.slice(1)
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
+  await withServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+  await newPostgresDatabase(name, { empty: true })
 }

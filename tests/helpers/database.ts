@@ -9,9 +9,7 @@ import { mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import pg from 'pg'
-
-import { copySqliteTemplate, createFromTemplate, postgresTemplate, sqliteTemplate } from './database-template'
+import { newPostgresDatabase, newSqliteDatabase } from './database-template'
 import { resetConfig } from '@/config/env'
 
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
@@ -21,27 +19,13 @@ process.env.NEXT_TELEMETRY_DISABLED = '1'
 delete process.env.ADMIN_EMAIL
 delete process.env.ADMIN_PASSWORD
 
-export const testPostgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
 if (process.env.TEST_DIALECT === 'postgres') {
-  const admin = new pg.Client({ connectionString: testPostgresServer })
-  try {
-    await admin.connect()
-  } catch (error) {
-    throw new Error(
-      `The PostgreSQL suites need a server at ${testPostgresServer} (set TEST_POSTGRES_URL to another): ${(error as Error).message}`,
-    )
-  }
-  await createFromTemplate(admin, `sp_test_${id}`, await postgresTemplate())
-  await admin.end()
-  const url = new URL(testPostgresServer)
-  url.pathname = `/sp_test_${id}`
-  process.env.DATABASE_URL = url.toString()
+  process.env.DATABASE_URL = await newPostgresDatabase(`sp_test_${id}`)
 } else {
   const dir = path.join(os.tmpdir(), 'statuspage-tests')
   mkdirSync(dir, { recursive: true })
   const file = path.join(dir, `${id}.db`)
-  copySqliteTemplate(sqliteTemplate(), file)
+  newSqliteDatabase(file)
   process.env.DATABASE_URL = `file:${file}`
 }
 

@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 
 import pg from 'pg'
 
-import { copySqliteTemplate, createFromTemplate, postgresTemplate, sqliteTemplate } from './database-template'
+import { newPostgresDatabase, newSqliteDatabase } from './database-template'
 
 export const root = path.resolve(__dirname, '../..')
 
@@ -140,7 +140,7 @@ export interface DatabaseStart {
 /** A fresh embedded database and secret for one service. */
 export function sqliteEnv(prefix = 'sp-e2e-', { empty = false }: DatabaseStart = {}): Record<string, string> {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'service.db')
-  if (!empty) copySqliteTemplate(sqliteTemplate(), file)
+  if (!empty) newSqliteDatabase(file)
   return { DATABASE_URL: `file:${file}`, PAYLOAD_SECRET: randomBytes(24).toString('hex') }
 }
 
@@ -160,15 +160,7 @@ export async function postgresEnv(
   { empty = false }: DatabaseStart = {},
 ): Promise<Record<string, string>> {
   const name = `${prefix}${randomBytes(4).toString('hex')}`
-  const template = empty ? undefined : await postgresTemplate()
-  const client = new pg.Client({ connectionString: postgresServer })
-  await client.connect()
-  if (template) await createFromTemplate(client, name, template)
-  else await client.query(`CREATE DATABASE ${name}`)
-  await client.end()
-  const url = new URL(postgresServer)
-  url.pathname = `/${name}`
-  return { DATABASE_URL: url.toString(), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
+  return { DATABASE_URL: await newPostgresDatabase(name, { empty }), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
 }
 
 /** Drops a database made by postgresEnv, once its services are gone. */

@@ -82,7 +82,9 @@ export function recordEndpoint<Slug extends CollectionSlug>(
         depth: 0,
         overrideAccess: true,
         disableErrors: true,
-        req,
+        // A read with a context of its own (REVEAL_SECRETS) runs on a request of its own, as every secret read does
+        // (src/notify/deliver.ts): given `req`, Payload would leave that context on it for the rest of the request.
+        req: read?.context ? undefined : req,
         ...read,
       })
       if (!record) throw recordNotFound()

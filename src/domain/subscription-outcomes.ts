@@ -3,6 +3,25 @@ import type { SubscribeRequest } from './subscription-request'
 
 export type VerifyOutcome = 'verified' | 'already_verified' | 'expired' | 'not_found'
 
+/** A confirmation link stops working after this long; subscribing again sends a new one. */
+const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+
+/** What following a confirmation link does at `now`, for the subscription with its token (null: none has it). */
+export function verifyOutcome(
+  subscription: {
+    active?: boolean | null
+    verified?: boolean | null
+    confirmationSentAt?: string | null
+    createdAt: string
+  } | null,
+  now: Date,
+): VerifyOutcome {
+  if (!subscription || !subscription.active) return 'not_found'
+  if (subscription.verified) return 'already_verified'
+  const sentAt = Date.parse(subscription.confirmationSentAt ?? subscription.createdAt)
+  return now.getTime() - sentAt > CONFIRMATION_LIFETIME_MS ? 'expired' : 'verified'
+}
+
 export type UnsubscribeOutcome = 'unsubscribed' | 'already_unsubscribed' | 'not_found'
 
 /**

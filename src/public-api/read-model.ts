@@ -127,9 +127,9 @@ export const incidentSelect = {
   createdAt: true,
   updatedAt: true,
   resolvedAt: true,
-  postmortem: true,
-  postmortemPublishedAt: true,
 } as const
+/** /api/v1's and the pages' incidents also carry the postmortem (/api/v2's Statuspage shape has none to read). */
+const incidentWithPostmortemSelect = { ...incidentSelect, postmortem: true, postmortemPublishedAt: true } as const
 const maintenanceSelect = {
   shortId: true,
   title: true,
@@ -350,7 +350,7 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
       sort: ['-createdAt', '-id'],
       pagination: false,
       depth: 0,
-      select: incidentSelect,
+      select: incidentWithPostmortemSelect,
     }),
     payload.find({
       collection: 'maintenances',
@@ -415,7 +415,7 @@ async function findPage<T extends { id: number }>(
     sort: string[]
     page: number
     limit: number
-    select: typeof incidentSelect | typeof maintenanceSelect
+    select: typeof incidentWithPostmortemSelect | typeof maintenanceSelect
   },
 ): Promise<{ docs: T[]; totalDocs: number }> {
   const [ids, totalDocs] = await Promise.all([
@@ -467,7 +467,7 @@ export async function listIncidents(
     sort: ['-createdAt', '-id'],
     page: query.page,
     limit: query.limit,
-    select: incidentSelect,
+    select: incidentWithPostmortemSelect,
   })
   return {
     items: result.docs.map((doc) => toIncident(doc, links)),
@@ -528,7 +528,7 @@ async function findIncidentDoc(payload: Payload, shortId: string): Promise<Incid
     limit: 1,
     pagination: false,
     depth: 1,
-    select: incidentSelect,
+    select: incidentWithPostmortemSelect,
     populate: { services: refSelect },
   })
   return found.docs[0] ?? null

@@ -5,7 +5,7 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { PayloadRequest, Where } from 'payload'
 
-import { relationId } from '@/db/relation-id'
+import { relationId, relationIds } from '@/db/relation-id'
 import { postgresTransaction } from '@/db/sql'
 import { ACTIVE_INCIDENT_STATUSES } from '@/domain/incident-status'
 import {
@@ -175,7 +175,7 @@ export async function servicesChangedBy(req: PayloadRequest, holder: Holder): Pr
     overrideAccess: true,
     req,
   })
-  return docs.map((doc) => relationId(doc.service)).filter((id): id is number => id !== null)
+  return relationIds(docs.map((doc) => doc.service))
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { relationIds } from '@/db/relation-id'
 import type { Subscriber } from '@/payload-types'
 
 import { findSubscriber } from './internal'
@@ -14,7 +15,7 @@ export interface ManagedSubscription {
 export async function managedSubscription(payload: Payload, token: string): Promise<ManagedSubscription | null> {
   const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }) : null
   if (!subscriber) return null
-  const ids = (subscriber.services ?? []).map((s) => (typeof s === 'object' ? s.id : s))
+  const ids = relationIds(subscriber.services)
   if (ids.length === 0) return { subscriber, services: [] }
   const { docs } = await payload.find({
     collection: 'services',

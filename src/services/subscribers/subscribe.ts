@@ -8,7 +8,7 @@
  */
 import type { Payload, PayloadRequest, Where } from 'payload'
 
-import { type Env, env } from '@/config/env'
+import { env } from '@/config/env'
 import { inTransaction } from '@/db/transaction'
 import { CHANNEL_RULES } from '@/domain/channels'
 import {
@@ -21,16 +21,6 @@ import {
 import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '@/notify/queue'
 
 import { findSubscriber, lockRecipient, serviceIds } from './internal'
-
-/**
- * An address gets at most one confirmation per this many seconds (SUBSCRIBE_RESEND_SECONDS, default 300), whichever
- * of its subscriptions asks: an e-mail subscription, or any number of webhooks giving it as their contact. The
- * per-address rate limit is per client address; this one protects the owner of an address from a stranger who
- * asks from many places, for many URLs.
- */
-function resendIntervalMs(settings: Env = env()): number {
-  return settings.SUBSCRIBE_RESEND_SECONDS * 1000
-}
 
 export interface SubscribeContext {
   /** The client's address, kept on a new subscriber as its creation address. */
@@ -160,9 +150,14 @@ async function subscribeOnce(
 /**
  * Whether any subscription asked for, or was sent, a confirmation to this recipient within the resend interval.
  * Subscriptions stored while it waited have no request time, so they do not make the wait longer.
+ *
+ * An address gets at most one confirmation per SUBSCRIBE_RESEND_SECONDS (default 300), whichever of its
+ * subscriptions asks: an e-mail subscription, or any number of webhooks giving it as their contact. The per-address
+ * rate limit is per client address; this one protects the owner of an address from a stranger who asks from many
+ * places, for many URLs.
  */
 async function recentlyAsked(req: PayloadRequest, recipient: ConfirmationRecipient, now: Date): Promise<boolean> {
-  const interval = resendIntervalMs()
+  const interval = env().SUBSCRIBE_RESEND_SECONDS * 1000
   if (interval <= 0) return false
   const since = new Date(now.getTime() - interval).toISOString()
   const to: Where =

@@ -13,6 +13,7 @@ const READ_MODEL = folder(
   'public-api',
   'must not import the public read model: share a module in src/format, src/settings or src/domain instead.',
 )
+const NOTIFY = folder('notify', 'must not import notifications.')
 const CMS_API = folder('cms-api', "must not import the CMS API's input layer (it wraps the CMS routes only).")
 const ROUTES = folder('app', 'must not import a route: routes import the layers, not the other way round.')
 const ADMIN = [
@@ -44,28 +45,25 @@ const climb = (depth) => ({
 })
 
 /**
- * typescript-eslint's copy of the rule, which can tell `import type`, for the files of src/`dir`: `name` as a type
- * only. Each block repeats its depth's climb pattern: for the files both match, it replaces the alias block below.
+ * The alias rule for the files of src/`dir` (`*`: every folder), one block per depth, with `patterns` beside it.
+ * typescript-eslint's copy of no-restricted-imports, so that it does not replace the layers' (and can tell
+ * `import type`); a later block of it replaces an earlier one for the files both match.
  */
-const typeOnly = (dir, name, why) =>
+const aliasOnly = (dir, patterns = []) =>
   DEPTHS.map((depth) => ({
     files: [`src/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            climb(depth),
-            {
-              group: [`@/${name}`, `@/${name}/*`],
-              allowTypeImports: true,
-              message: `src/${dir}/ may import src/${name} only as a type: ${why}`,
-            },
-          ],
-        },
-      ],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [climb(depth), ...patterns] }] },
   }))
+
+/** The alias rule, and `name` imported by the files of src/`dir` as a type only. */
+const typeOnly = (dir, name, why) =>
+  aliasOnly(dir, [
+    {
+      group: [`@/${name}`, `@/${name}/*`],
+      allowTypeImports: true,
+      message: `src/${dir}/ may import src/${name} only as a type: ${why}`,
+    },
+  ])
 
 const ERRORS_IMPORT = "src/errors.ts is imported by every layer: it imports nothing of src but '@/db/unavailable'."
 
@@ -140,27 +138,13 @@ const layerRules = () => [
         'hands events to the verbs: it imports only src/access, cms-api, config, db, domain, errors, net, runtime, services and the Payload types.',
     },
   ]),
-  restrict('format', [
-    PAGES,
-    READ_MODEL,
-    CMS_API,
-    ROUTES,
-    folder('notify', 'must not import notifications.'),
-    ...FRAMEWORKS.slice(1),
-  ]),
-  restrict('settings', [PAGES, READ_MODEL, CMS_API, ROUTES, folder('notify', 'must not import notifications.')]),
-  restrict('db', [
-    PAGES,
-    READ_MODEL,
-    CMS_API,
-    ROUTES,
-    folder('notify', 'must not import notifications.'),
-    folder('demo', 'must not import the demo.'),
-  ]),
+  restrict('format', [PAGES, READ_MODEL, CMS_API, ROUTES, NOTIFY, ...FRAMEWORKS.slice(1)]),
+  restrict('settings', [PAGES, READ_MODEL, CMS_API, ROUTES, NOTIFY]),
+  restrict('db', [PAGES, READ_MODEL, CMS_API, ROUTES, NOTIFY, folder('demo', 'must not import the demo.')]),
   restrict('notify', [PAGES, READ_MODEL, CMS_API, ROUTES, ...ADMIN]),
   restrict('site', [NOTIFY_INTERNALS, CMS_API, ROUTES, ...ADMIN]),
-  restrict('public-api', [PAGES, folder('notify', 'must not import notifications.'), CMS_API, ROUTES, ...ADMIN]),
-  restrict('cms-api', [PAGES, READ_MODEL, folder('notify', 'must not import notifications.'), ROUTES, ...ADMIN]),
+  restrict('public-api', [PAGES, NOTIFY, CMS_API, ROUTES, ...ADMIN]),
+  restrict('cms-api', [PAGES, READ_MODEL, NOTIFY, ROUTES, ...ADMIN]),
   restrict('demo', [PAGES, READ_MODEL, NOTIFY_INTERNALS, CMS_API, ROUTES]),
   // The verbs (src/services/<entity>/<verb>.ts): every surface calls them, so they import none of the surfaces.
   restrict('services', [
@@ -246,12 +230,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // Another folder of src is imported through the alias, never by climbing out of one's own folder: the layer rules
-  // below then see every import between folders by its '@/' name. (typescript-eslint's copy of the rule, so that it
-  // does not replace the layers' no-restricted-imports.)
-  ...DEPTHS.map((depth) => ({
-    files: [`src/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [climb(depth)] }] },
-  })),
+  // below then see every import between folders by its '@/' name.
+  ...aliasOnly('*'),
   {
     files: ['tests/**', 'server.ts'],
     rules: {

@@ -51,7 +51,7 @@ import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public
 import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
 import { enter as enterGate, holdsReads, readConsistently, whileClosed } from '@/runtime/request-gate'
-import { testHooks } from '@/runtime/test-hooks'
+import { type TestHooks, testHooks } from '@/runtime/test-hooks'
 import {
   COPY_WAIT_MS,
   createResponseCache,
@@ -344,13 +344,11 @@ type Answer = (
   tokenKey: string | null,
 ) => Promise<void> | undefined
 
-type Hooks = ReturnType<typeof testHooks>
-
 /**
  * The ways to Next: `toNext` as it is (the loopback's misses), `gatedNext` through the request gate, `uncachedRead`
  * for public reads the cache does not answer (null: no bound), and `fallbackFor` a miss the cache could not compute.
  */
-function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }: Hooks) {
+function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }: TestHooks) {
   const toNext: Handler = (req, res) => {
     handedToNext?.(req.url ?? '/')
     return throughNextWithChangeScope(next, req, res)
@@ -444,7 +442,7 @@ function admission({
   clientAddress: ClientAddress
   publicOrigin: PublicOrigin
   cache: ResponseCache | null
-  hooks: Hooks
+  hooks: TestHooks
   limiters: Record<Budget, RateLimiter | null>
 }): Admit {
   const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }

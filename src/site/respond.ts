@@ -6,6 +6,7 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { NotFound, publicError } from '@/errors'
 import { ifNoneMatchMatches } from '@/edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
@@ -59,7 +60,7 @@ function respond(
 }
 
 const FALLBACK_SETTINGS: SiteSettings = {
-  siteName: 'Status',
+  siteName: DEFAULT_SITE_NAME,
   description: null,
   timeZone: 'UTC',
   logo: null,

@@ -97,6 +97,7 @@ function serviceComponent(service: ServiceDoc, position: number, groupId: string
 /** A group's component: the worst status of its services, updated when the group or any of them last was. */
 function groupComponent(
   group: GroupDoc,
+  id: string,
   members: ServiceDoc[],
   children: Component[],
   position: number,
@@ -104,7 +105,7 @@ function groupComponent(
 ): Component {
   const updates = [group.updatedAt, ...members.map((s) => s.updatedAt)].map(iso)
   return {
-    id: derivedId('group', group.id),
+    id,
     name: group.name,
     status: componentStatus(worstStatus(members.map((s) => s.status))),
     created_at: iso(group.createdAt),
@@ -139,7 +140,7 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
       byServiceId.set(service.id, component)
       return component
     })
-    components.push(groupComponent(group, members, children, groupIndex + 1, pageId), ...children)
+    components.push(groupComponent(group, groupId, members, children, groupIndex + 1, pageId), ...children)
   })
   const updatedAt = newest([iso(settings.updatedAt ?? new Date(0)), ...components.map((c) => c.updated_at)])
   return {

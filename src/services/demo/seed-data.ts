@@ -83,63 +83,49 @@ function demoGroups(): SeedGroup[] {
 
 /** One incident resolved hours ago, one going on, one resolved days ago. */
 function demoIncidents(now: Date): SeedIncident[] {
+  /** An update posted `offset` from the reset. */
+  const update = (offset: number, status: IncidentStatus, message: string) => ({
+    status,
+    message,
+    createdAt: at(now, offset),
+  })
   return [
     {
       title: 'Elevated error rates on the Public API',
       affects: ['Public API'],
       updates: [
-        {
-          status: 'investigating',
-          message: 'We are investigating elevated 5xx error rates on the Public API.',
-          createdAt: at(now, -5 * HOUR),
-        },
-        {
-          status: 'identified',
-          message: 'A faulty configuration change on one load balancer is the cause. Rolling it back.',
-          createdAt: at(now, -4.5 * HOUR),
-        },
-        {
-          status: 'monitoring',
-          message: 'The rollback is complete and error rates are back to normal. We are monitoring.',
-          createdAt: at(now, -4 * HOUR),
-        },
-        {
-          status: 'resolved',
-          message: 'Error rates have stayed normal for an hour. This incident is resolved.',
-          createdAt: at(now, -3 * HOUR),
-        },
+        update(-5 * HOUR, 'investigating', 'We are investigating elevated 5xx error rates on the Public API.'),
+        update(
+          -4.5 * HOUR,
+          'identified',
+          'A faulty configuration change on one load balancer is the cause. Rolling it back.',
+        ),
+        update(
+          -4 * HOUR,
+          'monitoring',
+          'The rollback is complete and error rates are back to normal. We are monitoring.',
+        ),
+        update(-3 * HOUR, 'resolved', 'Error rates have stayed normal for an hour. This incident is resolved.'),
       ],
     },
     {
       title: 'Delayed webhook deliveries',
       affects: ['Webhooks'],
       updates: [
-        {
-          status: 'investigating',
-          message: 'Some webhooks are delivered with a delay of up to 10 minutes.',
-          createdAt: at(now, -40 * MINUTE),
-        },
-        {
-          status: 'identified',
-          message: 'A backlog in one delivery queue; more workers are being added.',
-          createdAt: at(now, -15 * MINUTE),
-        },
+        update(-40 * MINUTE, 'investigating', 'Some webhooks are delivered with a delay of up to 10 minutes.'),
+        update(-15 * MINUTE, 'identified', 'A backlog in one delivery queue; more workers are being added.'),
       ],
     },
     {
       title: 'Dashboard sign-in failures',
       affects: ['Dashboard'],
       updates: [
-        {
-          status: 'investigating',
-          message: 'Some users cannot sign in to the dashboard.',
-          createdAt: at(now, -3 * DAY),
-        },
-        {
-          status: 'resolved',
-          message: 'An expired certificate on the identity provider was replaced. Sign-in works again.',
-          createdAt: at(now, -3 * DAY + 50 * MINUTE),
-        },
+        update(-3 * DAY, 'investigating', 'Some users cannot sign in to the dashboard.'),
+        update(
+          -3 * DAY + 50 * MINUTE,
+          'resolved',
+          'An expired certificate on the identity provider was replaced. Sign-in works again.',
+        ),
       ],
     },
   ]

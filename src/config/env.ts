@@ -88,6 +88,12 @@ const schema = z.object({
     .string()
     .optional()
     .transform((raw) => raw || undefined),
+  // The first administrator's API key, for automation that provisions a new instance (src/config/first-admin.ts).
+  ADMIN_API_KEY: text().transform((value, ctx) => {
+    if (value === undefined || /^[\x21-\x7e]{24,}$/.test(value)) return value
+    ctx.addIssue({ code: 'custom', message: 'must be 24 or more printable characters without spaces (e.g. a UUID)' })
+    return z.NEVER
+  }),
   PUBLIC_URL: text(),
   // Login throttle (src/auth/login-throttle.ts).
   LOGIN_FAILURES_PER_ACCOUNT: whole(10, { min: 1, says: 'a whole number of at least 1' }),

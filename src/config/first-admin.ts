@@ -1,21 +1,26 @@
+import { randomBytes } from 'node:crypto'
+
 import type { Payload } from 'payload'
 
 import { type Env, env } from './env'
 
 /**
- * For scripts and containers: ADMIN_EMAIL and ADMIN_PASSWORD create the first administrator on a database that has
- * no user yet. Once any user exists they are ignored, so leaving them set cannot reset anything.
+ * For scripts and containers: ADMIN_EMAIL with ADMIN_PASSWORD, ADMIN_API_KEY or both creates the first administrator
+ * on a database that has no user yet. With a key and no password, the password is random: the key is what the
+ * automation that set it uses, and the administrator can set a password from the admin area later. Once any user
+ * exists they are ignored, so leaving them set cannot reset anything.
  */
 export async function ensureFirstAdmin(payload: Payload, settings: Env = env()): Promise<void> {
   const email = settings.ADMIN_EMAIL
-  const password = settings.ADMIN_PASSWORD
+  const apiKey = settings.ADMIN_API_KEY
+  const password = settings.ADMIN_PASSWORD ?? (apiKey && randomBytes(18).toString('base64url'))
   if (!email || !password) return
   const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
   if (totalDocs > 0) return
   await payload.create({
     collection: 'users',
     overrideAccess: true,
-    data: { email, password, role: 'admin', name: 'Administrator' },
+    data: { email, password, role: 'admin', name: 'Administrator', ...(apiKey && { enableAPIKey: true, apiKey }) },
   })
-  payload.logger.info(`Created the first administrator ${email} from ADMIN_EMAIL.`)
+  payload.logger.info(`Created the first administrator ${email} from ADMIN_EMAIL${apiKey ? ', with ADMIN_API_KEY' : ''}.`)
 }

@@ -3,7 +3,7 @@
  * Once on the embedded SQLite default and once on PostgreSQL.
  */
 import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -22,6 +22,7 @@ const postgresServer = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127
 
 const adminEmail = 'first-admin@example.test'
 const adminPassword = 'first-admin-' + randomBytes(8).toString('hex')
+const adminKey = randomUUID()
 
 const databases: [string, () => Promise<Record<string, string>>][] = [
   // A new database: the first start migrates it.
@@ -34,7 +35,7 @@ describe.each(databases)('npm start on %s', (_name, database) => {
   let env: Record<string, string>
 
   beforeAll(async () => {
-    env = { ...(await database()), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword }
+    env = { ...(await database()), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ADMIN_API_KEY: adminKey }
     started = await startService(env)
   })
   afterAll(() => stopServices([started]))
@@ -68,6 +69,38 @@ describe.each(databases)('npm start on %s', (_name, database) => {
     const body = await login.json()
     expect(body.user).toMatchObject({ email: adminEmail, role: 'admin' })
     expect(JSON.stringify(body)).not.toMatch(/"(hash|salt)"/)
+  })
+
+  it('gives that administrator ADMIN_API_KEY as its API key, and never shows the key back', async () => {
+    const auth = { authorization: `users API-Key ${adminKey}` }
+    const me = await fetch(`${started!.base}/api/users/me`, { headers: auth })
+    expect(me.status).toBe(200)
+    const text = await me.text()
+    expect(JSON.parse(text).user).toMatchObject({ email: adminEmail, role: 'admin' })
+    expect(text).not.toContain(adminKey)
+    // An administrator's right (an editor gets 403): a user, with a key of its own.
+    const editorKey = randomUUID()
+    const created = await fetch(`${started!.base}/api/users`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `keyed-${randomBytes(3).toString('hex')}@example.test`,
+        password: randomBytes(12).toString('hex'),
+        role: 'editor',
+        enableAPIKey: true,
+        apiKey: editorKey,
+      }),
+    })
+    expect(created.status, await created.clone().text()).toBe(201)
+    expect(await created.text()).not.toContain(editorKey)
+    const editor = await fetch(`${started!.base}/api/users/me`, {
+      headers: { authorization: `users API-Key ${editorKey}` },
+    })
+    expect((await editor.json()).user).toMatchObject({ role: 'editor' })
+    const wrong = await fetch(`${started!.base}/api/users/me`, {
+      headers: { authorization: `users API-Key ${randomUUID()}` },
+    })
+    expect((await wrong.json()).user).toBeNull()
   })
 
   it('creates a user with a role from the command line and prints a working API key', async () => {

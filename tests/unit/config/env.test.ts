@@ -71,6 +71,8 @@ describe('the configuration', () => {
       ['OUTBOUND_ALLOW_HTTP', 'maybe'],
       ['OUTBOUND_ALLOWED_NETWORKS', '10.0.0.0/8,intranet'],
       ['DEMO_MODE', 'enabled'],
+      ['ADMIN_API_KEY', 'too-short-a-key'],
+      ['ADMIN_API_KEY', 'a key with spaces, long enough otherwise'],
     ]) {
       let error: unknown
       try {

@@ -16,21 +16,33 @@ export interface CreatedUser {
 
 export class UsageError extends Error {}
 
+export interface CreateUserInput {
+  email?: string
+  role?: string
+  password?: string
+}
+
 /**
- * For scripts and CI: a user with a role and a fresh API key, without the admin area. The password is random
- * unless given; the key is what automation uses.
+ * The command's arguments checked, before anything connects: a typo is told in a moment, not after Payload and the
+ * database have started. Throws UsageError.
  */
-export async function createUserWithKey(
-  payload: Payload,
-  input: { email?: string; role?: string; password?: string },
-): Promise<CreatedUser> {
+export function checkedInput(input: CreateUserInput): { email: string; role: UserRole; password?: string } {
   const email = input.email?.trim().toLowerCase()
   if (!email || !isEmailAddress(email)) throw new UsageError('an e-mail address is required')
   const role = input.role ?? 'editor'
   if (!isOneOf(USER_ROLES, role)) throw new UsageError(`role must be one of ${USER_ROLES.join(', ')}`)
   const problem = input.password ? passwordProblem(input.password) : null
   if (problem) throw new UsageError(problem)
-  const password = input.password || randomBytes(18).toString('base64url')
+  return { email, role, password: input.password || undefined }
+}
+
+/**
+ * For scripts and CI: a user with a role and a fresh API key, without the admin area. The password is random
+ * unless given; the key is what automation uses.
+ */
+export async function createUserWithKey(payload: Payload, input: CreateUserInput): Promise<CreatedUser> {
+  const { email, role, password: given } = checkedInput(input)
+  const password = given ?? randomBytes(18).toString('base64url')
   const apiKey = randomUUID()
   const user = await payload.create({
     collection: 'users',

@@ -52,7 +52,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // The browser suites again, their service on PostgreSQL (the cache and rate-limit suites run on both inside
-        // tests/e2e/edge.test.ts).
+        // tests/e2e/edge-cache.test.ts and edge-proxy.test.ts).
         test: {
           name: 'e2e-postgres',
           include: ['tests/e2e/site.test.ts', 'tests/e2e/admin.test.ts', 'tests/e2e/uptime-bars.test.ts'],

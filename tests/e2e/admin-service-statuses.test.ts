@@ -9,7 +9,16 @@ import path from 'node:path'
 import { type Browser, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createUserKey, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  createUserKey,
+  firstAdminKey,
+  root,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'test-results', 'screenshots')
@@ -54,6 +63,7 @@ beforeAll(async () => {
   browser = await launchChromium()
   server = await startService({
     ...sqliteEnv('sp-admin-statuses-'),
+    ...firstAdminKey(),
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
@@ -69,7 +79,7 @@ afterAll(async () => {
 
 describe('an incident sets its services’ statuses from the admin form', () => {
   it('picks services by name with their current status, and gives them back on resolve', async () => {
-    key = await createUserKey(server.env, 'admin')
+    key = await createUserKey(server, 'admin')
     const group = await call(`${server.base}/api/service-groups`, {
       method: 'POST',
       headers: auth(),

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
   createUserKey,
+  firstAdminKey,
   freePort,
   root,
   runCreateUser,
@@ -87,14 +88,15 @@ async function adminLogin(page: Page): Promise<void> {
 beforeAll(async () => {
   server = await startService({
     ...sqliteEnv('sp-auth-'),
+    ...firstAdminKey(),
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
     // The test is the trusted proxy: it says which client a request is for, and whether it came over HTTPS.
     TRUSTED_PROXIES: 'loopback',
   })
-  editorKey = await createUserKey(server.env, 'editor')
-  adminKey = await createUserKey(server.env, 'admin')
+  editorKey = await createUserKey(server, 'editor')
+  adminKey = await createUserKey(server, 'admin')
   browser = await launchChromium()
   mkdirSync(shots, { recursive: true })
   // The attacker's page: same host, another port (same site, so SameSite=Lax cookies go along).

@@ -5,17 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createUserKey, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  createUserKey,
+  firstAdminKey,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 let service: Started
 let editorKey: string
 
 beforeAll(async () => {
-  const env = { ...sqliteEnv('sp-e2e-cms-'), RATE_LIMIT_PUBLIC_PER_MINUTE: '0' }
-  service = await startService(env)
-  // The first account of a fresh database becomes an admin whatever it asks: an admin first, then the editor.
-  await createUserKey(env, 'admin')
-  editorKey = await createUserKey(env, 'editor')
+  service = await startService({ ...sqliteEnv('sp-e2e-cms-'), RATE_LIMIT_PUBLIC_PER_MINUTE: '0', ...firstAdminKey() })
+  editorKey = await createUserKey(service, 'editor')
 })
 
 afterAll(() => stopServices())

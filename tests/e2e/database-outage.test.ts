@@ -11,6 +11,7 @@ import {
   type Answer,
   call,
   createUserKey,
+  firstAdminKey,
   dropPostgres,
   postgresEnv,
   type Started,
@@ -56,9 +57,10 @@ beforeAll(async () => {
     DATABASE_URL: proxy.through(databaseUrl),
     DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
     DATABASE_CONNECT_TIMEOUT_MS: '2000',
+    ...firstAdminKey(),
   }
   server = await startService(through)
-  auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
+  auth = { authorization: `users API-Key ${await createUserKey(server, 'editor')}` }
   const group = await call(`${server.base}/api/service-groups`, {
     method: 'POST',
     headers: auth,

@@ -19,6 +19,7 @@ import {
   type Answer,
   call,
   createUserKey,
+  firstAdminKey,
   dropPostgres,
   freePort,
   killService,
@@ -92,6 +93,7 @@ beforeAll(async () => {
     TRUSTED_PROXIES: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     RATE_LIMIT_PUBLIC_PER_MINUTE: String(BUDGET),
+    ...firstAdminKey(),
   }
   instances.push(await startService(env)) // the first migrates the database
   instances.push(await startService(env))
@@ -100,7 +102,7 @@ beforeAll(async () => {
     upstreams: instances.map((instance) => instance.base.replace('http://', '')),
     accessLog: true,
   })
-  auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
+  auth = { authorization: `users API-Key ${await createUserKey(instances[0], 'editor')}` }
 })
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
   createUserKey,
+  firstAdminKey,
   dropPostgres,
   postgresEnv,
   sqliteEnv,
@@ -41,6 +42,7 @@ describe.each([
     smtp = await startSmtpSink()
     server = await startService({
       ...(await databaseEnv()),
+      ...firstAdminKey(),
       TRUSTED_PROXIES: proxy,
       RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
       STATUSPAGE_TEST_HOOKS: '1',
@@ -48,7 +50,7 @@ describe.each([
       SMTP_URL: smtp.url,
       SMTP_FROM: 'status@example.test',
     })
-    admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
+    admin = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
     for (let i = 0; i < 3; i++) {
       const created = await call(`${server.base}/api/incidents`, {
         method: 'POST',

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
   createUserKey,
-  runCreateUser,
+  firstAdminKey,
   sqliteEnv,
   type Started,
   startService,
@@ -39,13 +39,15 @@ beforeAll(async () => {
     REQUEST_BODIES_PER_ADDRESS: String(BODIES_PER_ADDRESS),
     DEMO_MODE: '0',
     OUTBOUND_ALLOW_HTTP: '1',
+    // The administrator who uploads through the admin area's form is the first one, with a key.
+    ...firstAdminKey(),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
   }
   service = await startService(env)
   port = Number(new URL(service.base).port)
-  adminKey = await createUserKey(env, 'admin')
-  editorKey = await createUserKey(env, 'editor')
-  const uploader = await runCreateUser(env, ADMIN_EMAIL, 'admin', ADMIN_PASSWORD)
-  if (uploader.status !== 0) throw new Error(`create-user failed: ${uploader.stdout}${uploader.stderr}`)
+  adminKey = await createUserKey(service, 'admin')
+  editorKey = await createUserKey(service, 'editor')
 })
 
 afterAll(() => stopServices())

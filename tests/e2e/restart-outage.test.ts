@@ -14,6 +14,7 @@ import {
   type Answer,
   call,
   createUserKey,
+  firstAdminKey,
   dropPostgres,
   killService,
   postgresEnv,
@@ -55,10 +56,11 @@ beforeAll(async () => {
     DATABASE_STATEMENT_TIMEOUT_MS: '3000',
     DATABASE_CONNECT_TIMEOUT_MS: '2000',
     LAST_GOOD_DIR: dir,
+    ...firstAdminKey(),
   }
   first = await startService(env)
-  auth = { authorization: `users API-Key ${await createUserKey(database, 'editor')}` }
-  admin = { authorization: `users API-Key ${await createUserKey(database, 'admin')}` }
+  auth = { authorization: `users API-Key ${await createUserKey(first, 'editor')}` }
+  admin = { authorization: `users API-Key ${await createUserKey(first, 'admin')}` }
 }, 600_000)
 
 afterAll(async () => {

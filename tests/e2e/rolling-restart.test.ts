@@ -15,6 +15,7 @@ import { type OwnRedis, startRedis } from '../helpers/redis-server'
 import {
   call,
   createUserKey,
+  firstAdminKey,
   dropPostgres,
   exited,
   freePort,
@@ -38,6 +39,7 @@ beforeAll(async () => {
     TRUSTED_PROXIES: '127.0.0.1',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
     SHUTDOWN_GRACE_MS: '10000',
+    ...firstAdminKey(),
   }
   instances.push(await startService(env)) // the first migrates the database
   instances.push(await startService(env))
@@ -46,7 +48,7 @@ beforeAll(async () => {
     upstreams: instances.map((instance) => instance.base.replace('http://', '')),
     accessLog: true,
   })
-  auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
+  auth = { authorization: `users API-Key ${await createUserKey(instances[0], 'editor')}` }
 })
 
 afterAll(async () => {

@@ -16,7 +16,16 @@ import { createClient } from '@libsql/client'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { accepting } from '../helpers/nginx'
-import { call, createUserKey, exited, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
+import {
+  call,
+  createUserKey,
+  firstAdminKey,
+  exited,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 /** The grace period the tests give the server (SHUTDOWN_GRACE_MS); the held request needs 3 s of it. */
 const GRACE_MS = 10_000
@@ -134,10 +143,14 @@ describe('SIGTERM to the process npm start started', () => {
   })
 
   it("leaves SQLite's whole database in its file: the write-ahead log checkpointed and empty", async () => {
-    const env: Record<string, string> = { ...sqliteEnv('sp-stop-'), SHUTDOWN_GRACE_MS: String(GRACE_MS) }
+    const env: Record<string, string> = {
+      ...sqliteEnv('sp-stop-'),
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      ...firstAdminKey(),
+    }
     const started = await startService(env)
     services.push(started)
-    const key = await createUserKey(env, 'admin')
+    const key = await createUserKey(started, 'admin')
     const group = await call(`${started.base}/api/service-groups`, {
       method: 'POST',
       headers: { authorization: `users API-Key ${key}` },

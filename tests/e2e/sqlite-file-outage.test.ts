@@ -29,7 +29,16 @@ import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Answer, call, createUserKey, exited, type Started, startService, stopServices } from '../helpers/service'
+import {
+  type Answer,
+  call,
+  createUserKey,
+  firstAdminKey,
+  exited,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'sp-sqlite-disk-'))
 // 32 MB: the migrated database and its WAL fit; the filler takes the rest.
@@ -94,9 +103,10 @@ beforeAll(async () => {
     DATABASE_URL: `file:${databaseFile}`,
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     LAST_GOOD_DIR: lastGoodDir,
+    ...firstAdminKey(),
   }
   server = await startService(env)
-  auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
+  auth = { authorization: `users API-Key ${await createUserKey(server, 'editor')}` }
 }, 600_000)
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   type Answer,
   call,
   createUserKey,
+  firstAdminKey,
   dropPostgres,
   freePort,
   killService,
@@ -96,6 +97,7 @@ beforeAll(async () => {
     TRUSTED_PROXIES: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     STATIC_MIRROR_DIR: mirrorDir,
+    ...firstAdminKey(),
   }
   instances.push(await startService(env)) // the first migrates the database
   instances.push(await startService(env))
@@ -104,7 +106,7 @@ beforeAll(async () => {
     upstreams: instances.map((instance) => instance.base.replace('http://', '')),
     mirrorDir,
   })
-  auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
+  auth = { authorization: `users API-Key ${await createUserKey(instances[0], 'editor')}` }
 })
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
  * changed) on a free loopback port, and the create-user CLI.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
@@ -118,9 +118,48 @@ export async function runCreateUser(
   }
 }
 
-/** A new user with this role, made by the CLI; its API key. */
-export async function createUserKey(env: Record<string, string>, role: 'editor' | 'admin'): Promise<string> {
-  const result = await runCreateUser(env, `${role}-${randomBytes(4).toString('hex')}@example.test`, role)
+/**
+ * The variables that make a service's first administrator at start with an API key (ADMIN_EMAIL, ADMIN_API_KEY):
+ * createUserKey then makes the users of a started service through its CMS API, in milliseconds, where the CLI
+ * loads the whole of Payload in a process of its own (seconds of CPU, which the whole suite waits for).
+ */
+export function firstAdminKey(): { ADMIN_EMAIL: string; ADMIN_API_KEY: string } {
+  return { ADMIN_EMAIL: `first-admin-${randomBytes(4).toString('hex')}@example.test`, ADMIN_API_KEY: randomUUID() }
+}
+
+const isStarted = (service: Started | Record<string, string>): service is Started =>
+  typeof service.base === 'string' && typeof service.env === 'object'
+
+/**
+ * A new user with this role; its API key. Made through the CMS API with the first administrator's key when the
+ * service is started and has one (firstAdminKey), else by the CLI (`npm run create-user`, which server.test.ts and
+ * the CLI's own tests prove): the CLI also works before a start, on the database alone.
+ */
+export async function createUserKey(
+  service: Started | Record<string, string>,
+  role: 'editor' | 'admin',
+  {
+    email = `${role}-${randomBytes(4).toString('hex')}@example.test`,
+    password,
+  }: { email?: string; password?: string } = {},
+): Promise<string> {
+  if (isStarted(service) && service.env.ADMIN_API_KEY) {
+    const apiKey = randomUUID()
+    const created = await call(`${service.base}/api/users`, {
+      method: 'POST',
+      headers: { authorization: `users API-Key ${service.env.ADMIN_API_KEY}` },
+      body: { email, password: password ?? randomBytes(12).toString('hex'), role, enableAPIKey: true, apiKey },
+    })
+    if (created.status !== 201)
+      throw new Error(`no ${role} made through the CMS API (${created.status}): ${created.text}`)
+    return apiKey
+  }
+  const result = await runCreateUser(
+    isStarted(service) ? service.env : service,
+    email,
+    role,
+    ...(password ? [password] : []),
+  )
   const key = /API key: (\S+)/.exec(result.stdout)?.[1]
   if (!key) throw new Error(`no API key from create-user (exit ${result.status}): ${result.stdout}${result.stderr}`)
   return key

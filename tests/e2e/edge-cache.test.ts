@@ -1,105 +1,29 @@
 /**
- * The edge in front of Next, through real HTTP against the built server (`npm start`): the response cache (hits,
- * 304s, single flight, invalidation by writes, expiry at a maintenance's start), the public rate limit per client
- * address, X-Forwarded-For behind a trusted proxy, and two instances sharing PostgreSQL and Redis.
+ * The edge's response cache through real HTTP against the built server (`npm start`), on both databases: hits, 304s,
+ * single flight, invalidation by writes, expiry at a maintenance's start, canonical keys, and the public rate limit
+ * per client address.
  *
- * STATUSPAGE_TEST_HOOKS=1 preloads the test hooks, which count the requests handed to Next (GET /__edge/stats): a cache hit
- * leaves the count alone. Source addresses 127.0.0.x stand for different clients (loopback is a /8 on Linux).
+ * The servers count the requests handed to Next (GET /__edge/stats): a cache hit leaves the count alone. Source
+ * addresses 127.0.0.x stand for different clients (loopback is a /8 on Linux).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes, randomInt } from 'node:crypto'
-import { request } from 'node:http'
-import { connect } from 'node:net'
+import { randomBytes } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  type Answer,
-  call,
-  createUserKey,
-  dropPostgres,
-  freePort,
-  postgresEnv,
-  runCreateUser,
-  sqliteEnv,
-  type Started,
-  startService as startNpm,
-  stopServices,
-} from '../helpers/service'
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-// Every server here counts what it hands to Next (GET /__edge/stats).
-const startService = (env: Record<string, string>) => startNpm({ STATUSPAGE_TEST_HOOKS: '1', ...env })
+import { createService, EDGE_DATABASES, nextCount, rawCall, startCounting } from '../helpers/edge'
+import { type Answer, call, createUserKey, dropPostgres, type Started, stopServices } from '../helpers/service'
 
 afterAll(() => stopServices())
 
-const sqlite = () => sqliteEnv('sp-edge-')
-
-/** A service (in a new group) created through the CMS API; returns its id. */
-async function createService(base: string, auth: Record<string, string>, name: string): Promise<number> {
-  const group = await call(`${base}/api/service-groups`, {
-    method: 'POST',
-    headers: auth,
-    body: { name: `Group ${randomBytes(3).toString('hex')}` },
-  })
-  expect(group.status, group.text).toBe(201)
-  const service = await call(`${base}/api/services`, {
-    method: 'POST',
-    headers: auth,
-    body: { name, group: group.json().doc.id, status: 'operational' },
-  })
-  expect(service.status, service.text).toBe(201)
-  return service.json().doc.id
-}
-
-/** A request with the path exactly as given (a URL would resolve dot segments before sending). */
-function rawCall(started: Started, path: string, options: { method?: string; from?: string } = {}): Promise<Answer> {
-  const { hostname, port } = new URL(started.base)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: hostname,
-        port,
-        path,
-        method: options.method ?? 'GET',
-        localAddress: options.from ?? '127.0.0.1',
-        agent: false,
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-async function nextCount(started: Started, pathAndQuery: string): Promise<number> {
-  const stats = (await call(`${started.base}/__edge/stats`)).json()
-  return stats.next[pathAndQuery] ?? 0
-}
-
-/** The single-instance suites run on both databases: the write, commit and bump order differs between them. */
-const DATABASES: [string, () => Promise<Record<string, string>>][] = [
-  ['SQLite', async () => sqlite()],
-  ['PostgreSQL', () => postgresEnv('sp_test_edge_one_')],
-]
-
-describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, databaseEnv) => {
+describe.each(EDGE_DATABASES)('one instance (%s, default rate limit)', (_database, databaseEnv) => {
   let server: Started
   let auth: Record<string, string>
   // The cache tests read from their own address, so they do not spend the budget the rate-limit tests measure.
   const reader = '127.0.0.10'
 
   beforeAll(async () => {
-    server = await startService(await databaseEnv())
-    auth = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
+    server = await startCounting(await databaseEnv())
+    auth = { authorization: `users API-Key ${await createUserKey(server, 'editor')}` }
   })
 
   afterAll(async () => {
@@ -222,7 +146,7 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     // The admin area saves through the REST API with its session cookie.
     const password = `admin-pw-${randomBytes(6).toString('hex')}`
     const email = `admin-${randomBytes(4).toString('hex')}@example.test`
-    expect((await runCreateUser(server.env, email, 'admin', password)).status).toBe(0)
+    await createUserKey(server, 'admin', { email, password })
     const login = await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password } })
     expect(login.status, login.text).toBe(200)
     const cookie = String(login.headers['set-cookie']).split(';')[0]
@@ -362,7 +286,7 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
 
     const password = `pw-${randomBytes(6).toString('hex')}`
     const email = `keeper-${randomBytes(4).toString('hex')}@example.test`
-    expect((await runCreateUser(server.env, email, 'admin', password)).status).toBe(0)
+    await createUserKey(server, 'admin', { email, password })
     expect(
       (await call(`${server.base}/api/users/login`, { method: 'POST', body: { email, password: 'wrong' } })).status,
     ).toBe(401)
@@ -412,254 +336,5 @@ describe.each(DATABASES)('one instance (%s, default rate limit)', (_database, da
     // Another client is unaffected, and the CMS API is not a public read.
     expect((await call(url, { from: '127.0.0.2' })).status).toBe(200)
     expect((await call(`${server.base}/api/services`, { from: '127.0.0.1' })).status).toBe(200)
-  })
-})
-
-describe.each(DATABASES)('behind a trusted proxy (%s, TRUSTED_PROXIES=127.0.0.1)', (_database, databaseEnv) => {
-  let server: Started
-
-  beforeAll(async () => {
-    server = await startService({
-      ...(await databaseEnv()),
-      TRUSTED_PROXIES: '127.0.0.1',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '3',
-      RATE_LIMIT_CMS_PER_MINUTE: '3',
-    })
-  })
-
-  afterAll(async () => {
-    stopServices([server])
-    await dropPostgres(server?.env.DATABASE_URL)
-  })
-
-  it('puts anonymous CMS reads and GraphQL under the CMS budget, and not requests with an API key', async () => {
-    const from = '127.0.0.6'
-    for (let i = 0; i < 2; i++) expect((await call(`${server.base}/api/incidents?limit=1`, { from })).status).toBe(200)
-    expect(
-      (
-        await call(`${server.base}/api/graphql`, {
-          method: 'POST',
-          from,
-          body: { query: '{ Services { totalDocs } }' },
-        })
-      ).status,
-    ).toBe(200)
-    const refused = await call(`${server.base}/api/services`, { from })
-    expect(refused.status).toBe(429)
-    expect(refused.headers['retry-after']).toBeTruthy()
-    expect(refused.json().errors[0].message).toMatch(/Too many requests/)
-    const graphql = await call(`${server.base}/api/graphql`, {
-      method: 'POST',
-      from,
-      body: { query: '{ Services { totalDocs } }' },
-    })
-    expect(graphql.status).toBe(429)
-    const key = await createUserKey(server.env, 'editor')
-    expect(
-      (await call(`${server.base}/api/services`, { from, headers: { authorization: `users API-Key ${key}` } })).status,
-    ).toBe(200)
-    // The public API has its own budget.
-    expect((await call(`${server.base}/api/v1/status`, { from })).status).toBe(200)
-  })
-
-  it('limits the address the proxy forwarded, and ignores X-Forwarded-For from anyone else', async () => {
-    const url = `${server.base}/api/v1/status`
-    const viaProxy = (client: string) =>
-      call(url, { from: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.250, ${client}` } })
-    for (let i = 0; i < 3; i++) expect((await viaProxy('203.0.113.1')).status).toBe(200)
-    expect((await viaProxy('203.0.113.1')).status).toBe(429)
-    // Another client behind the same proxy has its own budget (the left-most entry, a client's claim, is not used).
-    expect((await viaProxy('203.0.113.2')).status).toBe(200)
-    // A peer that is not a trusted proxy is limited by its own address whatever it claims.
-    for (let i = 0; i < 3; i++)
-      expect(
-        (await call(url, { from: '127.0.0.3', headers: { 'x-forwarded-for': `203.0.113.${10 + i}` } })).status,
-      ).toBe(200)
-    expect((await call(url, { from: '127.0.0.3', headers: { 'x-forwarded-for': '203.0.113.99' } })).status).toBe(429)
-  })
-})
-
-describe('two instances on one PostgreSQL and Redis', () => {
-  let one: Started
-  let two: Started
-  let auth: Record<string, string>
-
-  beforeAll(async () => {
-    const env = {
-      ...(await postgresEnv('sp_test_edge_')),
-      REDIS_URL: redisUrl,
-      TRUSTED_PROXIES: 'loopback',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '4',
-    }
-    one = await startService(env)
-    two = await startService(env) // after the first has migrated
-    auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
-  })
-
-  afterAll(async () => {
-    stopServices([one, two])
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    await dropPostgres(one?.env.DATABASE_URL)
-  })
-
-  // A fresh address per run: the budget lives in Redis for a minute.
-  // IPv6 clients are limited per /64: a fresh /64 per client.
-  const client = () => `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}::1`
-
-  it('a write on one instance invalidates the other instance’s cache', async () => {
-    const url = '/api/v1/services'
-    const reader = client()
-    const read = (server: Started) => call(`${server.base}${url}`, { headers: { 'x-forwarded-for': reader } })
-    await read(two)
-    expect((await read(two)).headers['x-cache']).toBe('HIT')
-    await createService(one.base, auth, 'Across instances')
-    // The bump travels over Redis pub/sub: wait for it to arrive, without a time limit of our own.
-    let answer = await read(two)
-    for (let i = 0; i < 50 && answer.headers['x-cache'] === 'HIT'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      answer = await call(`${two.base}${url}`, { headers: { 'x-forwarded-for': client() } })
-    }
-    expect(answer.json().data.map((service: any) => service.name)).toContain('Across instances')
-  })
-
-  it('shares one rate budget', async () => {
-    const who = client()
-    const read = (server: Started) => call(`${server.base}/api/v1/status`, { headers: { 'x-forwarded-for': who } })
-    expect((await read(one)).status).toBe(200)
-    expect((await read(two)).status).toBe(200)
-    expect((await read(one)).status).toBe(200)
-    const fourth = await read(two)
-    expect(fourth.status).toBe(200)
-    expect(fourth.headers['ratelimit-remaining']).toBe('0')
-    expect((await read(one)).status).toBe(429)
-    expect((await read(two)).status).toBe(429)
-    // Another address in the same /64 is the same client.
-    const neighbour = who.replace(/::1$/, '::beef')
-    expect((await call(`${one.base}/api/v1/status`, { headers: { 'x-forwarded-for': neighbour } })).status).toBe(429)
-  })
-})
-
-describe('two instances on one PostgreSQL while their Redis goes away and comes back', () => {
-  let one: Started
-  let two: Started
-  let auth: Record<string, string>
-  let redisPort: number
-  let redis: ChildProcess | undefined
-
-  /** A redis-server of our own, so the test can kill it; resolves once it accepts connections. */
-  async function startRedis(): Promise<void> {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-      { stdio: 'ignore' },
-    )
-    for (;;) {
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = connect(redisPort, '127.0.0.1', () => {
-          socket.end()
-          resolve(true)
-        })
-        socket.on('error', () => resolve(false))
-      })
-      if (up) return
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-
-  function stopRedis(): Promise<void> {
-    const child = redis
-    redis = undefined
-    if (!child || child.exitCode !== null) return Promise.resolve()
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve())
-      child.kill('SIGKILL')
-    })
-  }
-
-  const health = async (server: Started) => (await call(`${server.base}/api/health`)).json()
-
-  /** Reads `url` on `server` until `done` says yes; the bound only ends a test that would otherwise never finish. */
-  async function readUntil(server: Started, url: string, done: (answer: Answer) => boolean): Promise<Answer> {
-    let answer = await call(`${server.base}${url}`)
-    for (let i = 0; i < 100 && !done(answer); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      answer = await call(`${server.base}${url}`)
-    }
-    return answer
-  }
-
-  beforeAll(async () => {
-    redisPort = await freePort()
-    await startRedis()
-    const env = {
-      ...(await postgresEnv('sp_test_edge_outage_')),
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
-    }
-    one = await startService(env)
-    two = await startService(env)
-    auth = { authorization: `users API-Key ${await createUserKey(env, 'editor')}` }
-  })
-
-  afterAll(async () => {
-    stopServices([one, two])
-    await stopRedis()
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    await dropPostgres(one?.env.DATABASE_URL)
-  })
-
-  it('shows a write on one instance on the other while Redis is down and after it is back, and reports the outage in health', async () => {
-    const url = '/api/v1/services'
-    const names = (answer: Answer) => answer.json().data.map((service: any) => service.name) as string[]
-    expect(await health(one)).toEqual({ status: 'ok', database: 'up', redis: 'up' })
-    await call(`${two.base}${url}`)
-    expect((await call(`${two.base}${url}`)).headers['x-cache']).toBe('HIT')
-
-    await stopRedis()
-    await readUntil(one, '/api/health', (answer) => answer.json().status === 'degraded')
-    expect(await health(one)).toEqual({ status: 'degraded', database: 'up', redis: 'down' })
-    const down = await call(`${one.base}/api/health`)
-    expect(down.status).toBe(200)
-
-    const id = await createService(one.base, auth, 'While Redis is down')
-    const seen = await readUntil(two, url, (answer) => names(answer).includes('While Redis is down'))
-    expect(names(seen)).toContain('While Redis is down')
-
-    await startRedis()
-    await readUntil(one, '/api/health', (answer) => answer.json().status === 'ok')
-    await readUntil(two, '/api/health', (answer) => answer.json().status === 'ok')
-    expect(await health(two)).toEqual({ status: 'ok', database: 'up', redis: 'up' })
-    const patched = await call(`${one.base}/api/services/${id}`, {
-      method: 'PATCH',
-      headers: auth,
-      body: { name: 'After Redis came back' },
-    })
-    expect(patched.status).toBe(200)
-    const after = await readUntil(two, url, (answer) => names(answer).includes('After Redis came back'))
-    expect(names(after)).toContain('After Redis came back')
-  })
-})
-
-describe('one instance whose Redis is unreachable', () => {
-  let server: Started
-
-  beforeAll(async () => {
-    server = await startService({
-      ...sqlite(),
-      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '3',
-    })
-  })
-
-  it('says so in health, and still limits each address, in its own memory', async () => {
-    const health = await call(`${server.base}/api/health`)
-    expect(health.status).toBe(200)
-    expect(health.json()).toEqual({ status: 'degraded', database: 'up', redis: 'down' })
-    const url = `${server.base}/api/v1/status`
-    for (let i = 0; i < 3; i++) expect((await call(url, { from: '127.0.0.7' })).status).toBe(200)
-    const refused = await call(url, { from: '127.0.0.7' })
-    expect(refused.status).toBe(429)
-    expect(refused.headers['content-type']).toBe('application/problem+json')
-    expect((await call(url, { from: '127.0.0.8' })).status).toBe(200)
   })
 })

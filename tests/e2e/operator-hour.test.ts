@@ -9,15 +9,23 @@
  */
 import path from 'node:path'
 
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type Locator, type Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
-import { call, createUserKey, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
-import { launchChromium } from '../helpers/browser'
+import {
+  call,
+  createUserKey,
+  firstAdminKey,
+  root,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
+import { launchChromium, seriousViolations } from '../helpers/browser'
 
 const shots = path.join(root, 'docs', 'screenshots')
 const EMAIL = 'hour@example.test'
@@ -62,15 +70,9 @@ async function expectAxeClean(screen: string, include: string[]) {
     for (const theme of ['light', 'dark'] as const) {
       // Payload's admin draws its theme from html[data-theme]; setting it keeps the screen's state (a reload would not).
       await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme)
-      let builder = new AxeBuilder({ page })
-      for (const selector of include) builder = builder.include(selector)
-      for (const selector of PAYLOAD_WIDGETS) builder = builder.exclude(selector)
-      const { violations } = await builder.analyze()
-      for (const violation of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        found.push(
-          `${screen} ${theme} ${width}px: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        )
-      }
+      found.push(
+        ...(await seriousViolations(page, `${screen} ${theme} ${width}px`, { include, exclude: PAYLOAD_WIDGETS })),
+      )
     }
   }
   await page.setViewportSize({ width: 1280, height: 1000 })
@@ -98,6 +100,7 @@ beforeAll(async () => {
   browser = await launchChromium()
   server = await startService({
     ...sqliteEnv('sp-operator-hour-'),
+    ...firstAdminKey(),
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
@@ -106,7 +109,7 @@ beforeAll(async () => {
     OUTBOUND_ALLOW_HTTP: '1',
     OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1/32',
   })
-  key = await createUserKey(server.env, 'admin')
+  key = await createUserKey(server, 'admin')
   // The site's zone differs from the browser's (UTC here), so the form names both.
   expect(
     (

@@ -8,15 +8,22 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 
-import AxeBuilder from '@axe-core/playwright'
 import ical, { type VEvent } from 'node-ical'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { browserDatabaseEnv, createUserKey, root, type Started, startService, stopServices } from '../helpers/service'
+import {
+  browserDatabaseEnv,
+  createUserKey,
+  firstAdminKey,
+  root,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
-import { launchChromium } from '../helpers/browser'
+import { launchChromium, seriousViolations } from '../helpers/browser'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'test-results', 'screenshots')
@@ -83,6 +90,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink()
   server = await startService({
     ...(await browserDatabaseEnv('site')),
+    ...firstAdminKey(),
     STATUSPAGE_TEST_HOOKS: '1',
     // A browser suite reads far more than 100 pages a minute from one address; the limits have their own tests.
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
@@ -90,8 +98,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     SMTP_FROM: 'status@example.test',
   })
-  editor = { authorization: `users API-Key ${await createUserKey(server.env, 'editor')}` }
-  admin = { authorization: `users API-Key ${await createUserKey(server.env, 'admin')}` }
+  editor = { authorization: `users API-Key ${await createUserKey(server, 'editor')}` }
+  admin = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
   browser = await launchChromium()
   mkdirSync(shots, { recursive: true })
 })
@@ -638,13 +646,7 @@ describe('the public site', () => {
             await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true })
             // No horizontal scrolling at phone width.
             expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-            const results = await new AxeBuilder({ page }).analyze()
-            const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            expect(
-              bad.map(
-                (v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-              ),
-            ).toEqual([])
+            expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
           }
           await context.close()
         }

@@ -8,12 +8,11 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { browserDatabaseEnv, root, type Started, startService, stopServices } from '../helpers/service'
-import { launchChromium } from '../helpers/browser'
+import { launchChromium, seriousViolations } from '../helpers/browser'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const shots = path.join(root, 'docs', 'screenshots')
@@ -225,17 +224,7 @@ describe('uptime bars', () => {
               path: path.join(shots, `uptime-${name}-${scheme}-${width}.png`),
               fullPage: name === 'service',
             })
-            const results = await new AxeBuilder({ page }).analyze()
-            const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            expect(
-              bad.map(
-                (v) =>
-                  `${name} ${scheme} ${width}: ${v.id} ${v.nodes
-                    .slice(0, 3)
-                    .map((n) => n.target.join(' '))
-                    .join(', ')}`,
-              ),
-            ).toEqual([])
+            expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
             await page.context().close()
           }
         }
@@ -271,17 +260,7 @@ describe('uptime bars', () => {
               path: path.join(shots, `${name}-${scheme}-${width}.png`),
               fullPage: name !== 'glance-home',
             })
-            const results = await new AxeBuilder({ page }).analyze()
-            const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            expect(
-              bad.map(
-                (v) =>
-                  `${name} ${scheme} ${width}: ${v.id} ${v.nodes
-                    .slice(0, 3)
-                    .map((n) => n.target.join(' '))
-                    .join(', ')}`,
-              ),
-            ).toEqual([])
+            expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
             await page.context().close()
           }
         }

@@ -121,8 +121,9 @@ describe('an incident sets its services’ statuses from the admin form', () => 
     const row = (index: number) => page.locator(`.incident-update[data-row-index="${index}"]`)
     await row(1).locator('textarea[name$=".message"]').fill('The API answers errors; we are on it.')
     const addStatus = row(1).getByRole('button', { name: /Add Service status/i })
-    // The page has hydrated (the update row came): one click.
-    await addStatus.click()
+    // On a loaded machine a click can land before the row's button listens: click until Payload's array has the row
+    // (its element comes at once, its fields after), so a slow render is never clicked twice.
+    await clickUntil(addStatus, async () => (await page.locator('#updates-1-serviceStatuses-row-0').count()) > 0)
     await page.locator('.service-status-pick').waitFor({ timeout: 60_000 })
     await pick(page.locator('#field-updates__1__serviceStatuses__0__service'), 'Public API')
     await expect

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { createService } from '../helpers/edge'
 import { startNginx, type StartedNginx } from '../helpers/nginx'
 import { type OwnRedis, startRedis } from '../helpers/redis-server'
 import {
@@ -47,22 +48,6 @@ const reader = () => {
 
 /** Which instance answered: the upstream address nginx logged for the request (its access log). */
 const upstreamsInLog = () => new Set(nginx!.accessLog().map((line) => line.split(' ').pop()))
-
-async function createService(base: string, name: string): Promise<number> {
-  const group = await call(`${base}/api/service-groups`, {
-    method: 'POST',
-    headers: auth,
-    body: { name: `Group ${randomBytes(3).toString('hex')}` },
-  })
-  expect(group.status, group.text).toBe(201)
-  const service = await call(`${base}/api/services`, {
-    method: 'POST',
-    headers: auth,
-    body: { name, group: group.json().doc.id, status: 'operational' },
-  })
-  expect(service.status, service.text).toBe(201)
-  return service.json().doc.id
-}
 
 const publicNames = (answer: Answer): string[] => answer.json().data.map((service: { name: string }) => service.name)
 
@@ -116,7 +101,7 @@ afterAll(async () => {
 describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
   it('shows a write made through one instance to the next reads through the balancer, whichever instance answers', async () => {
     const url = `${nginx!.base}/api/v1/services`
-    const id = await createService(instances[0].base, 'Balanced 0')
+    const id = await createService(instances[0].base, auth, 'Balanced 0')
     for (let round = 1; round <= 3; round++) {
       // Both instances hold the page in their caches before the write.
       for (let i = 0; i < 4; i++) expect((await call(url, { from: reader() })).status).toBe(200)
@@ -169,7 +154,7 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
   // the other instances once it is back.
   it('serves no stale page from any instance a few seconds after a publish lost while Redis was down', async () => {
     const url = `${nginx!.base}/api/v1/services`
-    const id = await createService(instances[0].base, 'Before the outage')
+    const id = await createService(instances[0].base, auth, 'Before the outage')
     await until(
       () => call(url, { from: reader() }),
       (answer) => publicNames(answer).includes('Before the outage'),
@@ -200,7 +185,7 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
   // (src/edge/invalidation-bus.ts).
   it('serves no stale page a few seconds after a publish lost while the other instances stayed subscribed', async () => {
     const url = `${nginx!.base}/api/v1/services`
-    const id = await createService(instances[0].base, 'Before the lost publish')
+    const id = await createService(instances[0].base, auth, 'Before the lost publish')
     await until(
       () => call(url, { from: reader() }),
       (answer) => publicNames(answer).includes('Before the lost publish'),

@@ -22,5 +22,7 @@ export async function ensureFirstAdmin(payload: Payload, settings: Env = env()):
     overrideAccess: true,
     data: { email, password, role: 'admin', name: 'Administrator', ...(apiKey && { enableAPIKey: true, apiKey }) },
   })
-  payload.logger.info(`Created the first administrator ${email} from ADMIN_EMAIL${apiKey ? ', with ADMIN_API_KEY' : ''}.`)
+  payload.logger.info(
+    `Created the first administrator ${email} from ADMIN_EMAIL${apiKey ? ', with ADMIN_API_KEY' : ''}.`,
+  )
 }

@@ -64,7 +64,8 @@ async function openIncident(
   base: string,
   title: string,
   serviceId: number,
-): Promise<{ shortId: string; createdAt: number }> {
+): Promise<{ shortId: string; sentAt: number; createdAt: number }> {
+  const sentAt = Date.now()
   const created = await call(`${base}/api/incidents`, {
     method: 'POST',
     headers: auth,
@@ -81,7 +82,7 @@ async function openIncident(
     },
   })
   expect(created.status, created.text).toBe(201)
-  return { shortId: created.json().doc.shortId, createdAt: Date.now() }
+  return { shortId: created.json().doc.shortId, sentAt, createdAt: Date.now() }
 }
 
 beforeAll(async () => {
@@ -141,16 +142,21 @@ describe('a static mirror behind nginx, for when every instance is down', () => 
     const incident = await openIncident(instances[1].base, title, service.json().doc.id)
     shortId = incident.shortId
 
-    // Within seconds of the write a copy is in place that started reading after it (one of the instances wrote it;
-    // a copy started before the write may hold it in some files and not in others).
+    // Within seconds of the write a copy is in place that started reading after its commit (one of the instances
+    // wrote it; a copy started before may hold it in some files and not in others). The commit falls between the
+    // request and its answer: a copy started after the request was sent that shows the incident began after it
+    // (one started before the commit does not show it, and the write's bump asks for another).
     await until(
       () => readManifest(mirrorDir),
-      (manifest) => manifest !== null && Date.parse(manifest.startedAt) >= incident.createdAt,
+      (manifest) =>
+        manifest !== null &&
+        Date.parse(manifest.startedAt) >= incident.sentAt &&
+        ['api/v1/status.json', 'index.html', `i/${shortId}/index.html`].every((file) => mirrored(file).includes(title)),
     )
     const copy = (await readManifest(mirrorDir))!
     const took = Date.parse(copy.writtenAt) - Date.parse(copy.startedAt)
     console.log(
-      `mirror: a copy made after the write was in place ${Date.now() - incident.createdAt} ms after the write was acknowledged (reading and writing its ${Object.keys(copy.files).length} files took ${took} ms)`,
+      `mirror: a copy made after the write was in place ${Date.now() - incident.sentAt} ms after the write was sent (reading and writing its ${Object.keys(copy.files).length} files took ${took} ms)`,
     )
     expect(mirrored('api/v1/status.json')).toContain(title)
     expect(mirrored('index.html')).toContain(title)

@@ -1,9 +1,8 @@
 /**
- * Demo mode through the built server (`npm start`): readers during several resets never see a half-reset site (on
- * SQLite, and on two instances sharing PostgreSQL, which together reset once per interval); the countdown of
- * /api/demo-status; the admin banner in Chromium with demo mode on, and its absence with it off; the admin form's
- * password change dropped for the demo user. Resets are seconds apart here (DEMO_RESET_INTERVAL_SECONDS, read by
- * the test hooks that STATUSPAGE_TEST_HOOKS=1 preloads: tests/helpers/server-test-hooks.mjs).
+ * Demo mode through the built server (`npm start`) on SQLite: readers during several resets never see a half-reset
+ * site; the countdown of /api/demo-status; the admin banner in Chromium with demo mode on, and its absence with it
+ * off; the admin form's password change dropped for the demo user. Two instances sharing PostgreSQL:
+ * demo-instances.test.ts. Resets are seconds apart here (tests/helpers/demo.ts).
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -11,35 +10,14 @@ import path from 'node:path'
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  call,
-  dropPostgres,
-  postgresEnv,
-  root,
-  sqliteEnv,
-  type Started,
-  startService,
-  stopServices,
-} from '../helpers/service'
+import { call, root, sqliteEnv, type Started, startService, stopServices } from '../helpers/service'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
+import { DEMO_EMAIL, DEMO_PASSWORD, demoEnv, INTERVAL_SECONDS, readThroughResets, resetsIn } from '../helpers/demo'
 import { launchChromium } from '../helpers/browser'
 
-const DEMO_EMAIL = 'demo@example.test'
-const DEMO_PASSWORD = 'demo-password-1234'
-const INTERVAL_SECONDS = 5
 const shots = path.join(root, 'test-results', 'screenshots')
 
-const demoEnv = {
-  DEMO_MODE: 'true',
-  DEMO_USER_EMAIL: DEMO_EMAIL,
-  DEMO_USER_PASSWORD: DEMO_PASSWORD,
-  STATUSPAGE_TEST_HOOKS: '1',
-  DEMO_RESET_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
-  RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
-}
-
 let browser: Browser
-const started: Started[] = []
 
 beforeAll(async () => {
   browser = await launchChromium()
@@ -49,59 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   stopServices()
-  await new Promise((resolve) => setTimeout(resolve, 1000))
-  for (const service of started) await dropPostgres(service.env.DATABASE_URL)
 })
-
-async function start(env: Record<string, string>): Promise<Started> {
-  const service = await startService(env)
-  started.push(service)
-  return service
-}
-
-const resetsIn = (service: Started) =>
-  service
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('Demo data reset at')).length
-
-/**
- * Reads the public API (and the status page) of the given servers for `ms`, checking every answer is the whole demo
- * data set: never an empty or partial state. Returns how many reads it made.
- */
-async function readThroughResets(bases: string[], ms: number): Promise<number> {
-  const deadline = Date.now() + ms
-  let reads = 0
-  while (Date.now() < deadline) {
-    for (const base of bases) {
-      const status = await call(`${base}/api/v1/status`)
-      expect(status.status, status.text).toBe(200)
-      const data = status.json().data
-      const services = data.serviceGroups.flatMap((g: any) => g.services)
-      expect([
-        data.serviceGroups.length,
-        services.length,
-        data.activeIncidents.length,
-        data.activeMaintenances.length,
-      ]).toEqual([3, 6, 1, 2])
-      expect(services.filter((s: any) => s.status === 'degraded').map((s: any) => s.name)).toEqual(['Webhooks'])
-      expect(data.activeIncidents[0].affectedServices.map((s: any) => s.name)).toEqual(['Webhooks'])
-      const incidents = await call(`${base}/api/v1/incidents?pretty=${reads}`) // a new URL: a fresh read each time
-      expect(incidents.status, incidents.text).toBe(200)
-      expect(
-        incidents
-          .json()
-          .data.map((i: any) => i.updates.length)
-          .sort(),
-      ).toEqual([2, 2, 4])
-      const home = await call(`${base}/`)
-      expect(home.status).toBe(200)
-      expect(home.text).toContain('Delayed webhook deliveries')
-      reads += 3
-    }
-  }
-  return reads
-}
 
 async function login(page: Page, base: string) {
   await page.goto(`${base}/admin/login`)
@@ -117,7 +43,7 @@ describe('demo mode on SQLite', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink()
-    server = await start({
+    server = await startService({
       ...sqliteEnv('sp-demo-'),
       ...demoEnv,
       SMTP_URL: smtp.url,
@@ -246,7 +172,7 @@ describe('demo mode on SQLite', () => {
 
 describe('demo mode off', () => {
   it('shows no banner, says so in /api/demo-status, and never resets', async () => {
-    const server = await start({
+    const server = await startService({
       ...sqliteEnv('sp-nodemo-'),
       ADMIN_EMAIL: 'admin@example.test',
       ADMIN_PASSWORD: 'admin-password-1234',
@@ -269,20 +195,5 @@ describe('demo mode off', () => {
     await context.close()
     expect(resetsIn(server)).toBe(0)
     stopServices([server])
-  })
-})
-
-describe('demo mode on two instances sharing PostgreSQL', () => {
-  it('resets once per interval in all, and readers of either never see a half-reset site', async () => {
-    const env = { ...(await postgresEnv('sp_test_demo_')), ...demoEnv }
-    const one = await start(env)
-    const two = await start(env)
-    const windowMs = 4 * INTERVAL_SECONDS * 1000
-    const before = resetsIn(one) + resetsIn(two)
-    await readThroughResets([one.base, two.base], windowMs)
-    const resets = resetsIn(one) + resetsIn(two) - before
-    // One per interval: about 4 in the window, where one per instance would be about 8.
-    expect(resets).toBeGreaterThanOrEqual(3)
-    expect(resets).toBeLessThanOrEqual(5)
   })
 })

@@ -1,73 +1,28 @@
 /**
- * The uptime bars in Chromium (playwright-core, /usr/bin/chromium) against the built server in demo mode: the demo
- * reset seeds 90 days of history. 90 bars per service (30 at phone width), one tab stop per service (arrow keys move
- * between days), each telling
- * its date, uptime, time in each status and incidents in text, also without JavaScript; axe-core in light and
- * dark; screenshots to docs/screenshots/.
+ * The uptime bars in Chromium against the built server in demo mode (tests/helpers/uptime-bars.ts): 90 bars per
+ * service (30 at phone width), one tab stop per service (arrow keys move between days), each telling its date,
+ * uptime, time in each status and incidents in text, also without JavaScript. On both databases (projects e2e and
+ * e2e-postgres); axe-core and the screenshots, which look at markup only: uptime-bars-look.test.ts.
  */
-import { existsSync, mkdirSync } from 'node:fs'
-import path from 'node:path'
-
-import { type Browser, type Page } from 'playwright-core'
+import { type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { browserDatabaseEnv, root, type Started, startService, stopServices } from '../helpers/service'
-import { launchChromium, seriousViolations } from '../helpers/browser'
+import { type DemoSite, startDemoSite } from '../helpers/uptime-bars'
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const shots = path.join(root, 'docs', 'screenshots')
-
-let server: Started
-let browser: Browser
+let site: DemoSite
+const open: DemoSite['open'] = (pathname, options) => site.open(pathname, options)
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}`)
-  server = await startService({
-    ...(await browserDatabaseEnv('uptime')),
-    DEMO_MODE: 'true',
-    DEMO_USER_EMAIL: 'demo@example.test',
-    DEMO_USER_PASSWORD: 'demo-password-1234',
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
-  })
-  browser = await launchChromium()
-  mkdirSync(shots, { recursive: true })
+  site = await startDemoSite()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  stopServices([server])
-})
-
-async function open(
-  pathname: string,
-  options: { width?: number; scheme?: 'light' | 'dark'; javaScript?: boolean } = {},
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.scheme ?? 'light',
-    javaScriptEnabled: options.javaScript ?? true,
-  })
-  const page = await context.newPage()
-  const response = await page.goto(`${server.base}${pathname}`)
-  expect(response?.status()).toBe(200)
-  // Every group open, so every service's bars show.
-  await page.evaluate(() =>
-    document.querySelectorAll('details.group').forEach((d) => ((d as HTMLDetailsElement).open = true)),
-  )
-  return page
-}
+afterAll(() => site?.close())
 
 const visibleBars = (page: Page, service: string) =>
   page.evaluate((name) => {
     const list = document.querySelector(`ol.bars[aria-label^="${name}:"]`)
     return [...(list?.children ?? [])].filter((li) => (li as HTMLElement).offsetWidth > 0).length
   }, service)
-
-/**
- * Axe and the screenshots look at markup, which the database under the service does not change: the SQLite run
- * checks them, the PostgreSQL run (project e2e-postgres) skips them to keep the suite's time.
- */
-const MARKUP_ONLY = process.env.E2E_DATABASE === 'postgres'
 
 describe('uptime bars', () => {
   it('shows 90 bars per service on a wide screen and the newest 30 on a phone, with the uptime', async () => {
@@ -205,32 +160,6 @@ describe('uptime bars', () => {
     await page.context().close()
   })
 
-  it.skipIf(MARKUP_ONLY)(
-    'has no serious or critical axe-core violations on / and /s/<slug>, light and dark, and is screenshot',
-    async () => {
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [1280, 360]) {
-          for (const [name, pathname] of [
-            ['home', '/'],
-            ['service', '/s/public-api'],
-          ]) {
-            const page = await open(pathname, { scheme, width })
-            // A bar with its text showing, for the picture.
-            // (On a phone the oldest 60 days are hidden: a visible one, else today's bar, focused.)
-            const marked = page.locator('ol.bars > li.p:visible, ol.bars > li.x:visible')
-            if (await marked.count()) await marked.last().hover()
-            else await page.locator('ol.bars > li[tabindex="0"]').first().focus()
-            await page.screenshot({
-              path: path.join(shots, `uptime-${name}-${scheme}-${width}.png`),
-              fullPage: name === 'service',
-            })
-            expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
-            await page.context().close()
-          }
-        }
-      }
-    },
-  )
   it('the banner names what is broken', async () => {
     // The demo has one degraded service: the banner names it.
     const home = await open('/')
@@ -240,35 +169,4 @@ describe('uptime bars', () => {
     )
     await home.context().close()
   })
-
-  it.skipIf(MARKUP_ONLY)(
-    '/history, the incident page and / pass axe in light and dark at 1280 and 360 px (screenshots)',
-    async () => {
-      const home = await open('/')
-      const shortId = await home.locator('section[aria-labelledby="active-h"] h3 a').first().getAttribute('href')
-      expect(shortId).toMatch(/^\/i\//)
-      await home.context().close()
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [1280, 360]) {
-          for (const [name, pathname] of [
-            ['glance-home', '/'],
-            ['glance-history', '/history'],
-            ['glance-incident', shortId!],
-          ]) {
-            const page = await open(pathname, { scheme, width })
-            await page.screenshot({
-              path: path.join(shots, `${name}-${scheme}-${width}.png`),
-              fullPage: name !== 'glance-home',
-            })
-            expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
-            await page.context().close()
-          }
-        }
-      }
-      const history = await open('/history')
-      expect(await history.locator('h2[id^="month-"]').count()).toBeGreaterThan(0)
-      expect(await history.locator('h3.history-day').count()).toBeGreaterThan(0)
-      await history.context().close()
-    },
-  )
 })

@@ -15,6 +15,10 @@ export function createRedis(
     connectTimeout: 2000,
     commandTimeout: 1000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    // The invalidation bus subscribes again on every 'ready' itself, and handles a failure. ioredis's own
+    // resubscription leaves its promise unhandled: a connection that closed just after 'ready' made it an unhandled
+    // rejection, which ends a Node process (seen in the bus's unit test).
+    autoResubscribe: false,
   })
   let down = false
   client.on('error', (error: Error) => {

@@ -19,7 +19,7 @@ import {
   startService,
   stopServices,
 } from '../helpers/service'
-import { launchChromium } from '../helpers/browser'
+import { clickUntil, launchChromium } from '../helpers/browser'
 
 const shots = path.join(root, 'test-results', 'screenshots')
 const EMAIL = 'statuses@example.test'
@@ -34,22 +34,6 @@ const auth = () => ({ authorization: `users API-Key ${key}` })
 
 async function serviceStatus(id: number): Promise<string> {
   return (await call(`${server.base}/api/services/${id}`)).json().status
-}
-
-/**
- * Clicks until `grown` says the click took effect: on a busy machine a button can be clicked before React hydrated
- * it. Far apart, so that a click that did land has rendered before the next check (a second row would be blank).
- */
-async function clickUntil(button: Locator, grown: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        if (!(await grown())) await button.click()
-        return grown()
-      },
-      { timeout: 150_000, interval: 15_000 },
-    )
-    .toBe(true)
 }
 
 /** Picks `option` in the react-select inside `field`. */

@@ -11,13 +11,13 @@ import { type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
-  clickUntil,
   closeOperatorHour,
   expectAxeClean as axeClean,
   type OperatorHour,
   openOperatorHour,
   shots,
 } from '../helpers/operator-hour'
+import { clickUntil } from '../helpers/browser'
 import { call, type Started } from '../helpers/service'
 import { type WebhookReceiver } from '../helpers/webhook-receiver'
 

@@ -4,7 +4,8 @@
  * with axe-core.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 import { chromiumPath } from './preflight'
 
@@ -50,4 +51,20 @@ export async function seriousViolations(
           .map((node) => node.target.join(' '))
           .join(', ')}`,
     )
+}
+
+/**
+ * Clicks until `done` says the click took effect: on a busy machine a button can be clicked before React hydrated
+ * it. Far apart, so that a click that did land has rendered before the next check (a second row would be blank).
+ */
+export async function clickUntil(button: Locator, done: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await done())) await button.click()
+        return done()
+      },
+      { timeout: 150_000, interval: 15_000 },
+    )
+    .toBe(true)
 }

@@ -7,7 +7,16 @@ import { request } from 'node:http'
 
 import { expect } from 'vitest'
 
-import { type Answer, call, firstAdminKey, postgresEnv, sqliteEnv, type Started, startService } from './service'
+import {
+  type Answer,
+  answerTo,
+  call,
+  firstAdminKey,
+  postgresEnv,
+  sqliteEnv,
+  type Started,
+  startService,
+} from './service'
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -54,14 +63,7 @@ export function rawCall(
         localAddress: options.from ?? '127.0.0.1',
         agent: false,
       },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
-        )
-      },
+      answerTo(resolve),
     )
     req.on('error', reject)
     req.end()

@@ -5,20 +5,11 @@
  */
 import path from 'node:path'
 
-import { type Browser, type Locator, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 import { launchChromium, seriousViolations } from './browser'
-import {
-  call,
-  createUserKey,
-  firstAdminKey,
-  root,
-  sqliteEnv,
-  type Started,
-  startService,
-  stopServices,
-} from './service'
+import { call, firstAdminKey, root, sqliteEnv, type Started, startService, stopServices } from './service'
 import { type SmtpSink, startSmtpSink } from './smtp'
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 
@@ -68,8 +59,8 @@ export async function openOperatorHour(): Promise<OperatorHour> {
     OUTBOUND_ALLOW_HTTP: '1',
     OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1/32',
   })
-  const key = await createUserKey(server, 'admin')
-  const auth = () => ({ authorization: `users API-Key ${key}` })
+  // The administrator signed in below has this key too (ADMIN_API_KEY): the tests' API calls are that user's.
+  const auth = () => ({ authorization: `users API-Key ${server.env.ADMIN_API_KEY}` })
   // The site's zone differs from the browser's (UTC here), so the form names both.
   expect(
     (
@@ -140,16 +131,4 @@ export async function expectAxeClean(page: Page, screen: string, include: string
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'))
   // Soft: the screen's own checks after it still run, and every screen's violations are listed at once.
   expect.soft(found).toEqual([])
-}
-
-export async function clickUntil(button: Locator, done: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        if (!(await done())) await button.click()
-        return done()
-      },
-      { timeout: 150_000, interval: 15_000 },
-    )
-    .toBe(true)
 }

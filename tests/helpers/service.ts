@@ -5,7 +5,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
-import { request } from 'node:http'
+import { type IncomingMessage, request } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -255,6 +255,16 @@ export interface Answer {
   json: () => any
 }
 
+/** The callback of a node:http request that reads the whole response into an Answer. */
+export const answerTo =
+  (resolve: (answer: Answer) => void) =>
+  (res: IncomingMessage): void => {
+    let text = ''
+    res.setEncoding('utf8')
+    res.on('data', (chunk) => (text += chunk))
+    res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
+  }
+
 /** node:http rather than fetch: it can choose the source address. A fresh connection per call. */
 export function call(
   url: string,
@@ -266,14 +276,7 @@ export function call(
     const req = request(
       url,
       { method: options.method ?? 'GET', headers, localAddress: options.from ?? '127.0.0.1', agent: false },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
-        )
-      },
+      answerTo(resolve),
     )
     req.on('error', reject)
     req.end(body)

@@ -1,148 +1,35 @@
 /**
  * The public status site in a real browser (playwright-core driving Debian's Chromium at /usr/bin/chromium) against
- * the built server (`npm start`) on a fresh SQLite database: empty data, content after CMS writes (write, reload,
- * see it: the response cache never serves a stale page), the 404 page, the theme toggle, axe-core on every page,
- * the feeds through real parsers, the weight of `/`, and screenshots (light and dark, 1280 and 360 px) written to
- * test-results/screenshots/.
+ * the built server (`npm start`) on a fresh database (SQLite; PostgreSQL in project e2e-postgres): empty data,
+ * content after CMS writes (write, reload, see it: the response cache never serves a stale page), the 404 page, the
+ * theme toggle, subscribing, the feeds through real parsers and the weight of `/`. axe-core and the screenshots of
+ * every page are site-look.test.ts's.
  */
-import { existsSync, mkdirSync } from 'node:fs'
-import path from 'node:path'
-
 import ical, { type VEvent } from 'node-ical'
-import { type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser } from 'playwright-core'
 import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  browserDatabaseEnv,
-  createUserKey,
-  firstAdminKey,
-  root,
-  type Started,
-  startService,
-  stopServices,
-} from '../helpers/service'
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
-import { launchChromium, seriousViolations } from '../helpers/browser'
+import { type Started } from '../helpers/service'
+import { hours, richText, type Site, startSite } from '../helpers/site'
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const shots = path.join(root, 'test-results', 'screenshots')
-
-const paragraph = (value: string) => ({
-  type: 'paragraph',
-  version: 1,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  textFormat: 0,
-  children: [{ type: 'text', version: 1, text: value, format: 1, detail: 0, mode: 'normal', style: '' }],
-})
-const richText = (value: string) => ({
-  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [paragraph(value)] },
-})
-const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
-
+let site: Site
 let server: Started
-let smtp: SmtpSink
 let browser: Browser
 let editor: Record<string, string>
 let admin: Record<string, string>
-
-async function write(method: string, pathname: string, auth: Record<string, string>, body: unknown): Promise<any> {
-  const response = await fetch(`${server.base}${pathname}`, {
-    method,
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  expect(response.status, text).toBeLessThan(300)
-  return JSON.parse(text)
-}
-
-async function newPage(
-  options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.scheme ?? 'light',
-    timezoneId: options.timezoneId,
-  })
-  return { context, page: await context.newPage() }
-}
-
-/**
- * The page's main text after a (re)load (collapsed groups included), whitespace collapsed. A fresh page only: on a
- * loaded machine the edge may answer with the last good copy, marked `X-Cache: STALE`, when the fresh one takes
- * longer than its wait (src/edge/response-cache.ts); that is the slow origin's answer, not a stale cache, so load again.
- */
-async function mainText(page: Page, pathname: string): Promise<string> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const response = await page.goto(`${server.base}${pathname}`)
-    expect(response?.status()).toBe(200)
-    if ((await response?.headerValue('x-cache')) !== 'STALE' || Date.now() > deadline)
-      return ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')
-  }
-}
+const write: Site['write'] = (...args) => site.write(...args)
+const newPage: Site['newPage'] = (...args) => site.newPage(...args)
+const mainText: Site['mainText'] = (...args) => site.mainText(...args)
+const linkToken: Site['linkToken'] = (...args) => site.linkToken(...args)
+const finishedNotification: Site['finishedNotification'] = (...args) => site.finishedNotification(...args)
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath} (apt-get install chromium)`)
-  smtp = await startSmtpSink()
-  server = await startService({
-    ...(await browserDatabaseEnv('site')),
-    ...firstAdminKey(),
-    STATUSPAGE_TEST_HOOKS: '1',
-    // A browser suite reads far more than 100 pages a minute from one address; the limits have their own tests.
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
-    RATE_LIMIT_SUBSCRIBE_PER_HOUR: '0',
-    SMTP_URL: smtp.url,
-    SMTP_FROM: 'status@example.test',
-  })
-  editor = { authorization: `users API-Key ${await createUserKey(server, 'editor')}` }
-  admin = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
-  browser = await launchChromium()
-  mkdirSync(shots, { recursive: true })
+  site = await startSite('site')
+  ;({ server, browser, editor, admin } = site)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  stopServices([server])
-  await smtp?.close()
-})
-
-/** The notification an incident caused, once its delivery run has finished (completedAt set). */
-async function finishedNotification(incidentId: number): Promise<{ status: string; recipients: number; sent: number }> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const response = await fetch(`${server.base}/api/notifications?where[incident][equals]=${incidentId}&depth=0`, {
-      headers: editor,
-    })
-    const doc = (await response.json()).docs?.[0]
-    if (doc?.completedAt) return doc
-    if (Date.now() > deadline)
-      throw new Error(`the notification of incident ${incidentId} did not finish: ${JSON.stringify(doc)}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-/** The token in the first link to `/<kind>/<token>` in the latest message to `address`. */
-async function linkToken(address: string, kind: 'verify' | 'unsubscribe', count: number): Promise<string> {
-  const deadline = Date.now() + 30_000
-  while (smtp.to(address).length < count) {
-    if (Date.now() > deadline) throw new Error(`no message ${count} to ${address}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  const mails = smtp.to(address)
-  const match = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`).exec(mails[mails.length - 1].parsed.text ?? '')
-  if (!match) throw new Error(`no ${kind} link to ${address}`)
-  return match[1]
-}
-
-/**
- * Axe and the screenshots look at markup, which the database under the service does not change: the SQLite run
- * checks them, the PostgreSQL run (project e2e-postgres) skips them to keep the suite's time.
- */
-const MARKUP_ONLY = process.env.E2E_DATABASE === 'postgres'
+afterAll(() => site?.close())
 
 describe('the public site', () => {
   const created: { incident?: string; maintenance?: string; service?: number } = {}
@@ -621,40 +508,10 @@ describe('the public site', () => {
     })
     const done = await finishedNotification(after.doc.id)
     expect(done).toMatchObject({ status: 'sent', recipients: 0, sent: 0 })
-    expect(smtp.to(subscriber).map((m) => m.parsed.subject)).not.toContain('[Acme Status] New incident: After leaving')
+    expect(site.smtp.to(subscriber).map((m) => m.parsed.subject)).not.toContain(
+      '[Acme Status] New incident: After leaving',
+    )
   })
-
-  it.skipIf(MARKUP_ONLY)(
-    'has no serious or critical axe-core violations, and screenshots every page in light and dark at 1280 and 360 px',
-    async () => {
-      const pages: [string, string][] = [
-        ['home', '/'],
-        ['incident', `/i/${created.incident}`],
-        ['maintenance', `/m/${created.maintenance}`],
-        ['history', '/history'],
-        ['not-found', '/i/nothing-here'],
-        ['unknown-path', '/no/such/page'],
-        ['subscribe', '/subscribe'],
-        ['verify', `/verify/${tokens.verify}`],
-        ['unsubscribe', `/unsubscribe/${tokens.unsubscribe}`],
-      ]
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [1280, 360]) {
-          const { context, page } = await newPage({ scheme, width })
-          for (const [name, pathname] of pages) {
-            await page.goto(`${server.base}${pathname}`)
-            await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true })
-            // No horizontal scrolling at phone width.
-            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-            expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
-          }
-          await context.close()
-        }
-      }
-    },
-    // Nine pages, two themes, two widths, each checked by axe and photographed: minutes on a shared machine.
-    300_000,
-  )
 
   it('serves the feeds: Atom and RSS with incidents and maintenances, iCalendar with maintenances', async () => {
     const parser = new Parser()

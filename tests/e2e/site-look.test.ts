@@ -1,0 +1,123 @@
+/**
+ * Every page of the public site passes axe-core (serious and critical) and fits a phone's width, in light and dark at
+ * 1280 and 360 px, and is screenshot to test-results/screenshots/: against the built server with a site written
+ * through the CMS API (groups, services in trouble, incidents active and past, maintenances in progress and to come, a
+ * subscriber). SQLite only: the markup does not depend on the database.
+ */
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { seriousViolations } from '../helpers/browser'
+import { call } from '../helpers/service'
+import { hours, richText, shots, type Site, startSite } from '../helpers/site'
+
+let site: Site
+const pages: [string, string][] = []
+
+/** A site with something on every page, and the links a subscriber is e-mailed. */
+async function seed(): Promise<void> {
+  const { server, write, editor, admin } = site
+  await write('POST', '/api/globals/settings', admin, {
+    siteName: 'Acme Status',
+    statusMessage: 'We are upgrading the database tonight.',
+    timeZone: 'America/New_York',
+  })
+  const service = async (group: string, description: string | undefined, services: [string, string, string?][]) => {
+    const created = await write('POST', '/api/service-groups', editor, { name: group, description })
+    for (const [name, status, about] of services)
+      await write('POST', '/api/services', editor, { name, group: created.doc.id, status, description: about })
+  }
+  await service('Core platform', undefined, [
+    ['Public API', 'major'],
+    ['Dashboard', 'operational'],
+  ])
+  await service('Edge network', 'Where your traffic enters', [['CDN', 'operational', 'Static files in 40 regions']])
+  await service('Accounts and sign-in', undefined, [
+    ['Customer authentication gateway', 'degraded'],
+    ['SSO', 'operational'],
+  ])
+  const past = await write('POST', '/api/incidents', editor, {
+    title: 'API returns errors',
+    updates: [
+      { status: 'investigating', message: 'We are looking into elevated error rates.', createdAt: hours(-2) },
+      { status: 'identified', message: 'A bad deploy; rolling back.', createdAt: hours(-1) },
+      { status: 'resolved', message: 'Error rates are back to normal.', createdAt: hours(-0.5) },
+    ],
+  })
+  await write('POST', '/api/incidents', editor, {
+    title: 'Login is slow',
+    updates: [{ status: 'identified', message: 'A slow query.', createdAt: hours(-3) }],
+  })
+  // More than a page of history, so that /history shows its pager.
+  for (let i = 0; i < 11; i++)
+    await write('POST', '/api/incidents', editor, {
+      title: `Old incident ${i}`,
+      updates: [{ status: 'resolved', message: 'Done', createdAt: hours(-100 - i) }],
+    })
+  const upcoming = await write('POST', '/api/maintenances', editor, {
+    title: 'Database upgrade',
+    scheduledStartAt: '2031-03-10T22:00:00.000Z',
+    scheduledEndAt: '2031-03-11T00:30:00.000Z',
+    description: richText('Expect brief read-only periods.'),
+  })
+  await write('POST', '/api/maintenances', editor, {
+    title: 'Queue migration',
+    scheduledStartAt: hours(-1),
+    scheduledEndAt: hours(2),
+    updates: [{ message: 'Half of the queues are moved.', createdAt: hours(-0.5) }],
+  })
+
+  const subscriber = 'visitor@example.test'
+  const subscribed = await call(`${server.base}/api/subscribe`, {
+    method: 'POST',
+    body: { type: 'email', email: subscriber },
+  })
+  expect(subscribed.status, subscribed.text).toBeLessThan(300)
+  const verify = await site.linkToken(subscriber, 'verify', 1)
+  const verified = await call(`${server.base}/api/subscribe/verify`, { method: 'POST', body: { token: verify } })
+  expect(verified.status, verified.text).toBe(200)
+  const notified = await write('POST', '/api/incidents', editor, {
+    title: 'Webhooks are delayed',
+    updates: [{ status: 'investigating', message: 'Queue backlog.' }],
+  })
+  await site.finishedNotification(notified.doc.id)
+  const unsubscribe = await site.linkToken(subscriber, 'unsubscribe', 2)
+
+  pages.push(
+    ['home', '/'],
+    ['incident', `/i/${past.doc.shortId}`],
+    ['maintenance', `/m/${upcoming.doc.shortId}`],
+    ['history', '/history'],
+    ['not-found', '/i/nothing-here'],
+    ['unknown-path', '/no/such/page'],
+    ['subscribe', '/subscribe'],
+    ['verify', `/verify/${verify}`],
+    ['unsubscribe', `/unsubscribe/${unsubscribe}`],
+  )
+}
+
+beforeAll(async () => {
+  site = await startSite('site-look')
+  await seed()
+})
+
+afterAll(() => site?.close())
+
+describe('the public site, looked at', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 360]) {
+      it(`has no serious or critical axe-core violations on any page, ${scheme} at ${width} px, and is screenshot`, async () => {
+        const { context, page } = await site.newPage({ scheme, width })
+        for (const [name, pathname] of pages) {
+          await page.goto(`${site.server.base}${pathname}`)
+          await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true })
+          // No horizontal scrolling at phone width.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+          expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])
+        }
+        await context.close()
+      })
+    }
+  }
+})

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the checks, then the vitest projects in two streams at once, each phase timed, and a summary at the end
- * that says where the time went (per phase, per project, the slowest files). The summary is what a suite that grew
- * too slow is judged by, so it is printed on every run, green or red. With arguments, one vitest run takes them
- * instead of the two streams.
+ * `npm test`: the checks and the vitest projects, all at once, each phase timed, and a summary at the end that says
+ * where the time went (per phase, per project, the slowest files). The summary is what a suite that grew too slow is
+ * judged by, so it is printed on every run, green or red. With arguments, one vitest run takes them instead of the
+ * streams.
  *
- * Two streams, because the end-to-end files run one at a time (each starts its own services) and wait on servers,
- * browsers and clocks much of the time: beside them, the unit and API files keep both cores busy
- * (docs/testing.md).
+ * Three processes side by side (docs/testing.md): the end-to-end stream, which is the longest and waits on servers,
+ * browsers and clocks much of its time; the unit and API stream; and the checks. The last two run at a lower
+ * priority, so that they fill the time the end-to-end files wait rather than slow them down.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -19,21 +19,11 @@ const reports = 'test-results'
 const phases = []
 const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
-function run(name, command, args) {
+/** The command as a child, at `nice` niceness when given; its outcome, timed, goes to the phases. */
+function run(name, command, args, { nice, env = childEnv } = {}) {
   const started = performance.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: childEnv })
-  phases.push({ name, seconds: (performance.now() - started) / 1000, ok: result.status === 0 })
-  return result.status === 0
-}
-
-/** One vitest run, in the background; its timings go to test-results/timings-<id>.json. */
-function vitest(name, id, args) {
-  const started = performance.now()
-  const reporter = ['--reporter=default', '--reporter=./tests/helpers/timing-reporter.ts']
-  const child = spawn('npx', ['vitest', 'run', ...reporter, ...args], {
-    stdio: 'inherit',
-    env: { ...childEnv, VITEST_TIMINGS_FILE: path.join(reports, `timings-${id}.json`) },
-  })
+  const [file, argv] = nice ? ['nice', ['-n', String(nice), command, ...args]] : [command, args]
+  const child = spawn(file, argv, { stdio: 'inherit', env })
   return new Promise((resolve) =>
     child.on('close', (code) => {
       phases.push({ name, seconds: (performance.now() - started) / 1000, ok: code === 0 })
@@ -42,19 +32,45 @@ function vitest(name, id, args) {
   )
 }
 
+/** Below the end-to-end stream: a niceness of 10 gives it about nine tenths of a contended core. */
+const BACKGROUND = 10
+
+/** One vitest run, in the background; its timings go to test-results/timings-<id>.json. */
+function vitest(name, id, args, options = {}) {
+  const reporter = ['--reporter=default', '--reporter=./tests/helpers/timing-reporter.ts']
+  return run(name, 'npx', ['vitest', 'run', ...reporter, ...args], {
+    ...options,
+    env: { ...childEnv, VITEST_TIMINGS_FILE: path.join(reports, `timings-${id}.json`) },
+  })
+}
+
 const STREAMS = [
   { id: 'e2e', name: 'vitest: one next build, then the end-to-end files', projects: ['e2e', 'e2e-postgres'] },
   {
     id: 'api',
     name: 'vitest: unit, then API on SQLite and PostgreSQL',
     projects: ['unit', 'api-sqlite', 'api-postgres'],
+    nice: BACKGROUND,
   },
 ]
 
+/** One after the other: a type error makes the lint's findings noise. */
+async function checks() {
+  const nice = BACKGROUND
+  return (
+    (await run('typecheck (tsc)', 'npx', ['tsc', '--noEmit'], { nice })) &&
+    (await run('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { nice })) &&
+    (await run('dead exports (knip)', 'npm', ['run', '--silent', 'deadcode'], { nice }))
+  )
+}
+
 async function tests(args) {
-  if (args.length > 0) return vitest('vitest', 'all', args)
+  if (args.length > 0) return (await checks()) && (await vitest('vitest', 'all', args))
   const projects = (stream) => stream.projects.flatMap((project) => ['--project', project])
-  const results = await Promise.all(STREAMS.map((stream) => vitest(stream.name, stream.id, projects(stream))))
+  const results = await Promise.all([
+    ...STREAMS.map((stream) => vitest(stream.name, stream.id, projects(stream), { nice: stream.nice })),
+    checks(),
+  ])
   return results.every(Boolean)
 }
 
@@ -91,10 +107,6 @@ function summary() {
 
 mkdirSync(reports, { recursive: true })
 for (const name of readdirSync(reports)) if (/^timings.*\.json$/.test(name)) rmSync(path.join(reports, name))
-const ok =
-  run('typecheck (tsc)', 'npx', ['tsc', '--noEmit']) &&
-  run('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint']) &&
-  run('dead exports (knip)', 'npm', ['run', '--silent', 'deadcode']) &&
-  (await tests(process.argv.slice(2)))
+const ok = await tests(process.argv.slice(2))
 summary()
 process.exit(ok ? 0 : 1)

@@ -14,9 +14,15 @@ export async function ensureFirstAdmin(payload: Payload, settings: Env = env()):
   const email = settings.ADMIN_EMAIL
   const apiKey = settings.ADMIN_API_KEY
   const password = settings.ADMIN_PASSWORD ?? (apiKey && randomBytes(18).toString('base64url'))
-  if (!email || !password) return
+  if (!password) return
   const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
   if (totalDocs > 0) return
+  if (!email) {
+    // Said, not refused: the service still starts, and the setup code (logged next) still makes the first account.
+    const given = settings.ADMIN_PASSWORD ? 'ADMIN_PASSWORD' : 'ADMIN_API_KEY'
+    payload.logger.warn(`${given} is set without ADMIN_EMAIL, so no administrator was made from it: set ADMIN_EMAIL.`)
+    return
+  }
   await payload.create({
     collection: 'users',
     overrideAccess: true,

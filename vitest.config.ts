@@ -17,6 +17,7 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
     setupFiles: ['tests/helpers/worker-reuse.ts', 'tests/helpers/database.ts'],
     env: { TEST_DIALECT: dialect },
     globalSetup: [
+      'tests/helpers/run-files.ts',
       ...(dialect === 'postgres' ? ['tests/helpers/postgres-cleanup.ts'] : []),
       'tests/helpers/template-setup.ts',
     ],
@@ -28,6 +29,9 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
 })
 
 export default defineConfig({
+  // scripts/test.mjs gives each of its vitest runs a folder of its own: the results kept there (each file's last
+  // duration, which orders the next run's files longest first) would otherwise be overwritten by the other run's.
+  cacheDir: process.env.VITEST_CACHE_DIR,
   test: {
     maxWorkers: 2,
     projects: [
@@ -41,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/helpers/preflight-e2e.ts'],
+          globalSetup: ['tests/helpers/run-files.ts', 'tests/helpers/preflight-e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           // Two files at a time: each starts services of its own on free loopback ports and spends much of its time
@@ -57,11 +61,16 @@ export default defineConfig({
           name: 'e2e-postgres',
           include: ['tests/e2e/site.test.ts', 'tests/e2e/admin.test.ts', 'tests/e2e/uptime-bars.test.ts'],
           env: { E2E_DATABASE: 'postgres' },
-          globalSetup: ['tests/helpers/preflight-e2e.ts', 'tests/helpers/postgres-cleanup.ts'],
+          globalSetup: [
+            'tests/helpers/run-files.ts',
+            'tests/helpers/preflight-e2e.ts',
+            'tests/helpers/postgres-cleanup.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
-          // After everything else: two browser suites at once on two cores would starve each other.
+          // After everything else, two at a time like the e2e project: beside it, they made a third and fourth
+          // browser at once.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -44,7 +44,12 @@ function vitest(name, id, args, options = {}) {
   const reporter = ['--reporter=default', '--reporter=./tests/helpers/timing-reporter.ts']
   return run(name, 'npx', ['vitest', 'run', ...reporter, ...args], {
     ...options,
-    env: { ...childEnv, VITEST_TIMINGS_FILE: path.join(reports, `timings-${id}.json`) },
+    env: {
+      ...childEnv,
+      VITEST_TIMINGS_FILE: path.join(reports, `timings-${id}.json`),
+      // Its own cache folder (vitest.config.ts): the other run would overwrite the durations that order its files.
+      VITEST_CACHE_DIR: path.join('node_modules', `.vite-${id}`),
+    },
   })
 }
 

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import { sql as pgSql } from '@payloadcms/db-postgres/drizzle'
@@ -18,10 +17,10 @@ import { afterAll, expect, it } from 'vitest'
 
 import { migrations as postgresMigrations } from '@/migrations/postgres'
 import { migrations as sqliteMigrations } from '@/migrations/sqlite'
-import { emptyDatabase } from '../helpers/database-template'
+import { emptyDatabase, runDirectory } from '../helpers/database-template'
 
 const onPostgres = process.env.TEST_DIALECT === 'postgres'
-const sqliteFile = path.join(os.tmpdir(), 'statuspage-tests', `fk_${randomBytes(6).toString('hex')}.db`)
+const sqliteFile = path.join(runDirectory(), `fk_${randomBytes(6).toString('hex')}.db`)
 
 type Migrate = (args: { db: unknown }) => Promise<void>
 

@@ -69,6 +69,20 @@ export function sqliteTemplate(): string {
   return file
 }
 
+/**
+ * The folder of this run's SQLite databases (SP_TEST_RUN, set by the global set-up of run-files.ts), removed with
+ * everything in it when the run ends.
+ */
+export function runDirectory(): string {
+  const dir = path.join(templateDir, `run-${process.env.SP_TEST_RUN ?? 'x'}`)
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+export function removeRunDirectory(run: string): void {
+  rmSync(path.join(templateDir, `run-${run}`), { recursive: true, force: true })
+}
+
 /** Makes `file` (which must not be open) a copy of the migrated SQLite template. */
 export function newSqliteDatabase(file: string): void {
   const template = sqliteTemplate()

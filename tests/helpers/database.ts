@@ -5,11 +5,9 @@
  * from an older one) calls emptyDatabase() (database-template.ts) before Payload starts.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
-import { newPostgresDatabase, newSqliteDatabase } from './database-template'
+import { newPostgresDatabase, newSqliteDatabase, runDirectory } from './database-template'
 import { resetConfig } from '@/config/env'
 
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
@@ -22,9 +20,7 @@ delete process.env.ADMIN_PASSWORD
 if (process.env.TEST_DIALECT === 'postgres') {
   process.env.DATABASE_URL = await newPostgresDatabase(`sp_test_${id}`)
 } else {
-  const dir = path.join(os.tmpdir(), 'statuspage-tests')
-  mkdirSync(dir, { recursive: true })
-  const file = path.join(dir, `${id}.db`)
+  const file = path.join(runDirectory(), `${id}.db`)
   newSqliteDatabase(file)
   process.env.DATABASE_URL = `file:${file}`
 }

@@ -7,14 +7,13 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { type IncomingMessage, request } from 'node:http'
 import { createServer } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 
 import pg from 'pg'
 
-import { newPostgresDatabase, newSqliteDatabase } from './database-template'
+import { newPostgresDatabase, newSqliteDatabase, runDirectory } from './database-template'
 
 export const root = path.resolve(__dirname, '../..')
 
@@ -178,7 +177,7 @@ export interface DatabaseStart {
 
 /** A fresh embedded database and secret for one service. */
 export function sqliteEnv(prefix = 'sp-e2e-', { empty = false }: DatabaseStart = {}): Record<string, string> {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'service.db')
+  const file = path.join(mkdtempSync(path.join(runDirectory(), prefix)), 'service.db')
   if (!empty) newSqliteDatabase(file)
   return { DATABASE_URL: `file:${file}`, PAYLOAD_SECRET: randomBytes(24).toString('hex') }
 }

@@ -162,7 +162,7 @@ describe('M3: failed logins are throttled per address, never locking the account
     expect(ownerLogin.body.token).toBeTruthy()
   })
 
-  it('counts IPv6 clients per /64: other addresses of the same network are throttled too (issue 21, M2)', async () => {
+  it('counts IPv6 clients per /64: other addresses of the same network are throttled too', async () => {
     const owner = await createUser('admin', 'six')
     const addressIn64 = (i: number) => `2001:db8:21:${i < 5 ? 'a' : 'A'}::${(i + 1).toString(16)}`
     for (let i = 0; i < 10; i++)
@@ -219,7 +219,7 @@ describe('M3: failed logins are throttled per address, never locking the account
   })
 })
 
-describe('issue 21, L3: a lock only on what the user may open', () => {
+describe('a lock only on what the user may open', () => {
   const lock = (key: string, user: TestUser, body: Record<string, unknown>) =>
     api('POST', '/payload-locked-documents', { key, body: { ...body, user: { relationTo: 'users', value: user.id } } })
 

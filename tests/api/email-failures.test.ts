@@ -1,5 +1,5 @@
 /**
- * A failing e-mail setup is visible (issue 27): an SMTP server that refuses the login (smtp-server, in this process)
+ * A failing e-mail setup is visible: an SMTP server that refuses the login (smtp-server, in this process)
  * shows in the administrator's "Send a test message" answer, on the subscriber (no "Confirmation Sent At" until a
  * confirmation was taken), and on the dashboard while any message failed in the last 24 hours. SMS has the same test.
  */

@@ -1,5 +1,5 @@
 /**
- * An update that sets a service's status makes it an affected service (issue 27): the rule is enforced on the
+ * An update that sets a service's status makes it an affected service: the rule is enforced on the
  * server, whatever the client (the admin form, REST, GraphQL), so no service is in an outage no incident names.
  */
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Deleting an incident gives its services back (issue 27): an open incident deleted by mistake applies the same
+ * Deleting an incident gives its services back: an open incident deleted by mistake applies the same
  * restore rule as resolving it, so no service stays in an outage that no incident names.
  */
 import { beforeAll, describe, expect, it } from 'vitest'

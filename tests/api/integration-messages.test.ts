@@ -1,5 +1,5 @@
 /**
- * Monitoring speaks to customers (issue 27): the titles of the incidents an integration opens and the updates it
+ * Monitoring speaks to customers: the titles of the incidents an integration opens and the updates it
  * writes come from its templates, through the real webhook. An Alertmanager summary ("BlackBox Probe Failure:
  * https://server.example.org") or `description` ("5xx ratio 12% over 5 minutes") reaches the public page only where
  * a template asks for it with {title}, {alerts} or {description}; a template with an unknown placeholder is refused

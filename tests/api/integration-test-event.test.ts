@@ -1,5 +1,5 @@
 /**
- * An integration's "Send a test event" (issue 27): POST /api/integrations/<id>/test-event runs a sample notification
+ * An integration's "Send a test event": POST /api/integrations/<id>/test-event runs a sample notification
  * of the integration's tool through its parser and message templates and answers what would be opened and what the
  * resolve would say, creating nothing and notifying nobody. Sending the same sample to the real webhook opens exactly
  * what the dry run showed.

@@ -1,5 +1,5 @@
 /**
- * Monitoring integrations through HTTP (issue 17): the integrations collection and its token, the webhook's answers,
+ * Monitoring integrations through HTTP: the integrations collection and its token, the webhook's answers,
  * and what each tool's notifications do to incidents and service statuses, with the tools' real payloads
  * (tests/fixtures/integrations). The same file runs on SQLite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * Managing a subscription (issue 27): every notification links to the subscriber's own page, where they change the
+ * Managing a subscription: every notification links to the subscriber's own page, where they change the
  * services they hear about or leave. Delivered to a real SMTP server (smtp-server, in this process); the page is
  * the route handler called with real Requests.
  */

@@ -626,7 +626,7 @@ describe('notifications', () => {
     expect(sent).toHaveLength(1)
     expect(sent[0].body).toContain('SMS check')
     expect(sent[0].body).toContain(`https://status.example.test/i/${incident.shortId}`)
-    // The link leads to the page where the subscriber changes services or leaves (issue 27).
+    // The link leads to the page where the subscriber changes services or leaves.
     expect(sent[0].body).toMatch(/ Manage or stop: https:\/\/status\.example\.test\/manage\/[A-Za-z0-9_-]+$/)
   })
 

@@ -1,5 +1,5 @@
 /**
- * The public pages as a visitor reads them (issue 27, "A page that tells the truth at a glance"): the route handlers
+ * The public pages as a visitor reads them ("A page that tells the truth at a glance"): the route handlers
  * called with real Requests, on both databases, with an injected clock (fake Date).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

@@ -1,6 +1,6 @@
 /**
  * The service list behind /api/v1/status and `/` is read once and kept until a write that may touch services or
- * groups (src/runtime/data-version.ts, the services version; issue 26's cheap misses): an incident's own write keeps
+ * groups (src/runtime/data-version.ts, the services version): an incident's own write keeps
  * it, and every way a service or group changes (an incident's update setting a status, its resolution, the service
  * or group itself, a delete) shows on the next read.
  */

@@ -1,5 +1,5 @@
 /**
- * One chokepoint for a service's status (issue 16): every change, through the CMS REST and GraphQL APIs, incidents
+ * One chokepoint for a service's status: every change, through the CMS REST and GraphQL APIs, incidents
  * and maintenances, writes the new status and one history row (who, what, when, from where); a write that changes
  * nothing writes none. Incidents set the statuses of their services and give them back when they resolve;
  * maintenances with the switch put them under maintenance for their window (the job's clock is injected).

@@ -1,5 +1,5 @@
 /**
- * Every public response says how long a CDN in front may keep it (issue 22): a short shared lifetime, a window to
+ * Every public response says how long a CDN in front may keep it: a short shared lifetime, a window to
  * serve it while refreshing, and a day to serve it when this service cannot answer; browsers revalidate (max-age=0)
  * and still get their 304. Errors and a subscriber's pages are never stored.
  */

@@ -1,6 +1,6 @@
 /**
  * The monitoring webhook's answers to payloads that can never succeed, and severity words that name members of
- * every JavaScript object (issue 21, L1 and L2), through the webhook's route handlers on SQLite and PostgreSQL.
+ * every JavaScript object, through the webhook's route handlers on SQLite and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 

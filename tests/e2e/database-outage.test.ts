@@ -1,5 +1,5 @@
 /**
- * The status page stays up when its database does not (issue 22): the real service (`npm start`) on PostgreSQL
+ * The status page stays up when its database does not: the real service (`npm start`) on PostgreSQL
  * through a TCP proxy (tests/helpers/tcp-proxy.ts) that refuses connections, drops packets and cuts sessions.
  * After an operator's write, every public route a visitor had seen answers its last good copy (X-Cache: STALE,
  * Age, a notice on pages); one never seen answers 503 with Retry-After in its path's shape; /api/health answers at

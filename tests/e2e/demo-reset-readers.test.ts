@@ -1,5 +1,5 @@
 /**
- * The demo reset is atomic for public readers (issue 21), through the built server: readers of the pages and
+ * The demo reset is atomic for public readers, through the built server: readers of the pages and
  * /api/v1 during resets that pause half done (DEMO_RESET_PAUSE_MS, between the wipe and the seed) and of which
  * every second one fails there (DEMO_RESET_FAIL_EVERY: on SQLite, with no transaction, the data stays half wiped
  * until the next reset) get the whole demo site or an honest 503 with Retry-After for a URL the edge has no copy

@@ -86,7 +86,7 @@ describe('integrations on the running service', () => {
     const limited = await post(`/api/integrations/webhook/${token}`)
     expect(limited.status).toBe(429)
     expect(limited.headers['retry-after']).toBeTruthy()
-    // A made-up token from the same address spends the same address budget (issue 21: a flood of wrong tokens is
+    // A made-up token from the same address spends the same address budget (a flood of wrong tokens is
     // limited like anything else), so it is refused at the edge before any lookup.
     expect((await post('/api/integrations/webhook', { authorization: `Bearer spi_${'x'.repeat(43)}` })).status).toBe(
       429,

@@ -1,8 +1,8 @@
 /**
- * Request bodies against the real process (`npm start`, production mode), issue 21: a 200 MB anonymous write is
+ * Request bodies against the real process (`npm start`, production mode): a 200 MB anonymous write is
  * refused before it is read, a body that never arrives gets 408 after REQUEST_BODY_TIMEOUT_MS, a CMS write over
  * the 1 MB default is 413; many stalled bodies from one address are refused past REQUEST_BODIES_PER_ADDRESS, and
- * only a real session or API key gets the upload allowance; and REST refusals name the field and rule in production as GraphQL does (issue 27). The
+ * only a real session or API key gets the upload allowance; and REST refusals name the field and rule in production as GraphQL does. The
  * server's resident memory is printed around the large requests (no threshold: the test asserts that the process
  * is alive and answered 4xx). The service starts with DEMO_MODE=0 and OUTBOUND_ALLOW_HTTP=1, which it used to refuse.
  */
@@ -374,7 +374,7 @@ describe('bodies under way, and who gets the upload allowance', () => {
   })
 })
 
-describe('refusals name the field and the rule in production (issue 27)', () => {
+describe('refusals name the field and the rule in production', () => {
   const admin = () => ({ authorization: `users API-Key ${adminKey}` })
 
   it('sort=tokenHash on REST and GraphQL', async () => {

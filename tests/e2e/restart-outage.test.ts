@@ -1,5 +1,5 @@
 /**
- * The last good copies survive a restart (issue 22): an instance keeps them under LAST_GOOD_DIR; killed, and started
+ * The last good copies survive a restart: an instance keeps them under LAST_GOOD_DIR; killed, and started
  * again while PostgreSQL refuses connections (a TCP proxy, tests/helpers/tcp-proxy.ts), it does not exit: it serves
  * the copies (X-Cache: STALE), answers the CMS 503 with Retry-After (Payload cannot start), says in /api/health that
  * the database is down, and serves fresh pages with every acknowledged write as soon as the database answers.

@@ -85,7 +85,7 @@ describe('the public site', () => {
     let home = await mainText(page, '/')
     expect(home).toContain('Core platform')
     expect(home).toContain('Public API')
-    expect(await page.locator('details.group').getAttribute('open')).not.toBeNull() // the only group: open (issue 27)
+    expect(await page.locator('details.group').getAttribute('open')).not.toBeNull() // the only group: open
 
     await write('PATCH', `/api/services/${api.doc.id}`, editor, { status: 'major' })
     home = await mainText(page, '/')

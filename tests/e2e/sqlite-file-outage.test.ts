@@ -1,5 +1,5 @@
 /**
- * The status page stays up when its SQLite file fails (issue 22). The real service (`npm start`, production) keeps
+ * The status page stays up when its SQLite file fails. The real service (`npm start`, production) keeps
  * its database on a small tmpfs of its own:
  * - at runtime the disk fills: writes answer 503 with Retry-After in Payload's shape, visitors keep getting pages,
  *   one log line says why, the process stays up;

@@ -1,5 +1,5 @@
 /**
- * The static mirror for real (issue 22): two `npm start` instances on one PostgreSQL database and a Redis server,
+ * The static mirror for real: two `npm start` instances on one PostgreSQL database and a Redis server,
  * both with the same STATIC_MIRROR_DIR, behind nginx configured as docs/deployment.md says (tests/helpers/nginx.ts
  * with `mirrorDir`: `error_page 502 503 504 = @mirror`, `try_files`). With both instances killed, visitors still get
  * the site, with the status it had; with one started again, a new incident shows through nginx within seconds.

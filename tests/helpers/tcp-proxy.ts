@@ -1,5 +1,5 @@
 /**
- * A TCP proxy between the service and PostgreSQL that can fail the way a network does (issue 22):
+ * A TCP proxy between the service and PostgreSQL that can fail the way a network does:
  * - `refuse()`: stops listening, so connecting is refused (ECONNREFUSED), and cuts the connections it carried;
  * - `drop()`: a partition: connections stay open but nothing passes either way (new ones are accepted and get no
  *   answer), as when packets are dropped; `forward()` heals it and what was held back flows on, like TCP's

@@ -711,7 +711,7 @@ describe('the integration webhook’s rate limit', () => {
     expect(fake.calls.get('/api/integrations/webhook')).toBe(1)
   })
 
-  it('spends the address’s budget too: made-up tokens from one address are limited (issue 21, M1)', async () => {
+  it('spends the address’s budget too: made-up tokens from one address are limited', async () => {
     const fake = await start({ integrationPerMinute: 5 })
     const statuses: number[] = []
     for (let i = 0; i < 8; i++) {

@@ -1,5 +1,5 @@
 /**
- * The last good copies on disk (issue 22): written whole (a temporary file renamed over the old one), read back
+ * The last good copies on disk: written whole (a temporary file renamed over the old one), read back
  * into a new cache as last good copies only, byte for byte, a file of the first format read once, and a damaged file
  * is ignored with one log line.
  */

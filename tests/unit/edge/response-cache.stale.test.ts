@@ -1,5 +1,5 @@
 /**
- * The last good copy (issue 22): the whole edge on a real node:http server, with a fake "Next" that can fail the way
+ * The last good copy: the whole edge on a real node:http server, with a fake "Next" that can fail the way
  * Next does when the database is down (a 500, a dropped connection, no answer at all). What a visitor gets: the
  * copy from before, marked STALE with its Age (a page with a notice line), or a 503 with Retry-After in the path's
  * shape, never the 500. The clock is injected; nothing waits for real time but the origin wait bound.

@@ -31,6 +31,9 @@ const nextConfig = {
   poweredByHeader: false,
   // Type-checking runs in `npm test` (tsc --noEmit); doing it again in every build costs a minute on this machine.
   typescript: { ignoreBuildErrors: true },
+  // No source maps: the server runs without --enable-source-maps and the browser bundles are not shipped with maps,
+  // so nothing reads them; writing them was a sixth of a build's time and half of .next (280 MB).
+  experimental: { turbopackSourceMaps: false, turbopackInputSourceMaps: false },
   async headers() {
     return [
       { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },

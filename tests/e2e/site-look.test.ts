@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seriousViolations } from '../helpers/browser'
 import { call } from '../helpers/service'
-import { hours, richText, shots, type Site, startSite } from '../helpers/site'
+import { boldRichText } from '../helpers/rich-text'
+import { hours, shots, type Site, startSite } from '../helpers/site'
 
 let site: Site
 const pages: [string, string][] = []
@@ -59,7 +60,7 @@ async function seed(): Promise<void> {
     title: 'Database upgrade',
     scheduledStartAt: '2031-03-10T22:00:00.000Z',
     scheduledEndAt: '2031-03-11T00:30:00.000Z',
-    description: richText('Expect brief read-only periods.'),
+    description: boldRichText('Expect brief read-only periods.'),
   })
   await write('POST', '/api/maintenances', editor, {
     title: 'Queue migration',

@@ -11,7 +11,8 @@ import Parser from 'rss-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Started } from '../helpers/service'
-import { hours, richText, type Site, startSite } from '../helpers/site'
+import { boldRichText } from '../helpers/rich-text'
+import { hours, type Site, startSite } from '../helpers/site'
 
 let site: Site
 let server: Started
@@ -132,7 +133,7 @@ describe('the public site', () => {
       scheduledStartAt: '2031-03-10T22:00:00.000Z',
       scheduledEndAt: '2031-03-11T00:30:00.000Z',
       affectedServices: [api.doc.id],
-      description: richText('Expect brief read-only periods.'),
+      description: boldRichText('Expect brief read-only periods.'),
     })
     created.maintenance = maintenance.doc.shortId
     home = await mainText(page, '/')

@@ -23,19 +23,6 @@ import { type SmtpSink, startSmtpSink } from './smtp'
 
 export const shots = path.join(root, 'test-results', 'screenshots')
 
-const paragraph = (value: string) => ({
-  type: 'paragraph',
-  version: 1,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  textFormat: 0,
-  children: [{ type: 'text', version: 1, text: value, format: 1, detail: 0, mode: 'normal', style: '' }],
-})
-/** Rich text of one bold paragraph, as the admin's editor stores it. */
-export const richText = (value: string) => ({
-  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [paragraph(value)] },
-})
 /** An ISO time `n` hours from now. */
 export const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
 

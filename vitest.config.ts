@@ -45,7 +45,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/helpers/run-files.ts', 'tests/helpers/preflight-e2e.ts'],
+          globalSetup: [
+            'tests/helpers/run-files.ts',
+            'tests/helpers/preflight-e2e.ts',
+            'tests/helpers/postgres-cleanup.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           // Two files at a time: each starts services of its own on free loopback ports and spends much of its time

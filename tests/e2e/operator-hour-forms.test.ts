@@ -149,15 +149,22 @@ describe('the incident form', () => {
     await expect
       .poll(() => fresh.locator('.service-status-pick__now').allInnerTexts(), { timeout: 30_000 })
       .toEqual(['Now: Partial outage', 'Now: Degraded performance'])
-    expect(await fresh.locator('[id^="field-updates__3__serviceStatuses__"][id$="__service"]').allInnerTexts()).toEqual(
-      [expect.stringContaining('Payments'), expect.stringContaining('Website')],
-    )
+    // The relationship select names its service once it has read it: on a loaded machine, after the "Now:" lines.
+    await expect
+      .poll(() => fresh.locator('[id^="field-updates__3__serviceStatuses__"][id$="__service"]').allInnerTexts(), {
+        timeout: 30_000,
+      })
+      .toEqual([expect.stringContaining('Payments'), expect.stringContaining('Website')])
     // Each row starts at the service's status now: the operator changes only what changed.
-    expect(
-      await fresh
-        .locator('[id^="field-updates__3__serviceStatuses__"][id$="__status"] .rs__single-value')
-        .allInnerTexts(),
-    ).toEqual(['Partial outage', 'Degraded performance'])
+    await expect
+      .poll(
+        () =>
+          fresh
+            .locator('[id^="field-updates__3__serviceStatuses__"][id$="__status"] .rs__single-value')
+            .allInnerTexts(),
+        { timeout: 30_000 },
+      )
+      .toEqual(['Partial outage', 'Degraded performance'])
     // The message starts as the default for the status (Settings), and follows it.
     await expect
       .poll(() => fresh.locator('textarea[name$=".message"]').inputValue(), { timeout: 30_000 })

@@ -187,17 +187,20 @@ export function sqliteEnv(prefix = 'sp-e2e-', { empty = false }: DatabaseStart =
  * (E2E_DATABASE=postgres). Named with the run's id, so the project's global teardown drops it.
  */
 export async function browserDatabaseEnv(name: string): Promise<Record<string, string>> {
-  if (process.env.E2E_DATABASE === 'postgres')
-    return postgresEnv(`sp_test_${process.env.SP_TEST_RUN ?? 'e2e'}_${name}_`)
+  if (process.env.E2E_DATABASE === 'postgres') return postgresEnv(`${name}_`)
   return sqliteEnv(`sp-${name}-`)
 }
 
-/** A fresh PostgreSQL database (created on TEST_POSTGRES_URL's server) and secret for one service. */
+/**
+ * A fresh PostgreSQL database (created on TEST_POSTGRES_URL's server) and secret for one service. Named with the
+ * run's id (`sp_test_<run>_<topic>_<random>`), so the global teardown (postgres-cleanup.ts) drops what a file left.
+ */
 export async function postgresEnv(
   prefix = 'sp_test_e2e_',
   { empty = false }: DatabaseStart = {},
 ): Promise<Record<string, string>> {
-  const name = `${prefix}${randomBytes(4).toString('hex')}`
+  const topic = prefix.replace(/^sp_test_/, '')
+  const name = `sp_test_${process.env.SP_TEST_RUN ?? 'x'}_${topic}${randomBytes(4).toString('hex')}`
   return { DATABASE_URL: await newPostgresDatabase(name, { empty }), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
 }
 

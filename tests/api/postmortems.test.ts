@@ -12,6 +12,7 @@ import { closeEmailPool } from '@/notify/email'
 import { onLocalDataChange } from '@/runtime/data-version'
 import { api, BASE, createUser, type TestUser } from '../helpers/api'
 import { drainNotifications } from '../helpers/notification-queue'
+import { link, paragraph, richText, text } from '../helpers/rich-text'
 import { v1 } from '../helpers/public-api'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
@@ -20,24 +21,6 @@ let admin: TestUser
 let editor: TestUser
 let serviceId: number
 const subscriberEmail = 'postmortem-reader@example.test'
-
-const richText = (...paragraphs: object[][]) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: paragraphs.map((children) => ({ type: 'paragraph', version: 1, children })),
-  },
-})
-const text = (value: string) => ({ type: 'text', version: 1, text: value })
-const link = (url: string, label: string) => ({
-  type: 'link',
-  version: 1,
-  fields: { url, linkType: 'custom' },
-  children: [text(label)],
-})
 
 type Route = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
 const get = async (route: Route, path: string, params: Record<string, string> = {}) => {
@@ -104,7 +87,7 @@ describe('a postmortem', () => {
     const incident = await resolvedIncident('Draft only')
     const res = await api('PATCH', `/incidents/${incident.id}`, {
       key: editor.key,
-      body: { postmortem: richText([text('Secret draft words.')]) },
+      body: { postmortem: richText(paragraph(text('Secret draft words.'))) },
     })
     expect(res.status, res.text).toBe(200)
     expect((await v1(`/incidents/${incident.shortId}`)).body.data.postmortem).toBeNull()
@@ -121,11 +104,13 @@ describe('a postmortem', () => {
     const published = await api('PATCH', `/incidents/${incident.id}`, {
       key: editor.key,
       body: {
-        postmortem: richText([
-          text('A full disk stopped the ledger. '),
-          link('https://example.test/rca', 'Details'),
-          link('javascript:alert(1)', 'bad'),
-        ]),
+        postmortem: richText(
+          paragraph(
+            text('A full disk stopped the ledger. '),
+            link('https://example.test/rca', 'Details'),
+            link('javascript:alert(1)', 'bad'),
+          ),
+        ),
         postmortemPublishedAt: '2026-03-01T12:00:00.000Z',
       },
     })
@@ -159,7 +144,7 @@ describe('a postmortem', () => {
       (
         await api('PATCH', `/incidents/${incident.id}`, {
           key: editor.key,
-          body: { postmortem: richText([text('A full disk stopped the ledger; now alerting at 80%.')]) },
+          body: { postmortem: richText(paragraph(text('A full disk stopped the ledger; now alerting at 80%.'))) },
         })
       ).status,
     ).toBe(200)

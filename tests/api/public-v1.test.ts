@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { servedOpenApiDocument, v1 } from '../helpers/public-api'
+import { link, paragraph, richText, text } from '../helpers/rich-text'
 
 let admin: TestUser
 const ids: Record<string, number> = {}
@@ -17,37 +18,6 @@ async function create(collection: string, body: Record<string, unknown>) {
 }
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString()
-const paragraph = (...children: object[]) => ({
-  type: 'paragraph',
-  version: 1,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  textFormat: 0,
-  children,
-})
-const text = (value: string, format = 0) => ({
-  type: 'text',
-  version: 1,
-  text: value,
-  format,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-})
-const link = (url: string, label: string) => ({
-  type: 'link',
-  version: 3,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  id: 'l' + label.length,
-  fields: { url, newTab: false, linkType: 'custom' },
-  children: [text(label)],
-})
-const richText = (...children: object[]) => ({
-  root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children },
-})
 
 beforeAll(async () => {
   admin = await createUser('admin')

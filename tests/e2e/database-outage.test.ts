@@ -48,7 +48,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 }
 
 beforeAll(async () => {
-  const env = await postgresEnv('sp_test_outage_')
+  const env = await postgresEnv('outage_')
   databaseUrl = env.DATABASE_URL
   const target = new URL(databaseUrl)
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })

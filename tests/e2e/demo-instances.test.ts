@@ -23,7 +23,7 @@ async function start(env: Record<string, string>): Promise<Started> {
 
 describe('demo mode on two instances sharing PostgreSQL', () => {
   it('resets once per interval in all, and readers of either never see a half-reset site', async () => {
-    const env = { ...(await postgresEnv('sp_test_demo_')), ...demoEnv }
+    const env = { ...(await postgresEnv('demo_')), ...demoEnv }
     const one = await start(env)
     const two = await start(env)
     const windowMs = 4 * INTERVAL_SECONDS * 1000

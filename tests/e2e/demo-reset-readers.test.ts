@@ -149,7 +149,7 @@ describe('readers during demo resets that pause half done and fail every second 
   beforeAll(async () => {
     const starting = [
       startService({ ...sqliteEnv('sp-reset-readers-'), ...demoEnv() }),
-      postgresEnv('sp_test_reset_readers_').then((env) => startService({ ...env, ...demoEnv() })),
+      postgresEnv('reset_readers_').then((env) => startService({ ...env, ...demoEnv() })),
     ]
     const [first, second] = await Promise.allSettled(starting)
     for (const outcome of [first, second]) if (outcome.status === 'fulfilled') started.push(outcome.value)

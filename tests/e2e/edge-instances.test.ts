@@ -29,7 +29,7 @@ describe('two instances on one PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     const env = {
-      ...(await postgresEnv('sp_test_edge_')),
+      ...(await postgresEnv('edge_')),
       REDIS_URL: redisUrl,
       TRUSTED_PROXIES: 'loopback',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '4',
@@ -135,7 +135,7 @@ describe('two instances on one PostgreSQL while their Redis goes away and comes 
     redisPort = await freePort()
     await startRedis()
     const env = {
-      ...(await postgresEnv('sp_test_edge_outage_')),
+      ...(await postgresEnv('edge_outage_')),
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
     }

@@ -73,7 +73,7 @@ beforeAll(async () => {
   redis = await startRedis(await freePort())
   const nginxPort = await freePort()
   env = {
-    ...(await postgresEnv('sp_test_lb_')),
+    ...(await postgresEnv('lb_')),
     REDIS_URL: redis.url,
     TRUSTED_PROXIES: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,

@@ -2,4 +2,4 @@
 import { describeDeliveryCrashes } from '../helpers/delivery-crash'
 import { postgresEnv } from '../helpers/service'
 
-describeDeliveryCrashes('PostgreSQL', () => postgresEnv('sp_test_notify_'))
+describeDeliveryCrashes('PostgreSQL', () => postgresEnv('notify_'))

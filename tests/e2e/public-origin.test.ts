@@ -31,7 +31,7 @@ const targets = (link: unknown) => [...String(link).matchAll(/<([^>]+)>/g)].map(
 
 describe.each([
   ['SQLite', async () => sqliteEnv('sp-origin-')],
-  ['PostgreSQL', async () => postgresEnv('sp_test_e2e_origin_')],
+  ['PostgreSQL', async () => postgresEnv('e2e_origin_')],
 ])('public addresses and Vary (%s)', (_name, databaseEnv) => {
   let server: Started
   let smtp: SmtpSink

@@ -46,7 +46,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 beforeAll(async () => {
-  const database = await postgresEnv('sp_test_restart_')
+  const database = await postgresEnv('restart_')
   databaseUrl = database.DATABASE_URL
   const target = new URL(databaseUrl)
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })

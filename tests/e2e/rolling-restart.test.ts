@@ -34,7 +34,7 @@ let auth: Record<string, string>
 beforeAll(async () => {
   redis = await startRedis(await freePort())
   env = {
-    ...(await postgresEnv('sp_test_roll_')),
+    ...(await postgresEnv('roll_')),
     REDIS_URL: redis.url,
     TRUSTED_PROXIES: '127.0.0.1',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',

@@ -2,4 +2,4 @@
 import { describeFirstStart } from '../helpers/first-start'
 import { postgresEnv } from '../helpers/service'
 
-describeFirstStart('PostgreSQL', () => postgresEnv('sp_test_e2e_', { empty: true }))
+describeFirstStart('PostgreSQL', () => postgresEnv('e2e_', { empty: true }))

@@ -93,7 +93,7 @@ beforeAll(async () => {
   chmodSync(parent, 0o755)
   mirrorDir = path.join(parent, 'mirror')
   env = {
-    ...(await postgresEnv('sp_test_mirror_')),
+    ...(await postgresEnv('mirror_')),
     REDIS_URL: redis.url,
     TRUSTED_PROXIES: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,

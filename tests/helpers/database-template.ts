@@ -70,11 +70,20 @@ export function sqliteTemplate(): string {
 }
 
 /**
+ * The run's id (SP_TEST_RUN): made by the first global set-up that asks (run-files.ts), then inherited by the
+ * workers. It names the run's PostgreSQL databases and the folder of its SQLite ones, so that two runs side by side
+ * never touch each other's.
+ */
+export function runId(): string {
+  return (process.env.SP_TEST_RUN ??= randomBytes(4).toString('hex'))
+}
+
+/**
  * The folder of this run's SQLite databases (SP_TEST_RUN, set by the global set-up of run-files.ts), removed with
  * everything in it when the run ends.
  */
 export function runDirectory(): string {
-  const dir = path.join(templateDir, `run-${process.env.SP_TEST_RUN ?? 'x'}`)
+  const dir = path.join(templateDir, `run-${runId()}`)
   mkdirSync(dir, { recursive: true })
   return dir
 }

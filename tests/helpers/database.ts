@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 
-import { newPostgresDatabase, newSqliteDatabase, runDirectory } from './database-template'
+import { newPostgresDatabase, newSqliteDatabase, runDirectory, runId } from './database-template'
 import { resetConfig } from '@/config/env'
 
 // The run's id (set by postgres-cleanup.ts) first, so the run drops only its own databases.
-const id = `${process.env.SP_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`
+const id = `${runId()}_${randomBytes(6).toString('hex')}`
 process.env.PAYLOAD_SECRET = 'test-secret-' + randomBytes(16).toString('hex')
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 delete process.env.ADMIN_EMAIL

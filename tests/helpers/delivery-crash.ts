@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import {
   call,
   dropPostgres,
+  eventually,
   exited,
   firstAdminKey,
   killService,
@@ -68,14 +69,6 @@ async function deliveries(base: string, auth: Record<string, string>) {
   return res.json().docs as { address: string; status: string }[]
 }
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
 /** The two crash tests on the database `database()` makes (its name: `name`). */
 export function describeDeliveryCrashes(name: string, database: () => Promise<Record<string, string>>): void {
   afterAll(async () => {
@@ -101,9 +94,10 @@ export function describeDeliveryCrashes(name: string, database: () => Promise<Re
 
         const second = await start(env)
         await smtp.waitFor(SUBSCRIBERS, 60_000)
-        await until(
-          async () => (await deliveries(second.base, auth)).every((d) => d.status === 'sent'),
-          'every delivery sent',
+        await eventually(
+          'not every delivery was sent',
+          60_000,
+          async () => (await deliveries(second.base, auth)).every((d) => d.status === 'sent') || undefined,
         )
         for (const address of addresses) expect(smtp.to(address), address).toHaveLength(1)
         expect(smtp.messages).toHaveLength(SUBSCRIBERS)
@@ -137,10 +131,12 @@ export function describeDeliveryCrashes(name: string, database: () => Promise<Re
         smtp.reject = undefined
 
         const second = await start(env)
-        await until(
+        await eventually(
+          'not every delivery was settled',
+          60_000,
           async () =>
-            (await deliveries(second.base, auth)).every((d) => d.status === 'sent' || d.status === 'interrupted'),
-          'every delivery settled',
+            (await deliveries(second.base, auth)).every((d) => d.status === 'sent' || d.status === 'interrupted') ||
+            undefined,
         )
         const rows = await deliveries(second.base, auth)
         const interrupted = rows.filter((d) => d.status === 'interrupted').map((d) => d.address)

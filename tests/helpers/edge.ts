@@ -78,5 +78,5 @@ export async function nextCount(started: Started, pathAndQuery: string): Promise
 /** The single-instance suites run on both databases: the write, commit and bump order differs between them. */
 export const EDGE_DATABASES: [string, () => Promise<Record<string, string>>][] = [
   ['SQLite', async () => sqliteEdgeEnv()],
-  ['PostgreSQL', () => postgresEnv('sp_test_edge_one_')],
+  ['PostgreSQL', () => postgresEnv('edge_one_')],
 ]

@@ -1,8 +1,7 @@
 /** Drops the per-file PostgreSQL databases that tests/helpers/database.ts created, once the suite is done. */
-import { randomBytes } from 'node:crypto'
-
 import pg from 'pg'
 
+import { runId } from './database-template'
 import { checkDatabase } from './preflight'
 
 const server = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -13,7 +12,7 @@ const server = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5
  */
 export default async function setup() {
   await checkDatabase()
-  const run = (process.env.SP_TEST_RUN ??= randomBytes(4).toString('hex'))
+  const run = runId()
   return async function teardown() {
     const client = new pg.Client({ connectionString: server })
     try {

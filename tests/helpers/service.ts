@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 
 import pg from 'pg'
 
-import { newPostgresDatabase, newSqliteDatabase, runDirectory } from './database-template'
+import { newPostgresDatabase, newSqliteDatabase, runDirectory, runId } from './database-template'
 
 export const root = path.resolve(__dirname, '../..')
 
@@ -196,11 +196,10 @@ export async function browserDatabaseEnv(name: string): Promise<Record<string, s
  * run's id (`sp_test_<run>_<topic>_<random>`), so the global teardown (postgres-cleanup.ts) drops what a file left.
  */
 export async function postgresEnv(
-  prefix = 'sp_test_e2e_',
+  topic = 'e2e_',
   { empty = false }: DatabaseStart = {},
 ): Promise<Record<string, string>> {
-  const topic = prefix.replace(/^sp_test_/, '')
-  const name = `sp_test_${process.env.SP_TEST_RUN ?? 'x'}_${topic}${randomBytes(4).toString('hex')}`
+  const name = `sp_test_${runId()}_${topic}${randomBytes(4).toString('hex')}`
   return { DATABASE_URL: await newPostgresDatabase(name, { empty }), PAYLOAD_SECRET: randomBytes(24).toString('hex') }
 }
 
@@ -224,6 +223,21 @@ export async function setupCodeFromLog(started: Started, timeoutMs = 30_000): Pr
     if (code) return code
     if (Date.now() > deadline) throw new Error(`no setup code in the log:\n${started.output()}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** What `attempt` gives once it gives something (polled every 200 ms); an Error saying `what` after `timeoutMs`. */
+export async function eventually<T>(
+  what: string,
+  timeoutMs: number,
+  attempt: () => Promise<T | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await attempt()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(what)
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
 

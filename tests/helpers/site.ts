@@ -13,6 +13,7 @@ import { chromiumPath } from './preflight'
 import {
   browserDatabaseEnv,
   createUserKey,
+  eventually,
   firstAdminKey,
   root,
   type Started,
@@ -53,16 +54,6 @@ export interface Site {
   /** The notification an incident caused, once its delivery run has finished (completedAt set). */
   finishedNotification: (incidentId: number) => Promise<{ status: string; recipients: number; sent: number }>
   close: () => Promise<void>
-}
-
-async function poll<T>(what: string, timeoutMs: number, attempt: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await attempt()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(what)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 /** `name` names the database (browserDatabaseEnv: SQLite, or PostgreSQL under E2E_DATABASE=postgres). */
@@ -112,7 +103,7 @@ export async function startSite(name: string): Promise<Site> {
     }
   }
   const linkToken: Site['linkToken'] = async (address, kind, count) => {
-    const mails = await poll(`no message ${count} to ${address}`, 30_000, async () => {
+    const mails = await eventually(`no message ${count} to ${address}`, 30_000, async () => {
       const received = smtp.to(address)
       return received.length >= count ? received : undefined
     })
@@ -121,7 +112,7 @@ export async function startSite(name: string): Promise<Site> {
     return match[1]
   }
   const finishedNotification: Site['finishedNotification'] = (incidentId) =>
-    poll(`the notification of incident ${incidentId} did not finish`, 60_000, async () => {
+    eventually(`the notification of incident ${incidentId} did not finish`, 60_000, async () => {
       const response = await fetch(`${server.base}/api/notifications?where[incident][equals]=${incidentId}&depth=0`, {
         headers: editor,
       })

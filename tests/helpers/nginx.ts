@@ -56,6 +56,9 @@ http {
         # Round robin. An instance that fails is left out for fail_timeout, then tried again.
 ${upstreams.map((address) => `        server ${address} max_fails=1 fail_timeout=5s;`).join('\n')}
         keepalive 32;
+        # Shorter than the instances' keep-alive timeout (5 s): nginx closes an idle connection before the instance
+        # does, never sending a POST on one being closed (a rolling-restart run once got that 502).
+        keepalive_timeout 4s;
     }
 
     server {

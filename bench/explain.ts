@@ -12,6 +12,7 @@ import type { Client as LibsqlClient, InArgs } from '@libsql/client'
 import type pg from 'pg'
 import { getPayload } from 'payload'
 
+import { WHOLE_SITE } from '../src/domain/pages'
 import { dialectOf } from '../src/config/database'
 import { findIncident, listIncidents, statusSummary } from '../src/public-api/read-model'
 
@@ -70,7 +71,7 @@ async function main([serviceSlug, shortId]: string[]): Promise<void> {
     return (await (db.client as LibsqlClient).execute({ sql, args: params as InArgs })).rows
   }
 
-  const links = { base: 'http://127.0.0.1' }
+  const links = { base: 'http://127.0.0.1', scope: WHOLE_SITE }
   const base = { page: 1, limit: 25 }
   const cases: { name: string; call: () => Promise<unknown> }[] = [
     { name: 'incidents?page=1', call: () => listIncidents(payload, { ...base } as never, links) },
@@ -80,7 +81,7 @@ async function main([serviceSlug, shortId]: string[]): Promise<void> {
       call: () => listIncidents(payload, { ...base, status: 'active', service: serviceSlug } as never, links),
     },
     { name: `incidents/${shortId}`, call: () => findIncident(payload, shortId, links) },
-    { name: 'status', call: () => statusSummary(payload, links) },
+    { name: 'status', call: () => statusSummary(payload, links, null) },
   ]
 
   const report: {

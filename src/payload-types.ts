@@ -81,6 +81,7 @@ export interface Config {
     'integration-events': IntegrationEvent;
     users: User;
     media: Media;
+    pages: Page;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -110,6 +111,7 @@ export interface Config {
     'integration-events': IntegrationEventsSelect<false> | IntegrationEventsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    pages: PagesSelect<false> | PagesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -296,6 +298,10 @@ export interface Incident {
    */
   affectedServices?: (number | Service)[] | null;
   /**
+   * It shows on every page that shows one of its services, and on these. With neither, it shows on the default page only.
+   */
+  pages?: (number | Page)[] | null;
+  /**
    * The monitoring integration that opened this incident.
    */
   integration?: (number | null) | Integration;
@@ -389,6 +395,84 @@ export interface IncidentTemplate {
   notify?: boolean | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages".
+ */
+export interface Page {
+  id: number;
+  name: string;
+  /**
+   * Used in URLs and the public API. Derived from the name when empty.
+   */
+  slug?: string | null;
+  /**
+   * The host names this page answers on, e.g. status.acme-pay.com (point their DNS at this service). Without any, the page answers at /p/<slug>/ only.
+   */
+  hosts?:
+    | {
+        host: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * e.g. https://status.acme-pay.com: the base of the links this page sends (feeds, API, e-mails).
+   */
+  publicUrl?: string | null;
+  description?: string | null;
+  /**
+   * Shown in this page's banner instead of the message derived from its services.
+   */
+  statusMessage?: string | null;
+  /**
+   * Empty: the default page's time zone.
+   */
+  timeZone?: string | null;
+  /**
+   * Empty: the default page's logo.
+   */
+  logo?: (number | null) | Media;
+  /**
+   * Empty: the default page's favicon.
+   */
+  favicon?: (number | null) | Media;
+  /**
+   * The services this page shows, under which headings. None: no services.
+   */
+  sections?:
+    | {
+        group: number | ServiceGroup;
+        /**
+         * None: the group's own services.
+         */
+        services?: (number | Service)[] | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: number;
+  alt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
 }
 /**
  * Monitoring tools that open, update and resolve incidents (see docs/integrations.md).
@@ -533,6 +617,10 @@ export interface Maintenance {
    */
   duration?: string | null;
   affectedServices?: (number | Service)[] | null;
+  /**
+   * It shows on every page that shows one of its services, and on these. With neither, it shows on the default page only.
+   */
+  pages?: (number | Page)[] | null;
   /**
    * At the start they go to “Under maintenance”; at the end or on cancel they go back.
    */
@@ -750,25 +838,6 @@ export interface NotificationDelivery {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "media".
- */
-export interface Media {
-  id: number;
-  alt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  url?: string | null;
-  thumbnailURL?: string | null;
-  filename?: string | null;
-  mimeType?: string | null;
-  filesize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  focalX?: number | null;
-  focalY?: number | null;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -938,6 +1007,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'media';
         value: number | Media;
+      } | null)
+    | ({
+        relationTo: 'pages';
+        value: number | Page;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1037,6 +1110,7 @@ export interface IncidentsSelect<T extends boolean = true> {
   resolvedAt?: T;
   backfilled?: T;
   affectedServices?: T;
+  pages?: T;
   integration?: T;
   integrationKey?: T;
   integrationAlertState?: T;
@@ -1082,6 +1156,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   scheduledEndAt?: T;
   duration?: T;
   affectedServices?: T;
+  pages?: T;
   setServicesUnderMaintenance?: T;
   status?: T;
   notifySubscribers?: T;
@@ -1304,6 +1379,35 @@ export interface MediaSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages_select".
+ */
+export interface PagesSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  hosts?:
+    | T
+    | {
+        host?: T;
+        id?: T;
+      };
+  publicUrl?: T;
+  description?: T;
+  statusMessage?: T;
+  timeZone?: T;
+  logo?: T;
+  favicon?: T;
+  sections?:
+    | T
+    | {
+        group?: T;
+        services?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1413,6 +1517,19 @@ export interface Setting {
   incidentReminderHours?: number | null;
   logo?: (number | null) | Media;
   favicon?: (number | null) | Media;
+  /**
+   * What the default page (every host no other page claims) shows. None: every service, grouped as the services say.
+   */
+  sections?:
+    | {
+        group: number | ServiceGroup;
+        /**
+         * None: the group's own services.
+         */
+        services?: (number | Service)[] | null;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1490,6 +1607,13 @@ export interface SettingsSelect<T extends boolean = true> {
   incidentReminderHours?: T;
   logo?: T;
   favicon?: T;
+  sections?:
+    | T
+    | {
+        group?: T;
+        services?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -18,6 +18,7 @@ import { IncidentTemplates } from './collections/IncidentTemplates'
 import { Integrations } from './collections/Integrations'
 import { Maintenances } from './collections/Maintenances'
 import { MaintenanceTemplates } from './collections/MaintenanceTemplates'
+import { Pages } from './collections/Pages'
 import { Media } from './collections/Media'
 import { NotificationDeliveries } from './collections/NotificationDeliveries'
 import { Notifications } from './collections/Notifications'
@@ -83,6 +84,7 @@ export default buildConfig({
     IntegrationEvents,
     withPasswordResetMail(withFirstUserNote(Users)),
     Media,
+    Pages,
   ]
     .map(withPrivateFields)
     .map(withRequestGuards),

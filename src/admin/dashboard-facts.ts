@@ -5,6 +5,7 @@
  */
 import type { Payload } from 'payload'
 
+import { WHOLE_SITE } from '@/domain/pages'
 import type { ServiceStatus } from '@/domain/statuses'
 import { configuredChannels } from '@/notify/channels'
 import { statusSummary } from '@/public-api/read-model'
@@ -63,7 +64,7 @@ export async function dashboardFacts(payload: Payload, now: Date = new Date()): 
     count('service-groups'),
     count('services'),
     count('incidents'),
-    statusSummary(payload, { base: '' }),
+    statusSummary(payload, { base: '', scope: WHOLE_SITE }, null),
     recentFailures(payload, now),
   ])
   const missing: DashboardFacts['missing'] = []

@@ -47,6 +47,7 @@ import {
   sendTooManyRequests,
   type TooManyFormat,
 } from './rate-limit'
+import { type PageTarget, takeLoopbackPagePath, takePagePath } from './page-path'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
@@ -317,7 +318,10 @@ export function createFront({
 
   return (req, res) => {
     // A miss computed over the loopback was counted in at the gate by the cache (readConsistently, createEdge).
-    if (loopback.isInternal(req)) return ways.toNext(req, res)
+    if (loopback.isInternal(req)) {
+      takeLoopbackPagePath(req)
+      return ways.toNext(req, res)
+    }
     if (withBody && hasBody(req.headers)) return withBody(req, res)
     return handle(req, res)
   }
@@ -325,7 +329,7 @@ export function createFront({
 
 /** What the edge makes of a request before its body: its target, class, address and rate budgets spent. */
 interface Admitted {
-  target: { pathname: string; search: string }
+  target: PageTarget
   address: string
   kind: RequestClass
   /** The integration token's rate key, when the request carries one that could exist. */
@@ -339,7 +343,7 @@ type Answer = (
   req: IncomingMessage,
   res: ServerResponse,
   kind: RequestClass,
-  target: { pathname: string; search: string },
+  target: PageTarget,
   decision: Decision,
   tokenKey: string | null,
 ) => Promise<void> | undefined
@@ -420,7 +424,7 @@ function answerer(cache: ResponseCache | null, ways: ReturnType<typeof waysToNex
       return cache.serve(
         req,
         res,
-        target.pathname + canonicalQuery(target.pathname, target.search),
+        target.prefix + target.pathname + canonicalQuery(target.pathname, target.search),
         ways.fallbackFor(kind),
         decision?.headers,
         kind.errorShape,
@@ -447,11 +451,12 @@ function admission({
 }): Admit {
   const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
   return (req, res) => {
-    const target = parseTarget(req.url ?? '/')
-    if (!target.ok) {
-      sendEdgeError(res, req.method === 'HEAD', errorShapeOf(target.pathname), 400, target.reason)
+    const parsed = parseTarget(req.url ?? '/')
+    if (!parsed.ok) {
+      sendEdgeError(res, req.method === 'HEAD', errorShapeOf(parsed.pathname), 400, parsed.reason)
       return null
     }
+    const target = takePagePath(req, parsed)
     const { pathname } = target
     if (answerBeforeEdge?.(req, res, edgeFacts)) return null
     const address = clientAddress(req)
@@ -566,8 +571,6 @@ export function edgeConfig(settings: Env, payloadSecret = settings.PAYLOAD_SECRE
     originConcurrency: settings.ORIGIN_CONCURRENCY,
     redisUrl: settings.REDIS_URL,
     originWaitMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
-    // Links are built from PUBLIC_URL whatever the request's host (src/settings/base-url.ts).
-    sameForEveryOrigin: settings.PUBLIC_URL !== undefined && settings.PUBLIC_URL !== '',
     lastGoodDir: settings.LAST_GOOD_DIR,
     bodyLimits: {
       maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
@@ -602,7 +605,6 @@ function edgeCache(config: EdgeConfig, loopback: Loopback, bus: InvalidationBus 
     originWaitMs: config.originWaitMs,
     // …and one with a copy a second, unless the database is answering (busy, not gone).
     originAnswering: () => databaseAnsweredWithin(COPY_WAIT_MS),
-    sameForEveryOrigin: config.sameForEveryOrigin,
     unavailable: sendUnavailable,
   })
 }

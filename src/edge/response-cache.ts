@@ -521,11 +521,6 @@ export interface ResponseCacheOptions extends StoreOptions {
    * time, up to `originWaitMs`, rather than get a copy of a page that is only slow to make. Default: never.
    */
   originAnswering?: () => boolean
-  /**
-   * The responses do not depend on the origin a request was addressed to (a public base URL is configured, so
-   * their links are built from it): one entry per URL, whatever the host.
-   */
-  sameForEveryOrigin?: boolean
   unavailable?: Unavailable
   /**
    * Runs a miss's read of the origin so that it sees the data on one side of an exclusive change (the demo reset):
@@ -573,7 +568,6 @@ export function createResponseCache({
   originWaitMs = 0,
   copyWaitMs = COPY_WAIT_MS,
   originAnswering = () => false,
-  sameForEveryOrigin = false,
   unavailable,
   consistentRead = asItIs,
   holdsReads = () => false,
@@ -647,7 +641,8 @@ export function createResponseCache({
   return {
     store,
     serve(req, res, url, fallback, extra, shape) {
-      const origin = sameForEveryOrigin ? null : publicOriginOf(req)
+      // Always by origin, even with a public base URL configured: the host chooses the page (docs/pages.md).
+      const origin = publicOriginOf(req)
       const key = cacheKey(origin, url)
       const hit = store.get(key, currentDataVersion(), now(), maxAgeMs())
       if (!hit) return serveMiss(req, res, url, key, keeps(origin), fallback, extra, shape)

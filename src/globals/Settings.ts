@@ -3,8 +3,10 @@ import type { GlobalConfig } from 'payload'
 import { admins, anyone } from '@/access/roles'
 import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
-import { isTimeZone } from '@/domain/time-zone'
 import { optionsFrom } from '@/fields/options'
+import { pageSectionsField } from '@/fields/page-sections'
+import { publicUrlField } from '@/fields/public-url'
+import { timeZoneField } from '@/fields/time-zone'
 import { invalidateAfterGlobalChange } from '@/hooks/invalidate-public-cache'
 
 export const Settings: GlobalConfig = {
@@ -59,32 +61,8 @@ export const Settings: GlobalConfig = {
         { name: 'resolved', type: 'textarea', maxLength: 2000, defaultValue: 'This incident has been resolved.' },
       ],
     },
-    {
-      name: 'timeZone',
-      type: 'text',
-      defaultValue: 'UTC',
-      validate: (value: unknown) =>
-        value == null ||
-        value === '' ||
-        (typeof value === 'string' && isTimeZone(value)) ||
-        'timeZone must be an IANA time zone such as Europe/Berlin',
-    },
-    {
-      name: 'publicUrl',
-      label: 'Public base URL',
-      type: 'text',
-      maxLength: 500,
-      admin: { description: 'e.g. https://status.example.com, used in links from the API, feeds and e-mails.' },
-      validate: (value: unknown) => {
-        if (value == null || value === '') return true
-        try {
-          const url = new URL(String(value))
-          return ['http:', 'https:'].includes(url.protocol) || 'publicUrl must start with http:// or https://'
-        } catch {
-          return 'publicUrl must be an absolute URL such as https://status.example.com'
-        }
-      },
-    },
+    timeZoneField({ defaultValue: 'UTC' }),
+    publicUrlField('e.g. https://status.example.com, used in links from the API, feeds and e-mails.'),
     {
       name: 'maintenanceReminder',
       label: 'Maintenance reminder',
@@ -111,5 +89,8 @@ export const Settings: GlobalConfig = {
     },
     { name: 'logo', type: 'upload', relationTo: 'media' },
     { name: 'favicon', type: 'upload', relationTo: 'media' },
+    pageSectionsField(
+      'What the default page (every host no other page claims) shows. None: every service, grouped as the services say.',
+    ),
   ],
 }

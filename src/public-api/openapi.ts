@@ -78,6 +78,8 @@ const listHeaders = {
   'X-Total-Count': { description: 'items matching the query, over all pages', schema: { type: 'integer' } },
 }
 
+/** Any path under /p/<slug>/ (docs/pages.md) is a 404 when no page has the slug. */
+const NO_PAGE = 'no status page at this address (a /p/<slug>/ that no page has)'
 const notModified = { description: 'Not modified (If-None-Match matched the ETag); no body' }
 const tooMany = problem('Rate limited; see Retry-After and the RateLimit-* headers')
 const pretty = {
@@ -103,7 +105,7 @@ function operation(
         200: ok,
         304: notModified,
         ...(extra.badQuery ? { 400: problem('A query parameter is invalid; invalid-params names each one') } : {}),
-        ...(extra.notFound ? { 404: problem('No such item') } : {}),
+        404: extra.notFound ? problem(`No such item, or ${NO_PAGE}`) : problem(NO_PAGE),
         429: tooMany,
       },
     },
@@ -171,6 +173,7 @@ export function openApiDocument(): JsonSchema {
               content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
             },
             304: notModified,
+            404: problem(NO_PAGE),
           },
         },
       },

@@ -21,6 +21,7 @@ import type {
   ServiceGroup as GroupDoc,
 } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
+import type { PageScope } from '@/domain/pages'
 import { readTableAsArrays } from '@/db/sql'
 import { currentServicesVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
@@ -146,7 +147,13 @@ const maintenanceSelect = {
   cancelledAt: true,
 } as const
 
-async function serviceIdBySlug(payload: Payload, slug: string): Promise<number | null> {
+/** The id of the service with this slug, if the page shows it. */
+async function serviceIdBySlug(payload: Payload, slug: string, scope: PageScope): Promise<number | null> {
+  if (scope.sections) {
+    const loaded = await loadServices(payload)
+    const shown = pageServiceIds(loaded, scope)
+    return loaded.services.find((s) => s.slug === slug && shown?.has(s.id))?.id ?? null
+  }
   const found = await payload.find({
     collection: 'services',
     where: { slug: { equals: slug } },
@@ -237,48 +244,99 @@ async function readServices(payload: Payload): Promise<Loaded> {
   return { groups, services: ordered }
 }
 
-function toServices({ groups, services }: Loaded): Service[] {
+/** A heading of a page and the services under it, in display order (a section's in the order it lists them). */
+interface Shown {
+  group: GroupRow
+  services: ServiceRow[]
+}
+
+const groupIdOf = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
+
+/**
+ * The headings a page shows: every group with its services, as the services say (the default page without
+ * sections), or the page's sections, each a group with the services it lists or else the group's own.
+ */
+function shownOn({ groups, services }: Loaded, scope: PageScope): Shown[] {
   const groupById = new Map(groups.map((g) => [g.id, g]))
-  return services.map((s) => {
-    const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group) as GroupDoc
-    return {
-      slug: s.slug ?? '',
-      name: s.name,
-      description: s.description ?? null,
-      status: s.status,
-      group: { slug: group.slug ?? '', name: group.name },
-      // Already ISO (readServices): a Date per service again was a tenth of a first /api/v1/status at 1,000 services.
-      updatedAt: s.updatedAt,
+  if (!scope.sections) {
+    const members = new Map<number, ServiceRow[]>()
+    for (const service of services) {
+      const list = members.get(groupIdOf(service))
+      if (list) list.push(service)
+      else members.set(groupIdOf(service), [service])
     }
+    return [...groups].sort(byOrderThenName).map((group) => ({ group, services: members.get(group.id) ?? [] }))
+  }
+  const serviceById = new Map(services.map((s) => [s.id, s]))
+  return scope.sections.flatMap(({ groupId, serviceIds }) => {
+    const group = groupById.get(groupId)
+    if (!group) return []
+    const listed = serviceIds
+      ? serviceIds.flatMap((id) => serviceById.get(id) ?? [])
+      : services.filter((s) => groupIdOf(s) === groupId)
+    return [{ group, services: listed }]
   })
 }
 
-export async function listServices(payload: Payload): Promise<Service[]> {
-  return toServices(await loadServices(payload))
+/**
+ * The headings a page shows as ids, in order (for /api/v2, which reads its own columns); null: every group with its
+ * own services (the default page without sections).
+ */
+export async function pageHeadings(
+  payload: Payload,
+  scope: PageScope,
+): Promise<{ groupId: number; serviceIds: number[] }[] | null> {
+  if (!scope.sections) return null
+  return shownOn(await loadServices(payload), scope).map(({ group, services }) => ({
+    groupId: group.id,
+    serviceIds: services.map((s) => s.id),
+  }))
 }
 
-function serviceGroups(loaded: Loaded): ServiceGroup[] {
-  const bySlug = new Map<string, Omit<Service, 'group'>[]>()
-  for (const { group, ...service } of toServices(loaded)) {
-    const members = bySlug.get(group.slug)
-    if (members) members.push(service)
-    else bySlug.set(group.slug, [service])
+/** The ids of the services a page shows; null: every service (the default page without sections). */
+function pageServiceIds(loaded: Loaded, scope: PageScope): Set<number> | null {
+  return scope.sections ? new Set(shownOn(loaded, scope).flatMap((s) => s.services.map((service) => service.id))) : null
+}
+
+function toService(s: ServiceRow, group: GroupRow): Service {
+  return {
+    slug: s.slug ?? '',
+    name: s.name,
+    description: s.description ?? null,
+    status: s.status,
+    group: { slug: group.slug ?? '', name: group.name },
+    // Already ISO (readServices): a Date per service again was a tenth of a first /api/v1/status at 1,000 services.
+    updatedAt: s.updatedAt,
   }
-  return [...loaded.groups].sort(byOrderThenName).map((g) => {
-    const members = bySlug.get(g.slug ?? '') ?? []
+}
+
+/** Every service the page shows, in display order; on a page that lists one under two headings, the first. */
+export async function listServices(payload: Payload, scope: PageScope): Promise<Service[]> {
+  const seen = new Set<number>()
+  return shownOn(await loadServices(payload), scope).flatMap(({ group, services }) =>
+    services.flatMap((s) => (seen.has(s.id) ? [] : (seen.add(s.id), [toService(s, group)]))),
+  )
+}
+
+function serviceGroups(shown: Shown[]): ServiceGroup[] {
+  return shown.map(({ group, services }) => {
+    const members = services.map((s) => {
+      const { group: _group, ...service } = toService(s, group)
+      return service
+    })
     return {
-      slug: g.slug ?? '',
-      name: g.name,
-      description: g.description ?? null,
+      slug: group.slug ?? '',
+      name: group.name,
+      description: group.description ?? null,
       status: worstStatus(members.map((s) => s.status)),
       services: members,
     }
   })
 }
 
-/** Every service group with its services, in display order (the groups of /api/v1/status). */
-export async function listServiceGroups(payload: Payload): Promise<ServiceGroup[]> {
-  return serviceGroups(await loadServices(payload))
+/** Every service group the page shows with its services, in display order (the groups of /api/v1/status). */
+export async function listServiceGroups(payload: Payload, scope: PageScope): Promise<ServiceGroup[]> {
+  return serviceGroups(shownOn(await loadServices(payload), scope))
 }
 
 /** When the clock next moves some maintenance: public responses that show maintenances go stale then. */
@@ -337,16 +395,28 @@ export async function nextMaintenanceStart(payload: Payload, now = new Date()): 
   return found.docs[0] ? new Date(found.docs[0].scheduledStartAt) : null
 }
 
-export async function statusSummary(payload: Payload, links: Links): Promise<StatusSummary> {
+/** What the default page's settings say in the summary; another page says its own (src/settings/pages.ts). */
+export interface PageWords {
+  name: string
+  statusMessage: string | null
+}
+
+export async function statusSummary(
+  payload: Payload,
+  links: Links,
+  page: PageWords | null,
+): Promise<StatusSummary> {
   // Active incidents and maintenances are read at depth 0 and their services looked up in the service list this
   // summary loads anyway: a busy day touches hundreds of services, and depth 1 would populate them with one more
   // query whose `id in (…)` grows with them (and which the `where` guard refuses beyond 500 ids).
-  const [settings, loaded, incidents, maintenances] = await Promise.all([
+  const loaded = await loadServices(payload)
+  const shown = shownOn(loaded, links.scope)
+  const onPage = pageWhere(links.scope, pageServiceIds(loaded, links.scope))
+  const [settings, incidents, maintenances] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
-    loadServices(payload),
     payload.find({
       collection: 'incidents',
-      where: activeIncidents(),
+      where: withPage(activeIncidents(), onPage),
       sort: ['-createdAt', '-id'],
       pagination: false,
       depth: 0,
@@ -354,7 +424,7 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
     }),
     payload.find({
       collection: 'maintenances',
-      where: activeMaintenances(),
+      where: withPage(activeMaintenances(), onPage),
       sort: ['scheduledStartAt', 'id'],
       pagination: false,
       depth: 0,
@@ -369,14 +439,14 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
       return found ? [found as ServiceDoc] : []
     }),
   })
-  const groups = serviceGroups(loaded)
+  const groups = serviceGroups(shown)
   return {
     status: overallStatus(
       groups.flatMap((g) => g.services.map((s) => s.status)),
       Boolean(settings.maintenanceMode),
     ),
-    message: settings.statusMessage?.trim() || null,
-    siteName: settings.siteName,
+    message: (page ? page.statusMessage : settings.statusMessage?.trim()) || null,
+    siteName: page ? page.name : settings.siteName,
     serviceGroups: groups,
     activeIncidents: incidents.docs.map((doc) => toIncident(withServices(doc), links)),
     activeMaintenances: maintenances.docs.map((doc) => toMaintenance(withServices(doc), links)),
@@ -384,15 +454,36 @@ export async function statusSummary(payload: Payload, links: Links): Promise<Sta
 }
 
 /** The overall status alone, by the summary's rule: every public page's default favicon is drawn in its colour. */
-export async function currentOverallStatus(payload: Payload): Promise<ServiceStatus> {
+export async function currentOverallStatus(payload: Payload, scope: PageScope): Promise<ServiceStatus> {
   const [settings, loaded] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0, select: { maintenanceMode: true } }),
     loadServices(payload),
   ])
   return overallStatus(
-    loaded.services.map((s) => s.status),
+    shownOn(loaded, scope).flatMap((shown) => shown.services.map((s) => s.status)),
     Boolean(settings.maintenanceMode),
   )
+}
+
+/**
+ * The incidents or maintenances a page shows, as a `where` (src/domain/pages.ts's showsOnPage, in SQL); null: all of
+ * them (the default page without sections).
+ */
+function pageWhere(scope: PageScope, pageServices: Set<number> | null): Where | null {
+  if (pageServices === null) return null
+  const byService: Where[] = pageServices.size ? [{ affectedServices: { in: [...pageServices] } }] : []
+  const named: Where =
+    scope.id === null
+      ? { and: [{ affectedServices: { exists: false } }, { pages: { exists: false } }] }
+      : { pages: { in: [scope.id] } }
+  return { or: [...byService, named] }
+}
+
+export const withPage = (where: Where, onPage: Where | null): Where => (onPage ? { and: [where, onPage] } : where)
+
+/** The page's `where` for a list or a single record: loads the service list only for a page that needs it. */
+export async function pageFilter(payload: Payload, scope: PageScope): Promise<Where | null> {
+  return scope.sections ? pageWhere(scope, pageServiceIds(await loadServices(payload), scope)) : null
 }
 
 export interface Listed<T> {
@@ -458,10 +549,12 @@ export async function listIncidents(
   if (query.from) and.push({ createdAt: { greater_than_equal: dayBound(query.from, 'start') } })
   if (query.to) and.push({ createdAt: { less_than_equal: dayBound(query.to, 'end') } })
   if (query.service) {
-    const id = await serviceIdBySlug(payload, query.service)
+    const id = await serviceIdBySlug(payload, query.service, links.scope)
     if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
     and.push({ affectedServices: { in: [id] } })
   }
+  const onPage = await pageFilter(payload, links.scope)
+  if (onPage) and.push(onPage)
   const result = await findPage<IncidentDoc>(payload, 'incidents', {
     where: and.length ? { and } : {},
     sort: ['-createdAt', '-id'],
@@ -499,10 +592,12 @@ export async function listMaintenances(
   }
   if (query.to) and.push({ scheduledStartAt: { less_than_equal: dayBound(query.to, 'end') } })
   if (query.service) {
-    const id = await serviceIdBySlug(payload, query.service)
+    const id = await serviceIdBySlug(payload, query.service, links.scope)
     if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
     and.push({ affectedServices: { in: [id] } })
   }
+  const onPage = await pageFilter(payload, links.scope)
+  if (onPage) and.push(onPage)
   const soonestFirst = query.status === 'active' || query.status === 'upcoming'
   const result = await findPage<MaintenanceDoc>(payload, 'maintenances', {
     where: and.length ? { and } : {},
@@ -520,11 +615,11 @@ export async function listMaintenances(
 /** No record's short id holds a control character, and PostgreSQL cannot compare with a NUL (it answered 500). */
 const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== null
 
-async function findIncidentDoc(payload: Payload, shortId: string): Promise<IncidentDoc | null> {
+async function findIncidentDoc(payload: Payload, shortId: string, scope: PageScope): Promise<IncidentDoc | null> {
   if (cannotExist(shortId)) return null
   const found = await payload.find({
     collection: 'incidents',
-    where: { and: [published(), { shortId: { equals: shortId } }] },
+    where: withPage({ and: [published(), { shortId: { equals: shortId } }] }, await pageFilter(payload, scope)),
     limit: 1,
     pagination: false,
     depth: 1,
@@ -535,7 +630,7 @@ async function findIncidentDoc(payload: Payload, shortId: string): Promise<Incid
 }
 
 export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
-  const doc = await findIncidentDoc(payload, shortId)
+  const doc = await findIncidentDoc(payload, shortId, links.scope)
   return doc ? toIncident(doc, links) : null
 }
 
@@ -545,7 +640,7 @@ export async function findIncidentPage(
   shortId: string,
   links: Links,
 ): Promise<{ incident: Incident; setStatuses: SetStatus[][] } | null> {
-  const doc = await findIncidentDoc(payload, shortId)
+  const doc = await findIncidentDoc(payload, shortId, links.scope)
   return doc ? { incident: toIncident(doc, links), setStatuses: updateServiceStatuses(doc) } : null
 }
 
@@ -553,7 +648,10 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
   if (cannotExist(shortId)) return null
   const found = await payload.find({
     collection: 'maintenances',
-    where: { and: [published(), { shortId: { equals: shortId } }] },
+    where: withPage(
+      { and: [published(), { shortId: { equals: shortId } }] },
+      await pageFilter(payload, links.scope),
+    ),
     limit: 1,
     pagination: false,
     depth: 1,

@@ -10,11 +10,14 @@ import { publicError } from '@/errors'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
-import { type Links, publicLinks } from '@/settings/base-url'
+import { type Links, publicPage } from '@/settings/base-url'
+import type { PageRecord } from '@/settings/pages'
 
 export interface PublicContext {
   payload: Payload
   links: Links
+  /** The page the request is for (null: the default page, the site's settings); its scope is in `links`. */
+  page: PageRecord | null
   /** The one `now` of this response; what depends on it reports here when it changes (the response's expiry). */
   clock: ResponseClock
 }
@@ -25,8 +28,8 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     try {
       const payload = await getPayload({ config })
-      const links = await publicLinks(payload, request)
-      return await handler(request, { payload, links, clock: new ResponseClock() }, await route.params)
+      const { links, page } = await publicPage(payload, request)
+      return await handler(request, { payload, links, page, clock: new ResponseClock() }, await route.params)
     } catch (error) {
       const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')
       if (!failure.expected) console.error('GET', new URL(request.url).pathname, 'failed:', error)

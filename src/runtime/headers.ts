@@ -23,3 +23,9 @@ export const SCHEME_HEADER = 'x-statuspage-scheme'
  * The response cache keeps it no longer and removes the header before the response leaves the process.
  */
 export const EXPIRES_HEADER = 'x-statuspage-expires'
+
+/**
+ * The slug of the page a `/p/<slug>/…` request named (src/edge/page-path.ts), whose path Next then sees without the
+ * prefix. Absent: the page is the one claiming the request's host, else the default page (src/settings/pages.ts).
+ */
+export const PAGE_SLUG_HEADER = 'x-statuspage-page'

@@ -13,10 +13,15 @@ import { type Env, env } from '@/config/env'
 import { PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
+import type { PageScope } from '@/domain/pages'
+
+import { pageOfRequest, type PageRecord } from './pages'
 
 /** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
 export interface Links {
   base: string
+  /** The page whose addresses these are, and what of the data it shows (src/domain/pages.ts). */
+  scope: PageScope
 }
 
 /** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
@@ -39,9 +44,17 @@ export function requestOrigin(request: Request): string {
 /** The configured base, read once per data version (a change of the setting moves it): every public miss needs it. */
 const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payload) => configuredBaseUrl(payload))
 
-/** The base of a public response's page addresses: as configured, else the origin the request was addressed to. */
-export async function publicLinks(payload: Payload, request: Request): Promise<Links> {
-  return { base: (await sharedConfiguredBase(payload)) ?? requestOrigin(request) }
+/**
+ * The page a public response is for (src/settings/pages.ts) and the base of its addresses: the page's public URL as
+ * configured, else the origin the request was addressed to (with the `/p/<slug>` the request came by).
+ */
+export async function publicPage(
+  payload: Payload,
+  request: Request,
+): Promise<{ links: Links; page: PageRecord | null }> {
+  const { page, scope } = await pageOfRequest(payload, request)
+  const configured = page ? page.publicUrl : await sharedConfiguredBase(payload)
+  return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page }
 }
 
 let warned = false

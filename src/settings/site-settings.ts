@@ -9,6 +9,8 @@ import type { ServiceStatus } from '@/domain/statuses'
 import { validTimeZone } from '@/domain/time-zone'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 
+import { mediaRef } from './media'
+
 export interface SiteSettings {
   siteName: string
   description: string | null
@@ -22,22 +24,6 @@ export interface SiteSettings {
   subscribable?: boolean
 }
 
-interface MediaRef {
-  url?: string | null
-  alt?: string | null
-  mimeType?: string | null
-}
-
-/** A populated upload with a file (a bare id means the media record is gone or unreadable). */
-function media(value: unknown): MediaRef | null {
-  return typeof value === 'object' &&
-    value !== null &&
-    typeof (value as MediaRef).url === 'string' &&
-    (value as MediaRef).url
-    ? (value as MediaRef)
-    : null
-}
-
 /** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */
 export async function siteSettings(payload: Payload, req?: PayloadRequest): Promise<SiteSettings> {
   const settings = await payload.findGlobal({
@@ -48,13 +34,13 @@ export async function siteSettings(payload: Payload, req?: PayloadRequest): Prom
     // Payload computes an upload's url from its filename: without the filename the url reads as null.
     populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
   })
-  const logo = media(settings.logo)
-  const favicon = media(settings.favicon)
+  const logo = mediaRef(settings.logo)
+  const favicon = mediaRef(settings.favicon)
   return {
     siteName: settings.siteName?.trim() || DEFAULT_SITE_NAME,
     description: settings.description?.trim() || null,
     timeZone: validTimeZone(settings.timeZone),
-    logo: logo ? { url: logo.url as string, alt: logo.alt?.trim() || '' } : null,
-    favicon: favicon ? { url: favicon.url as string, mimeType: favicon.mimeType ?? null } : null,
+    logo: logo ? { url: logo.url, alt: logo.alt } : null,
+    favicon: favicon ? { url: favicon.url, mimeType: favicon.mimeType } : null,
   }
 }

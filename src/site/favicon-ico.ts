@@ -9,19 +9,20 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
-import { currentOverallStatus } from '@/public-api/read-model'
-import { siteSettings } from '@/settings/site-settings'
+import { publicPage } from '@/settings/base-url'
 
 import { faviconSvg, type FaviconTone } from './favicon'
+import { pageShell } from './page-shell'
 
 export async function faviconIco(request: Request): Promise<Response> {
   let uploaded: string | null = null
   let tone: FaviconTone = 'neutral'
   try {
     const payload = await getPayload({ config })
-    const [settings, status] = await Promise.all([siteSettings(payload), currentOverallStatus(payload)])
-    uploaded = settings.favicon?.url ?? null
-    tone = status
+    const { links, page } = await publicPage(payload, request)
+    const shell = await pageShell(payload, page, links.scope)
+    uploaded = shell.favicon?.url ?? null
+    tone = shell.status
   } catch (error) {
     console.error('GET /favicon.ico: settings unreadable, answering the default icon:', error)
   }

@@ -14,16 +14,20 @@ import { EXPIRES_HEADER } from '@/runtime/headers'
 import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
 import { etagOf } from '@/public-api/http'
-import { type Links, publicLinks } from '@/settings/base-url'
+import { type Links, publicPage } from '@/settings/base-url'
+import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
 import { SITE_CONTENT_SECURITY_POLICY } from './content-security-policy'
 import { pageShell } from './page-shell'
+import { underPathPrefix } from './path-prefix'
 import { errorPage, notFoundPage } from './pages'
 
 export interface SiteContext {
   payload: Payload
   links: Links
+  /** The page the request is for (null: the default page); its scope is in `links`, its presentation in `settings`. */
+  page: PageRecord | null
   settings: SiteSettings
   /** The one `now` of this response; whatever is rendered from it reports here when it changes. */
   clock: ResponseClock
@@ -74,11 +78,16 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      const [shell, links] = await Promise.all([pageShell(payload), publicLinks(payload, request)])
-      settings = shell
+      const { links, page } = await publicPage(payload, request)
+      settings = await pageShell(payload, page, links.scope)
       const clock = new ResponseClock()
-      const body = await handler(request, { payload, links, settings, clock }, await route.params)
-      return respond(request, body, clock.expiresAt)
+      const body = await handler(request, { payload, links, page, settings, clock }, await route.params)
+      const html = !body.contentType || body.contentType.startsWith('text/html')
+      return respond(
+        request,
+        html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix) } : body,
+        clock.expiresAt,
+      )
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')

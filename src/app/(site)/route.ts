@@ -9,9 +9,9 @@ export const dynamic = 'force-dynamic'
 const WEEK = 7 * 24 * 60 * 60 * 1000
 
 /** `/`: overall status, services by group, active incidents, scheduled maintenances, the past 7 days. */
-export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
+export const GET = sitePage(async (_request, { payload, links, page, settings, clock }) => {
   const [summary, recent, transition, channels] = await Promise.all([
-    statusSummary(payload, links),
+    statusSummary(payload, links, page),
     listIncidents(
       payload,
       { status: 'resolved', from: new Date(clock.now.getTime() - WEEK).toISOString(), page: 1, limit: 25 },

@@ -8,6 +8,7 @@ import { chosenServiceError } from '@/domain/service-status-change'
 import { optionsFrom } from '@/fields/options'
 import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
+import { shownOnPagesField } from '@/fields/shown-on-pages'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 import { notifyIncidentChange, notifyPostmortemPublished } from '@/notify/events'
 import { applyIncidentServiceStatuses } from '@/services/incidents/apply-service-statuses'
@@ -115,6 +116,7 @@ export const Incidents: CollectionConfig = {
           'Pick them once: each new update lists them with their current status. A service an update sets a status for is added here.',
       },
     },
+    shownOnPagesField,
     ...integrationIncidentFields,
     {
       name: 'updates',

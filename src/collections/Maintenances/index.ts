@@ -9,6 +9,7 @@ import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '@/domain/status
 import { optionsFrom } from '@/fields/options'
 import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
+import { shownOnPagesField } from '@/fields/shown-on-pages'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
 import { followMaintenanceMove } from './hooks/follow-move'
@@ -72,6 +73,7 @@ export const Maintenances: CollectionConfig = {
       admin: { description: 'Optional, e.g. "about 2 hours". When empty, an estimate from the window is shown.' },
     },
     { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
+    shownOnPagesField,
     {
       name: 'setServicesUnderMaintenance',
       type: 'checkbox',

@@ -22,6 +22,7 @@ import * as migration_20261127_210000_publish_error from './20261127_210000_publ
 import * as migration_20261127_210603_integration_incident_title from './20261127_210603_integration_incident_title';
 import * as migration_20261127_211008_confirmation_claim from './20261127_211008_confirmation_claim';
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
+import * as migration_20261128_223432_pages from './20261128_223432_pages';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261127_213000_endpoint_spellings.up,
     down: migration_20261127_213000_endpoint_spellings.down,
     name: '20261127_213000_endpoint_spellings',
+  },
+  {
+    up: migration_20261128_223432_pages.up,
+    down: migration_20261128_223432_pages.down,
+    name: '20261128_223432_pages'
   },
 ];

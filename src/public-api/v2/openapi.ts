@@ -31,6 +31,12 @@ const headers = {
   'Cache-Control': { schema: { type: 'string' } },
 }
 
+/** Any path under /p/<slug>/ (docs/pages.md) is a 404 when no page has the slug. */
+const NO_PAGE = {
+  description: 'No status page at this address (a /p/<slug>/ that no page has); an RFC 9457 problem',
+  content: { 'application/problem+json': { schema: { type: 'object', required: ['status', 'detail'] } } },
+}
+
 function operation(summary: string, schema: string) {
   return {
     get: {
@@ -42,6 +48,7 @@ function operation(summary: string, schema: string) {
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
         },
         304: { description: 'Not modified (If-None-Match matched the ETag); no body' },
+        404: NO_PAGE,
         429: { description: 'Rate limited; see Retry-After and the RateLimit-* headers' },
       },
     },
@@ -91,6 +98,7 @@ export function openApiDocumentV2(): JsonSchema {
               content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
             },
             304: { description: 'Not modified' },
+            404: NO_PAGE,
           },
         },
       },

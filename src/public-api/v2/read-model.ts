@@ -22,7 +22,9 @@ import {
 } from '@/domain/statuspage'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
-import { incidentSelect, published } from '../read-model'
+import type { PageScope } from '@/domain/pages'
+import type { PageRecord } from '@/settings/pages'
+import { incidentSelect, pageFilter, pageHeadings, published, withPage } from '../read-model'
 
 import type { Component, Incident, IncidentUpdate, Page, ScheduledMaintenance } from './schemas'
 
@@ -45,6 +47,8 @@ export interface Site {
   serviceStatuses: ServiceStatus[]
   maintenanceMode: boolean
   byServiceId: Map<number, Component>
+  /** Which incidents and maintenances the page shows (null: all). */
+  onPage: Where | null
 }
 
 const readSiteDocs = (payload: Payload) =>
@@ -122,18 +126,44 @@ function groupComponent(
   }
 }
 
-export async function loadSite(payload: Payload, links: Links): Promise<Site> {
+/** The groups the page shows, each with its services in display order (src/public-api/read-model.ts's headings). */
+async function headingsOf(
+  payload: Payload,
+  scope: PageScope,
+  groups: GroupDoc[],
+  services: ServiceDoc[],
+): Promise<{ group: GroupDoc; members: ServiceDoc[] }[]> {
+  const headings = await pageHeadings(payload, scope)
+  if (headings) {
+    const groupById = new Map(groups.map((g) => [g.id, g]))
+    const serviceById = new Map(services.map((s) => [s.id, s]))
+    return headings.flatMap(({ groupId, serviceIds }) => {
+      const group = groupById.get(groupId)
+      return group ? [{ group, members: serviceIds.flatMap((id) => serviceById.get(id) ?? []) }] : []
+    })
+  }
+  return [...groups].sort(byOrderThenName).map((group) => ({
+    group,
+    members: services
+      .filter((s) => (typeof s.group === 'object' ? s.group.id : s.group) === group.id)
+      .sort(byOrderThenName),
+  }))
+}
+
+/** `page`: the page the request is for (null: the default page, the site's settings). */
+export async function loadSite(payload: Payload, links: Links, page: PageRecord | null): Promise<Site> {
   const [settings, groups, services] = await readSiteDocs(payload)
-  const pageId = derivedId('page', settings.createdAt ?? '')
+  const [headings, onPage] = await Promise.all([
+    headingsOf(payload, links.scope, groups.docs, services.docs),
+    pageFilter(payload, links.scope),
+  ])
+  // The default page's id is what it always was; another page's is made from its own row.
+  const pageId = page ? derivedId('page', `pages-${page.id}`) : derivedId('page', settings.createdAt ?? '')
   const components: Component[] = []
   const byServiceId = new Map<number, Component>()
   const statuses: ServiceStatus[] = []
-  const sortedGroups = [...groups.docs].sort(byOrderThenName)
-  sortedGroups.forEach((group, groupIndex) => {
+  headings.forEach(({ group, members }, groupIndex) => {
     const groupId = derivedId('group', group.id)
-    const members = services.docs
-      .filter((s) => (typeof s.group === 'object' ? s.group.id : s.group) === group.id)
-      .sort(byOrderThenName)
     const children = members.map((service, index) => {
       statuses.push(service.status)
       const component = serviceComponent(service, index + 1, groupId, pageId)
@@ -146,15 +176,16 @@ export async function loadSite(payload: Payload, links: Links): Promise<Site> {
   return {
     page: {
       id: pageId,
-      name: settings.siteName,
+      name: page ? page.name : settings.siteName,
       url: links.base,
-      time_zone: statuspageTimeZone(settings.timeZone),
+      time_zone: statuspageTimeZone(page?.timeZone ?? settings.timeZone),
       updated_at: updatedAt,
     },
     components,
     serviceStatuses: statuses,
     maintenanceMode: Boolean(settings.maintenanceMode),
     byServiceId,
+    onPage,
   }
 }
 
@@ -257,8 +288,10 @@ const maintenanceSelect = {
 
 /** `unresolved`: every incident not resolved; else the 50 most recent. */
 export async function incidents(payload: Payload, site: Site, which: 'recent' | 'unresolved'): Promise<Incident[]> {
-  const where: Where =
-    which === 'unresolved' ? { and: [published(), { status: { not_equals: RESOLVED_INCIDENT_STATUS } }] } : published()
+  const where: Where = withPage(
+    which === 'unresolved' ? { and: [published(), { status: { not_equals: RESOLVED_INCIDENT_STATUS } }] } : published(),
+    site.onPage,
+  )
   const found = await payload.find({
     collection: 'incidents',
     where,
@@ -287,7 +320,7 @@ export async function maintenances(
   }[which]
   const found = await payload.find({
     collection: 'maintenances',
-    where: statuses ? { and: [published(), { status: { in: statuses } }] } : published(),
+    where: withPage(statuses ? { and: [published(), { status: { in: statuses } }] } : published(), site.onPage),
     sort: which === 'recent' ? ['-scheduledStartAt', '-id'] : ['scheduledStartAt', 'id'],
     depth: 0,
     select: maintenanceSelect,

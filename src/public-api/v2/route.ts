@@ -7,7 +7,7 @@ import { loadSite, type Site } from './read-model'
 
 export function statuspageGet(body: (context: PublicContext, site: Site) => Promise<Record<string, unknown>>) {
   return publicGet(async (request, context) => {
-    const site = await loadSite(context.payload, context.links)
+    const site = await loadSite(context.payload, context.links, context.page)
     const [value, transition] = await Promise.all([
       body(context, site),
       nextMaintenanceTransition(context.payload, context.clock.now),

@@ -14,13 +14,13 @@ import { subscribedPage, subscribePage } from '@/site/subscription-pages'
 export const dynamic = 'force-dynamic'
 
 /** `/subscribe`: the full form (e-mail or SMS, a choice of services), offering only the channels that can send. */
-export const GET = sitePage(async (_request, { payload, links, settings }) => {
-  const [summary, channels] = await Promise.all([statusSummary(payload, links), configuredChannels(payload)])
+export const GET = sitePage(async (_request, { payload, links, page, settings }) => {
+  const [summary, channels] = await Promise.all([statusSummary(payload, links, page), configuredChannels(payload)])
   return { body: subscribePage(summary.serviceGroups, settings, channels) }
 })
 
 /** The form's POST (from `/` or `/subscribe`): the same verb as POST /api/subscribe, answered with a page. */
-export const POST = sitePage(async (request, { payload, links, settings }) => {
+export const POST = sitePage(async (request, { payload, links, page, settings }) => {
   const text = await readBodyText(request)
   const form = new URLSearchParams(text ?? '')
   // The form offers only e-mail and SMS; anything else reads as e-mail, its default.
@@ -47,7 +47,7 @@ export const POST = sitePage(async (request, { payload, links, settings }) => {
       error = failure.message
     }
   }
-  const summary = await statusSummary(payload, links)
+  const summary = await statusSummary(payload, links, page)
   return {
     status: 400,
     body: subscribePage(summary.serviceGroups, settings, channels, { ...fields, error: error ?? undefined }),

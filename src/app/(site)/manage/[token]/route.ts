@@ -13,11 +13,11 @@ export const dynamic = 'force-dynamic'
 type Params = { token: string }
 
 async function render(
-  { payload, links, settings }: SiteContext,
+  { payload, links, page, settings }: SiteContext,
   token: string,
   extra: Partial<ManageState> & { status?: number } = {},
 ) {
-  const [managed, summary] = await Promise.all([managedSubscription(payload, token), statusSummary(payload, links)])
+  const [managed, summary] = await Promise.all([managedSubscription(payload, token), statusSummary(payload, links, page)])
   const { status, ...messages } = extra
   const state: ManageState | null = managed
     ? {

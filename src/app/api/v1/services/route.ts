@@ -4,6 +4,8 @@ import { publicGet } from '@/public-api/route'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = publicGet(async (request, { payload }) => dataResponse(request, await listServices(payload)))
+export const GET = publicGet(async (request, { payload, links }) =>
+  dataResponse(request, await listServices(payload, links.scope)),
+)
 
 export const OPTIONS = preflightResponse

@@ -4,9 +4,9 @@ import { publicGet } from '@/public-api/route'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = publicGet(async (request, { payload, links, clock }) => {
+export const GET = publicGet(async (request, { payload, links, page, clock }) => {
   const [summary, transition] = await Promise.all([
-    statusSummary(payload, links),
+    statusSummary(payload, links, page),
     nextMaintenanceTransition(payload, clock.now),
   ])
   clock.changesAt(transition)

@@ -1,4 +1,5 @@
 import { dataResponse, problemResponse, parseQuery, preflightResponse } from '@/public-api/http'
+import { listServices } from '@/public-api/read-model'
 import { publicGet } from '@/public-api/route'
 import { UptimeQuery } from '@/public-api/schemas'
 import { selectUptime, toCompactUptime, toUptime, uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
@@ -10,8 +11,12 @@ export const GET = publicGet(async (request, { payload, links, clock }) => {
   const parsed = parseQuery(request, UptimeQuery, ['service'])
   if ('response' in parsed) return parsed.response
   const { days, page, limit, format } = parsed.query
-  const table = await uptimeTable(payload, clock.now)
-  const { selected, missing } = selectUptime(table.services, parsed.query)
+  const [table, shown] = await Promise.all([uptimeTable(payload, clock.now), listServices(payload, links.scope)])
+  const onPage = new Set(shown.map((s) => s.slug))
+  const { selected, missing } = selectUptime(
+    table.services.filter((s) => onPage.has(s.slug)),
+    parsed.query,
+  )
   if (missing.length)
     return problemResponse(request, {
       status: 404,

@@ -1,0 +1,71 @@
+import type { CollectionConfig } from 'payload'
+
+import { admins, anyone } from '@/access/roles'
+import { hostProblem, normalHost } from '@/domain/pages'
+import { pageSectionsField } from '@/fields/page-sections'
+import { publicUrlField } from '@/fields/public-url'
+import { slugField } from '@/fields/slug'
+import { timeZoneField } from '@/fields/time-zone'
+import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
+
+import { refuseClaimedHosts } from './hooks/refuse-claimed-hosts'
+
+/**
+ * The status pages beside the default one (docs/pages.md; the rules in src/domain/pages.ts): each answers on its host
+ * names and at /p/<slug>/ on any host, with its own name, branding, time zone and services.
+ */
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  labels: { singular: 'Page', plural: 'Pages' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'slug', 'publicUrl'],
+    group: 'Settings',
+    description:
+      'Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.',
+  },
+  access: { read: anyone, create: admins, update: admins, delete: admins },
+  hooks: { ...invalidateServiceList, beforeValidate: [refuseClaimedHosts] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    slugField('name'),
+    {
+      name: 'hosts',
+      label: 'Host names',
+      type: 'array',
+      maxRows: 20,
+      admin: {
+        description:
+          'The host names this page answers on, e.g. status.acme-pay.com (point their DNS at this service). Without any, the page answers at /p/<slug>/ only.',
+      },
+      fields: [
+        {
+          name: 'host',
+          type: 'text',
+          required: true,
+          maxLength: 260,
+          hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalHost(value) : value)] },
+          validate: (value: unknown) => (typeof value === 'string' ? (hostProblem(value) ?? true) : 'host is required'),
+        },
+      ],
+    },
+    publicUrlField('e.g. https://status.acme-pay.com: the base of the links this page sends (feeds, API, e-mails).'),
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    {
+      name: 'statusMessage',
+      label: 'Custom status message',
+      type: 'text',
+      maxLength: 500,
+      admin: { description: "Shown in this page's banner instead of the message derived from its services." },
+    },
+    timeZoneField({ description: "Empty: the default page's time zone." }),
+    { name: 'logo', type: 'upload', relationTo: 'media', admin: { description: "Empty: the default page's logo." } },
+    {
+      name: 'favicon',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: "Empty: the default page's favicon." },
+    },
+    pageSectionsField('The services this page shows, under which headings. None: no services.'),
+  ],
+}

@@ -1,0 +1,114 @@
+/**
+ * Several status pages on one instance (docs/pages.md): which page a public request is for, and what a page shows.
+ * The default page is the site's settings and shows every service unless its sections say otherwise; every other
+ * page is a row of the `pages` collection, answering on its host names and at `/p/<slug>/…` on any host.
+ */
+
+/** One heading of a page: a service group, with the services listed (none listed: the group's own services). */
+export interface PageSection {
+  groupId: number
+  serviceIds: number[] | null
+}
+
+/** Which page a response is for, and what of the data it shows. */
+export interface PageScope {
+  /** null: the default page. */
+  id: number | null
+  /** The `/p/<slug>` form of its addresses, when the request came that way; else '' (the page's own host). */
+  pathPrefix: string
+  /** null: every service, grouped as the services say (the default page without sections: the site as it was). */
+  sections: PageSection[] | null
+}
+
+/** The default page showing everything: every read is as it was before there were pages. */
+export const WHOLE_SITE: PageScope = { id: null, pathPrefix: '', sections: null }
+
+export interface PageAddressing {
+  id: number
+  slug: string
+  hosts: string[]
+}
+
+/** The prefix of a page's path form: `/p/<slug>`, and what follows it. */
+const PATH_FORM = /^\/p\/([a-z0-9]+(?:-[a-z0-9]+)*)(\/.*)?$/
+
+/** `/p/<slug>/rest` → the slug and `/rest` (`/` for the page itself); null for any other path. */
+export function splitPagePath(pathname: string): { slug: string; rest: string } | null {
+  const match = PATH_FORM.exec(pathname)
+  return match ? { slug: match[1], rest: match[2] || '/' } : null
+}
+
+export function pagePathPrefix(slug: string): string {
+  return `/p/${slug}`
+}
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+const HOST_NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*(?::\\d{1,5})?$`)
+
+/** A host name as pages store and match it: lower case, no trailing dot, the port kept when one is given. */
+export function normalHost(value: string): string {
+  return value.trim().toLowerCase().replace(/\.(?=:\d+$|$)/, '')
+}
+
+/** Why a typed host name cannot be a page's, or null when it can. */
+export function hostProblem(value: string): string | null {
+  const host = normalHost(value)
+  if (host === '') return 'a host name is required'
+  if (/^[a-z]+:\/\//.test(host) || host.includes('/'))
+    return `"${value}" is an address; give the host name alone, such as status.example.com`
+  if (!HOST_NAME.test(host) || host.length > 253) return `"${value}" is not a host name such as status.example.com`
+  return null
+}
+
+/** The host of an origin (`https://status.example.com:8443` → `status.example.com:8443`), as pages match it. */
+export function hostOfOrigin(origin: string): string {
+  return normalHost(origin.replace(/^[a-z]+:\/\//, ''))
+}
+
+/**
+ * The page a request is for: the one whose slug its `/p/<slug>` path named (undefined when none has it: a 404), else
+ * the one claiming its host, else the default page (null). A host with a port matches a page listing it with that
+ * port, or without one.
+ */
+export function pageFor<P extends PageAddressing>(
+  pages: readonly P[],
+  request: { slug: string | null; host: string | null },
+): P | null | undefined {
+  if (request.slug !== null) return pages.find((page) => page.slug === request.slug)
+  if (request.host === null) return null
+  const host = normalHost(request.host)
+  const bare = host.replace(/:\d+$/, '')
+  return (
+    pages.find((page) => page.hosts.includes(host)) ?? pages.find((page) => page.hosts.includes(bare)) ?? null
+  )
+}
+
+/** The ids of the services a page shows (null: all), given each group's own services for sections that list none. */
+export function servicesOfPage(
+  sections: readonly PageSection[] | null,
+  servicesOfGroup: (groupId: number) => readonly number[],
+): Set<number> | null {
+  if (sections === null) return null
+  const ids = new Set<number>()
+  for (const section of sections) for (const id of section.serviceIds ?? servicesOfGroup(section.groupId)) ids.add(id)
+  return ids
+}
+
+/** What of an incident or maintenance decides the pages it shows on. */
+export interface PageMembership {
+  serviceIds: readonly number[]
+  pageIds: readonly number[]
+}
+
+/**
+ * Whether an incident or maintenance shows on a page: one of its services is on the page, or it names the page. The
+ * default page without sections shows everything; with sections, it shows what touches its services and what names
+ * neither services nor pages.
+ */
+export function showsOnPage(scope: PageScope, pageServices: ReadonlySet<number> | null, record: PageMembership): boolean {
+  if (pageServices === null) return true
+  if (record.serviceIds.some((id) => pageServices.has(id))) return true
+  return scope.id === null
+    ? record.serviceIds.length === 0 && record.pageIds.length === 0
+    : record.pageIds.includes(scope.id)
+}

@@ -1,0 +1,99 @@
+/**
+ * The pages as the public surface reads them (docs/pages.md; the rules in src/domain/pages.ts): every page and the
+ * default page's sections, read once per data version (a page is a handful of rows, and every public miss needs to
+ * know which page it is for), and the page a request is for.
+ */
+import type { Payload } from 'payload'
+
+import { hostOfOrigin, type PageAddressing, type PageScope, type PageSection, pageFor, pagePathPrefix } from '@/domain/pages'
+import { NotFound } from '@/errors'
+import type { Page as PageDoc } from '@/payload-types'
+import { currentDataVersion } from '@/runtime/data-version'
+import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { sharedPerVersion } from '@/runtime/version-memo'
+
+import { mediaRef, type MediaRef } from './media'
+
+/** A page beside the default one, with what it shows in place of the site's settings. */
+export interface PageRecord extends PageAddressing {
+  name: string
+  publicUrl: string | null
+  description: string | null
+  statusMessage: string | null
+  timeZone: string | null
+  logo: MediaRef | null
+  favicon: MediaRef | null
+  sections: PageSection[]
+}
+
+interface Pages {
+  pages: PageRecord[]
+  /** The default page's sections; null: every service. */
+  defaultSections: PageSection[] | null
+}
+
+type SectionRows = PageDoc['sections']
+
+const idOf = (ref: number | { id: number }) => (typeof ref === 'object' ? ref.id : ref)
+
+function sectionsOf(rows: SectionRows): PageSection[] {
+  return (rows ?? []).flatMap((row) =>
+    row.group === null || row.group === undefined
+      ? [] // its group was deleted
+      : [{ groupId: idOf(row.group), serviceIds: row.services?.length ? row.services.map(idOf) : null }],
+  )
+}
+
+const trimmed = (value: string | null | undefined) => value?.trim() || null
+
+async function readPages(payload: Payload): Promise<Pages> {
+  const [found, settings] = await Promise.all([
+    payload.find({
+      collection: 'pages',
+      depth: 1,
+      limit: 0,
+      pagination: false,
+      sort: 'id',
+      populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
+    }),
+    payload.findGlobal({ slug: 'settings', depth: 0, select: { sections: true } }),
+  ])
+  const defaultSections = sectionsOf(settings.sections)
+  return {
+    defaultSections: defaultSections.length ? defaultSections : null,
+    pages: found.docs.map((doc) => ({
+      id: doc.id,
+      slug: doc.slug ?? String(doc.id),
+      hosts: (doc.hosts ?? []).map((row) => row.host),
+      name: doc.name,
+      publicUrl: trimmed(doc.publicUrl)?.replace(/\/+$/, '') ?? null,
+      description: trimmed(doc.description),
+      statusMessage: trimmed(doc.statusMessage),
+      timeZone: trimmed(doc.timeZone),
+      logo: mediaRef(doc.logo),
+      favicon: mediaRef(doc.favicon),
+      sections: sectionsOf(doc.sections),
+    })),
+  }
+}
+
+export const loadPages: (payload: Payload) => Promise<Pages> = sharedPerVersion(currentDataVersion, readPages)
+
+/** The page a public request is for, and its scope. A `/p/<slug>` no page has is a 404. */
+export interface RequestPage {
+  /** null: the default page. */
+  page: PageRecord | null
+  scope: PageScope
+}
+
+export async function pageOfRequest(payload: Payload, request: Request): Promise<RequestPage> {
+  const slug = request.headers.get(PAGE_SLUG_HEADER)
+  const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
+  const { pages, defaultSections } = await loadPages(payload)
+  const page = pageFor(pages, { slug, host: origin ? hostOfOrigin(origin) : null })
+  if (page === undefined) throw new NotFound('page', 'No status page is at this address.')
+  const pathPrefix = slug === null ? '' : pagePathPrefix(slug)
+  return page
+    ? { page, scope: { id: page.id, pathPrefix, sections: page.sections } }
+    : { page: null, scope: { id: null, pathPrefix, sections: defaultSections } }
+}

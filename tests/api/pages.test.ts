@@ -1,0 +1,244 @@
+/**
+ * Several status pages on one instance (docs/pages.md): page B on its own host name and at /p/b/, beside the default
+ * page A. The route handlers get the headers the edge sets (the request's origin, and the slug of a /p/<slug> path),
+ * as they do behind server.ts; the edge's part is tests/e2e/pages.test.ts's.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import * as feedRoute from '@/app/(site)/feed.atom/route'
+import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
+import * as homeRoute from '@/app/(site)/route'
+import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { api, createUser, payload, type TestUser } from '../helpers/api'
+import { v1 } from '../helpers/public-api'
+import { v2 } from '../helpers/statuspage-api'
+
+type SiteRoute = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
+
+const HOST_B = 'status-b.test'
+/** The headers the edge sets for a request to B's host, to A's (a host no page claims), or to /p/<slug>/ on A's. */
+const onB = { [PUBLIC_ORIGIN_HEADER]: `https://${HOST_B}` }
+const onA = { [PUBLIC_ORIGIN_HEADER]: 'https://status-a.test' }
+const viaPath = (slug: string) => ({ ...onA, [PAGE_SLUG_HEADER]: slug })
+
+async function site(route: SiteRoute, path: string, headers: Record<string, string>, params = {}) {
+  const response = await route.GET(new Request(new URL(path, 'http://localhost:3000'), { headers }), {
+    params: Promise.resolve(params),
+  })
+  return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
+}
+
+const siteName = (html: string) => /<span class="name">([^<]*)<\/span>/.exec(html)?.[1]
+const serviceNames = (summary: { serviceGroups: { services: { name: string }[] }[] }) =>
+  summary.serviceGroups.flatMap((g) => g.services.map((s) => s.name))
+
+let admin: TestUser
+let editor: TestUser
+const ids: Record<string, number> = {}
+
+async function createIncident(title: string, services: number[], pages: number[] = []) {
+  const created = await api('POST', '/incidents', {
+    key: editor.key,
+    body: {
+      title,
+      affectedServices: services,
+      pages,
+      updates: [{ status: 'investigating', message: `${title}: investigating` }],
+    },
+  })
+  expect(created.status, created.text).toBe(201)
+  return created.body.doc.shortId as string
+}
+
+beforeAll(async () => {
+  // One instant throughout: the uptime bars move with the clock, and A's bodies are compared before and after.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'))
+  admin = await createUser('admin')
+  editor = await createUser('editor')
+  const p = await payload()
+  const group = (name: string, displayOrder: number) =>
+    p.create({ collection: 'service-groups', data: { name, displayOrder }, overrideAccess: true })
+  const core = await group('Core', 1)
+  const money = await group('Money', 2)
+  const service = (name: string, groupId: number) =>
+    p.create({ collection: 'services', data: { name, group: groupId, status: 'operational' }, overrideAccess: true })
+  ids.core = core.id
+  ids.money = money.id
+  ids.db = (await service('Database', core.id)).id
+  ids.web = (await service('Website', core.id)).id
+  ids.billing = (await service('Billing', money.id)).id
+  // A shows Database and Website; B shows Database (under Money, B's only heading) and Billing.
+  await p.updateGlobal({
+    slug: 'settings',
+    data: { siteName: 'Acme status', sections: [{ group: core.id, services: [ids.db, ids.web] }] },
+    overrideAccess: true,
+  })
+  const created = await api('POST', '/pages', {
+    key: admin.key,
+    body: {
+      name: 'Acme Pay status',
+      slug: 'b',
+      hosts: [{ host: 'Status-B.test' }],
+      sections: [{ group: money.id, services: [ids.db, ids.billing] }],
+    },
+  })
+  expect(created.status, created.text).toBe(201)
+  ids.pageB = created.body.doc.id
+})
+
+afterAll(async () => {
+  vi.useRealTimers()
+  const p = await payload()
+  await p.updateGlobal({ slug: 'settings', data: { siteName: 'Status', sections: [] }, overrideAccess: true })
+  await p.delete({ collection: 'pages', where: {}, overrideAccess: true })
+})
+
+describe('a page', () => {
+  it('answers on its host with its own name and services; a host no page claims gets the default page', async () => {
+    const b = await site(homeRoute, '/', onB)
+    expect(siteName(b.text)).toBe('Acme Pay status')
+    expect(b.text).toContain('Billing')
+    expect(b.text).not.toContain('Website')
+    const a = await site(homeRoute, '/', onA)
+    expect(siteName(a.text)).toBe('Acme status')
+    expect(a.text).toContain('Website')
+    expect(a.text).not.toContain('Billing')
+
+    expect(serviceNames((await v1('/status', { headers: onB })).body.data)).toEqual(['Database', 'Billing'])
+    expect((await v1('/status', { headers: onB })).body.data.siteName).toBe('Acme Pay status')
+    expect((await v1('/services', { headers: onA })).body.data.map((s: { name: string }) => s.name)).toEqual([
+      'Database',
+      'Website',
+    ])
+    // B shows Database under its own heading.
+    const bGroups = (await v1('/status', { headers: onB })).body.data.serviceGroups
+    expect(bGroups.map((g: { name: string }) => g.name)).toEqual(['Money'])
+  })
+
+  it('answers at /p/<slug>/ on any host with the same page, its links under the prefix; an unknown slug is a 404', async () => {
+    const byPath = await site(homeRoute, '/', viaPath('b'))
+    expect(siteName(byPath.text)).toBe('Acme Pay status')
+    expect(byPath.text).toContain('href="/p/b/history"')
+    expect(byPath.text).not.toMatch(/href="\/history"/)
+    const byHost = await site(homeRoute, '/', onB)
+    expect(byHost.text).toContain('href="/history"')
+    // The same page modulo its links.
+    expect(byPath.text.replaceAll('/p/b/', '/')).toBe(byHost.text.replace(/https:\/\/status-b\.test/g, 'https://status-a.test/p/b'))
+
+    expect((await site(homeRoute, '/', viaPath('nothing-here'))).status).toBe(404)
+    expect((await v1('/status', { headers: viaPath('nothing-here') })).status).toBe(404)
+  })
+
+  it("keeps one product's incident off the other's page, feed and APIs, and leaves the other's bodies as they were", async () => {
+    const before = {
+      home: await site(homeRoute, '/', onA),
+      feed: await site(feedRoute, '/feed.atom', onA),
+      v1: (await v1('/incidents', { headers: onA })).text,
+      v2: (await v2('/incidents.json', onA)).text,
+    }
+    const shortId = await createIncident('Card payments fail', [ids.billing])
+
+    expect((await site(homeRoute, '/', onB)).text).toContain('Card payments fail')
+    expect((await v1('/incidents', { headers: onB })).body.data.map((i: { title: string }) => i.title)).toContain(
+      'Card payments fail',
+    )
+    expect((await v2('/incidents.json', onB)).body.incidents.map((i: { name: string }) => i.name)).toContain(
+      'Card payments fail',
+    )
+    expect((await site(feedRoute, '/feed.atom', onB)).text).toContain('Card payments fail')
+    expect((await site(incidentRoute, `/i/${shortId}`, onB, { shortId })).status).toBe(200)
+
+    const home = await site(homeRoute, '/', onA)
+    expect(home.etag).toBe(before.home.etag)
+    expect((await site(feedRoute, '/feed.atom', onA)).text).toBe(before.feed.text)
+    expect((await v1('/incidents', { headers: onA })).text).toBe(before.v1)
+    expect((await v2('/incidents.json', onA)).text).toBe(before.v2)
+    expect((await site(incidentRoute, `/i/${shortId}`, onA, { shortId })).status).toBe(404)
+    expect((await v1(`/incidents/${shortId}`, { headers: onA })).status).toBe(404)
+  })
+
+  it("shows an incident on a shared service on both pages, each page's status from its own services", async () => {
+    await (await payload()).update({
+      collection: 'services',
+      id: ids.web,
+      data: { status: 'major' },
+      overrideAccess: true,
+    })
+    await createIncident('Database slow', [ids.db])
+    for (const headers of [onA, onB]) {
+      const titles = (await v1('/incidents?status=active', { headers })).body.data.map((i: { title: string }) => i.title)
+      expect(titles).toContain('Database slow')
+    }
+    expect((await v1('/status', { headers: onA })).body.data.status).toBe('major')
+    expect((await v1('/status', { headers: onB })).body.data.status).toBe('operational')
+    expect((await v2('/status.json', onB)).body.status.indicator).toBe('none')
+    expect((await v2('/status.json', onA)).body.status.indicator).toBe('major')
+  })
+
+  it('shows an incident without services on the pages it names, or else on the default page only', async () => {
+    await createIncident('Status emails delayed on B', [], [ids.pageB])
+    await createIncident('Office network down', [])
+    const titles = async (headers: Record<string, string>) =>
+      (await v1('/incidents', { headers })).body.data.map((i: { title: string }) => i.title)
+    expect(await titles(onB)).toContain('Status emails delayed on B')
+    expect(await titles(onB)).not.toContain('Office network down')
+    expect(await titles(onA)).toContain('Office network down')
+    expect(await titles(onA)).not.toContain('Status emails delayed on B')
+  })
+
+  it("gives each page its own /api/v2 page id and name, and a shared service the same component id on both", async () => {
+    const a = (await v2('/summary.json', onA)).body
+    const b = (await v2('/summary.json', onB)).body
+    expect(a.page.name).toBe('Acme status')
+    expect(b.page.name).toBe('Acme Pay status')
+    expect(a.page.id).not.toBe(b.page.id)
+    expect(b.page.url).toBe(`https://${HOST_B}`)
+    const idOf = (summary: { components: { id: string; name: string }[] }, name: string) =>
+      summary.components.find((c) => c.name === name)?.id
+    expect(idOf(b, 'Database')).toBeDefined()
+    expect(idOf(b, 'Database')).toBe(idOf(a, 'Database'))
+    expect(idOf(a, 'Billing')).toBeUndefined()
+  })
+
+  it("limits a list's service filter to the page's services", async () => {
+    expect((await v1('/incidents?service=billing', { headers: onA })).body.data).toEqual([])
+    expect((await v1('/incidents?service=billing', { headers: onB })).body.data.length).toBeGreaterThan(0)
+  })
+})
+
+describe('writing pages', () => {
+  it("refuses a slug or host name another page has, or a host that is not one, with a 400 naming the field", async () => {
+    const slugTaken = await api('POST', '/pages', { key: admin.key, body: { name: 'Other', slug: 'b' } })
+    expect(slugTaken.status).toBe(400)
+    expect(slugTaken.text).toContain('slug')
+    const hostTaken = await api('POST', '/pages', {
+      key: admin.key,
+      body: { name: 'Other', hosts: [{ host: 'STATUS-B.test.' }] },
+    })
+    expect(hostTaken.status).toBe(400)
+    expect(hostTaken.body.errors[0].data.errors[0]).toMatchObject({ path: 'hosts.0.host' })
+    expect(hostTaken.text).toContain('Acme Pay status')
+    const twice = await api('POST', '/pages', {
+      key: admin.key,
+      body: { name: 'Other', hosts: [{ host: 'x.test' }, { host: 'X.test' }] },
+    })
+    expect(twice.status).toBe(400)
+    expect(twice.text).toContain('listed twice')
+    const url = await api('POST', '/pages', {
+      key: admin.key,
+      body: { name: 'Other', hosts: [{ host: 'https://status-c.test/' }] },
+    })
+    expect(url.status).toBe(400)
+    expect(url.text).toContain('host name alone')
+  })
+
+  it('lets admins write pages, not editors; anyone reads them', async () => {
+    expect((await api('POST', '/pages', { key: editor.key, body: { name: 'Mine' } })).status).toBe(403)
+    expect((await api('POST', '/pages', { body: { name: 'Mine' } })).status).toBe(401)
+    const listed = await api('GET', '/pages')
+    expect(listed.status).toBe(200)
+    expect(listed.body.docs.map((p: { slug: string }) => p.slug)).toContain('b')
+    expect(listed.body.docs.find((p: { slug: string }) => p.slug === 'b').hosts[0].host).toBe(HOST_B)
+  })
+})

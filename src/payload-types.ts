@@ -444,7 +444,7 @@ export interface Page {
    */
   sections?:
     | {
-        group: number | ServiceGroup;
+        group?: (number | null) | ServiceGroup;
         /**
          * None: the group's own services.
          */
@@ -1522,7 +1522,7 @@ export interface Setting {
    */
   sections?:
     | {
-        group: number | ServiceGroup;
+        group?: (number | null) | ServiceGroup;
         /**
          * None: the group's own services.
          */

@@ -47,7 +47,10 @@ const HOST_NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*(?::\\d{1,5})?$`)
 
 /** A host name as pages store and match it: lower case, no trailing dot, the port kept when one is given. */
 export function normalHost(value: string): string {
-  return value.trim().toLowerCase().replace(/\.(?=:\d+$|$)/, '')
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/\.(?=:\d+$|$)/, '')
 }
 
 /** Why a typed host name cannot be a page's, or null when it can. */
@@ -78,20 +81,7 @@ export function pageFor<P extends PageAddressing>(
   if (request.host === null) return null
   const host = normalHost(request.host)
   const bare = host.replace(/:\d+$/, '')
-  return (
-    pages.find((page) => page.hosts.includes(host)) ?? pages.find((page) => page.hosts.includes(bare)) ?? null
-  )
-}
-
-/** The ids of the services a page shows (null: all), given each group's own services for sections that list none. */
-export function servicesOfPage(
-  sections: readonly PageSection[] | null,
-  servicesOfGroup: (groupId: number) => readonly number[],
-): Set<number> | null {
-  if (sections === null) return null
-  const ids = new Set<number>()
-  for (const section of sections) for (const id of section.serviceIds ?? servicesOfGroup(section.groupId)) ids.add(id)
-  return ids
+  return pages.find((page) => page.hosts.includes(host)) ?? pages.find((page) => page.hosts.includes(bare)) ?? null
 }
 
 /** What of an incident or maintenance decides the pages it shows on. */
@@ -105,7 +95,11 @@ export interface PageMembership {
  * default page without sections shows everything; with sections, it shows what touches its services and what names
  * neither services nor pages.
  */
-export function showsOnPage(scope: PageScope, pageServices: ReadonlySet<number> | null, record: PageMembership): boolean {
+export function showsOnPage(
+  scope: PageScope,
+  pageServices: ReadonlySet<number> | null,
+  record: PageMembership,
+): boolean {
   if (pageServices === null) return true
   if (record.serviceIds.some((id) => pageServices.has(id))) return true
   return scope.id === null

@@ -18,7 +18,9 @@ export function pageSectionsField(description: string): Field {
         label: 'Heading (service group)',
         type: 'relationship',
         relationTo: 'service-groups',
-        required: true,
+        // Not `required`: that makes the column NOT NULL, and deleting a group a page shows would then fail on its
+        // foreign key's SET NULL. A section whose group is gone is left out (src/settings/pages.ts).
+        validate: (value: unknown) => (value == null || value === '' ? 'each heading needs a service group' : true),
       },
       {
         name: 'services',

@@ -21,7 +21,7 @@ import type {
   ServiceGroup as GroupDoc,
 } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
-import type { PageScope } from '@/domain/pages'
+import { type PageScope, showsOnPage } from '@/domain/pages'
 import { readTableAsArrays } from '@/db/sql'
 import { currentServicesVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
@@ -401,11 +401,7 @@ export interface PageWords {
   statusMessage: string | null
 }
 
-export async function statusSummary(
-  payload: Payload,
-  links: Links,
-  page: PageWords | null,
-): Promise<StatusSummary> {
+export async function statusSummary(payload: Payload, links: Links, page: PageWords | null): Promise<StatusSummary> {
   // Active incidents and maintenances are read at depth 0 and their services looked up in the service list this
   // summary loads anyway: a busy day touches hundreds of services, and depth 1 would populate them with one more
   // query whose `id in (…)` grows with them (and which the `where` guard refuses beyond 500 ids).
@@ -615,18 +611,33 @@ export async function listMaintenances(
 /** No record's short id holds a control character, and PostgreSQL cannot compare with a NUL (it answered 500). */
 const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== null
 
+/** Whether the page shows this incident or maintenance (src/domain/pages.ts's rule). */
+async function shownOnPage(
+  payload: Payload,
+  scope: PageScope,
+  doc: { affectedServices?: (number | ServiceDoc)[] | null; pages?: (number | { id: number })[] | null },
+): Promise<boolean> {
+  if (!scope.sections) return true
+  const idOf = (ref: number | { id: number }) => (typeof ref === 'object' ? ref.id : ref)
+  return showsOnPage(scope, pageServiceIds(await loadServices(payload), scope), {
+    serviceIds: (doc.affectedServices ?? []).map(idOf),
+    pageIds: (doc.pages ?? []).map(idOf),
+  })
+}
+
 async function findIncidentDoc(payload: Payload, shortId: string, scope: PageScope): Promise<IncidentDoc | null> {
   if (cannotExist(shortId)) return null
   const found = await payload.find({
     collection: 'incidents',
-    where: withPage({ and: [published(), { shortId: { equals: shortId } }] }, await pageFilter(payload, scope)),
+    where: { and: [published(), { shortId: { equals: shortId } }] },
     limit: 1,
     pagination: false,
     depth: 1,
-    select: incidentWithPostmortemSelect,
-    populate: { services: refSelect },
+    select: { ...incidentWithPostmortemSelect, pages: true },
+    populate: { services: refSelect, pages: { slug: true } },
   })
-  return found.docs[0] ?? null
+  const doc = found.docs[0]
+  return doc && (await shownOnPage(payload, scope, doc)) ? doc : null
 }
 
 export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
@@ -648,17 +659,15 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
   if (cannotExist(shortId)) return null
   const found = await payload.find({
     collection: 'maintenances',
-    where: withPage(
-      { and: [published(), { shortId: { equals: shortId } }] },
-      await pageFilter(payload, links.scope),
-    ),
+    where: { and: [published(), { shortId: { equals: shortId } }] },
     limit: 1,
     pagination: false,
     depth: 1,
-    select: maintenanceSelect,
-    populate: { services: refSelect },
+    select: { ...maintenanceSelect, pages: true },
+    populate: { services: refSelect, pages: { slug: true } },
   })
-  return found.docs[0] ? toMaintenance(found.docs[0], links) : null
+  const doc = found.docs[0]
+  return doc && (await shownOnPage(payload, links.scope, doc)) ? toMaintenance(doc, links) : null
 }
 
 export interface SeriesPlace {

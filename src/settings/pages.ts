@@ -5,7 +5,14 @@
  */
 import type { Payload } from 'payload'
 
-import { hostOfOrigin, type PageAddressing, type PageScope, type PageSection, pageFor, pagePathPrefix } from '@/domain/pages'
+import {
+  hostOfOrigin,
+  type PageAddressing,
+  type PageScope,
+  type PageSection,
+  pageFor,
+  pagePathPrefix,
+} from '@/domain/pages'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'

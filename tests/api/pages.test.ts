@@ -124,7 +124,9 @@ describe('a page', () => {
     const byHost = await site(homeRoute, '/', onB)
     expect(byHost.text).toContain('href="/history"')
     // The same page modulo its links.
-    expect(byPath.text.replaceAll('/p/b/', '/')).toBe(byHost.text.replace(/https:\/\/status-b\.test/g, 'https://status-a.test/p/b'))
+    expect(byPath.text.replaceAll('/p/b/', '/')).toBe(
+      byHost.text.replace(/https:\/\/status-b\.test/g, 'https://status-a.test/p/b'),
+    )
 
     expect((await site(homeRoute, '/', viaPath('nothing-here'))).status).toBe(404)
     expect((await v1('/status', { headers: viaPath('nothing-here') })).status).toBe(404)
@@ -159,7 +161,9 @@ describe('a page', () => {
   })
 
   it("shows an incident on a shared service on both pages, each page's status from its own services", async () => {
-    await (await payload()).update({
+    await (
+      await payload()
+    ).update({
       collection: 'services',
       id: ids.web,
       data: { status: 'major' },
@@ -167,7 +171,9 @@ describe('a page', () => {
     })
     await createIncident('Database slow', [ids.db])
     for (const headers of [onA, onB]) {
-      const titles = (await v1('/incidents?status=active', { headers })).body.data.map((i: { title: string }) => i.title)
+      const titles = (await v1('/incidents?status=active', { headers })).body.data.map(
+        (i: { title: string }) => i.title,
+      )
       expect(titles).toContain('Database slow')
     }
     expect((await v1('/status', { headers: onA })).body.data.status).toBe('major')
@@ -187,7 +193,7 @@ describe('a page', () => {
     expect(await titles(onA)).not.toContain('Status emails delayed on B')
   })
 
-  it("gives each page its own /api/v2 page id and name, and a shared service the same component id on both", async () => {
+  it('gives each page its own /api/v2 page id and name, and a shared service the same component id on both', async () => {
     const a = (await v2('/summary.json', onA)).body
     const b = (await v2('/summary.json', onB)).body
     expect(a.page.name).toBe('Acme status')
@@ -208,7 +214,7 @@ describe('a page', () => {
 })
 
 describe('writing pages', () => {
-  it("refuses a slug or host name another page has, or a host that is not one, with a 400 naming the field", async () => {
+  it('refuses a slug or host name another page has, or a host that is not one, with a 400 naming the field', async () => {
     const slugTaken = await api('POST', '/pages', { key: admin.key, body: { name: 'Other', slug: 'b' } })
     expect(slugTaken.status).toBe(400)
     expect(slugTaken.text).toContain('slug')
@@ -240,5 +246,18 @@ describe('writing pages', () => {
     expect(listed.status).toBe(200)
     expect(listed.body.docs.map((p: { slug: string }) => p.slug)).toContain('b')
     expect(listed.body.docs.find((p: { slug: string }) => p.slug === 'b').hosts[0].host).toBe(HOST_B)
+  })
+
+  it('lets a group a page shows be deleted; the page leaves that heading out', async () => {
+    const group = await api('POST', '/service-groups', { key: admin.key, body: { name: 'Short-lived' } })
+    const page = await api('POST', '/pages', {
+      key: admin.key,
+      body: { name: 'Brief', slug: 'brief', sections: [{ group: group.body.doc.id }] },
+    })
+    expect(page.status, page.text).toBe(201)
+    expect((await v1('/status', { headers: viaPath('brief') })).body.data.serviceGroups).toHaveLength(1)
+    const deleted = await api('DELETE', `/service-groups/${group.body.doc.id}`, { key: admin.key })
+    expect(deleted.status, deleted.text).toBe(200)
+    expect((await v1('/status', { headers: viaPath('brief') })).body.data.serviceGroups).toEqual([])
   })
 })

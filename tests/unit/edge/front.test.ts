@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress } from '@/edge/client-address'
 import { bumpDataVersion, currentDataVersion, markDataChanged } from '@/runtime/data-version'
+import { PAGE_SLUG_HEADER } from '@/runtime/headers'
 import { parseEnv } from '@/config/env'
 import { createEdge, createFront, edgeConfig } from '@/edge/front'
 import { createLoopback } from '@/edge/loopback'
@@ -92,6 +93,7 @@ async function start(
       host: req.headers.host,
       url,
       client: req.headers['x-statuspage-client-address'],
+      page: req.headers[PAGE_SLUG_HEADER],
       padding,
     })
     const headers: Record<string, string> = {
@@ -311,10 +313,26 @@ describe('the response cache in front of Next', () => {
     expect(fake.calls.get('/api/v1/status')).toBe(MAX_ORIGINS + 2)
   })
 
-  it('keeps one entry per URL for every host when PUBLIC_URL names the links (createEdge)', async () => {
+  it('keeps an entry per host even when PUBLIC_URL names the links: the host chooses the page (createEdge)', async () => {
     const fake = await start({ environment: { PUBLIC_URL: 'https://status.example.com' } })
-    expect((await call(fake, '/api/v1/status', { headers: { host: 'a.example' } })).headers['x-cache']).toBe('MISS')
+    const a = await call(fake, '/api/v1/status', { headers: { host: 'a.example' } })
+    const b = await call(fake, '/api/v1/status', { headers: { host: 'b.example' } })
+    expect([a.headers['x-cache'], b.headers['x-cache']]).toEqual(['MISS', 'MISS'])
+    expect([JSON.parse(a.body).host, JSON.parse(b.body).host]).toEqual(['a.example', 'b.example'])
     expect((await call(fake, '/api/v1/status', { headers: { host: 'b.example' } })).headers['x-cache']).toBe('HIT')
+  })
+
+  it("hands Next a /p/<slug>/ path without its prefix and the slug in the page header, cached apart from the host's own", async () => {
+    const fake = await start()
+    const byPath = await call(fake, '/p/pay/api/v1/status')
+    expect(JSON.parse(byPath.body)).toMatchObject({ url: '/api/v1/status', page: 'pay' })
+    expect(byPath.headers['x-cache']).toBe('MISS')
+    // A client's own page header is not believed.
+    const own = await call(fake, '/api/v1/status', { headers: { [PAGE_SLUG_HEADER]: 'pay' } })
+    expect(own.headers['x-cache']).toBe('MISS')
+    expect(JSON.parse(own.body).page).toBeUndefined()
+    expect((await call(fake, '/p/pay/api/v1/status')).headers['x-cache']).toBe('HIT')
+    expect(JSON.parse((await call(fake, '/p/pay')).body)).toMatchObject({ url: '/', page: 'pay' })
   })
 
   it('computes concurrent misses for one key once', async () => {

@@ -18,7 +18,9 @@ export const refuseClaimedHosts: CollectionBeforeValidateHook = async ({ data, o
   if (hosts.length === 0) return data
   const others = await req.payload.find({
     collection: 'pages',
-    where: { and: [{ 'hosts.host': { in: hosts } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])] },
+    where: {
+      and: [{ 'hosts.host': { in: hosts } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
+    },
     select: { name: true, hosts: true },
     depth: 0,
     limit: 1,

@@ -1,5 +1,11 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
+
+/**
+ * Several status pages (docs/pages.md): the pages collection with its host names and sections, the settings'
+ * sections (the default page's), and the pages an incident or maintenance names. An existing site gets no page and
+ * no section: the default page shows what the site showed.
+ */
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE TABLE \`pages_hosts\` (
   	\`_order\` integer NOT NULL,
@@ -15,7 +21,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`_order\` integer NOT NULL,
   	\`_parent_id\` integer NOT NULL,
   	\`id\` text PRIMARY KEY NOT NULL,
-  	\`group_id\` integer NOT NULL,
+  	\`group_id\` integer,
   	FOREIGN KEY (\`group_id\`) REFERENCES \`service_groups\`(\`id\`) ON UPDATE no action ON DELETE set null,
   	FOREIGN KEY (\`_parent_id\`) REFERENCES \`pages\`(\`id\`) ON UPDATE no action ON DELETE cascade
   );
@@ -62,7 +68,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`_order\` integer NOT NULL,
   	\`_parent_id\` integer NOT NULL,
   	\`id\` text PRIMARY KEY NOT NULL,
-  	\`group_id\` integer NOT NULL,
+  	\`group_id\` integer,
   	FOREIGN KEY (\`group_id\`) REFERENCES \`service_groups\`(\`id\`) ON UPDATE no action ON DELETE set null,
   	FOREIGN KEY (\`_parent_id\`) REFERENCES \`settings\`(\`id\`) ON UPDATE no action ON DELETE cascade
   );
@@ -84,11 +90,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`settings_rels_parent_idx\` ON \`settings_rels\` (\`parent_id\`);`)
   await db.run(sql`CREATE INDEX \`settings_rels_path_idx\` ON \`settings_rels\` (\`path\`);`)
   await db.run(sql`CREATE INDEX \`settings_rels_services_id_idx\` ON \`settings_rels\` (\`services_id\`);`)
-  await db.run(sql`ALTER TABLE \`incidents_rels\` ADD \`pages_id\` integer REFERENCES pages(id);`)
+  await db.run(sql`ALTER TABLE \`incidents_rels\` ADD \`pages_id\` integer REFERENCES pages(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`incidents_rels_pages_id_idx\` ON \`incidents_rels\` (\`pages_id\`);`)
-  await db.run(sql`ALTER TABLE \`maintenances_rels\` ADD \`pages_id\` integer REFERENCES pages(id);`)
+  await db.run(sql`ALTER TABLE \`maintenances_rels\` ADD \`pages_id\` integer REFERENCES pages(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`maintenances_rels_pages_id_idx\` ON \`maintenances_rels\` (\`pages_id\`);`)
-  await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`pages_id\` integer REFERENCES pages(id);`)
+  await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`pages_id\` integer REFERENCES pages(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_pages_id_idx\` ON \`payload_locked_documents_rels\` (\`pages_id\`);`)
 }
 

@@ -1,5 +1,11 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
+
+/**
+ * Several status pages (docs/pages.md): the pages collection with its host names and sections, the settings'
+ * sections (the default page's), and the pages an incident or maintenance names. An existing site gets no page and
+ * no section: the default page shows what the site showed.
+ */
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE "pages_hosts" (
@@ -13,7 +19,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
   	"id" varchar PRIMARY KEY NOT NULL,
-  	"group_id" integer NOT NULL
+  	"group_id" integer
   );
   
   CREATE TABLE "pages" (
@@ -42,7 +48,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
   	"id" varchar PRIMARY KEY NOT NULL,
-  	"group_id" integer NOT NULL
+  	"group_id" integer
   );
   
   CREATE TABLE "settings_rels" (

@@ -1,0 +1,115 @@
+/**
+ * Several status pages on one instance (docs/pages.md), through `npm start`'s edge: the page chosen by the Host
+ * header and by /p/<slug>/, the response cache keeping each page's bodies apart under interleaved load, and nginx
+ * with two server names in front (the configuration of docs/deployment.md). What each page shows is
+ * tests/api/pages.test.ts's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createService, sqliteEdgeEnv, startCounting } from '../helpers/edge'
+import { startNginx, type StartedNginx } from '../helpers/nginx'
+import { call, createUserKey, freePort, type Started, stopServices } from '../helpers/service'
+
+const A = 'status-a.test'
+const B = 'status-b.test'
+let server: Started
+let nginx: StartedNginx | undefined
+let auth: Record<string, string>
+
+const get = (path: string, host: string, base = server.base) => call(`${base}${path}`, { headers: { host } })
+const nameOf = (html: string) => /<span class="name">([^<]*)<\/span>/.exec(html)?.[1]
+
+beforeAll(async () => {
+  // A configured public URL: the default page's links use it, yet the host still chooses the page.
+  server = await startCounting({ ...sqliteEdgeEnv(), PUBLIC_URL: `https://${A}`, TRUSTED_PROXIES: '127.0.0.1' })
+  auth = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
+  const web = await createService(server.base, auth, 'Website')
+  const billing = await createService(server.base, auth, 'Billing')
+  const groupOf = async (id: number) =>
+    (await call(`${server.base}/api/services/${id}`, { headers: auth })).json().group.id
+  const settings = await call(`${server.base}/api/globals/settings`, {
+    method: 'POST',
+    headers: auth,
+    body: { siteName: 'Acme status', sections: [{ group: await groupOf(web), services: [web] }] },
+  })
+  expect(settings.status, settings.text).toBe(200)
+  const page = await call(`${server.base}/api/pages`, {
+    method: 'POST',
+    headers: auth,
+    body: { name: 'Acme Pay status', slug: 'pay', hosts: [{ host: B }], sections: [{ group: await groupOf(billing) }] },
+  })
+  expect(page.status, page.text).toBe(201)
+}, 120_000)
+
+afterAll(async () => {
+  await nginx?.stop()
+  stopServices([server])
+})
+
+describe('the edge', () => {
+  it('answers each host with its page, and a host no page claims with the default page', async () => {
+    const b = await get('/', B)
+    expect(b.status).toBe(200)
+    expect(nameOf(b.text)).toBe('Acme Pay status')
+    expect(b.text).toContain('Billing')
+    expect(b.text).not.toContain('Website')
+    expect(nameOf((await get('/', A)).text)).toBe('Acme status')
+    expect(nameOf((await get('/', 'unknown.test')).text)).toBe('Acme status')
+    expect((await get('/api/v2/summary.json', B)).json().page.name).toBe('Acme Pay status')
+  })
+
+  it('serves the same page at /p/<slug>/ on any host, its links under the prefix; an unknown slug is a 404', async () => {
+    const byPath = await get('/p/pay/', A)
+    expect(byPath.status).toBe(200)
+    expect(nameOf(byPath.text)).toBe('Acme Pay status')
+    expect(byPath.text).toContain('href="/p/pay/history"')
+    const history = await get('/p/pay/history', A)
+    expect(history.status).toBe(200)
+    expect(nameOf(history.text)).toBe('Acme Pay status')
+    const api = (await get('/p/pay/api/v1/status', A)).json().data
+    expect(api.serviceGroups.flatMap((g: { services: { name: string }[] }) => g.services.map((s) => s.name))).toEqual([
+      'Billing',
+    ])
+    expect((await get('/p/nothing/', A)).status).toBe(404)
+    expect((await get('/p/nothing/api/v1/status', A)).status).toBe(404)
+  })
+
+  it("never serves one page's cached body for another under interleaved requests", async () => {
+    const paths = ['/', '/api/v1/status', '/p/pay/', '/feed.atom']
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => {
+        const host = n % 2 ? A : B
+        const path = paths[n % paths.length]
+        return get(path, host).then((answer) => ({ host, path, answer }))
+      }),
+    )
+    for (const { host, path, answer } of answers) {
+      expect(answer.status, `${host}${path}`).toBe(200)
+      const expected = host === B || path.startsWith('/p/pay') ? 'Acme Pay status' : 'Acme status'
+      expect(answer.text, `${host}${path}`).toContain(expected)
+      // Neither name holds the other.
+      expect(answer.text, `${host}${path}`).not.toContain(
+        expected === 'Acme status' ? 'Acme Pay status' : 'Acme status',
+      )
+    }
+    // Each body came from the cache once warm: the edge kept the pages apart, it did not just skip caching.
+    expect((await get('/', B)).headers['x-cache']).toBe('HIT')
+    expect((await get('/p/pay/', A)).headers['x-cache']).toBe('HIT')
+  })
+})
+
+describe('nginx with two server names', () => {
+  it('sends each host to its page through the same instance', async () => {
+    nginx = await startNginx({
+      port: await freePort(),
+      upstreams: [server.base.replace('http://', '')],
+      serverName: `${A} ${B}`,
+    })
+    const b = await get('/', B, nginx.base)
+    expect(b.status, nginx.errors()).toBe(200)
+    expect(nameOf(b.text)).toBe('Acme Pay status')
+    expect(nameOf((await get('/', A, nginx.base)).text)).toBe('Acme status')
+    // B has no public URL of its own: its links are made from the host nginx passed on.
+    expect((await get('/api/v2/status.json', B, nginx.base)).json().page.url).toBe(`http://${B}`)
+  })
+})

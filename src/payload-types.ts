@@ -759,7 +759,12 @@ export interface Subscriber {
   confirmationError?: string | null;
   confirmationFailedAt?: string | null;
   /**
-   * Only notify about these services. Empty: everything.
+   * The status page this subscriber follows: it hears about that page's incidents, with its name and links. Empty: the default page.
+   */
+  page?: (number | null) | Page;
+  pageKey?: number | null;
+  /**
+   * Only notify about these services (of the subscriber's page). Empty: everything.
    */
   services?: (number | Service)[] | null;
   unsubscribeToken?: string | null;
@@ -1243,6 +1248,8 @@ export interface SubscribersSelect<T extends boolean = true> {
   confirmationClaimedFor?: T;
   confirmationError?: T;
   confirmationFailedAt?: T;
+  page?: T;
+  pageKey?: T;
   services?: T;
   unsubscribeToken?: T;
   verificationToken?: T;

@@ -106,3 +106,14 @@ export function showsOnPage(
     ? record.serviceIds.length === 0 && record.pageIds.length === 0
     : record.pageIds.includes(scope.id)
 }
+
+/** The page a subscription is for: its id (null: the default page) and the services one may choose (null: all). */
+export interface PageAudience {
+  id: number | null
+  serviceSlugs: ReadonlySet<string> | null
+}
+
+export const DEFAULT_AUDIENCE: PageAudience = { id: null, serviceSlugs: null }
+
+/** The number a subscriber's page is stored as beside its address (src/collections/Subscribers): 0 is the default page. */
+export const pageKeyOf = (pageId: number | null): number => pageId ?? 0

@@ -8,8 +8,9 @@
  */
 import type { Payload, TaskConfig } from 'payload'
 
+import { relationId } from '@/db/relation-id'
 import { REVEAL_SECRETS } from '@/fields/secret'
-import { messageBaseUrl } from '@/settings/base-url'
+import { messagePage } from '@/settings/base-url'
 import { siteSettings } from '@/settings/site-settings'
 
 import { channelAdapter } from './adapters'
@@ -51,10 +52,12 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
   // A job queued before requests were stamped on it answers the subscriber's latest request.
   const request = job.requestedAt ?? subscriber.confirmationRequestedAt ?? subscriber.createdAt
   if (!(await claimConfirmation(payload, subscriberId, request))) return false
-  const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
-  const link = confirmUrl(base, subscriber.verificationToken)
+  const [settings, page] = await Promise.all([siteSettings(payload), messagePage(payload, relationId(subscriber.page))])
+  const siteName = page.name ?? settings.siteName
+  const link = confirmUrl(page.base, subscriber.verificationToken)
   try {
-    if (!(await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link))) return false
+    const confirmed = await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link)
+    if (!confirmed) return false
   } catch (error) {
     const uncertain = error instanceof SendFailure && error.certainty === 'uncertain'
     // Sent perhaps: the claim stays, so nobody sends it again. Certainly not sent: the retry may claim it.

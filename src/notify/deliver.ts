@@ -21,7 +21,9 @@ import { REVEAL_SECRETS } from '@/fields/secret'
 import type { Notification, Subscriber } from '@/payload-types'
 import { isStopping } from '@/runtime/shutdown'
 import { testHooks } from '@/runtime/test-hooks'
-import { messageBaseUrl } from '@/settings/base-url'
+import { messageBaseUrl, messagePage } from '@/settings/base-url'
+import { pageShows, scopeOfPage } from '@/settings/pages'
+import type { PageMembership } from '@/domain/pages'
 
 import {
   claimDeliveries,
@@ -41,7 +43,7 @@ import {
 import { channelAdapter } from './adapters'
 import { recordEndpointOutcome } from './endpoint-health'
 import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
-import { manageUrl, unsubscribeUrl } from './links'
+import { manageUrl, rebased, unsubscribeUrl } from './links'
 import type { NotificationContent } from './content'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
@@ -54,13 +56,14 @@ const retryBaseMs = (settings: Env = env()) => settings.NOTIFY_RETRY_BASE_MS
 
 const FINAL = new Set(['sent', 'partly_failed', 'failed', 'superseded'])
 
-async function affectedServiceIds(payload: Payload, notification: Notification): Promise<number[]> {
+/** What decides who hears of a notification: the services it is about and the pages its incident or maintenance names. */
+async function subjectOf(payload: Payload, notification: Notification): Promise<PageMembership> {
   // A service's status change is about that service (its id is in the content: deleting the service keeps the record).
   const change = (notification.content as unknown as NotificationContent).change
-  if (change) return [change.serviceId]
+  if (change) return { serviceIds: [change.serviceId], pageIds: [] }
   const incident = relationId(notification.incident)
   const maintenance = relationId(notification.maintenance)
-  const select = { affectedServices: true } as const
+  const select = { affectedServices: true, pages: true } as const
   const doc = incident
     ? await payload.findByID({
         collection: 'incidents',
@@ -80,29 +83,40 @@ async function affectedServiceIds(payload: Payload, notification: Notification):
           disableErrors: true,
         })
       : null
-  return relationIds(doc?.affectedServices)
+  return { serviceIds: relationIds(doc?.affectedServices), pageIds: relationIds(doc?.pages) }
 }
 
-/** Verified, active subscribers who want this event (src/domain/notifications.ts), with their channel and address. */
+/**
+ * Verified, active subscribers who want this event (src/domain/notifications.ts) and whose page shows it
+ * (src/domain/pages.ts), with their channel and address.
+ */
 async function matchingRecipients(payload: Payload, notification: Notification): Promise<Recipient[]> {
-  const affected = await affectedServiceIds(payload, notification)
+  const subject = await subjectOf(payload, notification)
   const { docs } = await payload.find({
     collection: 'subscribers',
     // A quarantined endpoint (src/domain/endpoint-health.ts) is sent nothing until a test delivery succeeds.
     where: {
       and: [{ verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }],
     },
-    select: { type: true, email: true, phone: true, url: true, services: true },
+    select: { type: true, email: true, phone: true, url: true, services: true, page: true },
     sort: 'id',
     pagination: false,
     depth: 0,
     overrideAccess: true,
   })
+  const shows = new Map<number | null, Promise<boolean>>()
+  const pageShowsIt = (pageId: number | null) => {
+    let answer = shows.get(pageId)
+    if (!answer)
+      shows.set(pageId, (answer = scopeOfPage(payload, pageId).then((scope) => pageShows(payload, scope, subject))))
+    return answer
+  }
   const recipients: Recipient[] = []
   for (const subscriber of docs) {
     const chosen = relationIds(subscriber.services)
     const channel: Channel = subscriber.type
-    if (!channelHears(channel, notification.kind) || !subscriberWantsEvent(chosen, affected)) continue
+    if (!channelHears(channel, notification.kind) || !subscriberWantsEvent(chosen, subject.serviceIds)) continue
+    if (!(await pageShowsIt(relationId(subscriber.page)))) continue
     const address = channelAdapter(channel).address(subscriber)
     if (address) recipients.push({ subscriberId: subscriber.id, channel, address })
   }
@@ -143,11 +157,36 @@ async function loadSubscribers(payload: Payload, ids: number[]): Promise<Recipie
 interface RunContext {
   payload: Payload
   notification: Notification
-  content: NotificationContent
-  base: string
   channels: Channels
   host: string
   clock: () => Date
+  /** What a subscriber of each page gets: the content with the page's name and links, and the base of its own. */
+  forPage: (pageId: number | null) => Promise<PageMessage>
+}
+
+interface PageMessage {
+  content: NotificationContent
+  base: string
+  senderName?: string
+}
+
+/** The content and links of each subscriber's page (docs/pages.md), made once per page and run. */
+function pageContents(payload: Payload, content: NotificationContent, base: string): RunContext['forPage'] {
+  const made = new Map<number | null, Promise<PageMessage>>()
+  const make = async (pageId: number | null): Promise<PageMessage> => {
+    const page = await messagePage(payload, pageId)
+    if (page.name === null) return { content, base }
+    return {
+      content: { ...content, siteName: page.name, url: rebased(content.url, base, page.base) },
+      base: page.base,
+      senderName: page.name,
+    }
+  }
+  return (pageId) => {
+    let forPage = made.get(pageId)
+    if (!forPage) made.set(pageId, (forPage = make(pageId)))
+    return forPage
+  }
 }
 
 async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscribers: Recipients): Promise<boolean> {
@@ -169,7 +208,8 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
     return false
   }
-  const leave = unsubscribeUrl(run.base, subscriber.unsubscribeToken)
+  const { content, base, senderName } = await run.forPage(relationId(subscriber.page))
+  const leave = unsubscribeUrl(base, subscriber.unsubscribeToken)
   const now = run.clock()
   // Webhooks and chat endpoints keep a record of their failures, which quarantines them after 3 days.
   const health = isUrlChannel(delivery.channel)
@@ -180,12 +220,13 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     await adapter.send(await run.channels.config(delivery.channel), {
       payload,
       notification: run.notification,
-      content: run.content,
+      content,
       deliveryId: delivery.id,
       address: delivery.address,
       subscriber,
       unsubscribeUrl: leave,
-      manageUrl: manageUrl(run.base, subscriber.unsubscribeToken),
+      manageUrl: manageUrl(base, subscriber.unsubscribeToken),
+      senderName,
       host: run.host,
       now,
     })
@@ -301,8 +342,7 @@ async function runDelivery(
   const run: RunContext = {
     payload,
     notification,
-    content: notification.content as unknown as NotificationContent,
-    base,
+    forPage: pageContents(payload, notification.content as unknown as NotificationContent, base),
     channels: new Channels(payload),
     host: new URL(base).hostname || 'localhost',
     clock,

@@ -114,6 +114,8 @@ export function closeEmailPool(): void {
 
 export interface EmailMessage {
   to: string
+  /** Instead of the configured sender: a page's name before the configured address (docs/pages.md). */
+  from?: { name: string; address: string }
   subject: string
   text: string
   html: string

@@ -611,7 +611,7 @@ export async function listMaintenances(
 /** No record's short id holds a control character, and PostgreSQL cannot compare with a NUL (it answered 500). */
 const cannotExist = (shortId: string) => forbiddenControlCharacter(shortId) !== null
 
-/** Whether the page shows this incident or maintenance (src/domain/pages.ts's rule). */
+/** Whether the page shows this incident or maintenance, as read with its services and pages. */
 async function shownOnPage(
   payload: Payload,
   scope: PageScope,

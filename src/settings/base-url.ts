@@ -13,9 +13,9 @@ import { type Env, env } from '@/config/env'
 import { PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
-import type { PageScope } from '@/domain/pages'
+import { pagePathPrefix, type PageScope } from '@/domain/pages'
 
-import { pageOfRequest, type PageRecord } from './pages'
+import { loadPages, pageOfRequest, type PageRecord } from './pages'
 
 /** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
 export interface Links {
@@ -71,4 +71,23 @@ export function fallbackBaseUrl(settings: Env = env()): string {
 /** The base of a message's links: as configured, else the local address (never a request's Host). */
 export async function messageBaseUrl(payload: Payload, req?: PayloadRequest): Promise<string> {
   return (await configuredBaseUrl(payload, req)) ?? fallbackBaseUrl()
+}
+
+/** What a message about a page says it is from, and the base of its links. */
+export interface MessagePage {
+  /** The page's name; null: the default page's (the site's name). */
+  name: string | null
+  base: string
+}
+
+/**
+ * A page's name and the base of its messages' links (docs/pages.md): the page's public URL, else the default base
+ * with the page's `/p/<slug>` (a page nobody gave a host name is still reachable there). The default page (null),
+ * and a page since deleted, get the default page's.
+ */
+export async function messagePage(payload: Payload, pageId: number | null): Promise<MessagePage> {
+  const [{ pages }, base] = await Promise.all([loadPages(payload), messageBaseUrl(payload)])
+  const page = pageId === null ? undefined : pages.find((p) => p.id === pageId)
+  if (!page) return { name: null, base }
+  return { name: page.name, base: page.publicUrl ?? base + pagePathPrefix(page.slug) }
 }

@@ -7,6 +7,8 @@ import type { Payload } from 'payload'
 
 import {
   hostOfOrigin,
+  type PageMembership,
+  showsOnPage,
   type PageAddressing,
   type PageScope,
   type PageSection,
@@ -103,4 +105,35 @@ export async function pageOfRequest(payload: Payload, request: Request): Promise
   return page
     ? { page, scope: { id: page.id, pathPrefix, sections: page.sections } }
     : { page: null, scope: { id: null, pathPrefix, sections: defaultSections } }
+}
+
+/** The scope of a page by its id (a subscriber's), as its own host would give it; a page since deleted shows nothing. */
+export async function scopeOfPage(payload: Payload, pageId: number | null): Promise<PageScope> {
+  const { pages, defaultSections } = await loadPages(payload)
+  if (pageId === null) return { id: null, pathPrefix: '', sections: defaultSections }
+  return { id: pageId, pathPrefix: '', sections: pages.find((page) => page.id === pageId)?.sections ?? [] }
+}
+
+/** The ids of the services a page shows; null: every service (the default page without sections). */
+export async function pageServiceIds(payload: Payload, scope: PageScope): Promise<Set<number> | null> {
+  if (!scope.sections) return null
+  const ids = new Set(scope.sections.flatMap((section) => section.serviceIds ?? []))
+  const wholeGroups = scope.sections.filter((section) => !section.serviceIds).map((section) => section.groupId)
+  if (wholeGroups.length) {
+    const { docs } = await payload.find({
+      collection: 'services',
+      where: { group: { in: wholeGroups } },
+      select: {},
+      depth: 0,
+      pagination: false,
+      overrideAccess: true,
+    })
+    for (const doc of docs) ids.add(doc.id)
+  }
+  return ids
+}
+
+/** Whether a page shows an incident or maintenance with these services and pages (src/domain/pages.ts's rule). */
+export async function pageShows(payload: Payload, scope: PageScope, record: PageMembership): Promise<boolean> {
+  return showsOnPage(scope, await pageServiceIds(payload, scope), record)
 }

@@ -6,8 +6,9 @@ import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
 import { slugField } from '@/fields/slug'
 import { timeZoneField } from '@/fields/time-zone'
-import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
+import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 
+import { keepSubscribedPage } from './hooks/keep-subscribed-page'
 import { refuseClaimedHosts } from './hooks/refuse-claimed-hosts'
 
 /**
@@ -25,7 +26,7 @@ export const Pages: CollectionConfig = {
       'Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.',
   },
   access: { read: anyone, create: admins, update: admins, delete: admins },
-  hooks: { ...invalidateServiceList, beforeValidate: [refuseClaimedHosts] },
+  hooks: { ...invalidatePublicCache, beforeValidate: [refuseClaimedHosts], beforeDelete: [keepSubscribedPage] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),

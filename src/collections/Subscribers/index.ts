@@ -11,6 +11,7 @@ import { destinationProblem } from '@/net/outbound-url'
 import { signingSecretEndpoint } from '@/notify/signing-secret-endpoint'
 import { testDeliveryEndpoint } from '@/notify/test-delivery'
 import { assignTokens } from './hooks/assign-tokens'
+import { subscriberPageKey } from './hooks/page-key'
 import { issueSigningSecret, showSigningSecretOnce } from './hooks/signing-secret'
 
 /** Whether a subscriber of this type keeps its address in `field` (src/domain/channels.ts); the default type is e-mail. */
@@ -27,6 +28,8 @@ export const Subscribers: CollectionConfig = {
     group: 'Audience',
   },
   access: { read: editors, create: admins, update: admins, delete: admins },
+  // One subscription per address and page: the same address may follow two pages (docs/pages.md).
+  indexes: (['email', 'phone', 'url'] as const).map((field) => ({ fields: [field, 'pageKey'], unique: true })),
   endpoints: [testDeliveryEndpoint, signingSecretEndpoint],
   hooks: {
     beforeChange: [assignTokens, issueSigningSecret],
@@ -43,7 +46,6 @@ export const Subscribers: CollectionConfig = {
     {
       name: 'email',
       type: 'text',
-      unique: true,
       index: true,
       maxLength: 254,
       admin: { condition: (data) => holds(data?.type, 'email') },
@@ -56,7 +58,6 @@ export const Subscribers: CollectionConfig = {
     {
       name: 'phone',
       type: 'text',
-      unique: true,
       index: true,
       admin: { condition: (data) => holds(data?.type, 'phone'), description: 'E.164, e.g. +14155550123' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
@@ -69,10 +70,9 @@ export const Subscribers: CollectionConfig = {
       name: 'url',
       label: 'URL',
       type: 'text',
-      unique: true,
       index: true,
       maxLength: MAX_URL,
-      // Stored in one spelling, whoever writes it, so that the unique index holds one row per endpoint.
+      // Stored in one spelling, whoever writes it, so that the unique index holds one row per endpoint and page.
       hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normaliseEndpoint(value) : value)] },
       // A Slack, Discord or Teams webhook URL is itself the credential that posts to the channel.
       access: { read: adminsField },
@@ -196,11 +196,22 @@ export const Subscribers: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
+      name: 'page',
+      type: 'relationship',
+      relationTo: 'pages',
+      admin: {
+        position: 'sidebar',
+        description:
+          "The status page this subscriber follows: it hears about that page's incidents, with its name and links. Empty: the default page.",
+      },
+    },
+    ...subscriberPageKey,
+    {
       name: 'services',
       type: 'relationship',
       relationTo: 'services',
       hasMany: true,
-      admin: { description: 'Only notify about these services. Empty: everything.' },
+      admin: { description: "Only notify about these services (of the subscriber's page). Empty: everything." },
     },
     { name: 'unsubscribeToken', type: 'text', hidden: true, unique: true, index: true },
     { name: 'verificationToken', type: 'text', hidden: true, index: true },

@@ -22,6 +22,7 @@ import * as migration_20261127_210713_integration_incident_title from './2026112
 import * as migration_20261127_211103_confirmation_claim from './20261127_211103_confirmation_claim';
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
 import * as migration_20261128_224448_pages from './20261128_224448_pages';
+import * as migration_20261128_225017_subscriber_pages from './20261128_225017_subscriber_pages';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261128_224448_pages.up,
     down: migration_20261128_224448_pages.down,
-    name: '20261128_224448_pages'
+    name: '20261128_224448_pages',
+  },
+  {
+    up: migration_20261128_225017_subscriber_pages.up,
+    down: migration_20261128_225017_subscriber_pages.down,
+    name: '20261128_225017_subscriber_pages'
   },
 ];

@@ -5,6 +5,9 @@ import { renderConfirmationEmail, renderNotificationEmail } from '../messages'
 
 import { defineChannel } from './types'
 
+/** The address of a configured sender, with or without its display name (`Status <status@example.com>`). */
+const senderAddress = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim()
+
 export const emailChannel = defineChannel({
   address: (subscriber) => subscriber.email ?? null,
   config: (payload, settings) => emailConfig(payload, settings),
@@ -13,6 +16,7 @@ export const emailChannel = defineChannel({
       config,
       {
         to: out.address,
+        ...(out.senderName ? { from: { name: out.senderName, address: senderAddress(config.from) } } : {}),
         ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl),
         // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
         headers: {

@@ -23,6 +23,8 @@ export interface Outgoing {
   manageUrl: string
   /** The site's host name, for message ids. */
   host: string
+  /** The name of the subscriber's page when it is not the default one (docs/pages.md): the e-mail's sender name. */
+  senderName?: string
   /** The clock of the run (tests inject theirs): signatures' timestamps, generated_at. */
   now: Date
   /** An administrator's test delivery: no event behind it (src/notify/test-delivery.ts). */

@@ -1,7 +1,10 @@
 /** The owner of a subscription chooses the services it covers (the manage page). */
 import type { Payload } from 'payload'
 
+import { relationId } from '@/db/relation-id'
 import { inTransaction } from '@/db/transaction'
+import { pageAudience } from '@/public-api/page-audience'
+import { scopeOfPage } from '@/settings/pages'
 
 import { findSubscriber, serviceIds } from './internal'
 
@@ -16,7 +19,9 @@ export async function changeServices(payload: Payload, token: string, slugs: str
     const subscriber = token ? await findSubscriber(payload, { unsubscribeToken: { equals: token } }, req) : null
     if (!subscriber) return 'not_found'
     if (!subscriber.active) return 'unsubscribed'
-    const services = await serviceIds(req, [...new Set(slugs)])
+    // Only the services of the subscriber's page (docs/pages.md).
+    const page = await pageAudience(payload, await scopeOfPage(payload, relationId(subscriber.page)))
+    const services = await serviceIds(req, [...new Set(slugs)], page.serviceSlugs)
     await payload.update({
       collection: 'subscribers',
       id: subscriber.id,

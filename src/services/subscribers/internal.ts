@@ -13,9 +13,18 @@ export class UnknownServices extends BadRequest {
   }
 }
 
-/** The ids of the services the request names; UnknownServices when a slug has none. */
-export async function serviceIds(req: PayloadRequest, slugs: string[]): Promise<number[]> {
+/**
+ * The ids of the services the request names; UnknownServices when a slug has none, or names a service the page
+ * does not show (`shown`; null: every service).
+ */
+export async function serviceIds(
+  req: PayloadRequest,
+  slugs: string[],
+  shown: ReadonlySet<string> | null = null,
+): Promise<number[]> {
   if (slugs.length === 0) return []
+  const offPage = shown ? slugs.filter((slug) => !shown.has(slug)) : []
+  if (offPage.length) throw new UnknownServices(offPage)
   const { docs } = await req.payload.find({
     collection: 'services',
     where: { slug: { in: slugs } },

@@ -11,6 +11,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { env } from '@/config/env'
 import { inTransaction } from '@/db/transaction'
 import { CHANNEL_RULES } from '@/domain/channels'
+import { DEFAULT_AUDIENCE, type PageAudience, pageKeyOf } from '@/domain/pages'
 import {
   type ConfirmationRecipient,
   confirmationRecipient,
@@ -25,6 +26,8 @@ import { findSubscriber, lockRecipient, serviceIds } from './internal'
 export interface SubscribeContext {
   /** The client's address, kept on a new subscriber as its creation address. */
   clientAddress?: string
+  /** The page subscribed to (docs/pages.md): one address may follow several, each its own subscription. */
+  page?: PageAudience
   now?: Date
 }
 
@@ -45,9 +48,16 @@ export async function subscribe(
   const field = CHANNEL_RULES[request.type].addressField
   // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
   const { type: _type, services: _services, ...address } = request
-  const where: Where = { and: [{ [field]: { equals: requestAddress(request) } }, { type: { equals: request.type } }] }
+  const page = context.page ?? DEFAULT_AUDIENCE
+  const where: Where = {
+    and: [
+      { [field]: { equals: requestAddress(request) } },
+      { type: { equals: request.type } },
+      { pageKey: { equals: pageKeyOf(page.id) } },
+    ],
+  }
   try {
-    await subscribeOnce(payload, request, context, now, address, where)
+    await subscribeOnce(payload, request, { ...context, page }, now, address, where)
   } catch (error) {
     // Two requests for one new address at once: the other one created it and queued its confirmation.
     if (isDuplicateAddress(error)) return
@@ -64,13 +74,13 @@ function isDuplicateAddress(error: unknown): boolean {
 async function subscribeOnce(
   payload: Payload,
   request: SubscribeRequest,
-  context: SubscribeContext,
+  context: SubscribeContext & { page: PageAudience },
   now: Date,
   address: Omit<SubscribeRequest, 'type' | 'services'>,
   where: Where,
 ): Promise<void> {
   await inTransaction(payload, async (req) => {
-    const services = await serviceIds(req, request.services)
+    const services = await serviceIds(req, request.services, context.page.serviceSlugs)
     const existing = await findSubscriber(payload, where, req)
     if (existing?.active && existing.verified) return
     // A pending subscriber's confirmation goes where it went before; any other to the address in the request.
@@ -86,6 +96,7 @@ async function subscribeOnce(
         data: {
           type: request.type,
           ...address,
+          page: context.page.id,
           services,
           verified: false,
           active: true,

@@ -6,6 +6,7 @@ import { readBodyText } from '@/notify/endpoint'
 import { env } from '@/config/env'
 import { subscribeMessage } from '@/domain/subscription-outcomes'
 import { UnknownServices } from '@/services/subscribers/internal'
+import { pageAudience } from '@/public-api/page-audience'
 import { subscribe } from '@/services/subscribers/subscribe'
 import { statusSummary } from '@/public-api/read-model'
 import { sitePage } from '@/site/respond'
@@ -37,7 +38,10 @@ export const POST = sitePage(async (request, { payload, links, page, settings })
   let error = parsed.ok ? channelRefusal(channels, parsed.value.type) : parsed.message
   if (parsed.ok && error === null) {
     try {
-      await subscribe(payload, parsed.value, { clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined })
+      await subscribe(payload, parsed.value, {
+        clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined,
+        page: await pageAudience(payload, links.scope),
+      })
       return {
         body: subscribedPage(subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS), settings),
         private: true,

@@ -5,7 +5,9 @@ import { configuredChannels } from '@/notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '@/notify/endpoint'
 import { env } from '@/config/env'
 import { subscribeMessage } from '@/domain/subscription-outcomes'
+import { pageAudience } from '@/public-api/page-audience'
 import { subscribe } from '@/services/subscribers/subscribe'
+import { publicPage } from '@/settings/base-url'
 
 export const dynamic = 'force-dynamic'
 
@@ -25,6 +27,7 @@ export const POST = subscriptionEndpoint(async (request, { payload, clientAddres
   const problem = isUrlChannel(parsed.value.type) ? destinationProblem(requestAddress(parsed.value)) : null
   if (problem) return answer(400, false, `url ${problem}`)
   // An unknown service slug is a BadRequest (src/errors.ts): the endpoint answers it 400 with its message.
-  await subscribe(payload, parsed.value, { clientAddress })
+  const { links } = await publicPage(payload, request)
+  await subscribe(payload, parsed.value, { clientAddress, page: await pageAudience(payload, links.scope) })
   return answer(200, true, subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS))
 })

@@ -17,7 +17,10 @@ async function render(
   token: string,
   extra: Partial<ManageState> & { status?: number } = {},
 ) {
-  const [managed, summary] = await Promise.all([managedSubscription(payload, token), statusSummary(payload, links, page)])
+  const [managed, summary] = await Promise.all([
+    managedSubscription(payload, token),
+    statusSummary(payload, links, page),
+  ])
   const { status, ...messages } = extra
   const state: ManageState | null = managed
     ? {

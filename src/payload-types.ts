@@ -235,6 +235,10 @@ export interface User {
    * Editors write status data; admins also manage users and settings.
    */
   role?: ('admin' | 'editor') | null;
+  /**
+   * An editor with pages here sees and writes only those pages' incidents, maintenances and subscribers. Empty: every page.
+   */
+  pages?: (number | Page)[] | null;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;
@@ -256,6 +260,84 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages".
+ */
+export interface Page {
+  id: number;
+  name: string;
+  /**
+   * Used in URLs and the public API. Derived from the name when empty.
+   */
+  slug?: string | null;
+  /**
+   * The host names this page answers on, e.g. status.acme-pay.com (point their DNS at this service). Without any, the page answers at /p/<slug>/ only.
+   */
+  hosts?:
+    | {
+        host: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * e.g. https://status.acme-pay.com: the base of the links this page sends (feeds, API, e-mails).
+   */
+  publicUrl?: string | null;
+  description?: string | null;
+  /**
+   * Shown in this page's banner instead of the message derived from its services.
+   */
+  statusMessage?: string | null;
+  /**
+   * Empty: the default page's time zone.
+   */
+  timeZone?: string | null;
+  /**
+   * Empty: the default page's logo.
+   */
+  logo?: (number | null) | Media;
+  /**
+   * Empty: the default page's favicon.
+   */
+  favicon?: (number | null) | Media;
+  /**
+   * The services this page shows, under which headings. None: no services.
+   */
+  sections?:
+    | {
+        group?: (number | null) | ServiceGroup;
+        /**
+         * None: the group's own services.
+         */
+        services?: (number | Service)[] | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: number;
+  alt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -395,84 +477,6 @@ export interface IncidentTemplate {
   notify?: boolean | null;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "pages".
- */
-export interface Page {
-  id: number;
-  name: string;
-  /**
-   * Used in URLs and the public API. Derived from the name when empty.
-   */
-  slug?: string | null;
-  /**
-   * The host names this page answers on, e.g. status.acme-pay.com (point their DNS at this service). Without any, the page answers at /p/<slug>/ only.
-   */
-  hosts?:
-    | {
-        host: string;
-        id?: string | null;
-      }[]
-    | null;
-  /**
-   * e.g. https://status.acme-pay.com: the base of the links this page sends (feeds, API, e-mails).
-   */
-  publicUrl?: string | null;
-  description?: string | null;
-  /**
-   * Shown in this page's banner instead of the message derived from its services.
-   */
-  statusMessage?: string | null;
-  /**
-   * Empty: the default page's time zone.
-   */
-  timeZone?: string | null;
-  /**
-   * Empty: the default page's logo.
-   */
-  logo?: (number | null) | Media;
-  /**
-   * Empty: the default page's favicon.
-   */
-  favicon?: (number | null) | Media;
-  /**
-   * The services this page shows, under which headings. None: no services.
-   */
-  sections?:
-    | {
-        group?: (number | null) | ServiceGroup;
-        /**
-         * None: the group's own services.
-         */
-        services?: (number | Service)[] | null;
-        id?: string | null;
-      }[]
-    | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "media".
- */
-export interface Media {
-  id: number;
-  alt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  url?: string | null;
-  thumbnailURL?: string | null;
-  filename?: string | null;
-  mimeType?: string | null;
-  filesize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  focalX?: number | null;
-  focalY?: number | null;
 }
 /**
  * Monitoring tools that open, update and resolve incidents (see docs/integrations.md).
@@ -1346,6 +1350,7 @@ export interface UsersSelect<T extends boolean = true> {
   setupCode?: T;
   name?: T;
   role?: T;
+  pages?: T;
   updatedAt?: T;
   createdAt?: T;
   enableAPIKey?: T;

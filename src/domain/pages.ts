@@ -110,10 +110,10 @@ export function showsOnPage(
 /** The page a subscription is for: its id (null: the default page) and the services one may choose (null: all). */
 export interface PageAudience {
   id: number | null
-  serviceSlugs: ReadonlySet<string> | null
+  serviceIds: ReadonlySet<number> | null
 }
 
-export const DEFAULT_AUDIENCE: PageAudience = { id: null, serviceSlugs: null }
+export const DEFAULT_AUDIENCE: PageAudience = { id: null, serviceIds: null }
 
 /** The number a subscriber's page is stored as beside its address (src/collections/Subscribers): 0 is the default page. */
 export const pageKeyOf = (pageId: number | null): number => pageId ?? 0

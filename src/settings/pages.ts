@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 
 import {
   hostOfOrigin,
+  type PageAudience,
   type PageMembership,
   showsOnPage,
   type PageAddressing,
@@ -136,4 +137,9 @@ export async function pageServiceIds(payload: Payload, scope: PageScope): Promis
 /** Whether a page shows an incident or maintenance with these services and pages (src/domain/pages.ts's rule). */
 export async function pageShows(payload: Payload, scope: PageScope, record: PageMembership): Promise<boolean> {
   return showsOnPage(scope, await pageServiceIds(payload, scope), record)
+}
+
+/** Who may subscribe to what on a page: its id, and the services it shows. */
+export async function pageAudience(payload: Payload, scope: PageScope): Promise<PageAudience> {
+  return { id: scope.id, serviceIds: await pageServiceIds(payload, scope) }
 }

@@ -87,11 +87,8 @@ beforeAll(async () => {
   ids.pageB = created.body.doc.id
 })
 
-afterAll(async () => {
+afterAll(() => {
   vi.useRealTimers()
-  const p = await payload()
-  await p.updateGlobal({ slug: 'settings', data: { siteName: 'Status', sections: [] }, overrideAccess: true })
-  await p.delete({ collection: 'pages', where: {}, overrideAccess: true })
 })
 
 describe('a page', () => {
@@ -259,5 +256,71 @@ describe('writing pages', () => {
     const deleted = await api('DELETE', `/service-groups/${group.body.doc.id}`, { key: admin.key })
     expect(deleted.status, deleted.text).toBe(200)
     expect((await v1('/status', { headers: viaPath('brief') })).body.data.serviceGroups).toEqual([])
+  })
+})
+
+describe('an editor limited to a page', () => {
+  let limited: TestUser
+
+  beforeAll(async () => {
+    limited = await createUser('editor', 'limited')
+    const set = await api('PATCH', `/users/${limited.id}`, { key: admin.key, body: { pages: [ids.pageB] } })
+    expect(set.status, set.text).toBe(200)
+    for (const [email, page] of [
+      ['on-b@example.test', ids.pageB],
+      ['on-a@example.test', null],
+    ] as const) {
+      const created = await api('POST', '/subscribers', { key: admin.key, body: { type: 'email', email, page } })
+      expect(created.status, created.text).toBe(201)
+    }
+  })
+
+  it("sees only its page's incidents and subscribers", async () => {
+    const titles = (await api('GET', '/incidents?limit=100', { key: limited.key })).body.docs.map(
+      (i: { title: string }) => i.title,
+    )
+    expect(titles).toEqual(
+      expect.arrayContaining(['Card payments fail', 'Database slow', 'Status emails delayed on B']),
+    )
+    expect(titles).not.toContain('Office network down')
+    const everyone = (await api('GET', '/incidents?limit=100', { key: editor.key })).body.docs.length
+    expect(everyone).toBeGreaterThan(titles.length)
+    const emails = (await api('GET', '/subscribers', { key: limited.key })).body.docs.map(
+      (s: { email: string }) => s.email,
+    )
+    expect(emails).toEqual(['on-b@example.test'])
+  })
+
+  it('writes incidents on its page only, and cannot widen its own limit', async () => {
+    const onB = await api('POST', '/incidents', {
+      key: limited.key,
+      body: {
+        title: 'Payouts late',
+        affectedServices: [ids.billing],
+        updates: [{ status: 'investigating', message: 'x' }],
+      },
+    })
+    expect(onB.status, onB.text).toBe(201)
+    const onA = await api('POST', '/incidents', {
+      key: limited.key,
+      body: {
+        title: 'Website slow',
+        affectedServices: [ids.web],
+        updates: [{ status: 'investigating', message: 'x' }],
+      },
+    })
+    expect(onA.status).toBe(403)
+    const office = (await api('GET', '/incidents?where[title][equals]=Office network down', { key: editor.key })).body
+      .docs[0]
+    const changed = await api('PATCH', `/incidents/${office.id}`, { key: limited.key, body: { title: 'Mine now' } })
+    expect([403, 404]).toContain(changed.status)
+    const moved = await api('PATCH', `/incidents/${onB.body.doc.id}`, {
+      key: limited.key,
+      body: { affectedServices: [ids.web] },
+    })
+    expect(moved.status).toBe(403)
+    await api('PATCH', `/users/${limited.id}`, { key: limited.key, body: { pages: [] } })
+    const me = await api('GET', `/users/${limited.id}`, { key: admin.key })
+    expect(me.body.pages.map((p: number | { id: number }) => (typeof p === 'object' ? p.id : p))).toEqual([ids.pageB])
   })
 })

@@ -1,7 +1,8 @@
 import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
-import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
+import { pageRecordsCreate, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
+import { admins, anyoneButDrafts, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { chosenServiceError } from '@/domain/service-status-change'
@@ -48,7 +49,12 @@ export const Incidents: CollectionConfig = {
   defaultSort: '-createdAt',
   // The public lists filter by status and a window of creation times, newest first (/ reads the past 7 days' resolved ones).
   indexes: [{ fields: ['status', 'createdAt'] }],
-  access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
+  access: {
+    read: pageRecordsRead(anyoneButDrafts),
+    create: pageRecordsCreate,
+    update: pageRecordsUpdate,
+    delete: admins,
+  },
   endpoints: [restorePreviewEndpoint],
   hooks: {
     beforeOperation: [startFromTemplate<IncidentTemplate>('incident-templates', incidentFromTemplate)],

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
+import { pageRecordsCreate, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
+import { admins, anyoneButDrafts, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
 import { COMPLETED_BY, maintenanceWindowError } from '@/domain/maintenance-lifecycle'
 import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@/domain/recurrence'
@@ -34,7 +35,12 @@ export const Maintenances: CollectionConfig = {
   defaultSort: '-scheduledStartAt',
   // One maintenance per slot of a series, whichever instance creates it (src/services/maintenances/extend-series.ts).
   indexes: [{ fields: ['series', 'seriesSlot'], unique: true }],
-  access: { read: anyoneButDrafts, create: editors, update: editors, delete: admins },
+  access: {
+    read: pageRecordsRead(anyoneButDrafts),
+    create: pageRecordsCreate,
+    update: pageRecordsUpdate,
+    delete: admins,
+  },
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
     beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus],

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { admins, adminsField, editors, nobody } from '@/access/roles'
+import { pageSubscribersRead } from '@/access/page-editors'
+import { admins, adminsField, nobody } from '@/access/roles'
 import { CHANNEL_LABELS, CHANNEL_RULES, type ChannelRules } from '@/domain/channels'
 import { isE164, isEmailAddress } from '@/domain/contact'
 import { SUBSCRIBER_TYPES } from '@/domain/statuses'
@@ -27,7 +28,7 @@ export const Subscribers: CollectionConfig = {
     defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'verified', 'active', 'quarantinedAt'],
     group: 'Audience',
   },
-  access: { read: editors, create: admins, update: admins, delete: admins },
+  access: { read: pageSubscribersRead, create: admins, update: admins, delete: admins },
   // One subscription per address and page: the same address may follow two pages (docs/pages.md).
   indexes: (['email', 'phone', 'url'] as const).map((field) => ({ fields: [field, 'pageKey'], unique: true })),
   endpoints: [testDeliveryEndpoint, signingSecretEndpoint],

@@ -60,5 +60,19 @@ export const Users: CollectionConfig = {
       access: { update: adminsField },
       admin: { position: 'sidebar', description: 'Editors write status data; admins also manage users and settings.' },
     },
+    {
+      name: 'pages',
+      label: 'Limited to pages',
+      type: 'relationship',
+      relationTo: 'pages',
+      hasMany: true,
+      saveToJWT: true,
+      access: { update: adminsField, create: adminsField },
+      admin: {
+        position: 'sidebar',
+        description:
+          "An editor with pages here sees and writes only those pages' incidents, maintenances and subscribers. Empty: every page.",
+      },
+    },
   ],
 }

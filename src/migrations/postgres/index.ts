@@ -21,8 +21,7 @@ import * as migration_20261127_210000_publish_error from './20261127_210000_publ
 import * as migration_20261127_210713_integration_incident_title from './20261127_210713_integration_incident_title';
 import * as migration_20261127_211103_confirmation_claim from './20261127_211103_confirmation_claim';
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
-import * as migration_20261128_224448_pages from './20261128_224448_pages';
-import * as migration_20261128_225017_subscriber_pages from './20261128_225017_subscriber_pages';
+import * as migration_20261128_225854_pages from './20261128_225854_pages';
 
 export const migrations = [
   {
@@ -141,13 +140,8 @@ export const migrations = [
     name: '20261127_213000_endpoint_spellings',
   },
   {
-    up: migration_20261128_224448_pages.up,
-    down: migration_20261128_224448_pages.down,
-    name: '20261128_224448_pages',
-  },
-  {
-    up: migration_20261128_225017_subscriber_pages.up,
-    down: migration_20261128_225017_subscriber_pages.down,
-    name: '20261128_225017_subscriber_pages'
+    up: migration_20261128_225854_pages.up,
+    down: migration_20261128_225854_pages.down,
+    name: '20261128_225854_pages'
   },
 ];

@@ -22,8 +22,7 @@ import * as migration_20261127_210000_publish_error from './20261127_210000_publ
 import * as migration_20261127_210603_integration_incident_title from './20261127_210603_integration_incident_title';
 import * as migration_20261127_211008_confirmation_claim from './20261127_211008_confirmation_claim';
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
-import * as migration_20261128_224417_pages from './20261128_224417_pages';
-import * as migration_20261128_225023_subscriber_pages from './20261128_225023_subscriber_pages';
+import * as migration_20261128_225840_pages from './20261128_225840_pages';
 
 export const migrations = [
   {
@@ -147,13 +146,8 @@ export const migrations = [
     name: '20261127_213000_endpoint_spellings',
   },
   {
-    up: migration_20261128_224417_pages.up,
-    down: migration_20261128_224417_pages.down,
-    name: '20261128_224417_pages',
-  },
-  {
-    up: migration_20261128_225023_subscriber_pages.up,
-    down: migration_20261128_225023_subscriber_pages.down,
-    name: '20261128_225023_subscriber_pages'
+    up: migration_20261128_225840_pages.up,
+    down: migration_20261128_225840_pages.down,
+    name: '20261128_225840_pages'
   },
 ];

@@ -3,8 +3,7 @@ import type { Payload } from 'payload'
 
 import { relationId } from '@/db/relation-id'
 import { inTransaction } from '@/db/transaction'
-import { pageAudience } from '@/public-api/page-audience'
-import { scopeOfPage } from '@/settings/pages'
+import { pageAudience, scopeOfPage } from '@/settings/pages'
 
 import { findSubscriber, serviceIds } from './internal'
 
@@ -21,7 +20,7 @@ export async function changeServices(payload: Payload, token: string, slugs: str
     if (!subscriber.active) return 'unsubscribed'
     // Only the services of the subscriber's page (docs/pages.md).
     const page = await pageAudience(payload, await scopeOfPage(payload, relationId(subscriber.page)))
-    const services = await serviceIds(req, [...new Set(slugs)], page.serviceSlugs)
+    const services = await serviceIds(req, [...new Set(slugs)], page.serviceIds)
     await payload.update({
       collection: 'subscribers',
       id: subscriber.id,

@@ -20,11 +20,9 @@ export class UnknownServices extends BadRequest {
 export async function serviceIds(
   req: PayloadRequest,
   slugs: string[],
-  shown: ReadonlySet<string> | null = null,
+  shown: ReadonlySet<number> | null = null,
 ): Promise<number[]> {
   if (slugs.length === 0) return []
-  const offPage = shown ? slugs.filter((slug) => !shown.has(slug)) : []
-  if (offPage.length) throw new UnknownServices(offPage)
   const { docs } = await req.payload.find({
     collection: 'services',
     where: { slug: { in: slugs } },
@@ -34,9 +32,10 @@ export async function serviceIds(
     overrideAccess: true,
     req,
   })
-  const missing = slugs.filter((slug) => !docs.some((doc) => doc.slug === slug))
+  const known = docs.filter((doc) => !shown || shown.has(doc.id))
+  const missing = slugs.filter((slug) => !known.some((doc) => doc.slug === slug))
   if (missing.length) throw new UnknownServices(missing)
-  return docs.map((doc) => doc.id)
+  return known.map((doc) => doc.id)
 }
 
 export async function findSubscriber(payload: Payload, where: Where, req?: PayloadRequest): Promise<Subscriber | null> {

@@ -80,7 +80,7 @@ async function subscribeOnce(
   where: Where,
 ): Promise<void> {
   await inTransaction(payload, async (req) => {
-    const services = await serviceIds(req, request.services, context.page.serviceSlugs)
+    const services = await serviceIds(req, request.services, context.page.serviceIds)
     const existing = await findSubscriber(payload, where, req)
     if (existing?.active && existing.verified) return
     // A pending subscriber's confirmation goes where it went before; any other to the address in the request.

@@ -5,7 +5,7 @@ import { configuredChannels } from '@/notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '@/notify/endpoint'
 import { env } from '@/config/env'
 import { subscribeMessage } from '@/domain/subscription-outcomes'
-import { pageAudience } from '@/public-api/page-audience'
+import { pageAudience } from '@/settings/pages'
 import { subscribe } from '@/services/subscribers/subscribe'
 import { publicPage } from '@/settings/base-url'
 

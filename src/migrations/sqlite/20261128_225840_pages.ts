@@ -2,11 +2,27 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
 
 /**
- * Several status pages (docs/pages.md): the pages collection with its host names and sections, the settings'
- * sections (the default page's), and the pages an incident or maintenance names. An existing site gets no page and
- * no section: the default page shows what the site showed.
+ * Several status pages (docs/pages.md): the pages collection with its host names and sections; the settings'
+ * sections (the default page's); the pages an incident or maintenance names; the page a subscriber follows, and
+ * `page_key` (its id, 0 for the default page), which the unique indexes of an address pair with, so one address may
+ * follow two pages; the pages an editor is limited to. An existing site gets no page, no section and no limit: the
+ * default page shows what the site showed, and every subscriber follows it.
  */
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.run(sql`CREATE TABLE \`users_rels\` (
+  	\`id\` integer PRIMARY KEY NOT NULL,
+  	\`order\` integer,
+  	\`parent_id\` integer NOT NULL,
+  	\`path\` text NOT NULL,
+  	\`pages_id\` integer,
+  	FOREIGN KEY (\`parent_id\`) REFERENCES \`users\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`pages_id\`) REFERENCES \`pages\`(\`id\`) ON UPDATE no action ON DELETE cascade
+  );
+  `)
+  await db.run(sql`CREATE INDEX \`users_rels_order_idx\` ON \`users_rels\` (\`order\`);`)
+  await db.run(sql`CREATE INDEX \`users_rels_parent_idx\` ON \`users_rels\` (\`parent_id\`);`)
+  await db.run(sql`CREATE INDEX \`users_rels_path_idx\` ON \`users_rels\` (\`path\`);`)
+  await db.run(sql`CREATE INDEX \`users_rels_pages_id_idx\` ON \`users_rels\` (\`pages_id\`);`)
   await db.run(sql`CREATE TABLE \`pages_hosts\` (
   	\`_order\` integer NOT NULL,
   	\`_parent_id\` integer NOT NULL,
@@ -90,6 +106,18 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`settings_rels_parent_idx\` ON \`settings_rels\` (\`parent_id\`);`)
   await db.run(sql`CREATE INDEX \`settings_rels_path_idx\` ON \`settings_rels\` (\`path\`);`)
   await db.run(sql`CREATE INDEX \`settings_rels_services_id_idx\` ON \`settings_rels\` (\`services_id\`);`)
+  await db.run(sql`DROP INDEX \`subscribers_email_idx\`;`)
+  await db.run(sql`DROP INDEX \`subscribers_phone_idx\`;`)
+  await db.run(sql`DROP INDEX \`subscribers_url_idx\`;`)
+  await db.run(sql`ALTER TABLE \`subscribers\` ADD \`page_id\` integer REFERENCES pages(id) ON DELETE set null;`)
+  await db.run(sql`ALTER TABLE \`subscribers\` ADD \`page_key\` numeric DEFAULT 0;`)
+  await db.run(sql`CREATE INDEX \`subscribers_page_idx\` ON \`subscribers\` (\`page_id\`);`)
+  await db.run(sql`CREATE UNIQUE INDEX \`email_pageKey_idx\` ON \`subscribers\` (\`email\`,\`page_key\`);`)
+  await db.run(sql`CREATE UNIQUE INDEX \`phone_pageKey_idx\` ON \`subscribers\` (\`phone\`,\`page_key\`);`)
+  await db.run(sql`CREATE UNIQUE INDEX \`url_pageKey_idx\` ON \`subscribers\` (\`url\`,\`page_key\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_email_idx\` ON \`subscribers\` (\`email\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_phone_idx\` ON \`subscribers\` (\`phone\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_url_idx\` ON \`subscribers\` (\`url\`);`)
   await db.run(sql`ALTER TABLE \`incidents_rels\` ADD \`pages_id\` integer REFERENCES pages(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`incidents_rels_pages_id_idx\` ON \`incidents_rels\` (\`pages_id\`);`)
   await db.run(sql`ALTER TABLE \`maintenances_rels\` ADD \`pages_id\` integer REFERENCES pages(id) ON DELETE cascade;`)
@@ -99,6 +127,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.run(sql`DROP TABLE \`users_rels\`;`)
   await db.run(sql`DROP TABLE \`pages_hosts\`;`)
   await db.run(sql`DROP TABLE \`pages_sections\`;`)
   await db.run(sql`DROP TABLE \`pages\`;`)
@@ -141,6 +170,46 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`CREATE INDEX \`maintenances_rels_parent_idx\` ON \`maintenances_rels\` (\`parent_id\`);`)
   await db.run(sql`CREATE INDEX \`maintenances_rels_path_idx\` ON \`maintenances_rels\` (\`path\`);`)
   await db.run(sql`CREATE INDEX \`maintenances_rels_services_id_idx\` ON \`maintenances_rels\` (\`services_id\`);`)
+  await db.run(sql`CREATE TABLE \`__new_subscribers\` (
+  	\`id\` integer PRIMARY KEY NOT NULL,
+  	\`type\` text DEFAULT 'email' NOT NULL,
+  	\`email\` text,
+  	\`phone\` text,
+  	\`url\` text,
+  	\`contact_email\` text,
+  	\`signing_secret\` text,
+  	\`failing_since\` text,
+  	\`quarantined_at\` text,
+  	\`verified\` integer DEFAULT false,
+  	\`active\` integer DEFAULT true,
+  	\`verified_at\` text,
+  	\`unsubscribed_at\` text,
+  	\`confirmation_sent_at\` text,
+  	\`confirmation_requested_at\` text,
+  	\`confirmation_claimed_for\` text,
+  	\`confirmation_error\` text,
+  	\`confirmation_failed_at\` text,
+  	\`unsubscribe_token\` text,
+  	\`verification_token\` text,
+  	\`created_from_address\` text,
+  	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+  	\`created_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
+  );
+  `)
+  await db.run(sql`INSERT INTO \`__new_subscribers\`("id", "type", "email", "phone", "url", "contact_email", "signing_secret", "failing_since", "quarantined_at", "verified", "active", "verified_at", "unsubscribed_at", "confirmation_sent_at", "confirmation_requested_at", "confirmation_claimed_for", "confirmation_error", "confirmation_failed_at", "unsubscribe_token", "verification_token", "created_from_address", "updated_at", "created_at") SELECT "id", "type", "email", "phone", "url", "contact_email", "signing_secret", "failing_since", "quarantined_at", "verified", "active", "verified_at", "unsubscribed_at", "confirmation_sent_at", "confirmation_requested_at", "confirmation_claimed_for", "confirmation_error", "confirmation_failed_at", "unsubscribe_token", "verification_token", "created_from_address", "updated_at", "created_at" FROM \`subscribers\`;`)
+  await db.run(sql`DROP TABLE \`subscribers\`;`)
+  await db.run(sql`ALTER TABLE \`__new_subscribers\` RENAME TO \`subscribers\`;`)
+  await db.run(sql`CREATE UNIQUE INDEX \`subscribers_email_idx\` ON \`subscribers\` (\`email\`);`)
+  await db.run(sql`CREATE UNIQUE INDEX \`subscribers_phone_idx\` ON \`subscribers\` (\`phone\`);`)
+  await db.run(sql`CREATE UNIQUE INDEX \`subscribers_url_idx\` ON \`subscribers\` (\`url\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_quarantined_at_idx\` ON \`subscribers\` (\`quarantined_at\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_verified_idx\` ON \`subscribers\` (\`verified\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_active_idx\` ON \`subscribers\` (\`active\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_confirmation_failed_at_idx\` ON \`subscribers\` (\`confirmation_failed_at\`);`)
+  await db.run(sql`CREATE UNIQUE INDEX \`subscribers_unsubscribe_token_idx\` ON \`subscribers\` (\`unsubscribe_token\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_verification_token_idx\` ON \`subscribers\` (\`verification_token\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_updated_at_idx\` ON \`subscribers\` (\`updated_at\`);`)
+  await db.run(sql`CREATE INDEX \`subscribers_created_at_idx\` ON \`subscribers\` (\`created_at\`);`)
   await db.run(sql`CREATE TABLE \`__new_payload_locked_documents_rels\` (
   	\`id\` integer PRIMARY KEY NOT NULL,
   	\`order\` integer,

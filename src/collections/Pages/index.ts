@@ -31,6 +31,11 @@ export const Pages: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),
     {
+      name: 'viewPage',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/ViewPageLink#ViewPageLink' } },
+    },
+    {
       name: 'hosts',
       label: 'Host names',
       type: 'array',

@@ -12,6 +12,7 @@ import { destinationProblem } from '@/net/outbound-url'
 import { signingSecretEndpoint } from '@/notify/signing-secret-endpoint'
 import { testDeliveryEndpoint } from '@/notify/test-delivery'
 import { assignTokens } from './hooks/assign-tokens'
+import { onePerAddressAndPage } from './hooks/one-per-page'
 import { subscriberPageKey } from './hooks/page-key'
 import { issueSigningSecret, showSigningSecretOnce } from './hooks/signing-secret'
 
@@ -25,7 +26,7 @@ export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'verified', 'active', 'quarantinedAt'],
+    defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'page', 'verified', 'active', 'quarantinedAt'],
     group: 'Audience',
   },
   access: { read: pageSubscribersRead, create: admins, update: admins, delete: admins },
@@ -33,7 +34,7 @@ export const Subscribers: CollectionConfig = {
   indexes: (['email', 'phone', 'url'] as const).map((field) => ({ fields: [field, 'pageKey'], unique: true })),
   endpoints: [testDeliveryEndpoint, signingSecretEndpoint],
   hooks: {
-    beforeChange: [assignTokens, issueSigningSecret],
+    beforeChange: [onePerAddressAndPage, assignTokens, issueSigningSecret],
     afterChange: [showSigningSecretOnce],
   },
   fields: [

@@ -68,7 +68,11 @@ export async function subscribe(
 function isDuplicateAddress(error: unknown): boolean {
   const { name, data } = error as { name?: string; data?: { errors?: { path?: string }[] } }
   const fields = new Set<string>(Object.values(CHANNEL_RULES).map((rules) => rules.addressField))
-  return name === 'ValidationError' && (data?.errors ?? []).some((e) => e.path !== undefined && fields.has(e.path))
+  // PostgreSQL's unique index of an address and its page names both columns ("email, page_key").
+  return (
+    name === 'ValidationError' &&
+    (data?.errors ?? []).some((e) => e.path !== undefined && fields.has(e.path.split(',')[0].trim()))
+  )
 }
 
 async function subscribeOnce(

@@ -34,6 +34,7 @@ import { EndpointActionsField as EndpointActionsField_a3ae6f33d729135fa0e4ce6ca4
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
 import { WebhookAddressField as WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015 } from '../../../components/WebhookAddressField'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
+import { ViewPageLink as ViewPageLink_3a4281bea9ac885359d1cf3878875cc4 } from '../../../components/ViewPageLink'
 import { SecretInput as SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b } from '../../../components/SecretInput'
 import { SendTestEmail as SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
 import { SendTestSms as SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
@@ -80,6 +81,7 @@ export const importMap = {
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
   "/components/WebhookAddressField#WebhookAddressField": WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
+  "/components/ViewPageLink#ViewPageLink": ViewPageLink_3a4281bea9ac885359d1cf3878875cc4,
   "/components/SecretInput#SecretInput": SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b,
   "/components/SendTestMessage#SendTestEmail": SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1,
   "/components/SendTestMessage#SendTestSms": SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1,

@@ -1,0 +1,25 @@
+'use client'
+/**
+ * In the sidebar of a page (docs/pages.md): a link to it as visitors see it, at its public URL, else at
+ * `/p/<slug>/` on this host, once it has been saved. A Payload `ui` field: it stores nothing.
+ */
+import { useFormFields } from '@payloadcms/ui'
+
+export function ViewPageLink() {
+  const [slug, publicUrl, id] = useFormFields(([fields]) => [
+    fields.slug?.value,
+    fields.publicUrl?.value,
+    fields.id?.value,
+  ])
+  if (!id || typeof slug !== 'string' || !slug)
+    return <p style={{ marginBottom: '1rem' }}>The page can be viewed once it is saved.</p>
+  const href = typeof publicUrl === 'string' && publicUrl.trim() ? publicUrl.trim() : `/p/${slug}/`
+  return (
+    <p style={{ marginBottom: '1rem' }}>
+      <a href={href} target="_blank" rel="noopener">
+        View page ↗
+      </a>{' '}
+      <code>{href}</code>
+    </p>
+  )
+}

@@ -16,8 +16,8 @@ export interface Fetched {
   body: Buffer
 }
 
-/** A GET of `pathWithQuery` with `accept`. */
-export type Fetch = (pathWithQuery: string, accept: string) => Promise<Fetched>
+/** A GET of `pathWithQuery` with `accept`, addressed to `origin` (default: the default page's). */
+export type Fetch = (pathWithQuery: string, accept: string, origin?: string) => Promise<Fetched>
 
 export interface Collected {
   /** How many files were added. */

@@ -21,8 +21,9 @@ export function startMirrorFromSettings(settings: Env, originGet: OriginGet, por
   // The copy's links are the site's public ones: the Public base URL setting, else PUBLIC_URL (the routes apply
   // that order); with neither, this instance's own address.
   const origin = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).origin : `http://localhost:${port}`
-  const headers = { host: new URL(origin).host, [PUBLIC_ORIGIN_HEADER]: origin }
-  const fetch: Fetch = (url, accept) => originGet(url, { ...headers, accept })
+  // Another page's tree is read as its own host would be (src/mirror/pages.ts).
+  const fetch: Fetch = (url, accept, as = origin) =>
+    originGet(url, { host: new URL(as).host, [PUBLIC_ORIGIN_HEADER]: as, accept })
   const lock = mirrorLockFor(settings, (url) => createRedis(url, 'static mirror lock'))
   const mirror = startStaticMirror({ dir, fetch, lock })
   mirror.request()

@@ -6,6 +6,7 @@
 import { onLocalDataChange, onPeerDataChange } from '@/runtime/data-version'
 
 import { collectSite, type Fetch } from './collect'
+import { collectPages } from './pages'
 import type { MirrorLock } from './lock'
 import { MirrorDirError, readManifest, writeSnapshot } from './snapshot'
 
@@ -231,11 +232,10 @@ async function copySite(
     dir,
     async (add) => {
       const collected = await collectSite(fetch, startedAt, add, { signal })
-      count = collected.count
-      refresh = Math.max(
-        Math.min(collected.expiresAt ?? Infinity, startedAt.getTime() + refreshMs),
-        startedAt.getTime() + minRefreshMs,
-      )
+      const pages = await collectPages(fetch, startedAt, add, { signal })
+      count = collected.count + pages.count
+      const expiresAt = Math.min(collected.expiresAt ?? Infinity, pages.expiresAt ?? Infinity)
+      refresh = Math.max(Math.min(expiresAt, startedAt.getTime() + refreshMs), startedAt.getTime() + minRefreshMs)
       return { startedAt, refreshAt: new Date(refresh) }
     },
     now,

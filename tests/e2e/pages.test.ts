@@ -4,24 +4,35 @@
  * with two server names in front (the configuration of docs/deployment.md). What each page shows is
  * tests/api/pages.test.ts's.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createService, sqliteEdgeEnv, startCounting } from '../helpers/edge'
 import { startNginx, type StartedNginx } from '../helpers/nginx'
-import { call, createUserKey, freePort, type Started, stopServices } from '../helpers/service'
+import { call, createUserKey, eventually, freePort, type Started, stopServices } from '../helpers/service'
 
 const A = 'status-a.test'
 const B = 'status-b.test'
 let server: Started
 let nginx: StartedNginx | undefined
 let auth: Record<string, string>
+let mirrorDir: string
 
 const get = (path: string, host: string, base = server.base) => call(`${base}${path}`, { headers: { host } })
 const nameOf = (html: string) => /<span class="name">([^<]*)<\/span>/.exec(html)?.[1]
 
 beforeAll(async () => {
   // A configured public URL: the default page's links use it, yet the host still chooses the page.
-  server = await startCounting({ ...sqliteEdgeEnv(), PUBLIC_URL: `https://${A}`, TRUSTED_PROXIES: '127.0.0.1' })
+  mirrorDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-pages-mirror-')), 'mirror')
+  server = await startCounting({
+    ...sqliteEdgeEnv(),
+    PUBLIC_URL: `https://${A}`,
+    TRUSTED_PROXIES: '127.0.0.1',
+    STATIC_MIRROR_DIR: mirrorDir,
+  })
   auth = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
   const web = await createService(server.base, auth, 'Website')
   const billing = await createService(server.base, auth, 'Billing')
@@ -44,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await nginx?.stop()
   stopServices([server])
+  if (mirrorDir) rmSync(path.dirname(mirrorDir), { recursive: true, force: true })
 })
 
 describe('the edge', () => {
@@ -95,6 +107,26 @@ describe('the edge', () => {
     // Each body came from the cache once warm: the edge kept the pages apart, it did not just skip caching.
     expect((await get('/', B)).headers['x-cache']).toBe('HIT')
     expect((await get('/p/pay/', A)).headers['x-cache']).toBe('HIT')
+  })
+})
+
+describe('the static mirror', () => {
+  it("keeps each page's copy in its host's tree, the default page's at the root", async () => {
+    const read = (file: string) => {
+      try {
+        return readFileSync(path.join(mirrorDir, file), 'utf8')
+      } catch {
+        return ''
+      }
+    }
+    const copies = await eventually('both pages in the mirror', 20_000, async () => {
+      const b = read('hosts/status-b.test/index.html')
+      const a = read('index.html')
+      return nameOf(b) === 'Acme Pay status' && nameOf(a) === 'Acme status' ? { a, b } : undefined
+    })
+    expect(copies.b).toContain('Billing')
+    expect(copies.a).not.toContain('Billing')
+    expect(JSON.parse(read('hosts/status-b.test/api/v1/status.json')).data.siteName).toBe('Acme Pay status')
   })
 })
 

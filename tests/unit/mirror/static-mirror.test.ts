@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { collectSite, type Fetch, type Fetched } from '@/mirror/collect'
 import { FIXED_PATHS, mirrorFileOf, UnsafePathError } from '@/mirror/layout'
+import { collectPages } from '@/mirror/pages'
 import { type MirrorLock, noLock, postgresLock, redisLock } from '@/mirror/lock'
 import { MirrorDirError, publishSnapshot, readManifest, writeSnapshot } from '@/mirror/snapshot'
 import { startStaticMirror } from '@/mirror/static-mirror'
@@ -68,6 +69,32 @@ function cannedSite(
 }
 
 describe('the layout of the mirror', () => {
+  it("reads each other page as its host would, into that host's tree", async () => {
+    const site = cannedSite('v')
+    const origins: (string | undefined)[] = []
+    const fetch: Fetch = async (url, accept, origin) => {
+      if (url.startsWith('/api/pages'))
+        return answer(
+          JSON.stringify({
+            docs: [
+              { publicUrl: null, hosts: [{ host: 'status-b.test' }, { host: 'b.example:8443' }] },
+              { publicUrl: 'https://status.acme-pay.com', hosts: [{ host: 'status.acme-pay.com' }] },
+              { hosts: [] },
+            ],
+          }),
+          'application/json',
+        )
+      if (url === '/') origins.push(origin)
+      return site(url, accept)
+    }
+    const files: string[] = []
+    const { count } = await collectPages(fetch, new Date(), async (file) => void files.push(file.file))
+    expect(origins).toEqual(['https://status-b.test', 'https://b.example', 'https://status.acme-pay.com'])
+    expect(files).toContain('hosts/status-b.test/index.html')
+    expect(files).toContain('hosts/b.example/api/v1/status.json')
+    expect(files).toContain('hosts/status.acme-pay.com/i/INC1/index.html')
+    expect(count).toBe(files.length)
+  })
   it('puts pages at <path>/index.html, API documents at <path>.json, and named files under their names', () => {
     expect(mirrorFileOf('/', 'text/html; charset=utf-8')).toBe('index.html')
     expect(mirrorFileOf('/s/payments', 'text/html')).toBe('s/payments/index.html')

@@ -9,10 +9,13 @@
  *
  * Environment:
  *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
- *   BENCH_PARTS=small,profile,soak,read,notify   which parts: small bodies (small), the profile of a hit (profile,
- *                                     after small), the memory at rest and over a long mixed load (soak,
- *                                     bench/soak.mjs), the large data's read load (read), the notification fan-out
- *                                     (notify). A run of `small` or `soak` alone replaces only its section of the report.
+ *   BENCH_PARTS=small,profile,pages,soak,read,notify   which parts: small bodies (small), the profile of a hit
+ *                                     (profile, after small), 10 pages of 100 services, each page's hits by its Host
+ *                                     and its first read after a write (pages, bench/seed-pages.ts), the memory at
+ *                                     rest and over a long mixed load (soak, bench/soak.mjs), the large data's read
+ *                                     load (read), the notification fan-out (notify). A run of `small`, `pages` or
+ *                                     `soak` alone replaces only its section of the report.
+ *   BENCH_PAGES_ROUNDS=2, BENCH_PAGES_SECONDS=3   pairs per page row and seconds per run
  *   BENCH_SOAK_SECONDS=300, BENCH_SOAK_RATE=380   the soak's length and requests per second
  *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
  *   BENCH_DURATION=10                 seconds per load run;  BENCH_CONNECTIONS=50
@@ -23,6 +26,8 @@
  * Not a test: nothing here fails on a missed target; the report says which were met.
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { get as httpGet } from 'node:http'
+import { performance } from 'node:perf_hooks'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -60,7 +65,7 @@ const URLS = {
   sqlite: 'file:./bench/results/sqlite/bench.db',
   postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
 }
-const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,soak,read,notify').split(',').map((s) => s.trim())
+const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,pages,soak,read,notify').split(',').map((s) => s.trim())
 const NOTIFY_URLS = {
   sqlite: 'file:./bench/results/notify/notify.db',
   postgres: process.env.BENCH_NOTIFY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_notify',
@@ -381,6 +386,21 @@ async function benchDatabase(dialect) {
   return out
 }
 
+/** A GET through node:http: status, headers (without hop-by-hop ones) and body. */
+function getRaw(port, urlPath, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpGet({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (res) => {
+      const chunks = []
+      res.on('data', (chunk) => chunks.push(chunk))
+      res.on('end', () => {
+        const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...kept } = res.headers
+        resolve({ status: res.statusCode, headers: kept, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+  })
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Small bodies: the cost of a request, not of its bytes
 
@@ -393,12 +413,10 @@ const SMALL_SLICE = Number(process.env.BENCH_SMALL_SECONDS ?? 5)
 
 /** Saves what the service sent (status, headers, body) for a bare server to send the same. */
 async function captureResponse(port, urlPath, headers, name) {
-  // Identity, as autocannon asks (fetch would ask for gzip, and the captured headers would say so).
-  const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
-    headers: { 'accept-encoding': 'identity', ...headers },
-  })
-  const body = Buffer.from(await response.arrayBuffer())
-  const head = { status: response.status, headers: Object.fromEntries(response.headers) }
+  // Identity, as autocannon asks; node:http rather than fetch, which cannot send another page's Host.
+  const response = await getRaw(port, urlPath, { 'accept-encoding': 'identity', ...headers })
+  const body = response.body
+  const head = { status: response.status, headers: response.headers }
   const bodyFile = path.join(results, `small-${name}.body`)
   const headFile = path.join(results, `small-${name}.head.json`)
   writeFileSync(bodyFile, body)
@@ -410,12 +428,65 @@ async function captureResponse(port, urlPath, headers, name) {
     // What a browser gets: the cache sends its gzip or brotli copy (level 6, as src/edge/compression.ts).
     gzipBytes: gzipSync(body, { level: 6 }).length,
     headerBytes,
-    xCache: response.headers.get('x-cache'),
-    etag: response.headers.get('etag'),
+    xCache: response.headers['x-cache'],
+    etag: response.headers.etag,
     bodyFile,
     headFile,
   }
 }
+
+/**
+ * Pairs of short runs of one request, the service and a bare node:http server sending the body it captured
+ * (`scenario.probe`), back to back in alternating order (so a change of the machine's load during the pair weighs on
+ * both sides alike); the ratio is the median of the pairs'.
+ */
+async function againstBare(port, serverPid, scenario, rounds = SMALL_ROUNDS, seconds = SMALL_SLICE) {
+  const bare = await startBare(await freePort(), scenario.probe.bodyFile, scenario.probe.headFile)
+  try {
+    const pairs = []
+    for (let round = 0; round < rounds; round++) {
+      const runBare = () => load({ port: bare.port, paths: () => '/', rssPid: bare.pid, duration: seconds })
+      const runService = () =>
+        load({ port, paths: () => scenario.path, headers: scenario.headers, rssPid: serverPid, duration: seconds })
+      await sleep(300)
+      const first = round % 2 === 0 ? await runBare() : await runService()
+      await sleep(300)
+      const second = round % 2 === 0 ? await runService() : await runBare()
+      const [bareRun, serviceRun] = round % 2 === 0 ? [first, second] : [second, first]
+      pairs.push({ bare: bareRun, service: serviceRun, ratio: serviceRun.rps / bareRun.rps })
+    }
+    const statusCodes = {}
+    for (const pair of pairs)
+      for (const [code, n] of Object.entries(pair.service.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n
+    const total = pairs.reduce((n, pair) => n + pair.service.total, 0)
+    return {
+      key: scenario.key,
+      label: scenario.label,
+      probe: scenario.probe,
+      expect: scenario.expect,
+      pairs,
+      bareRps: median(pairs.map((pair) => pair.bare.rps)),
+      serviceRps: median(pairs.map((pair) => pair.service.rps)),
+      ratio: median(pairs.map((pair) => pair.ratio)),
+      ratios: pairs.map((pair) => pair.ratio),
+      serviceP50: median(pairs.map((pair) => pair.service.p50)),
+      serviceP99: median(pairs.map((pair) => pair.service.p99)),
+      bareP99: median(pairs.map((pair) => pair.bare.p99)),
+      // CPU per request, bare ÷ service: 1 when a request costs the service what it costs the bare server.
+      serviceCpuMsPer1k: median(pairs.map((pair) => pair.service.cpuMsPer1k)),
+      bareCpuMsPer1k: median(pairs.map((pair) => pair.bare.cpuMsPer1k)),
+      cpuRatio: median(pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k)),
+      cpuRatios: pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k),
+      statusCodes,
+      unexpected: total - (statusCodes[String(scenario.expect)] ?? 0),
+    }
+  } finally {
+    await bare.stop()
+  }
+}
+
+const describeRun = (run) =>
+  `${Math.round(run.serviceRps)} req/s against bare ${Math.round(run.bareRps)}: ratio ${run.ratio.toFixed(2)} (pairs ${run.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${run.cpuRatio.toFixed(2)} (${run.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${run.unexpected ? `, ${run.unexpected} unexpected (${JSON.stringify(run.statusCodes)})` : ''}`
 
 /**
  * The demo data (a few KB per body) with the public rate limit on (a budget never spent): /api/v1/status, its 304,
@@ -468,69 +539,143 @@ async function benchSmall() {
     ]
     out.runs = []
     for (const scenario of scenarios) {
-      const bare = await startBare(await freePort(), scenario.probe.bodyFile, scenario.probe.headFile)
-      try {
-        // Pairs of short runs, the bare server and the service back to back (in alternating order, so a change of
-        // the machine's load during the pair weighs on both sides alike); the ratio is the median of the pairs'.
-        const pairs = []
-        for (let round = 0; round < SMALL_ROUNDS; round++) {
-          const runBare = () => load({ port: bare.port, paths: () => '/', rssPid: bare.pid, duration: SMALL_SLICE })
-          const runService = () =>
-            load({
-              port,
-              paths: () => scenario.path,
-              headers: scenario.headers,
-              rssPid: server.pid,
-              duration: SMALL_SLICE,
-            })
-          await sleep(300)
-          const first = round % 2 === 0 ? await runBare() : await runService()
-          await sleep(300)
-          const second = round % 2 === 0 ? await runService() : await runBare()
-          const [bareRun, serviceRun] = round % 2 === 0 ? [first, second] : [second, first]
-          pairs.push({ bare: bareRun, service: serviceRun, ratio: serviceRun.rps / bareRun.rps })
-        }
-        const statusCodes = {}
-        for (const pair of pairs)
-          for (const [code, n] of Object.entries(pair.service.statusCodes))
-            statusCodes[code] = (statusCodes[code] ?? 0) + n
-        const total = pairs.reduce((n, pair) => n + pair.service.total, 0)
-        const unexpected = total - (statusCodes[String(scenario.expect)] ?? 0)
-        const summary = {
-          bareRps: median(pairs.map((pair) => pair.bare.rps)),
-          serviceRps: median(pairs.map((pair) => pair.service.rps)),
-          ratio: median(pairs.map((pair) => pair.ratio)),
-          ratios: pairs.map((pair) => pair.ratio),
-          serviceP50: median(pairs.map((pair) => pair.service.p50)),
-          serviceP99: median(pairs.map((pair) => pair.service.p99)),
-          bareP99: median(pairs.map((pair) => pair.bare.p99)),
-          // CPU per request, bare ÷ service: 1 when a request costs the service what it costs the bare server.
-          serviceCpuMsPer1k: median(pairs.map((pair) => pair.service.cpuMsPer1k)),
-          bareCpuMsPer1k: median(pairs.map((pair) => pair.bare.cpuMsPer1k)),
-          cpuRatio: median(pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k)),
-          cpuRatios: pairs.map((pair) => pair.bare.cpuMsPer1k / pair.service.cpuMsPer1k),
-          statusCodes,
-        }
-        out.runs.push({
-          key: scenario.key,
-          label: scenario.label,
-          probe: scenario.probe,
-          expect: scenario.expect,
-          pairs,
-          ...summary,
-          unexpected,
-        })
-        log(
-          `small: ${scenario.key}: ${Math.round(summary.serviceRps)} req/s against bare ${Math.round(summary.bareRps)}: ratio ${summary.ratio.toFixed(2)} (pairs ${summary.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${summary.cpuRatio.toFixed(2)} (${summary.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${unexpected ? `, ${unexpected} unexpected (${JSON.stringify(statusCodes)})` : ''}`,
-        )
-      } finally {
-        await bare.stop()
-      }
+      const run = await againstBare(port, server.pid, scenario)
+      out.runs.push(run)
+      log(`small: ${scenario.key}: ${describeRun(run)}`)
     }
   } finally {
     await server.stop()
   }
   return out
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Several pages (docs/pages.md): 10 pages of 100 services each on one instance
+
+const PAGES_URL = 'file:./bench/results/pages/pages.db'
+const PAGES_ADMIN_KEY = 'bench-pages-admin-key-3c1e9a'
+/** Pairs per row of the pages part, and seconds per run: ten pages of rows, so shorter than the small part's. */
+const PAGES_ROUNDS = Number(process.env.BENCH_PAGES_ROUNDS ?? 2)
+const PAGES_SLICE = Number(process.env.BENCH_PAGES_SECONDS ?? 3)
+/** First reads after a write, per page measured. */
+const FIRST_READS = 5
+
+/**
+ * Each page's `/api/v1/status` and `/` by its Host, cached, against a bare server sending the same body; then, for
+ * the first and the last page, the first read of its `/api/v1/status` after a write to one of its services.
+ */
+async function benchPages() {
+  const out = { part: 'pages' }
+  log('pages: seeding 10 pages of 100 services (bench/seed-pages.ts)…')
+  const seeded = await runNode(
+    ['--conditions=production', '--import', 'tsx', 'bench/seed-pages.ts'],
+    { DATABASE_URL: PAGES_URL, PAYLOAD_SECRET: SECRET },
+    path.join(results, 'seed-pages.log'),
+  )
+  out.seed = JSON.parse(
+    seeded
+      .split('\n')
+      .find((l) => l.startsWith('SEED_RESULT '))
+      .slice('SEED_RESULT '.length),
+  )
+  const port = await freePort()
+  log(`pages: starting the server on port ${port}…`)
+  const server = await startServer('pages', port, {
+    DATABASE_URL: PAGES_URL,
+    ADMIN_EMAIL: 'bench-pages@example.test',
+    ADMIN_API_KEY: PAGES_ADMIN_KEY,
+  })
+  out.runs = []
+  out.firstReads = []
+  try {
+    for (const [index, host] of out.seed.hosts.entries()) {
+      for (const [key, urlPath] of [
+        ['status', '/api/v1/status'],
+        ['home', '/'],
+      ]) {
+        await getRaw(port, urlPath, { host })
+        const probe = await captureResponse(port, urlPath, { host }, `pages-${index + 1}-${key}`)
+        const run = await againstBare(
+          port,
+          server.pid,
+          {
+            key: `${host} ${key}`,
+            label: `\`${urlPath}\` on ${host}`,
+            path: urlPath,
+            headers: { host },
+            probe,
+            expect: 200,
+          },
+          PAGES_ROUNDS,
+          PAGES_SLICE,
+        )
+        out.runs.push({ ...run, host, page: index + 1, urlPath })
+        log(`pages: ${host} ${urlPath}: ${describeRun(run)}`)
+      }
+    }
+    for (const [index, host] of [out.seed.hosts[0], out.seed.hosts.at(-1)].map((h) => [out.seed.hosts.indexOf(h), h])) {
+      const services = await (
+        await fetch(
+          `http://127.0.0.1:${port}/api/services?where[group.name][equals]=Product%20${index + 1}&limit=1&depth=0`,
+          {
+            headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}` },
+          },
+        )
+      ).json()
+      const id = services.docs[0].id
+      const times = []
+      for (let n = 0; n < FIRST_READS; n++) {
+        const written = await fetch(`http://127.0.0.1:${port}/api/services/${id}`, {
+          method: 'PATCH',
+          headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ description: `write ${n}` }),
+        })
+        await written.arrayBuffer()
+        const started = performance.now()
+        const read = await getRaw(port, '/api/v1/status', { host })
+        times.push({ ms: performance.now() - started, xCache: read.headers['x-cache'], status: read.status })
+      }
+      out.firstReads.push({ host, page: index + 1, times })
+      log(
+        `pages: first read after a write on ${host}: ${times.map((t) => `${t.ms.toFixed(0)} ms ${t.xCache}`).join(', ')}`,
+      )
+    }
+  } finally {
+    await server.stop()
+  }
+  return out
+}
+
+/** The pages section (between its markers: a run of other parts keeps it). */
+function pagesReport(pages) {
+  const lines = []
+  const p = (line = '') => lines.push(line)
+  p('## Several pages: 10 pages of 100 services on one instance')
+  p()
+  if (pages.error) {
+    p(`The run failed: ${pages.error}`)
+    return lines.join('\n')
+  }
+  p(
+    `The data of bench/seed-pages.ts on SQLite: ${pages.seed.pages} pages of ${pages.seed.servicesPerPage} services each (one group per page), each page on its own host name, beside the default page that shows all ${fmt(pages.seed.pages * pages.seed.servicesPerPage)}. Each row is a cache hit of one page by its Host against a bare \`node:http\` server sending the same body: ${PAGES_ROUNDS} pairs of ${PAGES_SLICE}-second runs, the ratio the median of the pairs' ratios (as the small bodies above).`,
+  )
+  p()
+  p(
+    '| Page | Request | Body bytes | bare req/s | service req/s | **service ÷ bare** | CPU bare ÷ service | service p99 ms |',
+  )
+  p('|---|---|---|---|---|---|---|---|')
+  for (const r of pages.runs)
+    p(
+      `| ${r.host} | \`${r.urlPath}\` | ${fmt(r.probe.bytes)} | ${fmt(Math.round(r.bareRps))} | ${fmt(Math.round(r.serviceRps))} | **${r.ratio.toFixed(2)}** | ${r.cpuRatio.toFixed(2)} | ${r.serviceP99} |`,
+    )
+  p()
+  p(
+    "The first read of a page's `/api/v1/status` after a write to one of its services (a PATCH through the CMS API, then one GET by the page's Host), in milliseconds:",
+  )
+  p()
+  for (const f of pages.firstReads)
+    p(`- ${f.host}: ${f.times.map((t) => `${t.ms.toFixed(0)} (${t.xCache})`).join(', ')}`)
+  return lines.join('\n')
 }
 
 /**
@@ -953,7 +1098,7 @@ function setBlock(text, name, block) {
   return at >= 0 ? `${text.slice(0, at + 1)}${block}\n\n${text.slice(at + 1)}` : `${text}\n${block}\n`
 }
 
-function writeReport(facts, dbs, small, soak) {
+function writeReport(facts, dbs, small, soak, pages) {
   const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
   const ranBig = dbs.some((db) => db.runs || db.error || db.notify)
   // Only the small part ran: the rest of the last report stays as it was.
@@ -961,6 +1106,9 @@ function writeReport(facts, dbs, small, soak) {
   const [open, close] = BLOCK('small')
   const block = small ? `${open}\n${smallReport(facts, small)}\n${close}` : getBlock(previous, 'small')
   if (block) text = setBlock(text, 'small', block)
+  const [pagesOpen, pagesClose] = BLOCK('pages')
+  const pagesBlock = pages ? `${pagesOpen}\n${pagesReport(pages)}\n${pagesClose}` : getBlock(previous, 'pages')
+  if (pagesBlock) text = setBlock(text, 'pages', pagesBlock)
   const [soakOpen, soakClose] = BLOCK('soak')
   const soakBlock = soak ? `${soakOpen}\n${soakReport(soak, fmt)}\n${soakClose}` : getBlock(previous, 'soak')
   if (soakBlock) text = setBlock(text, 'soak', soakBlock)
@@ -976,8 +1124,8 @@ function writeReport(facts, dbs, small, soak) {
 
 if (process.env.BENCH_REPORT_ONLY === '1') {
   // Rewrites the report from the last run's bench/results/results.json (after a change to this file's report).
-  const { facts, dbs, small, soak } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
-  writeReport(facts, dbs, small, soak)
+  const { facts, dbs, small, soak, pages } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
+  writeReport(facts, dbs, small, soak, pages)
   log(`rewrote ${path.relative(root, REPORT)} from bench/results/results.json`)
   process.exit(0)
 }
@@ -1002,6 +1150,15 @@ if (PARTS.includes('small')) {
       log(`profile: failed: ${error.message}`)
       small.profile = { error: error.message }
     }
+  }
+}
+let pages = null
+if (PARTS.includes('pages')) {
+  try {
+    pages = await benchPages()
+  } catch (error) {
+    log(`pages: failed: ${error.message}`)
+    pages = { part: 'pages', error: error.message }
   }
 }
 let soak = null
@@ -1040,7 +1197,7 @@ facts.loadavgAtEnd = os
   .loadavg()
   .map((n) => n.toFixed(2))
   .join(' ')
-writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak }, null, 2))
-writeReport(facts, dbs, small, soak)
+writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak, pages }, null, 2))
+writeReport(facts, dbs, small, soak, pages)
 log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)
-process.exit(dbs.some((db) => db.error) || small?.error || soak?.error ? 1 : 0)
+process.exit(dbs.some((db) => db.error) || small?.error || soak?.error || pages?.error ? 1 : 0)

@@ -25,6 +25,7 @@ const WIPED = [
   'incidents',
   'maintenances',
   'subscribers',
+  'pages',
   'services',
   'service-groups',
   'media',
@@ -84,7 +85,15 @@ async function resetSettings(req: PayloadRequest, settings: ReturnType<typeof de
   const write = { overrideAccess: true, depth: 0, req } as const
   await req.payload.updateGlobal({
     slug: 'settings',
-    data: { ...settings, statusMessage: null, maintenanceMode: false, publicUrl: null, logo: null, favicon: null },
+    data: {
+      ...settings,
+      statusMessage: null,
+      maintenanceMode: false,
+      publicUrl: null,
+      logo: null,
+      favicon: null,
+      sections: [],
+    },
     ...write,
   })
   await req.payload.updateGlobal({

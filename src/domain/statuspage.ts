@@ -122,6 +122,14 @@ export function derivedId(...parts: (string | number)[]): string {
   return id
 }
 
+/**
+ * A status page's Statuspage id, the same in /api/v2 and in webhooks: the default page's from when the settings were
+ * made (as it always was), another page's from its own row (docs/pages.md).
+ */
+export function statuspagePageId(pageRowId: number | null, settingsCreatedAt: string | null | undefined): string {
+  return pageRowId === null ? derivedId('page', settingsCreatedAt ?? '') : derivedId('page', `pages-${pageRowId}`)
+}
+
 /** An incident's update as both Statuspage shapes read it: its time already resolved to an ISO instant. */
 export interface TimelineUpdate {
   id?: string | null

@@ -22,6 +22,11 @@ export interface NotificationContent {
   settling?: boolean
   /** A service's status change (kind service_status_changed): what the webhook's component_update says. */
   change?: ServiceChangeContent
+  /**
+   * The page a subscriber follows, when it is not the default one (docs/pages.md): set on the copy each page's
+   * subscribers are sent (src/notify/deliver.ts), never stored.
+   */
+  pageId?: number
 }
 
 /** What a service status change carries in its notification's content (src/notify/events.ts). */

@@ -177,7 +177,12 @@ function pageContents(payload: Payload, content: NotificationContent, base: stri
     const page = await messagePage(payload, pageId)
     if (page.name === null) return { content, base }
     return {
-      content: { ...content, siteName: page.name, url: rebased(content.url, base, page.base) },
+      content: {
+        ...content,
+        siteName: page.name,
+        url: rebased(content.url, base, page.base),
+        pageId: pageId ?? undefined,
+      },
       base: page.base,
       senderName: page.name,
     }

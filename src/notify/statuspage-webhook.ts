@@ -22,11 +22,13 @@ import {
   maintenanceStatusAt,
   maintenanceTimeline,
   pageStatus,
+  statuspagePageId,
   statuspageTimeline,
   type TimelineUpdate,
 } from '@/domain/statuspage'
 import { richTextToText } from '@/format/rich-text'
 import type { Incident, Maintenance, Notification, Service } from '@/payload-types'
+import { pageServiceIds, scopeOfPage } from '@/settings/pages'
 
 import type { NotificationContent } from './content'
 
@@ -42,17 +44,19 @@ interface SiteFacts {
   reminderLead: ReminderLead
 }
 
-async function siteFacts(payload: Payload): Promise<SiteFacts> {
-  const [settings, services] = await Promise.all([
+/** The site as the page `pageId` shows it (null: the default page): its id, and the status of its services. */
+async function siteFacts(payload: Payload, pageId: number | null): Promise<SiteFacts> {
+  const [settings, services, shown] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0, overrideAccess: true }),
     payload.find({ collection: 'services', depth: 0, pagination: false, overrideAccess: true }),
+    scopeOfPage(payload, pageId).then((scope) => pageServiceIds(payload, scope)),
   ])
   const status = pageStatus(
-    services.docs.map((s) => s.status as ServiceStatus),
+    services.docs.filter((s) => !shown || shown.has(s.id)).map((s) => s.status as ServiceStatus),
     Boolean(settings.maintenanceMode),
   )
   return {
-    pageId: derivedId('page', settings.createdAt ?? ''),
+    pageId: statuspagePageId(pageId, settings.createdAt),
     indicator: status.indicator,
     description: status.description,
     services: new Map(services.docs.map((s) => [s.id, s])),
@@ -169,7 +173,7 @@ async function subjectOf(
   notification: Notification,
   content: NotificationContent,
 ): Promise<Subject | null> {
-  const site = await siteFacts(payload)
+  const site = await siteFacts(payload, content.pageId ?? null)
   const page = { id: site.pageId, status_indicator: site.indicator, status_description: site.description }
   const incidentId = relationId(notification.incident)
   const maintenanceId = relationId(notification.maintenance)

@@ -6,6 +6,9 @@
  */
 process.env.PUBLIC_URL = 'https://status-a.test'
 process.env.SUBSCRIBE_RESEND_SECONDS = '0'
+// The webhook receiver listens on loopback over plain HTTP: allowed here as an operator would allow theirs.
+process.env.OUTBOUND_ALLOW_HTTP = 'true'
+process.env.OUTBOUND_ALLOWED_NETWORKS = '127.0.0.1/32'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -17,12 +20,15 @@ import { runNotificationTick } from '@/notify/runner'
 import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../helpers/smtp'
+import { v2 } from '../helpers/statuspage-api'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
 
 const HOST_B = 'https://status-b.test'
 const onA = { [PUBLIC_ORIGIN_HEADER]: 'https://status-a.test' }
 const onB = { [PUBLIC_ORIGIN_HEADER]: HOST_B }
 
 let smtp: SmtpSink
+let receiver: WebhookReceiver
 let admin: TestUser
 let editor: TestUser
 const ids: Record<string, number> = {}
@@ -92,6 +98,7 @@ async function createIncident(title: string, services: number[]) {
 
 beforeAll(async () => {
   smtp = await startSmtpSink()
+  receiver = await startWebhookReceiver()
   process.env.SMTP_URL = smtp.url
   process.env.SMTP_FROM = 'Status <status@example.test>'
   admin = await createUser('admin')
@@ -127,6 +134,7 @@ beforeEach(async () => {
 afterAll(async () => {
   closeEmailPool()
   await smtp.close()
+  await receiver.close()
 })
 
 describe("a page's subscribers", () => {
@@ -158,6 +166,28 @@ describe("a page's subscribers", () => {
       { name: 'Status', address: 'status@example.test' },
     ])
     expect(mailTo('b-reader@example.test')).toHaveLength(2)
+  })
+
+  it("gives a page's webhooks the page's Statuspage id and status, as its /api/v2 says", async () => {
+    const hook = await api('POST', '/subscribers', {
+      key: admin.key,
+      body: {
+        type: 'webhook',
+        url: `${receiver.url}/on-b`,
+        contactEmail: 'ops@example.test',
+        verified: true,
+        page: ids.pageB,
+      },
+    })
+    expect(hook.status, hook.text).toBe(201)
+    receiver.requests.length = 0
+    await createIncident('Refunds stuck', [ids.billing])
+    const bodies = receiver.requests.filter((r) => r.path === '/on-b').map((r) => JSON.parse(r.body))
+    expect(bodies).toHaveLength(1)
+    const summary = (await v2('/summary.json', onB)).body
+    expect(bodies[0].page.id).toBe(summary.page.id)
+    expect(bodies[0].page.id).not.toBe((await v2('/summary.json', onA)).body.page.id)
+    expect(bodies[0].meta.documentation).toMatch(new RegExp(`^${HOST_B}/i/`))
   })
 
   it('lets one address follow two pages and leave one of them', async () => {

@@ -8,11 +8,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { launchChromium, seriousViolations } from '../helpers/browser'
 import { createService, sqliteEdgeEnv, startCounting } from '../helpers/edge'
 import { startNginx, type StartedNginx } from '../helpers/nginx'
-import { call, createUserKey, eventually, freePort, type Started, stopServices } from '../helpers/service'
+import { call, createUserKey, eventually, freePort, root, type Started, stopServices } from '../helpers/service'
 
 const A = 'status-a.test'
 const B = 'status-b.test'
@@ -20,6 +22,9 @@ let server: Started
 let nginx: StartedNginx | undefined
 let auth: Record<string, string>
 let mirrorDir: string
+let browser: Browser | undefined
+const ADMIN_EMAIL = 'pages-admin@example.test'
+const ADMIN_PASSWORD = 'pages-admin-password-1234'
 
 const get = (path: string, host: string, base = server.base) => call(`${base}${path}`, { headers: { host } })
 const nameOf = (html: string) => /<span class="name">([^<]*)<\/span>/.exec(html)?.[1]
@@ -32,6 +37,8 @@ beforeAll(async () => {
     PUBLIC_URL: `https://${A}`,
     TRUSTED_PROXIES: '127.0.0.1',
     STATIC_MIRROR_DIR: mirrorDir,
+    ADMIN_EMAIL: ADMIN_EMAIL,
+    ADMIN_PASSWORD: ADMIN_PASSWORD,
   })
   auth = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
   const web = await createService(server.base, auth, 'Website')
@@ -53,6 +60,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
+  await browser?.close()
   await nginx?.stop()
   stopServices([server])
   if (mirrorDir) rmSync(path.dirname(mirrorDir), { recursive: true, force: true })
@@ -143,5 +151,37 @@ describe('nginx with two server names', () => {
     expect(nameOf((await get('/', A, nginx.base)).text)).toBe('Acme status')
     // B has no public URL of its own: its links are made from the host nginx passed on.
     expect((await get('/api/v2/status.json', B, nginx.base)).json().page.url).toBe(`http://${B}`)
+  })
+})
+
+describe('in the browser', () => {
+  it('keeps a reader on the page at its /p/<slug>/ address from link to link, and it passes axe', async () => {
+    browser ??= await launchChromium()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } })
+    await page.goto(`${server.base}/p/pay/`)
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme Pay status')
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'pages-other-page.png'), fullPage: true })
+    expect(await seriousViolations(page, '/p/pay/')).toEqual([])
+    await page.getByRole('link', { name: 'History', exact: true }).first().click()
+    await page.waitForURL(`${server.base}/p/pay/history`)
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme Pay status')
+    await page.close()
+  })
+
+  it('lists the pages in the admin, each with a link to it as visitors see it', async () => {
+    browser ??= await launchChromium()
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${server.base}/admin/login`)
+    await page.fill('input[name="email"]', ADMIN_EMAIL)
+    await page.fill('input[name="password"]', ADMIN_PASSWORD)
+    await page.click('button[type="submit"]')
+    await page.waitForURL(`${server.base}/admin`)
+    await page.goto(`${server.base}/admin/collections/pages`)
+    await page.getByRole('link', { name: 'Acme Pay status' }).click()
+    const view = page.getByRole('link', { name: /View page/ })
+    await view.waitFor()
+    expect(await view.getAttribute('href')).toBe('/p/pay/')
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'pages-admin.png') })
+    await page.close()
   })
 })

@@ -17,6 +17,7 @@ import {
   maintenanceTimeline,
   pageStatus,
   statuspageTimeline,
+  statuspagePageId,
   statuspageTimeZone,
   type TimelineUpdate,
 } from '@/domain/statuspage'
@@ -158,7 +159,7 @@ export async function loadSite(payload: Payload, links: Links, page: PageRecord 
     pageFilter(payload, links.scope),
   ])
   // The default page's id is what it always was; another page's is made from its own row.
-  const pageId = page ? derivedId('page', `pages-${page.id}`) : derivedId('page', settings.createdAt ?? '')
+  const pageId = statuspagePageId(page?.id ?? null, settings.createdAt)
   const components: Component[] = []
   const byServiceId = new Map<number, Component>()
   const statuses: ServiceStatus[] = []

@@ -1091,9 +1091,12 @@ function getBlock(text, name) {
 }
 
 /** Puts `block` (with its markers) in place of the old one, or before the first `## ` section after the header. */
-function setBlock(text, name, block) {
+/** Replaces the block `name`, or puts it after the block `after` (when there is one), else before the first section. */
+function setBlock(text, name, block, after) {
   const old = getBlock(text, name)
   if (old) return text.replace(old, block)
+  const previous = after && getBlock(text, after)
+  if (previous) return text.replace(previous, `${previous}\n\n${block}`)
   const at = text.indexOf('\n## ')
   return at >= 0 ? `${text.slice(0, at + 1)}${block}\n\n${text.slice(at + 1)}` : `${text}\n${block}\n`
 }
@@ -1108,7 +1111,7 @@ function writeReport(facts, dbs, small, soak, pages) {
   if (block) text = setBlock(text, 'small', block)
   const [pagesOpen, pagesClose] = BLOCK('pages')
   const pagesBlock = pages ? `${pagesOpen}\n${pagesReport(pages)}\n${pagesClose}` : getBlock(previous, 'pages')
-  if (pagesBlock) text = setBlock(text, 'pages', pagesBlock)
+  if (pagesBlock) text = setBlock(text, 'pages', pagesBlock, 'small')
   const [soakOpen, soakClose] = BLOCK('soak')
   const soakBlock = soak ? `${soakOpen}\n${soakReport(soak, fmt)}\n${soakClose}` : getBlock(previous, 'soak')
   if (soakBlock) text = setBlock(text, 'soak', soakBlock)

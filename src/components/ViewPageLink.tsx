@@ -3,14 +3,12 @@
  * In the sidebar of a page (docs/pages.md): a link to it as visitors see it, at its public URL, else at
  * `/p/<slug>/` on this host, once it has been saved. A Payload `ui` field: it stores nothing.
  */
-import { useFormFields } from '@payloadcms/ui'
+import { useDocumentInfo, useFormFields } from '@payloadcms/ui'
 
 export function ViewPageLink() {
-  const [slug, publicUrl, id] = useFormFields(([fields]) => [
-    fields.slug?.value,
-    fields.publicUrl?.value,
-    fields.id?.value,
-  ])
+  const { id } = useDocumentInfo()
+  const slug = useFormFields(([fields]) => fields.slug?.value)
+  const publicUrl = useFormFields(([fields]) => fields.publicUrl?.value)
   if (!id || typeof slug !== 'string' || !slug)
     return <p style={{ marginBottom: '1rem' }}>The page can be viewed once it is saved.</p>
   const href = typeof publicUrl === 'string' && publicUrl.trim() ? publicUrl.trim() : `/p/${slug}/`

@@ -56,7 +56,8 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
   const siteName = page.name ?? settings.siteName
   const link = confirmUrl(page.base, subscriber.verificationToken)
   try {
-    const confirmed = await channelAdapter(subscriber.type).confirm(payload, subscriber, siteName, link)
+    const adapter = channelAdapter(subscriber.type)
+    const confirmed = await adapter.confirm(payload, subscriber, siteName, link, page.name ?? undefined)
     if (!confirmed) return false
   } catch (error) {
     const uncertain = error instanceof SendFailure && error.certainty === 'uncertain'

@@ -141,6 +141,7 @@ describe("a page's subscribers", () => {
   it("are confirmed and told in the page's name, with the page's links; another page's incident never reaches them", async () => {
     const { confirmation, base } = await subscribeAndConfirm('b-reader@example.test', onB)
     expect(confirmation.parsed.subject).toContain('Acme Pay status')
+    expect(confirmation.parsed.from?.value).toEqual([{ name: 'Acme Pay status', address: 'status@example.test' }])
     expect(base).toBe(HOST_B)
     await subscribeAndConfirm('a-reader@example.test', onA, ['website'])
     smtp.messages.length = 0

@@ -5,8 +5,12 @@ import { renderConfirmationEmail, renderNotificationEmail } from '../messages'
 
 import { defineChannel } from './types'
 
-/** The address of a configured sender, with or without its display name (`Status <status@example.com>`). */
-const senderAddress = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim()
+/**
+ * The configured sender's address under a page's name (docs/pages.md), or nothing (the configured sender as it is).
+ * The configured sender may carry a display name of its own (`Status <status@example.com>`).
+ */
+const sentAs = (from: string, senderName: string | undefined) =>
+  senderName ? { from: { name: senderName, address: /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim() } } : {}
 
 export const emailChannel = defineChannel({
   address: (subscriber) => subscriber.email ?? null,
@@ -16,7 +20,7 @@ export const emailChannel = defineChannel({
       config,
       {
         to: out.address,
-        ...(out.senderName ? { from: { name: out.senderName, address: senderAddress(config.from) } } : {}),
+        ...sentAs(config.from, out.senderName),
         ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl),
         // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
         headers: {
@@ -27,11 +31,12 @@ export const emailChannel = defineChannel({
       },
       out.payload.logger,
     ),
-  confirm: async (payload, subscriber, siteName, link) => {
+  confirm: async (payload, subscriber, siteName, link, senderName) => {
     if (!subscriber.email) return false
+    const config = await emailConfig(payload)
     await sendEmail(
-      await emailConfig(payload),
-      { to: subscriber.email, ...renderConfirmationEmail(siteName, link) },
+      config,
+      { to: subscriber.email, ...sentAs(config.from, senderName), ...renderConfirmationEmail(siteName, link) },
       payload.logger,
     )
     return true

@@ -38,8 +38,17 @@ export interface ChannelAdapter<Config = unknown> {
   config(payload: Payload, settings: Env): Promise<Config>
   /** Sends one notification; throws SendFailure (or ChannelNotConfigured) when it did not go out. */
   send(config: Config, message: Outgoing): Promise<void>
-  /** Sends the double opt-in message with the confirmation link; false when the subscriber has no address. */
-  confirm(payload: Payload, subscriber: Subscriber, siteName: string, link: string): Promise<boolean>
+  /**
+   * Sends the double opt-in message with the confirmation link; false when the subscriber has no address.
+   * `senderName`: the name of the subscriber's page when it is not the default one (an e-mail's sender name).
+   */
+  confirm(
+    payload: Payload,
+    subscriber: Subscriber,
+    siteName: string,
+    link: string,
+    senderName?: string,
+  ): Promise<boolean>
   /** The settings page's "Send a test message" (src/notify/test-message.ts), for a channel whose settings it has. */
   test?: SettingsTest<Config>
 }

@@ -405,11 +405,11 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
   // Active incidents and maintenances are read at depth 0 and their services looked up in the service list this
   // summary loads anyway: a busy day touches hundreds of services, and depth 1 would populate them with one more
   // query whose `id in (…)` grows with them (and which the `where` guard refuses beyond 500 ids).
-  const loaded = await loadServices(payload)
-  const shown = shownOn(loaded, links.scope)
-  const onPage = pageWhere(links.scope, pageServiceIds(loaded, links.scope))
-  const [settings, incidents, maintenances] = await Promise.all([
+  // Only a page with sections needs its services before the incidents: the default page reads them side by side.
+  const onPage = await pageFilter(payload, links.scope)
+  const [settings, loaded, incidents, maintenances] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
+    loadServices(payload),
     payload.find({
       collection: 'incidents',
       where: withPage(activeIncidents(), onPage),
@@ -435,7 +435,7 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
       return found ? [found as ServiceDoc] : []
     }),
   })
-  const groups = serviceGroups(shown)
+  const groups = serviceGroups(shownOn(loaded, links.scope))
   return {
     status: overallStatus(
       groups.flatMap((g) => g.services.map((s) => s.status)),

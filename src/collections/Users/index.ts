@@ -70,6 +70,8 @@ export const Users: CollectionConfig = {
       access: { update: adminsField, create: adminsField },
       admin: {
         position: 'sidebar',
+        // Shown for editors, once someone is signed in (the first-user screen makes an administrator).
+        condition: (data, _siblingData, { user }) => Boolean(user) && data?.role !== 'admin',
         description:
           "An editor with pages here sees and writes only those pages' incidents, maintenances and subscribers. Empty: every page.",
       },

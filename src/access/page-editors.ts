@@ -1,11 +1,15 @@
 /**
  * Editors limited to pages (docs/pages.md): an editor whose account lists pages sees and writes only the incidents
  * and maintenances those pages show (src/domain/pages.ts's rule: one of their services is on the page, or they name
- * it) and reads only those pages' subscribers. Admins, and editors without pages, see everything.
+ * it), and what it writes stays on those pages: every service it names is one of theirs, every page it names one of
+ * its own. It changes only its pages' services, makes no services or groups, and reads only its pages' subscribers;
+ * the notification records, which hold every subscriber's address, not at all. Admins, and editors without pages,
+ * see and write everything.
  */
-import type { Access, PayloadRequest, Where } from 'payload'
+import { type Access, type CollectionBeforeChangeHook, type PayloadRequest, type Where } from 'payload'
 
 import { relationIds } from '@/db/relation-id'
+import { Forbidden } from '@/errors'
 import { pageServiceIds, scopeOfPage } from '@/settings/pages'
 
 import { hasRole, isAdmin } from './roles'
@@ -18,45 +22,24 @@ export function editorPages(user: PayloadRequest['user'] | null | undefined): nu
 }
 
 /** The services the pages show, together. */
-async function servicesOf(req: PayloadRequest, pages: number[]): Promise<number[]> {
+async function servicesOf(req: PayloadRequest, pages: number[]): Promise<Set<number>> {
   const ids = new Set<number>()
   for (const page of pages) {
     const shown = await pageServiceIds(req.payload, await scopeOfPage(req.payload, page))
     for (const id of shown ?? []) ids.add(id)
   }
-  return [...ids]
+  return ids
 }
 
 /** Incidents and maintenances the pages show, as a `where`. */
 async function shownOn(req: PayloadRequest, pages: number[]): Promise<Where> {
-  const services = await servicesOf(req, pages)
+  const services = [...(await servicesOf(req, pages))]
   return {
     or: [...(services.length ? [{ affectedServices: { in: services } }] : []), { pages: { in: pages } }],
   }
 }
 
-interface Written {
-  affectedServices?: unknown
-  pages?: unknown
-}
-
-/**
- * Whether what a limited editor writes shows on one of its pages. An update that leaves both fields out is not
- * checked (the record it changes is one of its pages' already); a new record always is.
- */
-async function staysOnPages(
-  req: PayloadRequest,
-  pages: number[],
-  data: Written | undefined,
-  creating = false,
-): Promise<boolean> {
-  if (!creating && (!data || (data.affectedServices === undefined && data.pages === undefined))) return true
-  const services = new Set(await servicesOf(req, pages))
-  return (
-    relationIds(data?.affectedServices).some((id) => services.has(id)) ||
-    relationIds(data?.pages).some((id) => pages.includes(id))
-  )
-}
+const editing = (req: PayloadRequest) => hasRole(req.user, 'admin', 'editor')
 
 /** Incidents' and maintenances' reads: published ones for anyone, everything for editors, their pages' for limited ones. */
 export function pageRecordsRead(everyone: Access): Access {
@@ -66,25 +49,45 @@ export function pageRecordsRead(everyone: Access): Access {
   }
 }
 
-/** Creating an incident or maintenance: editors and admins; a limited editor's must show on one of its pages. */
-export const pageRecordsCreate: Access = async ({ req, data }) => {
-  if (!hasRole(req.user, 'admin', 'editor')) return false
+/** Changing an incident or maintenance: editors and admins; a limited editor only those its pages show. */
+export const pageRecordsUpdate: Access = async ({ req }) => {
+  if (!editing(req)) return false
   const pages = editorPages(req.user)
-  return !pages || staysOnPages(req, pages, (data ?? {}) as Written, true)
+  return pages ? shownOn(req, pages) : true
 }
 
-/** Changing one: editors and admins; a limited editor only those of its pages, and it stays on one of them. */
-export const pageRecordsUpdate: Access = async ({ req, data }) => {
-  if (!hasRole(req.user, 'admin', 'editor')) return false
+/**
+ * What a limited editor saves stays on its pages: the incident or maintenance as it will be (after the hooks that add
+ * the services an update sets) names only its pages' services and its own pages, and at least one of either.
+ * The last of the beforeChange hooks.
+ */
+export const keepOnEditorPages: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const pages = editorPages(req.user)
-  if (!pages) return true
-  if (!(await staysOnPages(req, pages, data as Written | undefined))) return false
-  return shownOn(req, pages)
+  if (!pages) return data
+  const services = relationIds(
+    data.affectedServices !== undefined ? data.affectedServices : originalDoc?.affectedServices,
+  )
+  const named = relationIds(data.pages !== undefined ? data.pages : originalDoc?.pages)
+  const own = await servicesOf(req, pages)
+  const outside = services.some((id) => !own.has(id)) || named.some((id) => !pages.includes(id))
+  if (outside || services.length + named.length === 0)
+    throw new Forbidden('Your account is limited to some pages: name only their services and pages (at least one).')
+  return data
+}
+
+/** Admins, and editors not limited to pages. */
+export const unlimitedEditors: Access = ({ req }) => editing(req) && !editorPages(req.user)
+
+/** Changing a service: editors and admins; a limited editor only its pages' services. */
+export const pageServicesUpdate: Access = async ({ req }) => {
+  if (!editing(req)) return false
+  const pages = editorPages(req.user)
+  return pages ? { id: { in: [...(await servicesOf(req, pages))] } } : true
 }
 
 /** Subscribers' reads: editors and admins; a limited editor's only of its pages. */
 export const pageSubscribersRead: Access = ({ req }) => {
-  if (!hasRole(req.user, 'admin', 'editor')) return false
+  if (!editing(req)) return false
   const pages = editorPages(req.user)
   return pages ? { page: { in: pages } } : true
 }

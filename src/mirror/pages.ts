@@ -13,22 +13,33 @@ export const hostTree = (host: string) => `hosts/${host}`
 const HOST_NAME = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/
 
 interface PageDoc {
-  publicUrl?: string | null
   hosts?: { host?: string }[] | null
 }
 
-/** Every host a page answers on (without a port: nginx's `$host` has none), with the origin its links use. */
-function hostsOf(docs: PageDoc[]): { host: string; origin: string }[] {
+/**
+ * Every host a page answers on (without a port: nginx's `$host` has none). Each is read as that host, which is what
+ * chooses the page; the copy's links are the page's public URL where it has one (the routes apply it).
+ */
+function hostsOf(docs: PageDoc[]): string[] {
   const seen = new Set<string>()
-  return docs.flatMap((doc) =>
-    (doc.hosts ?? []).flatMap(({ host: named }) => {
+  for (const doc of docs)
+    for (const { host: named } of doc.hosts ?? []) {
       const host = (named ?? '').replace(/:\d+$/, '')
-      if (!HOST_NAME.test(host) || seen.has(host)) return []
-      seen.add(host)
-      const origin = doc.publicUrl ? new URL(doc.publicUrl).origin : `https://${host}`
-      return [{ host, origin }]
-    }),
-  )
+      if (HOST_NAME.test(host)) seen.add(host)
+    }
+  return [...seen]
+}
+
+/** Every page, a hundred at a time (the CMS API's largest page). */
+async function listPages(fetch: Fetch): Promise<PageDoc[]> {
+  const docs: PageDoc[] = []
+  for (let page = 1; ; page++) {
+    const listed = await fetch(`/api/pages?depth=0&limit=100&page=${page}&sort=id`, 'application/json')
+    if (listed.status !== 200) throw new OriginError(`/api/pages answered ${listed.status}`)
+    const body = JSON.parse(listed.body.toString('utf8')) as { docs?: PageDoc[]; hasNextPage?: boolean }
+    docs.push(...(body.docs ?? []))
+    if (!body.hasNextPage) return docs
+  }
 }
 
 /** Reads every page's site into its hosts' trees; what the copies announced, merged. */
@@ -38,14 +49,11 @@ export async function collectPages(
   add: AddFile,
   options: { signal?: AbortSignal } = {},
 ): Promise<Collected> {
-  const listed = await fetch('/api/pages?depth=0&limit=100', 'application/json')
-  if (listed.status !== 200) throw new OriginError(`/api/pages answered ${listed.status}`)
-  const docs = (JSON.parse(listed.body.toString('utf8')) as { docs?: PageDoc[] }).docs ?? []
   let count = 0
   let expiresAt: number | null = null
-  for (const { host, origin } of hostsOf(docs)) {
+  for (const host of hostsOf(await listPages(fetch))) {
     const under = (file: Parameters<AddFile>[0]) => add({ ...file, file: `${hostTree(host)}/${file.file}` })
-    const collected = await collectSite((url, accept) => fetch(url, accept, origin), now, under, options)
+    const collected = await collectSite((url, accept) => fetch(url, accept, `https://${host}`), now, under, options)
     count += collected.count
     if (collected.expiresAt !== null) expiresAt = Math.min(expiresAt ?? Infinity, collected.expiresAt)
   }

@@ -68,9 +68,9 @@ async function readPages(payload: Payload): Promise<Pages> {
     }),
     payload.findGlobal({ slug: 'settings', depth: 0, select: { sections: true } }),
   ])
-  const defaultSections = sectionsOf(settings.sections)
   return {
-    defaultSections: defaultSections.length ? defaultSections : null,
+    // Headings whose groups were all deleted show nothing, not everything: only no heading at all means every service.
+    defaultSections: settings.sections?.length ? sectionsOf(settings.sections) : null,
     pages: found.docs.map((doc) => ({
       id: doc.id,
       slug: doc.slug ?? String(doc.id),

@@ -264,7 +264,7 @@ describe('deleting a page', () => {
   it('is refused while it has subscribers, saying how many; allowed once they are gone', async () => {
     const refused = await api('DELETE', `/pages/${ids.pageB}`, { key: admin.key })
     expect(refused.status).toBe(409)
-    expect(refused.text).toMatch(/This page has \d+ subscribers/)
+    expect(refused.text).toMatch(/This page has \d+ subscribers naming it/)
     const p = await payload()
     await p.delete({ collection: 'subscribers', where: { page: { equals: ids.pageB } }, overrideAccess: true })
     expect((await api('DELETE', `/pages/${ids.pageB}`, { key: admin.key })).status).toBe(200)

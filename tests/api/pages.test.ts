@@ -319,8 +319,56 @@ describe('an editor limited to a page', () => {
       body: { affectedServices: [ids.web] },
     })
     expect(moved.status).toBe(403)
+    // Naming its own page does not carry another page's service along, nor does an update that sets its status.
+    const smuggled = await api('POST', '/incidents', {
+      key: limited.key,
+      body: {
+        title: 'Both',
+        affectedServices: [ids.billing, ids.web],
+        pages: [ids.pageB],
+        updates: [{ status: 'investigating', message: 'x' }],
+      },
+    })
+    expect(smuggled.status).toBe(403)
+    const webBefore = (await api('GET', `/services/${ids.web}`, { key: admin.key })).body.status
+    const viaStatus = await api('PATCH', `/incidents/${onB.body.doc.id}`, {
+      key: limited.key,
+      body: {
+        updates: [
+          ...onB.body.doc.updates,
+          { status: 'identified', message: 'y', serviceStatuses: [{ service: ids.web, status: 'degraded' }] },
+        ],
+      },
+    })
+    expect(viaStatus.status).toBe(403)
+    expect((await api('GET', `/services/${ids.web}`, { key: admin.key })).body.status).toBe(webBefore)
+    // Services: only its page's may change; none may be made; the notification records not read at all.
+    expect((await api('PATCH', `/services/${ids.web}`, { key: limited.key, body: { description: 'x' } })).status).toBe(
+      403,
+    )
+    expect(
+      (await api('PATCH', `/services/${ids.billing}`, { key: limited.key, body: { description: 'x' } })).status,
+    ).toBe(200)
+    expect(
+      (await api('POST', '/services', { key: limited.key, body: { name: 'Mine', group: ids.money } })).status,
+    ).toBe(403)
+    expect((await api('GET', '/notification-deliveries', { key: limited.key })).status).toBe(403)
     await api('PATCH', `/users/${limited.id}`, { key: limited.key, body: { pages: [] } })
     const me = await api('GET', `/users/${limited.id}`, { key: admin.key })
     expect(me.body.pages.map((p: number | { id: number }) => (typeof p === 'object' ? p.id : p))).toEqual([ids.pageB])
+  })
+})
+
+describe('deleting what a page refers to', () => {
+  it('refuses to delete a page an editor is limited to, or a service a page lists, saying why', async () => {
+    const page = await api('DELETE', `/pages/${ids.pageB}`, { key: admin.key })
+    expect(page.status).toBe(409)
+    expect(page.text).toMatch(/editor limited to it/)
+    const service = await api('DELETE', `/services/${ids.billing}`, { key: admin.key })
+    expect(service.status).toBe(409)
+    expect(service.body.errors[0].message).toContain('"Acme Pay status"')
+    const listedByA = await api('DELETE', `/services/${ids.web}`, { key: admin.key })
+    expect(listedByA.status).toBe(409)
+    expect(listedByA.text).toContain('the default page')
   })
 })

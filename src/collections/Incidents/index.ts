@@ -1,8 +1,8 @@
 import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
-import { pageRecordsCreate, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
-import { admins, anyoneButDrafts, nobody } from '@/access/roles'
+import { keepOnEditorPages, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
+import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { chosenServiceError } from '@/domain/service-status-change'
@@ -51,7 +51,7 @@ export const Incidents: CollectionConfig = {
   indexes: [{ fields: ['status', 'createdAt'] }],
   access: {
     read: pageRecordsRead(anyoneButDrafts),
-    create: pageRecordsCreate,
+    create: editors,
     update: pageRecordsUpdate,
     delete: admins,
   },
@@ -68,6 +68,7 @@ export const Incidents: CollectionConfig = {
       keepUpdateServiceStatuses,
       endQuietOnPersonsEdit,
       addServicesItSets,
+      keepOnEditorPages,
     ],
     afterChange: [
       ...invalidatePublicCache.afterChange,

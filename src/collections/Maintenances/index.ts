@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { pageRecordsCreate, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
-import { admins, anyoneButDrafts, nobody } from '@/access/roles'
+import { keepOnEditorPages, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
+import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
 import { COMPLETED_BY, maintenanceWindowError } from '@/domain/maintenance-lifecycle'
 import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@/domain/recurrence'
@@ -37,13 +37,13 @@ export const Maintenances: CollectionConfig = {
   indexes: [{ fields: ['series', 'seriesSlot'], unique: true }],
   access: {
     read: pageRecordsRead(anyoneButDrafts),
-    create: pageRecordsCreate,
+    create: editors,
     update: pageRecordsUpdate,
     delete: admins,
   },
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
-    beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus],
+    beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus, keepOnEditorPages],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors, nobody } from '@/access/roles'
+import { unlimitedEditors } from '@/access/page-editors'
+import { admins, nobody } from '@/access/roles'
 import { CHANNELS, DELIVERY_STATUSES } from '@/domain/notifications'
 import { optionsFrom } from '@/fields/options'
 
@@ -22,7 +23,8 @@ export const NotificationDeliveries: CollectionConfig = {
     group: 'Audience',
   },
   defaultSort: '-createdAt',
-  access: { read: editors, create: nobody, update: nobody, delete: admins },
+  // A limited editor (docs/pages.md) reads none: they hold every page's subscribers' addresses.
+  access: { read: unlimitedEditors, create: nobody, update: nobody, delete: admins },
   indexes: [{ fields: ['notification', 'subscriber'], unique: true }],
   fields: [
     { name: 'notification', type: 'relationship', relationTo: 'notifications', index: true, admin: readOnly },

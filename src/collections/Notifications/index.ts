@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, editors, nobody } from '@/access/roles'
+import { unlimitedEditors } from '@/access/page-editors'
+import { admins, nobody } from '@/access/roles'
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@/domain/notifications'
 import { optionsFrom } from '@/fields/options'
 
@@ -20,7 +21,8 @@ export const Notifications: CollectionConfig = {
     description: 'What subscribers were told. Each delivery, with its errors, is under Notification deliveries.',
   },
   defaultSort: '-createdAt',
-  access: { read: editors, create: nobody, update: nobody, delete: admins },
+  // A limited editor (docs/pages.md) reads none: they hold every page's subscribers' addresses.
+  access: { read: unlimitedEditors, create: nobody, update: nobody, delete: admins },
   fields: [
     {
       name: 'kind',

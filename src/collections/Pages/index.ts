@@ -8,7 +8,7 @@ import { slugField } from '@/fields/slug'
 import { timeZoneField } from '@/fields/time-zone'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 
-import { keepSubscribedPage } from './hooks/keep-subscribed-page'
+import { keepReferencedPage } from './hooks/keep-referenced-page'
 import { refuseClaimedHosts } from './hooks/refuse-claimed-hosts'
 
 /**
@@ -26,7 +26,7 @@ export const Pages: CollectionConfig = {
       'Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.',
   },
   access: { read: anyone, create: admins, update: admins, delete: admins },
-  hooks: { ...invalidatePublicCache, beforeValidate: [refuseClaimedHosts], beforeDelete: [keepSubscribedPage] },
+  hooks: { ...invalidatePublicCache, beforeValidate: [refuseClaimedHosts], beforeDelete: [keepReferencedPage] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),

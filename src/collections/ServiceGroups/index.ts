@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors } from '@/access/roles'
+import { unlimitedEditors } from '@/access/page-editors'
+import { admins, anyone } from '@/access/roles'
 import { slugField } from '@/fields/slug'
 import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
 
@@ -9,7 +10,7 @@ export const ServiceGroups: CollectionConfig = {
   labels: { singular: 'Service group', plural: 'Service groups' },
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
-  access: { read: anyone, create: editors, update: editors, delete: admins },
+  access: { read: anyone, create: unlimitedEditors, update: unlimitedEditors, delete: admins },
   hooks: invalidateServiceList,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

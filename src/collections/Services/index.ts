@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone, editors } from '@/access/roles'
+import { pageServicesUpdate, unlimitedEditors } from '@/access/page-editors'
+import { admins, anyone } from '@/access/roles'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { optionsFrom } from '@/fields/options'
 import { slugField } from '@/fields/slug'
@@ -8,14 +9,17 @@ import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
 import { lockStatusWrite } from '@/services/service-status/lock-status-write'
 import { recordStatusChange } from '@/services/service-status/record-status-change'
 
+import { keepListedService } from './hooks/keep-listed-service'
+
 export const Services: CollectionConfig = {
   slug: 'services',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'group', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
-  access: { read: anyone, create: editors, update: editors, delete: admins },
+  access: { read: anyone, create: unlimitedEditors, update: pageServicesUpdate, delete: admins },
   // Every status write, whatever path it came by, takes the service's status lock and writes its history row here
   // (src/services/service-status/change.ts).
   hooks: {
+    beforeDelete: [keepListedService],
     beforeChange: [lockStatusWrite],
     afterChange: [...invalidateServiceList.afterChange, recordStatusChange],
     afterDelete: invalidateServiceList.afterDelete,

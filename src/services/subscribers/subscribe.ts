@@ -90,7 +90,7 @@ async function subscribeOnce(
     // A pending subscriber's confirmation goes where it went before; any other to the address in the request.
     const recipient = confirmationRecipient(existing?.active ? existing : request)
     if (recipient) await lockRecipient(req, recipient)
-    const confirm = !recipient || !(await recentlyAsked(req, recipient, now))
+    const confirm = !recipient || !(await recentlyAsked(req, recipient, context.page, now))
     let id: number
     let formerContact: string | undefined
     if (!existing) {
@@ -171,7 +171,12 @@ async function subscribeOnce(
  * rate limit is per client address; this one protects the owner of an address from a stranger who asks from many
  * places, for many URLs.
  */
-async function recentlyAsked(req: PayloadRequest, recipient: ConfirmationRecipient, now: Date): Promise<boolean> {
+async function recentlyAsked(
+  req: PayloadRequest,
+  recipient: ConfirmationRecipient,
+  page: PageAudience,
+  now: Date,
+): Promise<boolean> {
   const interval = env().SUBSCRIBE_RESEND_SECONDS * 1000
   if (interval <= 0) return false
   const since = new Date(now.getTime() - interval).toISOString()
@@ -184,6 +189,8 @@ async function recentlyAsked(req: PayloadRequest, recipient: ConfirmationRecipie
     where: {
       and: [
         to,
+        // Per page: following a second page asks its own confirmation (a stranger gains one per page, no more).
+        { pageKey: { equals: pageKeyOf(page.id) } },
         { or: [{ confirmationRequestedAt: { greater_than: since } }, { confirmationSentAt: { greater_than: since } }] },
       ],
     },

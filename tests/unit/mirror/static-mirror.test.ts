@@ -78,7 +78,7 @@ describe('the layout of the mirror', () => {
           JSON.stringify({
             docs: [
               { publicUrl: null, hosts: [{ host: 'status-b.test' }, { host: 'b.example:8443' }] },
-              { publicUrl: 'https://status.acme-pay.com', hosts: [{ host: 'status.acme-pay.com' }] },
+              { publicUrl: 'https://example.com/status', hosts: [{ host: 'status.acme-pay.com' }] },
               { hosts: [] },
             ],
           }),
@@ -89,6 +89,7 @@ describe('the layout of the mirror', () => {
     }
     const files: string[] = []
     const { count } = await collectPages(fetch, new Date(), async (file) => void files.push(file.file))
+    // Read as each host: the host is what chooses the page (its links are its public URL, the routes' doing).
     expect(origins).toEqual(['https://status-b.test', 'https://b.example', 'https://status.acme-pay.com'])
     expect(files).toContain('hosts/status-b.test/index.html')
     expect(files).toContain('hosts/b.example/api/v1/status.json')

@@ -25,7 +25,7 @@ import {
   settleChangeScope,
   withChangeScope,
 } from '@/runtime/data-version'
-import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER } from '@/runtime/headers'
+import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER, KNOWN_HOST_HEADER } from '@/runtime/headers'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
@@ -102,30 +102,32 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
 
 type HeaderList = OutgoingHttpHeaders | (string | number | string[])[]
 
+/** Headers Next's routes set for the edge alone (src/runtime/headers.ts). */
+const INTERNAL_RESPONSE_HEADERS = new Set([EXPIRES_HEADER, KNOWN_HOST_HEADER])
+const internal = (name: unknown) => INTERNAL_RESPONSE_HEADERS.has(String(name).toLowerCase())
+
 /**
- * The routes' `x-statuspage-expires` is for the response cache (src/runtime/headers.ts): a response that reaches a
- * client straight from Next (a read with credentials, the cache off, a miss the cache gave up on) loses it too,
- * whether Next set it with setHeader or passes it to writeHead.
+ * The routes' `x-statuspage-expires` and `x-statuspage-known-host` are for the response cache: a response that
+ * reaches a client straight from Next (a read with credentials, the cache off, a miss the cache gave up on) loses
+ * them too, whether Next set them with setHeader or passes them to writeHead.
  */
 function dropInternalHeaders(res: ServerResponse): void {
   const writeHead = res.writeHead
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    this.removeHeader(EXPIRES_HEADER)
+    for (const name of INTERNAL_RESPONSE_HEADERS) this.removeHeader(name)
     const last = args.length - 1
     const headers = args[last] as HeaderList | undefined
     if (last > 0 && Array.isArray(headers)) {
       const kept: HeaderList = []
       // A flat list (name, value, name, value…) or a list of pairs.
       if (headers.length && Array.isArray(headers[0])) {
-        for (const pair of headers as unknown as string[][])
-          if (String(pair[0]).toLowerCase() !== EXPIRES_HEADER) kept.push(pair)
+        for (const pair of headers as unknown as string[][]) if (!internal(pair[0])) kept.push(pair)
       } else {
-        for (let i = 0; i < headers.length; i += 2)
-          if (String(headers[i]).toLowerCase() !== EXPIRES_HEADER) kept.push(headers[i], headers[i + 1])
+        for (let i = 0; i < headers.length; i += 2) if (!internal(headers[i])) kept.push(headers[i], headers[i + 1])
       }
       args[last] = kept
     } else if (last > 0 && headers && typeof headers === 'object') {
-      args[last] = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== EXPIRES_HEADER))
+      args[last] = Object.fromEntries(Object.entries(headers).filter(([name]) => !internal(name)))
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
   } as typeof res.writeHead

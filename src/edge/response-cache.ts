@@ -13,7 +13,7 @@ import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from
 import { currentDataVersion } from '@/runtime/data-version'
 import { showsOneRecord } from '@/domain/withdrawn-paths'
 import { ifNoneMatchMatches } from './etag'
-import { EXPIRES_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { EXPIRES_HEADER, KNOWN_HOST_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import type { ErrorShape } from './public-paths'
 
 /** What the origin (Next, through the loopback) answered. */
@@ -32,6 +32,8 @@ export interface PreparedResponse {
   etag?: string
   expiresAt: number | null
   cacheable: boolean
+  /** The route said the request's host is the site's own (KNOWN_HOST_HEADER): kept whatever the bound on hosts. */
+  knownHost?: boolean
   /** How it is sent (sendPrepared), made on its first sending. */
   plan?: SendPlan
 }
@@ -58,7 +60,7 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ])
 // Recomputed on the way out (content-length, date), private to the server (expires), or never shared (set-cookie).
-const DROPPED = new Set(['content-length', 'date', EXPIRES_HEADER, 'set-cookie', 'x-cache'])
+const DROPPED = new Set(['content-length', 'date', EXPIRES_HEADER, KNOWN_HOST_HEADER, 'set-cookie', 'x-cache'])
 // Describe the body, so they have no place on a 304.
 const BODY_HEADERS = new Set([
   'content-type',
@@ -78,10 +80,12 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
   const headers: Record<string, string | string[]> = {}
   let setsCookie = false
   let expiresAt: number | null = null
+  let knownHost = false
   for (let i = 0; i < origin.rawHeaders.length; i += 2) {
     const name = origin.rawHeaders[i].toLowerCase()
     const value = origin.rawHeaders[i + 1]
     if (name === 'set-cookie') setsCookie = true
+    if (name === KNOWN_HOST_HEADER) knownHost = true
     if (name === EXPIRES_HEADER) {
       const at = Number(value)
       if (Number.isFinite(at)) expiresAt = expiresAt === null ? at : Math.min(expiresAt, at)
@@ -92,7 +96,7 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
   }
   const etag = typeof headers.etag === 'string' ? headers.etag : undefined
   const cacheable = origin.status === 200 && !setsCookie && (expiresAt === null || expiresAt > now)
-  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable }
+  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable, knownHost }
 }
 
 function sizeOf(response: PreparedResponse, key: string): number {
@@ -680,7 +684,7 @@ function missComputer({
       const prepared = prepareResponse(read.answer, now())
       // Gone is the URL's good answer: a copy of what was there must not be shown for it any more.
       if (prepared.status === 404 || prepared.status === 410) store.forget(key, read.under)
-      else if (prepared.cacheable && keep) store.set(key, prepared, read.under, now())
+      else if (prepared.cacheable && (keep || prepared.knownHost)) store.set(key, prepared, read.under, now())
       return prepared
     }
     const promise: Promise<PreparedResponse> = run().finally(() => {
@@ -691,7 +695,10 @@ function missComputer({
   }
 }
 
-/** Whether a request's origin may have entries: the first MAX_ORIGINS seen; any other gets its answer, not kept. */
+/**
+ * Whether a request's origin may have entries: the first MAX_ORIGINS seen; any other gets its answer, not kept,
+ * unless the route says the host is the site's own (a page's host name, or the public base URL's: `knownHost`).
+ */
 function originAdmission(log: Required<ResponseCacheOptions>['log']) {
   const admitted = new Set<string>()
   let warnedAboutOrigins = false
@@ -700,7 +707,7 @@ function originAdmission(log: Required<ResponseCacheOptions>['log']) {
     if (admitted.size < MAX_ORIGINS) return admitted.add(origin).has(origin)
     if (!warnedAboutOrigins)
       log(
-        `Response cache: requests name more than ${MAX_ORIGINS} hosts; responses for the others are not kept (set PUBLIC_URL).`,
+        `Response cache: requests name more than ${MAX_ORIGINS} hosts; responses for the others are not kept, except for the public base URL's host and the pages' host names.`,
         origin,
       )
     warnedAboutOrigins = true

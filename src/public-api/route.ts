@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { publicError } from '@/errors'
+import { KNOWN_HOST_HEADER } from '@/runtime/headers'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
@@ -28,8 +29,10 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     try {
       const payload = await getPayload({ config })
-      const { links, page } = await publicPage(payload, request)
-      return await handler(request, { payload, links, page, clock: new ResponseClock() }, await route.params)
+      const { links, page, knownHost } = await publicPage(payload, request)
+      const response = await handler(request, { payload, links, page, clock: new ResponseClock() }, await route.params)
+      if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
+      return response
     } catch (error) {
       const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')
       if (!failure.expected) console.error('GET', new URL(request.url).pathname, 'failed:', error)

@@ -29,3 +29,11 @@ export const EXPIRES_HEADER = 'x-statuspage-expires'
  * prefix. Absent: the page is the one claiming the request's host, else the default page (src/settings/pages.ts).
  */
 export const PAGE_SLUG_HEADER = 'x-statuspage-page'
+
+/**
+ * Set by a Next route on a public response when the request named a host the site answers as its own: a page's host
+ * name, or the host of the default page's public base URL (src/settings/base-url.ts). The response cache keeps such
+ * hosts' entries beyond its bound on hosts a client may invent (src/edge/response-cache.ts), and removes the header
+ * before the response leaves the process.
+ */
+export const KNOWN_HOST_HEADER = 'x-statuspage-known-host'

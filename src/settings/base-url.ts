@@ -51,10 +51,15 @@ const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payl
 export async function publicPage(
   payload: Payload,
   request: Request,
-): Promise<{ links: Links; page: PageRecord | null }> {
-  const { page, scope } = await pageOfRequest(payload, request)
-  const configured = page ? page.publicUrl : await sharedConfiguredBase(payload)
-  return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page }
+): Promise<{ links: Links; page: PageRecord | null; knownHost: boolean }> {
+  const { page, scope, hostClaimed } = await pageOfRequest(payload, request)
+  const defaultBase = await sharedConfiguredBase(payload)
+  const configured = page ? page.publicUrl : defaultBase
+  const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
+  // The site's own hosts (a page's, or the default page's public base URL's), as the response cache needs to know.
+  const knownHost =
+    hostClaimed || (origin !== null && defaultBase !== null && new URL(defaultBase).host === new URL(origin).host)
+  return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page, knownHost }
 }
 
 let warned = false

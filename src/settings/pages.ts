@@ -94,18 +94,22 @@ export interface RequestPage {
   /** null: the default page. */
   page: PageRecord | null
   scope: PageScope
+  /** Whether a page claims the request's host (whatever path form it came by). */
+  hostClaimed: boolean
 }
 
 export async function pageOfRequest(payload: Payload, request: Request): Promise<RequestPage> {
   const slug = request.headers.get(PAGE_SLUG_HEADER)
   const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
   const { pages, defaultSections } = await loadPages(payload)
-  const page = pageFor(pages, { slug, host: origin ? hostOfOrigin(origin) : null })
+  const host = origin ? hostOfOrigin(origin) : null
+  const page = pageFor(pages, { slug, host })
   if (page === undefined) throw new NotFound('page', 'No status page is at this address.')
   const pathPrefix = slug === null ? '' : pagePathPrefix(slug)
+  const hostClaimed = host !== null && (slug === null ? page !== null : pageFor(pages, { slug: null, host }) !== null)
   return page
-    ? { page, scope: { id: page.id, pathPrefix, sections: page.sections } }
-    : { page: null, scope: { id: null, pathPrefix, sections: defaultSections } }
+    ? { page, scope: { id: page.id, pathPrefix, sections: page.sections }, hostClaimed }
+    : { page: null, scope: { id: null, pathPrefix, sections: defaultSections }, hostClaimed }
 }
 
 /** The scope of a page by its id (a subscriber's), as its own host would give it; a page since deleted shows nothing. */

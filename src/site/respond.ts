@@ -10,7 +10,7 @@ import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { NotFound, publicError } from '@/errors'
 import { ifNoneMatchMatches } from '@/edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
-import { EXPIRES_HEADER } from '@/runtime/headers'
+import { EXPIRES_HEADER, KNOWN_HOST_HEADER } from '@/runtime/headers'
 import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
 import { etagOf } from '@/public-api/http'
@@ -78,16 +78,18 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      const { links, page } = await publicPage(payload, request)
+      const { links, page, knownHost } = await publicPage(payload, request)
       settings = await pageShell(payload, page, links.scope)
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, page, settings, clock }, await route.params)
       const html = !body.contentType || body.contentType.startsWith('text/html')
-      return respond(
+      const response = respond(
         request,
         html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix) } : body,
         clock.expiresAt,
       )
+      if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
+      return response
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')

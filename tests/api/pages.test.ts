@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as feedRoute from '@/app/(site)/feed.atom/route'
 import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import * as homeRoute from '@/app/(site)/route'
-import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { KNOWN_HOST_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { v2 } from '../helpers/statuspage-api'
@@ -25,7 +25,12 @@ async function site(route: SiteRoute, path: string, headers: Record<string, stri
   const response = await route.GET(new Request(new URL(path, 'http://localhost:3000'), { headers }), {
     params: Promise.resolve(params),
   })
-  return { status: response.status, etag: response.headers.get('etag'), text: await response.text() }
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    knownHost: response.headers.get(KNOWN_HOST_HEADER),
+    text: await response.text(),
+  }
 }
 
 const siteName = (html: string) => /<span class="name">([^<]*)<\/span>/.exec(html)?.[1]
@@ -99,6 +104,9 @@ describe('a page', () => {
     expect(b.text).not.toContain('Website')
     const a = await site(homeRoute, '/', onA)
     expect(siteName(a.text)).toBe('Acme status')
+    // The response cache is told which hosts are the site's own: a page's (and the public base URL's).
+    expect(b.knownHost).toBe('1')
+    expect(a.knownHost).toBeNull()
     expect(a.text).toContain('Website')
     expect(a.text).not.toContain('Billing')
 

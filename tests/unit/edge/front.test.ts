@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { createClientAddress } from '@/edge/client-address'
 import { bumpDataVersion, currentDataVersion, markDataChanged } from '@/runtime/data-version'
-import { PAGE_SLUG_HEADER } from '@/runtime/headers'
+import { KNOWN_HOST_HEADER, PAGE_SLUG_HEADER } from '@/runtime/headers'
 import { parseEnv } from '@/config/env'
 import { createEdge, createFront, edgeConfig } from '@/edge/front'
 import { createLoopback } from '@/edge/loopback'
@@ -102,6 +102,7 @@ async function start(
       connection: 'keep-alive',
     }
     if (fake.data.expiresAt) headers['x-statuspage-expires'] = String(fake.data.expiresAt)
+    if (req.headers.host === 'status.known.example') headers[KNOWN_HOST_HEADER] = '1'
     if (url.includes('cookie')) headers['set-cookie'] = 'session=1'
     res.writeHead(200, headers)
     res.end(body)
@@ -311,6 +312,13 @@ describe('the response cache in front of Next', () => {
     }
     expect((await call(fake, '/api/v1/status', { headers: { host: 'h0.example' } })).headers['x-cache']).toBe('HIT')
     expect(fake.calls.get('/api/v1/status')).toBe(MAX_ORIGINS + 2)
+    // A host the route says is the site's own (a page's, or the public base URL's) is kept even past the bound.
+    const first = await call(fake, '/api/v1/status', { headers: { host: 'status.known.example' } })
+    expect(first.headers['x-cache']).toBe('MISS')
+    expect(first.headers[KNOWN_HOST_HEADER]).toBeUndefined()
+    expect((await call(fake, '/api/v1/status', { headers: { host: 'status.known.example' } })).headers['x-cache']).toBe(
+      'HIT',
+    )
   })
 
   it('keeps an entry per host even when PUBLIC_URL names the links: the host chooses the page (createEdge)', async () => {

@@ -411,6 +411,21 @@ const SMALL_BUDGET = '1000000000'
 const SMALL_ROUNDS = Number(process.env.BENCH_SMALL_ROUNDS ?? 4)
 const SMALL_SLICE = Number(process.env.BENCH_SMALL_SECONDS ?? 5)
 
+/** Runs a seed script (bench/seed-*.ts) on a database; what it printed on its `SEED_RESULT {json}` line. */
+async function seedWith(script, databaseUrl, logName) {
+  const seeded = await runNode(
+    ['--conditions=production', '--import', 'tsx', script],
+    { DATABASE_URL: databaseUrl, PAYLOAD_SECRET: SECRET },
+    path.join(results, logName),
+  )
+  return JSON.parse(
+    seeded
+      .split('\n')
+      .find((l) => l.startsWith('SEED_RESULT '))
+      .slice('SEED_RESULT '.length),
+  )
+}
+
 /** Saves what the service sent (status, headers, body) for a bare server to send the same. */
 async function captureResponse(port, urlPath, headers, name) {
   // Identity, as autocannon asks; node:http rather than fetch, which cannot send another page's Host.
@@ -495,17 +510,7 @@ const describeRun = (run) =>
 async function benchSmall() {
   const out = { part: 'small' }
   log('small: seeding the demo data (bench/seed-demo.ts)…')
-  const seeded = await runNode(
-    ['--conditions=production', '--import', 'tsx', 'bench/seed-demo.ts'],
-    { DATABASE_URL: SMALL_URL, PAYLOAD_SECRET: SECRET },
-    path.join(results, 'seed-small.log'),
-  )
-  out.seed = JSON.parse(
-    seeded
-      .split('\n')
-      .find((l) => l.startsWith('SEED_RESULT '))
-      .slice('SEED_RESULT '.length),
-  )
+  out.seed = await seedWith('bench/seed-demo.ts', SMALL_URL, 'seed-small.log')
   const port = await freePort()
   log(`small: starting the server on port ${port}…`)
   const server = await startServer('small', port, {
@@ -567,17 +572,7 @@ const FIRST_READS = 5
 async function benchPages() {
   const out = { part: 'pages' }
   log('pages: seeding 10 pages of 100 services (bench/seed-pages.ts)…')
-  const seeded = await runNode(
-    ['--conditions=production', '--import', 'tsx', 'bench/seed-pages.ts'],
-    { DATABASE_URL: PAGES_URL, PAYLOAD_SECRET: SECRET },
-    path.join(results, 'seed-pages.log'),
-  )
-  out.seed = JSON.parse(
-    seeded
-      .split('\n')
-      .find((l) => l.startsWith('SEED_RESULT '))
-      .slice('SEED_RESULT '.length),
-  )
+  out.seed = await seedWith('bench/seed-pages.ts', PAGES_URL, 'seed-pages.log')
   const port = await freePort()
   log(`pages: starting the server on port ${port}…`)
   const server = await startServer('pages', port, {

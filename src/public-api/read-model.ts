@@ -22,6 +22,7 @@ import type {
 } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
 import { type PageScope, showsOnPage } from '@/domain/pages'
+import { relationIds } from '@/db/relation-id'
 import { readTableAsArrays } from '@/db/sql'
 import { currentServicesVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
@@ -618,10 +619,9 @@ async function shownOnPage(
   doc: { affectedServices?: (number | ServiceDoc)[] | null; pages?: (number | { id: number })[] | null },
 ): Promise<boolean> {
   if (!scope.sections) return true
-  const idOf = (ref: number | { id: number }) => (typeof ref === 'object' ? ref.id : ref)
   return showsOnPage(scope, pageServiceIds(await loadServices(payload), scope), {
-    serviceIds: (doc.affectedServices ?? []).map(idOf),
-    pageIds: (doc.pages ?? []).map(idOf),
+    serviceIds: relationIds(doc.affectedServices),
+    pageIds: relationIds(doc.pages),
   })
 }
 

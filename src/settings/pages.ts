@@ -16,6 +16,7 @@ import {
   pageFor,
   pagePathPrefix,
 } from '@/domain/pages'
+import { relationId, relationIds } from '@/db/relation-id'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'
@@ -44,14 +45,13 @@ interface Pages {
 
 type SectionRows = PageDoc['sections']
 
-const idOf = (ref: number | { id: number }) => (typeof ref === 'object' ? ref.id : ref)
-
 function sectionsOf(rows: SectionRows): PageSection[] {
-  return (rows ?? []).flatMap((row) =>
-    row.group === null || row.group === undefined
-      ? [] // its group was deleted
-      : [{ groupId: idOf(row.group), serviceIds: row.services?.length ? row.services.map(idOf) : null }],
-  )
+  return (rows ?? []).flatMap((row) => {
+    const groupId = relationId(row.group)
+    const serviceIds = relationIds(row.services)
+    // A row whose group was deleted shows nothing.
+    return groupId === null ? [] : [{ groupId, serviceIds: serviceIds.length ? serviceIds : null }]
+  })
 }
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null

@@ -17,12 +17,13 @@ import * as verifyPage from '@/app/(site)/verify/[token]/route'
 import * as subscribeRoute from '@/app/api/subscribe/route'
 import * as verifyRoute from '@/app/api/subscribe/verify/route'
 import * as unsubscribeRoute from '@/app/api/unsubscribe/route'
+import { runNotificationTick } from '@/notify/runner'
 import { env } from '@/config/env'
 import { sendConfirmationTask } from '@/notify/confirm'
 import { deliverNotification, leaseMs } from '@/notify/deliver'
 import { closeEmailPool } from '@/notify/email'
-import { runNotificationTick } from '@/notify/runner'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { drainNotifications } from '../helpers/notification-queue'
 import { type SmsProvider, startSmsProvider } from '../helpers/sms-provider'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../helpers/smtp'
 
@@ -32,7 +33,6 @@ let admin: TestUser
 let editor: TestUser
 const services: Record<string, number> = {}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const unique = () => Math.random().toString(36).slice(2, 8)
 
 async function post(
@@ -55,28 +55,7 @@ const subscribeApi = (body: unknown, raw?: string) => post(subscribeRoute, '/api
 const verifyApi = (body: unknown) => post(verifyRoute, '/api/subscribe/verify', body)
 const unsubscribeApi = (body: unknown) => post(unsubscribeRoute, '/api/unsubscribe', body)
 
-/** Runs the notifications queue as the service's runner does, until no job is left waiting. */
-async function drain(timeoutMs = 20_000) {
-  const p = await payload()
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    await runNotificationTick(p)
-    const { totalDocs } = await p.count({
-      collection: 'payload-jobs',
-      where: {
-        and: [
-          { queue: { equals: 'notifications' } },
-          { completedAt: { exists: false } },
-          { hasError: { not_equals: true } },
-        ],
-      },
-      overrideAccess: true,
-    })
-    if (totalDocs === 0) return
-    if (Date.now() > deadline) throw new Error(`${totalDocs} notification jobs still waiting`)
-    await sleep(100)
-  }
-}
+const drain = drainNotifications
 
 /** A confirmed subscriber made by an administrator through the CMS API. */
 async function verifiedSubscriber(fields: Record<string, unknown>) {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { runNotificationTick } from '@/notify/runner'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
+import { drainNotifications } from '../helpers/notification-queue'
 import { type SmsProvider, startSmsProvider } from '../helpers/sms-provider'
 
 let provider: SmsProvider
@@ -20,30 +21,7 @@ let admin: TestUser
 let editor: TestUser
 const phone = '+15550007777'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Runs the notifications queue as the service's runner does, until no job is left waiting. */
-async function drain(timeoutMs = 20_000) {
-  const p = await payload()
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    await runNotificationTick(p)
-    const { totalDocs } = await p.count({
-      collection: 'payload-jobs',
-      where: {
-        and: [
-          { queue: { equals: 'notifications' } },
-          { completedAt: { exists: false } },
-          { hasError: { not_equals: true } },
-        ],
-      },
-      overrideAccess: true,
-    })
-    if (totalDocs === 0) return
-    if (Date.now() > deadline) throw new Error(`${totalDocs} notification jobs still waiting`)
-    await sleep(100)
-  }
-}
+const drain = drainNotifications
 
 const saveSmsSettings = (apiBaseUrl: string) =>
   api('POST', '/globals/sms-settings', {

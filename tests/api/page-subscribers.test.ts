@@ -16,9 +16,9 @@ import * as manageRoute from '@/app/(site)/manage/[token]/route'
 import * as subscribeRoute from '@/app/api/subscribe/route'
 import * as verifyRoute from '@/app/api/subscribe/verify/route'
 import { closeEmailPool } from '@/notify/email'
-import { runNotificationTick } from '@/notify/runner'
 import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { drainNotifications } from '../helpers/notification-queue'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../helpers/smtp'
 import { v2 } from '../helpers/statuspage-api'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
@@ -49,27 +49,7 @@ async function post(
   return { status: response.status, body: await response.json() }
 }
 
-/** Runs the notifications queue as the service's runner does, until no job is left waiting. */
-async function drain() {
-  const p = await payload()
-  for (let round = 0; round < 200; round++) {
-    await runNotificationTick(p)
-    const { totalDocs } = await p.count({
-      collection: 'payload-jobs',
-      where: {
-        and: [
-          { queue: { equals: 'notifications' } },
-          { completedAt: { exists: false } },
-          { hasError: { not_equals: true } },
-        ],
-      },
-      overrideAccess: true,
-    })
-    if (totalDocs === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('notification jobs still waiting')
-}
+const drain = drainNotifications
 
 const mailTo = (address: string) => smtp.to(address)
 const linkIn = (mail: ReceivedMail, path: string) =>

@@ -117,3 +117,38 @@ export const DEFAULT_AUDIENCE: PageAudience = { id: null, serviceIds: null }
 
 /** The number a subscriber's page is stored as beside its address (src/collections/Subscribers): 0 is the default page. */
 export const pageKeyOf = (pageId: number | null): number => pageId ?? 0
+
+/** Whether a page's sections list a service of group `groupId`: by name, or as one of a whole group's (null: all). */
+export function listsService(sections: readonly PageSection[] | null, service: { id: number; groupId: number | null }) {
+  if (!sections) return true
+  return sections.some((section) =>
+    section.serviceIds ? section.serviceIds.includes(service.id) : section.groupId === service.groupId,
+  )
+}
+
+/** An incident or maintenance as a change to it sees it: its services with their groups, and the pages it names. */
+export interface PlacedRecord {
+  services: readonly { id: number; groupId: number | null }[]
+  pageIds: readonly number[]
+}
+
+/**
+ * The keys (pageKeyOf) of the pages whose public data a change may have touched: those listing a changed service, and
+ * those showing a changed record (showsOnPage, with the page's services among the record's as its services).
+ */
+export function pagesTouched(
+  pages: readonly { id: number | null; sections: readonly PageSection[] | null }[],
+  change: { services: readonly { id: number; groupId: number | null }[]; records: readonly PlacedRecord[] },
+): number[] {
+  return pages
+    .filter(({ id, sections }) => {
+      if (change.services.some((service) => listsService(sections, service))) return true
+      const scope: PageScope = { id, pathPrefix: '', sections: sections ? [...sections] : null }
+      return change.records.some((record) => {
+        const listed = record.services.filter((service) => listsService(sections, service)).map(({ id }) => id)
+        const membership = { serviceIds: record.services.map((service) => service.id), pageIds: record.pageIds }
+        return showsOnPage(scope, sections ? new Set(listed) : null, membership)
+      })
+    })
+    .map(({ id }) => pageKeyOf(id))
+}

@@ -20,22 +20,39 @@ const WITHDRAWN_KEPT_MS = 24 * 3600_000
 /** Clocks of instances differ a little: a reconnected subscriber reads back this much before it lost the connection. */
 const CLOCK_MARGIN_MS = 5000
 
-/** A peer's change: always counted as touching the service list (what it touched is not said). */
-const peerChange = (withdrawn: readonly string[] | undefined): DataChange =>
-  withdrawn ? { services: true, withdrawn } : { services: true }
+/**
+ * A peer's change: always counted as touching the service list (what it touched is not said), and every page unless
+ * it named its pages.
+ */
+const peerChange = (withdrawn: readonly string[] | undefined, pages?: readonly number[]): DataChange => ({
+  services: true,
+  ...(withdrawn && { withdrawn }),
+  ...(pages && { pages }),
+})
+
+interface Message {
+  from: string
+  withdrawn?: string[]
+  /** The pages the changes touched (page keys); absent: every page. */
+  pages?: number[]
+}
 
 /**
- * A message: the publishing instance's id alone (what earlier versions send and read), or, for a change that took
- * records back, `{"from": id, "withdrawn": [paths]}`.
+ * A message: the publishing instance's id alone (what earlier versions send and read: every page), or, for changes
+ * that took records back or touched some pages only, `{"from": id, "withdrawn": [paths], "pages": [keys]}`.
  */
-function parseMessage(message: string): { from: string; withdrawn?: string[] } {
+function parseMessage(message: string): Message {
   if (!message.startsWith('{')) return { from: message }
   try {
-    const parsed = JSON.parse(message) as { from?: unknown; withdrawn?: unknown }
+    const parsed = JSON.parse(message) as { from?: unknown; withdrawn?: unknown; pages?: unknown }
     const withdrawn = Array.isArray(parsed.withdrawn)
       ? parsed.withdrawn.filter((path): path is string => typeof path === 'string')
       : undefined
-    return { from: String(parsed.from), withdrawn }
+    const pages =
+      Array.isArray(parsed.pages) && parsed.pages.every((key) => Number.isInteger(key))
+        ? (parsed.pages as number[])
+        : undefined
+    return { from: String(parsed.from), withdrawn, pages }
   } catch {
     // Unreadable: still a change, and one that may have taken anything back.
     return { from: '', withdrawn: [] }
@@ -87,9 +104,27 @@ export function startInvalidationBus(publisher: Redis, subscriber: Redis, option
   }
 }
 
+/** What the changes waiting to be published took back and touched; `pages` undefined: every page. */
+interface Waiting {
+  withdrawn?: string[]
+  pages?: Set<number>
+}
+
+/** Two batches of changes as one. */
+const joined = (first: Waiting | null, second: Waiting): Waiting => {
+  if (!first) return second
+  const withdrawn =
+    first.withdrawn || second.withdrawn ? [...(first.withdrawn ?? []), ...(second.withdrawn ?? [])] : undefined
+  const pages = first.pages && second.pages ? new Set([...first.pages, ...second.pages]) : undefined
+  return { ...(withdrawn && { withdrawn }), ...(pages && { pages }) }
+}
+
 /** Sends one message, and for a change that took records back, keeps its withdrawals for peers that were away. */
-function sendChange(publisher: Redis, instance: string, withdrawn: string[] | undefined): Promise<unknown> {
-  const message = withdrawn ? JSON.stringify({ from: instance, withdrawn }) : instance
+function sendChange(publisher: Redis, instance: string, { withdrawn, pages }: Waiting): Promise<unknown> {
+  const message =
+    withdrawn || pages
+      ? JSON.stringify({ from: instance, ...(withdrawn && { withdrawn }), ...(pages && { pages: [...pages] }) })
+      : instance
   if (!withdrawn) return publisher.publish(CHANNEL, message)
   const now = Date.now()
   return publisher
@@ -111,8 +146,8 @@ function startPublishing(
   { onLocalChange, retryMs, log }: Required<Pick<BusOptions, 'onLocalChange' | 'retryMs' | 'log'>>,
 ): BusSide {
   let pending = false
-  /** The paths withdrawn by the changes waiting to be published; undefined while none took anything back. */
-  let withdrawn: string[] | undefined
+  /** The changes waiting to be published: what they took back and touched; null while none waits. */
+  let waiting: Waiting | null = null
   let publishing = false
   let closed = false
   let retry: NodeJS.Timeout | undefined
@@ -123,8 +158,9 @@ function startPublishing(
     if (publishing || closed) return
     publishing = true
     pending = false
-    const sending = withdrawn
-    withdrawn = undefined
+    // A publish again after a failure with nothing new waiting resends what counts for every page.
+    const sending = waiting ?? {}
+    waiting = null
     sendChange(publisher, instance, sending).then(
       () => {
         publishing = false
@@ -135,7 +171,7 @@ function startPublishing(
       (error: unknown) => {
         publishing = false
         pending = true
-        if (sending) withdrawn = [...sending, ...(withdrawn ?? [])]
+        waiting = waiting ? joined(sending, waiting) : sending
         if (!warned)
           log(`Invalidation bus: could not publish a data change to other instances (retrying): ${String(error)}`)
         warned = true
@@ -146,7 +182,10 @@ function startPublishing(
     )
   }
   const unsubscribe = onLocalChange((_version, change) => {
-    if (change.withdrawn) withdrawn = [...(withdrawn ?? []), ...change.withdrawn]
+    waiting = joined(waiting, {
+      ...(change.withdrawn && { withdrawn: [...change.withdrawn] }),
+      ...(change.pages && { pages: new Set(change.pages) }),
+    })
     publish()
   })
   publisher.on('ready', () => {
@@ -194,8 +233,8 @@ function startListening(
   let closed = false
   subscriber.on('message', (channel: string, message: string) => {
     if (channel !== CHANNEL) return
-    const { from, withdrawn: taken } = parseMessage(message)
-    if (from !== instance) onPeerChange(peerChange(taken))
+    const { from, withdrawn: taken, pages } = parseMessage(message)
+    if (from !== instance) onPeerChange(peerChange(taken, pages))
   })
   const subscribe = () => {
     subscriber.subscribe(CHANNEL).then(

@@ -10,10 +10,10 @@ import { LRUCache } from 'lru-cache'
 import pLimit from 'p-limit'
 
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
-import { currentDataVersion } from '@/runtime/data-version'
+import { currentDataVersion, pageDataVersion } from '@/runtime/data-version'
 import { showsOneRecord } from '@/domain/withdrawn-paths'
 import { ifNoneMatchMatches } from './etag'
-import { EXPIRES_HEADER, KNOWN_HOST_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { EXPIRES_HEADER, KNOWN_HOST_HEADER, PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import type { ErrorShape } from './public-paths'
 
 /** What the origin (Next, through the loopback) answered. */
@@ -34,6 +34,8 @@ export interface PreparedResponse {
   cacheable: boolean
   /** The route said the request's host is the site's own (KNOWN_HOST_HEADER): kept whatever the bound on hosts. */
   knownHost?: boolean
+  /** The page it is of (PAGE_KEY_HEADER): only that page's changes make it stale. Undefined: any change does. */
+  page?: number
   /** How it is sent (sendPrepared), made on its first sending. */
   plan?: SendPlan
 }
@@ -60,7 +62,15 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ])
 // Recomputed on the way out (content-length, date), private to the server (expires), or never shared (set-cookie).
-const DROPPED = new Set(['content-length', 'date', EXPIRES_HEADER, KNOWN_HOST_HEADER, 'set-cookie', 'x-cache'])
+const DROPPED = new Set([
+  'content-length',
+  'date',
+  EXPIRES_HEADER,
+  KNOWN_HOST_HEADER,
+  PAGE_KEY_HEADER,
+  'set-cookie',
+  'x-cache',
+])
 // Describe the body, so they have no place on a 304.
 const BODY_HEADERS = new Set([
   'content-type',
@@ -81,11 +91,13 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
   let setsCookie = false
   let expiresAt: number | null = null
   let knownHost = false
+  let page: number | undefined
   for (let i = 0; i < origin.rawHeaders.length; i += 2) {
     const name = origin.rawHeaders[i].toLowerCase()
     const value = origin.rawHeaders[i + 1]
     if (name === 'set-cookie') setsCookie = true
     if (name === KNOWN_HOST_HEADER) knownHost = true
+    if (name === PAGE_KEY_HEADER && /^\d+$/.test(value)) page = Number(value)
     if (name === EXPIRES_HEADER) {
       const at = Number(value)
       if (Number.isFinite(at)) expiresAt = expiresAt === null ? at : Math.min(expiresAt, at)
@@ -96,7 +108,7 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
   }
   const etag = typeof headers.etag === 'string' ? headers.etag : undefined
   const cacheable = origin.status === 200 && !setsCookie && (expiresAt === null || expiresAt > now)
-  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable, knownHost }
+  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable, knownHost, page }
 }
 
 function sizeOf(response: PreparedResponse, key: string): number {
@@ -177,12 +189,22 @@ export class ResponseStore {
     return this.entries.calculatedSize
   }
 
-  /** The fresh entry for `key`, or undefined (a stale one is dropped on the way). `maxAgeMs`: also stale when older. */
-  get(key: string, version: number, now: number, maxAgeMs?: number): Entry | undefined {
+  /**
+   * The fresh entry for `key`, or undefined (a stale one is dropped on the way). Fresh: read under `freshFrom` or a
+   * later version, where `freshFrom` may depend on the entry's page (pageDataVersion: the last change to that page).
+   * `maxAgeMs`: also stale when older.
+   */
+  get(
+    key: string,
+    freshFrom: number | ((page: number | undefined) => number),
+    now: number,
+    maxAgeMs?: number,
+  ): Entry | undefined {
     this.clock = now
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.version !== version || (maxAgeMs !== undefined && now - entry.storedAt >= maxAgeMs)) {
+    const from = typeof freshFrom === 'number' ? freshFrom : freshFrom(entry.page)
+    if (entry.version < from || (maxAgeMs !== undefined && now - entry.storedAt >= maxAgeMs)) {
       this.entries.delete(key)
       return undefined
     }
@@ -648,7 +670,7 @@ export function createResponseCache({
       // Always by origin, even with a public base URL configured: the host chooses the page (docs/pages.md).
       const origin = publicOriginOf(req)
       const key = cacheKey(origin, url)
-      const hit = store.get(key, currentDataVersion(), now(), maxAgeMs())
+      const hit = store.get(key, pageDataVersion, now(), maxAgeMs())
       if (!hit) return serveMiss(req, res, url, key, keeps(origin), fallback, extra, shape)
       sendPrepared(req, res, hit, 'HIT', extra, store)
     },

@@ -3,6 +3,8 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterC
 import { type DataChange, markDataChanged } from '@/runtime/data-version'
 import { type PublicRecordKind, withdrawnByDelete, withdrawnByUpdate } from '@/domain/withdrawn-paths'
 
+import { pagesTouchedBy } from './pages-touched'
+
 const KINDS: readonly string[] = [
   'incidents',
   'maintenances',
@@ -14,21 +16,38 @@ const kindOf = (slug: string): PublicRecordKind | null => (KINDS.includes(slug) 
 const withWithdrawn = (change: DataChange, withdrawn: string[] | null): DataChange =>
   withdrawn ? { ...change, withdrawn } : change
 
+/** The change, with the pages it touched when they are known (else it counts for every page). */
+async function onPages(
+  change: DataChange,
+  ...[req, slug, doc, previousDoc]: Parameters<typeof pagesTouchedBy>
+): Promise<DataChange> {
+  try {
+    const pages = await pagesTouchedBy(req, slug, doc, previousDoc)
+    return pages ? { ...change, pages } : change
+  } catch (error) {
+    // Every page is then stale: a page read more than needed, never a stale one kept.
+    console.warn(`Could not tell which pages a ${slug} write touched; every page's cached copies go:`, error)
+    return change
+  }
+}
+
 // The change is marked, not bumped: inside a request the edge bumps after the commit (src/runtime/data-version.ts).
 const afterChange =
   (change: DataChange): CollectionAfterChangeHook =>
-  ({ doc, previousDoc, operation, collection }) => {
+  async ({ doc, previousDoc, operation, collection, req }) => {
     const kind = kindOf(collection.slug)
     const withdrawn = kind && operation === 'update' ? withdrawnByUpdate(kind, previousDoc, doc) : null
-    markDataChanged(withWithdrawn(change, withdrawn))
+    const before = operation === 'update' ? previousDoc : undefined
+    markDataChanged(withWithdrawn(await onPages(change, req, collection.slug, doc, before), withdrawn))
     return doc
   }
 
 const afterDelete =
   (change: DataChange): CollectionAfterDeleteHook =>
-  ({ doc, collection }) => {
+  async ({ doc, collection, req }) => {
     const kind = kindOf(collection.slug)
-    markDataChanged(withWithdrawn(change, kind ? withdrawnByDelete(kind, doc) : null))
+    const touched = await onPages(change, req, collection.slug, doc, undefined)
+    markDataChanged(withWithdrawn(touched, kind ? withdrawnByDelete(kind, doc) : null))
     return doc
   }
 

@@ -7,11 +7,10 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { publicError } from '@/errors'
-import { KNOWN_HOST_HEADER } from '@/runtime/headers'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
-import { type Links, publicPage } from '@/settings/base-url'
+import { type Links, markPageResponse, publicPage } from '@/settings/base-url'
 import type { PageRecord } from '@/settings/pages'
 
 export interface PublicContext {
@@ -29,10 +28,10 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     try {
       const payload = await getPayload({ config })
-      const { links, page, knownHost } = await publicPage(payload, request)
+      const requestPage = await publicPage(payload, request)
+      const { links, page } = requestPage
       const response = await handler(request, { payload, links, page, clock: new ResponseClock() }, await route.params)
-      if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
-      return response
+      return markPageResponse(response, requestPage)
     } catch (error) {
       const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')
       if (!failure.expected) console.error('GET', new URL(request.url).pathname, 'failed:', error)

@@ -15,6 +15,8 @@ export interface ChangeScope {
   servicesChanged?: boolean
   /** The public paths of records the request withdrew (DataChange.withdrawn); undefined while none. */
   withdrawn?: string[]
+  /** The pages its changes touched (DataChange.pages); 'all' once one of them did not say. */
+  pages?: Set<number> | 'all'
   /** Set when the response started: later changes (background work the request started) bump at once. */
   settled: boolean
 }
@@ -23,6 +25,10 @@ export interface DataVersionState {
   version: number
   /** Bumped with `version` by every change that may touch services or groups: what the service list is kept under. */
   servicesVersion: number
+  /** The version of the last change that touched every page (one that did not say which pages it touched). */
+  everyPageChangedAt: number
+  /** Per page key (src/domain/pages.ts's pageKeyOf), the version of the last change that named it. */
+  pageChangedAt: Map<number, number>
   listeners: Set<DataChangeListener>
   /** Told of the bumps that came from other instances (the static mirror abandons a copy they made outdated). */
   peerListeners: Set<DataChangeListener>
@@ -47,6 +53,8 @@ function state(): DataVersionState {
   shared ??= slot('dataVersion', () => ({
     version: 1,
     servicesVersion: 1,
+    everyPageChangedAt: 1,
+    pageChangedAt: new Map(),
     listeners: new Set(),
     peerListeners: new Set(),
     scopes: new AsyncLocalStorage(),
@@ -72,6 +80,11 @@ export interface DataChange {
    * says that any copy of a list or feed made before this version may still show what was taken back.
    */
   withdrawn?: readonly string[]
+  /**
+   * The pages whose public data it may have changed (keys: a page's id, 0 the default page); undefined: every page
+   * (what any change that does not say counts as). A cached response of another page stays fresh.
+   */
+  pages?: readonly number[]
 }
 
 export type DataChangeListener = (version: number, change: DataChange) => void
@@ -88,8 +101,20 @@ export function bumpDataVersion(fromPeer = false, change: DataChange = EVERYTHIN
   const current = state()
   current.version += 1
   if (change.services) current.servicesVersion += 1
+  if (change.pages) for (const page of change.pages) current.pageChangedAt.set(page, current.version)
+  else current.everyPageChangedAt = current.version
   for (const listener of fromPeer ? current.peerListeners : current.listeners) listener(current.version, change)
   return current.version
+}
+
+/**
+ * The version of the last change that may have touched `page`'s public data (a page key; undefined: a response of no
+ * known page, which any change may touch). A response read under this version or a later one is still fresh.
+ */
+export function pageDataVersion(page: number | undefined): number {
+  const current = state()
+  if (page === undefined) return current.version
+  return Math.max(current.everyPageChangedAt, current.pageChangedAt.get(page) ?? 0)
 }
 
 /** Called on every bump that came from another instance. Returns the unsubscribe function. */
@@ -104,6 +129,15 @@ export function onLocalDataChange(listener: DataChangeListener): () => void {
   return () => state().listeners.delete(listener)
 }
 
+/** The pages two changes touched together: 'all' when either did not say. */
+function mergePages(
+  touched: Set<number> | 'all' | undefined,
+  more: readonly number[] | undefined,
+): Set<number> | 'all' {
+  if (touched === 'all' || !more) return 'all'
+  return new Set([...(touched ?? []), ...more])
+}
+
 /** For the hooks: public data changed. Marks the running request, or bumps at once outside one. */
 export function markDataChanged(change: DataChange = EVERYTHING): void {
   const current = state()
@@ -112,6 +146,7 @@ export function markDataChanged(change: DataChange = EVERYTHING): void {
     scope.changed = true
     if (change.services) scope.servicesChanged = true
     if (change.withdrawn) (scope.withdrawn ??= []).push(...change.withdrawn)
+    scope.pages = mergePages(scope.pages, change.pages)
     current.marks.inRequest += 1
   } else {
     current.marks.outside += 1
@@ -132,5 +167,6 @@ export function settleChangeScope(scope: ChangeScope): void {
     bumpDataVersion(false, {
       services: scope.servicesChanged === true,
       ...(scope.withdrawn && { withdrawn: scope.withdrawn }),
+      ...(scope.pages instanceof Set && { pages: [...scope.pages] }),
     })
 }

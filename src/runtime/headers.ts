@@ -37,3 +37,10 @@ export const PAGE_SLUG_HEADER = 'x-statuspage-page'
  * before the response leaves the process.
  */
 export const KNOWN_HOST_HEADER = 'x-statuspage-known-host'
+
+/**
+ * Set by a Next route on a public response: the key of the page it is of (src/domain/pages.ts's pageKeyOf, 0 the
+ * default page). The response cache keeps it until a change touches that page (src/runtime/data-version.ts), and
+ * removes the header before the response leaves the process.
+ */
+export const PAGE_KEY_HEADER = 'x-statuspage-page-key'

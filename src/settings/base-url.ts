@@ -10,10 +10,10 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { type Env, env } from '@/config/env'
-import { PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { KNOWN_HOST_HEADER, PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
-import { pagePathPrefix, type PageScope } from '@/domain/pages'
+import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
 
 import { loadPages, pageOfRequest, type PageRecord } from './pages'
 
@@ -60,6 +60,19 @@ export async function publicPage(
   const knownHost =
     hostClaimed || (origin !== null && defaultBase !== null && new URL(defaultBase).host === new URL(origin).host)
   return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page, knownHost }
+}
+
+/**
+ * Tells the response cache whose response this is (src/runtime/headers.ts): the page's key, so that only that page's
+ * changes make it stale, and whether the host is the site's own. The edge removes both headers on the way out.
+ */
+export function markPageResponse(
+  response: Response,
+  { page, knownHost }: { page: PageRecord | null; knownHost: boolean },
+): Response {
+  response.headers.set(PAGE_KEY_HEADER, String(pageKeyOf(page?.id ?? null)))
+  if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
+  return response
 }
 
 let warned = false

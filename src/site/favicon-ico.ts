@@ -9,7 +9,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
-import { publicPage } from '@/settings/base-url'
+import { markPageResponse, publicPage } from '@/settings/base-url'
 
 import { faviconSvg, type FaviconTone } from './favicon'
 import { pageShell } from './page-shell'
@@ -17,17 +17,18 @@ import { pageShell } from './page-shell'
 export async function faviconIco(request: Request): Promise<Response> {
   let uploaded: string | null = null
   let tone: FaviconTone = 'neutral'
+  let requestPage: Awaited<ReturnType<typeof publicPage>> | null = null
   try {
     const payload = await getPayload({ config })
-    const { links, page } = await publicPage(payload, request)
-    const shell = await pageShell(payload, page, links.scope)
+    requestPage = await publicPage(payload, request)
+    const shell = await pageShell(payload, requestPage.page, requestPage.links.scope)
     uploaded = shell.favicon?.url ?? null
     tone = shell.status
   } catch (error) {
     console.error('GET /favicon.ico: settings unreadable, answering the default icon:', error)
   }
   if (uploaded) return new Response(null, { status: 302, headers: { location: uploaded, 'cache-control': 'no-cache' } })
-  return new Response(request.method === 'HEAD' ? null : faviconSvg(tone), {
+  const response = new Response(request.method === 'HEAD' ? null : faviconSvg(tone), {
     headers: {
       'content-type': 'image/svg+xml',
       'cache-control': PUBLIC_CACHE_CONTROL,
@@ -35,4 +36,6 @@ export async function faviconIco(request: Request): Promise<Response> {
       'content-security-policy': "default-src 'none'",
     },
   })
+  // Unread (the database is down): no page to name, so any change makes the copy stale.
+  return requestPage ? markPageResponse(response, requestPage) : response
 }

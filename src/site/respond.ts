@@ -10,11 +10,11 @@ import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { NotFound, publicError } from '@/errors'
 import { ifNoneMatchMatches } from '@/edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
-import { EXPIRES_HEADER, KNOWN_HOST_HEADER } from '@/runtime/headers'
+import { EXPIRES_HEADER } from '@/runtime/headers'
 import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
 import { etagOf } from '@/public-api/http'
-import { type Links, publicPage } from '@/settings/base-url'
+import { type Links, markPageResponse, publicPage } from '@/settings/base-url'
 import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
@@ -78,7 +78,8 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     let settings = FALLBACK_SETTINGS
     try {
       const payload = await getPayload({ config })
-      const { links, page, knownHost } = await publicPage(payload, request)
+      const requestPage = await publicPage(payload, request)
+      const { links, page } = requestPage
       settings = await pageShell(payload, page, links.scope)
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, page, settings, clock }, await route.params)
@@ -88,8 +89,7 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
         html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix) } : body,
         clock.expiresAt,
       )
-      if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
-      return response
+      return markPageResponse(response, requestPage)
     } catch (error) {
       if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')

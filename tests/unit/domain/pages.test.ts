@@ -6,6 +6,7 @@ import {
   normalHost,
   pageFor,
   type PageScope,
+  pagesTouched,
   showsOnPage,
   splitPagePath,
   WHOLE_SITE,
@@ -93,5 +94,36 @@ describe('what a page shows', () => {
     expect(showsOnPage(restricted, services, { serviceIds: [], pageIds: [] })).toBe(true)
     expect(showsOnPage(restricted, services, { serviceIds: [], pageIds: [7] })).toBe(false)
     expect(showsOnPage(restricted, services, { serviceIds: [10], pageIds: [7] })).toBe(true)
+  })
+})
+
+describe('which pages a change touches', () => {
+  // The default page shows group 1's services; page 7 service 20 of group 2 by name; page 8 all of group 2.
+  const pages = [
+    { id: null, sections: [{ groupId: 1, serviceIds: null }] },
+    { id: 7, sections: [{ groupId: 2, serviceIds: [20] }] },
+    { id: 8, sections: [{ groupId: 2, serviceIds: null }] },
+  ]
+  const service = (id: number, groupId: number) => ({ id, groupId })
+
+  it('touches the pages listing a service, by name or as one of its group, before or after it moved', () => {
+    expect(pagesTouched(pages, { services: [service(20, 2)], records: [] })).toEqual([7, 8])
+    expect(pagesTouched(pages, { services: [service(21, 2)], records: [] })).toEqual([8])
+    expect(pagesTouched(pages, { services: [service(10, 1), service(10, 2)], records: [] })).toEqual([0, 8])
+    expect(pagesTouched(pages, { services: [service(30, 3)], records: [] })).toEqual([])
+  })
+
+  it('touches the pages showing an incident, and only the default page without sections touches everything', () => {
+    const on = (services: { id: number; groupId: number }[], pageIds: number[] = []) => ({
+      services: [],
+      records: [{ services, pageIds }],
+    })
+    expect(pagesTouched(pages, on([service(21, 2)]))).toEqual([8])
+    expect(pagesTouched(pages, on([service(10, 1), service(20, 2)]))).toEqual([0, 7, 8])
+    expect(pagesTouched(pages, on([], [7]))).toEqual([7])
+    expect(pagesTouched(pages, on([]))).toEqual([0])
+    const whole = [{ id: null, sections: null }, ...pages.slice(1)]
+    expect(pagesTouched(whole, on([service(30, 3)]))).toEqual([0])
+    expect(pagesTouched(whole, { services: [service(30, 3)], records: [] })).toEqual([0])
   })
 })

@@ -143,6 +143,28 @@ describe('what the bus carries', () => {
     await b.bus.close()
   }, 30_000)
 
+  it('tells peers the pages a change touched, and every page once a change waiting with it did not say', async () => {
+    const a = instance(`redis://127.0.0.1:${redisPort}`)
+    const b = instance(`redis://127.0.0.1:${redisPort}`)
+    await until(() => a.bus.healthy() && b.bus.healthy())
+    a.change({ services: true, pages: [0, 3] })
+    await until(() => b.peerChanges === 1)
+    expect(b.heard).toEqual([{ services: true, pages: [0, 3] }])
+    // The first goes at once; the two after it wait for it and go as one: with every page, as the last did not say.
+    a.change({ services: false, pages: [1] })
+    a.change({ services: false, pages: [2] })
+    a.change({ services: false })
+    a.change({ services: false, pages: [5] })
+    a.change({ services: false, pages: [6] })
+    await until(() => b.peerChanges >= 3)
+    expect(b.heard.slice(1)).toEqual([{ services: true, pages: [1] }, { services: true }])
+    a.change({ services: false, pages: [5] })
+    await until(() => b.peerChanges >= 4)
+    expect(b.heard[3]).toEqual({ services: true, pages: [5] })
+    await a.bus.close()
+    await b.bus.close()
+  }, 30_000)
+
   it('notices a subscriber that stopped hearing (half-open), says it is unhealthy, and reconnects', async () => {
     const link = await relay()
     const a = instance(`redis://127.0.0.1:${redisPort}`)

@@ -54,6 +54,21 @@ describe('preparing an origin response', () => {
   })
 })
 
+describe("a page's entries", () => {
+  it('stay fresh until a change touches their page; an entry of no page goes with any change', () => {
+    const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })
+    store.set('a', ok('a', ['x-statuspage-page-key', '1']), 5)
+    store.set('b', ok('b', ['x-statuspage-page-key', '2']), 5)
+    store.set('none', ok('none'), 5)
+    expect(store.peek('a')?.headers['x-statuspage-page-key']).toBeUndefined()
+    // Page 1 changed at version 6, nothing else did since 4.
+    const changedAt = (page: number | undefined) => (page === 1 ? 6 : page === undefined ? 6 : 4)
+    expect(store.get('a', changedAt, 0)).toBeUndefined()
+    expect(store.get('b', changedAt, 0)?.body.toString()).toBe('b')
+    expect(store.get('none', changedAt, 0)).toBeUndefined()
+  })
+})
+
 describe('the bounded store', () => {
   it('evicts the least recently used entry beyond the entry limit', () => {
     const store = new ResponseStore({ maxEntries: 2, maxBytes: 1 << 20 })

@@ -6,6 +6,7 @@ import {
   currentDataVersion,
   currentServicesVersion,
   markDataChanged,
+  pageDataVersion,
   settleChangeScope,
   withChangeScope,
 } from '@/runtime/data-version'
@@ -50,5 +51,39 @@ describe('the data version and the services version', () => {
     expect(versions()).toEqual({ data: before.data + 1, services: before.services })
     markDataChanged()
     expect(versions()).toEqual({ data: before.data + 2, services: before.services + 1 })
+  })
+})
+
+describe('per page', () => {
+  it("keeps a page's responses fresh through changes to other pages, and through none that did not say", () => {
+    bumpDataVersion(false, { services: false, pages: [1] })
+    const read = currentDataVersion() // a response of page 2 read now, another of page 1
+    bumpDataVersion(false, { services: false, pages: [1] })
+    expect(pageDataVersion(2)).toBeLessThanOrEqual(read)
+    expect(pageDataVersion(1)).toBeGreaterThan(read)
+    // A response of no known page goes with any change.
+    expect(pageDataVersion(undefined)).toBeGreaterThan(read)
+    bumpDataVersion(false, { services: false })
+    expect(pageDataVersion(2)).toBeGreaterThan(read)
+  })
+
+  it("settles a request's changes as the pages they all touched, or every page once one did not say", () => {
+    const some: ChangeScope = { changed: false, settled: false }
+    withChangeScope(some, () => {
+      markDataChanged({ services: false, pages: [3] })
+      markDataChanged({ services: true, pages: [4] })
+    })
+    const read = currentDataVersion()
+    settleChangeScope(some)
+    expect([pageDataVersion(3), pageDataVersion(4)]).toEqual([read + 1, read + 1])
+    expect(pageDataVersion(5)).toBeLessThanOrEqual(read)
+
+    const every: ChangeScope = { changed: false, settled: false }
+    withChangeScope(every, () => {
+      markDataChanged({ services: false, pages: [3] })
+      markDataChanged({ services: false })
+    })
+    settleChangeScope(every)
+    expect(pageDataVersion(5)).toBe(read + 2)
   })
 })

@@ -25,7 +25,16 @@ import {
   settleChangeScope,
   withChangeScope,
 } from '@/runtime/data-version'
-import { CLIENT_ADDRESS_HEADER, EXPIRES_HEADER, KNOWN_HOST_HEADER } from '@/runtime/headers'
+import {
+  CLIENT_ADDRESS_HEADER,
+  EXPIRES_HEADER,
+  KNOWN_HOST_HEADER,
+  PAGE_KEY_HEADER,
+  PAGE_SLUG_HEADER,
+  PUBLIC_ORIGIN_HEADER,
+} from '@/runtime/headers'
+import { pageKeyOfRequest } from '@/runtime/page-directory'
+import { hostOfOrigin } from '@/domain/pages'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
@@ -103,11 +112,11 @@ function throughNextWithChangeScope(next: Handler, req: IncomingMessage, res: Se
 type HeaderList = OutgoingHttpHeaders | (string | number | string[])[]
 
 /** Headers Next's routes set for the edge alone (src/runtime/headers.ts). */
-const INTERNAL_RESPONSE_HEADERS = new Set([EXPIRES_HEADER, KNOWN_HOST_HEADER])
+const INTERNAL_RESPONSE_HEADERS = new Set([EXPIRES_HEADER, KNOWN_HOST_HEADER, PAGE_KEY_HEADER])
 const internal = (name: unknown) => INTERNAL_RESPONSE_HEADERS.has(String(name).toLowerCase())
 
 /**
- * The routes' `x-statuspage-expires` and `x-statuspage-known-host` are for the response cache: a response that
+ * The routes' `x-statuspage-expires`, `-known-host` and `-page-key` are for the response cache: a response that
  * reaches a client straight from Next (a read with credentials, the cache off, a miss the cache gave up on) loses
  * them too, whether Next set them with setHeader or passes them to writeHead.
  */
@@ -438,6 +447,25 @@ function answerer(cache: ResponseCache | null, ways: ReturnType<typeof waysToNex
   }
 }
 
+/** The budgets a page's visitors spend apart from another page's (src/runtime/page-directory.ts). */
+const PAGE_BUDGETS: ReadonlySet<Budget> = new Set(['public', 'subscribe'])
+
+/**
+ * The key an address spends `budget` under: per page for a page's reads and subscriptions (the default page's under
+ * the address alone, as before there were pages), per address for the rest.
+ */
+function budgetKey(req: IncomingMessage, budget: Budget, address: string): string {
+  const key = rateLimitKey(address)
+  if (!PAGE_BUDGETS.has(budget)) return key
+  const slug = req.headers[PAGE_SLUG_HEADER]
+  const origin = req.headers[PUBLIC_ORIGIN_HEADER]
+  const page = pageKeyOfRequest(
+    typeof slug === 'string' ? slug : null,
+    typeof origin === 'string' ? hostOfOrigin(origin) : null,
+  )
+  return page === 0 ? key : `${key} page ${page}`
+}
+
 function admission({
   clientAddress,
   publicOrigin,
@@ -469,7 +497,7 @@ function admission({
     const limiter = kind.budget ? limiters[kind.budget] : null
     // A webhook request spends its address's budget and, with a token that could exist, the token's too.
     const tokenKey = kind.budget === 'integration' ? integrationRateKey(pathname, req.headers.authorization) : null
-    const decision = limiter ? spendBudgets(limiter, rateLimitKey(address), tokenKey) : null
+    const decision = limiter ? spendBudgets(limiter, budgetKey(req, kind.budget!, address), tokenKey) : null
     return { target, address, kind, tokenKey, decision }
   }
 }

@@ -20,6 +20,7 @@ import { relationId, relationIds } from '@/db/relation-id'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'
+import { publishPageDirectory } from '@/runtime/page-directory'
 import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { sharedPerVersion } from '@/runtime/version-memo'
 
@@ -68,7 +69,7 @@ async function readPages(payload: Payload): Promise<Pages> {
     }),
     payload.findGlobal({ slug: 'settings', depth: 0, select: { sections: true } }),
   ])
-  return {
+  const pages: Pages = {
     // Headings whose groups were all deleted show nothing, not everything: only no heading at all means every service.
     defaultSections: settings.sections?.length ? sectionsOf(settings.sections) : null,
     pages: found.docs.map((doc) => ({
@@ -85,6 +86,8 @@ async function readPages(payload: Payload): Promise<Pages> {
       sections: sectionsOf(doc.sections),
     })),
   }
+  publishPageDirectory(pages.pages)
+  return pages
 }
 
 export const loadPages: (payload: Payload) => Promise<Pages> = sharedPerVersion(currentDataVersion, readPages)

@@ -19,6 +19,14 @@ import { subscribe } from '@/services/subscribers/subscribe'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { emptyDatabase } from '../helpers/database-template'
 import { v1 } from '../helpers/public-api'
+import { v2 } from '../helpers/statuspage-api'
+import * as homeRoute from '@/app/(site)/route'
+import * as historyRoute from '@/app/(site)/history/route'
+import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
+import * as serviceRoute from '@/app/(site)/s/[slug]/route'
+import * as feedRoute from '@/app/(site)/feed.atom/route'
+import * as calendarRoute from '@/app/(site)/maintenances.ics/route'
+import { PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 
 /** The newest migration of the previous landed release (commit aab6ecd), per dialect. */
 const PREVIOUS_RELEASE = { sqlite: '20261123_184236_integrations', postgres: '20261123_184303_integrations' }
@@ -135,6 +143,29 @@ describe('a database of the previous release, migrated', () => {
     ])
     const uptime = await v1('/uptime?service=payments&days=7')
     expect(uptime.status, uptime.text).toBe(200)
+  })
+
+  it('answers every address of the one page it was, on any host, as the default page', async () => {
+    type Route = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
+    const headers = { [PUBLIC_ORIGIN_HEADER]: 'https://status.old-release.test' }
+    const read = async (route: Route, path: string, params = {}) => {
+      const response = await route.GET(new Request(new URL(path, 'http://localhost:3000'), { headers }), {
+        params: Promise.resolve(params),
+      })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get(PAGE_KEY_HEADER), path).toBe('0')
+      return response.text()
+    }
+    expect(await read(homeRoute, '/')).toContain('Card payments fail')
+    expect(await read(historyRoute, '/history')).toContain('Card payments fail')
+    expect(await read(incidentRoute, '/i/upgr4d', { shortId: 'upgr4d' })).toContain('A provider is down.')
+    expect(await read(serviceRoute, '/s/payments', { slug: 'payments' })).toContain('Payments')
+    expect(await read(feedRoute, '/feed.atom')).toContain('Card payments fail')
+    expect(await read(calendarRoute, '/maintenances.ics')).toContain('BEGIN:VCALENDAR')
+    const summary = await v2('/summary.json', headers)
+    expect(summary.status).toBe(200)
+    expect(summary.body.components.map((c: { name: string }) => c.name)).toContain('Payments')
+    expect(summary.body.incidents.map((i: { name: string }) => i.name)).toEqual(['Card payments fail'])
   })
 
   it('reads the same through the CMS API, and takes a new update that resolves the incident', async () => {

@@ -76,7 +76,9 @@ export function pageBrandingFields({ onPage }: { onPage: boolean }): Field[] {
       // The default page's default is today's format; a page's empty value follows the default page.
       defaultValue: onPage ? undefined : DEFAULT_DATE_FORMAT,
       options: optionsFrom(DATE_FORMATS, DATE_FORMAT_LABELS),
-      admin: { description: orDefault('How the public pages print dates and times (the time zone is its own setting).') },
+      admin: {
+        description: orDefault('How the public pages print dates and times (the time zone is its own setting).'),
+      },
     },
   ]
 }

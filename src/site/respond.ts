@@ -94,7 +94,8 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
       return response
     } catch (error) {
-      if (error instanceof NotFound) return respond(request, settings, { status: 404, body: notFoundPage(settings, error.what) })
+      if (error instanceof NotFound)
+        return respond(request, settings, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')
       if (!failure.expected)
         console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)

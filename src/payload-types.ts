@@ -305,6 +305,34 @@ export interface Page {
    */
   favicon?: (number | null) | Media;
   /**
+   * A hex colour such as #0b57d0 for links, buttons and focus rings (adjusted for contrast in each theme). Empty: the default page's.
+   */
+  accentColor?: string | null;
+  /**
+   * What the status banner says for each overall status, in place of the built-in words (the custom status message still wins). Empty: the default page's.
+   */
+  bannerTexts?: {
+    operational?: string | null;
+    maintenance?: string | null;
+    degraded?: string | null;
+    partial?: string | null;
+    major?: string | null;
+  };
+  /**
+   * Links shown in the footer of every public page (http or https). Empty: the default page's.
+   */
+  footerLinks?:
+    | {
+        label: string;
+        url: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * How the public pages print dates and times (the time zone is its own setting). Empty: the default page's.
+   */
+  dateFormat?: ('day-month' | 'month-day' | 'iso') | null;
+  /**
    * The services this page shows, under which headings. None: no services.
    */
   sections?:
@@ -1408,6 +1436,24 @@ export interface PagesSelect<T extends boolean = true> {
   timeZone?: T;
   logo?: T;
   favicon?: T;
+  accentColor?: T;
+  bannerTexts?:
+    | T
+    | {
+        operational?: T;
+        maintenance?: T;
+        degraded?: T;
+        partial?: T;
+        major?: T;
+      };
+  footerLinks?:
+    | T
+    | {
+        label?: T;
+        url?: T;
+        id?: T;
+      };
+  dateFormat?: T;
   sections?:
     | T
     | {
@@ -1530,6 +1576,34 @@ export interface Setting {
   logo?: (number | null) | Media;
   favicon?: (number | null) | Media;
   /**
+   * A hex colour such as #0b57d0 for links, buttons and focus rings (adjusted for contrast in each theme).
+   */
+  accentColor?: string | null;
+  /**
+   * What the status banner says for each overall status, in place of the built-in words (the custom status message still wins).
+   */
+  bannerTexts?: {
+    operational?: string | null;
+    maintenance?: string | null;
+    degraded?: string | null;
+    partial?: string | null;
+    major?: string | null;
+  };
+  /**
+   * Links shown in the footer of every public page (http or https).
+   */
+  footerLinks?:
+    | {
+        label: string;
+        url: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * How the public pages print dates and times (the time zone is its own setting).
+   */
+  dateFormat?: ('day-month' | 'month-day' | 'iso') | null;
+  /**
    * What the default page (every host no other page claims) shows. None: every service, grouped as the services say.
    */
   sections?:
@@ -1619,6 +1693,24 @@ export interface SettingsSelect<T extends boolean = true> {
   incidentReminderHours?: T;
   logo?: T;
   favicon?: T;
+  accentColor?: T;
+  bannerTexts?:
+    | T
+    | {
+        operational?: T;
+        maintenance?: T;
+        degraded?: T;
+        partial?: T;
+        major?: T;
+      };
+  footerLinks?:
+    | T
+    | {
+        label?: T;
+        url?: T;
+        id?: T;
+      };
+  dateFormat?: T;
   sections?:
     | T
     | {

@@ -27,6 +27,8 @@ export interface NotificationContent {
    * subscribers are sent (src/notify/deliver.ts), never stored.
    */
   pageId?: number
+  /** The logo of the subscriber's page (else the default page's), absolute: set on the copy sent, never stored. */
+  logo?: { url: string; alt: string }
 }
 
 /** What a service status change carries in its notification's content (src/notify/events.ts). */

@@ -175,10 +175,12 @@ function pageContents(payload: Payload, content: NotificationContent, base: stri
   const made = new Map<number | null, Promise<PageMessage>>()
   const make = async (pageId: number | null): Promise<PageMessage> => {
     const page = await messagePage(payload, pageId)
-    if (page.name === null) return { content, base }
+    const logo = page.logo ?? undefined
+    if (page.name === null) return { content: { ...content, logo }, base }
     return {
       content: {
         ...content,
+        logo,
         siteName: page.name,
         url: rebased(content.url, base, page.base),
         pageId: pageId ?? undefined,

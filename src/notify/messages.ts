@@ -56,7 +56,12 @@ export function renderNotificationEmail(
     `Unsubscribe at once: ${unsubscribeUrl}`,
     '',
   ].join('\n')
-  const body = html`<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
+  // The logo says whose page this is before any text does; without its own alt text, the page's name stands for it.
+  const logo = content.logo
+    ? html`<p style="margin:0 0 16px"><img src="${content.logo.url}" alt="${content.logo.alt || content.siteName}" height="40" style="height:40px;width:auto;border:0"></p>
+`
+    : null
+  const body = html`${logo}<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
 <h1 style="margin:0 0 16px;font-size:20px">${content.title}</h1>
 <table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
 <tr><td style="padding:2px 12px 2px 0;color:#5b6470">Status</td><td><strong>${content.statusLabel}</strong></td></tr>

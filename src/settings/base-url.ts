@@ -16,6 +16,7 @@ import { sharedPerVersion } from '@/runtime/version-memo'
 import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
 
 import { loadPages, pageOfRequest, type PageRecord } from './pages'
+import { siteSettings } from './site-settings'
 
 /** The public page addresses of a response: `<base>/i/<shortId>` and `<base>/m/<shortId>`. */
 export interface Links {
@@ -96,6 +97,8 @@ export interface MessagePage {
   /** The page's name; null: the default page's (the site's name). */
   name: string | null
   base: string
+  /** The page's logo, else the default page's, at an absolute address (an e-mail is read far from the site). */
+  logo: { url: string; alt: string } | null
 }
 
 /**
@@ -104,8 +107,15 @@ export interface MessagePage {
  * and a page since deleted, get the default page's.
  */
 export async function messagePage(payload: Payload, pageId: number | null): Promise<MessagePage> {
-  const [{ pages }, base] = await Promise.all([loadPages(payload), messageBaseUrl(payload)])
+  const [{ pages }, base, settings] = await Promise.all([
+    loadPages(payload),
+    messageBaseUrl(payload),
+    siteSettings(payload),
+  ])
   const page = pageId === null ? undefined : pages.find((p) => p.id === pageId)
-  if (!page) return { name: null, base }
-  return { name: page.name, base: page.publicUrl ?? base + pagePathPrefix(page.slug) }
+  // Uploads are served from the root of every host the site answers on: the page's own host, else the default base's.
+  const logo = page?.logo ?? settings.logo
+  const absolute = logo && { url: new URL(logo.url, `${page?.publicUrl ?? base}/`).href, alt: logo.alt }
+  if (!page) return { name: null, base, logo: absolute }
+  return { name: page.name, base: page.publicUrl ?? base + pagePathPrefix(page.slug), logo: absolute }
 }

@@ -24,6 +24,7 @@ import { publishPageDirectory } from '@/runtime/page-directory'
 import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { sharedPerVersion } from '@/runtime/version-memo'
 
+import { type Branding, brandingOf } from './branding'
 import { mediaRef, type MediaRef } from './media'
 
 /** A page beside the default one, with what it shows in place of the site's settings. */
@@ -35,6 +36,8 @@ export interface PageRecord extends PageAddressing {
   timeZone: string | null
   logo: MediaRef | null
   favicon: MediaRef | null
+  /** Its own branding; what it leaves empty, the default page's fills (src/site/page-shell.ts). */
+  branding: Branding
   sections: PageSection[]
 }
 
@@ -83,6 +86,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       timeZone: trimmed(doc.timeZone),
       logo: mediaRef(doc.logo),
       favicon: mediaRef(doc.favicon),
+      branding: brandingOf(doc),
       sections: sectionsOf(doc.sections),
     })),
   }

@@ -1,6 +1,6 @@
 /**
  * What the public pages show beyond the public read model: the site's presentation settings (name, description,
- * logo, favicon, time zone). Everything about services, incidents and maintenances comes from
+ * logo, favicon, time zone, branding). Everything about services, incidents and maintenances comes from
  * src/public-api/read-model.ts.
  */
 import type { Payload, PayloadRequest } from 'payload'
@@ -9,9 +9,11 @@ import type { ServiceStatus } from '@/domain/statuses'
 import { validTimeZone } from '@/domain/time-zone'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 
+import { type Branding, brandingOf } from './branding'
 import { mediaRef } from './media'
 
-export interface SiteSettings {
+/** The branding is optional: a page rendered without settings (the fallback of an error) has the site's own look. */
+export interface SiteSettings extends Partial<Branding> {
   siteName: string
   description: string | null
   timeZone: string
@@ -30,7 +32,17 @@ export async function siteSettings(payload: Payload, req?: PayloadRequest): Prom
     slug: 'settings',
     req,
     depth: 1,
-    select: { siteName: true, description: true, timeZone: true, logo: true, favicon: true },
+    select: {
+      siteName: true,
+      description: true,
+      timeZone: true,
+      logo: true,
+      favicon: true,
+      accentColor: true,
+      bannerTexts: true,
+      footerLinks: true,
+      dateFormat: true,
+    },
     // Payload computes an upload's url from its filename: without the filename the url reads as null.
     populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
   })
@@ -42,5 +54,6 @@ export async function siteSettings(payload: Payload, req?: PayloadRequest): Prom
     timeZone: validTimeZone(settings.timeZone),
     logo: logo ? { url: logo.url, alt: logo.alt } : null,
     favicon: favicon ? { url: favicon.url, mimeType: favicon.mimeType } : null,
+    ...brandingOf(settings),
   }
 }

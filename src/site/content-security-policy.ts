@@ -2,22 +2,35 @@
  * The Content-Security-Policy of the public pages. Their scripts and stylesheet are inline constants,
  * so the policy allows exactly those texts by hash: if escaping ever slipped and let markup into a page, an
  * injected script would not run. The hashes are computed from the same constants the pages embed, so they cannot
- * drift. The pages carry no style attributes, so none are allowed.
+ * drift. The pages carry no style attributes, so none are allowed. A page with an accent colour has one more small
+ * stylesheet (src/site/accent.ts), made from its validated colour: its response's policy allows that one too.
  */
 import { createHash } from 'node:crypto'
 
+import type { SiteSettings } from '@/settings/site-settings'
+
+import { accentStyle } from './accent'
 import { INLINE_SCRIPTS } from './layout'
 import { SITE_CSS } from './styles'
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
-export const SITE_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src ${INLINE_SCRIPTS.map(hashOf).join(' ')}`,
-  `style-src 'self' ${hashOf(SITE_CSS)}`,
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "object-src 'none'",
-].join('; ')
+const policy = (styles: string[]) =>
+  [
+    "default-src 'self'",
+    `script-src ${INLINE_SCRIPTS.map(hashOf).join(' ')}`,
+    `style-src 'self' ${styles.map(hashOf).join(' ')}`,
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ')
+
+const SITE_CONTENT_SECURITY_POLICY = policy([SITE_CSS])
+
+/** The policy of a page rendered with these settings (src/site/layout.ts embeds the same styles). */
+export function siteContentSecurityPolicy(settings: Pick<SiteSettings, 'accentColor'>): string {
+  const accent = accentStyle(settings.accentColor)
+  return accent ? policy([SITE_CSS, accent]) : SITE_CONTENT_SECURITY_POLICY
+}

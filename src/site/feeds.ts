@@ -47,10 +47,11 @@ function incidentHtml(incident: Incident): string {
   ].join('\n')
 }
 
-function maintenanceSummary(m: Maintenance, timeZone: string): string {
+function maintenanceSummary(m: Maintenance, { timeZone, dateFormat }: SiteSettings): string {
+  const at = (iso: string) => formatDateTime(iso, timeZone, dateFormat)
   const window = m.scheduledEndAt
-    ? `${formatDateTime(m.scheduledStartAt, timeZone)} to ${formatDateTime(m.scheduledEndAt, timeZone)}`
-    : `From ${formatDateTime(m.scheduledStartAt, timeZone)}, open end`
+    ? `${at(m.scheduledStartAt)} to ${at(m.scheduledEndAt)}`
+    : `From ${at(m.scheduledStartAt)}, open end`
   const services = m.affectedServices.map((s) => s.name).join(', ')
   return [
     `Maintenance (${MAINTENANCE_STATUS_LABELS[m.status]}): ${window}, ${m.duration}`,
@@ -102,7 +103,7 @@ export function buildFeed(
       title: `Maintenance: ${m.title} (${MAINTENANCE_STATUS_LABELS[m.status]})`,
       id: m.url,
       link: m.url,
-      description: maintenanceSummary(m, settings.timeZone),
+      description: maintenanceSummary(m, settings),
       published: new Date(m.createdAt),
     })),
   ].sort((a, b) => b.date.getTime() - a.date.getTime())
@@ -180,7 +181,7 @@ export function buildCalendar(
       // from its start (RFC 5545: no DTEND and no DURATION is an instant).
       end: m.scheduledEndAt ? at(m.scheduledEndAt) : null,
       summary: `Maintenance: ${m.title}`,
-      description: maintenanceSummary(m, settings.timeZone),
+      description: maintenanceSummary(m, settings),
       url: m.url,
       status: m.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       stamp: new Date(m.updatedAt),

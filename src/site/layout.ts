@@ -3,12 +3,22 @@
  * the subscribe button and the theme toggle, footer, and the site's only two inline scripts. Every script of the
  * public pages lives in this file, each a constant string, so a Content-Security-Policy can allow them by hash.
  */
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '@/domain/date-format'
 import type { ServiceStatus } from '@/domain/statuses'
+import { DATE_STYLES } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
 import type { SiteSettings } from '@/settings/site-settings'
 
+import { accentStyle } from './accent'
 import { faviconHref } from './favicon'
 import { SITE_CSS } from './styles'
+
+/** Each date format's locale and options for an instant and for a time alone, as the body script reads them. */
+const CLIENT_DATE_STYLES = JSON.stringify(
+  Object.fromEntries(
+    DATE_FORMATS.map((f) => [f, [DATE_STYLES[f].locale, DATE_STYLES[f].dateTime, DATE_STYLES[f].time]]),
+  ),
+)
 
 /** In <head>, before the body paints: applies the stored theme choice, so there is no flash. */
 export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.setAttribute('data-theme',t)}catch(e){}`
@@ -19,7 +29,8 @@ export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='ligh
  * - times: every <time datetime> in the visitor's zone, named; `.ago` ones also say "2 hours ago"; `[data-fixed]`
  *   ones stay in the configured zone (the server's text); `[data-same-day]` ones (a window's end on the day it
  *   starts) show the time alone when that holds in the visitor's zone too; the maintenance page's "Your time" row (shown only when
- *   the visitor's zone differs); one format with the server's (en-GB), so the two never mix;
+ *   the visitor's zone differs); in the page's date format (`data-date-format` on <html>, absent for the default),
+ *   with the server's locale and options (src/format/dates.ts), so the two never mix;
  * - the incident page's copy-link button;
  * - a large `/`'s groups (`details[data-bars]`): when one is open (from the start, or when the visitor opens it), its
  *   service list is replaced by the one of its group page, with the bars, fetched through the same response cache
@@ -35,8 +46,9 @@ function cur(){var t=root.getAttribute('data-theme');if(t)return t;return matchM
 if(b){b.hidden=false;var show=function(){b.setAttribute('aria-pressed',cur()==='dark'?'true':'false')};show();
 b.addEventListener('click',function(){var n=cur()==='dark'?'light':'dark';root.setAttribute('data-theme',n);try{localStorage.setItem('theme',n)}catch(e){}show()})}
 var zone;try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
-var abs=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
-var dayf=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric'}),hm=new Intl.DateTimeFormat('en-GB',{hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
+var fs=${CLIENT_DATE_STYLES},f=fs[root.getAttribute('data-date-format')]||fs['${DEFAULT_DATE_FORMAT}'];
+var abs=new Intl.DateTimeFormat(f[0],f[1]);
+var dayf=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric'}),hm=new Intl.DateTimeFormat(f[0],f[2]);
 function end(s,e){return dayf.format(s)===dayf.format(e)?hm.format(e):abs.format(e)}
 var rel=Intl.RelativeTimeFormat?new Intl.RelativeTimeFormat('en',{numeric:'auto'}):null;
 var units=[['year',31536e6],['month',2592e6],['day',864e5],['hour',36e5],['minute',6e4]];
@@ -123,8 +135,10 @@ export function renderDocument({
   const icon = settings.favicon
     ? html`<link rel="icon" href="${settings.favicon.url}"${settings.favicon.mimeType ? html` type="${settings.favicon.mimeType}"` : null}>`
     : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? settings.status ?? 'neutral')}">`
+  const accent = accentStyle(settings.accentColor)
+  const dateFormat = settings.dateFormat && settings.dateFormat !== DEFAULT_DATE_FORMAT ? settings.dateFormat : null
   const page = html`<!doctype html>
-<html lang="en">
+<html lang="en"${dateFormat ? html` data-date-format="${dateFormat}"` : null}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -138,7 +152,7 @@ ${description ? html`<meta property="og:description" content="${description}">` 
 <meta name="color-scheme" content="light dark">
 ${icon}
 <script>${raw(HEAD_SCRIPT)}</script>
-<style>${raw(SITE_CSS)}</style>
+<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}
 <link rel="alternate" type="application/atom+xml" title="${settings.siteName}: incidents and maintenances (Atom)" href="/feed.atom">
 <link rel="alternate" type="application/rss+xml" title="${settings.siteName}: incidents and maintenances (RSS)" href="/feed.rss">
 <link rel="alternate" type="text/calendar" title="${settings.siteName}: maintenances (iCalendar)" href="/maintenances.ics">
@@ -166,7 +180,10 @@ ${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscri
 <li><a href="/feed.atom">Atom feed</a></li>
 <li><a href="/feed.rss">RSS feed</a></li>
 <li><a href="/maintenances.ics">Maintenance calendar</a></li>
-<li><a href="/api/v1/status">Status API</a></li>
+<li><a href="/api/v1/status">Status API</a></li>${(settings.footerLinks ?? []).map(
+    (link) => html`
+<li><a href="${link.url}">${link.label}</a></li>`,
+  )}
 </ul>
 </div></footer>
 <script>${raw(BODY_SCRIPT)}</script>

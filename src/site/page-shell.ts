@@ -13,6 +13,7 @@ import { configuredChannels } from '@/notify/channels'
 import { currentOverallStatus } from '@/public-api/read-model'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
+import { brandingOver } from '@/settings/branding'
 import type { PageRecord } from '@/settings/pages'
 import { type SiteSettings, siteSettings } from '@/settings/site-settings'
 
@@ -48,5 +49,6 @@ export async function pageShell(payload: Payload, page: PageRecord | null, scope
     timeZone: page.timeZone ?? shell.timeZone,
     logo: page.logo ? { url: page.logo.url, alt: page.logo.alt } : shell.logo,
     favicon: page.favicon ? { url: page.favicon.url, mimeType: page.favicon.mimeType } : shell.favicon,
+    ...brandingOver(page.branding, shell),
   }
 }

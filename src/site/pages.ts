@@ -13,7 +13,7 @@ import {
   type MaintenanceStatus,
   type ServiceStatus,
 } from '@/domain/statuses'
-import { formatDateTime, formatTime, lengthBetween, sameDay } from '@/format/dates'
+import { formatDateTime, formatTime, formatWeekday, lengthBetween, sameDay } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
 import { markdownToHtml, markdownToText } from '@/format/markdown'
 import { ResponseClock } from '@/public-api/clock'
@@ -61,8 +61,11 @@ function maintenanceBadge(status: MaintenanceStatus): SafeHtml {
 /** An update's message: its safe Markdown as sanitised HTML (links clickable, no markup of the writer's own). */
 const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
 
-function time(iso: string, timeZone: string, mode?: 'ago' | 'fixed'): SafeHtml {
-  return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone)}</time>`
+/** How a page prints its times: its zone and date format. */
+type Clockface = Pick<SiteSettings, 'timeZone' | 'dateFormat'>
+
+function time(iso: string, { timeZone, dateFormat }: Clockface, mode?: 'ago' | 'fixed'): SafeHtml {
+  return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone, dateFormat)}</time>`
 }
 
 function serviceNames(services: { name: string }[]): SafeHtml {
@@ -76,21 +79,21 @@ function incidentCard(incident: Incident, settings: SiteSettings, withLatest: bo
   const affected = incident.affectedServices.length ? html`Affected: ${serviceNames(incident.affectedServices)}` : null
   return html`<li class="card${withLatest ? ' incident' : ''}">
 <div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(incident.status)}</div>
-${withLatest && latest ? html`${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
-${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings.timeZone, 'ago')}` : html`Started ${time(incident.createdAt, settings.timeZone, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
+${withLatest && latest ? html`${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
+${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings, 'ago')}` : html`Started ${time(incident.createdAt, settings, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
 </li>`
 }
 
 /** A window's end: the time alone when it ends on the day it starts (the page's script checks the visitor's zone too). */
-function windowEnd(start: string, end: string, timeZone: string, mode?: 'fixed'): SafeHtml {
-  if (!sameDay(start, end, timeZone)) return time(end, timeZone, mode)
-  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, timeZone)}</time>`
+function windowEnd(start: string, end: string, clockface: Clockface, mode?: 'fixed'): SafeHtml {
+  if (!sameDay(start, end, clockface.timeZone)) return time(end, clockface, mode)
+  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, clockface.timeZone, clockface.dateFormat)}</time>`
 }
 
-function maintenanceWindow(m: Maintenance, timeZone: string, mode?: 'fixed'): SafeHtml {
+function maintenanceWindow(m: Maintenance, clockface: Clockface, mode?: 'fixed'): SafeHtml {
   return m.scheduledEndAt
-    ? html`${time(m.scheduledStartAt, timeZone, mode)} to ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, timeZone, mode)}`
-    : html`From ${time(m.scheduledStartAt, timeZone, mode)}, open end`
+    ? html`${time(m.scheduledStartAt, clockface, mode)} to ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, clockface, mode)}`
+    : html`From ${time(m.scheduledStartAt, clockface, mode)}, open end`
 }
 
 /** "Starts in 2 minutes" for an upcoming window; the response expires when that reads differently. */
@@ -112,8 +115,8 @@ function maintenanceCard(
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
 <div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
-${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings.timeZone, 'ago')}</p></div>` : null}
-<p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings.timeZone)} · ${m.duration}</p>
+${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}</p></div>` : null}
+<p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings)} · ${m.duration}</p>
 ${repeats ? html`<p class="meta">${repeats[0].toUpperCase()}${repeats.slice(1)}</p>` : null}
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
 </li>`
@@ -186,11 +189,14 @@ export function homePage(
   clock = new ResponseClock(),
   series: ReadonlyMap<string, SeriesPlace> = new Map(),
 ): string {
-  const labels = uptime ? dateLabels(uptime.values().next().value) : new Map<string, string>()
-  const headline = overallHeadline(
-    summary.serviceGroups.flatMap((g) => g.services),
-    summary.status,
-  )
+  const labels = uptime ? dateLabels(uptime.values().next().value, settings.dateFormat) : new Map<string, string>()
+  // The page's own words for this status replace the derived headline; the custom status message still wins.
+  const headline =
+    settings.bannerTexts?.[summary.status] ??
+    overallHeadline(
+      summary.serviceGroups.flatMap((g) => g.services),
+      summary.status,
+    )
   const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
 <span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
 <div><h1 id="overall">${summary.message ?? headline}</h1>
@@ -255,7 +261,7 @@ export function servicePage(
 ${service.description ? html`<p>${service.description}</p>` : null}
 </div>
 <h2>Uptime</h2>
-${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime))}</div>` : html`<p class="muted">No history yet.</p>`}
+${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime, settings.dateFormat))}</div>` : html`<p class="muted">No history yet.</p>`}
 <h2>Incidents</h2>
 ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents have affected this service.</p>`}
 <p><a href="/history">Incident and maintenance history</a></p>
@@ -273,7 +279,7 @@ export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime
 ${group.description ? html`<p>${group.description}</p>` : null}
 </div>
 <h2>Services</h2>
-<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value)) : html`<p class="muted">No services are listed in this group.</p>`}</div>
+<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value, settings.dateFormat)) : html`<p class="muted">No services are listed in this group.</p>`}</div>
 </article>`
   return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true })
 }
@@ -305,8 +311,8 @@ export function incidentPage(
   // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
   if (!resolved) clock.changesAt(estimateChangesAt(new Date(since), clock.now))
   const state = resolved
-    ? html`Resolved after ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings.timeZone)}` : null}.`
-    : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings.timeZone)}.`
+    ? html`Resolved after ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings)}` : null}.`
+    : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings)}.`
   const body = html`${backLink}<article aria-labelledby="title">
 <p class="meta">Incident</p>
 <h1 id="title">${incident.title}</h1>
@@ -321,11 +327,11 @@ ${
   incident.updates.length
     ? html`<ol class="timeline" reversed>${incident.updates.map(
         (u, index) =>
-          html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
+          html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
       )}</ol>`
     : html`<p class="muted">No updates yet.</p>`
 }
-${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings.timeZone)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
+${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
 </article>`
   return renderDocument({
     title: incident.title,
@@ -343,7 +349,7 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
 <div class="card">
 <dl class="facts">
 <div class="fact"><dt>Status</dt><dd>${maintenanceBadge(m.status)}</dd></div>
-<div class="fact"><dt>Schedule (${settings.timeZone})</dt><dd>${maintenanceWindow(m, settings.timeZone, 'fixed')}</dd></div>
+<div class="fact"><dt>Schedule (${settings.timeZone})</dt><dd>${maintenanceWindow(m, settings, 'fixed')}</dd></div>
 <div class="fact" id="local-row" data-zone="${settings.timeZone}" hidden><dt>Your time<span id="local-zone"></span></dt><dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd></div>
 <div class="fact"><dt>Duration</dt><dd>${m.duration}</dd></div>
 <div class="fact"><dt>Affected services</dt><dd>${serviceNames(m.affectedServices)}</dd></div>
@@ -351,7 +357,7 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
 </div>
 ${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
 <h2>Updates</h2>
-${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings.timeZone, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
   return renderDocument({
     title: m.title,
@@ -375,14 +381,13 @@ export interface HistoryData {
 type HistoryEntry = { at: string; card: SafeHtml }
 
 /** "November 2026" and "Thursday 26 November" in the site's zone: the headings Statuspage's history groups by. */
-function historyGroups(entries: HistoryEntry[], timeZone: string): SafeHtml {
+function historyGroups(entries: HistoryEntry[], { timeZone, dateFormat }: Clockface): SafeHtml {
   const month = new Intl.DateTimeFormat('en-GB', { timeZone, month: 'long', year: 'numeric' })
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long' })
   const months: { label: string; days: { label: string; cards: SafeHtml[] }[] }[] = []
   for (const entry of [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
     const date = new Date(entry.at)
     const monthLabel = month.format(date)
-    const dayLabel = day.format(date)
+    const dayLabel = formatWeekday(date, timeZone, dateFormat)
     let m = months.at(-1)
     if (m?.label !== monthLabel) months.push((m = { label: monthLabel, days: [] }))
     let d = m.days.at(-1)
@@ -432,7 +437,7 @@ export function historyPage(
   const what = service ? html` affecting ${service.name}` : null
   const body = html`<h1>History${service ? html` of ${service.name}` : null}</h1>
 ${filter}
-${entries.length ? historyGroups(entries, settings.timeZone) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
+${entries.length ? historyGroups(entries, settings) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
 ${pager}`
   const title = `History${service ? ` of ${service.name}` : ''}${page > 1 ? `, page ${page}` : ''}`
   return renderDocument({ title, settings, current: 'history', body, refresh: true })

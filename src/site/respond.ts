@@ -18,7 +18,7 @@ import { type Links, markPageResponse, publicPage } from '@/settings/base-url'
 import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
-import { SITE_CONTENT_SECURITY_POLICY } from './content-security-policy'
+import { siteContentSecurityPolicy } from './content-security-policy'
 import { pageShell } from './page-shell'
 import { underPathPrefix } from './path-prefix'
 import { errorPage, notFoundPage } from './pages'
@@ -41,8 +41,10 @@ export interface SiteBody {
   private?: boolean
 }
 
+/** `settings`: what the page was rendered with (its accent's style is allowed by the policy). */
 function respond(
   request: Request,
+  settings: SiteSettings,
   { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody,
   expiresAt: Date | null = null,
 ): Response {
@@ -51,7 +53,7 @@ function respond(
     'x-content-type-options': 'nosniff',
   })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
-  if (contentType.startsWith('text/html')) headers.set('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
+  if (contentType.startsWith('text/html')) headers.set('content-security-policy', siteContentSecurityPolicy(settings))
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
   if (status === 200 && !personal) {
     const etag = etagOf(body)
@@ -86,16 +88,18 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       const html = !body.contentType || body.contentType.startsWith('text/html')
       const response = respond(
         request,
+        settings,
         html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix) } : body,
         clock.expiresAt,
       )
       return markPageResponse(response, requestPage)
     } catch (error) {
-      if (error instanceof NotFound) return respond(request, { status: 404, body: notFoundPage(settings, error.what) })
+      if (error instanceof NotFound)
+        return respond(request, settings, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')
       if (!failure.expected)
         console.error(request.method, loggablePath(new URL(request.url).pathname), 'failed:', error)
-      const response = respond(request, { status: failure.status, body: errorPage(settings) })
+      const response = respond(request, settings, { status: failure.status, body: errorPage(settings) })
       // A 503 (the database is down) says when to come back.
       for (const [name, value] of Object.entries(failure.headers)) response.headers.set(name, value)
       return response

@@ -7,10 +7,12 @@
  * A status page can list 1,000 services, so 90,000 bars: the markup is one <li> with one <i> per bar (the text), built
  * by concatenation with the date labels computed once per page (see docs/benchmarks.md, "Uptime").
  */
+import type { DateFormat } from '@/domain/date-format'
 import type { ServiceStatus } from '@/domain/statuses'
 import { observedSince, windowUptime, type CountedStatus } from '@/domain/uptime'
 import type { ServiceUptime } from '@/public-api/uptime'
 
+import { formatDay } from '@/format/dates'
 import { escapeHtml, raw, type SafeHtml } from '@/format/html'
 
 /** Bars on a phone (the newest days); the others are hidden by the stylesheet. */
@@ -48,11 +50,9 @@ function lengthText(seconds: number): string {
   return hours ? (rest ? `${hours} h ${rest} min` : `${hours} h`) : `${rest} min`
 }
 
-const dateLabel = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })
-
-/** "9 Mar 2026" for each date of the window (the same for every service on a page). */
-export function dateLabels(service: ServiceUptime | undefined): Map<string, string> {
-  return new Map((service?.days ?? []).map((d) => [d.date, dateLabel.format(new Date(`${d.date}T00:00:00Z`))]))
+/** "9 Mar 2026" (as the page's date format says) for each date of the window (the same for every service on a page). */
+export function dateLabels(service: ServiceUptime | undefined, format?: DateFormat | null): Map<string, string> {
+  return new Map((service?.days ?? []).map((d) => [d.date, formatDay(d.date, format)]))
 }
 
 /** A flapping alert can open dozens of incidents a day: each bar names a few and counts the rest. */

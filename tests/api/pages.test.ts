@@ -3,6 +3,8 @@
  * page A. The route handlers get the headers the edge sets (the request's origin, and the slug of a /p/<slug> path),
  * as they do behind server.ts; the edge's part is tests/e2e/pages.test.ts's.
  */
+import { createHash } from 'node:crypto'
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import * as feedRoute from '@/app/(site)/feed.atom/route'
@@ -29,11 +31,22 @@ async function site(route: SiteRoute, path: string, headers: Record<string, stri
     status: response.status,
     etag: response.headers.get('etag'),
     knownHost: response.headers.get(KNOWN_HOST_HEADER),
+    csp: response.headers.get('content-security-policy') ?? '',
     text: await response.text(),
   }
 }
 
 const siteName = (html: string) => /<span class="name">([^<]*)<\/span>/.exec(html)?.[1]
+const banner = (html: string) => /<h1 id="overall">([^<]*)<\/h1>/.exec(html)?.[1]
+const footerLinks = (html: string) => /<footer class="site">[\s\S]*<\/footer>/.exec(html)?.[0] ?? ''
+/** The inline stylesheets of a page, and the hashes its CSP allows for styles. */
+const styles = (html: string) => [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1])
+const styleHashes = (csp: string) =>
+  /style-src ([^;]*)/
+    .exec(csp)?.[1]
+    .split(' ')
+    .filter((s) => s.startsWith("'sha256-"))
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 const serviceNames = (summary: { serviceGroups: { services: { name: string }[] }[] }) =>
   summary.serviceGroups.flatMap((g) => g.services.map((s) => s.name))
 
@@ -378,5 +391,117 @@ describe('deleting what a page refers to', () => {
     const listedByA = await api('DELETE', `/services/${ids.web}`, { key: admin.key })
     expect(listedByA.status).toBe(409)
     expect(listedByA.text).toContain('the default page')
+  })
+})
+
+describe("a page's branding", () => {
+  const settings = (body: Record<string, unknown>) => api('POST', '/globals/settings', { key: admin.key, body })
+  const DEFAULT_BRANDING = {
+    accentColor: '',
+    bannerTexts: { major: null, operational: null },
+    footerLinks: [],
+    dateFormat: 'day-month',
+  }
+
+  it("shows each page's accent, banner words, footer links and date format; a page without them, the default page's", async () => {
+    const before = await site(homeRoute, '/', onA)
+    expect(styles(before.text)).toHaveLength(1)
+
+    const a = await settings({
+      accentColor: '#AA3300',
+      bannerTexts: { major: 'Acme is having a bad day', operational: 'Acme is fine' },
+      footerLinks: [{ label: 'Acme blog', url: 'https://acme.test/blog' }],
+      dateFormat: 'iso',
+    })
+    expect(a.status, a.text).toBe(200)
+    expect(a.body.result.accentColor).toBe('#aa3300')
+    const b = await api('PATCH', `/pages/${ids.pageB}`, {
+      key: admin.key,
+      body: {
+        accentColor: '#116644',
+        bannerTexts: { operational: 'Acme Pay is fine' },
+        footerLinks: [{ label: 'Pay <help>', url: 'https://pay.test/help?a=1&b=2' }],
+        dateFormat: 'month-day',
+      },
+    })
+    expect(b.status, b.text).toBe(200)
+    const plain = await api('POST', '/pages', { key: admin.key, body: { name: 'Plain', slug: 'plain' } })
+    expect(plain.status, plain.text).toBe(201)
+
+    // A is in a major outage (Website), B is operational; both have incidents of today (12:00 UTC).
+    const onPageA = await site(homeRoute, '/', onA)
+    expect(banner(onPageA.text)).toBe('Acme is having a bad day')
+    expect(footerLinks(onPageA.text)).toContain('<a href="https://acme.test/blog">Acme blog</a>')
+    expect(onPageA.text).toContain('<html lang="en" data-date-format="iso">')
+    expect(onPageA.text).toMatch(/<time datetime="[^"]+"[^>]*>2026-11-26 12:00 UTC<\/time>/)
+    expect(onPageA.text).toContain('--link:#aa3300')
+
+    const onPageB = await site(homeRoute, '/', onB)
+    expect(banner(onPageB.text)).toBe('Acme Pay is fine')
+    expect(footerLinks(onPageB.text)).toContain('<a href="https://pay.test/help?a=1&amp;b=2">Pay &lt;help&gt;</a>')
+    expect(footerLinks(onPageB.text)).not.toContain('Acme blog')
+    expect(onPageB.text).toContain('<html lang="en" data-date-format="month-day">')
+    expect(onPageB.text).toMatch(/<time datetime="[^"]+"[^>]*>Nov 26, 2026, 12:00 PM UTC<\/time>/)
+    expect(onPageB.text).toContain('--link:#116644')
+
+    // Plain sets nothing: the default page's, and its banner's words for its own status (no services: operational).
+    const onPlain = await site(homeRoute, '/', viaPath('plain'))
+    expect(banner(onPlain.text)).toBe('Acme is fine')
+    expect(footerLinks(onPlain.text)).toContain('Acme blog')
+    expect(onPlain.text).toContain('data-date-format="iso"')
+    expect(styles(onPlain.text)).toEqual(styles(onPageA.text))
+
+    // The custom status message still wins over the banner's words, which then stand under it.
+    await api('PATCH', `/pages/${ids.pageB}`, { key: admin.key, body: { statusMessage: 'Moving house' } })
+    expect(banner((await site(homeRoute, '/', onB)).text)).toBe('Moving house')
+    await api('PATCH', `/pages/${ids.pageB}`, { key: admin.key, body: { statusMessage: '' } })
+
+    // Without branding the default page is byte for byte what it was.
+    expect((await settings(DEFAULT_BRANDING)).status).toBe(200)
+    expect((await site(homeRoute, '/', onA)).text).toBe(before.text)
+  })
+
+  it("allows exactly a page's accent style in that response's CSP, and no other page's", async () => {
+    const b = await site(homeRoute, '/', onB)
+    const [siteCss, accent] = styles(b.text)
+    expect(accent).toMatch(/^:root\{--link:#116644;/)
+    expect(styleHashes(b.csp)).toEqual([hashOf(siteCss), hashOf(accent)])
+    expect(b.csp).not.toContain('unsafe-inline')
+
+    const a = await site(homeRoute, '/', onA)
+    expect(styles(a.text)).toEqual([siteCss])
+    expect(styleHashes(a.csp)).toEqual([hashOf(siteCss)])
+    // A 404 of the page keeps its look, and its policy allows it.
+    const missing = await site(incidentRoute, '/i/nothing', onB, { shortId: 'nothing' })
+    expect(missing.status).toBe(404)
+    expect(styleHashes(missing.csp)).toEqual([hashOf(siteCss), hashOf(accent)])
+  })
+
+  it('refuses a colour that is not #rrggbb, a footer link that is not http(s) and too many links, naming the field', async () => {
+    for (const accentColor of ['red', '#12345g', '#fff', '#000000;}body{display:none']) {
+      const page = await api('PATCH', `/pages/${ids.pageB}`, { key: admin.key, body: { accentColor } })
+      expect(page.status, accentColor).toBe(400)
+      expect(page.body.errors[0].data.errors[0]).toMatchObject({ path: 'accentColor' })
+      const global = await settings({ accentColor })
+      expect(global.status, accentColor).toBe(400)
+      expect(global.text).toContain('accentColor')
+    }
+    for (const url of ['javascript:alert(1)', 'data:text/html,hi', '/relative', 'ftp://files.test/']) {
+      const page = await api('PATCH', `/pages/${ids.pageB}`, {
+        key: admin.key,
+        body: { footerLinks: [{ label: 'Bad', url }] },
+      })
+      expect(page.status, url).toBe(400)
+      expect(page.body.errors[0].data.errors[0]).toMatchObject({ path: 'footerLinks.0.url' })
+    }
+    const many = Array.from({ length: 11 }, (_, i) => ({ label: `Link ${i}`, url: `https://x.test/${i}` }))
+    const tooMany = await settings({ footerLinks: many })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.text).toContain('footerLinks')
+    const badFormat = await settings({ dateFormat: 'yyyy' })
+    expect(badFormat.status).toBe(400)
+    expect(badFormat.text).toContain('dateFormat')
+    // Nothing was stored: B keeps its own accent.
+    expect((await site(homeRoute, '/', onB)).text).toContain('--link:#116644')
   })
 })

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { admins, anyone } from '@/access/roles'
 import { hostProblem, normalHost } from '@/domain/pages'
+import { pageBrandingFields } from '@/fields/page-branding'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
 import { slugField } from '@/fields/slug'
@@ -72,6 +73,7 @@ export const Pages: CollectionConfig = {
       relationTo: 'media',
       admin: { description: "Empty: the default page's favicon." },
     },
+    ...pageBrandingFields({ onPage: true }),
     pageSectionsField('The services this page shows, under which headings. None: no services.'),
   ],
 }

@@ -22,6 +22,7 @@ import * as migration_20261127_210713_integration_incident_title from './2026112
 import * as migration_20261127_211103_confirmation_claim from './20261127_211103_confirmation_claim';
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
 import * as migration_20261128_225854_pages from './20261128_225854_pages';
+import * as migration_20261129_012019_page_branding from './20261129_012019_page_branding';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261128_225854_pages.up,
     down: migration_20261128_225854_pages.down,
-    name: '20261128_225854_pages'
+    name: '20261128_225854_pages',
+  },
+  {
+    up: migration_20261129_012019_page_branding.up,
+    down: migration_20261129_012019_page_branding.down,
+    name: '20261129_012019_page_branding'
   },
 ];

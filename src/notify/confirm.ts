@@ -57,7 +57,12 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
   const link = confirmUrl(page.base, subscriber.verificationToken)
   try {
     const adapter = channelAdapter(subscriber.type)
-    const confirmed = await adapter.confirm(payload, subscriber, siteName, link, page.name ?? undefined)
+    const confirmed = await adapter.confirm(payload, subscriber, {
+      siteName,
+      link,
+      senderName: page.name ?? undefined,
+      logo: page.logo ?? undefined,
+    })
     if (!confirmed) return false
   } catch (error) {
     const uncertain = error instanceof SendFailure && error.certainty === 'uncertain'

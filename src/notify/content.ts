@@ -28,7 +28,13 @@ export interface NotificationContent {
    */
   pageId?: number
   /** The logo of the subscriber's page (else the default page's), absolute: set on the copy sent, never stored. */
-  logo?: { url: string; alt: string }
+  logo?: EmailLogo
+}
+
+/** A page's logo as an e-mail shows it: an absolute address (the e-mail is read far from the site) and its alt text. */
+export interface EmailLogo {
+  url: string
+  alt: string
 }
 
 /** What a service status change carries in its notification's content (src/notify/events.ts). */

@@ -7,7 +7,7 @@ import { NOTIFICATION_KIND_LABELS } from '@/domain/notifications'
 import { html, raw, type SafeHtml } from '@/format/html'
 import { markdownToHtml, markdownToText } from '@/format/markdown'
 
-import type { NotificationContent } from './content'
+import type { EmailLogo, NotificationContent } from './content'
 
 export interface RenderedEmail {
   subject: string
@@ -56,12 +56,7 @@ export function renderNotificationEmail(
     `Unsubscribe at once: ${unsubscribeUrl}`,
     '',
   ].join('\n')
-  // The logo says whose page this is before any text does; without its own alt text, the page's name stands for it.
-  const logo = content.logo
-    ? html`<p style="margin:0 0 16px"><img src="${content.logo.url}" alt="${content.logo.alt || content.siteName}" height="40" style="height:40px;width:auto;border:0"></p>
-`
-    : null
-  const body = html`${logo}<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
+  const body = html`${logoBlock(content.logo, content.siteName)}<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
 <h1 style="margin:0 0 16px;font-size:20px">${content.title}</h1>
 <table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
 <tr><td style="padding:2px 12px 2px 0;color:#5b6470">Status</td><td><strong>${content.statusLabel}</strong></td></tr>
@@ -82,7 +77,15 @@ export function renderNotificationSms(content: NotificationContent, manageUrl: s
   return `${content.siteName}: ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title} (${content.statusLabel}).${message} ${content.url} Manage or stop: ${manageUrl}`
 }
 
-export function renderConfirmationEmail(siteName: string, confirmUrl: string): RenderedEmail {
+/** The logo says whose page this is before any text does; without its own alt text, the page's name stands for it. */
+function logoBlock(logo: EmailLogo | undefined, siteName: string) {
+  return logo
+    ? html`<p style="margin:0 0 16px"><img src="${logo.url}" alt="${logo.alt || siteName}" height="40" style="height:40px;width:auto;border:0"></p>
+`
+    : null
+}
+
+export function renderConfirmationEmail(siteName: string, confirmUrl: string, logo?: EmailLogo): RenderedEmail {
   const subject = `[${siteName}] Confirm your subscription`
   const text = [
     `Please confirm that you want to receive status updates from ${siteName}:`,
@@ -92,7 +95,7 @@ export function renderConfirmationEmail(siteName: string, confirmUrl: string): R
     'If you did not ask for this, ignore this e-mail: without confirmation you will receive nothing.',
     '',
   ].join('\n')
-  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Confirm your subscription</h1>
+  const body = html`${logoBlock(logo, siteName)}<h1 style="margin:0 0 16px;font-size:20px">Confirm your subscription</h1>
 <p>Please confirm that you want to receive status updates from ${siteName}.</p>
 <p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
 <p style="font-size:13px;color:#5b6470">Or open this address: ${confirmUrl}</p>`

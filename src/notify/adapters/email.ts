@@ -31,12 +31,12 @@ export const emailChannel = defineChannel({
       },
       out.payload.logger,
     ),
-  confirm: async (payload, subscriber, siteName, link, senderName) => {
+  confirm: async (payload, subscriber, { siteName, link, senderName, logo }) => {
     if (!subscriber.email) return false
     const config = await emailConfig(payload)
     await sendEmail(
       config,
-      { to: subscriber.email, ...sentAs(config.from, senderName), ...renderConfirmationEmail(siteName, link) },
+      { to: subscriber.email, ...sentAs(config.from, senderName), ...renderConfirmationEmail(siteName, link, logo) },
       payload.logger,
     )
     return true

@@ -10,7 +10,7 @@ export const smsChannel = defineChannel({
   config: (payload) => smsConfig(payload),
   send: (config, out) =>
     sendSms(config, out.address, renderNotificationSms(out.content, out.manageUrl), out.payload.logger),
-  confirm: async (payload, subscriber, siteName, link) => {
+  confirm: async (payload, subscriber, { siteName, link }) => {
     if (!subscriber.phone) return false
     await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
     return true

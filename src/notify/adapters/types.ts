@@ -6,9 +6,19 @@ import type { Payload } from 'payload'
 
 import type { Env } from '@/config/env'
 import type { Notification, Subscriber } from '@/payload-types'
-import type { NotificationContent } from '../content'
+import type { EmailLogo, NotificationContent } from '../content'
 
 /** What the delivery job hands an adapter for one claimed delivery. */
+/** Whose confirmation it is: the subscriber's page. */
+export interface ConfirmationFrom {
+  siteName: string
+  link: string
+  /** The name of the subscriber's page when it is not the default one (an e-mail's sender name). */
+  senderName?: string
+  /** The page's logo (else the default page's), at an absolute address. */
+  logo?: EmailLogo
+}
+
 export interface Outgoing {
   payload: Payload
   notification: Notification
@@ -38,17 +48,8 @@ export interface ChannelAdapter<Config = unknown> {
   config(payload: Payload, settings: Env): Promise<Config>
   /** Sends one notification; throws SendFailure (or ChannelNotConfigured) when it did not go out. */
   send(config: Config, message: Outgoing): Promise<void>
-  /**
-   * Sends the double opt-in message with the confirmation link; false when the subscriber has no address.
-   * `senderName`: the name of the subscriber's page when it is not the default one (an e-mail's sender name).
-   */
-  confirm(
-    payload: Payload,
-    subscriber: Subscriber,
-    siteName: string,
-    link: string,
-    senderName?: string,
-  ): Promise<boolean>
+  /** Sends the double opt-in message with the confirmation link; false when the subscriber has no address. */
+  confirm(payload: Payload, subscriber: Subscriber, from: ConfirmationFrom): Promise<boolean>
   /** The settings page's "Send a test message" (src/notify/test-message.ts), for a channel whose settings it has. */
   test?: SettingsTest<Config>
 }

@@ -35,7 +35,7 @@ export const webhookChannel = defineChannel({
     const id = out.test ? `msg_test_${out.deliveryId}` : `msg_${out.deliveryId}`
     await sendToUrl(out, text, { ...signWebhook(secret, id, out.now, text) })
   },
-  confirm: async (payload, subscriber, siteName, link) => {
+  confirm: async (payload, subscriber, { siteName, link }) => {
     if (!subscriber.contactEmail) return false
     const mail = renderWebhookConfirmationEmail(
       siteName,

@@ -16,7 +16,7 @@ export async function PageSwitcher({ payload, user, collectionConfig, searchPara
   if (!choices.length) return null
   return (
     <nav aria-label="Pages" style={{ display: 'flex', gap: '0.75rem', alignItems: 'baseline', margin: '0 0 1.25rem' }}>
-      <span style={{ color: 'var(--theme-elevation-500)' }}>Page:</span>
+      <span style={{ color: 'var(--theme-elevation-800)' }}>Page:</span>
       <ul style={{ ...list, listStyle: 'none' }}>
         {choices.map((choice) => (
           <li key={choice.href}>
@@ -40,7 +40,7 @@ export async function PageSwitcher({ payload, user, collectionConfig, searchPara
                   rel="noopener"
                   aria-label={`View page: ${choice.label}`}
                   title={`View page: ${choice.label}`}
-                  style={{ color: 'var(--theme-elevation-500)', textDecoration: 'none' }}
+                  style={{ color: 'var(--theme-elevation-800)', textDecoration: 'none' }}
                 >
                   ↗
                 </a>

@@ -10,7 +10,7 @@ import { type Access, type CollectionBeforeChangeHook, type PayloadRequest, type
 
 import { relationIds } from '@/db/relation-id'
 import { Forbidden } from '@/errors'
-import { pageServiceIds, scopeOfPage } from '@/settings/pages'
+import { pageServiceIds, scopeOfPage, shownOnPagesWhere } from '@/settings/pages'
 
 import { hasRole, isAdmin } from './roles'
 
@@ -33,10 +33,7 @@ async function servicesOf(req: PayloadRequest, pages: number[]): Promise<Set<num
 
 /** Incidents and maintenances the pages show, as a `where`. */
 async function shownOn(req: PayloadRequest, pages: number[]): Promise<Where> {
-  const services = [...(await servicesOf(req, pages))]
-  return {
-    or: [...(services.length ? [{ affectedServices: { in: services } }] : []), { pages: { in: pages } }],
-  }
+  return shownOnPagesWhere(pages, await servicesOf(req, pages))
 }
 
 const editing = (req: PayloadRequest) => hasRole(req.user, 'admin', 'editor')

@@ -5,13 +5,15 @@
  */
 import { useDocumentInfo, useFormFields } from '@payloadcms/ui'
 
+import { pageViewUrl } from '@/domain/pages'
+
 export function ViewPageLink() {
   const { id } = useDocumentInfo()
   const slug = useFormFields(([fields]) => fields.slug?.value)
   const publicUrl = useFormFields(([fields]) => fields.publicUrl?.value)
   if (!id || typeof slug !== 'string' || !slug)
     return <p style={{ marginBottom: '1rem' }}>The page can be viewed once it is saved.</p>
-  const href = typeof publicUrl === 'string' && publicUrl.trim() ? publicUrl.trim() : `/p/${slug}/`
+  const href = pageViewUrl({ slug, publicUrl: typeof publicUrl === 'string' ? publicUrl : null })
   return (
     <p style={{ marginBottom: '1rem' }}>
       <a href={href} target="_blank" rel="noopener">

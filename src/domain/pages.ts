@@ -42,6 +42,11 @@ export function pagePathPrefix(slug: string): string {
   return `/p/${slug}`
 }
 
+/** Where a page is seen as visitors see it: its public URL, else `/p/<slug>/` on this host. */
+export function pageViewUrl(page: { slug: string; publicUrl?: string | null }): string {
+  return page.publicUrl?.trim() || `${pagePathPrefix(page.slug)}/`
+}
+
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 const HOST_NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*(?::\\d{1,5})?$`)
 

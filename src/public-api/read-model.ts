@@ -21,6 +21,7 @@ import type {
   ServiceGroup as GroupDoc,
 } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
+import { shownOnPagesWhere } from '@/settings/pages'
 import { type PageScope, showsOnPage } from '@/domain/pages'
 import { relationIds } from '@/db/relation-id'
 import { readTableAsArrays } from '@/db/sql'
@@ -463,17 +464,11 @@ export async function currentOverallStatus(payload: Payload, scope: PageScope): 
 }
 
 /**
- * The incidents or maintenances a page shows, as a `where` (src/domain/pages.ts's showsOnPage, in SQL); null: all of
- * them (the default page without sections).
+ * The incidents or maintenances a page shows, as a `where` (src/settings/pages.ts); null: all of them (the default
+ * page without sections).
  */
 function pageWhere(scope: PageScope, pageServices: Set<number> | null): Where | null {
-  if (pageServices === null) return null
-  const byService: Where[] = pageServices.size ? [{ affectedServices: { in: [...pageServices] } }] : []
-  const named: Where =
-    scope.id === null
-      ? { and: [{ affectedServices: { exists: false } }, { pages: { exists: false } }] }
-      : { pages: { in: [scope.id] } }
-  return { or: [...byService, named] }
+  return pageServices === null ? null : shownOnPagesWhere([scope.id], pageServices)
 }
 
 export const withPage = (where: Where, onPage: Where | null): Where => (onPage ? { and: [where, onPage] } : where)

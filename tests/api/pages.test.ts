@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as feedRoute from '@/app/(site)/feed.atom/route'
 import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import * as homeRoute from '@/app/(site)/route'
+import { pageChoices } from '@/admin/page-switcher'
 import { KNOWN_HOST_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
@@ -310,6 +311,33 @@ describe('an editor limited to a page', () => {
       (s: { email: string }) => s.email,
     )
     expect(emails).toEqual(['on-b@example.test'])
+  })
+
+  it("is offered its page only in the admin's page switcher, whose links list what each page shows", async () => {
+    const p = await payload()
+    const choices = async (user: TestUser) =>
+      pageChoices(p, await p.findByID({ collection: 'users', id: user.id, depth: 0 }), 'incidents', {})
+    const mine = await choices(limited)
+    expect(mine.map((choice) => [choice.label, choice.viewUrl])).toEqual([
+      ['All your pages', null],
+      ['Acme Pay status', '/p/b/'],
+    ])
+    // An admin: All pages, the default page, then every page (an earlier test made another).
+    const every = await choices(admin)
+    expect(every.slice(0, 3).map((choice) => choice.label)).toEqual(['All pages', 'Acme status', 'Acme Pay status'])
+    expect(every.map((choice) => choice.current)).toEqual(every.map((_, n) => n === 0))
+    // Each link's filter, read by the REST API as the admin's list reads it, lists what the page's site shows.
+    const listed = async (href: string) =>
+      (
+        await api('GET', `/incidents${new URL(href, 'http://localhost').search}&limit=100`, { key: admin.key })
+      ).body.docs
+        .map((i: { title: string }) => i.title)
+        .sort()
+    const onSite = async (headers: Record<string, string>) =>
+      (await v1('/incidents', { headers })).body.data.map((i: { title: string }) => i.title).sort()
+    expect(await listed(every[2].href)).toEqual(await onSite(onB))
+    expect(await listed(every[1].href)).toEqual(await onSite(onA))
+    expect(await listed(every[1].href)).toContain('Office network down')
   })
 
   it('writes incidents on its page only, and cannot widen its own limit', async () => {

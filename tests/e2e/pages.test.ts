@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { launchChromium, seriousViolations } from '../helpers/browser'
@@ -271,6 +271,14 @@ describe('nginx with two server names', () => {
 })
 
 describe('in the browser', () => {
+  const signIn = async (page: Page) => {
+    await page.goto(`${server.base}/admin/login`)
+    await page.fill('input[name="email"]', ADMIN_EMAIL)
+    await page.fill('input[name="password"]', ADMIN_PASSWORD)
+    await page.click('button[type="submit"]')
+    await page.waitForURL(`${server.base}/admin`)
+  }
+
   it('keeps a reader on the page at its /p/<slug>/ address from link to link, and it passes axe', async () => {
     browser ??= await launchChromium()
     const page = await browser.newPage({ viewport: { width: 1024, height: 800 } })
@@ -287,17 +295,58 @@ describe('in the browser', () => {
   it('lists the pages in the admin, each with a link to it as visitors see it', async () => {
     browser ??= await launchChromium()
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await page.goto(`${server.base}/admin/login`)
-    await page.fill('input[name="email"]', ADMIN_EMAIL)
-    await page.fill('input[name="password"]', ADMIN_PASSWORD)
-    await page.click('button[type="submit"]')
-    await page.waitForURL(`${server.base}/admin`)
+    await signIn(page)
     await page.goto(`${server.base}/admin/collections/pages`)
     await page.getByRole('link', { name: 'Acme Pay status' }).click()
     const view = page.getByRole('link', { name: /View page/ })
     await view.waitFor()
     expect(await view.getAttribute('href')).toBe('/p/pay/')
     await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'pages-admin.png') })
+    await page.close()
+  })
+
+  it("switches the incident list between the pages, each showing its page's incidents, the one shown marked", async () => {
+    const incident = async (title: string, service: number) => {
+      const created = await call(`${server.base}/api/incidents`, {
+        method: 'POST',
+        headers: auth,
+        body: { title, affectedServices: [service], updates: [{ status: 'investigating', message: 'Looking' }] },
+      })
+      expect(created.status, created.text).toBe(201)
+    }
+    await incident('Website pages load slowly', website)
+    await incident('Card payments fail', billing)
+    browser ??= await launchChromium()
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await signIn(page)
+    const switcher = page.getByRole('navigation', { name: 'Pages' })
+    const choice = (name: string) => switcher.getByRole('link', { name, exact: true })
+    const listed = () => page.locator('.table tbody tr').allInnerTexts()
+    // Which pages' incidents are listed (B's: every incident on Billing, an earlier test's too).
+    const titles = async () => [...new Set((await listed()).map((row) => (row.includes('Card') ? 'B' : 'A')))].sort()
+    const marked = async () => (await switcher.locator('a[aria-current="page"]').allInnerTexts()).join()
+
+    await page.goto(`${server.base}/admin/collections/incidents`)
+    await expect.poll(titles).toEqual(['A', 'B'])
+    expect(await marked()).toBe('All pages')
+    expect(await switcher.getByRole('link', { name: 'View page: Acme Pay status' }).getAttribute('href')).toBe(
+      '/p/pay/',
+    )
+    expect(await switcher.getByRole('link', { name: 'View page: Acme status' }).getAttribute('href')).toBe('/')
+
+    await choice('Acme Pay status').click()
+    await expect.poll(marked).toBe('Acme Pay status')
+    expect(await titles()).toEqual(['B'])
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'pages-switcher.png') })
+    expect(await seriousViolations(page, 'page switcher', { include: ['nav[aria-label="Pages"]'] })).toEqual([])
+
+    await choice('Acme status').click()
+    await expect.poll(marked).toBe('Acme status')
+    expect(await titles()).toEqual(['A'])
+
+    await choice('All pages').click()
+    await expect.poll(marked).toBe('All pages')
+    expect(await titles()).toEqual(['A', 'B'])
     await page.close()
   })
 })

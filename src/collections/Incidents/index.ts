@@ -44,6 +44,8 @@ export const Incidents: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'status', 'createdAt', 'resolvedAt', 'publishError'],
+    // Every page's incidents are in one list: the switcher narrows it to one page's (docs/pages.md).
+    components: { beforeListTable: ['/components/PageSwitcher#PageSwitcher'] },
     group: 'Status',
   },
   defaultSort: '-createdAt',

@@ -30,6 +30,7 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { PublishPostmortemField as PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1 } from '../../../components/PublishPostmortemField'
+import { PageSwitcher as PageSwitcher_f9f86779eb34fca8b7c2ad94a395beac } from '../../../components/PageSwitcher'
 import { EndpointActionsField as EndpointActionsField_a3ae6f33d729135fa0e4ce6ca40e65a2 } from '../../../components/EndpointActionsField'
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
 import { WebhookAddressField as WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015 } from '../../../components/WebhookAddressField'
@@ -77,6 +78,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/PublishPostmortemField#PublishPostmortemField": PublishPostmortemField_33892f94d5fb1ab7c5c8b8a421f3d4d1,
+  "/components/PageSwitcher#PageSwitcher": PageSwitcher_f9f86779eb34fca8b7c2ad94a395beac,
   "/components/EndpointActionsField#EndpointActionsField": EndpointActionsField_a3ae6f33d729135fa0e4ce6ca40e65a2,
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
   "/components/WebhookAddressField#WebhookAddressField": WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015,

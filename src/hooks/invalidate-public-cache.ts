@@ -19,10 +19,10 @@ const withWithdrawn = (change: DataChange, withdrawn: string[] | null): DataChan
 /** The change, with the pages it touched when they are known (else it counts for every page). */
 async function onPages(
   change: DataChange,
-  ...[req, slug, doc, previousDoc]: Parameters<typeof pagesTouchedBy>
+  ...[req, slug, operation, doc, previousDoc]: Parameters<typeof pagesTouchedBy>
 ): Promise<DataChange> {
   try {
-    const pages = await pagesTouchedBy(req, slug, doc, previousDoc)
+    const pages = await pagesTouchedBy(req, slug, operation, doc, previousDoc)
     return pages ? { ...change, pages } : change
   } catch (error) {
     // Every page is then stale: a page read more than needed, never a stale one kept.
@@ -38,7 +38,7 @@ const afterChange =
     const kind = kindOf(collection.slug)
     const withdrawn = kind && operation === 'update' ? withdrawnByUpdate(kind, previousDoc, doc) : null
     const before = operation === 'update' ? previousDoc : undefined
-    markDataChanged(withWithdrawn(await onPages(change, req, collection.slug, doc, before), withdrawn))
+    markDataChanged(withWithdrawn(await onPages(change, req, collection.slug, operation, doc, before), withdrawn))
     return doc
   }
 
@@ -46,7 +46,7 @@ const afterDelete =
   (change: DataChange): CollectionAfterDeleteHook =>
   async ({ doc, collection, req }) => {
     const kind = kindOf(collection.slug)
-    const touched = await onPages(change, req, collection.slug, doc, undefined)
+    const touched = await onPages(change, req, collection.slug, 'delete', doc, undefined)
     markDataChanged(withWithdrawn(touched, kind ? withdrawnByDelete(kind, doc) : null))
     return doc
   }

@@ -1,9 +1,13 @@
 /**
  * Which pages a write touches (src/domain/pages.ts's pagesTouched), so that the response cache keeps the copies of
- * the others (src/runtime/data-version.ts): a service's write touches the pages listing it before or after, and those
- * showing an incident or maintenance that names it (they show its name and status); an incident's or maintenance's,
- * the pages showing it before or after. Read with the write's `req`, inside its transaction. Undefined (every page)
- * for any other collection.
+ * the others (src/runtime/data-version.ts): a service's write touches the pages listing it before or after, and, when
+ * its name or slug changed, those showing an incident or maintenance that names it (they print both); an incident's
+ * or maintenance's, the pages showing it before or after. A service's delete touches every page: its records lost
+ * their link to it with the row, so which pages showed it can no longer be read. Undefined (every page) for any other
+ * collection.
+ *
+ * The records and services are read with the write's `req`, inside its transaction; the pages as the public reads
+ * them (loadPages, outside it: a change to a page or the settings counts for every page anyway).
  */
 import type { PayloadRequest } from 'payload'
 
@@ -60,10 +64,12 @@ async function recordsNaming(req: PayloadRequest, serviceId: number): Promise<Do
 export async function pagesTouchedBy(
   req: PayloadRequest,
   collection: string,
+  operation: 'create' | 'update' | 'delete',
   doc: Doc,
   previousDoc: Doc,
 ): Promise<number[] | undefined> {
   if (collection !== 'services' && !(RECORD_KINDS as readonly string[]).includes(collection)) return undefined
+  if (collection === 'services' && operation === 'delete') return undefined
   const { pages, defaultSections } = await loadPages(req.payload)
   const all = [{ id: null, sections: defaultSections }, ...pages]
   if (collection !== 'services')
@@ -72,6 +78,8 @@ export async function pagesTouchedBy(
   if (id === null) return undefined
   const services = [doc, previousDoc].map((version) => ({ id, groupId: relationId(version?.group) }))
   const listing = pagesTouched(all, { services, records: [] })
-  if (listing.length === all.length) return listing
+  // The records print a service's name and slug only: its status and the rest show on the pages listing it.
+  const renamed = previousDoc !== undefined && (previousDoc.name !== doc?.name || previousDoc.slug !== doc?.slug)
+  if (!renamed || listing.length === all.length) return listing
   return pagesTouched(all, { services, records: await placed(req, await recordsNaming(req, id)) })
 }

@@ -11,6 +11,7 @@ import * as feedRoute from '@/app/(site)/feed.atom/route'
 import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import * as homeRoute from '@/app/(site)/route'
 import { pageChoices } from '@/admin/page-switcher'
+import { onLocalDataChange } from '@/runtime/data-version'
 import { KNOWN_HOST_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
@@ -229,6 +230,51 @@ describe('a page', () => {
   it("limits a list's service filter to the page's services", async () => {
     expect((await v1('/incidents?service=billing', { headers: onA })).body.data).toEqual([])
     expect((await v1('/incidents?service=billing', { headers: onB })).body.data.length).toBeGreaterThan(0)
+  })
+})
+
+describe("what a write tells the edge's cache", () => {
+  /** The pages each change made while `write` ran said it touched (undefined: every page). */
+  async function touched(write: () => Promise<unknown>): Promise<(number[] | undefined)[]> {
+    const heard: (number[] | undefined)[] = []
+    const stop = onLocalDataChange((_version, change) => heard.push(change.pages && [...change.pages].sort()))
+    try {
+      await write()
+    } finally {
+      stop()
+    }
+    return heard
+  }
+  const patch = (path: string, body: Record<string, unknown>) => async () => {
+    const answer = await api('PATCH', path, { key: admin.key, body })
+    expect(answer.status, answer.text).toBe(200)
+  }
+
+  it("names the pages a service's or an incident's write touched, and every page for a delete of a service", async () => {
+    const b = ids.pageB
+    // Billing is on B only, Website on A only.
+    expect(await touched(patch(`/services/${ids.billing}`, { status: 'degraded' }))).toEqual([[b]])
+    expect(await touched(patch(`/services/${ids.web}`, { description: 'The website' }))).toEqual([[0]])
+    expect(await touched(() => createIncident('Touches B only', [ids.billing]))).toEqual([[b]])
+    expect(await touched(() => createIncident('Names B only', [], [b]))).toEqual([[b]])
+    // A page's or the settings' write, and a service's delete, count for every page.
+    expect(await touched(patch(`/pages/${b}`, { description: 'Payments' }))).toEqual([undefined])
+    const p = await payload()
+    const gone = await p.create({
+      collection: 'services',
+      data: { name: 'Short-lived', group: ids.money, status: 'operational' },
+      overrideAccess: true,
+    })
+    expect(await touched(() => api('DELETE', `/services/${gone.id}`, { key: admin.key }))).toEqual([undefined])
+  })
+
+  it('names, for a renamed service, the pages showing an incident that prints its name', async () => {
+    const b = ids.pageB
+    // An incident on Website (A's) and Billing (B's) shows on both and prints both names: renaming Billing touches A.
+    await createIncident('Both products', [ids.web, ids.billing])
+    expect(await touched(patch(`/services/${ids.billing}`, { name: 'Billing and invoices' }))).toEqual([[0, b]])
+    // A status change prints nothing in the incident: B's only.
+    expect(await touched(patch(`/services/${ids.billing}`, { status: 'operational' }))).toEqual([[b]])
   })
 })
 

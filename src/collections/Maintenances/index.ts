@@ -30,7 +30,7 @@ export const Maintenances: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'status', 'scheduledStartAt', 'scheduledEndAt', 'publishError'],
-    // Every page's incidents are in one list: the switcher narrows it to one page's (docs/pages.md).
+    // Every page's maintenances are in one list: the switcher narrows it to one page's (docs/pages.md).
     components: { beforeListTable: ['/components/PageSwitcher#PageSwitcher'] },
     group: 'Status',
   },

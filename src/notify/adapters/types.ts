@@ -8,7 +8,6 @@ import type { Env } from '@/config/env'
 import type { Notification, Subscriber } from '@/payload-types'
 import type { EmailLogo, NotificationContent } from '../content'
 
-/** What the delivery job hands an adapter for one claimed delivery. */
 /** Whose confirmation it is: the subscriber's page. */
 export interface ConfirmationFrom {
   siteName: string
@@ -19,6 +18,7 @@ export interface ConfirmationFrom {
   logo?: EmailLogo
 }
 
+/** What the delivery job hands an adapter for one claimed delivery. */
 export interface Outgoing {
   payload: Payload
   notification: Notification

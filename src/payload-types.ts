@@ -345,6 +345,35 @@ export interface Page {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Who may read this page: everything of a private page (pages, feeds, APIs) is private.
+   */
+  access?: {
+    mode?: ('public' | 'private') | null;
+    /**
+     * Each opens the page (give each audience its own, and remove one to shut it out).
+     */
+    passwords?:
+      | {
+          label: string;
+          /**
+           * At least 8 characters. Write-only: never shown again. Leave empty to keep it.
+           */
+          password?: string | null;
+          id?: string | null;
+        }[]
+      | null;
+    /**
+     * Addresses or CIDRs (192.0.2.0/24, 2001:db8::/32), judged on the client address as TRUSTED_PROXIES defines it.
+     */
+    networks?:
+      | {
+          network: string;
+          label?: string | null;
+          id?: string | null;
+        }[]
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1460,6 +1489,25 @@ export interface PagesSelect<T extends boolean = true> {
         group?: T;
         services?: T;
         id?: T;
+      };
+  access?:
+    | T
+    | {
+        mode?: T;
+        passwords?:
+          | T
+          | {
+              label?: T;
+              password?: T;
+              id?: T;
+            };
+        networks?:
+          | T
+          | {
+              network?: T;
+              label?: T;
+              id?: T;
+            };
       };
   updatedAt?: T;
   createdAt?: T;

@@ -4,6 +4,12 @@
  * again: an operator deletes an incident because it should not have been public.
  */
 
+/**
+ * Withdrawn as a path: every copy, whatever its path (a page that turned private takes back all it showed; the
+ * response cache drops every entry and last good copy).
+ */
+export const EVERY_COPY = '*'
+
 /** The collections whose records have public paths of their own. */
 export type PublicRecordKind = 'incidents' | 'maintenances' | 'services' | 'service-groups'
 

@@ -33,7 +33,7 @@ import {
   PAGE_SLUG_HEADER,
   PUBLIC_ORIGIN_HEADER,
 } from '@/runtime/headers'
-import { pageKeyOfRequest } from '@/runtime/page-directory'
+import { isPrivatePageRequest, pageKeyOfRequest } from '@/runtime/page-directory'
 import { hostOfOrigin } from '@/domain/pages'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
@@ -45,6 +45,7 @@ import {
   errorShapeOf,
   type ErrorShape,
   isAnonymous,
+  uncached,
   isPublicPath,
   parseTarget,
   type RequestClass,
@@ -457,13 +458,15 @@ const PAGE_BUDGETS: ReadonlySet<Budget> = new Set(['public', 'subscribe'])
 function budgetKey(req: IncomingMessage, budget: Budget, address: string): string {
   const key = rateLimitKey(address)
   if (!PAGE_BUDGETS.has(budget)) return key
+  const page = pageKeyOfRequest(...pageAddressOf(req))
+  return page === 0 ? key : `${key} page ${page}`
+}
+
+/** The slug and host a request names its page by (the edge set both headers, src/edge/page-path.ts). */
+function pageAddressOf(req: IncomingMessage): [slug: string | null, host: string | null] {
   const slug = req.headers[PAGE_SLUG_HEADER]
   const origin = req.headers[PUBLIC_ORIGIN_HEADER]
-  const page = pageKeyOfRequest(
-    typeof slug === 'string' ? slug : null,
-    typeof origin === 'string' ? hostOfOrigin(origin) : null,
-  )
-  return page === 0 ? key : `${key} page ${page}`
+  return [typeof slug === 'string' ? slug : null, typeof origin === 'string' ? hostOfOrigin(origin) : null]
 }
 
 function admission({
@@ -493,7 +496,9 @@ function admission({
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
     setPublicOrigin(req, publicOrigin)
-    const kind = classifyRequest(req.method, pathname, isAnonymous(req.headers))
+    const classified = classifyRequest(req.method, pathname, isAnonymous(req.headers))
+    // A private page's reads go to Next with the reader's headers, where its gate judges them; none is kept.
+    const kind = classified.cacheable && isPrivatePageRequest(...pageAddressOf(req)) ? uncached(classified) : classified
     const limiter = kind.budget ? limiters[kind.budget] : null
     // A webhook request spends its address's budget and, with a token that could exist, the token's too.
     const tokenKey = kind.budget === 'integration' ? integrationRateKey(pathname, req.headers.authorization) : null

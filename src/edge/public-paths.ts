@@ -195,6 +195,11 @@ export function classifyRequest(method: string | undefined, pathname: string, an
   return requestClass(null, false, errorShape)
 }
 
+/** The same class, but never answered from the response cache (a private page's read: its reader's access decides). */
+export function uncached(kind: RequestClass): RequestClass {
+  return kind.cacheable ? requestClass(kind.budget, false, kind.errorShape) : kind
+}
+
 /** The few distinct answers, made once: deciding a request allocates nothing. */
 const BUDGETS: (Budget | null)[] = [null, 'public', 'subscribe', 'cms', 'integration']
 const SHAPES: ErrorShape[] = ['problem', 'cms', 'subscribe-json', 'page']

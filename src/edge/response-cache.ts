@@ -11,7 +11,7 @@ import pLimit from 'p-limit'
 
 import { chooseEncoding, compress, type Encoding, isCompressible, weakTag } from './compression'
 import { currentDataVersion, pageDataVersion } from '@/runtime/data-version'
-import { showsOneRecord } from '@/domain/withdrawn-paths'
+import { EVERY_COPY, showsOneRecord } from '@/domain/withdrawn-paths'
 import { ifNoneMatchMatches } from './etag'
 import { EXPIRES_HEADER, KNOWN_HOST_HEADER, PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import type { ErrorShape } from './public-paths'
@@ -107,7 +107,9 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
     headers[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value]
   }
   const etag = typeof headers.etag === 'string' ? headers.etag : undefined
-  const cacheable = origin.status === 200 && !setsCookie && (expiresAt === null || expiresAt > now)
+  // A response its route marked as one reader's (a private page's, src/settings/base-url.ts) is never kept.
+  const personal = /\b(?:no-store|private)\b/i.test(String(headers['cache-control'] ?? ''))
+  const cacheable = origin.status === 200 && !setsCookie && !personal && (expiresAt === null || expiresAt > now)
   return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable, knownHost, page }
 }
 
@@ -293,9 +295,10 @@ export class ResponseStore {
   withdraw(paths: readonly string[], version: number): void {
     this.floor = Math.max(this.floor, version)
     const named = new Set(paths)
+    const every = named.has(EVERY_COPY)
     const shows = (entry: Entry) => {
       const path = pathOfKey(entry.key)
-      return named.has(path) || (entry.version < version && !showsOneRecord(path))
+      return every || named.has(path) || (entry.version < version && !showsOneRecord(path))
     }
     let dropped = false
     for (const entry of this.lastGoodCopies()) {

@@ -14,6 +14,7 @@ const HOST_NAME = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/
 
 interface PageDoc {
   hosts?: { host?: string }[] | null
+  access?: { mode?: string | null } | null
 }
 
 /**
@@ -22,7 +23,8 @@ interface PageDoc {
  */
 function hostsOf(docs: PageDoc[]): string[] {
   const seen = new Set<string>()
-  for (const doc of docs)
+  // A private page has no copy: a file server in front would show it to anyone (docs/private-pages.md).
+  for (const doc of docs.filter((listed) => listed.access?.mode !== 'private'))
     for (const { host: named } of doc.hosts ?? []) {
       const host = (named ?? '').replace(/:\d+$/, '')
       if (HOST_NAME.test(host)) seen.add(host)
@@ -42,7 +44,7 @@ async function listPages(fetch: Fetch): Promise<PageDoc[]> {
   }
 }
 
-/** Reads every page's site into its hosts' trees; what the copies announced, merged. */
+/** Reads every public page's site into its hosts' trees; what the copies announced, merged. */
 export async function collectPages(
   fetch: Fetch,
   now: Date,

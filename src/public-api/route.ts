@@ -10,7 +10,8 @@ import { publicError } from '@/errors'
 
 import { ResponseClock } from './clock'
 import { problemResponse } from './http'
-import { type Links, markPageResponse, publicPage } from '@/settings/base-url'
+import { type Links, markPageResponse, markPrivate, publicPage } from '@/settings/base-url'
+import { AccessRequired } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
 
 export interface PublicContext {
@@ -35,7 +36,8 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
     } catch (error) {
       const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')
       if (!failure.expected) console.error('GET', new URL(request.url).pathname, 'failed:', error)
-      return problemResponse(request, { status: failure.status, detail: failure.message }, failure.headers)
+      const response = problemResponse(request, { status: failure.status, detail: failure.message }, failure.headers)
+      return error instanceof AccessRequired ? markPrivate(response) : response
     }
   }
 }

@@ -15,6 +15,7 @@ import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
 import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
 
+import { requireAccess } from './page-access'
 import { loadPages, pageOfRequest, type PageRecord } from './pages'
 import { siteSettings } from './site-settings'
 
@@ -54,6 +55,7 @@ export async function publicPage(
   request: Request,
 ): Promise<{ links: Links; page: PageRecord | null; knownHost: boolean }> {
   const { page, scope, hostClaimed } = await pageOfRequest(payload, request)
+  requireAccess(request, page, { secret: payload.secret, pathPrefix: scope.pathPrefix })
   const defaultBase = await sharedConfiguredBase(payload)
   const configured = page ? page.publicUrl : defaultBase
   const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
@@ -73,6 +75,18 @@ export function markPageResponse(
 ): Response {
   response.headers.set(PAGE_KEY_HEADER, String(pageKeyOf(page?.id ?? null)))
   if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
+  if (page?.access.private) markPrivate(response)
+  return response
+}
+
+/**
+ * A private page's response (docs/private-pages.md): one reader's, so no cache keeps it (the edge's neither: it
+ * keeps nothing marked so), and no search engine lists it.
+ */
+export function markPrivate(response: Response): Response {
+  response.headers.set('cache-control', 'private, no-store')
+  response.headers.set('x-robots-tag', 'noindex')
+  response.headers.append('vary', 'Cookie')
   return response
 }
 

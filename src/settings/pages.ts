@@ -24,6 +24,9 @@ import { publishPageDirectory } from '@/runtime/page-directory'
 import { PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { sharedPerVersion } from '@/runtime/version-memo'
 
+import { REVEAL_SECRETS } from '@/fields/secret'
+import type { PageAccessRule } from '@/domain/page-access'
+
 import { type Branding, brandingOf } from './branding'
 import { mediaRef, type MediaRef } from './media'
 
@@ -39,6 +42,8 @@ export interface PageRecord extends PageAddressing {
   /** Its own branding; what it leaves empty, the default page's fills (src/site/page-shell.ts). */
   branding: Branding
   sections: PageSection[]
+  /** Who may read it (src/domain/page-access.ts); its password hashes never leave the server. */
+  access: PageAccessRule
 }
 
 interface Pages {
@@ -58,12 +63,22 @@ function sectionsOf(rows: SectionRows): PageSection[] {
   })
 }
 
+function accessOf(access: PageDoc['access']): PageAccessRule {
+  return {
+    private: access?.mode === 'private',
+    passwordHashes: (access?.passwords ?? []).flatMap((row) => (row.password ? [row.password] : [])),
+    networks: (access?.networks ?? []).map((row) => row.network),
+  }
+}
+
 const trimmed = (value: string | null | undefined) => value?.trim() || null
 
 async function readPages(payload: Payload): Promise<Pages> {
   const [found, settings] = await Promise.all([
     payload.find({
       collection: 'pages',
+      // The gate needs the password hashes (src/settings/page-access.ts); nothing here is sent anywhere.
+      context: REVEAL_SECRETS,
       depth: 1,
       limit: 0,
       pagination: false,
@@ -87,6 +102,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       logo: mediaRef(doc.logo),
       favicon: mediaRef(doc.favicon),
       branding: brandingOf(doc),
+      access: accessOf(doc.access),
       sections: sectionsOf(doc.sections),
     })),
   }

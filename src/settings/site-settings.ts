@@ -24,6 +24,8 @@ export interface SiteSettings extends Partial<Branding> {
   status?: ServiceStatus
   /** false: no channel can send, so the header and footer offer no Subscribe link (read with the settings per page). */
   subscribable?: boolean
+  /** true: search engines are asked not to list the page (a private page's, docs/private-pages.md). */
+  noindex?: boolean
 }
 
 /** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */

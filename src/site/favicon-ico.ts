@@ -10,6 +10,7 @@ import { getPayload } from 'payload'
 
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
 import { markPageResponse, publicPage } from '@/settings/base-url'
+import { AccessRequired } from '@/settings/page-access'
 
 import { faviconSvg, type FaviconTone } from './favicon'
 import { pageShell } from './page-shell'
@@ -25,7 +26,9 @@ export async function faviconIco(request: Request): Promise<Response> {
     uploaded = shell.favicon?.url ?? null
     tone = shell.status
   } catch (error) {
-    console.error('GET /favicon.ico: settings unreadable, answering the default icon:', error)
+    // A private page's reader without access gets the default icon: not even its status's colour.
+    if (!(error instanceof AccessRequired))
+      console.error('GET /favicon.ico: settings unreadable, answering the default icon:', error)
   }
   if (uploaded) return new Response(null, { status: 302, headers: { location: uploaded, 'cache-control': 'no-cache' } })
   const response = new Response(request.method === 'HEAD' ? null : faviconSvg(tone), {

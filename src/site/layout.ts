@@ -142,7 +142,12 @@ export function renderDocument({
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${fullTitle}</title>
+<title>${fullTitle}</title>${
+    settings.noindex
+      ? html`
+<meta name="robots" content="noindex">`
+      : null
+  }
 ${description ? html`<meta name="description" content="${description}">` : null}
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="${settings.siteName}">

@@ -14,10 +14,12 @@ import { EXPIRES_HEADER } from '@/runtime/headers'
 import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
 import { etagOf } from '@/public-api/http'
-import { type Links, markPageResponse, publicPage } from '@/settings/base-url'
+import { type Links, markPageResponse, markPrivate, publicPage } from '@/settings/base-url'
+import { AccessRequired } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
+import { accessPage, accessShell } from './access-pages'
 import { siteContentSecurityPolicy } from './content-security-policy'
 import { pageShell } from './page-shell'
 import { underPathPrefix } from './path-prefix'
@@ -75,6 +77,32 @@ const FALLBACK_SETTINGS: SiteSettings = {
 
 type Handler<P> = (request: Request, context: SiteContext, params: P) => Promise<SiteBody>
 
+/** What the access page says beside the form: a wrong password, too many attempts. */
+export interface AccessAnswer {
+  status?: number
+  error?: string
+  headers?: Readonly<Record<string, string>>
+  /** The page's path (without its `/p/<slug>`) to go back to after signing in. */
+  returnTo: string
+}
+
+/**
+ * A private page's sign-in or refusal, in its name and style, and nothing of its content (src/site/access-pages.ts):
+ * what a reader without access gets for any of its addresses, and what the sign-in answers when it fails.
+ */
+export async function accessResponse(
+  request: Request,
+  { page, pathPrefix, refusal }: Pick<AccessRequired, 'page' | 'pathPrefix' | 'refusal'>,
+  { status = refusal === 'sign-in' ? 401 : 403, error, headers = {}, returnTo }: AccessAnswer,
+): Promise<Response> {
+  const payload = await getPayload({ config })
+  const settings = accessShell(await pageShell(payload, page, { id: page.id, pathPrefix, sections: [] }))
+  const body = accessPage(settings, refusal, { returnTo, error })
+  const response = respond(request, settings, { status, body: underPathPrefix(body, pathPrefix), private: true })
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  return markPrivate(response)
+}
+
 export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     let settings = FALLBACK_SETTINGS
@@ -94,6 +122,8 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       )
       return markPageResponse(response, requestPage)
     } catch (error) {
+      if (error instanceof AccessRequired)
+        return accessResponse(request, error, { headers: error.headers, returnTo: new URL(request.url).pathname })
       if (error instanceof NotFound)
         return respond(request, settings, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { admins, anyone } from '@/access/roles'
 import { hostProblem, normalHost } from '@/domain/pages'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
 import { slugField } from '@/fields/slug'
@@ -11,6 +12,8 @@ import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 
 import { keepReferencedPage } from './hooks/keep-referenced-page'
 import { refuseClaimedHosts } from './hooks/refuse-claimed-hosts'
+import { requireAWayIn } from './hooks/require-a-way-in'
+import { withdrawWhenPrivate } from './hooks/withdraw-when-private'
 
 /**
  * The status pages beside the default one (docs/pages.md; the rules in src/domain/pages.ts): each answers on its host
@@ -27,7 +30,12 @@ export const Pages: CollectionConfig = {
       'Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.',
   },
   access: { read: anyone, create: admins, update: admins, delete: admins },
-  hooks: { ...invalidatePublicCache, beforeValidate: [refuseClaimedHosts], beforeDelete: [keepReferencedPage] },
+  hooks: {
+    ...invalidatePublicCache,
+    afterChange: [...invalidatePublicCache.afterChange, withdrawWhenPrivate],
+    beforeValidate: [refuseClaimedHosts, requireAWayIn],
+    beforeDelete: [keepReferencedPage],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     slugField('name'),
@@ -75,5 +83,6 @@ export const Pages: CollectionConfig = {
     },
     ...pageBrandingFields({ onPage: true }),
     pageSectionsField('The services this page shows, under which headings. None: no services.'),
+    pageAccessField,
   ],
 }

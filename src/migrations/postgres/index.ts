@@ -23,6 +23,7 @@ import * as migration_20261127_211103_confirmation_claim from './20261127_211103
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
 import * as migration_20261128_225854_pages from './20261128_225854_pages';
 import * as migration_20261129_012019_page_branding from './20261129_012019_page_branding';
+import * as migration_20261129_015055_page_access from './20261129_015055_page_access';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261129_012019_page_branding.up,
     down: migration_20261129_012019_page_branding.down,
-    name: '20261129_012019_page_branding'
+    name: '20261129_012019_page_branding',
+  },
+  {
+    up: migration_20261129_015055_page_access.up,
+    down: migration_20261129_015055_page_access.down,
+    name: '20261129_015055_page_access'
   },
 ];

@@ -24,6 +24,7 @@ import * as migration_20261127_211008_confirmation_claim from './20261127_211008
 import * as migration_20261127_213000_endpoint_spellings from './20261127_213000_endpoint_spellings';
 import * as migration_20261128_225840_pages from './20261128_225840_pages';
 import * as migration_20261129_012009_page_branding from './20261129_012009_page_branding';
+import * as migration_20261129_015037_page_access from './20261129_015037_page_access';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261129_012009_page_branding.up,
     down: migration_20261129_012009_page_branding.down,
-    name: '20261129_012009_page_branding'
+    name: '20261129_012009_page_branding',
+  },
+  {
+    up: migration_20261129_015037_page_access.up,
+    down: migration_20261129_015037_page_access.down,
+    name: '20261129_015037_page_access'
   },
 ];

@@ -1,0 +1,277 @@
+/**
+ * Private pages (docs/private-pages.md): a page behind a password or a network. Every public route of the page,
+ * asked without access, answers 401 (the sign-in) or 403 (the network refusal) and nothing of its content; a right
+ * password gives a cookie for that page only; the password never comes back out. The edge's part (no private byte in
+ * the cache, the mirror or the copies on disk; the browser's sign-in) is tests/e2e/private-pages.test.ts's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import * as signIn from '@/app/(site)/access/route'
+import * as signOut from '@/app/(site)/access/sign-out/route'
+import * as unknown from '@/app/(site)/[...unknown]/route'
+import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
+import { faviconSvg } from '@/site/favicon'
+import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+
+type Route = { GET?: Handler; POST?: Handler }
+type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>
+
+const HOST = 'internal.test'
+const onPrivate = (address = '192.0.2.10') => ({
+  [PUBLIC_ORIGIN_HEADER]: `https://${HOST}`,
+  [SCHEME_HEADER]: 'https',
+  [CLIENT_ADDRESS_HEADER]: address,
+})
+const PASSWORD = 'employees-only-2026'
+const SECRET_TITLE = 'Payroll batch stuck'
+const SECRET_SERVICE = 'Payroll'
+let admin: TestUser
+let pageId: number
+let shortId: string
+
+async function call(
+  route: Route,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  init?: { body?: string; params?: object },
+) {
+  const handler = route[method]!
+  const response = await handler(
+    new Request(new URL(path, BASE), {
+      method,
+      headers: init?.body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+      body: init?.body,
+    }),
+    { params: Promise.resolve(init?.params ?? {}) },
+  )
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
+/** Every public GET route of a page, with the parameters its path names. */
+async function everyRoute(): Promise<[string, Route, object][]> {
+  const site = (path: string) => import(/* @vite-ignore */ `@/app/(site)${path}/route`)
+  const v1 = (path: string) => import(/* @vite-ignore */ `@/app/api/v1${path}/route`)
+  const v2 = (path: string) => import(/* @vite-ignore */ `@/app/api/v2${path}/route`)
+  return [
+    ['/', await import('@/app/(site)/route'), {}],
+    ['/history', await site('/history'), {}],
+    [`/i/${shortId}`, await site('/i/[shortId]'), { shortId }],
+    ['/s/payroll', await site('/s/[slug]'), { slug: 'payroll' }],
+    ['/g/internal', await site('/g/[slug]'), { slug: 'internal' }],
+    ['/feed.atom', await site('/feed.atom'), {}],
+    ['/feed.rss', await site('/feed.rss'), {}],
+    ['/history.atom', await site('/history.atom'), {}],
+    ['/history.rss', await site('/history.rss'), {}],
+    ['/maintenances.ics', await site('/maintenances.ics'), {}],
+    ['/subscribe', await site('/subscribe'), {}],
+    ['/no-such-path', unknown, { unknown: ['no-such-path'] }],
+    ['/favicon.ico', unknown, { unknown: ['favicon.ico'] }],
+    ['/api/v1/status', await v1('/status'), {}],
+    ['/api/v1/services', await v1('/services'), {}],
+    ['/api/v1/incidents', await v1('/incidents'), {}],
+    [`/api/v1/incidents/${shortId}`, await v1('/incidents/[shortId]'), { shortId }],
+    ['/api/v1/maintenances', await v1('/maintenances'), {}],
+    ['/api/v1/uptime', await v1('/uptime'), {}],
+    ['/api/v2/summary.json', await v2('/summary.json'), {}],
+    ['/api/v2/status.json', await v2('/status.json'), {}],
+    ['/api/v2/components.json', await v2('/components.json'), {}],
+    ['/api/v2/incidents.json', await v2('/incidents.json'), {}],
+    ['/api/v2/incidents/unresolved.json', await v2('/incidents/unresolved.json'), {}],
+    ['/api/v2/scheduled-maintenances.json', await v2('/scheduled-maintenances.json'), {}],
+  ]
+}
+
+beforeAll(async () => {
+  admin = await createUser('admin')
+  const p = await payload()
+  const group = await p.create({ collection: 'service-groups', data: { name: 'Internal' }, overrideAccess: true })
+  const service = await p.create({
+    collection: 'services',
+    data: { name: SECRET_SERVICE, group: group.id, status: 'operational' },
+    overrideAccess: true,
+  })
+  const created = await api('POST', '/pages', {
+    key: admin.key,
+    body: {
+      name: 'Acme internal status',
+      slug: 'internal',
+      hosts: [{ host: HOST }],
+      sections: [{ group: group.id }],
+      access: { mode: 'private', passwords: [{ label: 'Staff', password: PASSWORD }] },
+    },
+  })
+  expect(created.status, created.text).toBe(201)
+  pageId = created.body.doc.id
+  const incident = await api('POST', '/incidents', {
+    key: admin.key,
+    body: {
+      title: SECRET_TITLE,
+      affectedServices: [service.id],
+      updates: [{ status: 'investigating', message: 'Salaries are delayed.' }],
+    },
+  })
+  expect(incident.status, incident.text).toBe(201)
+  shortId = incident.body.doc.shortId
+})
+
+describe('a private page, without access', () => {
+  it('answers every public route with the sign-in or a 401, and nothing of its content', async () => {
+    for (const [path, route, params] of await everyRoute()) {
+      const answer = await call(route, 'GET', path, onPrivate(), { params })
+      if (path === '/favicon.ico') {
+        // The default icon, in no status's colour.
+        expect(answer.text, path).toBe(faviconSvg('neutral'))
+        continue
+      }
+      expect(answer.status, path).toBe(401)
+      // (The path itself comes back, as where to go after signing in.)
+      for (const secret of [SECRET_TITLE, SECRET_SERVICE, 'Salaries'])
+        expect(answer.text, `${path} holds ${secret}`).not.toContain(secret)
+      expect(answer.headers.get('cache-control'), path).toBe('private, no-store')
+      expect(answer.headers.get('x-robots-tag'), path).toBe('noindex')
+    }
+  })
+
+  it('shows the sign-in in the page’s name, asking no search engine to list it', async () => {
+    const home = await call(await import('@/app/(site)/route'), 'GET', '/', onPrivate())
+    expect(home.text).toContain('Acme internal status')
+    expect(home.text).toContain('<form method="post" action="/access"')
+    expect(home.text).toContain('<meta name="robots" content="noindex">')
+    // By the path form too, its form posting under the prefix.
+    const byPath = await call(await import('@/app/(site)/route'), 'GET', '/', {
+      [PUBLIC_ORIGIN_HEADER]: 'https://status.example.test',
+      [PAGE_SLUG_HEADER]: 'internal',
+    })
+    expect(byPath.status).toBe(401)
+    expect(byPath.text).toContain('action="/p/internal/access"')
+  })
+})
+
+describe('signing in', () => {
+  const post = (body: string, address?: string) => call(signIn, 'POST', '/access', onPrivate(address), { body })
+
+  it('refuses a wrong password, and lets the right one in with a cookie for this page only', async () => {
+    const wrong = await post(`password=nope&next=%2Fhistory`, '192.0.2.20')
+    expect(wrong.status).toBe(401)
+    expect(wrong.text).toContain('That password is not right.')
+    expect(wrong.text).not.toContain(SECRET_TITLE)
+    const right = await post(`password=${PASSWORD}&next=%2Fhistory`, '192.0.2.20')
+    expect(right.status).toBe(303)
+    expect(right.headers.get('location')).toBe('/history')
+    const cookie = right.headers.get('set-cookie')!
+    expect(cookie).toMatch(
+      new RegExp(`^sp-access-${pageId}=\\d+\\.[\\w-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax; Secure$`),
+    )
+    const history = await call(await import('@/app/(site)/history/route'), 'GET', '/history', {
+      ...onPrivate('192.0.2.20'),
+      cookie: cookie.split(';')[0],
+    })
+    expect(history.status).toBe(200)
+    expect(history.text).toContain(SECRET_TITLE)
+    expect(history.headers.get('cache-control')).toBe('private, no-store')
+    // A forged or altered cookie is no access.
+    // (A character inside the signature: the last one holds two bits that decode to nothing.)
+    const forged = cookie.split(';')[0].replace(/(\.[\w-]{10})(.)/, (_, head, c) => head + (c === 'A' ? 'B' : 'A'))
+    const refused = await call(await import('@/app/(site)/history/route'), 'GET', '/history', {
+      ...onPrivate(),
+      cookie: forged,
+    })
+    expect(refused.status).toBe(401)
+  })
+
+  it('goes back to a path of this site only', async () => {
+    const right = await post(`password=${PASSWORD}&next=${encodeURIComponent('//evil.test/x')}`, '192.0.2.21')
+    expect(right.headers.get('location')).toBe('/')
+  })
+
+  it('throttles guesses per address and page, with Retry-After', async () => {
+    let last = await post('password=guess', '192.0.2.30')
+    for (let n = 0; n < 12 && last.status !== 429; n++) last = await post(`password=guess-${n}`, '192.0.2.30')
+    expect(last.status).toBe(429)
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Even the right password waits.
+    expect((await post(`password=${PASSWORD}`, '192.0.2.30')).status).toBe(429)
+  })
+
+  it('signs out, and a change of passwords signs out everyone it let in', async () => {
+    const right = await post(`password=${PASSWORD}`, '192.0.2.40')
+    const cookie = right.headers.get('set-cookie')!.split(';')[0]
+    const out = await call(signOut, 'POST', '/access/sign-out', onPrivate('192.0.2.40'))
+    expect(out.status).toBe(303)
+    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^sp-access-${pageId}=; Path=/; Max-Age=0`))
+    const changed = await api('PATCH', `/pages/${pageId}`, {
+      key: admin.key,
+      body: { access: { mode: 'private', passwords: [{ label: 'Staff 2027', password: 'a-new-password-2027' }] } },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    const home = await call(await import('@/app/(site)/route'), 'GET', '/', { ...onPrivate('192.0.2.40'), cookie })
+    expect(home.status).toBe(401)
+    const again = await api('PATCH', `/pages/${pageId}`, {
+      key: admin.key,
+      body: { access: { mode: 'private', passwords: [{ label: 'Staff', password: PASSWORD }] } },
+    })
+    expect(again.status, again.text).toBe(200)
+  })
+})
+
+describe("a page's ways in", () => {
+  it('never shows a password or its hash, to anyone', async () => {
+    for (const key of [admin.key, undefined]) {
+      const read = await api('GET', `/pages/${pageId}?depth=0`, { key })
+      expect(read.status).toBe(200)
+      expect(read.text).not.toContain(PASSWORD)
+      expect(read.text).not.toContain('scrypt$')
+    }
+    // A stranger learns the page is private, not how to get in.
+    const anonymous = await api('GET', `/pages/${pageId}?depth=0`)
+    expect(anonymous.body.access.mode).toBe('private')
+    expect(anonymous.text).not.toContain('Staff')
+  })
+
+  it('keeps a password when a save leaves it empty', async () => {
+    const read = await api('GET', `/pages/${pageId}?depth=0`, { key: admin.key })
+    const rows = read.body.access.passwords
+    const saved = await api('PATCH', `/pages/${pageId}`, {
+      key: admin.key,
+      body: { access: { mode: 'private', passwords: rows.map((row: object) => ({ ...row, password: '' })) } },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const right = await call(signIn, 'POST', '/access', onPrivate('192.0.2.50'), { body: `password=${PASSWORD}` })
+    expect(right.status).toBe(303)
+  })
+
+  it('lets a listed network in without a password, and tells others why not', async () => {
+    const networked = await api('POST', '/pages', {
+      key: admin.key,
+      body: {
+        name: 'Office status',
+        slug: 'office',
+        hosts: [{ host: 'office.test' }],
+        access: { mode: 'private', networks: [{ network: '10.1.0.0/16' }, { network: '2001:db8::/32' }] },
+      },
+    })
+    expect(networked.status, networked.text).toBe(201)
+    const home = await import('@/app/(site)/route')
+    const from = (address: string) =>
+      call(home, 'GET', '/', { [PUBLIC_ORIGIN_HEADER]: 'https://office.test', [CLIENT_ADDRESS_HEADER]: address })
+    expect((await from('10.1.2.3')).status).toBe(200)
+    expect((await from('2001:db8::5')).status).toBe(200)
+    expect((await from('::ffff:10.1.2.3')).status).toBe(200)
+    const outside = await from('10.2.0.1')
+    expect(outside.status).toBe(403)
+    expect(outside.text).toContain('open only to certain networks')
+    expect(outside.text).not.toContain('<form')
+  })
+
+  it('refuses a network that is not one, a short password, and a private page with no way in, naming the field', async () => {
+    const bad = async (access: object, field: string) => {
+      const answer = await api('POST', '/pages', { key: admin.key, body: { name: 'Bad', access } })
+      expect(answer.status, answer.text).toBe(400)
+      expect(answer.text).toContain(field)
+    }
+    await bad({ mode: 'private', networks: [{ network: '10.0.0.0/40' }] }, 'access.networks.0.network')
+    await bad({ mode: 'private', passwords: [{ label: 'x', password: 'short' }] }, 'access.passwords.0.password')
+    await bad({ mode: 'private' }, 'access.passwords')
+  })
+})

@@ -65,6 +65,19 @@ export function inNetworks(networks: readonly string[], address: string | null):
   })
 }
 
+/**
+ * The channels a reader may subscribe to a private page by: e-mail only. A webhook, chat or SMS address a reader
+ * types would carry the page's private news to wherever it points; the operator adds those channels itself.
+ */
+export const PRIVATE_PAGE_CHANNELS: readonly string[] = ['email']
+
+/** Why a page does not take subscriptions by this channel (null: it does). */
+export function pageChannelRefusal(page: { private?: boolean }, type: string): string | null {
+  return page.private && !PRIVATE_PAGE_CHANNELS.includes(type)
+    ? 'type: a private page sends its news by e-mail only'
+    : null
+}
+
 /** How a reader without access is answered: the sign-in (a password would let them in), or a refusal saying why. */
 export type AccessRefusal = 'sign-in' | 'network'
 

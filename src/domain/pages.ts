@@ -116,6 +116,8 @@ export function showsOnPage(
 export interface PageAudience {
   id: number | null
   serviceIds: ReadonlySet<number> | null
+  /** A private page (src/domain/page-access.ts): its news goes by e-mail only, never to an endpoint a reader typed. */
+  private?: boolean
 }
 
 export const DEFAULT_AUDIENCE: PageAudience = { id: null, serviceIds: null }

@@ -186,5 +186,7 @@ export async function pageShows(payload: Payload, scope: PageScope, record: Page
 
 /** Who may subscribe to what on a page: its id, and the services it shows. */
 export async function pageAudience(payload: Payload, scope: PageScope): Promise<PageAudience> {
-  return { id: scope.id, serviceIds: await pageServiceIds(payload, scope) }
+  const { pages } = await loadPages(payload)
+  const isPrivate = pages.some((page) => page.id === scope.id && page.access.private)
+  return { id: scope.id, serviceIds: await pageServiceIds(payload, scope), ...(isPrivate && { private: true }) }
 }

@@ -215,6 +215,32 @@ describe('signing in', () => {
   })
 })
 
+describe('subscribing to a private page', () => {
+  it('needs access, and takes e-mail only: no endpoint a reader typed gets its news', async () => {
+    const subscribe = await import('@/app/api/subscribe/route')
+    const ask = (body: object, headers: Record<string, string>) =>
+      call(
+        subscribe,
+        'POST',
+        '/api/subscribe',
+        { ...headers, 'content-type': 'application/json' },
+        {
+          body: JSON.stringify(body),
+        },
+      )
+    const webhook = { type: 'webhook', url: 'https://hooks.example.test/x', email: 'ops@example.test' }
+    expect((await ask(webhook, onPrivate('192.0.2.60'))).status).toBe(401)
+    const right = await call(signIn, 'POST', '/access', onPrivate('192.0.2.60'), { body: `password=${PASSWORD}` })
+    const withAccess = { ...onPrivate('192.0.2.60'), cookie: right.headers.get('set-cookie')!.split(';')[0] }
+    const refused = await ask(webhook, withAccess)
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('e-mail only')
+    const form = await call(await import('@/app/(site)/subscribe/route'), 'GET', '/subscribe', withAccess)
+    expect(form.status).toBe(200)
+    expect(form.text).not.toContain('name="phone"')
+  })
+})
+
 describe("a page's ways in", () => {
   it('never shows a password or its hash, to anyone', async () => {
     for (const key of [admin.key, undefined]) {

@@ -11,7 +11,9 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { env } from '@/config/env'
 import { inTransaction } from '@/db/transaction'
 import { CHANNEL_RULES } from '@/domain/channels'
+import { pageChannelRefusal } from '@/domain/page-access'
 import { DEFAULT_AUDIENCE, type PageAudience, pageKeyOf } from '@/domain/pages'
+import { BadRequest } from '@/errors'
 import {
   type ConfirmationRecipient,
   confirmationRecipient,
@@ -49,6 +51,8 @@ export async function subscribe(
   // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
   const { type: _type, services: _services, ...address } = request
   const page = context.page ?? DEFAULT_AUDIENCE
+  const refused = pageChannelRefusal(page, request.type)
+  if (refused) throw new BadRequest(refused, 'type')
   const where: Where = {
     and: [
       { [field]: { equals: requestAddress(request) } },

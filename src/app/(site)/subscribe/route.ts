@@ -5,8 +5,9 @@ import { configuredChannels } from '@/notify/channels'
 import { readBodyText } from '@/notify/endpoint'
 import { env } from '@/config/env'
 import { subscribeMessage } from '@/domain/subscription-outcomes'
-import { UnknownServices } from '@/services/subscribers/internal'
-import { pageAudience } from '@/settings/pages'
+import { BadRequest } from '@/errors'
+import { PRIVATE_PAGE_CHANNELS } from '@/domain/page-access'
+import { pageAudience, type PageRecord } from '@/settings/pages'
 import { subscribe } from '@/services/subscribers/subscribe'
 import { statusSummary } from '@/public-api/read-model'
 import { sitePage } from '@/site/respond'
@@ -14,10 +15,18 @@ import { subscribedPage, subscribePage } from '@/site/subscription-pages'
 
 export const dynamic = 'force-dynamic'
 
+/** A private page offers its channels only (src/domain/page-access.ts): e-mail, no SMS to a number a reader typed. */
+const offeredChannels = <C extends Record<string, boolean>>(channels: C, page: PageRecord | null): C =>
+  page?.access.private
+    ? (Object.fromEntries(
+        Object.entries(channels).map(([channel, on]) => [channel, on && PRIVATE_PAGE_CHANNELS.includes(channel)]),
+      ) as C)
+    : channels
+
 /** `/subscribe`: the full form (e-mail or SMS, a choice of services), offering only the channels that can send. */
 export const GET = sitePage(async (_request, { payload, links, page, settings }) => {
   const [summary, channels] = await Promise.all([statusSummary(payload, links, page), configuredChannels(payload)])
-  return { body: subscribePage(summary.serviceGroups, settings, channels) }
+  return { body: subscribePage(summary.serviceGroups, settings, offeredChannels(channels, page)) }
 })
 
 /** The form's POST (from `/` or `/subscribe`): the same verb as POST /api/subscribe, answered with a page. */
@@ -34,7 +43,7 @@ export const POST = sitePage(async (request, { payload, links, page, settings })
   }
   const parsed =
     text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)
-  const channels = await configuredChannels(payload)
+  const channels = offeredChannels(await configuredChannels(payload), page)
   let error = parsed.ok ? channelRefusal(channels, parsed.value.type) : parsed.message
   if (parsed.ok && error === null) {
     try {
@@ -47,7 +56,8 @@ export const POST = sitePage(async (request, { payload, links, page, settings })
         private: true,
       }
     } catch (failure) {
-      if (!(failure instanceof UnknownServices)) throw failure
+      // Another page's service, or a channel this page does not offer: said beside the form.
+      if (!(failure instanceof BadRequest)) throw failure
       error = failure.message
     }
   }

@@ -1,5 +1,6 @@
 import { parseSubscribeRequest, requestAddress } from '@/domain/subscription-request'
 import { channelRefusal, isUrlChannel } from '@/domain/channels'
+import { pageChannelRefusal } from '@/domain/page-access'
 import { destinationProblem } from '@/net/outbound-url'
 import { configuredChannels } from '@/notify/channels'
 import { answer, readJsonBody, subscriptionEndpoint } from '@/notify/endpoint'
@@ -16,18 +17,21 @@ export const dynamic = 'force-dynamic'
  * services: [slug]: double opt-in (a webhook is confirmed through its e-mail address).
  */
 export const POST = subscriptionEndpoint(async (request, { payload, clientAddress }) => {
+  // The page first: a private page's stranger learns nothing else (401, src/settings/page-access.ts).
+  const { links } = await publicPage(payload, request)
   const body = await readJsonBody(request)
   if (!body.ok) return answer(400, false, body.message)
   const parsed = parseSubscribeRequest(body.value)
   if (!parsed.ok) return answer(400, false, parsed.message)
-  // Nothing is accepted that cannot happen: a channel without settings is refused, not queued to fail.
-  const refusal = channelRefusal(await configuredChannels(payload), parsed.value.type)
+  const page = await pageAudience(payload, links.scope)
+  // Nothing is accepted that cannot happen: a channel the page or the settings do not offer is refused, not queued.
+  const refusal =
+    pageChannelRefusal(page, parsed.value.type) ?? channelRefusal(await configuredChannels(payload), parsed.value.type)
   if (refusal) return answer(400, false, refusal)
   // A URL the server may never send to is refused now; a name is resolved, and checked again, when it is sent to.
   const problem = isUrlChannel(parsed.value.type) ? destinationProblem(requestAddress(parsed.value)) : null
   if (problem) return answer(400, false, `url ${problem}`)
   // An unknown service slug is a BadRequest (src/errors.ts): the endpoint answers it 400 with its message.
-  const { links } = await publicPage(payload, request)
-  await subscribe(payload, parsed.value, { clientAddress, page: await pageAudience(payload, links.scope) })
+  await subscribe(payload, parsed.value, { clientAddress, page })
   return answer(200, true, subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS))
 })

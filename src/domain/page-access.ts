@@ -22,8 +22,6 @@ export interface PageAccessRule {
   networks: readonly string[]
 }
 
-export const PUBLIC_ACCESS: PageAccessRule = { private: false, passwordHashes: [], networks: [] }
-
 /** The address as ipaddr.js compares it: an IPv4-mapped IPv6 address as the IPv4 address it is. */
 function parsedAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   try {

@@ -26,6 +26,8 @@ export interface SiteSettings extends Partial<Branding> {
   subscribable?: boolean
   /** true: search engines are asked not to list the page (a private page's, docs/private-pages.md). */
   noindex?: boolean
+  /** true: the footer offers to sign out of the private page (its access cookie). */
+  signOut?: boolean
 }
 
 /** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */

@@ -188,7 +188,12 @@ ${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscri
 <li><a href="/api/v1/status">Status API</a></li>${(settings.footerLinks ?? []).map(
     (link) => html`
 <li><a href="${link.url}">${link.label}</a></li>`,
-  )}
+  )}${
+    settings.signOut
+      ? html`
+<li><form method="post" action="/access/sign-out"><button type="submit" class="link-button">Sign out</button></form></li>`
+      : null
+  }
 </ul>
 </div></footer>
 <script>${raw(BODY_SCRIPT)}</script>

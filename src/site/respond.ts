@@ -77,6 +77,12 @@ const FALLBACK_SETTINGS: SiteSettings = {
 
 type Handler<P> = (request: Request, context: SiteContext, params: P) => Promise<SiteBody>
 
+/** A private page's reader (let in): no search engine lists it, and a password reader may sign out. */
+function privateShell(settings: SiteSettings, page: PageRecord | null): SiteSettings {
+  if (!page?.access.private) return settings
+  return { ...settings, noindex: true, signOut: page.access.passwordHashes.length > 0 }
+}
+
 /** What the access page says beside the form: a wrong password, too many attempts. */
 export interface AccessAnswer {
   status?: number
@@ -110,7 +116,7 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       const payload = await getPayload({ config })
       const requestPage = await publicPage(payload, request)
       const { links, page } = requestPage
-      settings = await pageShell(payload, page, links.scope)
+      settings = privateShell(await pageShell(payload, page, links.scope), page)
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, page, settings, clock }, await route.params)
       const html = !body.contentType || body.contentType.startsWith('text/html')

@@ -170,6 +170,8 @@ describe('signing in', () => {
     expect(history.status).toBe(200)
     expect(history.text).toContain(SECRET_TITLE)
     expect(history.headers.get('cache-control')).toBe('private, no-store')
+    expect(history.text).toContain('<meta name="robots" content="noindex">')
+    expect(history.text).toContain('<form method="post" action="/access/sign-out">')
     // A forged or altered cookie is no access.
     // (A character inside the signature: the last one holds two bits that decode to nothing.)
     const forged = cookie.split(';')[0].replace(/(\.[\w-]{10})(.)/, (_, head, c) => head + (c === 'A' ? 'B' : 'A'))

@@ -119,6 +119,24 @@ function preview(text: string | null): string | null {
   return characters.length > 300 ? `${characters.slice(0, 299).join('').trimEnd()}…` : characters.join('')
 }
 
+/** The footer's links: the site's own, the page's (footer links), and a private page's sign-out. */
+function footerItems(settings: SiteSettings): SafeHtml {
+  return html`<li><a href="/history">History</a></li>
+${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscribe</a></li>`}
+<li><a href="/feed.atom">Atom feed</a></li>
+<li><a href="/feed.rss">RSS feed</a></li>
+<li><a href="/maintenances.ics">Maintenance calendar</a></li>
+<li><a href="/api/v1/status">Status API</a></li>${(settings.footerLinks ?? []).map(
+    (link) => html`
+<li><a href="${link.url}">${link.label}</a></li>`,
+  )}${
+    settings.signOut
+      ? html`
+<li><form method="post" action="/access/sign-out"><button type="submit" class="link-button">Sign out</button></form></li>`
+      : null
+  }`
+}
+
 export function renderDocument({
   title,
   settings,
@@ -180,20 +198,7 @@ ${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></
 <footer class="site"><div class="wrap">
 <p class="footer-name">${settings.siteName}</p>
 <ul>
-<li><a href="/history">History</a></li>
-${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscribe</a></li>`}
-<li><a href="/feed.atom">Atom feed</a></li>
-<li><a href="/feed.rss">RSS feed</a></li>
-<li><a href="/maintenances.ics">Maintenance calendar</a></li>
-<li><a href="/api/v1/status">Status API</a></li>${(settings.footerLinks ?? []).map(
-    (link) => html`
-<li><a href="${link.url}">${link.label}</a></li>`,
-  )}${
-    settings.signOut
-      ? html`
-<li><form method="post" action="/access/sign-out"><button type="submit" class="link-button">Sign out</button></form></li>`
-      : null
-  }
+${footerItems(settings)}
 </ul>
 </div></footer>
 <script>${raw(BODY_SCRIPT)}</script>

@@ -6,6 +6,8 @@
 import type { NotificationKind } from '@/domain/notifications'
 import type { ServiceStatus } from '@/domain/statuses'
 
+import type { ScheduleWindow } from './schedule'
+
 export interface NotificationContent {
   siteName: string
   kind: NotificationKind
@@ -13,8 +15,10 @@ export interface NotificationContent {
   statusLabel: string
   /** The update's message, or the maintenance's description. */
   message: string | null
-  /** The maintenance window, in the site's time zone. */
+  /** The maintenance window, in the default page's time zone and date format. */
   schedule: string | null
+  /** The window itself, so that each page's messages say it in that page's zone and format (src/notify/schedule.ts). */
+  window?: ScheduleWindow
   affected: string[]
   /** The public page of the incident or maintenance (of the status page, for a service's change). */
   url: string

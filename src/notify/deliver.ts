@@ -47,6 +47,7 @@ import { manageUrl, rebased, unsubscribeUrl } from './links'
 import type { NotificationContent } from './content'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
+import { scheduleText } from './schedule'
 import { reportingFailure } from './task-failure'
 
 /** How long a claimed job or delivery may stay silent before it counts as abandoned by a dead process. */
@@ -176,11 +177,14 @@ function pageContents(payload: Payload, content: NotificationContent, base: stri
   const make = async (pageId: number | null): Promise<PageMessage> => {
     const page = await messagePage(payload, pageId)
     const logo = page.logo ?? undefined
-    if (page.name === null) return { content: { ...content, logo }, base }
+    // A maintenance's window in the page's zone and date format (a row queued before windows were kept: as it was).
+    const schedule = content.window ? scheduleText(content.window, page.timeZone, page.dateFormat) : content.schedule
+    if (page.name === null) return { content: { ...content, logo, schedule }, base }
     return {
       content: {
         ...content,
         logo,
+        schedule,
         siteName: page.name,
         url: rebased(content.url, base, page.base),
         pageId: pageId ?? undefined,

@@ -28,9 +28,9 @@ import {
   SERVICE_STATUS_LABELS,
   type ServiceStatus,
 } from '@/domain/statuses'
-import { type Recurrence, repeatsLabel } from '@/domain/recurrence'
+import type { DateFormat } from '@/domain/date-format'
+import type { Recurrence } from '@/domain/recurrence'
 import { startsIn } from '@/domain/reminders'
-import { formatDateTime } from '@/format/dates'
 import { richTextToText } from '@/format/rich-text'
 import type { Maintenance } from '@/payload-types'
 import { messageBaseUrl } from '@/settings/base-url'
@@ -38,6 +38,7 @@ import { siteSettings } from '@/settings/site-settings'
 
 import type { NotificationContent } from './content'
 import { notificationSubject } from './messages'
+import { type ScheduleWindow, scheduleText } from './schedule'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
@@ -162,11 +163,18 @@ export const notifyPostmortemPublished: CollectionAfterChangeHook = async ({ doc
   return doc
 }
 
-function maintenanceSchedule(doc: Maintenance, timeZone: string): string {
-  const start = formatDateTime(new Date(doc.scheduledStartAt).toISOString(), timeZone)
-  return doc.scheduledEndAt
-    ? `${start} to ${formatDateTime(new Date(doc.scheduledEndAt).toISOString(), timeZone)}`
-    : `${start}, open end`
+/** The window of `doc` (with how it repeats, for a series' announcement), and its text in the default page's way. */
+function maintenanceWindow(
+  doc: Maintenance,
+  settings: { timeZone: string; dateFormat?: DateFormat | null },
+  repeating = false,
+): { window: ScheduleWindow; schedule: string } {
+  const window: ScheduleWindow = {
+    startAt: new Date(doc.scheduledStartAt).toISOString(),
+    endAt: doc.scheduledEndAt ? new Date(doc.scheduledEndAt).toISOString() : null,
+    ...(repeating && doc.recurrence && { recurrence: doc.recurrence as Recurrence }),
+  }
+  return { window, schedule: scheduleText(window, settings.timeZone, settings.dateFormat) }
 }
 
 /** The reminder that a maintenance starts soon, in the transaction of `req` (src/services/reminders/remind-maintenances.ts decides when). */
@@ -184,7 +192,7 @@ export async function announceMaintenanceReminder(req: PayloadRequest, doc: Main
       title: doc.title,
       statusLabel: `Starts ${startsIn(doc.scheduledStartAt, now)}`,
       message: richTextToText(doc.description) || null,
-      schedule: maintenanceSchedule(doc, settings.timeZone),
+      ...maintenanceWindow(doc, settings),
       affected,
       url: maintenancePageUrl(base, doc.shortId),
     },
@@ -205,11 +213,7 @@ export async function announceMaintenanceChange(
   if (!event) return
   const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
   // The announcement of a series says how it repeats: its occurrences are not announced one by one.
-  const repeats =
-    event.kind === 'maintenance_scheduled' && doc.series == null && doc.recurrence
-      ? repeatsLabel(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), settings.timeZone)
-      : null
-  const schedule = `${maintenanceSchedule(doc, settings.timeZone)}${repeats ? `, ${repeats}` : ''}`
+  const timing = maintenanceWindow(doc, settings, event.kind === 'maintenance_scheduled' && doc.series == null)
   await recordNotification(
     req,
     event,
@@ -220,7 +224,7 @@ export async function announceMaintenanceChange(
       title: doc.title,
       statusLabel: MAINTENANCE_STATUS_LABELS[doc.status as MaintenanceStatus],
       message: event.kind === 'maintenance_scheduled' ? richTextToText(doc.description) || null : null,
-      schedule,
+      ...timing,
       affected,
       url: maintenancePageUrl(base, doc.shortId),
     },

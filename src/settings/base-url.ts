@@ -13,6 +13,7 @@ import { type Env, env } from '@/config/env'
 import { KNOWN_HOST_HEADER, PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
+import type { DateFormat } from '@/domain/date-format'
 import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
 
 import { requireAccess } from './page-access'
@@ -113,6 +114,9 @@ export interface MessagePage {
   base: string
   /** The page's logo, else the default page's, at an absolute address (an e-mail is read far from the site). */
   logo: { url: string; alt: string } | null
+  /** How its messages say times: the page's zone and date format, else the default page's. */
+  timeZone: string
+  dateFormat: DateFormat | null
 }
 
 /**
@@ -130,6 +134,10 @@ export async function messagePage(payload: Payload, pageId: number | null): Prom
   // Uploads are served from the root of every host the site answers on: the page's own host, else the default base's.
   const logo = page?.logo ?? settings.logo
   const absolute = logo && { url: new URL(logo.url, `${page?.publicUrl ?? base}/`).href, alt: logo.alt }
-  if (!page) return { name: null, base, logo: absolute }
-  return { name: page.name, base: page.publicUrl ?? base + pagePathPrefix(page.slug), logo: absolute }
+  const times = {
+    timeZone: page?.timeZone ?? settings.timeZone,
+    dateFormat: page?.branding.dateFormat ?? settings.dateFormat ?? null,
+  }
+  if (!page) return { name: null, base, logo: absolute, ...times }
+  return { name: page.name, base: page.publicUrl ?? base + pagePathPrefix(page.slug), logo: absolute, ...times }
 }

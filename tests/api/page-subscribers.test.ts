@@ -149,6 +149,34 @@ describe("a page's subscribers", () => {
     expect(mailTo('b-reader@example.test')).toHaveLength(2)
   })
 
+  it("tells a maintenance's window in each page's time zone and date format", async () => {
+    await subscribeAndConfirm('b-times@example.test', onB)
+    await subscribeAndConfirm('a-times@example.test', onA)
+    const zoned = await api('PATCH', `/pages/${ids.pageB}`, {
+      key: admin.key,
+      body: { timeZone: 'America/New_York', dateFormat: 'iso' },
+    })
+    expect(zoned.status, zoned.text).toBe(200)
+    smtp.messages.length = 0
+    const created = await api('POST', '/maintenances', {
+      key: editor.key,
+      body: {
+        title: 'Database upgrade',
+        scheduledStartAt: '2030-12-10T15:00:00Z',
+        scheduledEndAt: '2030-12-10T17:00:00Z',
+        affectedServices: [ids.database],
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    await drain()
+    const [toB] = mailTo('b-times@example.test')
+    const [toA] = mailTo('a-times@example.test')
+    // B: New York (UTC-5 in December), ISO dates; A: the default page's UTC and day-first dates.
+    expect(toB.parsed.text).toMatch(/When: 2030-12-10 10:00 .* to 2030-12-10 12:00/)
+    expect(toA.parsed.text).toMatch(/When: 10 Dec 2030, 15:00 .* to 10 Dec 2030, 17:00/)
+    await api('PATCH', `/pages/${ids.pageB}`, { key: admin.key, body: { timeZone: null, dateFormat: null } })
+  })
+
   it("gives a page's webhooks the page's Statuspage id and status, as its /api/v2 says", async () => {
     const hook = await api('POST', '/subscribers', {
       key: admin.key,

@@ -10,7 +10,8 @@ import { type Access, type CollectionBeforeChangeHook, type PayloadRequest, type
 
 import { relationIds } from '@/db/relation-id'
 import { Forbidden } from '@/errors'
-import { pageServiceIds, scopeOfPage, shownOnPagesWhere } from '@/settings/pages'
+import { shownOnPagesWhere } from '@/settings/page-where'
+import { pageServiceIds, scopeOfPage } from '@/settings/pages'
 
 import { hasRole, isAdmin } from './roles'
 

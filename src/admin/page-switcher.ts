@@ -8,7 +8,8 @@ import type { Payload, TypedUser, Where } from 'payload'
 
 import { editorPages } from '@/access/page-editors'
 import { pageViewUrl } from '@/domain/pages'
-import { loadPages, pageServiceIds, scopeOfPage, shownOnPagesWhere } from '@/settings/pages'
+import { shownOnPagesWhere } from '@/settings/page-where'
+import { loadPages, pageServiceIds, scopeOfPage } from '@/settings/pages'
 import { siteSettings } from '@/settings/site-settings'
 
 export interface PageChoice {

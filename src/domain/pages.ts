@@ -159,3 +159,37 @@ export function pagesTouched(
     })
     .map(({ id }) => pageKeyOf(id))
 }
+
+/** A group's services in display order, as the default page without sections would show them. */
+export interface Heading {
+  groupId: number
+  serviceIds: number[]
+}
+
+/**
+ * The services only private pages list (docs/private-pages.md): listed by a private page's sections and by no public
+ * page's. They are private: no public page shows them, nor what touches only them.
+ */
+export function privateOnlyServices(
+  pages: readonly { private: boolean; sections: readonly PageSection[] }[],
+  headings: readonly Heading[],
+): Set<number> {
+  const services = headings.flatMap(({ groupId, serviceIds }) => serviceIds.map((id) => ({ id, groupId })))
+  const listedBy = (privately: boolean) =>
+    services.filter((service) =>
+      pages.some((page) => page.private === privately && listsService(page.sections, service)),
+    )
+  const publicly = new Set(listedBy(false).map(({ id }) => id))
+  return new Set(listedBy(true).flatMap(({ id }) => (publicly.has(id) ? [] : [id])))
+}
+
+/**
+ * The default page without sections, while private pages exist: every group with its services but the private-only
+ * ones, as sections (a group whose services are all private-only is left out, so its name is not shown either).
+ */
+export function publicDefaultSections(headings: readonly Heading[], hidden: ReadonlySet<number>): PageSection[] {
+  return headings.flatMap(({ groupId, serviceIds }) => {
+    const kept = serviceIds.filter((id) => !hidden.has(id))
+    return kept.length || !serviceIds.length ? [{ groupId, serviceIds: kept }] : []
+  })
+}

@@ -21,7 +21,8 @@ import type {
   ServiceGroup as GroupDoc,
 } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
-import { shownOnPagesWhere } from '@/settings/pages'
+import { shownOnPagesWhere } from '@/settings/page-where'
+import { byOrderThenName } from '@/domain/display-order'
 import { type PageScope, showsOnPage } from '@/domain/pages'
 import { relationIds } from '@/db/relation-id'
 import { readTableAsArrays } from '@/db/sql'
@@ -166,13 +167,6 @@ async function serviceIdBySlug(payload: Payload, slug: string, scope: PageScope)
   })
   return found.docs[0]?.id ?? null
 }
-
-// A collator compares as localeCompare does, without building one per comparison.
-const collator = new Intl.Collator()
-const byOrderThenName = (
-  a: { displayOrder?: number | null; name: string },
-  b: { displayOrder?: number | null; name: string },
-) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0) || collator.compare(a.name, b.name)
 
 type ServiceRow = Pick<
   ServiceDoc,

@@ -15,8 +15,13 @@ import {
   type PageSection,
   pageFor,
   pagePathPrefix,
+  type Heading,
+  privateOnlyServices,
+  publicDefaultSections,
 } from '@/domain/pages'
 import { relationId, relationIds } from '@/db/relation-id'
+import { byOrderThenName } from '@/domain/display-order'
+import { shownOnPagesWhere } from './page-where'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'
@@ -112,6 +117,88 @@ async function readPages(payload: Payload): Promise<Pages> {
 
 export const loadPages: (payload: Payload) => Promise<Pages> = sharedPerVersion(currentDataVersion, readPages)
 
+/** Every group with its services, in display order: what the default page without sections shows. */
+async function everyHeading(payload: Payload): Promise<Heading[]> {
+  const [groups, services] = await Promise.all(
+    (['service-groups', 'services'] as const).map((collection) =>
+      payload.find({
+        collection,
+        select: { name: true, displayOrder: true, ...(collection === 'services' && { group: true }) },
+        depth: 0,
+        limit: 0,
+        pagination: false,
+        overrideAccess: true,
+      }),
+    ),
+  )
+  const members = new Map<number | null, typeof services.docs>()
+  for (const service of [...services.docs].sort(byOrderThenName)) {
+    const groupId = relationId((service as { group?: unknown }).group)
+    const list = members.get(groupId)
+    if (list) list.push(service)
+    else members.set(groupId, [service])
+  }
+  return [...groups.docs]
+    .sort(byOrderThenName)
+    .map((group) => ({ groupId: group.id, serviceIds: (members.get(group.id) ?? []).map((service) => service.id) }))
+}
+
+/** What private pages keep to themselves (docs/private-pages.md); computed only while private pages exist. */
+interface PrivateOnly {
+  headings: Heading[]
+  /** The services only private pages list. */
+  services: Set<number>
+  /** The groups all of whose services are private-only (an empty group is nobody's). */
+  groups: Set<number>
+}
+
+const privateOnly = sharedPerVersion(currentDataVersion, async (payload: Payload): Promise<PrivateOnly | null> => {
+  const { pages, defaultSections } = await loadPages(payload)
+  if (!pages.some((page) => page.access.private)) return null
+  const headings = await everyHeading(payload)
+  const listing = [
+    ...pages.map((page) => ({ private: page.access.private, sections: page.sections })),
+    ...(defaultSections ? [{ private: false, sections: defaultSections }] : []),
+  ]
+  const services = privateOnlyServices(listing, headings)
+  const groups = headings.filter((h) => h.serviceIds.length && h.serviceIds.every((id) => services.has(id)))
+  return { headings, services, groups: new Set(groups.map((h) => h.groupId)) }
+})
+
+/**
+ * What the default page shows: its sections, or (none) every service; while private pages exist, less the services
+ * only private pages list, so that a private page's services and incidents stay its own.
+ */
+async function defaultPageSections(payload: Payload): Promise<PageSection[] | null> {
+  const { defaultSections } = await loadPages(payload)
+  const hidden = defaultSections ? null : await privateOnly(payload)
+  return hidden ? publicDefaultSections(hidden.headings, hidden.services) : defaultSections
+}
+
+/**
+ * What a stranger may read of the CMS API while private pages exist (null: everything public, as the contract says):
+ * incidents and maintenances some public page shows, and services and groups not private-only.
+ */
+export async function publicReads(
+  payload: Payload,
+): Promise<{ records: Where; services: Where; groups: Where } | null> {
+  const hidden = await privateOnly(payload)
+  if (!hidden) return null
+  const { pages } = await loadPages(payload)
+  const open = pages.filter((page) => !page.access.private)
+  const scopes = [
+    await scopeOfPage(payload, null),
+    ...open.map((page) => ({ id: page.id, pathPrefix: '', sections: page.sections })),
+  ]
+  const services = new Set<number>()
+  for (const scope of scopes) for (const id of (await pageServiceIds(payload, scope)) ?? []) services.add(id)
+  return {
+    records: shownOnPagesWhere([null, ...open.map((page) => page.id)], services),
+    services: { id: { not_in: [...hidden.services, 0] } },
+    groups: { id: { not_in: [...hidden.groups, 0] } },
+  }
+}
+
 /** The page a public request is for, and its scope. A `/p/<slug>` no page has is a 404. */
 export interface RequestPage {
   /** null: the default page. */
@@ -124,7 +211,7 @@ export interface RequestPage {
 export async function pageOfRequest(payload: Payload, request: Request): Promise<RequestPage> {
   const slug = request.headers.get(PAGE_SLUG_HEADER)
   const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
-  const { pages, defaultSections } = await loadPages(payload)
+  const { pages } = await loadPages(payload)
   const host = origin ? hostOfOrigin(origin) : null
   const page = pageFor(pages, { slug, host })
   if (page === undefined) throw new NotFound('page', 'No status page is at this address.')
@@ -132,13 +219,13 @@ export async function pageOfRequest(payload: Payload, request: Request): Promise
   const hostClaimed = host !== null && (slug === null ? page !== null : pageFor(pages, { slug: null, host }) !== null)
   return page
     ? { page, scope: { id: page.id, pathPrefix, sections: page.sections }, hostClaimed }
-    : { page: null, scope: { id: null, pathPrefix, sections: defaultSections }, hostClaimed }
+    : { page: null, scope: { id: null, pathPrefix, sections: await defaultPageSections(payload) }, hostClaimed }
 }
 
 /** The scope of a page by its id (a subscriber's), as its own host would give it; a page since deleted shows nothing. */
 export async function scopeOfPage(payload: Payload, pageId: number | null): Promise<PageScope> {
-  const { pages, defaultSections } = await loadPages(payload)
-  if (pageId === null) return { id: null, pathPrefix: '', sections: defaultSections }
+  const { pages } = await loadPages(payload)
+  if (pageId === null) return { id: null, pathPrefix: '', sections: await defaultPageSections(payload) }
   return { id: pageId, pathPrefix: '', sections: pages.find((page) => page.id === pageId)?.sections ?? [] }
 }
 
@@ -159,24 +246,6 @@ export async function pageServiceIds(payload: Payload, scope: PageScope): Promis
     for (const doc of docs) ids.add(doc.id)
   }
   return ids
-}
-
-/**
- * The incidents or maintenances some pages show, as a `where` (src/domain/pages.ts's showsOnPage, in SQL): those on
- * one of the services the pages show, those naming one of the pages, and, when the default page is among them (null),
- * those naming neither services nor pages. One rule for every reader: the public lists, a limited editor's access, the
- * admin's page switcher. The default page without sections shows everything: its readers do not filter.
- */
-export function shownOnPagesWhere(pageIds: readonly (number | null)[], services: ReadonlySet<number>): Where {
-  const named = pageIds.filter((id) => id !== null)
-  const onNoPage: Where = { and: [{ affectedServices: { exists: false } }, { pages: { exists: false } }] }
-  return {
-    or: [
-      ...(services.size ? [{ affectedServices: { in: [...services] } }] : []),
-      ...(named.length ? [{ pages: { in: named } }] : []),
-      ...(pageIds.includes(null) ? [onNoPage] : []),
-    ],
-  }
 }
 
 /** Whether a page shows an incident or maintenance with these services and pages (src/domain/pages.ts's rule). */

@@ -11,7 +11,9 @@ import * as signOut from '@/app/(site)/access/sign-out/route'
 import * as unknown from '@/app/(site)/[...unknown]/route'
 import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 import { faviconSvg } from '@/site/favicon'
-import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
+
+const gql = async (query: string) => (await graphql(query)).text
 
 type Route = { GET?: Handler; POST?: Handler }
 type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>
@@ -28,6 +30,7 @@ const SECRET_SERVICE = 'Payroll'
 let admin: TestUser
 let pageId: number
 let shortId: string
+let incidentId: number
 
 async function call(
   route: Route,
@@ -91,6 +94,12 @@ beforeAll(async () => {
     data: { name: SECRET_SERVICE, group: group.id, status: 'operational' },
     overrideAccess: true,
   })
+  const open = await p.create({ collection: 'service-groups', data: { name: 'Public' }, overrideAccess: true })
+  await p.create({
+    collection: 'services',
+    data: { name: 'Public website', group: open.id, status: 'operational' },
+    overrideAccess: true,
+  })
   const created = await api('POST', '/pages', {
     key: admin.key,
     body: {
@@ -113,6 +122,7 @@ beforeAll(async () => {
   })
   expect(incident.status, incident.text).toBe(201)
   shortId = incident.body.doc.shortId
+  incidentId = incident.body.doc.id
 })
 
 describe('a private page, without access', () => {
@@ -145,6 +155,49 @@ describe('a private page, without access', () => {
     })
     expect(byPath.status).toBe(401)
     expect(byPath.text).toContain('action="/p/internal/access"')
+  })
+})
+
+describe("a private page's services and incidents, elsewhere", () => {
+  const onDefault = { [PUBLIC_ORIGIN_HEADER]: 'https://status.example.test', [CLIENT_ADDRESS_HEADER]: '192.0.2.99' }
+
+  it('stay off the default page, which shows every other service', async () => {
+    const home = await call(await import('@/app/(site)/route'), 'GET', '/', onDefault)
+    expect(home.status).toBe(200)
+    const status = await call(await import('@/app/api/v1/status/route'), 'GET', '/api/v1/status', onDefault)
+    const incidents = await call(await import('@/app/api/v1/incidents/route'), 'GET', '/api/v1/incidents', onDefault)
+    const summary = await call(
+      await import('@/app/api/v2/summary.json/route'),
+      'GET',
+      '/api/v2/summary.json',
+      onDefault,
+    )
+    for (const answer of [home, status, incidents, summary])
+      for (const secret of [SECRET_TITLE, SECRET_SERVICE, 'Internal']) expect(answer.text).not.toContain(secret)
+    expect(status.text).toContain('Public website')
+    const privateService = await call(await import('@/app/(site)/s/[slug]/route'), 'GET', '/s/payroll', onDefault, {
+      params: { slug: 'payroll' },
+    })
+    expect(privateService.status).toBe(404)
+  })
+
+  it("stay out of a stranger's CMS reads, REST and GraphQL; editors read them as before", async () => {
+    const strangers = [
+      await api('GET', '/incidents?limit=100'),
+      await api('GET', '/services?limit=100'),
+      await api('GET', '/service-groups?limit=100'),
+      await api('GET', `/incidents/${incidentId}`),
+    ]
+    for (const read of strangers)
+      for (const secret of [SECRET_TITLE, SECRET_SERVICE, 'Salaries']) expect(read.text).not.toContain(secret)
+    expect(strangers[1].text).toContain('Public website')
+    expect(strangers[3].status).toBe(404)
+    const graphql = await gql('{ Incidents { docs { title } } Services { docs { name } } }')
+    expect(graphql).not.toContain(SECRET_TITLE)
+    expect(graphql).not.toContain(SECRET_SERVICE)
+    const editor = await createUser('editor')
+    expect((await api('GET', '/incidents?limit=100', { key: editor.key })).text).toContain(SECRET_TITLE)
+    expect((await api('GET', '/services?limit=100', { key: editor.key })).text).toContain(SECRET_SERVICE)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
+import { withoutPrivatePages } from '@/access/private-pages'
 import { keepOnEditorPages, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
 import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
@@ -52,7 +53,7 @@ export const Incidents: CollectionConfig = {
   // The public lists filter by status and a window of creation times, newest first (/ reads the past 7 days' resolved ones).
   indexes: [{ fields: ['status', 'createdAt'] }],
   access: {
-    read: pageRecordsRead(anyoneButDrafts),
+    read: pageRecordsRead(withoutPrivatePages('records', anyoneButDrafts)),
     create: editors,
     update: pageRecordsUpdate,
     delete: admins,

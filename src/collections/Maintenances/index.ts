@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withoutPrivatePages } from '@/access/private-pages'
 import { keepOnEditorPages, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
 import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
@@ -38,7 +39,7 @@ export const Maintenances: CollectionConfig = {
   // One maintenance per slot of a series, whichever instance creates it (src/services/maintenances/extend-series.ts).
   indexes: [{ fields: ['series', 'seriesSlot'], unique: true }],
   access: {
-    read: pageRecordsRead(anyoneButDrafts),
+    read: pageRecordsRead(withoutPrivatePages('records', anyoneButDrafts)),
     create: editors,
     update: pageRecordsUpdate,
     delete: admins,

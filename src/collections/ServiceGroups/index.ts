@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withoutPrivatePages } from '@/access/private-pages'
 import { unlimitedEditors } from '@/access/page-editors'
 import { admins, anyone } from '@/access/roles'
 import { slugField } from '@/fields/slug'
@@ -10,7 +11,12 @@ export const ServiceGroups: CollectionConfig = {
   labels: { singular: 'Service group', plural: 'Service groups' },
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
-  access: { read: anyone, create: unlimitedEditors, update: unlimitedEditors, delete: admins },
+  access: {
+    read: withoutPrivatePages('groups', anyone),
+    create: unlimitedEditors,
+    update: unlimitedEditors,
+    delete: admins,
+  },
   hooks: invalidateServiceList,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

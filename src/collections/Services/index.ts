@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { withoutPrivatePages } from '@/access/private-pages'
 import { pageServicesUpdate, unlimitedEditors } from '@/access/page-editors'
 import { admins, anyone } from '@/access/roles'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
@@ -15,7 +16,12 @@ export const Services: CollectionConfig = {
   slug: 'services',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'status', 'group', 'displayOrder'], group: 'Status' },
   defaultSort: 'displayOrder',
-  access: { read: anyone, create: unlimitedEditors, update: pageServicesUpdate, delete: admins },
+  access: {
+    read: withoutPrivatePages('services', anyone),
+    create: unlimitedEditors,
+    update: pageServicesUpdate,
+    delete: admins,
+  },
   // Every status write, whatever path it came by, takes the service's status lock and writes its history row here
   // (src/services/service-status/change.ts).
   hooks: {

@@ -13,26 +13,29 @@ const VERSION = 'v1'
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-/** A key of its own for this purpose: the secret's other uses (sessions, cookies) never see it. */
-function keyOf(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'statuspage', 'secret-box:v1', 32))
+/**
+ * A key of its own for each purpose (`purpose`: credentials at rest, a sign-in's state cookie): the secret's other
+ * uses (sessions, cookies) never see it, and a value sealed for one purpose does not open for another.
+ */
+function keyOf(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'statuspage', `${purpose}:v1`, 32))
 }
 
-export function sealSecret(plain: string, secret: string): string {
+export function sealSecret(plain: string, secret: string, purpose = 'secret-box'): string {
   const iv = randomBytes(IV_BYTES)
-  const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv)
+  const cipher = createCipheriv('aes-256-gcm', keyOf(secret, purpose), iv)
   const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()])
   return [VERSION, iv.toString('base64url'), sealed.toString('base64url')].join('.')
 }
 
 /** The plain value of `sealed`, or null when it is not one this secret sealed (or was altered since). */
-export function openSecret(sealed: string, secret: string): string | null {
+export function openSecret(sealed: string, secret: string, purpose = 'secret-box'): string | null {
   const [version, iv, body, ...rest] = sealed.split('.')
   if (version !== VERSION || !iv || !body || rest.length) return null
   const bytes = Buffer.from(body, 'base64url')
   if (bytes.length < TAG_BYTES) return null
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), Buffer.from(iv, 'base64url'))
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(secret, purpose), Buffer.from(iv, 'base64url'))
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
     return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
       'utf8',

@@ -373,6 +373,50 @@ export interface Page {
           id?: string | null;
         }[]
       | null;
+    /**
+     * Register this page at the provider with the redirect URI <page address>/access/oidc/callback (docs/private-pages.md).
+     */
+    oidc?: {
+      /**
+       * As the provider names itself, such as https://id.example.com/realms/staff.
+       */
+      issuer?: string | null;
+      clientId?: string | null;
+      /**
+       * Write-only: the stored value is never shown. Leave empty to keep it.
+       */
+      clientSecret?: string | null;
+      /**
+       * "Sign in with <name>"; empty: "your company account".
+       */
+      label?: string | null;
+      scopes?: string | null;
+      /**
+       * A verified address in one of these domains (exactly: not its sub-domains) may enter.
+       */
+      allowedDomains?:
+        | {
+            domain: string;
+            id?: string | null;
+          }[]
+        | null;
+      allowedEmails?:
+        | {
+            email: string;
+            id?: string | null;
+          }[]
+        | null;
+      /**
+       * The ID token claim that lists the reader’s groups, such as groups.
+       */
+      groupsClaim?: string | null;
+      allowedGroups?:
+        | {
+            group: string;
+            id?: string | null;
+          }[]
+        | null;
+    };
   };
   updatedAt: string;
   createdAt: string;
@@ -1507,6 +1551,34 @@ export interface PagesSelect<T extends boolean = true> {
               network?: T;
               label?: T;
               id?: T;
+            };
+        oidc?:
+          | T
+          | {
+              issuer?: T;
+              clientId?: T;
+              clientSecret?: T;
+              label?: T;
+              scopes?: T;
+              allowedDomains?:
+                | T
+                | {
+                    domain?: T;
+                    id?: T;
+                  };
+              allowedEmails?:
+                | T
+                | {
+                    email?: T;
+                    id?: T;
+                  };
+              groupsClaim?: T;
+              allowedGroups?:
+                | T
+                | {
+                    group?: T;
+                    id?: T;
+                  };
             };
       };
   updatedAt?: T;

@@ -1,16 +1,19 @@
 /**
  * Who may read a private page (docs/private-pages.md): the rules without a framework. A page is public (anyone) or
- * private; a private page admits a reader by any of the ways its operator set: a password (the reader then carries a
- * signed access cookie, src/settings/page-access.ts), a network the reader's address is in.
+ * private; a private page admits a reader by any of the ways its operator set: a password or a sign-in with its
+ * identity provider (the reader then carries a signed access cookie, src/settings/page-access.ts), a network the
+ * reader's address is in.
  */
 import ipaddr from 'ipaddr.js'
+
+import type { PageOidcRule } from './page-oidc'
 
 export const PAGE_ACCESS_MODES = ['public', 'private'] as const
 export type PageAccessMode = (typeof PAGE_ACCESS_MODES)[number]
 
 export const PAGE_ACCESS_LABELS: Record<PageAccessMode, string> = {
   public: 'Public: anyone may read it',
-  private: 'Private: only readers let in by a password or their network',
+  private: 'Private: only readers let in by a password, their identity provider or their network',
 }
 
 /** What of a private page's settings the gate needs (the hashes never leave the server). */
@@ -20,6 +23,8 @@ export interface PageAccessRule {
   passwordHashes: readonly string[]
   /** CIDRs (`10.0.0.0/8`, `2001:db8::/32`) whose addresses are let in without a password. */
   networks: readonly string[]
+  /** Its identity provider and who of its accounts may enter (src/domain/page-oidc.ts); null: none. */
+  oidc: PageOidcRule | null
 }
 
 /** The address as ipaddr.js compares it: an IPv4-mapped IPv6 address as the IPv4 address it is. */
@@ -76,7 +81,7 @@ export function pageChannelRefusal(page: { private?: boolean }, type: string): s
     : null
 }
 
-/** How a reader without access is answered: the sign-in (a password would let them in), or a refusal saying why. */
+/** How a reader without access is answered: the sign-in (a password or the provider would let them in), or a refusal. */
 export type AccessRefusal = 'sign-in' | 'network'
 
 /** Whether a reader may read the page; else how they are answered. */
@@ -85,9 +90,11 @@ export function accessDecision(
   reader: { address: string | null; signedIn: boolean },
 ): 'granted' | AccessRefusal {
   if (!rule.private) return 'granted'
-  if (reader.signedIn && rule.passwordHashes.length) return 'granted'
+  // A cookie proves a sign-in by a way the page still has (its signature covers them, src/settings/page-access.ts).
+  const signsIn = rule.passwordHashes.length > 0 || rule.oidc !== null
+  if (reader.signedIn && signsIn) return 'granted'
   if (rule.networks.length && inNetworks(rule.networks, reader.address)) return 'granted'
-  return rule.passwordHashes.length ? 'sign-in' : 'network'
+  return signsIn ? 'sign-in' : 'network'
 }
 
 /** Where a reader goes after signing in: a path of the same site only (never another host: no open redirect). */

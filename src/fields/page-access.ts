@@ -3,8 +3,11 @@ import { type Field, ValidationError } from 'payload'
 import { adminsField } from '@/access/roles'
 import { hashPagePassword } from '@/auth/page-password'
 import { networkProblem, PAGE_ACCESS_LABELS, PAGE_ACCESS_MODES } from '@/domain/page-access'
+import { DEFAULT_OIDC_SCOPES, emailDomainProblem, scopesProblem } from '@/domain/page-oidc'
+import { destinationProblem } from '@/net/outbound-url'
 
 import { optionsFrom } from './options'
+import { secretField } from './secret'
 
 const PASSWORD_MIN_LENGTH = 8
 
@@ -47,6 +50,103 @@ const passwordField: Field = {
       },
     ],
   },
+}
+
+const textCheck = (problem: (value: string) => string | null) => (value: unknown) =>
+  typeof value === 'string' ? (problem(value) ?? true) : true
+
+/** Why an issuer URL cannot be one (null: it can): the server fetches it, so the outbound policy judges it. */
+function issuerProblem(value: string): string | null {
+  const problem = destinationProblem(value.trim())
+  if (problem) return `the issuer URL ${problem}`
+  const url = new URL(value.trim())
+  return url.search || url.hash ? 'the issuer URL has no query or fragment' : null
+}
+
+/** The client secret: sealed at rest (src/auth/secret-box.ts), never shown again, required once an issuer is set. */
+const clientSecretField: Field = (() => {
+  const field = secretField('clientSecret', 'Client secret', { sealed: true })
+  return {
+    ...field,
+    // Validated after its beforeChange hook: the value is the stored (sealed) one when a save left it empty.
+    validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+      typeof siblingData?.issuer === 'string' && siblingData.issuer.trim() && !value
+        ? 'give the client secret the identity provider gave this page'
+        : true,
+  } as Field
+})()
+
+/**
+ * Sign-in with the company's identity provider (OpenID Connect; the flow in src/auth/page-oidc.ts, the rule in
+ * src/domain/page-oidc.ts). Which provider and who may enter are the operator's business, not the readers'.
+ */
+const oidcField: Field = {
+  name: 'oidc',
+  label: 'Sign-in with an identity provider (OpenID Connect)',
+  type: 'group',
+  access: { read: adminsField },
+  admin: {
+    description:
+      'Register this page at the provider with the redirect URI <page address>/access/oidc/callback (docs/private-pages.md).',
+    condition: (_, siblingData) => siblingData?.mode === 'private',
+  },
+  fields: [
+    {
+      name: 'issuer',
+      label: 'Issuer URL',
+      type: 'text',
+      maxLength: 300,
+      admin: { description: 'As the provider names itself, such as https://id.example.com/realms/staff.' },
+      validate: textCheck((value) => (value.trim() ? issuerProblem(value) : null)),
+    },
+    { name: 'clientId', label: 'Client id', type: 'text', maxLength: 200 },
+    clientSecretField,
+    {
+      name: 'label',
+      label: 'Provider name on the button',
+      type: 'text',
+      maxLength: 60,
+      admin: { description: '"Sign in with <name>"; empty: "your company account".' },
+    },
+    {
+      name: 'scopes',
+      type: 'text',
+      maxLength: 200,
+      defaultValue: DEFAULT_OIDC_SCOPES,
+      validate: textCheck((value) => (value.trim() ? scopesProblem(value) : null)),
+    },
+    {
+      name: 'allowedDomains',
+      label: 'E-mail domains that may enter',
+      type: 'array',
+      maxRows: 50,
+      admin: { description: 'A verified address in one of these domains (exactly: not its sub-domains) may enter.' },
+      fields: [
+        { name: 'domain', type: 'text', required: true, maxLength: 253, validate: textCheck(emailDomainProblem) },
+      ],
+    },
+    {
+      name: 'allowedEmails',
+      label: 'E-mail addresses that may enter',
+      type: 'array',
+      maxRows: 500,
+      fields: [{ name: 'email', type: 'email', required: true }],
+    },
+    {
+      name: 'groupsClaim',
+      label: 'Groups claim',
+      type: 'text',
+      maxLength: 100,
+      admin: { description: 'The ID token claim that lists the reader’s groups, such as groups.' },
+    },
+    {
+      name: 'allowedGroups',
+      label: 'Groups that may enter',
+      type: 'array',
+      maxRows: 50,
+      fields: [{ name: 'group', type: 'text', required: true, maxLength: 200 }],
+    },
+  ],
 }
 
 /** Who may read a page (docs/private-pages.md; the rules in src/domain/page-access.ts). */
@@ -97,5 +197,6 @@ export const pageAccessField: Field = {
         { name: 'label', type: 'text', maxLength: 100 },
       ],
     },
+    oidcField,
   ],
 }

@@ -1,6 +1,7 @@
 import type { Field, RequestContext } from 'payload'
 
 import { adminsField } from '@/access/roles'
+import { sealSecret } from '@/auth/secret-box'
 
 /** Server code that needs a credential (the mailer, the SMS client) reads with this context; nothing else can. */
 export const REVEAL_SECRETS: RequestContext = { revealSecrets: true }
@@ -14,8 +15,10 @@ export const isSecretField = (field: { custom?: Record<string, unknown> }): bool
 /**
  * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
  * it empty keeps the stored one, so saving a settings form does not wipe a password the form could not show.
+ * `sealed`: stored encrypted (src/auth/secret-box.ts), for credentials newer than the habit of storing them as typed;
+ * its reader opens it with the payload's secret.
  */
-export function secretField(name: string, label: string): Field {
+export function secretField(name: string, label: string, { sealed = false }: { sealed?: boolean } = {}): Field {
   return {
     name,
     label,
@@ -38,7 +41,7 @@ export function secretField(name: string, label: string): Field {
       ],
       beforeChange: [
         ({ value, siblingDocWithLocales, previousValue, req }) => {
-          if (typeof value === 'string' && value !== '') return value
+          if (typeof value === 'string' && value !== '') return sealed ? sealSecret(value, req.payload.secret) : value
           // Only a write with clearSecrets (the demo reset) may empty a credential; any other empty write keeps it.
           if (req.context?.clearSecrets) return null
           return siblingDocWithLocales?.[name] ?? previousValue ?? null

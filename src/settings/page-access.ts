@@ -1,9 +1,9 @@
 /**
  * The gate of a private page (docs/private-pages.md; the rules in src/domain/page-access.ts): whether a request may
- * read the page it is for, and the access cookie a reader gets for a right password. The cookie is the page's id, an
- * expiry and an HMAC under a key derived from PAYLOAD_SECRET over both and the page's password hashes, so it is
- * good for that page only, until it expires or the page's passwords change (removing a password signs out everyone
- * it let in). It is HttpOnly, SameSite=Lax, Secure over HTTPS, and scoped to the page's path form when it came that way.
+ * read the page it is for, and the access cookie a reader gets for a right password or a sign-in with the page's
+ * identity provider. The cookie is the page's id, an expiry and an HMAC under a key derived from PAYLOAD_SECRET over
+ * both and the page's ways in (password hashes, provider), so it is good for that page only, until it expires or
+ * those ways change (removing a password, or changing the provider, signs out everyone let in). It is HttpOnly, SameSite=Lax, Secure over HTTPS, and scoped to the page's path form when it came that way.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
@@ -36,14 +36,23 @@ export class AccessRequired extends ServiceError {
   }
 }
 
-function signature(secret: string, page: PageRecord, expires: number): Buffer {
-  const passwords = createHash('sha256')
-    .update([...page.access.passwordHashes].sort().join('\n'))
-    .digest('hex')
-  return createHmac('sha256', `${secret}:page-access`).update(`${page.id}.${expires}.${passwords}`).digest()
+/**
+ * What a sign-in was made under: the page's password hashes, and its identity provider (issuer and client id), so
+ * that changing either signs out everyone let in before. A page without a provider signs as it always did.
+ */
+function waysIn(page: PageRecord): string {
+  const { passwordHashes, oidc } = page.access
+  const passwords = [...passwordHashes].sort().join('\n')
+  return oidc ? `${passwords}\noidc ${JSON.stringify([oidc.issuer, oidc.clientId])}` : passwords
 }
 
-function cookieValue(request: Request, name: string): string | null {
+function signature(secret: string, page: PageRecord, expires: number): Buffer {
+  const ways = createHash('sha256').update(waysIn(page)).digest('hex')
+  return createHmac('sha256', `${secret}:page-access`).update(`${page.id}.${expires}.${ways}`).digest()
+}
+
+/** The value of the cookie `name` the request carries, or null. */
+export function cookieValue(request: Request, name: string): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=')
     if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim()

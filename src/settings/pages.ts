@@ -31,6 +31,7 @@ import { sharedPerVersion } from '@/runtime/version-memo'
 
 import { REVEAL_SECRETS } from '@/fields/secret'
 import type { PageAccessRule } from '@/domain/page-access'
+import { DEFAULT_OIDC_SCOPES, type PageOidcRule } from '@/domain/page-oidc'
 
 import { type Branding, brandingOf } from './branding'
 import { mediaRef, type MediaRef } from './media'
@@ -49,6 +50,8 @@ export interface PageRecord extends PageAddressing {
   sections: PageSection[]
   /** Who may read it (src/domain/page-access.ts); its password hashes never leave the server. */
   access: PageAccessRule
+  /** Its identity provider's client secret, sealed (src/auth/secret-box.ts); null: it has no provider. */
+  oidcClientSecret: string | null
 }
 
 interface Pages {
@@ -68,11 +71,31 @@ function sectionsOf(rows: SectionRows): PageSection[] {
   })
 }
 
+const trimmedOr = (value: string | null | undefined, fallback: string) => value?.trim() || fallback
+
+/** A page's identity provider, when it has a complete one (the collection refuses a half-made set-up). */
+function oidcOf(oidc: NonNullable<PageDoc['access']>['oidc']): PageOidcRule | null {
+  const issuer = oidc?.issuer?.trim()
+  const clientId = oidc?.clientId?.trim()
+  if (!issuer || !clientId || !oidc?.clientSecret) return null
+  return {
+    issuer,
+    clientId,
+    label: trimmedOr(oidc.label, 'your company account'),
+    scopes: trimmedOr(oidc.scopes, DEFAULT_OIDC_SCOPES),
+    domains: (oidc.allowedDomains ?? []).map((row) => row.domain),
+    emails: (oidc.allowedEmails ?? []).map((row) => row.email),
+    groupsClaim: oidc.groupsClaim?.trim() || null,
+    groups: (oidc.allowedGroups ?? []).map((row) => row.group),
+  }
+}
+
 function accessOf(access: PageDoc['access']): PageAccessRule {
   return {
     private: access?.mode === 'private',
     passwordHashes: (access?.passwords ?? []).flatMap((row) => (row.password ? [row.password] : [])),
     networks: (access?.networks ?? []).map((row) => row.network),
+    oidc: oidcOf(access?.oidc),
   }
 }
 
@@ -82,7 +105,8 @@ async function readPages(payload: Payload): Promise<Pages> {
   const [found, settings] = await Promise.all([
     payload.find({
       collection: 'pages',
-      // The gate needs the password hashes (src/settings/page-access.ts); nothing here is sent anywhere.
+      // The gate needs the password hashes (src/settings/page-access.ts), the sign-in the provider's sealed client
+      // secret (src/auth/page-oidc.ts); nothing here is sent anywhere.
       context: REVEAL_SECRETS,
       depth: 1,
       limit: 0,
@@ -108,6 +132,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       favicon: mediaRef(doc.favicon),
       branding: brandingOf(doc),
       access: accessOf(doc.access),
+      oidcClientSecret: doc.access?.oidc?.clientSecret || null,
       sections: sectionsOf(doc.sections),
     })),
   }

@@ -1,6 +1,7 @@
 /**
- * What a reader without access to a private page sees (docs/private-pages.md): the sign-in form in the page's name
- * and style, or a refusal saying the page is open to certain networks only. Neither shows anything of the page's
+ * What a reader without access to a private page sees (docs/private-pages.md): the sign-in (the password form, the
+ * identity provider's link, or both) in the page's name and style, or a refusal saying the page is open to certain
+ * networks only. Neither shows anything of the page's
  * content: no status, no description, no services.
  */
 import type { AccessRefusal } from '@/domain/page-access'
@@ -14,10 +15,20 @@ export function accessShell(settings: SiteSettings): SiteSettings {
   return { ...settings, description: null, status: undefined, subscribable: false, noindex: true, bannerTexts: {} }
 }
 
+/** The ways a reader may sign in to the page: its passwords, and its identity provider's name (null: none). */
+export interface SignInWays {
+  password: boolean
+  provider: string | null
+}
+
+/** The link that starts a sign-in with the page's identity provider, back to `returnTo` after. */
+const providerLink = (provider: string, returnTo: string) =>
+  html`<p><a class="button" href="/access/oidc?next=${encodeURIComponent(returnTo)}">Sign in with ${provider}</a></p>`
+
 export function accessPage(
   settings: SiteSettings,
   refusal: AccessRefusal,
-  { returnTo, error }: { returnTo: string; error?: string },
+  { returnTo, error, ways }: { returnTo: string; error?: string; ways: SignInWays },
 ): string {
   if (refusal === 'network')
     return renderDocument({
@@ -25,11 +36,21 @@ export function accessPage(
       settings,
       body: html`<h1>Private status page</h1><p>This status page is open only to certain networks, and the address you are reading from is not one of them. Ask its operator if you should have access.</p>`,
     })
+  const provider = ways.provider === null ? null : providerLink(ways.provider, returnTo)
+  if (!ways.password)
+    return renderDocument({
+      title: 'Sign in',
+      settings,
+      body: html`<h1>Sign in</h1>
+<p>This status page is private. Sign in with your account to read it.</p>
+${provider}`,
+    })
   return renderDocument({
     title: 'Sign in',
     settings,
     body: html`<h1>Sign in</h1>
-<p>This status page is private. Enter the password you were given to read it.</p>
+<p>This status page is private. ${provider ? 'Sign in with your account, or enter' : 'Enter'} the password you were given to read it.</p>
+${provider}
 <form method="post" action="/access" class="subscribe">
 ${error ? html`<p class="error" role="alert" id="access-error">${error}</p>` : null}
 <input type="hidden" name="next" value="${returnTo}">
@@ -37,5 +58,22 @@ ${error ? html`<p class="error" role="alert" id="access-error">${error}</p>` : n
 <input id="access-password" name="password" type="password" autocomplete="current-password" required${error ? html` aria-describedby="access-error"` : null}>
 <button type="submit">Sign in</button>
 </form>`,
+  })
+}
+
+/**
+ * A sign-in with the identity provider that did not let the reader in: why (their account is not allowed, the
+ * sign-in could not be completed or has expired), and a way to try again. Never the provider's own words.
+ */
+export function signInProblemPage(
+  settings: SiteSettings,
+  { heading, message, returnTo }: { heading: string; message: string; returnTo: string },
+): string {
+  return renderDocument({
+    title: heading,
+    settings,
+    body: html`<h1>${heading}</h1>
+<p>${message}</p>
+<p><a href="${returnTo}">Back to the sign-in</a></p>`,
   })
 }

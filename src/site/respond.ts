@@ -19,7 +19,7 @@ import { AccessRequired } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
-import { accessPage, accessShell } from './access-pages'
+import { accessPage, accessShell, signInProblemPage } from './access-pages'
 import { siteContentSecurityPolicy } from './content-security-policy'
 import { pageShell } from './page-shell'
 import { underPathPrefix } from './path-prefix'
@@ -92,6 +92,22 @@ export interface AccessAnswer {
   returnTo: string
 }
 
+/** A private page's answer in its name and style (the shell, without anything it shows), private and unstored. */
+async function privatePageAnswer(
+  request: Request,
+  { page, pathPrefix }: { page: PageRecord; pathPrefix: string },
+  status: number,
+  render: (settings: SiteSettings) => string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<Response> {
+  const payload = await getPayload({ config })
+  const settings = accessShell(await pageShell(payload, page, { id: page.id, pathPrefix, sections: [] }))
+  const body = underPathPrefix(render(settings), pathPrefix)
+  const response = respond(request, settings, { status, body, private: true })
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  return markPrivate(response)
+}
+
 /**
  * A private page's sign-in or refusal, in its name and style, and nothing of its content (src/site/access-pages.ts):
  * what a reader without access gets for any of its addresses, and what the sign-in answers when it fails.
@@ -101,12 +117,30 @@ export async function accessResponse(
   { page, pathPrefix, refusal }: Pick<AccessRequired, 'page' | 'pathPrefix' | 'refusal'>,
   { status = refusal === 'sign-in' ? 401 : 403, error, headers = {}, returnTo }: AccessAnswer,
 ): Promise<Response> {
-  const payload = await getPayload({ config })
-  const settings = accessShell(await pageShell(payload, page, { id: page.id, pathPrefix, sections: [] }))
-  const body = accessPage(settings, refusal, { returnTo, error })
-  const response = respond(request, settings, { status, body: underPathPrefix(body, pathPrefix), private: true })
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
-  return markPrivate(response)
+  const ways = { password: page.access.passwordHashes.length > 0, provider: page.access.oidc?.label ?? null }
+  return privatePageAnswer(
+    request,
+    { page, pathPrefix },
+    status,
+    (settings) => accessPage(settings, refusal, { returnTo, error, ways }),
+    headers,
+  )
+}
+
+/** A sign-in with the page's identity provider that let nobody in (src/site/access-oidc.ts), saying why. */
+export async function signInProblemResponse(
+  request: Request,
+  where: { page: PageRecord; pathPrefix: string },
+  { status, heading, message, returnTo }: { status: number; heading: string; message: string; returnTo: string },
+  headers: Readonly<Record<string, string>> = {},
+): Promise<Response> {
+  return privatePageAnswer(
+    request,
+    where,
+    status,
+    (settings) => signInProblemPage(settings, { heading, message, returnTo }),
+    headers,
+  )
 }
 
 export function sitePage<P = Record<string, never>>(handler: Handler<P>) {

@@ -24,6 +24,7 @@ import * as migration_20261127_213000_endpoint_spellings from './20261127_213000
 import * as migration_20261128_225854_pages from './20261128_225854_pages';
 import * as migration_20261129_012019_page_branding from './20261129_012019_page_branding';
 import * as migration_20261129_015055_page_access from './20261129_015055_page_access';
+import * as migration_20261129_021041_page_oidc from './20261129_021041_page_oidc';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261129_015055_page_access.up,
     down: migration_20261129_015055_page_access.down,
-    name: '20261129_015055_page_access'
+    name: '20261129_015055_page_access',
+  },
+  {
+    up: migration_20261129_021041_page_oidc.up,
+    down: migration_20261129_021041_page_oidc.down,
+    name: '20261129_021041_page_oidc'
   },
 ];

@@ -25,6 +25,7 @@ import * as migration_20261127_213000_endpoint_spellings from './20261127_213000
 import * as migration_20261128_225840_pages from './20261128_225840_pages';
 import * as migration_20261129_012009_page_branding from './20261129_012009_page_branding';
 import * as migration_20261129_015037_page_access from './20261129_015037_page_access';
+import * as migration_20261129_021032_page_oidc from './20261129_021032_page_oidc';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261129_015037_page_access.up,
     down: migration_20261129_015037_page_access.down,
-    name: '20261129_015037_page_access'
+    name: '20261129_015037_page_access',
+  },
+  {
+    up: migration_20261129_021032_page_oidc.up,
+    down: migration_20261129_021032_page_oidc.down,
+    name: '20261129_021032_page_oidc'
   },
 ];

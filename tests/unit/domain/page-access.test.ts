@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest'
 
 import { accessDecision, inNetworks, networkProblem, pageChannelRefusal, safeReturnPath } from '@/domain/page-access'
+import type { PageOidcRule } from '@/domain/page-oidc'
+
+const OIDC: PageOidcRule = {
+  issuer: 'https://id.example.test',
+  clientId: 'status',
+  label: 'Example ID',
+  scopes: 'openid email',
+  domains: ['example.test'],
+  emails: [],
+  groupsClaim: null,
+  groups: [],
+}
 
 describe('networks', () => {
   it('takes CIDRs and bare addresses of both families, and says what is wrong with anything else', () => {
@@ -23,11 +35,14 @@ describe('networks', () => {
 })
 
 describe('who may read a page', () => {
-  const rule = { private: true, passwordHashes: ['h'], networks: ['10.0.0.0/8'] }
+  const rule = { private: true, passwordHashes: ['h'], networks: ['10.0.0.0/8'], oidc: null }
 
   it('lets anyone read a public page', () => {
     expect(
-      accessDecision({ private: false, passwordHashes: [], networks: [] }, { address: null, signedIn: false }),
+      accessDecision(
+        { private: false, passwordHashes: [], networks: [], oidc: null },
+        { address: null, signedIn: false },
+      ),
     ).toBe('granted')
   })
 
@@ -39,6 +54,10 @@ describe('who may read a page', () => {
     expect(accessDecision(networkOnly, { address: '192.0.2.1', signedIn: false })).toBe('network')
     // A cookie from before the page's passwords were all removed lets nobody in.
     expect(accessDecision(networkOnly, { address: '192.0.2.1', signedIn: true })).toBe('network')
+    // A page whose only sign-in is its identity provider: a signed-in reader is in, others are asked to sign in.
+    const providerOnly = { ...networkOnly, oidc: OIDC }
+    expect(accessDecision(providerOnly, { address: '192.0.2.1', signedIn: true })).toBe('granted')
+    expect(accessDecision(providerOnly, { address: '192.0.2.1', signedIn: false })).toBe('sign-in')
   })
 
   it('sends a reader back to a path of this site only', () => {

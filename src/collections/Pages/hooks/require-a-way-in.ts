@@ -1,13 +1,45 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
 
-/** A private page lets nobody in without a password or a network: refused, naming where to add one. */
+import { oidcSetupProblem } from '@/domain/page-oidc'
+
+type Rows = unknown[] | null | undefined
+
+interface OidcData {
+  issuer?: string | null
+  clientId?: string | null
+  allowedDomains?: Rows
+  allowedEmails?: Rows
+  groupsClaim?: string | null
+  allowedGroups?: Rows
+}
+
+const refuse = (path: string, message: string): never => {
+  throw new ValidationError({ collection: 'pages', errors: [{ path, message }] })
+}
+
+/**
+ * A private page lets nobody in without a password, a network or an identity provider: refused, naming where to add
+ * one. A provider set-up must be complete, its rule on who may enter included (src/domain/page-oidc.ts).
+ */
 export const requireAWayIn: CollectionBeforeValidateHook = ({ data, originalDoc }) => {
   const access = (data?.access ?? originalDoc?.access) as
-    { mode?: unknown; passwords?: unknown[] | null; networks?: unknown[] | null } | undefined
-  if (access?.mode !== 'private') return data
-  if ((access.passwords?.length ?? 0) + (access.networks?.length ?? 0) > 0) return data
-  throw new ValidationError({
-    collection: 'pages',
-    errors: [{ path: 'access.passwords', message: 'a private page needs a password or a network to let readers in' }],
+    { mode?: unknown; passwords?: Rows; networks?: Rows; oidc?: OidcData | null } | undefined
+  // A write that leaves the provider out keeps the stored one.
+  const oidc = access?.oidc ?? (originalDoc?.access as { oidc?: OidcData | null } | undefined)?.oidc ?? {}
+  const problem = oidcSetupProblem({
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    domains: oidc.allowedDomains?.length ?? 0,
+    emails: oidc.allowedEmails?.length ?? 0,
+    groupsClaim: oidc.groupsClaim,
+    groups: oidc.allowedGroups?.length ?? 0,
   })
+  if (problem) refuse(`access.oidc.${problem[0]}`, problem[1])
+  if (access?.mode !== 'private') return data
+  const provider = oidc.issuer?.trim() ? 1 : 0
+  if ((access.passwords?.length ?? 0) + (access.networks?.length ?? 0) + provider > 0) return data
+  return refuse(
+    'access.passwords',
+    'a private page needs a password, a network or an identity provider to let readers in',
+  )
 }

@@ -1,0 +1,453 @@
+/**
+ * Private pages (issue 39) through `npm start`'s edge, the browser and nginx: what tests/api/private-pages.test.ts
+ * proves of the routes, here of the real process. A private page's every public route answers the sign-in (401) and
+ * nothing of its content, never from the response cache; a reader let in (by the access cookie, or by a network)
+ * leaves no byte of it in the cache, the last good copies on disk or the static mirror; a page that turns private
+ * takes its public copies back at once; the sign-in works in Chromium; behind nginx, a client cannot claim an
+ * allowed network by sending its own X-Forwarded-For.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { request } from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { lastGoodFile } from '@/edge/last-good-file'
+import { faviconSvg } from '@/site/favicon'
+import { launchChromium, seriousViolations } from '../helpers/browser'
+import { createService } from '../helpers/edge'
+import { startNginx, type StartedNginx } from '../helpers/nginx'
+import {
+  type Answer,
+  answerTo,
+  call,
+  createUserKey,
+  eventually,
+  firstAdminKey,
+  freePort,
+  root,
+  sqliteEnv,
+  type Started,
+  startService,
+  stopServices,
+} from '../helpers/service'
+
+const A = 'a.test'
+const P = 'p.test'
+/** A third page, open to one loopback network: the positive case of an allow-list behind nginx. */
+const Q = 'q.test'
+const PASSWORD = 'payroll-staff-only-2026'
+const SECRET_TITLE = 'Payroll batch stuck at the bank'
+const SECRET_SERVICE = 'Payroll engine'
+const SECRET_MESSAGE = 'Salaries are delayed by a day.'
+const SECRETS = [SECRET_TITLE, SECRET_SERVICE, SECRET_MESSAGE]
+const A_SERVICE = 'Public website'
+const A_TITLE = 'Website pages load slowly'
+/** A's name: on A's pages only (the default page shows every incident, A's too). */
+const A_NAME = 'Acme public status'
+
+let server: Started
+let nginx: StartedNginx | undefined
+let browser: Browser | undefined
+let auth: Record<string, string>
+let workDir: string
+let mirrorDir: string
+let lastGoodDir: string
+let pId: number
+let aId: number
+let shortId: string
+let websiteGroup: number
+
+/** A fresh client address per read (the service trusts the loopback's X-Forwarded-For): no test spends another's budget. */
+let readers = 0
+const reader = () => {
+  readers += 1
+  return `10.0.${Math.floor(readers / 250)}.${1 + (readers % 250)}`
+}
+
+/** A request through node:http: any Host, any source address, a form body. A fresh connection per call. */
+function send(
+  base: string,
+  target: string,
+  {
+    method = 'GET',
+    host,
+    headers = {},
+    form,
+    from = '127.0.0.1',
+  }: { method?: string; host: string; headers?: Record<string, string>; form?: string; from?: string },
+): Promise<Answer> {
+  const { hostname, port } = new URL(base)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: hostname,
+        port,
+        path: target,
+        method,
+        localAddress: from,
+        agent: false,
+        headers: {
+          host,
+          ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+          ...headers,
+        },
+      },
+      answerTo(resolve),
+    )
+    req.on('error', reject)
+    req.end(form)
+  })
+}
+
+/** A read on `host` through the edge, from a fresh address outside every allowed network unless told. */
+const get = (target: string, host: string, headers: Record<string, string> = {}) =>
+  send(server.base, target, { host, headers: { 'x-forwarded-for': reader(), ...headers } })
+
+/** The access cookie a right password gives, through the edge (`name=value`). */
+async function signIn(host: string, prefix = ''): Promise<string> {
+  const answer = await send(server.base, `${prefix}/access`, {
+    method: 'POST',
+    host,
+    headers: { 'x-forwarded-for': reader() },
+    form: `password=${encodeURIComponent(PASSWORD)}&next=%2Fhistory`,
+  })
+  expect(answer.status, answer.text).toBe(303)
+  const cookie = String(answer.headers['set-cookie'])
+  expect(cookie).toMatch(/^sp-access-\d+=/)
+  return cookie.split(';')[0]
+}
+
+/** Every public route of P, as its host names them. */
+const routes = () => [
+  '/',
+  '/history',
+  `/i/${shortId}`,
+  '/feed.atom',
+  '/feed.rss',
+  '/history.atom',
+  '/history.rss',
+  '/maintenances.ics',
+  '/subscribe',
+  '/api/v1/status',
+  '/api/v1/services',
+  '/api/v1/incidents',
+  `/api/v1/incidents/${shortId}`,
+  '/api/v2/summary.json',
+  '/api/v2/incidents.json',
+  '/favicon.ico',
+  '/no-such-path',
+]
+
+/** The last good copies as written on disk, or '' while there is no file yet. */
+const lastGood = () => {
+  try {
+    return readFileSync(lastGoodFile(lastGoodDir), 'latin1')
+  } catch {
+    return ''
+  }
+}
+
+const lastGoodWrittenAt = () => {
+  try {
+    return statSync(lastGoodFile(lastGoodDir)).mtimeMs
+  } catch {
+    return 0
+  }
+}
+
+/** Every file under `dir`, relative to it, with its content. */
+function filesUnder(dir: string, under = ''): { file: string; text: string }[] {
+  return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(under, entry.name)
+    return entry.isDirectory() ? filesUnder(dir, file) : [{ file, text: readFileSync(path.join(dir, file), 'latin1') }]
+  })
+}
+
+async function createPage(body: object): Promise<number> {
+  const page = await call(`${server.base}/api/pages`, { method: 'POST', headers: auth, body })
+  expect(page.status, page.text).toBe(201)
+  return page.json().doc.id
+}
+
+async function createIncident(title: string, service: number, message: string): Promise<string> {
+  const created = await call(`${server.base}/api/incidents`, {
+    method: 'POST',
+    headers: auth,
+    body: { title, affectedServices: [service], updates: [{ status: 'investigating', message }] },
+  })
+  expect(created.status, created.text).toBe(201)
+  return created.json().doc.shortId
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'sp-private-'))
+  mirrorDir = path.join(workDir, 'mirror')
+  lastGoodDir = path.join(workDir, 'copies')
+  server = await startService({
+    ...sqliteEnv('sp-private-'),
+    ...firstAdminKey(),
+    STATUSPAGE_TEST_HOOKS: '1',
+    TRUSTED_PROXIES: '127.0.0.1',
+    STATIC_MIRROR_DIR: mirrorDir,
+    LAST_GOOD_DIR: lastGoodDir,
+  })
+  auth = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
+  const website = await createService(server.base, auth, A_SERVICE)
+  const payroll = await createService(server.base, auth, SECRET_SERVICE)
+  const groupOf = async (id: number) =>
+    (await call(`${server.base}/api/services/${id}`, { headers: auth })).json().group.id
+  websiteGroup = await groupOf(website)
+  // The default page shows A's services only: without *Services shown* it would show every service, P's too (the
+  // first of the known leaks at the end of this file).
+  const settings = await call(`${server.base}/api/globals/settings`, {
+    method: 'POST',
+    headers: auth,
+    body: { sections: [{ group: websiteGroup }] },
+  })
+  expect(settings.status, settings.text).toBe(200)
+  aId = await createPage({
+    name: A_NAME,
+    slug: 'acme',
+    hosts: [{ host: A }],
+    sections: [{ group: await groupOf(website) }],
+  })
+  pId = await createPage({
+    name: 'Acme payroll status',
+    slug: 'payroll',
+    hosts: [{ host: P }],
+    sections: [{ group: await groupOf(payroll) }],
+    access: {
+      mode: 'private',
+      passwords: [{ label: 'Staff', password: PASSWORD }],
+      networks: [{ network: '10.77.0.0/16' }],
+    },
+  })
+  await createPage({
+    name: 'Acme office status',
+    slug: 'office',
+    hosts: [{ host: Q }],
+    sections: [{ group: await groupOf(payroll) }],
+    access: { mode: 'private', networks: [{ network: '127.0.5.0/24' }] },
+  })
+  shortId = await createIncident(SECRET_TITLE, payroll, SECRET_MESSAGE)
+  await createIncident(A_TITLE, website, 'Looking into it.')
+}, 600_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await nginx?.stop()
+  stopServices([server].filter(Boolean))
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+describe('a private page, without access, through the edge', () => {
+  it('answers every public route with the sign-in or a 401 and nothing of its content, never from the cache', async () => {
+    for (const target of routes())
+      for (let round = 0; round < 2; round++) {
+        const answer = await get(target, P)
+        const what = `${target} (read ${round + 1})`
+        expect(answer.headers['x-cache'], what).not.toBe('HIT')
+        expect(answer.headers['x-cache'], what).not.toBe('STALE')
+        for (const secret of SECRETS) expect(answer.text, `${what} holds ${secret}`).not.toContain(secret)
+        if (target === '/favicon.ico') {
+          // The default icon, in no status's colour.
+          expect(answer.text, what).toBe(faviconSvg('neutral'))
+          continue
+        }
+        expect(answer.status, what).toBe(401)
+        expect(answer.headers['cache-control'], what).toBe('private, no-store')
+        expect(answer.headers['x-robots-tag'], what).toBe('noindex')
+      }
+    // By the path form on another host too.
+    const byPath = await get('/p/payroll/', A)
+    expect(byPath.status).toBe(401)
+    expect(byPath.text).toContain('action="/p/payroll/access"')
+    for (const secret of SECRETS) expect(byPath.text).not.toContain(secret)
+  })
+})
+
+describe('a reader let in', () => {
+  it('reads the page, and leaves none of it in the cache, the last good copies or the static mirror', async () => {
+    const cookie = await signIn(P)
+    const fromNetwork = { 'x-forwarded-for': '10.77.1.2' }
+    for (let round = 0; round < 2; round++)
+      for (const headers of [{ cookie }, fromNetwork])
+        for (const target of ['/', '/history', `/i/${shortId}`, '/api/v1/incidents', '/api/v2/summary.json']) {
+          const what = `${target} with ${Object.keys(headers)[0]} (read ${round + 1})`
+          const answer = await send(server.base, target, { host: P, headers })
+          expect(answer.status, what).toBe(200)
+          expect(answer.text, what).toContain(SECRET_TITLE)
+          expect(answer.headers['cache-control'], what).toBe('private, no-store')
+          expect(answer.headers['x-cache'], what).not.toBe('HIT')
+        }
+    // Asked again without access: still the sign-in, from Next, not a copy kept from the reads above.
+    for (const target of ['/', '/history', `/i/${shortId}`, '/api/v1/incidents', '/api/v2/summary.json']) {
+      const answer = await get(target, P)
+      expect(answer.status, target).toBe(401)
+      expect(answer.headers['x-cache'], target).not.toBe('HIT')
+      for (const secret of SECRETS) expect(answer.text, target).not.toContain(secret)
+    }
+    // The file on disk, written after these reads (every few seconds when a copy was kept): a read of A by a path
+    // nobody read yet is kept, and the file written next holds it and nothing of P.
+    const readsDone = Date.now()
+    await get('/p/acme/', 'after.test')
+    expect((await get('/p/acme/', 'after.test')).headers['x-cache']).toBe('HIT')
+    const copies = await eventually('the last good copies written again', 20_000, async () =>
+      lastGoodWrittenAt() > readsDone && lastGood().includes(A_NAME) ? lastGood() : undefined,
+    )
+    for (const secret of SECRETS) expect(copies, `the last good copies hold ${secret}`).not.toContain(secret)
+    // The static mirror: A's tree, none of P's, and P's content in no file.
+    const files = await eventually('A in the static mirror', 30_000, async () => {
+      try {
+        const found = filesUnder(mirrorDir)
+        return found.some((entry) => entry.file === `hosts/${A}/index.html` && entry.text.includes(A_NAME))
+          ? found
+          : undefined
+      } catch {
+        return undefined
+      }
+    })
+    expect(files.filter((entry) => entry.file.startsWith(`hosts/${P}`)).map((entry) => entry.file)).toEqual([])
+    expect(files.filter((entry) => entry.file.startsWith(`hosts/${Q}`)).map((entry) => entry.file)).toEqual([])
+    for (const { file, text } of files)
+      for (const secret of SECRETS) expect(text, `${file} holds ${secret}`).not.toContain(secret)
+  })
+})
+
+describe('a page that turns private', () => {
+  it('takes back its public copies at once: from the cache and from the file on disk', async () => {
+    const targets = ['/', '/history', '/api/v2/summary.json']
+    for (const target of targets) {
+      await get(target, A)
+      expect((await get(target, A)).headers['x-cache'], target).toBe('HIT')
+    }
+    await eventually('A in the last good copies on disk', 20_000, async () =>
+      lastGood().includes(A_NAME) ? true : undefined,
+    )
+    const turned = await call(`${server.base}/api/pages/${aId}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: { access: { mode: 'private', passwords: [{ label: 'Staff', password: PASSWORD }] } },
+    })
+    expect(turned.status, turned.text).toBe(200)
+    for (const target of targets) {
+      const answer = await get(target, A)
+      expect(answer.status, target).toBe(401)
+      expect(answer.headers['x-cache'], target).not.toBe('HIT')
+      expect(answer.text, target).not.toContain(A_TITLE)
+    }
+    // Written at once when copies are withdrawn: a restart must not bring them back.
+    await eventually('A gone from the last good copies on disk', 5_000, async () =>
+      lastGood().includes(A_NAME) ? undefined : true,
+    )
+  })
+})
+
+describe('in the browser', () => {
+  it('signs in at /p/<slug>/: the form in the page’s name, a wrong password refused, the right one lets in', async () => {
+    browser ??= await launchChromium()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 700 } })
+    const response = await page.goto(`${server.base}/p/payroll/`)
+    expect(response?.status()).toBe(401)
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme payroll status')
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await page.content()).not.toContain(SECRET_TITLE)
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'private-page-sign-in.png') })
+    expect(await seriousViolations(page, 'sign-in')).toEqual([])
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    expect(await page.getByRole('alert').innerText()).toContain('That password is not right.')
+    expect(await seriousViolations(page, 'sign-in refused')).toEqual([])
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${server.base}/p/payroll/`)
+    await page.getByText(SECRET_TITLE).first().waitFor()
+    const cookies = await page.context().cookies()
+    expect(cookies.map((cookie) => [cookie.name, cookie.path, cookie.httpOnly])).toEqual([
+      [`sp-access-${pId}`, '/p/payroll', true],
+    ])
+    // No sign-out control on the page yet: POST /access/sign-out, as a form would send it, takes the cookie back.
+    await page.evaluate(() => {
+      const form = document.createElement('form')
+      form.method = 'post'
+      form.action = '/p/payroll/access/sign-out'
+      document.body.append(form)
+      form.submit()
+    })
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await page.context().cookies()).toEqual([])
+    expect(await page.content()).not.toContain(SECRET_TITLE)
+    await page.close()
+  })
+})
+
+describe('behind nginx', () => {
+  it('judges the client address nginx saw: an X-Forwarded-For the client sent lets nobody in', async () => {
+    nginx = await startNginx({
+      port: await freePort(),
+      upstreams: [server.base.replace('http://', '')],
+      serverName: `${P} ${A} ${Q}`,
+    })
+    const through = (host: string, from: string, headers: Record<string, string> = {}) =>
+      send(nginx!.base, '/api/v2/summary.json', { host, from, headers })
+    // (The client's own address is not 127.0.0.1: that is the trusted proxy's, whose claims the service believes.)
+    const plain = await through(P, '127.0.6.6')
+    expect(plain.status, nginx.errors()).toBe(401)
+    // nginx appends the client's address: the service takes the right-most untrusted one, 127.0.6.6, not the claim.
+    const spoofed = await through(P, '127.0.6.6', { 'x-forwarded-for': '10.77.1.2' })
+    expect(spoofed.status).toBe(401)
+    expect(spoofed.text).not.toContain(SECRET_TITLE)
+    // The positive case: a page open to 127.0.5.0/24, read from 127.0.5.5 through nginx.
+    const allowed = await through(Q, '127.0.5.5')
+    expect(allowed.status).toBe(200)
+    expect(allowed.text).toContain(SECRET_TITLE)
+    expect(allowed.headers['cache-control']).toBe('private, no-store')
+    // From outside it, claiming to be inside it: refused.
+    expect((await through(Q, '127.0.6.6', { 'x-forwarded-for': '127.0.5.5' })).status).toBe(403)
+    // Straight to the service (no proxy between), from 127.0.5.5 too: the socket's own address lets it in.
+    expect((await send(server.base, '/api/v2/summary.json', { host: Q, from: '127.0.5.5' })).status).toBe(200)
+  })
+})
+
+/**
+ * Two leaks this first part leaves, kept as `it.fails` so that they are seen and the day they are fixed turns these
+ * red (then make them plain `it`): the default page without *Services shown* shows every service, a private page's
+ * too (on every host no page claims, in its APIs and feeds, and in the static mirror's root); and the CMS REST API,
+ * which anyone may read, lists a private page's incidents and services.
+ */
+describe('known leaks (it.fails until fixed)', () => {
+  it.fails('the default page without Services shown shows nothing of a private page', async () => {
+    const cleared = await call(`${server.base}/api/globals/settings`, {
+      method: 'POST',
+      headers: auth,
+      body: { sections: [] },
+    })
+    expect(cleared.status, cleared.text).toBe(200)
+    try {
+      for (const target of ['/', '/api/v1/incidents', '/api/v2/summary.json', '/feed.atom']) {
+        const answer = await get(target, 'unknown.test')
+        expect(answer.status, target).toBe(200)
+        for (const secret of SECRETS) expect(answer.text, `${target} holds ${secret}`).not.toContain(secret)
+      }
+    } finally {
+      const restored = await call(`${server.base}/api/globals/settings`, {
+        method: 'POST',
+        headers: auth,
+        body: { sections: [{ group: websiteGroup }] },
+      })
+      expect(restored.status, restored.text).toBe(200)
+    }
+  })
+
+  it.fails('the CMS REST API lists nothing of a private page to a stranger', async () => {
+    for (const target of ['/api/incidents?depth=0', '/api/services?depth=0']) {
+      const answer = await get(target, P)
+      expect(answer.status, target).toBe(200)
+      for (const secret of SECRETS) expect(answer.text, `${target} holds ${secret}`).not.toContain(secret)
+    }
+  })
+})

@@ -6,7 +6,7 @@
  */
 import ipaddr from 'ipaddr.js'
 
-import type { PageOidcRule } from './page-oidc'
+import { oidcAdmits, type PageOidcRule } from './page-oidc'
 
 export const PAGE_ACCESS_MODES = ['public', 'private'] as const
 export type PageAccessMode = (typeof PAGE_ACCESS_MODES)[number]
@@ -79,6 +79,18 @@ export function pageChannelRefusal(page: { private?: boolean }, type: string): s
   return page.private && !PRIVATE_PAGE_CHANNELS.includes(type)
     ? 'type: a private page sends its news by e-mail only'
     : null
+}
+
+/**
+ * Why a private page's news may not go to `email` (null: it may). When its only way in is its identity provider, the
+ * addresses its rule lets in are its readers' (the allowed domains and list); a page a password or a network also
+ * opens cannot tell its readers' addresses from others', and takes any.
+ */
+export function subscriberAddressRefusal(rule: PageAccessRule, email: string): string | null {
+  if (!rule.private || !rule.oidc || rule.passwordHashes.length || rule.networks.length) return null
+  return oidcAdmits(rule.oidc, { email, email_verified: true })
+    ? null
+    : 'email: this private page sends its news only to addresses that may sign in to it'
 }
 
 /** How a reader without access is answered: the sign-in (a password or the provider would let them in), or a refusal. */

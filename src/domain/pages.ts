@@ -3,6 +3,7 @@
  * The default page is the site's settings and shows every service unless its sections say otherwise; every other
  * page is a row of the `pages` collection, answering on its host names and at `/p/<slug>/…` on any host.
  */
+import type { PageAccessRule } from './page-access'
 
 /** One heading of a page: a service group, with the services listed (none listed: the group's own services). */
 export interface PageSection {
@@ -118,6 +119,8 @@ export interface PageAudience {
   serviceIds: ReadonlySet<number> | null
   /** A private page (src/domain/page-access.ts): its news goes by e-mail only, never to an endpoint a reader typed. */
   private?: boolean
+  /** A private page's ways in, which say to which addresses its news may go (subscriberAddressRefusal). */
+  access?: PageAccessRule
 }
 
 export const DEFAULT_AUDIENCE: PageAudience = { id: null, serviceIds: null }

@@ -281,6 +281,6 @@ export async function pageShows(payload: Payload, scope: PageScope, record: Page
 /** Who may subscribe to what on a page: its id, and the services it shows. */
 export async function pageAudience(payload: Payload, scope: PageScope): Promise<PageAudience> {
   const { pages } = await loadPages(payload)
-  const isPrivate = pages.some((page) => page.id === scope.id && page.access.private)
-  return { id: scope.id, serviceIds: await pageServiceIds(payload, scope), ...(isPrivate && { private: true }) }
+  const access = pages.find((page) => page.id === scope.id && page.access.private)?.access
+  return { id: scope.id, serviceIds: await pageServiceIds(payload, scope), ...(access && { private: true, access }) }
 }

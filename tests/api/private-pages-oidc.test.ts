@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 // The provider lives on loopback over plain http: the outbound policy allows exactly that here.
 process.env.OUTBOUND_ALLOW_HTTP = 'true'
 process.env.OUTBOUND_ALLOWED_NETWORKS = '127.0.0.1/32'
+// E-mail is a channel the page offers (nothing is sent: the confirmation waits in the queue, which no test drains).
+process.env.SMTP_URL ??= 'smtp://127.0.0.1:9'
 
 import * as start from '@/app/(site)/access/oidc/route'
 import * as callback from '@/app/(site)/access/oidc/callback/route'
@@ -214,6 +216,27 @@ describe('signing in with the identity provider', () => {
     expect(history.status).toBe(200)
     expect(history.text).toContain(SECRET_TITLE)
     expect(history.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it("sends its news only to addresses that may sign in: a reader's subscription of another address is a 400", async () => {
+    const { location, stateCookie } = await begin('/')
+    const access = accessCookieOf(await arrive(await signInAtProvider(location, 'ana'), stateCookie))!
+    const subscribe = async (email: string) => {
+      const response = await (
+        await import('@/app/api/subscribe/route')
+      ).POST(
+        new Request(new URL('/api/subscribe', BASE), {
+          method: 'POST',
+          headers: { ...headers, cookie: cookiePair(access), 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'email', email }),
+        }),
+      )
+      return { status: response.status, text: await response.text() }
+    }
+    const outside = await subscribe('someone@elsewhere.test')
+    expect(outside.status).toBe(400)
+    expect(outside.text).toContain('only to addresses that may sign in')
+    expect((await subscribe('ana@example.com')).status).toBe(200)
   })
 
   it('refuses a user outside the allowed domains, and an address the provider did not verify, with a 403', async () => {

@@ -11,7 +11,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { env } from '@/config/env'
 import { inTransaction } from '@/db/transaction'
 import { CHANNEL_RULES } from '@/domain/channels'
-import { pageChannelRefusal } from '@/domain/page-access'
+import { pageChannelRefusal, subscriberAddressRefusal } from '@/domain/page-access'
 import { DEFAULT_AUDIENCE, type PageAudience, pageKeyOf } from '@/domain/pages'
 import { BadRequest } from '@/errors'
 import {
@@ -53,6 +53,8 @@ export async function subscribe(
   const page = context.page ?? DEFAULT_AUDIENCE
   const refused = pageChannelRefusal(page, request.type)
   if (refused) throw new BadRequest(refused, 'type')
+  const foreign = page.access && request.type === 'email' ? subscriberAddressRefusal(page.access, request.email) : null
+  if (foreign) throw new BadRequest(foreign, 'email')
   const where: Where = {
     and: [
       { [field]: { equals: requestAddress(request) } },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { accessDecision, inNetworks, networkProblem, pageChannelRefusal, safeReturnPath } from '@/domain/page-access'
+import {
+  accessDecision,
+  inNetworks,
+  networkProblem,
+  pageChannelRefusal,
+  safeReturnPath,
+  subscriberAddressRefusal,
+} from '@/domain/page-access'
 import type { PageOidcRule } from '@/domain/page-oidc'
 
 const OIDC: PageOidcRule = {
@@ -70,5 +77,30 @@ describe('who may read a page', () => {
     expect(pageChannelRefusal({ private: true }, 'email')).toBeNull()
     expect(pageChannelRefusal({ private: true }, 'webhook')).toMatch(/e-mail only/)
     expect(pageChannelRefusal({}, 'webhook')).toBeNull()
+  })
+})
+
+describe("a private page's subscribers' addresses", () => {
+  const oidc = {
+    issuer: 'https://id.example.com',
+    clientId: 'status',
+    label: 'Acme ID',
+    scopes: 'openid email',
+    domains: ['example.com'],
+    emails: ['partner@elsewhere.test'],
+    groupsClaim: null,
+    groups: [],
+  }
+  const rule = { private: true, passwordHashes: [], networks: [], oidc }
+
+  it('are those its identity provider lets in, when that is its only way in', () => {
+    expect(subscriberAddressRefusal(rule, 'ana@example.com')).toBeNull()
+    expect(subscriberAddressRefusal(rule, 'partner@elsewhere.test')).toBeNull()
+    expect(subscriberAddressRefusal(rule, 'someone@elsewhere.test')).toMatch(/may sign in/)
+  })
+
+  it('are any address when a password or a network opens the page too', () => {
+    expect(subscriberAddressRefusal({ ...rule, passwordHashes: ['h'] }, 'someone@elsewhere.test')).toBeNull()
+    expect(subscriberAddressRefusal({ ...rule, networks: ['10.0.0.0/8'] }, 'someone@elsewhere.test')).toBeNull()
   })
 })

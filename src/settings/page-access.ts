@@ -3,7 +3,8 @@
  * read the page it is for, and the access cookie a reader gets for a right password or a sign-in with the page's
  * identity provider. The cookie is the page's id, an expiry and an HMAC under a key derived from PAYLOAD_SECRET over
  * both and the page's ways in (password hashes, provider), so it is good for that page only, until it expires or
- * those ways change (removing a password, or changing the provider, signs out everyone let in). It is HttpOnly, SameSite=Lax, Secure over HTTPS, and scoped to the page's path form when it came that way.
+ * those ways change (removing a password, or changing the provider, signs out everyone let in). It is HttpOnly,
+ * SameSite=Lax, Secure over HTTPS, and scoped to the page's path form when it came that way.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 

@@ -242,6 +242,20 @@ describe('the links themselves', () => {
     expect((await call(feed, `/feed.atom?token=${link.token}`, on(HOST_A, fresh()))).status).toBe(200)
   })
 
+  it('get a new address from an administrator, which retires the old one and the access it gave', async () => {
+    const link = await createLink(pageA, 'share')
+    const { cookie } = await follow(link.token)
+    expect((await api('POST', `/access-links/${link.id}/token`, { key: editor.key, body: {} })).status).toBe(403)
+    expect((await api('POST', `/access-links/${link.id}/token`, { body: {} })).status).toBe(401)
+    const renewed = await api('POST', `/access-links/${link.id}/token`, { key: admin.key, body: {} })
+    expect(renewed.status, renewed.text).toBe(200)
+    expect(renewed.headers.get('cache-control')).toBe('no-store')
+    expect(renewed.body.link).toMatch(new RegExp(`/p/team-a/access/link/${renewed.body.token}$`))
+    expect(await opensHome(cookie!)).toBe(401)
+    expect((await follow(link.token)).status).toBe(404)
+    expect(await opensHome((await follow(renewed.body.token)).cookie!)).toBe(200)
+  })
+
   it('go with their page when it is deleted', async () => {
     const doomed = await page('Doomed status', 'doomed-links', 'doomed.links.test', 'private')
     const link = await createLink(doomed, 'share')

@@ -8,6 +8,7 @@ import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 import { checkLink } from './hooks/check-link'
 import { issueLinkToken } from './hooks/issue-link-token'
 import { showLinkOnce } from './hooks/show-link-once'
+import { newLinkTokenEndpoint } from './new-token-endpoint'
 
 /**
  * Share links and feed tokens of private pages (docs/private-pages.md; the rules in src/domain/access-link.ts).
@@ -25,6 +26,7 @@ export const AccessLinks: CollectionConfig = {
       'Links that let one reader into a private page, or its feeds and calendar, without a password. Delete one (or revoke it) to shut that reader out.',
   },
   access: { read: admins, create: admins, update: admins, delete: admins },
+  endpoints: [newLinkTokenEndpoint],
   hooks: {
     ...invalidatePublicCache,
     beforeValidate: [checkLink],
@@ -76,6 +78,11 @@ export const AccessLinks: CollectionConfig = {
       hidden: true,
       unique: true,
       access: { create: nobody, update: nobody },
+    },
+    {
+      name: 'address',
+      type: 'ui',
+      admin: { components: { Field: '/components/AccessLinkField#AccessLinkField' } },
     },
   ],
 }

@@ -34,7 +34,8 @@ export function AccessLinkField() {
         body: '{}',
       })
       const body = (await response.json().catch(() => null)) as { link?: string; errors?: { message: string }[] } | null
-      if (!response.ok || !body?.link) setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
+      if (!response.ok || !body?.link)
+        setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
       else setLink(body.link)
     } finally {
       setBusy(false)

@@ -82,6 +82,7 @@ export interface Config {
     users: User;
     media: Media;
     pages: Page;
+    'access-links': AccessLink;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -112,6 +113,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    'access-links': AccessLinksSelect<false> | AccessLinksSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -947,6 +949,32 @@ export interface NotificationDelivery {
   createdAt: string;
 }
 /**
+ * Links that let one reader into a private page, or its feeds and calendar, without a password. Delete one (or revoke it) to shut that reader out.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "access-links".
+ */
+export interface AccessLink {
+  id: number;
+  /**
+   * Who it is for (a person, a customer, a feed reader).
+   */
+  label: string;
+  page: number | Page;
+  kind: 'share' | 'feed';
+  /**
+   * Required for a share link; a feed token without one works until deleted.
+   */
+  expiresAt?: string | null;
+  /**
+   * Stops the link at once, and signs out whoever it let in.
+   */
+  revoked?: boolean | null;
+  tokenHash?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1121,6 +1149,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'access-links';
+        value: number | AccessLink;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1581,6 +1613,20 @@ export interface PagesSelect<T extends boolean = true> {
                   };
             };
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "access-links_select".
+ */
+export interface AccessLinksSelect<T extends boolean = true> {
+  label?: T;
+  page?: T;
+  kind?: T;
+  expiresAt?: T;
+  revoked?: T;
+  tokenHash?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -18,6 +18,7 @@ import { IncidentTemplates } from './collections/IncidentTemplates'
 import { Integrations } from './collections/Integrations'
 import { Maintenances } from './collections/Maintenances'
 import { MaintenanceTemplates } from './collections/MaintenanceTemplates'
+import { AccessLinks } from './collections/AccessLinks'
 import { Pages } from './collections/Pages'
 import { Media } from './collections/Media'
 import { NotificationDeliveries } from './collections/NotificationDeliveries'
@@ -85,6 +86,7 @@ export default buildConfig({
     withPasswordResetMail(withFirstUserNote(Users)),
     Media,
     Pages,
+    AccessLinks,
   ]
     .map(withPrivateFields)
     .map(withRequestGuards),

@@ -99,9 +99,16 @@ export type AccessRefusal = 'sign-in' | 'network'
 /** Whether a reader may read the page; else how they are answered. */
 export function accessDecision(
   rule: PageAccessRule,
-  reader: { address: string | null; signedIn: boolean },
+  reader: {
+    address: string | null
+    signedIn: boolean
+    /** Holds one of the page's access links still in force (src/domain/access-link.ts): a share link's cookie, a feed token. */
+    linked?: boolean
+  },
 ): 'granted' | AccessRefusal {
   if (!rule.private) return 'granted'
+  // A link is the page's own grant to one reader, whatever its other ways in: it lasts while the link does.
+  if (reader.linked) return 'granted'
   // A cookie proves a sign-in by a way the page still has (its signature covers them, src/settings/page-access.ts).
   const signsIn = rule.passwordHashes.length > 0 || rule.oidc !== null
   if (reader.signedIn && signsIn) return 'granted'

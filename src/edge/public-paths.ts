@@ -51,9 +51,11 @@ export function isIntegrationWebhook(pathname: string): boolean {
   return pathname === '/api/integrations/webhook' || /^\/api\/integrations\/webhook\/[^/]+$/.test(pathname)
 }
 
-/** The path as logs may show it: a subscriber page's token and an integration's token are secrets. */
+/** The path as logs may show it: a subscriber page's, an integration's and a share link's tokens are secrets. */
 export function loggablePath(pathname: string): string {
-  return isSubscriberPage(pathname) || (isIntegrationWebhook(pathname) && pathname !== '/api/integrations/webhook')
+  return isSubscriberPage(pathname) ||
+    (isIntegrationWebhook(pathname) && pathname !== '/api/integrations/webhook') ||
+    /^\/access\/link\/[^/]+$/.test(pathname)
     ? pathname.replace(/[^/]+$/, '[token]')
     : pathname
 }

@@ -5,9 +5,15 @@
  * both and the page's ways in (password hashes, provider), so it is good for that page only, until it expires or
  * those ways change (removing a password, or changing the provider, signs out everyone let in). It is HttpOnly,
  * SameSite=Lax, Secure over HTTPS, and scoped to the page's path form when it came that way.
+ *
+ * A share link's cookie (src/domain/access-link.ts) names its link, `l<link id>.<expiry>.<HMAC>`, and its HMAC covers
+ * the link's token hash instead of the ways in: it is good while that very link is among the page's links (deleting
+ * or revoking it signs its reader out; a later link that got the same id has another hash), until the link expires.
+ * A feed token opens the page's feeds and calendar only, in `?token=`: feed readers keep no cookies.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
+import { type AccessLinkRule, FEED_TOKEN_PATHS, stillGood, usableLink } from '@/domain/access-link'
 import { accessDecision, type AccessRefusal } from '@/domain/page-access'
 import { CLIENT_ADDRESS_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 import { ServiceError } from '@/errors'
@@ -52,6 +58,15 @@ function signature(secret: string, page: PageRecord, expires: number): Buffer {
   return createHmac('sha256', `${secret}:page-access`).update(`${page.id}.${expires}.${ways}`).digest()
 }
 
+function linkSignature(secret: string, page: PageRecord, link: AccessLinkRule, expires: number): Buffer {
+  return createHmac('sha256', `${secret}:page-access`)
+    .update(`${page.id}.l${link.id}.${expires}.${link.tokenHash}`)
+    .digest()
+}
+
+const sameBytes = (given: Buffer, expected: Buffer) =>
+  given.length === expected.length && timingSafeEqual(given, expected)
+
 /** The value of the cookie `name` the request carries, or null. */
 export function cookieValue(request: Request, name: string): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
@@ -61,14 +76,24 @@ export function cookieValue(request: Request, name: string): string | null {
   return null
 }
 
-/** Whether the request carries a valid access cookie for `page`. */
-function signedIn(request: Request, page: PageRecord, secret: string, now: number): boolean {
+/** How the request's access cookie for `page` lets it in: a sign-in, a share link still in force, or not at all. */
+function cookieAccess(request: Request, page: PageRecord, secret: string, now: number): 'signed-in' | 'linked' | null {
   const value = cookieValue(request, accessCookieName(page.id))
-  const match = value ? /^(\d{1,12})\.([\w-]{43})$/.exec(value) : null
-  if (!match || Number(match[1]) * 1000 <= now) return false
-  const given = Buffer.from(match[2], 'base64url')
-  const expected = signature(secret, page, Number(match[1]))
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  const match = value ? /^(?:l(\d{1,12})\.)?(\d{1,12})\.([\w-]{43})$/.exec(value) : null
+  if (!match || Number(match[2]) * 1000 <= now) return null
+  const given = Buffer.from(match[3], 'base64url')
+  const expires = Number(match[2])
+  if (match[1] === undefined) return sameBytes(given, signature(secret, page, expires)) ? 'signed-in' : null
+  const link = page.accessLinks.find((one) => one.kind === 'share' && one.id === Number(match[1]))
+  if (!link || !stillGood(link, now)) return null
+  return sameBytes(given, linkSignature(secret, page, link, expires)) ? 'linked' : null
+}
+
+/** Whether the request is for one of the page's feeds or its calendar with one of its feed tokens in force. */
+function feedTokenAccess(request: Request, page: PageRecord, now: number): boolean {
+  const url = new URL(request.url)
+  if (!FEED_TOKEN_PATHS.includes(url.pathname)) return false
+  return usableLink(page.accessLinks, 'feed', url.searchParams.get('token'), now) !== null
 }
 
 /** Throws AccessRequired unless the request may read `page` (a public page: anyone). */
@@ -78,9 +103,11 @@ export function requireAccess(
   { secret, pathPrefix, now = Date.now() }: { secret: string; pathPrefix: string; now?: number },
 ): void {
   if (!page?.access.private) return
+  const cookie = cookieAccess(request, page, secret, now)
   const decision = accessDecision(page.access, {
     address: request.headers.get(CLIENT_ADDRESS_HEADER),
-    signedIn: signedIn(request, page, secret, now),
+    signedIn: cookie === 'signed-in',
+    linked: cookie === 'linked' || feedTokenAccess(request, page, now),
   })
   if (decision !== 'granted') throw new AccessRequired(decision, page, pathPrefix)
 }
@@ -94,7 +121,30 @@ export function accessCookie(
 ): string {
   const expires = Math.floor(now / 1000) + ACCESS_COOKIE_SECONDS
   const value = expired ? '' : `${expires}.${signature(secret, page, expires).toString('base64url')}`
+  return setCookie(request, page, value, { pathPrefix, age: expired ? 0 : ACCESS_COOKIE_SECONDS })
+}
+
+/** The Set-Cookie a share link gives: until the link expires, and a sign-in's time at most. */
+export function linkAccessCookie(
+  request: Request,
+  page: PageRecord,
+  link: AccessLinkRule,
+  secret: string,
+  { pathPrefix, now = Date.now() }: { pathPrefix: string; now?: number },
+): string {
+  const seconds = Math.floor(now / 1000)
+  const linkEnd = link.expiresAt === null ? Infinity : Math.floor(link.expiresAt / 1000)
+  const expires = Math.min(linkEnd, seconds + ACCESS_COOKIE_SECONDS)
+  const value = `l${link.id}.${expires}.${linkSignature(secret, page, link, expires).toString('base64url')}`
+  return setCookie(request, page, value, { pathPrefix, age: Math.max(0, expires - seconds) })
+}
+
+function setCookie(
+  request: Request,
+  page: PageRecord,
+  value: string,
+  { pathPrefix, age }: { pathPrefix: string; age: number },
+): string {
   const secure = request.headers.get(SCHEME_HEADER) === 'https' ? '; Secure' : ''
-  const age = expired ? 0 : ACCESS_COOKIE_SECONDS
   return `${accessCookieName(page.id)}=${value}; Path=${pathPrefix || '/'}; Max-Age=${age}; HttpOnly; SameSite=Lax${secure}`
 }

@@ -31,6 +31,7 @@ import { sharedPerVersion } from '@/runtime/version-memo'
 
 import { REVEAL_SECRETS } from '@/fields/secret'
 import type { PageAccessRule } from '@/domain/page-access'
+import type { AccessLinkRule } from '@/domain/access-link'
 import { DEFAULT_OIDC_SCOPES, type PageOidcRule } from '@/domain/page-oidc'
 
 import { type Branding, brandingOf } from './branding'
@@ -50,6 +51,8 @@ export interface PageRecord extends PageAddressing {
   sections: PageSection[]
   /** Who may read it (src/domain/page-access.ts); its password hashes never leave the server. */
   access: PageAccessRule
+  /** Its share links and feed tokens not revoked (src/domain/access-link.ts): the gate checks a link's cookie or token. */
+  accessLinks: AccessLinkRule[]
   /** Its identity provider's client secret, sealed (src/auth/secret-box.ts); null: it has no provider. */
   oidcClientSecret: string | null
 }
@@ -101,8 +104,36 @@ function accessOf(access: PageDoc['access']): PageAccessRule {
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null
 
+/** The links not revoked, by page: a link's cookie works only while its link is here (src/settings/page-access.ts). */
+async function readAccessLinks(payload: Payload): Promise<Map<number, AccessLinkRule[]>> {
+  const { docs } = await payload.find({
+    collection: 'access-links',
+    where: { revoked: { not_equals: true } },
+    select: { page: true, kind: true, tokenHash: true, expiresAt: true },
+    // The token hashes are what the gate compares; nothing here is sent anywhere.
+    showHiddenFields: true,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    overrideAccess: true,
+  })
+  const byPage = new Map<number, AccessLinkRule[]>()
+  for (const doc of docs) {
+    const pageId = relationId(doc.page)
+    if (pageId === null || !doc.tokenHash) continue
+    const link = {
+      id: doc.id,
+      kind: doc.kind,
+      tokenHash: doc.tokenHash,
+      expiresAt: doc.expiresAt ? Date.parse(doc.expiresAt) : null,
+    }
+    byPage.set(pageId, [...(byPage.get(pageId) ?? []), link])
+  }
+  return byPage
+}
+
 async function readPages(payload: Payload): Promise<Pages> {
-  const [found, settings] = await Promise.all([
+  const [found, settings, links] = await Promise.all([
     payload.find({
       collection: 'pages',
       // The gate needs the password hashes (src/settings/page-access.ts), the sign-in the provider's sealed client
@@ -115,6 +146,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
     }),
     payload.findGlobal({ slug: 'settings', depth: 0, select: { sections: true } }),
+    readAccessLinks(payload),
   ])
   const pages: Pages = {
     // Headings whose groups were all deleted show nothing, not everything: only no heading at all means every service.
@@ -132,6 +164,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       favicon: mediaRef(doc.favicon),
       branding: brandingOf(doc),
       access: accessOf(doc.access),
+      accessLinks: links.get(doc.id) ?? [],
       oidcClientSecret: doc.access?.oidc?.clientSecret || null,
       sections: sectionsOf(doc.sections),
     })),

@@ -10,6 +10,7 @@ import { slugField } from '@/fields/slug'
 import { timeZoneField } from '@/fields/time-zone'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 
+import { dropAccessLinks } from './hooks/drop-access-links'
 import { keepReferencedPage } from './hooks/keep-referenced-page'
 import { refuseClaimedHosts } from './hooks/refuse-claimed-hosts'
 import { requireAWayIn } from './hooks/require-a-way-in'
@@ -34,7 +35,7 @@ export const Pages: CollectionConfig = {
     ...invalidatePublicCache,
     afterChange: [...invalidatePublicCache.afterChange, withdrawWhenPrivate],
     beforeValidate: [refuseClaimedHosts, requireAWayIn],
-    beforeDelete: [keepReferencedPage],
+    beforeDelete: [keepReferencedPage, dropAccessLinks],
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

@@ -25,6 +25,7 @@ import * as migration_20261128_225854_pages from './20261128_225854_pages';
 import * as migration_20261129_012019_page_branding from './20261129_012019_page_branding';
 import * as migration_20261129_015055_page_access from './20261129_015055_page_access';
 import * as migration_20261129_021041_page_oidc from './20261129_021041_page_oidc';
+import * as migration_20261129_023113_access_links from './20261129_023113_access_links';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261129_021041_page_oidc.up,
     down: migration_20261129_021041_page_oidc.down,
-    name: '20261129_021041_page_oidc'
+    name: '20261129_021041_page_oidc',
+  },
+  {
+    up: migration_20261129_023113_access_links.up,
+    down: migration_20261129_023113_access_links.down,
+    name: '20261129_023113_access_links'
   },
 ];

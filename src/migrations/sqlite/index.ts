@@ -26,6 +26,7 @@ import * as migration_20261128_225840_pages from './20261128_225840_pages';
 import * as migration_20261129_012009_page_branding from './20261129_012009_page_branding';
 import * as migration_20261129_015037_page_access from './20261129_015037_page_access';
 import * as migration_20261129_021032_page_oidc from './20261129_021032_page_oidc';
+import * as migration_20261129_023102_access_links from './20261129_023102_access_links';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261129_021032_page_oidc.up,
     down: migration_20261129_021032_page_oidc.down,
-    name: '20261129_021032_page_oidc'
+    name: '20261129_021032_page_oidc',
+  },
+  {
+    up: migration_20261129_023102_access_links.up,
+    down: migration_20261129_023102_access_links.down,
+    name: '20261129_023102_access_links'
   },
 ];

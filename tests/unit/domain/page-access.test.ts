@@ -61,6 +61,8 @@ describe('who may read a page', () => {
     expect(accessDecision(networkOnly, { address: '192.0.2.1', signedIn: false })).toBe('network')
     // A cookie from before the page's passwords were all removed lets nobody in.
     expect(accessDecision(networkOnly, { address: '192.0.2.1', signedIn: true })).toBe('network')
+    // An access link lets its reader in whatever the page's other ways in are.
+    expect(accessDecision(networkOnly, { address: '192.0.2.1', signedIn: false, linked: true })).toBe('granted')
     // A page whose only sign-in is its identity provider: a signed-in reader is in, others are asked to sign in.
     const providerOnly = { ...networkOnly, oidc: OIDC }
     expect(accessDecision(providerOnly, { address: '192.0.2.1', signedIn: true })).toBe('granted')

@@ -785,6 +785,8 @@ describe('the integration webhook’s rate limit', () => {
     })
     expect(loggablePath('/api/integrations/webhook/spi_secret')).toBe('/api/integrations/webhook/[token]')
     expect(loggablePath('/api/integrations/webhook')).toBe('/api/integrations/webhook')
+    // A private page's share link (src/site/access-link.ts).
+    expect(loggablePath('/access/link/spl_secret')).toBe('/access/link/[token]')
   })
 })
 

@@ -37,6 +37,7 @@ import { WebhookAddressField as WebhookAddressField_30f39e9a6f01c6a249c53807fbc6
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
 import { ViewPageLink as ViewPageLink_3a4281bea9ac885359d1cf3878875cc4 } from '../../../components/ViewPageLink'
 import { SecretInput as SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b } from '../../../components/SecretInput'
+import { AccessLinkField as AccessLinkField_a4ea396ce326e0c75ac7bf343523cef3 } from '../../../components/AccessLinkField'
 import { SendTestEmail as SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
 import { SendTestSms as SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
 import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
@@ -85,6 +86,7 @@ export const importMap = {
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
   "/components/ViewPageLink#ViewPageLink": ViewPageLink_3a4281bea9ac885359d1cf3878875cc4,
   "/components/SecretInput#SecretInput": SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b,
+  "/components/AccessLinkField#AccessLinkField": AccessLinkField_a4ea396ce326e0c75ac7bf343523cef3,
   "/components/SendTestMessage#SendTestEmail": SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1,
   "/components/SendTestMessage#SendTestSms": SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1,
   "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,

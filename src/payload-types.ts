@@ -420,6 +420,10 @@ export interface Page {
         | null;
     };
   };
+  /**
+   * Adds `X-Robots-Tag: noindex` and a robots meta to its pages (a private page always has them).
+   */
+  noindex?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1613,6 +1617,7 @@ export interface PagesSelect<T extends boolean = true> {
                   };
             };
       };
+  noindex?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1770,6 +1775,10 @@ export interface Setting {
    */
   dateFormat?: ('day-month' | 'month-day' | 'iso') | null;
   /**
+   * Adds `X-Robots-Tag: noindex` and a robots meta to its pages (a private page always has them).
+   */
+  noindex?: boolean | null;
+  /**
    * What the default page (every host no other page claims) shows. None: every service, grouped as the services say.
    */
   sections?:
@@ -1877,6 +1886,7 @@ export interface SettingsSelect<T extends boolean = true> {
         id?: T;
       };
   dateFormat?: T;
+  noindex?: T;
   sections?:
     | T
     | {

@@ -5,6 +5,7 @@ import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { optionsFrom } from '@/fields/options'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { noindexField } from '@/fields/noindex'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
 import { timeZoneField } from '@/fields/time-zone'
@@ -91,6 +92,7 @@ export const Settings: GlobalConfig = {
     { name: 'logo', type: 'upload', relationTo: 'media' },
     { name: 'favicon', type: 'upload', relationTo: 'media' },
     ...pageBrandingFields({ onPage: false }),
+    noindexField,
     pageSectionsField(
       'What the default page (every host no other page claims) shows. None: every service, grouped as the services say.',
     ),

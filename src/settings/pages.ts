@@ -51,6 +51,8 @@ export interface PageRecord extends PageAddressing {
   sections: PageSection[]
   /** Who may read it (src/domain/page-access.ts); its password hashes never leave the server. */
   access: PageAccessRule
+  /** Whether it asks search engines not to list it (src/fields/noindex.ts); a private page always does. */
+  noindex: boolean
   /** Its share links and feed tokens not revoked (src/domain/access-link.ts): the gate checks a link's cookie or token. */
   accessLinks: AccessLinkRule[]
   /** Its identity provider's client secret, sealed (src/auth/secret-box.ts); null: it has no provider. */
@@ -164,6 +166,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       favicon: mediaRef(doc.favicon),
       branding: brandingOf(doc),
       access: accessOf(doc.access),
+      noindex: doc.noindex === true,
       accessLinks: links.get(doc.id) ?? [],
       oidcClientSecret: doc.access?.oidc?.clientSecret || null,
       sections: sectionsOf(doc.sections),

@@ -46,6 +46,7 @@ export async function siteSettings(payload: Payload, req?: PayloadRequest): Prom
       bannerTexts: true,
       footerLinks: true,
       dateFormat: true,
+      noindex: true,
     },
     // Payload computes an upload's url from its filename: without the filename the url reads as null.
     populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
@@ -59,5 +60,6 @@ export async function siteSettings(payload: Payload, req?: PayloadRequest): Prom
     logo: logo ? { url: logo.url, alt: logo.alt } : null,
     favicon: favicon ? { url: favicon.url, mimeType: favicon.mimeType } : null,
     ...brandingOf(settings),
+    ...(settings.noindex && { noindex: true }),
   }
 }

@@ -50,5 +50,7 @@ export async function pageShell(payload: Payload, page: PageRecord | null, scope
     logo: page.logo ? { url: page.logo.url, alt: page.logo.alt } : shell.logo,
     favicon: page.favicon ? { url: page.favicon.url, mimeType: page.favicon.mimeType } : shell.favicon,
     ...brandingOver(page.branding, shell),
+    // Each page decides for itself, not after the default page.
+    noindex: page.noindex || undefined,
   }
 }

@@ -160,6 +160,8 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
         html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix) } : body,
         clock.expiresAt,
       )
+      // A page that asked not to be listed says so in its headers too (HTML, feeds and calendar alike).
+      if (settings.noindex) response.headers.set('x-robots-tag', 'noindex')
       return markPageResponse(response, requestPage)
     } catch (error) {
       if (error instanceof AccessRequired)

@@ -468,6 +468,32 @@ describe('deleting what a page refers to', () => {
   })
 })
 
+describe('asking search engines not to list a page', () => {
+  it('is each page’s own choice, in its headers and its HTML', async () => {
+    const robots = async (headers: Record<string, string>) => {
+      const response = await homeRoute.GET(new Request('http://localhost:3000/', { headers }), {
+        params: Promise.resolve({}),
+      })
+      const html = await response.text()
+      return [response.headers.get('x-robots-tag'), html.includes('<meta name="robots" content="noindex">')]
+    }
+    expect(await robots(onB)).toEqual([null, false])
+    const set = await api('PATCH', `/pages/${ids.pageB}`, { key: admin.key, body: { noindex: true } })
+    expect(set.status, set.text).toBe(200)
+    expect(await robots(onB)).toEqual(['noindex', true])
+    // The default page keeps its own choice.
+    expect(await robots(onA)).toEqual([null, false])
+    await api('PATCH', `/pages/${ids.pageB}`, { key: admin.key, body: { noindex: false } })
+    expect(await robots(onB)).toEqual([null, false])
+    // The default page's, in the settings; B does not follow it.
+    const own = await api('POST', '/globals/settings', { key: admin.key, body: { noindex: true } })
+    expect(own.status, own.text).toBe(200)
+    expect(await robots(onA)).toEqual(['noindex', true])
+    expect(await robots(onB)).toEqual([null, false])
+    await api('POST', '/globals/settings', { key: admin.key, body: { noindex: false } })
+  })
+})
+
 describe("a page's branding", () => {
   const settings = (body: Record<string, unknown>) => api('POST', '/globals/settings', { key: admin.key, body })
   const DEFAULT_BRANDING = {

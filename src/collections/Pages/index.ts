@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { admins, anyone } from '@/access/roles'
 import { hostProblem, normalHost } from '@/domain/pages'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { noindexField } from '@/fields/noindex'
 import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
@@ -85,5 +86,6 @@ export const Pages: CollectionConfig = {
     ...pageBrandingFields({ onPage: true }),
     pageSectionsField('The services this page shows, under which headings. None: no services.'),
     pageAccessField,
+    noindexField,
   ],
 }

@@ -26,6 +26,7 @@ import * as migration_20261129_012019_page_branding from './20261129_012019_page
 import * as migration_20261129_015055_page_access from './20261129_015055_page_access';
 import * as migration_20261129_021041_page_oidc from './20261129_021041_page_oidc';
 import * as migration_20261129_023113_access_links from './20261129_023113_access_links';
+import * as migration_20261129_030900_page_noindex from './20261129_030900_page_noindex';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261129_023113_access_links.up,
     down: migration_20261129_023113_access_links.down,
-    name: '20261129_023113_access_links'
+    name: '20261129_023113_access_links',
+  },
+  {
+    up: migration_20261129_030900_page_noindex.up,
+    down: migration_20261129_030900_page_noindex.down,
+    name: '20261129_030900_page_noindex'
   },
 ];

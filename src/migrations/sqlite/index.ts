@@ -27,6 +27,7 @@ import * as migration_20261129_012009_page_branding from './20261129_012009_page
 import * as migration_20261129_015037_page_access from './20261129_015037_page_access';
 import * as migration_20261129_021032_page_oidc from './20261129_021032_page_oidc';
 import * as migration_20261129_023102_access_links from './20261129_023102_access_links';
+import * as migration_20261129_030855_page_noindex from './20261129_030855_page_noindex';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261129_023102_access_links.up,
     down: migration_20261129_023102_access_links.down,
-    name: '20261129_023102_access_links'
+    name: '20261129_023102_access_links',
+  },
+  {
+    up: migration_20261129_030855_page_noindex.up,
+    down: migration_20261129_030855_page_noindex.down,
+    name: '20261129_030855_page_noindex'
   },
 ];

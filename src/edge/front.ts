@@ -33,7 +33,7 @@ import {
   PAGE_SLUG_HEADER,
   PUBLIC_ORIGIN_HEADER,
 } from '@/runtime/headers'
-import { isPrivatePageRequest, pageKeyOfRequest } from '@/runtime/page-directory'
+import { type DirectoryPage, directoryPage } from '@/runtime/page-directory'
 import { hostOfOrigin } from '@/domain/pages'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
@@ -455,11 +455,10 @@ const PAGE_BUDGETS: ReadonlySet<Budget> = new Set(['public', 'subscribe'])
  * The key an address spends `budget` under: per page for a page's reads and subscriptions (the default page's under
  * the address alone, as before there were pages), per address for the rest.
  */
-function budgetKey(req: IncomingMessage, budget: Budget, address: string): string {
+function budgetKey(page: DirectoryPage, budget: Budget, address: string): string {
   const key = rateLimitKey(address)
-  if (!PAGE_BUDGETS.has(budget)) return key
-  const page = pageKeyOfRequest(...pageAddressOf(req))
-  return page === 0 ? key : `${key} page ${page}`
+  if (!PAGE_BUDGETS.has(budget) || page.key === 0) return key
+  return `${key} page ${page.key}`
 }
 
 /** The slug and host a request names its page by (the edge set both headers, src/edge/page-path.ts). */
@@ -496,13 +495,14 @@ function admission({
     // Whatever a client sent under this name is replaced: Next's routes trust it.
     req.headers[CLIENT_ADDRESS_HEADER] = address
     setPublicOrigin(req, publicOrigin)
+    const page = directoryPage(() => pageAddressOf(req))
     const classified = classifyRequest(req.method, pathname, isAnonymous(req.headers))
     // A private page's reads go to Next with the reader's headers, where its gate judges them; none is kept.
-    const kind = classified.cacheable && isPrivatePageRequest(...pageAddressOf(req)) ? uncached(classified) : classified
+    const kind = classified.cacheable && page.private ? uncached(classified) : classified
     const limiter = kind.budget ? limiters[kind.budget] : null
     // A webhook request spends its address's budget and, with a token that could exist, the token's too.
     const tokenKey = kind.budget === 'integration' ? integrationRateKey(pathname, req.headers.authorization) : null
-    const decision = limiter ? spendBudgets(limiter, budgetKey(req, kind.budget!, address), tokenKey) : null
+    const decision = limiter ? spendBudgets(limiter, budgetKey(page, kind.budget!, address), tokenKey) : null
     return { target, address, kind, tokenKey, decision }
   }
 }

@@ -7,7 +7,7 @@ import { DEFAULT_OIDC_SCOPES, emailDomainProblem, scopesProblem } from '@/domain
 import { destinationProblem } from '@/net/outbound-url'
 
 import { optionsFrom } from './options'
-import { secretField } from './secret'
+import { hideUnlessRevealed, secretField } from './secret'
 
 const PASSWORD_MIN_LENGTH = 8
 
@@ -26,13 +26,7 @@ const passwordField: Field = {
     components: { Field: '/components/SecretInput#SecretInput' },
   },
   hooks: {
-    afterRead: [
-      ({ value, req, siblingData }) => {
-        if (req.context?.revealSecrets === true) return value
-        if (siblingData) delete (siblingData as Record<string, unknown>).password
-        return undefined
-      },
-    ],
+    afterRead: [hideUnlessRevealed('password')],
     beforeChange: [
       // Checked here, not by `validate`: Payload validates after this hook, when the value is already the hash.
       async ({ value, siblingDocWithLocales, previousValue, path }) => {

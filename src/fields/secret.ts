@@ -1,4 +1,4 @@
-import type { Field, RequestContext } from 'payload'
+import type { Field, FieldHook, RequestContext } from 'payload'
 
 import { adminsField } from '@/access/roles'
 import { sealSecret } from '@/auth/secret-box'
@@ -11,6 +11,19 @@ export const REVEAL_SECRETS: RequestContext = { revealSecrets: true }
  * or an order that follows the value gives it away a character at a time), src/cms-api/request-guards.ts.
  */
 export const isSecretField = (field: { custom?: Record<string, unknown> }): boolean => field.custom?.secret === true
+
+/**
+ * A write-only field's reading: its value only for server code that reads with REVEAL_SECRETS, for anyone else none.
+ * Returning undefined from an afterRead hook keeps the value (Payload only assigns defined results): the field has to
+ * be removed from the document itself.
+ */
+export const hideUnlessRevealed =
+  (name: string): FieldHook =>
+  ({ value, req, siblingData }) => {
+    if (req.context?.revealSecrets === true) return value
+    if (siblingData) delete (siblingData as Record<string, unknown>)[name]
+    return undefined
+  }
 
 /**
  * A write-only credential. Responses never carry it, to anyone (REST, GraphQL, the admin form); a write that leaves
@@ -30,15 +43,7 @@ export function secretField(name: string, label: string, { sealed = false }: { s
       components: { Field: '/components/SecretInput#SecretInput' },
     },
     hooks: {
-      // Returning undefined from an afterRead hook keeps the value (Payload only assigns defined results): the
-      // field has to be removed from the document itself.
-      afterRead: [
-        ({ value, req, siblingData }) => {
-          if (req.context?.revealSecrets === true) return value
-          if (siblingData) delete (siblingData as Record<string, unknown>)[name]
-          return undefined
-        },
-      ],
+      afterRead: [hideUnlessRevealed(name)],
       beforeChange: [
         ({ value, siblingDocWithLocales, previousValue, req }) => {
           if (typeof value === 'string' && value !== '') return sealed ? sealSecret(value, req.payload.secret) : value

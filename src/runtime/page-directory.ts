@@ -27,16 +27,23 @@ export function publishPageDirectory(pages: readonly (PageAddressing & { access:
   )
 }
 
-/** Whether the page a request names is private (false before the pages were first read: Next's gate still holds). */
-export function isPrivatePageRequest(slug: string | null, host: string | null): boolean {
-  const pages = peekSlot('pageDirectory')
-  if (!pages?.length) return false
-  return pageFor(pages, { slug, host })?.private === true
+/** A request's page as the edge sees it: its key (pageKeyOf, 0 the default page), and whether it is private. */
+export interface DirectoryPage {
+  key: number
+  private: boolean
 }
 
-/** The key (pageKeyOf) of the page a request names by its `/p/<slug>` or its host; 0 (the default page) when none. */
-export function pageKeyOfRequest(slug: string | null, host: string | null): number {
+const DEFAULT_PAGE: DirectoryPage = { key: 0, private: false }
+
+/**
+ * The page a request names by its `/p/<slug>` or its host, looked up once per request; the default page when none
+ * does, or before Next first read the pages (Next's gate still judges a private page's reads then). `named` gives
+ * the slug and host: asked only when there are pages, so a site without any spends nothing on it.
+ */
+export function directoryPage(named: () => [slug: string | null, host: string | null]): DirectoryPage {
   const pages = peekSlot('pageDirectory')
-  if (!pages?.length) return 0
-  return pageKeyOf(pageFor(pages, { slug, host })?.id ?? null)
+  if (!pages?.length) return DEFAULT_PAGE
+  const [slug, host] = named()
+  const page = pageFor(pages, { slug, host })
+  return page ? { key: pageKeyOf(page.id), private: page.private } : DEFAULT_PAGE
 }

@@ -238,11 +238,21 @@ async function defaultPageSections(payload: Payload): Promise<PageSection[] | nu
 
 /**
  * What a stranger may read of the CMS API while private pages exist (null: everything public, as the contract says):
- * incidents and maintenances some public page shows, and services and groups not private-only.
+ * incidents and maintenances some public page shows, and services and groups not private-only. Made once per data
+ * version: every stranger's CMS read asks for it.
  */
-export async function publicReads(
-  payload: Payload,
-): Promise<{ records: Where; services: Where; groups: Where } | null> {
+export const publicReads: (payload: Payload) => Promise<PublicReads | null> = sharedPerVersion(
+  currentDataVersion,
+  readPublicReads,
+)
+
+interface PublicReads {
+  records: Where
+  services: Where
+  groups: Where
+}
+
+async function readPublicReads(payload: Payload): Promise<PublicReads | null> {
   const hidden = await privateOnly(payload)
   if (!hidden) return null
   const { pages } = await loadPages(payload)

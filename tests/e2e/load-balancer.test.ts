@@ -222,7 +222,8 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
     onTestFailed,
   }) => {
     const victim = instances[1]
-    // Seen once in CI: the test's time ran out with no assertion failed; what nginx and the survivor said then.
+    // Seen in CI: the test's time ran out with no assertion failed (a write's response cut off mid-body, which the
+    // helper waited on forever, answerTo in tests/helpers/service.ts); what nginx and the survivor said, if again.
     onTestFailed(() =>
       console.error(
         `nginx's error log:\n${nginx!.errors()}\nThe surviving instance's log, its end:\n${instances[0].output().slice(-6000)}`,
@@ -242,12 +243,13 @@ describe('two instances behind nginx, sharing PostgreSQL and Redis', () => {
         }
         const name = `Survivor ${client}-${i} ${randomBytes(3).toString('hex')}`
         const afterKill = killed
+        // A response cut off mid-body (the instance died while sending it) rejects: not acknowledged either.
         const created = await call(`${nginx!.base}/api/service-groups`, {
           method: 'POST',
           headers: auth,
           body: { name },
-        })
-        if (created.status === 201) acknowledged.push({ id: created.json().doc.id, name, afterKill })
+        }).catch(() => null)
+        if (created?.status === 201) acknowledged.push({ id: created.json().doc.id, name, afterKill })
         else refused += 1
       }
     }

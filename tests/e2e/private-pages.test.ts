@@ -95,7 +95,7 @@ function send(
           ...headers,
         },
       },
-      answerTo(resolve),
+      answerTo(resolve, reject),
     )
     req.on('error', reject)
     req.end(form)

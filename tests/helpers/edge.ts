@@ -63,7 +63,7 @@ export function rawCall(
         localAddress: options.from ?? '127.0.0.1',
         agent: false,
       },
-      answerTo(resolve),
+      answerTo(resolve, reject),
     )
     req.on('error', reject)
     req.end()

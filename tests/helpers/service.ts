@@ -271,13 +271,18 @@ export interface Answer {
   json: () => any
 }
 
-/** The callback of a node:http request that reads the whole response into an Answer. */
+/**
+ * The callback of a node:http request that reads the whole response into an Answer. A response cut off before its
+ * end (nginx closes the client's connection when the instance answering dies mid-body) is an error: node:http then
+ * fails the response, not the request, and never ends it, so a call waiting only for the end would wait forever.
+ */
 export const answerTo =
-  (resolve: (answer: Answer) => void) =>
+  (resolve: (answer: Answer) => void, reject: (error: Error) => void) =>
   (res: IncomingMessage): void => {
     let text = ''
     res.setEncoding('utf8')
     res.on('data', (chunk) => (text += chunk))
+    res.on('error', reject)
     res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }))
   }
 
@@ -292,7 +297,7 @@ export function call(
     const req = request(
       url,
       { method: options.method ?? 'GET', headers, localAddress: options.from ?? '127.0.0.1', agent: false },
-      answerTo(resolve),
+      answerTo(resolve, reject),
     )
     req.on('error', reject)
     req.end(body)

@@ -964,7 +964,10 @@ export interface AccessLink {
    * Who it is for (a person, a customer, a feed reader).
    */
   label: string;
-  page: number | Page;
+  /**
+   * Empty: the default page (when it is private, in the Settings).
+   */
+  page?: (number | null) | Page;
   kind: 'share' | 'feed';
   /**
    * Required for a share link; a feed token without one works until deleted.
@@ -1791,6 +1794,79 @@ export interface Setting {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Who may read this page: everything of a private page (pages, feeds, APIs) is private.
+   */
+  access?: {
+    mode?: ('public' | 'private') | null;
+    /**
+     * Each opens the page (give each audience its own, and remove one to shut it out).
+     */
+    passwords?:
+      | {
+          label: string;
+          /**
+           * At least 8 characters. Write-only: never shown again. Leave empty to keep it.
+           */
+          password?: string | null;
+          id?: string | null;
+        }[]
+      | null;
+    /**
+     * Addresses or CIDRs (192.0.2.0/24, 2001:db8::/32), judged on the client address as TRUSTED_PROXIES defines it.
+     */
+    networks?:
+      | {
+          network: string;
+          label?: string | null;
+          id?: string | null;
+        }[]
+      | null;
+    /**
+     * Register this page at the provider with the redirect URI <page address>/access/oidc/callback (docs/private-pages.md).
+     */
+    oidc?: {
+      /**
+       * As the provider names itself, such as https://id.example.com/realms/staff.
+       */
+      issuer?: string | null;
+      clientId?: string | null;
+      /**
+       * Write-only: the stored value is never shown. Leave empty to keep it.
+       */
+      clientSecret?: string | null;
+      /**
+       * "Sign in with <name>"; empty: "your company account".
+       */
+      label?: string | null;
+      scopes?: string | null;
+      /**
+       * A verified address in one of these domains (exactly: not its sub-domains) may enter.
+       */
+      allowedDomains?:
+        | {
+            domain: string;
+            id?: string | null;
+          }[]
+        | null;
+      allowedEmails?:
+        | {
+            email: string;
+            id?: string | null;
+          }[]
+        | null;
+      /**
+       * The ID token claim that lists the reader’s groups, such as groups.
+       */
+      groupsClaim?: string | null;
+      allowedGroups?:
+        | {
+            group: string;
+            id?: string | null;
+          }[]
+        | null;
+    };
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1893,6 +1969,53 @@ export interface SettingsSelect<T extends boolean = true> {
         group?: T;
         services?: T;
         id?: T;
+      };
+  access?:
+    | T
+    | {
+        mode?: T;
+        passwords?:
+          | T
+          | {
+              label?: T;
+              password?: T;
+              id?: T;
+            };
+        networks?:
+          | T
+          | {
+              network?: T;
+              label?: T;
+              id?: T;
+            };
+        oidc?:
+          | T
+          | {
+              issuer?: T;
+              clientId?: T;
+              clientSecret?: T;
+              label?: T;
+              scopes?: T;
+              allowedDomains?:
+                | T
+                | {
+                    domain?: T;
+                    id?: T;
+                  };
+              allowedEmails?:
+                | T
+                | {
+                    email?: T;
+                    id?: T;
+                  };
+              groupsClaim?: T;
+              allowedGroups?:
+                | T
+                | {
+                    group?: T;
+                    id?: T;
+                  };
+            };
       };
   updatedAt?: T;
   createdAt?: T;

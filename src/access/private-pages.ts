@@ -5,7 +5,7 @@
  */
 import type { Access, AccessArgs, Where } from 'payload'
 
-import { publicReads } from '@/settings/pages'
+import { loadPages, publicReads } from '@/settings/pages'
 
 import { hasRole } from './roles'
 
@@ -21,3 +21,16 @@ export function withoutPrivatePages(kind: Kind, access: Access): Access {
     return allowed === true ? reads[kind] : { and: [allowed as Where, reads[kind]] }
   }
 }
+
+/**
+ * The pages a stranger may read of the CMS API: the public ones. A private page's name, texts and addresses are its
+ * readers' (the static mirror, which lists the pages as a stranger, leaves private pages out by this too).
+ */
+export const publicPagesOnly: Access = ({ req }) =>
+  hasRole(req.user, 'admin', 'editor') || {
+    or: [{ 'access.mode': { not_equals: 'private' } }, { 'access.mode': { exists: false } }],
+  }
+
+/** The settings (the default page's name and texts): public, as the contract says, unless the default page is private. */
+export const defaultPageReaders: Access = async ({ req }) =>
+  hasRole(req.user, 'admin', 'editor') || !(await loadPages(req.payload)).defaultPage.access.private

@@ -186,6 +186,10 @@ export function privateOnlyServices(
   return new Set(listedBy(true).flatMap(({ id }) => (publicly.has(id) ? [] : [id])))
 }
 
+/** Sections showing each heading's group whole (every service in it). */
+export const wholeGroups = (headings: readonly Heading[]): PageSection[] =>
+  headings.map(({ groupId }) => ({ groupId, serviceIds: null }))
+
 /**
  * The default page without sections, while private pages exist: every group with its services but the private-only
  * ones, as sections (a group whose services are all private-only is left out, so its name is not shown either).

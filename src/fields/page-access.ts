@@ -29,9 +29,11 @@ const passwordField: Field = {
     afterRead: [hideUnlessRevealed('password')],
     beforeChange: [
       // Checked here, not by `validate`: Payload validates after this hook, when the value is already the hash.
-      async ({ value, siblingDocWithLocales, previousValue, path }) => {
+      async ({ value, siblingDocWithLocales, previousValue, path, collection, global }) => {
+        // A page's (the pages collection) or the default page's (the settings).
+        const where = collection ? { collection: collection.slug } : { global: global?.slug ?? 'settings' }
         const refuse = (message: string) => {
-          throw new ValidationError({ collection: 'pages', errors: [{ path: path.join('.'), message }] })
+          throw new ValidationError({ ...where, errors: [{ path: path.join('.'), message }] })
         }
         if (typeof value === 'string' && value !== '') {
           if (value.length < PASSWORD_MIN_LENGTH || value.length > 200)

@@ -1,21 +1,29 @@
 import type { GlobalConfig } from 'payload'
 
-import { admins, anyone } from '@/access/roles'
+import { defaultPageReaders } from '@/access/private-pages'
+import { admins } from '@/access/roles'
 import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { optionsFrom } from '@/fields/options'
 import { pageBrandingFields } from '@/fields/page-branding'
 import { noindexField } from '@/fields/noindex'
+import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
 import { timeZoneField } from '@/fields/time-zone'
 import { invalidateAfterGlobalChange } from '@/hooks/invalidate-public-cache'
+import { requireAWayInOfDefaultPage } from '@/hooks/require-a-way-in'
+import { withdrawWhenDefaultPagePrivate } from '@/hooks/withdraw-when-private'
 
 export const Settings: GlobalConfig = {
   slug: 'settings',
   admin: { group: 'Settings' },
-  access: { read: anyone, update: admins },
-  hooks: { afterChange: [invalidateAfterGlobalChange] },
+  // Public, as the contract says, unless the default page is private: then its name and texts are its readers' only.
+  access: { read: defaultPageReaders, update: admins },
+  hooks: {
+    beforeValidate: [requireAWayInOfDefaultPage],
+    afterChange: [invalidateAfterGlobalChange, withdrawWhenDefaultPagePrivate],
+  },
   fields: [
     { name: 'siteName', type: 'text', required: true, defaultValue: DEFAULT_SITE_NAME, maxLength: 200 },
     { name: 'description', type: 'textarea', maxLength: 2000 },
@@ -96,5 +104,6 @@ export const Settings: GlobalConfig = {
     pageSectionsField(
       'What the default page (every host no other page claims) shows. None: every service, grouped as the services say.',
     ),
+    pageAccessField,
   ],
 }

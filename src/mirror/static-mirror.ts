@@ -220,6 +220,16 @@ function mirrorWriter(options: WriterOptions) {
   return { write, abandonOutdated }
 }
 
+/**
+ * Whether the default page is public: a private one answers a stranger (the mirror is one: it sends no address and no
+ * cookie) 401, or 403 by network, and has no copy, as a file server in front would show it to anyone
+ * (docs/private-pages.md). Anything else is the copy's business (it fails on an answer it cannot keep).
+ */
+async function defaultPageIsPublic(fetch: Fetch): Promise<boolean> {
+  const { status } = await fetch('/api/v1/status', 'application/json')
+  return status !== 401 && status !== 403
+}
+
 /** Reads the site into a new copy and puts it in place; when to refresh it is the earliest expiry it announced. */
 async function copySite(
   { dir, fetch, now, refreshMs, minRefreshMs }: WriterOptions,
@@ -231,7 +241,9 @@ async function copySite(
   await writeSnapshot(
     dir,
     async (add) => {
-      const collected = await collectSite(fetch, startedAt, add, { signal })
+      const collected = (await defaultPageIsPublic(fetch))
+        ? await collectSite(fetch, startedAt, add, { signal })
+        : { count: 0, expiresAt: null }
       const pages = await collectPages(fetch, startedAt, add, { signal })
       count = collected.count + pages.count
       const expiresAt = Math.min(collected.expiresAt ?? Infinity, pages.expiresAt ?? Infinity)

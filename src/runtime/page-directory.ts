@@ -11,8 +11,8 @@ import { peekSlot, setSlot } from './state'
 
 declare module './state' {
   interface RuntimeSlots {
-    /** The pages' slugs and host names, and whether each is private, as last read. */
-    pageDirectory: readonly DirectoryEntry[]
+    /** The pages' slugs and host names, whether each is private, and whether the default page is, as last read. */
+    pageDirectory: Directory
   }
 }
 
@@ -20,11 +20,19 @@ interface DirectoryEntry extends PageAddressing {
   private: boolean
 }
 
-export function publishPageDirectory(pages: readonly (PageAddressing & { access: { private: boolean } })[]): void {
-  setSlot(
-    'pageDirectory',
-    pages.map(({ id, slug, hosts, access }) => ({ id, slug, hosts, private: access.private })),
-  )
+interface Directory {
+  pages: readonly DirectoryEntry[]
+  defaultPrivate: boolean
+}
+
+export function publishPageDirectory(
+  pages: readonly (PageAddressing & { access: { private: boolean } })[],
+  defaultPrivate: boolean,
+): void {
+  setSlot('pageDirectory', {
+    pages: pages.map(({ id, slug, hosts, access }) => ({ id, slug, hosts, private: access.private })),
+    defaultPrivate,
+  })
 }
 
 /** A request's page as the edge sees it: its key (pageKeyOf, 0 the default page), and whether it is private. */
@@ -33,7 +41,8 @@ export interface DirectoryPage {
   private: boolean
 }
 
-const DEFAULT_PAGE: DirectoryPage = { key: 0, private: false }
+const PUBLIC_DEFAULT_PAGE: DirectoryPage = { key: 0, private: false }
+const PRIVATE_DEFAULT_PAGE: DirectoryPage = { key: 0, private: true }
 
 /**
  * The page a request names by its `/p/<slug>` or its host, looked up once per request; the default page when none
@@ -41,9 +50,10 @@ const DEFAULT_PAGE: DirectoryPage = { key: 0, private: false }
  * the slug and host: asked only when there are pages, so a site without any spends nothing on it.
  */
 export function directoryPage(named: () => [slug: string | null, host: string | null]): DirectoryPage {
-  const pages = peekSlot('pageDirectory')
-  if (!pages?.length) return DEFAULT_PAGE
+  const directory = peekSlot('pageDirectory')
+  const defaultPage = directory?.defaultPrivate ? PRIVATE_DEFAULT_PAGE : PUBLIC_DEFAULT_PAGE
+  if (!directory?.pages.length) return defaultPage
   const [slug, host] = named()
-  const page = pageFor(pages, { slug, host })
-  return page ? { key: pageKeyOf(page.id), private: page.private } : DEFAULT_PAGE
+  const page = pageFor(directory.pages, { slug, host })
+  return page ? { key: pageKeyOf(page.id), private: page.private } : defaultPage
 }

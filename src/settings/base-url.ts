@@ -54,16 +54,16 @@ const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payl
 export async function publicPage(
   payload: Payload,
   request: Request,
-): Promise<{ links: Links; page: PageRecord | null; knownHost: boolean }> {
-  const { page, scope, hostClaimed } = await pageOfRequest(payload, request)
-  requireAccess(request, page, { secret: payload.secret, pathPrefix: scope.pathPrefix })
+): Promise<{ links: Links; page: PageRecord | null; gate: PageRecord; knownHost: boolean }> {
+  const { page, gate, scope, hostClaimed } = await pageOfRequest(payload, request)
+  requireAccess(request, { page, gate }, { secret: payload.secret, pathPrefix: scope.pathPrefix })
   const defaultBase = await sharedConfiguredBase(payload)
   const configured = page ? page.publicUrl : defaultBase
   const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
   // The site's own hosts (a page's, or the default page's public base URL's), as the response cache needs to know.
   const knownHost =
     hostClaimed || (origin !== null && defaultBase !== null && new URL(defaultBase).host === new URL(origin).host)
-  return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page, knownHost }
+  return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page, gate, knownHost }
 }
 
 /**
@@ -72,11 +72,11 @@ export async function publicPage(
  */
 export function markPageResponse(
   response: Response,
-  { page, knownHost }: { page: PageRecord | null; knownHost: boolean },
+  { page, gate, knownHost }: { page: PageRecord | null; gate: PageRecord; knownHost: boolean },
 ): Response {
   response.headers.set(PAGE_KEY_HEADER, String(pageKeyOf(page?.id ?? null)))
   if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
-  if (page?.access.private) markPrivate(response)
+  if (gate.access.private) markPrivate(response)
   return response
 }
 

@@ -29,8 +29,11 @@ export const accessCookieName = (pageId: number) => `sp-access-${pageId}`
 export class AccessRequired extends ServiceError {
   constructor(
     readonly refusal: AccessRefusal,
-    /** The page refused, and the `/p/<slug>` its request came by: the sign-in is shown in its name and style. */
-    readonly page: PageRecord,
+    /**
+     * The page refused (null: the default page), its gate's record (its ways in), and the `/p/<slug>` its request came
+     * by: the sign-in is shown in its name and style.
+     */
+    readonly where: GatedPage,
     readonly pathPrefix: string,
   ) {
     super(
@@ -96,20 +99,27 @@ function feedTokenAccess(request: Request, page: PageRecord, now: number): boole
   return usableLink(page.accessLinks, 'feed', url.searchParams.get('token'), now) !== null
 }
 
-/** Throws AccessRequired unless the request may read `page` (a public page: anyone). */
+/** A page (null: the default page) and the record its gate judges by (the page's own, or the default page's). */
+export interface GatedPage {
+  page: PageRecord | null
+  gate: PageRecord
+}
+
+/** Throws AccessRequired unless the request may read the page (a public page: anyone). */
 export function requireAccess(
   request: Request,
-  page: PageRecord | null,
+  where: GatedPage,
   { secret, pathPrefix, now = Date.now() }: { secret: string; pathPrefix: string; now?: number },
 ): void {
-  if (!page?.access.private) return
-  const cookie = cookieAccess(request, page, secret, now)
-  const decision = accessDecision(page.access, {
+  const { gate } = where
+  if (!gate.access.private) return
+  const cookie = cookieAccess(request, gate, secret, now)
+  const decision = accessDecision(gate.access, {
     address: request.headers.get(CLIENT_ADDRESS_HEADER),
     signedIn: cookie === 'signed-in',
-    linked: cookie === 'linked' || feedTokenAccess(request, page, now),
+    linked: cookie === 'linked' || feedTokenAccess(request, gate, now),
   })
-  if (decision !== 'granted') throw new AccessRequired(decision, page, pathPrefix)
+  if (decision !== 'granted') throw new AccessRequired(decision, where, pathPrefix)
 }
 
 /** The Set-Cookie of a sign-in to `page` (its path form's prefix: `pathPrefix`), or of a sign-out (`expired`). */

@@ -9,11 +9,11 @@ import type { Where } from 'payload'
 export function shownOnPagesWhere(pageIds: readonly (number | null)[], services: ReadonlySet<number>): Where {
   const named = pageIds.filter((id) => id !== null)
   const onNoPage: Where = { and: [{ affectedServices: { exists: false } }, { pages: { exists: false } }] }
-  return {
-    or: [
-      ...(services.size ? [{ affectedServices: { in: [...services] } }] : []),
-      ...(named.length ? [{ pages: { in: named } }] : []),
-      ...(pageIds.includes(null) ? [onNoPage] : []),
-    ],
-  }
+  const ways: Where[] = [
+    ...(services.size ? [{ affectedServices: { in: [...services] } }] : []),
+    ...(named.length ? [{ pages: { in: named } }] : []),
+    ...(pageIds.includes(null) ? [onNoPage] : []),
+  ]
+  // An empty `or` would constrain nothing, showing every record: no way at all is no record (ids start at 1).
+  return ways.length ? { or: ways } : { id: { equals: 0 } }
 }

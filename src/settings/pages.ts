@@ -18,10 +18,12 @@ import {
   type Heading,
   privateOnlyServices,
   publicDefaultSections,
+  wholeGroups,
 } from '@/domain/pages'
 import { relationId, relationIds } from '@/db/relation-id'
 import { byOrderThenName } from '@/domain/display-order'
 import { shownOnPagesWhere } from './page-where'
+import { env } from '@/config/env'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'
@@ -63,7 +65,15 @@ interface Pages {
   pages: PageRecord[]
   /** The default page's sections; null: every service. */
   defaultSections: PageSection[] | null
+  /**
+   * The default page as its gate sees it (src/settings/page-access.ts), with the settings' access: key and id 0
+   * (pageKeyOf(null), which no page's id is). What the default page shows comes from the settings, not from here.
+   */
+  defaultPage: PageRecord
 }
+
+/** The default page's id in its gate's record: its key (pageKeyOf(null)); a page's id starts at 1. */
+export const DEFAULT_PAGE_ID = 0
 
 type SectionRows = PageDoc['sections']
 
@@ -106,7 +116,10 @@ function accessOf(access: PageDoc['access']): PageAccessRule {
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null
 
-/** The links not revoked, by page: a link's cookie works only while its link is here (src/settings/page-access.ts). */
+/**
+ * The links not revoked, by page (DEFAULT_PAGE_ID: the default page's): a link's cookie works only while its link is
+ * here (src/settings/page-access.ts).
+ */
 async function readAccessLinks(payload: Payload): Promise<Map<number, AccessLinkRule[]>> {
   const { docs } = await payload.find({
     collection: 'access-links',
@@ -121,8 +134,8 @@ async function readAccessLinks(payload: Payload): Promise<Map<number, AccessLink
   })
   const byPage = new Map<number, AccessLinkRule[]>()
   for (const doc of docs) {
-    const pageId = relationId(doc.page)
-    if (pageId === null || !doc.tokenHash) continue
+    const pageId = relationId(doc.page) ?? DEFAULT_PAGE_ID
+    if (!doc.tokenHash) continue
     const link = {
       id: doc.id,
       kind: doc.kind,
@@ -147,12 +160,36 @@ async function readPages(payload: Payload): Promise<Pages> {
       sort: 'id',
       populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
     }),
-    payload.findGlobal({ slug: 'settings', depth: 0, select: { sections: true } }),
+    payload.findGlobal({
+      slug: 'settings',
+      context: REVEAL_SECRETS,
+      depth: 0,
+      select: { sections: true, access: true, siteName: true, publicUrl: true, timeZone: true, noindex: true },
+    }),
     readAccessLinks(payload),
   ])
+  // Headings whose groups were all deleted show nothing, not everything: only no heading at all means every service.
+  const defaultSections = settings.sections?.length ? sectionsOf(settings.sections) : null
   const pages: Pages = {
-    // Headings whose groups were all deleted show nothing, not everything: only no heading at all means every service.
-    defaultSections: settings.sections?.length ? sectionsOf(settings.sections) : null,
+    defaultSections,
+    defaultPage: {
+      id: DEFAULT_PAGE_ID,
+      slug: '',
+      hosts: [],
+      name: settings.siteName,
+      publicUrl: (trimmed(settings.publicUrl) ?? env().PUBLIC_URL)?.replace(/\/+$/, '') || null,
+      description: null,
+      statusMessage: null,
+      timeZone: trimmed(settings.timeZone),
+      logo: null,
+      favicon: null,
+      branding: brandingOf({}),
+      access: accessOf(settings.access),
+      noindex: settings.noindex === true,
+      accessLinks: links.get(DEFAULT_PAGE_ID) ?? [],
+      oidcClientSecret: settings.access?.oidc?.clientSecret || null,
+      sections: defaultSections ?? [],
+    },
     pages: found.docs.map((doc) => ({
       id: doc.id,
       slug: doc.slug ?? String(doc.id),
@@ -172,7 +209,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       sections: sectionsOf(doc.sections),
     })),
   }
-  publishPageDirectory(pages.pages)
+  publishPageDirectory(pages.pages, pages.defaultPage.access.private)
   return pages
 }
 
@@ -214,12 +251,15 @@ interface PrivateOnly {
 }
 
 const privateOnly = sharedPerVersion(currentDataVersion, async (payload: Payload): Promise<PrivateOnly | null> => {
-  const { pages, defaultSections } = await loadPages(payload)
-  if (!pages.some((page) => page.access.private)) return null
+  const { pages, defaultSections, defaultPage } = await loadPages(payload)
+  const defaultPrivate = defaultPage.access.private
+  if (!defaultPrivate && !pages.some((page) => page.access.private)) return null
   const headings = await everyHeading(payload)
+  // A public default page without sections lists whatever no private page keeps; a private one, every service.
+  const defaultListing = defaultPrivate && !defaultSections ? wholeGroups(headings) : defaultSections
   const listing = [
     ...pages.map((page) => ({ private: page.access.private, sections: page.sections })),
-    ...(defaultSections ? [{ private: false, sections: defaultSections }] : []),
+    ...(defaultListing ? [{ private: defaultPrivate, sections: defaultListing }] : []),
   ]
   const services = privateOnlyServices(listing, headings)
   const groups = headings.filter((h) => h.serviceIds.length && h.serviceIds.every((id) => services.has(id)))
@@ -231,8 +271,9 @@ const privateOnly = sharedPerVersion(currentDataVersion, async (payload: Payload
  * only private pages list, so that a private page's services and incidents stay its own.
  */
 async function defaultPageSections(payload: Payload): Promise<PageSection[] | null> {
-  const { defaultSections } = await loadPages(payload)
-  const hidden = defaultSections ? null : await privateOnly(payload)
+  const { defaultSections, defaultPage } = await loadPages(payload)
+  // A private default page keeps nothing from its readers: they may read what any page shows.
+  const hidden = defaultSections || defaultPage.access.private ? null : await privateOnly(payload)
   return hidden ? publicDefaultSections(hidden.headings, hidden.services) : defaultSections
 }
 
@@ -255,16 +296,17 @@ interface PublicReads {
 async function readPublicReads(payload: Payload): Promise<PublicReads | null> {
   const hidden = await privateOnly(payload)
   if (!hidden) return null
-  const { pages } = await loadPages(payload)
+  const { pages, defaultPage } = await loadPages(payload)
   const open = pages.filter((page) => !page.access.private)
   const scopes = [
-    await scopeOfPage(payload, null),
+    ...(defaultPage.access.private ? [] : [await scopeOfPage(payload, null)]),
     ...open.map((page) => ({ id: page.id, pathPrefix: '', sections: page.sections })),
   ]
   const services = new Set<number>()
   for (const scope of scopes) for (const id of (await pageServiceIds(payload, scope)) ?? []) services.add(id)
+  const openIds = [...(defaultPage.access.private ? [] : [null]), ...open.map((page) => page.id)]
   return {
-    records: shownOnPagesWhere([null, ...open.map((page) => page.id)], services),
+    records: shownOnPagesWhere(openIds, services),
     services: { id: { not_in: [...hidden.services, 0] } },
     groups: { id: { not_in: [...hidden.groups, 0] } },
   }
@@ -274,6 +316,8 @@ async function readPublicReads(payload: Payload): Promise<PublicReads | null> {
 export interface RequestPage {
   /** null: the default page. */
   page: PageRecord | null
+  /** Who may read it: the page's record, or the default page's (Pages.defaultPage). */
+  gate: PageRecord
   scope: PageScope
   /** Whether a page claims the request's host (whatever path form it came by). */
   hostClaimed: boolean
@@ -282,15 +326,20 @@ export interface RequestPage {
 export async function pageOfRequest(payload: Payload, request: Request): Promise<RequestPage> {
   const slug = request.headers.get(PAGE_SLUG_HEADER)
   const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
-  const { pages } = await loadPages(payload)
+  const { pages, defaultPage } = await loadPages(payload)
   const host = origin ? hostOfOrigin(origin) : null
   const page = pageFor(pages, { slug, host })
   if (page === undefined) throw new NotFound('page', 'No status page is at this address.')
   const pathPrefix = slug === null ? '' : pagePathPrefix(slug)
   const hostClaimed = host !== null && (slug === null ? page !== null : pageFor(pages, { slug: null, host }) !== null)
   return page
-    ? { page, scope: { id: page.id, pathPrefix, sections: page.sections }, hostClaimed }
-    : { page: null, scope: { id: null, pathPrefix, sections: await defaultPageSections(payload) }, hostClaimed }
+    ? { page, gate: page, scope: { id: page.id, pathPrefix, sections: page.sections }, hostClaimed }
+    : {
+        page: null,
+        gate: defaultPage,
+        scope: { id: null, pathPrefix, sections: await defaultPageSections(payload) },
+        hostClaimed,
+      }
 }
 
 /** The scope of a page by its id (a subscriber's), as its own host would give it; a page since deleted shows nothing. */
@@ -326,7 +375,8 @@ export async function pageShows(payload: Payload, scope: PageScope, record: Page
 
 /** Who may subscribe to what on a page: its id, and the services it shows. */
 export async function pageAudience(payload: Payload, scope: PageScope): Promise<PageAudience> {
-  const { pages } = await loadPages(payload)
-  const access = pages.find((page) => page.id === scope.id && page.access.private)?.access
+  const { pages, defaultPage } = await loadPages(payload)
+  const gate = scope.id === null ? defaultPage : pages.find((page) => page.id === scope.id)
+  const access = gate?.access.private ? gate.access : undefined
   return { id: scope.id, serviceIds: await pageServiceIds(payload, scope), ...(access && { private: true, access }) }
 }

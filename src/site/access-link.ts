@@ -23,12 +23,12 @@ const PRIVATE_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-re
 export async function accessLinkExchange(request: Request, token: string, now = Date.now()): Promise<Response> {
   try {
     const payload = await getPayload({ config })
-    const { page, scope } = await pageOfRequest(payload, request)
+    const { page: shown, gate: page, scope } = await pageOfRequest(payload, request)
     const pathPrefix = scope.pathPrefix
     // A public page needs no link: it is open to whoever follows one.
-    if (!page?.access.private)
+    if (!page.access.private)
       return new Response(null, { status: 303, headers: { location: `${pathPrefix}/`, ...PRIVATE_HEADERS } })
-    const where = { page, pathPrefix }
+    const where = { where: { page: shown, gate: page }, pathPrefix }
     const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'
     const account = `page:${page.id}`
     const throttle = loginThrottle()

@@ -28,7 +28,7 @@ import { requestOrigin } from '@/settings/base-url'
 import { accessCookie, cookieValue } from '@/settings/page-access'
 import { pageOfRequest, type PageRecord } from '@/settings/pages'
 
-import { signInProblemResponse } from './respond'
+import { type PrivatePageAt, signInProblemResponse } from './respond'
 
 type ProviderPage = PageRecord & { access: { oidc: NonNullable<PageRecord['access']['oidc']> } }
 
@@ -57,9 +57,9 @@ function failed(error: unknown): Response {
 /** The private page with a provider this request is for; else the answer (back to the page, which answers as usual). */
 async function providerPage(request: Request) {
   const payload = await getPayload({ config })
-  const { page, scope } = await pageOfRequest(payload, request)
+  const { page: shown, gate: page, scope } = await pageOfRequest(payload, request)
   const pathPrefix = scope.pathPrefix
-  if (!page?.access.private || !page.access.oidc || !page.oidcClientSecret)
+  if (!page.access.private || !page.access.oidc || !page.oidcClientSecret)
     return new Response(null, { status: 303, headers: { location: `${pathPrefix}/`, 'cache-control': 'no-store' } })
   const oidc: OidcClient = {
     pageId: page.id,
@@ -67,21 +67,21 @@ async function providerPage(request: Request) {
     sealedSecret: page.oidcClientSecret,
     secret: payload.secret,
   }
-  return { page: page as ProviderPage, pathPrefix, oidc, secret: payload.secret }
+  return { page: page as ProviderPage, pathPrefix, oidc, secret: payload.secret, where: { page: shown, gate: page } }
 }
 
-function couldNotComplete(request: Request, where: { page: PageRecord; pathPrefix: string }, error: unknown) {
-  console.warn(`Sign-in to page ${where.page.id} with its identity provider failed: ${describeFailure(error)}`)
+function couldNotComplete(request: Request, at: PrivatePageAt, error: unknown) {
+  console.warn(`Sign-in to page ${at.where.gate.id} with its identity provider failed: ${describeFailure(error)}`)
   return signInProblemResponse(
     request,
-    where,
+    at,
     {
       status: 502,
       heading: 'The sign-in could not be completed',
       message: 'Your identity provider’s sign-in could not be completed just now. Please try again shortly.',
       returnTo: '/',
     },
-    { 'set-cookie': stateCookie(request, where.page.id, where.pathPrefix, null) },
+    { 'set-cookie': stateCookie(request, at.where.gate.id, at.pathPrefix, null) },
   )
 }
 
@@ -89,7 +89,7 @@ export async function oidcSignInStart(request: Request): Promise<Response> {
   try {
     const found = await providerPage(request)
     if (found instanceof Response) return found
-    const { page, pathPrefix, oidc } = found
+    const { page, pathPrefix, oidc, where } = found
     const returnTo = safeReturnPath(new URL(request.url).searchParams.get('next'))
     const here = requestOrigin(request) + pathPrefix
     const base = page.publicUrl ?? here
@@ -102,7 +102,7 @@ export async function oidcSignInStart(request: Request): Promise<Response> {
       })
       return redirect(location, [stateCookie(request, page.id, pathPrefix, cookie.value)])
     } catch (error) {
-      if (error instanceof OidcFailed) return await couldNotComplete(request, { page, pathPrefix }, error)
+      if (error instanceof OidcFailed) return await couldNotComplete(request, { where, pathPrefix }, error)
       throw error
     }
   } catch (error) {
@@ -115,7 +115,7 @@ export async function oidcSignInCallback(request: Request): Promise<Response> {
     const found = await providerPage(request)
     if (found instanceof Response) return found
     const { page, pathPrefix, oidc, secret } = found
-    const where = { page, pathPrefix }
+    const where = { where: found.where, pathPrefix }
     // Whatever happens next, this sign-in's state is used up.
     const clear = stateCookie(request, page.id, pathPrefix, null)
     try {

@@ -13,9 +13,9 @@ import { safeReturnPath } from '@/domain/page-access'
 import { publicError } from '@/errors'
 import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { accessCookie } from '@/settings/page-access'
-import { pageOfRequest, type PageRecord } from '@/settings/pages'
+import { pageOfRequest } from '@/settings/pages'
 
-import { accessResponse } from './respond'
+import { accessResponse, type PrivatePageAt } from './respond'
 
 const seeOther = (location: string, cookie: string) =>
   new Response(null, {
@@ -24,10 +24,11 @@ const seeOther = (location: string, cookie: string) =>
   })
 
 /** The private page a sign-in or sign-out is for, or the answer when there is none to sign in to. */
-async function privatePage(request: Request): Promise<{ page: PageRecord; pathPrefix: string } | Response> {
+async function privatePage(request: Request): Promise<PrivatePageAt | Response> {
   const payload = await getPayload({ config })
-  const { page, scope } = await pageOfRequest(payload, request)
-  if (page?.access.private && page.access.passwordHashes.length) return { page, pathPrefix: scope.pathPrefix }
+  const { page, gate, scope } = await pageOfRequest(payload, request)
+  if (gate.access.private && gate.access.passwordHashes.length)
+    return { where: { page, gate }, pathPrefix: scope.pathPrefix }
   // Nothing to sign in to: back to the page, which answers as it does for anyone.
   return new Response(null, { status: 303, headers: { location: `${scope.pathPrefix}/`, 'cache-control': 'no-store' } })
 }
@@ -46,10 +47,11 @@ export async function accessSignIn(request: Request, form: URLSearchParams): Pro
   try {
     const found = await privatePage(request)
     if (found instanceof Response) return found
-    const { page, pathPrefix } = found
+    const { where, pathPrefix } = found
+    const page = where.gate
     const returnTo = safeReturnPath(form.get('next'))
     const answer = (status: number, error: string, headers?: Record<string, string>) =>
-      accessResponse(request, { page, pathPrefix, refusal: 'sign-in' }, { status, error, headers, returnTo })
+      accessResponse(request, { where, pathPrefix, refusal: 'sign-in' }, { status, error, headers, returnTo })
     const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'
     const account = `page:${page.id}`
     const throttle = loginThrottle()
@@ -72,8 +74,8 @@ export async function accessSignOut(request: Request): Promise<Response> {
     const found = await privatePage(request)
     if (found instanceof Response) return found
     const payload = await getPayload({ config })
-    const { page, pathPrefix } = found
-    return seeOther(`${pathPrefix}/`, accessCookie(request, page, payload.secret, { pathPrefix, expired: true }))
+    const { where, pathPrefix } = found
+    return seeOther(`${pathPrefix}/`, accessCookie(request, where.gate, payload.secret, { pathPrefix, expired: true }))
   } catch (error) {
     return failed(request, error)
   }

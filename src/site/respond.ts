@@ -15,7 +15,7 @@ import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
 import { etagOf } from '@/public-api/http'
 import { type Links, markPageResponse, markPrivate, publicPage } from '@/settings/base-url'
-import { AccessRequired } from '@/settings/page-access'
+import { AccessRequired, type GatedPage } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
@@ -30,6 +30,8 @@ export interface SiteContext {
   links: Links
   /** The page the request is for (null: the default page); its scope is in `links`, its presentation in `settings`. */
   page: PageRecord | null
+  /** Who may read it: the page's record, or the default page's (src/settings/pages.ts). */
+  gate: PageRecord
   settings: SiteSettings
   /** The one `now` of this response; whatever is rendered from it reports here when it changes. */
   clock: ResponseClock
@@ -78,9 +80,9 @@ const FALLBACK_SETTINGS: SiteSettings = {
 type Handler<P> = (request: Request, context: SiteContext, params: P) => Promise<SiteBody>
 
 /** A private page's reader (let in): no search engine lists it, and a password reader may sign out. */
-function privateShell(settings: SiteSettings, page: PageRecord | null): SiteSettings {
-  if (!page?.access.private) return settings
-  return { ...settings, noindex: true, signOut: page.access.passwordHashes.length > 0 }
+function privateShell(settings: SiteSettings, gate: PageRecord): SiteSettings {
+  if (!gate.access.private) return settings
+  return { ...settings, noindex: true, signOut: gate.access.passwordHashes.length > 0 }
 }
 
 /** What the access page says beside the form: a wrong password, too many attempts. */
@@ -92,16 +94,22 @@ export interface AccessAnswer {
   returnTo: string
 }
 
+/** A private page (null: the default page) with its gate's record, and the `/p/<slug>` its request came by. */
+export interface PrivatePageAt {
+  where: GatedPage
+  pathPrefix: string
+}
+
 /** A private page's answer in its name and style (the shell, without anything it shows), private and unstored. */
 async function privatePageAnswer(
   request: Request,
-  { page, pathPrefix }: { page: PageRecord; pathPrefix: string },
+  { where: { page }, pathPrefix }: PrivatePageAt,
   status: number,
   render: (settings: SiteSettings) => string,
   headers: Readonly<Record<string, string>> = {},
 ): Promise<Response> {
   const payload = await getPayload({ config })
-  const settings = accessShell(await pageShell(payload, page, { id: page.id, pathPrefix, sections: [] }))
+  const settings = accessShell(await pageShell(payload, page, { id: page?.id ?? null, pathPrefix, sections: [] }))
   const body = underPathPrefix(render(settings), pathPrefix)
   const response = respond(request, settings, { status, body, private: true })
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
@@ -114,13 +122,14 @@ async function privatePageAnswer(
  */
 export async function accessResponse(
   request: Request,
-  { page, pathPrefix, refusal }: Pick<AccessRequired, 'page' | 'pathPrefix' | 'refusal'>,
+  { where, pathPrefix, refusal }: Pick<AccessRequired, 'where' | 'pathPrefix' | 'refusal'>,
   { status = refusal === 'sign-in' ? 401 : 403, error, headers = {}, returnTo }: AccessAnswer,
 ): Promise<Response> {
-  const ways = { password: page.access.passwordHashes.length > 0, provider: page.access.oidc?.label ?? null }
+  const { access } = where.gate
+  const ways = { password: access.passwordHashes.length > 0, provider: access.oidc?.label ?? null }
   return privatePageAnswer(
     request,
-    { page, pathPrefix },
+    { where, pathPrefix },
     status,
     (settings) => accessPage(settings, refusal, { returnTo, error, ways }),
     headers,
@@ -130,7 +139,7 @@ export async function accessResponse(
 /** A sign-in with the page's identity provider that let nobody in (src/site/access-oidc.ts), saying why. */
 export async function signInProblemResponse(
   request: Request,
-  where: { page: PageRecord; pathPrefix: string },
+  where: PrivatePageAt,
   { status, heading, message, returnTo }: { status: number; heading: string; message: string; returnTo: string },
   headers: Readonly<Record<string, string>> = {},
 ): Promise<Response> {
@@ -149,10 +158,10 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const payload = await getPayload({ config })
       const requestPage = await publicPage(payload, request)
-      const { links, page } = requestPage
-      settings = privateShell(await pageShell(payload, page, links.scope), page)
+      const { links, page, gate } = requestPage
+      settings = privateShell(await pageShell(payload, page, links.scope), gate)
       const clock = new ResponseClock()
-      const body = await handler(request, { payload, links, page, settings, clock }, await route.params)
+      const body = await handler(request, { payload, links, page, gate, settings, clock }, await route.params)
       const html = !body.contentType || body.contentType.startsWith('text/html')
       const response = respond(
         request,

@@ -364,13 +364,15 @@ describe('signing in with the identity provider', () => {
 
 describe("the provider's client secret", () => {
   it('is stored sealed, and never comes back out, to anyone', async () => {
-    for (const key of [admin.key, undefined]) {
+    for (const key of [admin.key, (await createUser('editor')).key]) {
       const read = await api('GET', `/pages/${pageId}?depth=0`, { key })
       expect(read.status).toBe(200)
       expect(read.text).not.toContain(CLIENT_SECRET)
       expect(read.text).not.toContain('clientSecret')
     }
+    // A stranger does not read a private page at all.
     const anonymous = await api('GET', `/pages/${pageId}?depth=0`)
+    expect(anonymous.status).toBe(404)
     expect(anonymous.text).not.toContain(issuer)
     const stored = await (await payload()).findByID({ collection: 'pages', id: pageId, context: REVEAL_SECRETS })
     expect(stored.access?.oidc?.clientSecret).toMatch(/^v1\./)

@@ -8,15 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import * as signIn from '@/app/(site)/access/route'
 import * as signOut from '@/app/(site)/access/sign-out/route'
-import * as unknown from '@/app/(site)/[...unknown]/route'
 import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 import { faviconSvg } from '@/site/favicon'
-import { api, BASE, createUser, graphql, payload, type TestUser } from '../helpers/api'
+import { api, createUser, graphql, payload, type TestUser } from '../helpers/api'
+import { callRoute as call, everyPublicRoute } from '../helpers/site-routes'
 
 const gql = async (query: string) => (await graphql(query)).text
-
-type Route = { GET?: Handler; POST?: Handler }
-type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>
 
 const HOST = 'internal.test'
 const onPrivate = (address = '192.0.2.10') => ({
@@ -31,59 +28,6 @@ let admin: TestUser
 let pageId: number
 let shortId: string
 let incidentId: number
-
-async function call(
-  route: Route,
-  method: 'GET' | 'POST',
-  path: string,
-  headers: Record<string, string>,
-  init?: { body?: string; params?: object },
-) {
-  const handler = route[method]!
-  const response = await handler(
-    new Request(new URL(path, BASE), {
-      method,
-      headers: init?.body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
-      body: init?.body,
-    }),
-    { params: Promise.resolve(init?.params ?? {}) },
-  )
-  return { status: response.status, headers: response.headers, text: await response.text() }
-}
-
-/** Every public GET route of a page, with the parameters its path names. */
-async function everyRoute(): Promise<[string, Route, object][]> {
-  const site = (path: string) => import(/* @vite-ignore */ `@/app/(site)${path}/route`)
-  const v1 = (path: string) => import(/* @vite-ignore */ `@/app/api/v1${path}/route`)
-  const v2 = (path: string) => import(/* @vite-ignore */ `@/app/api/v2${path}/route`)
-  return [
-    ['/', await import('@/app/(site)/route'), {}],
-    ['/history', await site('/history'), {}],
-    [`/i/${shortId}`, await site('/i/[shortId]'), { shortId }],
-    ['/s/payroll', await site('/s/[slug]'), { slug: 'payroll' }],
-    ['/g/internal', await site('/g/[slug]'), { slug: 'internal' }],
-    ['/feed.atom', await site('/feed.atom'), {}],
-    ['/feed.rss', await site('/feed.rss'), {}],
-    ['/history.atom', await site('/history.atom'), {}],
-    ['/history.rss', await site('/history.rss'), {}],
-    ['/maintenances.ics', await site('/maintenances.ics'), {}],
-    ['/subscribe', await site('/subscribe'), {}],
-    ['/no-such-path', unknown, { unknown: ['no-such-path'] }],
-    ['/favicon.ico', unknown, { unknown: ['favicon.ico'] }],
-    ['/api/v1/status', await v1('/status'), {}],
-    ['/api/v1/services', await v1('/services'), {}],
-    ['/api/v1/incidents', await v1('/incidents'), {}],
-    [`/api/v1/incidents/${shortId}`, await v1('/incidents/[shortId]'), { shortId }],
-    ['/api/v1/maintenances', await v1('/maintenances'), {}],
-    ['/api/v1/uptime', await v1('/uptime'), {}],
-    ['/api/v2/summary.json', await v2('/summary.json'), {}],
-    ['/api/v2/status.json', await v2('/status.json'), {}],
-    ['/api/v2/components.json', await v2('/components.json'), {}],
-    ['/api/v2/incidents.json', await v2('/incidents.json'), {}],
-    ['/api/v2/incidents/unresolved.json', await v2('/incidents/unresolved.json'), {}],
-    ['/api/v2/scheduled-maintenances.json', await v2('/scheduled-maintenances.json'), {}],
-  ]
-}
 
 beforeAll(async () => {
   admin = await createUser('admin')
@@ -127,7 +71,7 @@ beforeAll(async () => {
 
 describe('a private page, without access', () => {
   it('answers every public route with the sign-in or a 401, and nothing of its content', async () => {
-    for (const [path, route, params] of await everyRoute()) {
+    for (const [path, route, params] of await everyPublicRoute({ shortId, service: 'payroll', group: 'internal' })) {
       const answer = await call(route, 'GET', path, onPrivate(), { params })
       if (path === '/favicon.ico') {
         // The default icon, in no status's colour.
@@ -298,16 +242,19 @@ describe('subscribing to a private page', () => {
 
 describe("a page's ways in", () => {
   it('never shows a password or its hash, to anyone', async () => {
-    for (const key of [admin.key, undefined]) {
+    for (const key of [admin.key, (await createUser('editor')).key]) {
       const read = await api('GET', `/pages/${pageId}?depth=0`, { key })
       expect(read.status).toBe(200)
       expect(read.text).not.toContain(PASSWORD)
       expect(read.text).not.toContain('scrypt$')
     }
-    // A stranger learns the page is private, not how to get in.
+    // A stranger reads nothing of a private page through the CMS API: not its name, not even that it exists.
     const anonymous = await api('GET', `/pages/${pageId}?depth=0`)
-    expect(anonymous.body.access.mode).toBe('private')
-    expect(anonymous.text).not.toContain('Staff')
+    expect(anonymous.status).toBe(404)
+    const listed = await api('GET', '/pages?depth=0&limit=100')
+    expect(listed.status).toBe(200)
+    for (const secret of ['Acme internal status', 'Staff', HOST]) expect(listed.text).not.toContain(secret)
+    expect(await gql('{ Pages { docs { name } } }')).not.toContain('Acme internal status')
   })
 
   it('keeps a password when a save leaves it empty', async () => {

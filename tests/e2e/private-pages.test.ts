@@ -6,7 +6,7 @@
  * takes its public copies back at once; the sign-in works in Chromium; behind nginx, a client cannot claim an
  * allowed network by sending its own X-Forwarded-For.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -440,6 +440,66 @@ describe('what only a private page lists, elsewhere', () => {
       const answer = await get(target, P)
       expect(answer.status, target).toBe(200)
       for (const secret of SECRETS) expect(answer.text, `${target} holds ${secret}`).not.toContain(secret)
+    }
+  })
+})
+
+/** The default page (every host no page claims) made private in the settings, as a page is made private. */
+describe('a default page that turns private', () => {
+  it('takes back its copies, answers strangers with the sign-in, and its readers from Next only', async () => {
+    const targets = ['/', '/history', '/api/v2/summary.json']
+    for (const target of targets) {
+      await get(target, 'unknown.test')
+      expect((await get(target, 'unknown.test')).headers['x-cache'], target).toBe('HIT')
+    }
+    // (The mirror's directory is made by its first copy.)
+    const mirrorFiles = () => (existsSync(mirrorDir) ? filesUnder(mirrorDir) : [])
+    await eventually(
+      'the default page in the static mirror',
+      30_000,
+      async () =>
+        mirrorFiles().some((entry) => entry.file === 'index.html' && entry.text.includes(A_TITLE)) || undefined,
+    )
+    const turned = await call(`${server.base}/api/globals/settings`, {
+      method: 'POST',
+      headers: auth,
+      body: { access: { mode: 'private', passwords: [{ label: 'Staff', password: PASSWORD }] } },
+    })
+    expect(turned.status, turned.text).toBe(200)
+    try {
+      for (const target of targets) {
+        const answer = await get(target, 'unknown.test')
+        expect(answer.status, target).toBe(401)
+        expect(answer.headers['x-cache'], target).not.toBe('HIT')
+        expect(answer.text, target).not.toContain(A_TITLE)
+      }
+      const cookie = await signIn('unknown.test')
+      expect(cookie).toMatch(/^sp-access-0=/)
+      for (let round = 0; round < 2; round++) {
+        const answer = await send(server.base, '/', { host: 'unknown.test', headers: { cookie } })
+        expect(answer.status).toBe(200)
+        expect(answer.text).toContain(A_TITLE)
+        expect(answer.headers['cache-control']).toBe('private, no-store')
+        expect(answer.headers['x-cache']).not.toBe('HIT')
+      }
+      // Gone from the file on disk and from the mirror, which keeps no copy of a private default page.
+      await eventually('the default page gone from the last good copies', 5_000, async () =>
+        lastGood().includes(A_TITLE) ? undefined : true,
+      )
+      // Its tree is the mirror's root: nothing there but the copy's own record (.statuspage-mirror.json) and the
+      // other pages' trees (hosts/).
+      await eventually('the default page gone from the static mirror', 30_000, async () =>
+        mirrorFiles().some((entry) => !entry.file.startsWith('hosts/') && !entry.file.startsWith('.'))
+          ? undefined
+          : true,
+      )
+    } finally {
+      const opened = await call(`${server.base}/api/globals/settings`, {
+        method: 'POST',
+        headers: auth,
+        body: { access: { mode: 'public' } },
+      })
+      expect(opened.status, opened.text).toBe(200)
     }
   })
 })

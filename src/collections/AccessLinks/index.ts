@@ -45,9 +45,9 @@ export const AccessLinks: CollectionConfig = {
       name: 'page',
       type: 'relationship',
       relationTo: 'pages',
-      required: true,
       // A link names one page for good: handed out for one page, it must never open another.
       access: { update: nobody },
+      admin: { description: 'Empty: the default page (when it is private, in the Settings).' },
     },
     {
       name: 'kind',

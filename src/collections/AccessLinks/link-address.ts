@@ -11,8 +11,10 @@ import { messageBaseUrl } from '@/settings/base-url'
  */
 export async function linkAddress(
   req: PayloadRequest,
-  { pageId, kind, token }: { pageId: number; kind: AccessLinkKind; token: string },
+  { pageId, kind, token }: { pageId: number | null; kind: AccessLinkKind; token: string },
 ): Promise<string> {
+  // The default page's: under the site's base.
+  if (pageId === null) return accessLinkAddress(await messageBaseUrl(req.payload, req), kind, token)
   const page = await req.payload.findByID({
     collection: 'pages',
     id: pageId,

@@ -31,7 +31,7 @@ export const newLinkTokenEndpoint: Endpoint = recordEndpoint(
       depth: 0,
       req,
     })
-    const address = await linkAddress(req, { pageId: relationId(link.page)!, kind: link.kind, token })
+    const address = await linkAddress(req, { pageId: relationId(link.page), kind: link.kind, token })
     return Response.json({ token, link: address }, { headers: { 'cache-control': 'no-store' } })
   },
 )

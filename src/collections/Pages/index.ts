@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, anyone } from '@/access/roles'
+import { publicPagesOnly } from '@/access/private-pages'
+import { admins } from '@/access/roles'
 import { hostProblem, normalHost } from '@/domain/pages'
 import { pageBrandingFields } from '@/fields/page-branding'
 import { noindexField } from '@/fields/noindex'
@@ -10,12 +11,12 @@ import { publicUrlField } from '@/fields/public-url'
 import { slugField } from '@/fields/slug'
 import { timeZoneField } from '@/fields/time-zone'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
+import { requireAWayIn } from '@/hooks/require-a-way-in'
+import { withdrawWhenPrivate } from '@/hooks/withdraw-when-private'
 
 import { dropAccessLinks } from './hooks/drop-access-links'
 import { keepReferencedPage } from './hooks/keep-referenced-page'
 import { refuseClaimedHosts } from './hooks/refuse-claimed-hosts'
-import { requireAWayIn } from './hooks/require-a-way-in'
-import { withdrawWhenPrivate } from './hooks/withdraw-when-private'
 
 /**
  * The status pages beside the default one (docs/pages.md; the rules in src/domain/pages.ts): each answers on its host
@@ -31,7 +32,7 @@ export const Pages: CollectionConfig = {
     description:
       'Status pages besides the default one (the Settings): one per product, brand or customer, each on its own host names.',
   },
-  access: { read: anyone, create: admins, update: admins, delete: admins },
+  access: { read: publicPagesOnly, create: admins, update: admins, delete: admins },
   hooks: {
     ...invalidatePublicCache,
     afterChange: [...invalidatePublicCache.afterChange, withdrawWhenPrivate],

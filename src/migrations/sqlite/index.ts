@@ -28,6 +28,7 @@ import * as migration_20261129_015037_page_access from './20261129_015037_page_a
 import * as migration_20261129_021032_page_oidc from './20261129_021032_page_oidc';
 import * as migration_20261129_023102_access_links from './20261129_023102_access_links';
 import * as migration_20261129_030855_page_noindex from './20261129_030855_page_noindex';
+import * as migration_20261129_041924_default_page_access from './20261129_041924_default_page_access';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261129_030855_page_noindex.up,
     down: migration_20261129_030855_page_noindex.down,
-    name: '20261129_030855_page_noindex'
+    name: '20261129_030855_page_noindex',
+  },
+  {
+    up: migration_20261129_041924_default_page_access.up,
+    down: migration_20261129_041924_default_page_access.down,
+    name: '20261129_041924_default_page_access'
   },
 ];

@@ -16,21 +16,21 @@ import { subscribedPage, subscribePage } from '@/site/subscription-pages'
 export const dynamic = 'force-dynamic'
 
 /** A private page offers its channels only (src/domain/page-access.ts): e-mail, no SMS to a number a reader typed. */
-const offeredChannels = <C extends Record<string, boolean>>(channels: C, page: PageRecord | null): C =>
-  page?.access.private
+const offeredChannels = <C extends Record<string, boolean>>(channels: C, gate: PageRecord): C =>
+  gate.access.private
     ? (Object.fromEntries(
         Object.entries(channels).map(([channel, on]) => [channel, on && PRIVATE_PAGE_CHANNELS.includes(channel)]),
       ) as C)
     : channels
 
 /** `/subscribe`: the full form (e-mail or SMS, a choice of services), offering only the channels that can send. */
-export const GET = sitePage(async (_request, { payload, links, page, settings }) => {
+export const GET = sitePage(async (_request, { payload, links, page, gate, settings }) => {
   const [summary, channels] = await Promise.all([statusSummary(payload, links, page), configuredChannels(payload)])
-  return { body: subscribePage(summary.serviceGroups, settings, offeredChannels(channels, page)) }
+  return { body: subscribePage(summary.serviceGroups, settings, offeredChannels(channels, gate)) }
 })
 
 /** The form's POST (from `/` or `/subscribe`): the same verb as POST /api/subscribe, answered with a page. */
-export const POST = sitePage(async (request, { payload, links, page, settings }) => {
+export const POST = sitePage(async (request, { payload, links, page, gate, settings }) => {
   const text = await readBodyText(request)
   const form = new URLSearchParams(text ?? '')
   // The form offers only e-mail and SMS; anything else reads as e-mail, its default.
@@ -43,7 +43,7 @@ export const POST = sitePage(async (request, { payload, links, page, settings })
   }
   const parsed =
     text === null ? { ok: false as const, message: 'The form is too large.' } : parseSubscribeRequest(fields)
-  const channels = offeredChannels(await configuredChannels(payload), page)
+  const channels = offeredChannels(await configuredChannels(payload), gate)
   let error = parsed.ok ? channelRefusal(channels, parsed.value.type) : parsed.message
   if (parsed.ok && error === null) {
     try {

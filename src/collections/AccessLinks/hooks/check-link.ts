@@ -10,7 +10,7 @@ const refuse = (path: string, message: string): never => {
 /**
  * A link is for a private page (a public one needs none: it would only look like a secret), and a share link has an
  * end (src/domain/access-link.ts). Its page and kind are set once (the fields refuse updates), so only a create names
- * a page to check.
+ * a page to check; a link without a page is the default page's.
  */
 export const checkLink: CollectionBeforeValidateHook = async ({ data, originalDoc, operation, req }) => {
   const kind = (data?.kind ?? originalDoc?.kind ?? 'share') as AccessLinkKind
@@ -19,12 +19,14 @@ export const checkLink: CollectionBeforeValidateHook = async ({ data, originalDo
   if (problem) refuse(problem[0], problem[1])
   if (operation !== 'create') return data
   const pageId = relationId(data?.page)
+  // No page: the default page's (the settings').
   const page =
     pageId === null
-      ? null
+      ? await req.payload.findGlobal({ slug: 'settings', depth: 0, select: { access: { mode: true } }, req })
       : await req.payload
           .findByID({ collection: 'pages', id: pageId, depth: 0, select: { access: { mode: true } }, req })
           .catch(() => null)
-  if (page?.access?.mode !== 'private') refuse('page', 'only a private page has access links: make it private first')
+  if (page?.access?.mode !== 'private')
+    refuse('page', 'only a private page has access links: make it private first (the default page in the settings)')
   return data
 }

@@ -13,5 +13,5 @@ export const showLinkOnce: CollectionAfterChangeHook<AccessLink> = async ({ doc,
   const token = req.context.accessLinkNewToken
   if (operation !== 'create' || typeof token !== 'string') return doc
   delete req.context.accessLinkNewToken
-  return { ...doc, token, link: await linkAddress(req, { pageId: relationId(doc.page)!, kind: doc.kind, token }) }
+  return { ...doc, token, link: await linkAddress(req, { pageId: relationId(doc.page), kind: doc.kind, token }) }
 }

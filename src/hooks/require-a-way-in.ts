@@ -1,4 +1,4 @@
-import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
+import { type CollectionBeforeValidateHook, type GlobalBeforeValidateHook, ValidationError } from 'payload'
 
 import { oidcSetupProblem } from '@/domain/page-oidc'
 
@@ -13,15 +13,17 @@ interface OidcData {
   allowedGroups?: Rows
 }
 
-const refuse = (path: string, message: string): never => {
-  throw new ValidationError({ collection: 'pages', errors: [{ path, message }] })
-}
+type Saved = Record<string, unknown> | undefined
 
 /**
  * A private page lets nobody in without a password, a network or an identity provider: refused, naming where to add
- * one. A provider set-up must be complete, its rule on who may enter included (src/domain/page-oidc.ts).
+ * one. A provider set-up must be complete, its rule on who may enter included (src/domain/page-oidc.ts). The same for
+ * a page (the pages collection) and for the default page (the settings).
  */
-export const requireAWayIn: CollectionBeforeValidateHook = ({ data, originalDoc }) => {
+function checkWaysIn(where: { collection: string } | { global: string }, data: Saved, originalDoc: Saved): Saved {
+  const refuse = (path: string, message: string): never => {
+    throw new ValidationError({ ...where, errors: [{ path, message }] })
+  }
   const access = (data?.access ?? originalDoc?.access) as
     { mode?: unknown; passwords?: Rows; networks?: Rows; oidc?: OidcData | null } | undefined
   // A write that leaves the provider out keeps the stored one.
@@ -43,3 +45,9 @@ export const requireAWayIn: CollectionBeforeValidateHook = ({ data, originalDoc 
     'a private page needs a password, a network or an identity provider to let readers in',
   )
 }
+
+export const requireAWayIn: CollectionBeforeValidateHook = ({ data, originalDoc, collection }) =>
+  checkWaysIn({ collection: collection.slug }, data, originalDoc)
+
+export const requireAWayInOfDefaultPage: GlobalBeforeValidateHook = ({ data, originalDoc, global }) =>
+  checkWaysIn({ global: global.slug }, data, originalDoc)

@@ -299,6 +299,10 @@ export interface Page {
    */
   timeZone?: string | null;
   /**
+   * What the page’s addresses without a language prefix are in; every other language is under its prefix, such as /de/.
+   */
+  language?: ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar') | null;
+  /**
    * Empty: the default page's logo.
    */
   logo?: (number | null) | Media;
@@ -1546,6 +1550,7 @@ export interface PagesSelect<T extends boolean = true> {
   description?: T;
   statusMessage?: T;
   timeZone?: T;
+  language?: T;
   logo?: T;
   favicon?: T;
   accentColor?: T;
@@ -1735,6 +1740,10 @@ export interface Setting {
     resolved?: string | null;
   };
   timeZone?: string | null;
+  /**
+   * What the page’s addresses without a language prefix are in; every other language is under its prefix, such as /de/.
+   */
+  language?: ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar') | null;
   /**
    * e.g. https://status.example.com, used in links from the API, feeds and e-mails.
    */
@@ -1939,6 +1948,7 @@ export interface SettingsSelect<T extends boolean = true> {
         resolved?: T;
       };
   timeZone?: T;
+  language?: T;
   publicUrl?: T;
   maintenanceReminder?: T;
   incidentReminderHours?: T;

@@ -114,6 +114,8 @@ const schema = z.object({
         return z.NEVER
       }
     }),
+  // Serves the pseudo-locale (/en-xa/…) that shows every untranslated text: for the tests (docs/languages.md).
+  I18N_PSEUDO_LOCALE: flag(),
   RATE_LIMIT_PUBLIC_PER_MINUTE: whole(100),
   RATE_LIMIT_SUBSCRIBE_PER_HOUR: whole(5),
   RATE_LIMIT_CMS_PER_MINUTE: whole(60),

@@ -287,6 +287,8 @@ export interface FrontParts {
    * their turn. 0: no bound. The cache bounds its misses the same way (ORIGIN_CONCURRENCY).
    */
   uncachedConcurrency?: number
+  /** Whether the tests' pseudo-locale has a prefix (`/en-xa/`, I18N_PSEUDO_LOCALE); default: it has none. */
+  pseudoLocale?: boolean
 }
 
 export function createFront({
@@ -302,6 +304,7 @@ export function createFront({
   bodyLimits,
   credentials = () => false,
   uncachedConcurrency = 0,
+  pseudoLocale = false,
 }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
   const hooks = testHooks()
@@ -313,6 +316,7 @@ export function createFront({
     cache,
     hooks,
     limiters: { public: rateLimiter, subscribe: subscribeLimiter, cms: cmsLimiter, integration: integrationLimiter },
+    pseudoLocale,
   })
 
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
@@ -331,7 +335,7 @@ export function createFront({
   return (req, res) => {
     // A miss computed over the loopback was counted in at the gate by the cache (readConsistently, createEdge).
     if (loopback.isInternal(req)) {
-      takeLoopbackPagePath(req)
+      takeLoopbackPagePath(req, pseudoLocale)
       return ways.toNext(req, res)
     }
     if (withBody && hasBody(req.headers)) return withBody(req, res)
@@ -474,12 +478,14 @@ function admission({
   cache,
   hooks: { answerBeforeEdge },
   limiters,
+  pseudoLocale,
 }: {
   clientAddress: ClientAddress
   publicOrigin: PublicOrigin
   cache: ResponseCache | null
   hooks: TestHooks
   limiters: Record<Budget, RateLimiter | null>
+  pseudoLocale: boolean
 }): Admit {
   const edgeFacts = { cacheEntries: () => cache?.store.size ?? 0 }
   return (req, res) => {
@@ -488,7 +494,7 @@ function admission({
       sendEdgeError(res, req.method === 'HEAD', errorShapeOf(parsed.pathname), 400, parsed.reason)
       return null
     }
-    const target = takePagePath(req, parsed)
+    const target = takePagePath(req, parsed, pseudoLocale)
     const { pathname } = target
     if (answerBeforeEdge?.(req, res, edgeFacts)) return null
     const address = clientAddress(req)
@@ -607,6 +613,7 @@ export function edgeConfig(settings: Env, payloadSecret = settings.PAYLOAD_SECRE
     redisUrl: settings.REDIS_URL,
     originWaitMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
     lastGoodDir: settings.LAST_GOOD_DIR,
+    pseudoLocale: settings.I18N_PSEUDO_LOCALE,
     bodyLimits: {
       maxBytes: settings.REQUEST_BODY_MAX_KB * 1024,
       maxUploadBytes: settings.UPLOAD_MAX_MB * 1024 * 1024,
@@ -700,6 +707,7 @@ export function createEdge(config: EdgeConfig, next: Handler, target: () => { ho
     loopback,
     bodyLimits: config.bodyLimits,
     credentials: credentialCheck(config, loopback),
+    pseudoLocale: config.pseudoLocale,
   })
   let warnedAboutProxy = false
   return {

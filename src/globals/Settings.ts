@@ -6,6 +6,7 @@ import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { optionsFrom } from '@/fields/options'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { languageField } from '@/fields/language'
 import { noindexField } from '@/fields/noindex'
 import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
@@ -72,6 +73,7 @@ export const Settings: GlobalConfig = {
       ],
     },
     timeZoneField({ defaultValue: 'UTC' }),
+    languageField,
     publicUrlField('e.g. https://status.example.com, used in links from the API, feeds and e-mails.'),
     {
       name: 'maintenanceReminder',

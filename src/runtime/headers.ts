@@ -31,6 +31,12 @@ export const EXPIRES_HEADER = 'x-statuspage-expires'
 export const PAGE_SLUG_HEADER = 'x-statuspage-page'
 
 /**
+ * The language a `/<locale>/…` request named (after any `/p/<slug>`: src/edge/page-path.ts), whose path Next then sees
+ * without it. Absent: the page's default language.
+ */
+export const LOCALE_HEADER = 'x-statuspage-locale'
+
+/**
  * Set by a Next route on a public response when the request named a host the site answers as its own: a page's host
  * name, or the host of the default page's public base URL (src/settings/base-url.ts). The response cache keeps such
  * hosts' entries beyond its bound on hosts a client may invent (src/edge/response-cache.ts), and removes the header

@@ -17,6 +17,7 @@ import type { DateFormat } from '@/domain/date-format'
 import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
 
 import { requireAccess } from './page-access'
+import { type PageLanguage, pageLanguage } from './page-language'
 import { loadPages, pageOfRequest, type PageRecord } from './pages'
 import { siteSettings } from './site-settings'
 
@@ -54,7 +55,7 @@ const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payl
 export async function publicPage(
   payload: Payload,
   request: Request,
-): Promise<{ links: Links; page: PageRecord | null; gate: PageRecord; knownHost: boolean }> {
+): Promise<{ links: Links; page: PageRecord | null; gate: PageRecord; knownHost: boolean; language: PageLanguage }> {
   const { page, gate, scope, hostClaimed } = await pageOfRequest(payload, request)
   requireAccess(request, { page, gate }, { secret: payload.secret, pathPrefix: scope.pathPrefix })
   const defaultBase = await sharedConfiguredBase(payload)
@@ -63,7 +64,9 @@ export async function publicPage(
   // The site's own hosts (a page's, or the default page's public base URL's), as the response cache needs to know.
   const knownHost =
     hostClaimed || (origin !== null && defaultBase !== null && new URL(defaultBase).host === new URL(origin).host)
-  return { links: { base: configured ?? requestOrigin(request) + scope.pathPrefix, scope }, page, gate, knownHost }
+  const base = configured ?? requestOrigin(request) + scope.pathPrefix
+  const language = pageLanguage(request, { pageDefault: gate.language, base, pathname: new URL(request.url).pathname })
+  return { links: { base, scope }, page, gate, knownHost, language }
 }
 
 /**

@@ -24,6 +24,7 @@ import { relationId, relationIds } from '@/db/relation-id'
 import { byOrderThenName } from '@/domain/display-order'
 import { shownOnPagesWhere } from './page-where'
 import { env } from '@/config/env'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/domain/locales'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'
@@ -55,6 +56,8 @@ export interface PageRecord extends PageAddressing {
   access: PageAccessRule
   /** Whether it asks search engines not to list it (src/fields/noindex.ts); a private page always does. */
   noindex: boolean
+  /** What its addresses without a language prefix speak (src/fields/language.ts). */
+  language: Locale
   /** Its share links and feed tokens not revoked (src/domain/access-link.ts): the gate checks a link's cookie or token. */
   accessLinks: AccessLinkRule[]
   /** Its identity provider's client secret, sealed (src/auth/secret-box.ts); null: it has no provider. */
@@ -164,7 +167,15 @@ async function readPages(payload: Payload): Promise<Pages> {
       slug: 'settings',
       context: REVEAL_SECRETS,
       depth: 0,
-      select: { sections: true, access: true, siteName: true, publicUrl: true, timeZone: true, noindex: true },
+      select: {
+        sections: true,
+        access: true,
+        siteName: true,
+        publicUrl: true,
+        timeZone: true,
+        noindex: true,
+        language: true,
+      },
     }),
     readAccessLinks(payload),
   ])
@@ -186,6 +197,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       branding: brandingOf({}),
       access: accessOf(settings.access),
       noindex: settings.noindex === true,
+      language: isLocale(settings.language) ? settings.language : DEFAULT_LOCALE,
       accessLinks: links.get(DEFAULT_PAGE_ID) ?? [],
       oidcClientSecret: settings.access?.oidc?.clientSecret || null,
       sections: defaultSections ?? [],
@@ -204,6 +216,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       branding: brandingOf(doc),
       access: accessOf(doc.access),
       noindex: doc.noindex === true,
+      language: isLocale(doc.language) ? doc.language : DEFAULT_LOCALE,
       accessLinks: links.get(doc.id) ?? [],
       oidcClientSecret: doc.access?.oidc?.clientSecret || null,
       sections: sectionsOf(doc.sections),

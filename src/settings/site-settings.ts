@@ -5,6 +5,8 @@
  */
 import type { Payload, PayloadRequest } from 'payload'
 
+import type { PageLanguage } from './page-language'
+
 import type { ServiceStatus } from '@/domain/statuses'
 import { validTimeZone } from '@/domain/time-zone'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
@@ -28,6 +30,8 @@ export interface SiteSettings extends Partial<Branding> {
   noindex?: boolean
   /** true: the footer offers to sign out of the private page (its access cookie). */
   signOut?: boolean
+  /** The language the response is in (src/settings/page-language.ts); absent: the default language, English. */
+  language?: PageLanguage
 }
 
 /** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */

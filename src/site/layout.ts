@@ -7,6 +7,7 @@ import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '@/domain/date-format'
 import type { ServiceStatus } from '@/domain/statuses'
 import { DATE_STYLES } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
+import { tOf } from '@/i18n/translate'
 import type { SiteSettings } from '@/settings/site-settings'
 
 import { accentStyle } from './accent'
@@ -40,26 +41,27 @@ export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='ligh
  * - `<main data-refresh>`: fetches the same URL every 60 s (If-None-Match, so an unchanged page is a 304) and swaps
  *   the main content when it changed, unless the visitor is typing in it; `statusPage.refresh()` runs it now.
  */
-export const BODY_SCRIPT = `(function(){var d=document,root=d.documentElement;
+export const BODY_SCRIPT = `(function(){var d=document,root=d.documentElement,tx={};try{tx=JSON.parse(d.getElementById('texts').textContent)}catch(e){}
+var lang=root.lang||'en',en=lang.indexOf('en')===0;
 var b=d.getElementById('theme-toggle');
 function cur(){var t=root.getAttribute('data-theme');if(t)return t;return matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}
 if(b){b.hidden=false;var show=function(){b.setAttribute('aria-pressed',cur()==='dark'?'true':'false')};show();
 b.addEventListener('click',function(){var n=cur()==='dark'?'light':'dark';root.setAttribute('data-theme',n);try{localStorage.setItem('theme',n)}catch(e){}show()})}
 var zone;try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
 var fs=${CLIENT_DATE_STYLES},f=fs[root.getAttribute('data-date-format')]||fs['${DEFAULT_DATE_FORMAT}'];
-var abs=new Intl.DateTimeFormat(f[0],f[1]);
-var dayf=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric'}),hm=new Intl.DateTimeFormat(f[0],f[2]);
+var loc=en?f[0]:lang,abs=new Intl.DateTimeFormat(loc,f[1]);
+var dayf=new Intl.DateTimeFormat('en-GB',{day:'numeric',month:'short',year:'numeric'}),hm=new Intl.DateTimeFormat(loc,f[2]);
 function end(s,e){return dayf.format(s)===dayf.format(e)?hm.format(e):abs.format(e)}
-var rel=Intl.RelativeTimeFormat?new Intl.RelativeTimeFormat('en',{numeric:'auto'}):null;
+var rel=Intl.RelativeTimeFormat?new Intl.RelativeTimeFormat(en?'en':lang,{numeric:'auto'}):null;
 var units=[['year',31536e6],['month',2592e6],['day',864e5],['hour',36e5],['minute',6e4]];
-function ago(t){var s=t-Date.now();if(!rel||Math.abs(s)<6e4)return 'just now';for(var i=0;i<units.length;i++){var u=units[i];if(Math.abs(s)>=u[1]||u[0]==='minute')return rel.format(Math.trunc(s/u[1]),u[0])}}
+function ago(t){var s=t-Date.now();if(!rel||Math.abs(s)<6e4)return tx.justNow;for(var i=0;i<units.length;i++){var u=units[i];if(Math.abs(s)>=u[1]||u[0]==='minute')return rel.format(Math.trunc(s/u[1]),u[0])}}
 function times(scope){scope.querySelectorAll('time[datetime]').forEach(function(el){if(el.hasAttribute('data-fixed'))return;var t=new Date(el.getAttribute('datetime'));if(isNaN(t))return;
 var sd=el.getAttribute('data-same-day'),a=sd?end(new Date(sd),t):abs.format(t);el.textContent=el.classList.contains('ago')?ago(t.getTime())+' ('+a+')':a});
-scope.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');el.textContent=abs.format(new Date(s))+(e?' to '+end(new Date(s),new Date(e)):', open end')});
+scope.querySelectorAll('[data-local]').forEach(function(el){var s=el.getAttribute('data-start'),e=el.getAttribute('data-end');el.textContent=e?tx.window.replace('{start}',abs.format(new Date(s))).replace('{end}',end(new Date(s),new Date(e))):tx.openEnd.replace('{start}',abs.format(new Date(s)))});
 var r=scope.querySelector('#local-row');if(r&&zone&&r.getAttribute('data-zone')!==zone){r.hidden=false;var l=scope.querySelector('#local-zone');if(l)l.textContent=' ('+zone+')'}}
 function copy(scope){var c=scope.querySelector('#copy-link'),o=scope.querySelector('#copy-result');if(!c||!o)return;c.hidden=false;
 c.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
-if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done('Link copied.')},function(){done('Copy failed: '+u)})}else{done('Copy this link: '+u)}})}
+if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done(tx.copied)},function(){done(tx.copyFailed.replace('{url}',u))})}else{done(tx.copyThis.replace('{url}',u))}})}
 var main=d.getElementById('main');if(!main)return;
 var seen=main.innerHTML,etag=null,typed=false,at=Date.now();
 times(main);copy(main);
@@ -84,7 +86,7 @@ return res.text().then(function(text){var doc=new DOMParser().parseFromString(te
 var open={};main.querySelectorAll('details[data-name]').forEach(function(g){if(g.open)open[g.getAttribute('data-name')]=1});
 seen=next.innerHTML;main.innerHTML=seen;main.querySelectorAll('details[data-name]').forEach(function(g){if(open[g.getAttribute('data-name')])g.open=true});
 times(main);copy(main);d.title=doc.title;var i=d.querySelector('link[rel=icon]'),j=doc.querySelector('link[rel=icon]');if(i&&j)i.setAttribute('href',j.getAttribute('href'));
-var s=d.getElementById('refresh-status');if(s)s.textContent='Updated '+abs.format(new Date())+'.';return true})}).catch(function(){return false})};
+var s=d.getElementById('refresh-status');if(s)s.textContent=tx.updated.replace('{time}',abs.format(new Date()));return true})}).catch(function(){return false})};
 setInterval(function(){times(main);if(!d.hidden)api.refresh()},6e4);
 d.addEventListener('visibilitychange',function(){if(!d.hidden&&Date.now()-at>6e4)api.refresh()})})();`
 
@@ -121,20 +123,55 @@ function preview(text: string | null): string | null {
 
 /** The footer's links: the site's own, the page's (footer links), and a private page's sign-out. */
 function footerItems(settings: SiteSettings): SafeHtml {
-  return html`<li><a href="/history">History</a></li>
-${settings.subscribable === false ? null : html`<li><a href="/subscribe">Subscribe</a></li>`}
-<li><a href="/feed.atom">Atom feed</a></li>
-<li><a href="/feed.rss">RSS feed</a></li>
-<li><a href="/maintenances.ics">Maintenance calendar</a></li>
-<li><a href="/api/v1/status">Status API</a></li>${(settings.footerLinks ?? []).map(
+  const t = tOf(settings)
+  return html`<li><a href="/history">${t('site.nav.history')}</a></li>
+${settings.subscribable === false ? null : html`<li><a href="/subscribe">${t('site.nav.subscribe')}</a></li>`}
+<li><a href="/feed.atom">${t('site.footer.atom')}</a></li>
+<li><a href="/feed.rss">${t('site.footer.rss')}</a></li>
+<li><a href="/maintenances.ics">${t('site.footer.calendar')}</a></li>
+<li><a href="/api/v1/status">${t('site.footer.api')}</a></li>${(settings.footerLinks ?? []).map(
     (link) => html`
 <li><a href="${link.url}">${link.label}</a></li>`,
   )}${
     settings.signOut
       ? html`
-<li><form method="post" action="/access/sign-out"><button type="submit" class="link-button">Sign out</button></form></li>`
+<li><form method="post" action="/access/sign-out"><button type="submit" class="link-button">${t('site.footer.signOut')}</button></form></li>`
       : null
   }`
+}
+
+/**
+ * The same page in the page's other languages: hreflang alternates for search engines (absolute addresses, which the
+ * path prefix leaves alone), and the switcher at the foot of the page, each name in its own language.
+ */
+function languageLinks(settings: SiteSettings): { head: SafeHtml | null; switcher: SafeHtml | null } {
+  const language = settings.language
+  if (!language) return { head: null, switcher: null }
+  const t = tOf(settings)
+  const head = html`${language.alternates.map(
+    ({ locale, href }) => html`
+<link rel="alternate" hreflang="${locale}" href="${href}">`,
+  )}`
+  const switcher = html`<nav class="languages" aria-label="${t('site.footer.languages')}"><ul>${language.alternates.map(
+    ({ locale, name, href }) =>
+      html`<li><a href="${href}" hreflang="${locale}" lang="${locale}"${locale === language.locale ? raw(' aria-current="true"') : ''}>${name}</a></li>`,
+  )}</ul></nav>`
+  return { head, switcher }
+}
+
+/** The texts the page's script writes (BODY_SCRIPT), in the page's language: JSON, read, never run. */
+function scriptTexts(settings: SiteSettings): SafeHtml {
+  const t = tOf(settings)
+  const texts = {
+    justNow: t('site.script.justNow'),
+    window: t('site.script.window', { start: '{start}', end: '{end}' }),
+    openEnd: t('site.script.openEnd', { start: '{start}' }),
+    copied: t('site.script.copied'),
+    copyFailed: t('site.script.copyFailed', { url: '{url}' }),
+    copyThis: t('site.script.copyThis', { url: '{url}' }),
+    updated: t('site.script.updated', { time: '{time}' }),
+  }
+  return raw(`<script type="application/json" id="texts">${JSON.stringify(texts).replace(/</g, '\\u003c')}</script>`)
 }
 
 export function renderDocument({
@@ -146,6 +183,8 @@ export function renderDocument({
   refresh,
   description: summary,
 }: DocumentOptions): string {
+  const t = tOf(settings)
+  const language = languageLinks(settings)
   const fullTitle = title === settings.siteName ? title : `${title} · ${settings.siteName}`
   const description = preview(summary?.trim() || settings.description)
   // The site name is beside it, so the logo is decorative for the link's name.
@@ -156,7 +195,7 @@ export function renderDocument({
   const accent = accentStyle(settings.accentColor)
   const dateFormat = settings.dateFormat && settings.dateFormat !== DEFAULT_DATE_FORMAT ? settings.dateFormat : null
   const page = html`<!doctype html>
-<html lang="en"${dateFormat ? html` data-date-format="${dateFormat}"` : null}>
+<html lang="${settings.language?.locale ?? 'en'}"${settings.language?.dir === 'rtl' ? raw(' dir="rtl"') : ''}${dateFormat ? html` data-date-format="${dateFormat}"` : null}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -176,20 +215,20 @@ ${description ? html`<meta property="og:description" content="${description}">` 
 ${icon}
 <script>${raw(HEAD_SCRIPT)}</script>
 <style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}
-<link rel="alternate" type="application/atom+xml" title="${settings.siteName}: incidents and maintenances (Atom)" href="/feed.atom">
-<link rel="alternate" type="application/rss+xml" title="${settings.siteName}: incidents and maintenances (RSS)" href="/feed.rss">
-<link rel="alternate" type="text/calendar" title="${settings.siteName}: maintenances (iCalendar)" href="/maintenances.ics">
+<link rel="alternate" type="application/atom+xml" title="${t('site.head.atom', { site: settings.siteName })}" href="/feed.atom">
+<link rel="alternate" type="application/rss+xml" title="${t('site.head.rss', { site: settings.siteName })}" href="/feed.rss">
+<link rel="alternate" type="text/calendar" title="${t('site.head.calendar', { site: settings.siteName })}" href="/maintenances.ics">${language.head}
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${t('site.skip')}</a>
 <header class="site"><div class="wrap">
 <a class="brand" href="/">${logo}<span class="name">${settings.siteName}</span></a>
-<nav class="main" aria-label="Main"><ul>
-<li class="nav-home">${navLink('/', 'Status', current === 'status')}</li>
-<li>${navLink('/history', 'History', current === 'history')}</li>
-${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html`Subscribe<span class="long"> to updates</span>`, current === 'subscribe', 'cta')}</li>`}
+<nav class="main" aria-label="${t('site.nav.label')}"><ul>
+<li class="nav-home">${navLink('/', t('site.nav.status'), current === 'status')}</li>
+<li>${navLink('/history', t('site.nav.history'), current === 'history')}</li>
+${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html`<span class="long">${t('site.nav.subscribeLong')}</span><span class="short">${t('site.nav.subscribe')}</span>`, current === 'subscribe', 'cta')}</li>`}
 </ul></nav>
-<button type="button" id="theme-toggle" class="icon-button" aria-pressed="false" aria-label="Dark theme" hidden>${MOON}</button>
+<button type="button" id="theme-toggle" class="icon-button" aria-pressed="false" aria-label="${t('site.nav.darkTheme')}" hidden>${MOON}</button>
 </div></header>
 <main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}>
 ${body}
@@ -200,7 +239,9 @@ ${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></
 <ul>
 ${footerItems(settings)}
 </ul>
+${language.switcher}
 </div></footer>
+${scriptTexts(settings)}
 <script>${raw(BODY_SCRIPT)}</script>
 </body>
 </html>

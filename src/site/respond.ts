@@ -158,15 +158,15 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const payload = await getPayload({ config })
       const requestPage = await publicPage(payload, request)
-      const { links, page, gate } = requestPage
-      settings = privateShell(await pageShell(payload, page, links.scope), gate)
+      const { links, page, gate, language } = requestPage
+      settings = { ...privateShell(await pageShell(payload, page, links.scope), gate), language }
       const clock = new ResponseClock()
       const body = await handler(request, { payload, links, page, gate, settings, clock }, await route.params)
       const html = !body.contentType || body.contentType.startsWith('text/html')
       const response = respond(
         request,
         settings,
-        html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix) } : body,
+        html ? { ...body, body: underPathPrefix(body.body, links.scope.pathPrefix + language.prefix) } : body,
         clock.expiresAt,
       )
       // A page that asked not to be listed says so in its headers too (HTML, feeds and calendar alike).

@@ -16,8 +16,8 @@ body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-appl
 a{color:var(--link)}
 a:focus-visible,button:focus-visible,summary:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .wrap{max-width:60rem;margin:0 auto;padding:0 1rem}
-.skip{position:absolute;left:-999px;top:0;background:var(--card);padding:.5rem 1rem}
-.skip:focus{left:1rem}
+.skip{position:absolute;inset-inline-start:-999px;top:0;background:var(--card);padding:.5rem 1rem}
+.skip:focus{inset-inline-start:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 header.site{border-bottom:1px solid var(--line);background:var(--card)}
 header.site .wrap{display:flex;flex-wrap:nowrap;align-items:center;gap:.75rem;padding-top:.6rem;padding-bottom:.6rem}
@@ -29,7 +29,7 @@ nav.main ul{display:flex;align-items:center;gap:.25rem;list-style:none;margin:0;
 nav.main a{display:block;padding:.4rem .75rem;border-radius:.4rem;color:var(--fg);text-decoration:none;font-weight:500;white-space:nowrap}
 nav.main a:hover{background:var(--nav)}
 nav.main a[aria-current=page]{background:var(--nav);font-weight:650}
-nav.main a.cta{background:var(--cta);color:var(--cta-fg);font-weight:650;margin-left:.25rem}
+nav.main a.cta{background:var(--cta);color:var(--cta-fg);font-weight:650;margin-inline-start:.25rem}
 nav.main a.cta:hover{filter:brightness(1.1)}
 button{font:inherit;color:var(--fg);background:var(--card);border:1px solid var(--line);border-radius:.4rem;padding:.35rem .75rem;cursor:pointer}
 button:hover{border-color:var(--muted)}
@@ -60,8 +60,8 @@ h3{font-size:1rem;margin:0}
 .badge{display:inline-block;flex:none;border-radius:1rem;padding:0 .6rem;font-size:.875rem;font-weight:600;white-space:nowrap;border:1px solid currentColor}
 .icon{font-weight:700}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:1rem;margin:0 0 .75rem}
-.card.incident{border-left:4px solid var(--warn)}
-.card.maint-live{border-left:4px solid var(--info)}
+.card.incident{border-inline-start:4px solid var(--warn)}
+.card.maint-live{border-inline-start:4px solid var(--info)}
 .latest{margin:.5rem 0 0}
 .latest p{margin:.25rem 0}
 details.group{background:var(--card);border:1px solid var(--line);border-radius:.5rem;margin:0 0 .75rem}
@@ -99,8 +99,8 @@ ul.plain{list-style:none;margin:0;padding:0}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:space-between}
 .card .row{flex-wrap:nowrap;align-items:flex-start}
 .card .row h3{min-width:0;overflow-wrap:anywhere}
-ol.timeline{list-style:none;margin:0;padding:0;border-left:3px solid var(--line)}
-ol.timeline li{margin:0 0 1rem;padding:0 0 0 1rem}
+ol.timeline{list-style:none;margin:0;padding:0;border-inline-start:3px solid var(--line)}
+ol.timeline li{margin:0 0 1rem;padding:0;padding-inline-start:1rem}
 ol.timeline p{margin:.25rem 0;white-space:pre-line}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;margin:0}
 dl.facts dt{font-weight:600}
@@ -125,15 +125,16 @@ h3.history-day{font-size:1rem;margin:1rem 0 .5rem;color:var(--muted)}
 .inline-form label{font-weight:600}
 fieldset{border:1px solid var(--line);border-radius:.4rem;margin:0 0 1rem;padding:.5rem 1rem}
 legend{font-weight:600;padding:0 .25rem}
-.choice{display:inline-flex;align-items:center;gap:.35rem;margin:0 1rem .25rem 0}
+.choice{display:inline-flex;align-items:center;gap:.35rem;margin:0 0 .25rem;margin-inline-end:1rem}
 .choice-title{margin:.5rem 0 .25rem;font-weight:600}
 .notice{border-radius:.4rem;padding:.75rem 1rem;border:1px solid currentColor}
 .notice.ok{background:var(--ok-bg);color:var(--ok)}
 .notice.error{background:var(--bad-bg);color:var(--bad)}
 [hidden]{display:none!important}
-@media (max-width:640px){.long{display:none}}
+.short{display:none}
+@media (max-width:640px){.long{display:none}.short{display:inline}}
 @media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem;padding:.85rem 1rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}
-header.site .wrap{gap:.25rem;padding-left:.75rem;padding-right:.75rem}.brand{font-size:1.05rem}nav.main ul{gap:0}
-nav.main a{padding:.35rem .45rem;font-size:.9375rem}nav.main a.cta{margin-left:.15rem}nav.main .nav-home{display:none}.icon-button{width:2rem;height:2rem}
+header.site .wrap{gap:.25rem;padding-inline:.75rem}.brand{font-size:1.05rem}nav.main ul{gap:0}
+nav.main a{padding:.35rem .45rem;font-size:.9375rem}nav.main a.cta{margin-inline-start:.15rem}nav.main .nav-home{display:none}.icon-button{width:2rem;height:2rem}
 ul.services li{gap:.5rem}.wide-label{display:none}.narrow-label{display:inline}}
 `

@@ -4,6 +4,7 @@ import { publicPagesOnly } from '@/access/private-pages'
 import { admins } from '@/access/roles'
 import { hostProblem, normalHost } from '@/domain/pages'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { languageField } from '@/fields/language'
 import { noindexField } from '@/fields/noindex'
 import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
@@ -77,6 +78,7 @@ export const Pages: CollectionConfig = {
       admin: { description: "Shown in this page's banner instead of the message derived from its services." },
     },
     timeZoneField({ description: "Empty: the default page's time zone." }),
+    languageField,
     { name: 'logo', type: 'upload', relationTo: 'media', admin: { description: "Empty: the default page's logo." } },
     {
       name: 'favicon',

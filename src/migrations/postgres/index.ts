@@ -28,6 +28,7 @@ import * as migration_20261129_021041_page_oidc from './20261129_021041_page_oid
 import * as migration_20261129_023113_access_links from './20261129_023113_access_links';
 import * as migration_20261129_030900_page_noindex from './20261129_030900_page_noindex';
 import * as migration_20261129_041919_default_page_access from './20261129_041919_default_page_access';
+import * as migration_20261129_043318_page_language from './20261129_043318_page_language';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261129_041919_default_page_access.up,
     down: migration_20261129_041919_default_page_access.down,
-    name: '20261129_041919_default_page_access'
+    name: '20261129_041919_default_page_access',
+  },
+  {
+    up: migration_20261129_043318_page_language.up,
+    down: migration_20261129_043318_page_language.down,
+    name: '20261129_043318_page_language'
   },
 ];

@@ -29,6 +29,7 @@ import * as migration_20261129_021032_page_oidc from './20261129_021032_page_oid
 import * as migration_20261129_023102_access_links from './20261129_023102_access_links';
 import * as migration_20261129_030855_page_noindex from './20261129_030855_page_noindex';
 import * as migration_20261129_041924_default_page_access from './20261129_041924_default_page_access';
+import * as migration_20261129_043309_page_language from './20261129_043309_page_language';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261129_041924_default_page_access.up,
     down: migration_20261129_041924_default_page_access.down,
-    name: '20261129_041924_default_page_access'
+    name: '20261129_041924_default_page_access',
+  },
+  {
+    up: migration_20261129_043309_page_language.up,
+    down: migration_20261129_043309_page_language.down,
+    name: '20261129_043309_page_language'
   },
 ];

@@ -6,10 +6,7 @@
  * client secret never comes back out.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 
-import Provider from 'oidc-provider'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 // The provider lives on loopback over plain http: the outbound policy allows exactly that here.
@@ -23,6 +20,7 @@ import * as callback from '@/app/(site)/access/oidc/callback/route'
 import { REVEAL_SECRETS } from '@/fields/secret'
 import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { startOidcProvider, type StartedOidcProvider } from '../helpers/oidc-provider'
 
 const HOST = 'staff.test'
 const REDIRECT_URI = `https://${HOST}/access/oidc/callback`
@@ -41,7 +39,7 @@ const headers = {
   [CLIENT_ADDRESS_HEADER]: '192.0.2.9',
 }
 
-let server: Server
+let provider: StartedOidcProvider | undefined
 let issuer: string
 let admin: TestUser
 let pageId: number
@@ -51,29 +49,14 @@ let idTokenSeconds = 3600
 let afterToken: ((body: Record<string, unknown>) => void) | null = null
 
 async function startProvider() {
-  server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const client = (client_id: string, client_secret: string) => ({
-    client_id,
-    client_secret,
-    redirect_uris: [REDIRECT_URI],
-    grant_types: ['authorization_code'],
-    response_types: ['code' as const],
+  provider = await startOidcProvider({
+    clients: [{ id: CLIENT_ID, secret: CLIENT_SECRET }, OTHER_CLIENT],
+    redirectUris: [REDIRECT_URI],
+    accounts: USERS,
+    idTokenSeconds: () => idTokenSeconds,
+    afterToken: (body) => afterToken?.(body),
   })
-  const provider = new Provider(issuer, {
-    clients: [client(CLIENT_ID, CLIENT_SECRET), client(OTHER_CLIENT.id, OTHER_CLIENT.secret)],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
-    findAccount: (_ctx, id) => (USERS[id] ? { accountId: id, claims: () => ({ sub: id, ...USERS[id] }) } : undefined),
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    ttl: { IdToken: () => idTokenSeconds },
-  })
-  provider.use(async (ctx, next) => {
-    await next()
-    if (ctx.path === '/token' && afterToken && ctx.body && typeof ctx.body === 'object')
-      afterToken(ctx.body as Record<string, unknown>)
-  })
-  server.on('request', provider.callback())
+  issuer = provider.issuer
 }
 
 /** Signs `login` in at the provider as a browser would (login and consent forms): the redirect to our callback. */
@@ -173,7 +156,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+  await provider?.stop()
 })
 
 describe('signing in with the identity provider', () => {

@@ -4,7 +4,8 @@
  * nothing of its content, never from the response cache; a reader let in (by the access cookie, or by a network)
  * leaves no byte of it in the cache, the last good copies on disk or the static mirror; a page that turns private
  * takes its public copies back at once; the sign-in works in Chromium, with a password and through a real identity
- * provider's own login and consent pages (an allowed user reads the page, another is refused); behind nginx, a client cannot claim an allowed network by sending its own X-Forwarded-For.
+ * provider's own login and consent pages (an allowed user reads the page, another is refused, a cancel is told
+ * gently); behind nginx, a client cannot claim an allowed network by sending its own X-Forwarded-For.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
@@ -505,6 +506,28 @@ describe("in the browser, through the identity provider's own sign-in", () => {
     const content = await page.content()
     for (const secret of SECRETS) expect(content).not.toContain(secret)
     await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'private-page-oidc-refused.png') })
+    expect(await serviceCookies(context)).toEqual([])
+    await context.close()
+  })
+
+  it('says gently that the sign-in was cancelled when the reader cancels at the provider, with the way back', async () => {
+    const { context, page } = await freshBrowser()
+    await toTheProvider(page, 'ana@example.com')
+    // The provider's "[ Cancel ]" sends the reader back with error=access_denied.
+    const answer = await callbackAnswer(page, () => page.getByRole('link', { name: '[ Cancel ]' }).click())
+    expect(new URL(answer.url()).searchParams.get('error')).toBe('access_denied')
+    expect(answer.status()).toBe(401)
+    expect(answer.headers()['cache-control']).toBe('private, no-store')
+    expect(answer.headers()['x-robots-tag']).toBe('noindex')
+    await page.getByRole('heading', { name: 'The sign-in was cancelled' }).waitFor()
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme staff status')
+    const content = await page.content()
+    for (const secret of SECRETS) expect(content).not.toContain(secret)
+    expect(await seriousViolations(page, 'sign-in cancelled')).toEqual([])
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'private-page-oidc-cancelled.png') })
+    await page.getByRole('link', { name: 'Back to the sign-in' }).click()
+    await page.waitForURL(staffUrl)
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor()
     expect(await serviceCookies(context)).toEqual([])
     await context.close()
   })

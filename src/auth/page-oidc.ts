@@ -31,6 +31,21 @@ export class OidcFailed extends Error {}
 /** The callback came without the sign-in it answers (no state cookie, an expired or foreign one). */
 export class OidcStateMissing extends Error {}
 
+/**
+ * The provider sent the reader back with an error instead of a code, in answer to this very sign-in (the state
+ * matched): the reader cancelled, or the provider refused. `code` is its error code, `description` its own words.
+ */
+export class OidcRefused extends Error {
+  constructor(
+    readonly code: string,
+    readonly description: string | undefined,
+    /** Where the reader was going: the sign-in is there again. */
+    readonly returnTo: string,
+  ) {
+    super(`the identity provider answered ${JSON.stringify(code)}`)
+  }
+}
+
 /** What the callback needs of the start, sealed in the state cookie. */
 interface PendingSignIn {
   page: number
@@ -96,7 +111,7 @@ async function providerPart<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step()
   } catch (error) {
-    if (error instanceof OidcFailed) throw error
+    if (error instanceof OidcFailed || error instanceof OidcRefused) throw error
     throw new OidcFailed('the identity provider could not be used', { cause: error })
   }
 }
@@ -147,7 +162,8 @@ export { stateCookieName as oidcStateCookieName }
 /**
  * Completes a sign-in from the provider's answer (`query`: the callback's query string): checks it against the state
  * cookie, exchanges the code, verifies the ID token, and returns its claims and where the reader goes back to.
- * Throws OidcStateMissing (no sign-in to complete) or OidcFailed (the provider's part failed or did not verify).
+ * Throws OidcStateMissing (no sign-in to complete), OidcRefused (the provider answered with an error: the reader
+ * cancelled, or it refused) or OidcFailed (the provider's part failed or did not verify).
  */
 export async function completeOidcSignIn(
   oidc: OidcClient,
@@ -156,14 +172,21 @@ export async function completeOidcSignIn(
   const pending = pendingSignIn(stateCookie, oidc, now)
   const config = await providerPart(() => configuration(oidc))
   // The address the provider sent the reader to, as registered: openid-client derives redirect_uri from it.
-  const tokens = await providerPart(() =>
-    client.authorizationCodeGrant(config, new URL(`${pending.redirectUri}${query}`), {
-      pkceCodeVerifier: pending.verifier,
-      expectedState: pending.state,
-      expectedNonce: pending.nonce,
-      idTokenExpected: true,
-    }),
-  )
+  const tokens = await providerPart(async () => {
+    try {
+      return await client.authorizationCodeGrant(config, new URL(`${pending.redirectUri}${query}`), {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      })
+    } catch (error) {
+      // An error answer: openid-client raises it only once the issuer and the state matched this sign-in.
+      if (error instanceof client.AuthorizationResponseError)
+        throw new OidcRefused(error.error, error.error_description, pending.returnTo)
+      throw error
+    }
+  })
   const claims = tokens.claims()
   if (!claims) throw new OidcFailed('the provider sent no ID token')
   return { claims: await withUserInfo(config, oidc.rule, tokens.access_token, claims), returnTo: pending.returnTo }

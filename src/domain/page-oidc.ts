@@ -98,3 +98,20 @@ export function oidcSetupProblem(setup: OidcSetup): [string, string] | null {
     return ['allowedDomains', 'say who may enter: e-mail domains, e-mail addresses or groups']
   return null
 }
+
+/**
+ * How a sign-in the provider answered with an error instead of a code (RFC 6749 §4.1.2.1) is told to the reader:
+ * `access_denied` is the reader's own doing (they cancelled at the provider, or declined its consent), told as a
+ * cancelled sign-in; any other code is the provider refusing, named by that code when it is one as the RFC spells
+ * them (printable ASCII, no quote or backslash; at most 64 here), else not named. Never by its description: that is
+ * the provider's free text, for the server log.
+ */
+export type OidcRefusal = { kind: 'cancelled' } | { kind: 'refused'; code: string | null }
+
+const ERROR_CODE = /^[\x20\x21\x23-\x5b\x5d-\x7e]{1,64}$/
+
+export function oidcRefusal(error: string | null | undefined): OidcRefusal {
+  const code = (error ?? '').trim()
+  if (code === 'access_denied') return { kind: 'cancelled' }
+  return { kind: 'refused', code: ERROR_CODE.test(code) ? code : null }
+}

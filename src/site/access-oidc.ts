@@ -4,8 +4,9 @@
  * - GET /access/oidc?next=<path>: sends the reader to the provider, with a sealed state cookie for the callback;
  * - GET /access/oidc/callback: the provider's answer. A reader the rule admits gets the page's access cookie, as a
  *   right password gives (src/settings/page-access.ts), and goes back where they were; anyone else a page in the
- *   page's style saying why: 403 (the account may not read it), 400 (no sign-in to complete: expired, already used),
- *   502 (the provider's part failed). The provider's own words go to the server log only.
+ *   page's style saying why: 403 (the account may not read it), 401 (the reader cancelled at the provider, or it
+ *   refused: its error code, no more), 400 (no sign-in to complete: expired, already used), 502 (the provider's
+ *   part failed). The provider's own words go to the server log only.
  */
 import config from '@payload-config'
 import { getPayload } from 'payload'
@@ -16,11 +17,12 @@ import {
   OIDC_STATE_SECONDS,
   OidcFailed,
   type OidcClient,
+  OidcRefused,
   oidcStateCookieName,
   OidcStateMissing,
 } from '@/auth/page-oidc'
 import { safeReturnPath } from '@/domain/page-access'
-import { oidcAdmits, verifiedEmail } from '@/domain/page-oidc'
+import { oidcAdmits, oidcRefusal, verifiedEmail } from '@/domain/page-oidc'
 import { publicError } from '@/errors'
 import { describeFailure } from '@/net/outbound-url'
 import { SCHEME_HEADER } from '@/runtime/headers'
@@ -82,6 +84,37 @@ function couldNotComplete(request: Request, at: PrivatePageAt, error: unknown) {
       returnTo: '/',
     },
     { 'set-cookie': stateCookie(request, at.where.gate.id, at.pathPrefix, null) },
+  )
+}
+
+/**
+ * The provider sent the reader back with an error instead of a sign-in: a 401 (no access given) saying the sign-in
+ * was cancelled (access_denied: the reader cancelled or declined, or the provider declined them), or that the
+ * provider refused it, naming its error code alone; and the way back to the sign-in.
+ */
+function providerRefused(
+  request: Request,
+  where: { page: ProviderPage; pathPrefix: string },
+  refused: OidcRefused,
+  clear: string,
+) {
+  const refusal = oidcRefusal(refused.code)
+  const headers = { 'set-cookie': clear, 'www-authenticate': 'Cookie realm="status page"' }
+  const answer = (heading: string, message: string) =>
+    signInProblemResponse(request, where, { status: 401, heading, message, returnTo: refused.returnTo }, headers)
+  if (refusal.kind === 'cancelled')
+    return answer(
+      'The sign-in was cancelled',
+      `The sign-in with ${where.page.access.oidc.label} was cancelled or declined, so you are not signed in. Sign in again to read this page.`,
+    )
+  const said = refused.description ? `: ${JSON.stringify(refused.description.slice(0, 300))}` : ''
+  console.warn(
+    `Sign-in to page ${where.page.id}: its identity provider answered ${JSON.stringify(refused.code)}${said}`,
+  )
+  const code = refusal.code === null ? '' : ` (error code “${refusal.code}”)`
+  return answer(
+    'The sign-in was refused',
+    `Your identity provider refused the sign-in${code}. Try again, or ask this page’s operator if it keeps happening.`,
   )
 }
 
@@ -152,6 +185,7 @@ export async function oidcSignInCallback(request: Request): Promise<Response> {
           },
           { 'set-cookie': clear },
         )
+      if (error instanceof OidcRefused) return await providerRefused(request, where, error, clear)
       if (error instanceof OidcFailed) return await couldNotComplete(request, where, error)
       throw error
     }

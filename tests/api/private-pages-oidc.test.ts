@@ -2,14 +2,12 @@
  * Sign-in to a private page with its identity provider (docs/private-pages.md, "Sign-in with your identity
  * provider"), against a real OpenID provider (oidc-provider, OpenID-certified) on loopback, its login and consent
  * forms driven over HTTP with a cookie jar as a browser would. A user of an allowed domain gets the page's access
- * cookie; a user outside is refused; a used state, a token for another client and an expired token are refused; the
- * client secret never comes back out.
+ * cookie; a user outside is refused; a used state, a token for another client and an expired token are refused; a
+ * reader who cancels at the provider, or a provider's error answer, gets a 401 page saying so (the error's code, not
+ * its description); the client secret never comes back out.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 
-import Provider from 'oidc-provider'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 // The provider lives on loopback over plain http: the outbound policy allows exactly that here.
@@ -23,6 +21,7 @@ import * as callback from '@/app/(site)/access/oidc/callback/route'
 import { REVEAL_SECRETS } from '@/fields/secret'
 import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { startOidcProvider, type StartedOidcProvider } from '../helpers/oidc-provider'
 
 const HOST = 'staff.test'
 const REDIRECT_URI = `https://${HOST}/access/oidc/callback`
@@ -41,7 +40,7 @@ const headers = {
   [CLIENT_ADDRESS_HEADER]: '192.0.2.9',
 }
 
-let server: Server
+let provider: StartedOidcProvider | undefined
 let issuer: string
 let admin: TestUser
 let pageId: number
@@ -51,33 +50,25 @@ let idTokenSeconds = 3600
 let afterToken: ((body: Record<string, unknown>) => void) | null = null
 
 async function startProvider() {
-  server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const client = (client_id: string, client_secret: string) => ({
-    client_id,
-    client_secret,
-    redirect_uris: [REDIRECT_URI],
-    grant_types: ['authorization_code'],
-    response_types: ['code' as const],
+  provider = await startOidcProvider({
+    clients: [{ id: CLIENT_ID, secret: CLIENT_SECRET }, OTHER_CLIENT],
+    redirectUris: [REDIRECT_URI],
+    accounts: USERS,
+    idTokenSeconds: () => idTokenSeconds,
+    afterToken: (body) => afterToken?.(body),
   })
-  const provider = new Provider(issuer, {
-    clients: [client(CLIENT_ID, CLIENT_SECRET), client(OTHER_CLIENT.id, OTHER_CLIENT.secret)],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
-    findAccount: (_ctx, id) => (USERS[id] ? { accountId: id, claims: () => ({ sub: id, ...USERS[id] }) } : undefined),
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    ttl: { IdToken: () => idTokenSeconds },
-  })
-  provider.use(async (ctx, next) => {
-    await next()
-    if (ctx.path === '/token' && afterToken && ctx.body && typeof ctx.body === 'object')
-      afterToken(ctx.body as Record<string, unknown>)
-  })
-  server.on('request', provider.callback())
+  issuer = provider.issuer
 }
 
-/** Signs `login` in at the provider as a browser would (login and consent forms): the redirect to our callback. */
-async function signInAtProvider(authorization: string, login: string): Promise<URL> {
+/**
+ * Signs `login` in at the provider as a browser would (login and consent forms): the redirect to our callback.
+ * `cancelAt`: follows the provider's "[ Cancel ]" link on that form instead of submitting it.
+ */
+async function signInAtProvider(
+  authorization: string,
+  login: string,
+  { cancelAt }: { cancelAt?: 'login' | 'consent' } = {},
+): Promise<URL> {
   const jar = new Map<string, string>()
   const go = async (url: URL, init: RequestInit = {}) => {
     const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
@@ -103,6 +94,10 @@ async function signInAtProvider(authorization: string, login: string): Promise<U
     expect(response.status, page).toBe(200)
     const action = new URL(/action="([^"]+)"/.exec(page)![1], url)
     const prompt = /name="prompt" value="(\w+)"/.exec(page)![1]
+    if (prompt === cancelAt) {
+      url = new URL(/<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(page)![1], url)
+      continue
+    }
     const form: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'anything' } : { prompt }
     const posted = await go(action, {
       method: 'POST',
@@ -173,7 +168,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+  await provider?.stop()
 })
 
 describe('signing in with the identity provider', () => {
@@ -357,6 +352,67 @@ describe('signing in with the identity provider', () => {
       vi.useRealTimers()
       afterToken = null
       idTokenSeconds = 3600
+      warn.mockRestore()
+    }
+  })
+})
+
+describe('a sign-in the provider sends back without one', () => {
+  it('says the sign-in was cancelled when the reader cancels there: a 401 in the page’s style, the way back', async () => {
+    for (const cancelAt of ['login', 'consent'] as const) {
+      const { location, stateCookie } = await begin('/history')
+      const redirect = await signInAtProvider(location, 'ana', { cancelAt })
+      expect(redirect.searchParams.get('error')).toBe('access_denied')
+      const answered = await arrive(redirect, stateCookie)
+      expect(answered.status, cancelAt).toBe(401)
+      expect(answered.headers.get('cache-control')).toBe('private, no-store')
+      expect(answered.headers.get('www-authenticate')).toBe('Cookie realm="status page"')
+      expect(answered.headers.get('x-robots-tag')).toBe('noindex')
+      expect(answered.text).toContain('<meta name="robots" content="noindex">')
+      expect(answered.text).toContain('<h1>The sign-in was cancelled</h1>')
+      expect(answered.text).toContain('The sign-in with Acme ID was cancelled or declined')
+      expect(answered.text).toContain('Acme staff status')
+      expect(answered.text).toContain('<a href="/history">Back to the sign-in</a>')
+      expect(answered.text).not.toContain(SECRET_TITLE)
+      // The provider's own words stay out.
+      expect(answered.text).not.toContain('End-User aborted interaction')
+      expect(accessCookieOf(answered)).toBeUndefined()
+      // The state is spent.
+      expect(answered.headers.getSetCookie()).toContainEqual(
+        expect.stringMatching(new RegExp(`^sp-oidc-${pageId}=;.*Max-Age=0`)),
+      )
+    }
+  })
+
+  it('names another error by its code alone, escaped, never by the provider’s description', async () => {
+    const { location, stateCookie } = await begin('/')
+    const state = new URL(location).searchParams.get('state')!
+    // The provider's error answers, as it would send them: with this sign-in's state and its issuer.
+    const answer = (params: Record<string, string>) =>
+      arrive(new URL(`${REDIRECT_URI}?${new URLSearchParams({ ...params, state, iss: issuer })}`), stateCookie)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const refused = await answer({ error: 'login_required', error_description: '<img src=x onerror=alert(1)>' })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('cache-control')).toBe('private, no-store')
+      expect(refused.text).toContain('<h1>The sign-in was refused</h1>')
+      expect(refused.text).toContain('(error code “login_required”)')
+      expect(refused.text).not.toContain('onerror')
+      expect(refused.text).not.toContain(SECRET_TITLE)
+      expect(accessCookieOf(refused)).toBeUndefined()
+      // Its description goes to the server log.
+      expect(String(warn.mock.calls.at(-1))).toContain('"<img src=x onerror=alert(1)>"')
+      const odd = await answer({ error: 'odd<b>code' })
+      expect(odd.status).toBe(401)
+      expect(odd.text).toContain('(error code “odd&lt;b&gt;code”)')
+      expect(odd.text).not.toContain('<b>')
+      // An error with another sign-in's state answers nothing of this one: the sign-in could not be completed.
+      const forged = await arrive(
+        new URL(`${REDIRECT_URI}?${new URLSearchParams({ error: 'access_denied', state: 'forged', iss: issuer })}`),
+        stateCookie,
+      )
+      expect(forged.status).toBe(502)
+    } finally {
       warn.mockRestore()
     }
   })

@@ -3,15 +3,16 @@
  * proves of the routes, here of the real process. A private page's every public route answers the sign-in (401) and
  * nothing of its content, never from the response cache; a reader let in (by the access cookie, or by a network)
  * leaves no byte of it in the cache, the last good copies on disk or the static mirror; a page that turns private
- * takes its public copies back at once; the sign-in works in Chromium; behind nginx, a client cannot claim an
- * allowed network by sending its own X-Forwarded-For.
+ * takes its public copies back at once; the sign-in works in Chromium, with a password and through a real identity
+ * provider's own login and consent pages (an allowed user reads the page, another is refused, a cancel is told
+ * gently); behind nginx, a client cannot claim an allowed network by sending its own X-Forwarded-For.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { lastGoodFile } from '@/edge/last-good-file'
@@ -19,6 +20,7 @@ import { faviconSvg } from '@/site/favicon'
 import { launchChromium, seriousViolations } from '../helpers/browser'
 import { createService } from '../helpers/edge'
 import { startNginx, type StartedNginx } from '../helpers/nginx'
+import { startOidcProvider, type StartedOidcProvider } from '../helpers/oidc-provider'
 import {
   type Answer,
   answerTo,
@@ -47,6 +49,11 @@ const A_SERVICE = 'Public website'
 const A_TITLE = 'Website pages load slowly'
 /** A's name: on A's pages only (the default page shows every incident, A's too). */
 const A_NAME = 'Acme public status'
+/**
+ * The identity provider's loopback address: not the service's, so that to the browser it is another site, as a
+ * real provider is (the page's SameSite=Lax state cookie must come back from it).
+ */
+const PROVIDER_HOST = '127.0.0.2'
 
 let server: Started
 let nginx: StartedNginx | undefined
@@ -59,6 +66,7 @@ let pId: number
 let aId: number
 let shortId: string
 let websiteGroup: number
+let payrollGroup: number
 
 /** A fresh client address per read (the service trusts the loopback's X-Forwarded-For): no test spends another's budget. */
 let readers = 0
@@ -193,6 +201,9 @@ beforeAll(async () => {
     TRUSTED_PROXIES: '127.0.0.1',
     STATIC_MIRROR_DIR: mirrorDir,
     LAST_GOOD_DIR: lastGoodDir,
+    // The identity provider of the sign-in in the browser: plain http on loopback (tests/helpers/oidc-provider.ts).
+    OUTBOUND_ALLOW_HTTP: 'true',
+    OUTBOUND_ALLOWED_NETWORKS: `${PROVIDER_HOST}/32`,
   })
   auth = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
   const website = await createService(server.base, auth, A_SERVICE)
@@ -200,6 +211,7 @@ beforeAll(async () => {
   const groupOf = async (id: number) =>
     (await call(`${server.base}/api/services/${id}`, { headers: auth })).json().group.id
   websiteGroup = await groupOf(website)
+  payrollGroup = await groupOf(payroll)
   // The default page shows A's services only (without *Services shown* it shows every service but those only private
   // pages list: the end of this file).
   const settings = await call(`${server.base}/api/globals/settings`, {
@@ -218,7 +230,7 @@ beforeAll(async () => {
     name: 'Acme payroll status',
     slug: 'payroll',
     hosts: [{ host: P }],
-    sections: [{ group: await groupOf(payroll) }],
+    sections: [{ group: payrollGroup }],
     access: {
       mode: 'private',
       passwords: [{ label: 'Staff', password: PASSWORD }],
@@ -229,7 +241,7 @@ beforeAll(async () => {
     name: 'Acme office status',
     slug: 'office',
     hosts: [{ host: Q }],
-    sections: [{ group: await groupOf(payroll) }],
+    sections: [{ group: payrollGroup }],
     access: { mode: 'private', networks: [{ network: '127.0.5.0/24' }] },
   })
   shortId = await createIncident(SECRET_TITLE, payroll, SECRET_MESSAGE)
@@ -376,6 +388,148 @@ describe('in the browser', () => {
     expect(await page.context().cookies()).toEqual([])
     expect(await page.content()).not.toContain(SECRET_TITLE)
     await page.close()
+  })
+})
+
+/**
+ * The sign-in with the page's identity provider, in Chromium, through the real provider's own pages
+ * (tests/helpers/oidc-provider.ts): its login form and its consent, on another site than the service's.
+ */
+describe("in the browser, through the identity provider's own sign-in", () => {
+  const client = { id: 'status-page', secret: 'e2e-oidc-client-secret-5b2e8d' }
+  let provider: StartedOidcProvider | undefined
+  let staffId: number
+  let staffUrl: string
+
+  beforeAll(async () => {
+    staffUrl = `${server.base}/p/staff/`
+    provider = await startOidcProvider({
+      host: PROVIDER_HOST,
+      clients: [client],
+      redirectUris: [`${staffUrl}access/oidc/callback`],
+      accounts: {
+        'ana@example.com': { email: 'ana@example.com', email_verified: true },
+        'eve@elsewhere.test': { email: 'eve@elsewhere.test', email_verified: true },
+      },
+    })
+    staffId = await createPage({
+      name: 'Acme staff status',
+      slug: 'staff',
+      sections: [{ group: payrollGroup }],
+      access: {
+        mode: 'private',
+        oidc: {
+          issuer: provider.issuer,
+          clientId: client.id,
+          clientSecret: client.secret,
+          label: 'Acme ID',
+          allowedDomains: [{ domain: 'example.com' }],
+        },
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await provider?.stop()
+  })
+
+  /** A browser of its own (no provider session from another case), that reaches nothing beyond loopback. */
+  async function freshBrowser(): Promise<{ context: BrowserContext; page: Page }> {
+    browser ??= await launchChromium()
+    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
+    // The provider's pages import a web font: nothing leaves the machine.
+    await context.route(
+      (url) => !['127.0.0.1', PROVIDER_HOST].includes(url.hostname),
+      (route) => route.abort(),
+    )
+    return { context, page: await context.newPage() }
+  }
+
+  /** The cookies the browser keeps for the service, whatever their path (the provider's are another site's). */
+  const serviceCookies = async (context: BrowserContext) =>
+    (await context.cookies()).filter((cookie) => cookie.domain === new URL(server.base).hostname)
+
+  /** Opens the page, which answers its sign-in, and follows its button to the provider's login form, as `login`. */
+  async function toTheProvider(page: Page, login: string): Promise<void> {
+    const response = await page.goto(staffUrl)
+    expect(response?.status()).toBe(401)
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(await page.getByLabel('Password').count()).toBe(0)
+    expect(await page.content()).not.toContain(SECRET_SERVICE)
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).click()
+    // The provider's own login page, on its own site.
+    await page.waitForURL(`${provider!.issuer}/interaction/**`)
+    await page.getByRole('heading', { name: 'Sign-in' }).waitFor()
+    await page.getByPlaceholder('Enter any login').fill(login)
+    await page.getByPlaceholder('and password').fill('any password will do')
+    await page.getByRole('button', { name: 'Sign-in' }).click()
+    // Its consent page: the scopes this page asks for.
+    await page.getByRole('heading', { name: 'Authorize' }).waitFor()
+    expect(page.url().startsWith(`${provider!.issuer}/interaction/`)).toBe(true)
+  }
+
+  /** The answer of the page's callback, once `act` sent the reader there. */
+  async function callbackAnswer(page: Page, act: () => Promise<void>) {
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().startsWith(`${staffUrl}access/oidc/callback?`)),
+      act(),
+    ])
+    return answer
+  }
+
+  it('lets a user of an allowed domain in: back on the page they asked for, showing its content', async () => {
+    const { context, page } = await freshBrowser()
+    await toTheProvider(page, 'ana@example.com')
+    const answer = await callbackAnswer(page, () => page.getByRole('button', { name: 'Continue' }).click())
+    expect(answer.status()).toBe(303)
+    await page.waitForURL(staffUrl)
+    await page.getByText(SECRET_SERVICE).first().waitFor()
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme staff status')
+    expect(await page.content()).toContain(SECRET_TITLE)
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'private-page-oidc-signed-in.png') })
+    // The page's access cookie; the sign-in's state cookie spent.
+    const cookies = await serviceCookies(context)
+    expect(cookies.map((cookie) => [cookie.name, cookie.path, cookie.httpOnly])).toEqual([
+      [`sp-access-${staffId}`, '/p/staff', true],
+    ])
+    await context.close()
+  })
+
+  it('refuses a user outside the allowed domains with a 403 saying why, and nothing of the content', async () => {
+    const { context, page } = await freshBrowser()
+    await toTheProvider(page, 'eve@elsewhere.test')
+    const answer = await callbackAnswer(page, () => page.getByRole('button', { name: 'Continue' }).click())
+    expect(answer.status()).toBe(403)
+    await page.getByRole('heading', { name: 'This account may not read this page' }).waitFor()
+    expect(await page.locator('main').innerText()).toContain('You signed in as eve@elsewhere.test')
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme staff status')
+    const content = await page.content()
+    for (const secret of SECRETS) expect(content).not.toContain(secret)
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'private-page-oidc-refused.png') })
+    expect(await serviceCookies(context)).toEqual([])
+    await context.close()
+  })
+
+  it('says gently that the sign-in was cancelled when the reader cancels at the provider, with the way back', async () => {
+    const { context, page } = await freshBrowser()
+    await toTheProvider(page, 'ana@example.com')
+    // The provider's "[ Cancel ]" sends the reader back with error=access_denied.
+    const answer = await callbackAnswer(page, () => page.getByRole('link', { name: '[ Cancel ]' }).click())
+    expect(new URL(answer.url()).searchParams.get('error')).toBe('access_denied')
+    expect(answer.status()).toBe(401)
+    expect(answer.headers()['cache-control']).toBe('private, no-store')
+    expect(answer.headers()['x-robots-tag']).toBe('noindex')
+    await page.getByRole('heading', { name: 'The sign-in was cancelled' }).waitFor()
+    expect(await page.locator('.brand .name').innerText()).toBe('Acme staff status')
+    const content = await page.content()
+    for (const secret of SECRETS) expect(content).not.toContain(secret)
+    expect(await seriousViolations(page, 'sign-in cancelled')).toEqual([])
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'private-page-oidc-cancelled.png') })
+    await page.getByRole('link', { name: 'Back to the sign-in' }).click()
+    await page.waitForURL(staffUrl)
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor()
+    expect(await serviceCookies(context)).toEqual([])
+    await context.close()
   })
 })
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   emailDomainProblem,
   oidcAdmits,
+  oidcRefusal,
   oidcSetupProblem,
   type PageOidcRule,
   scopesProblem,
@@ -70,5 +71,21 @@ describe('a provider set-up', () => {
     expect(scopesProblem('openid email')).toBeNull()
     expect(scopesProblem('email profile')).toMatch(/openid/)
     expect(scopesProblem('openid "x"')).toMatch(/character/)
+  })
+})
+
+describe('an error the provider answered instead of a sign-in', () => {
+  it('is a cancelled sign-in when it is access_denied', () => {
+    expect(oidcRefusal('access_denied')).toEqual({ kind: 'cancelled' })
+  })
+
+  it('is a refusal named by its code, when the code is one as RFC 6749 spells them', () => {
+    expect(oidcRefusal('login_required')).toEqual({ kind: 'refused', code: 'login_required' })
+    expect(oidcRefusal('server_error')).toEqual({ kind: 'refused', code: 'server_error' })
+    // Printable, so shown (escaped where it is written).
+    expect(oidcRefusal('odd<b>code')).toEqual({ kind: 'refused', code: 'odd<b>code' })
+    // Not a code: a quote, a line break, no code at all, or a paragraph.
+    for (const bad of ['say "hi"', 'two\nlines', '', null, undefined, 'x'.repeat(65)])
+      expect(oidcRefusal(bad)).toEqual({ kind: 'refused', code: null })
   })
 })

@@ -94,22 +94,22 @@ function couldNotComplete(request: Request, at: PrivatePageAt, error: unknown) {
  */
 function providerRefused(
   request: Request,
-  where: { page: ProviderPage; pathPrefix: string },
+  at: PrivatePageAt & { provider: string },
   refused: OidcRefused,
   clear: string,
 ) {
   const refusal = oidcRefusal(refused.code)
   const headers = { 'set-cookie': clear, 'www-authenticate': 'Cookie realm="status page"' }
   const answer = (heading: string, message: string) =>
-    signInProblemResponse(request, where, { status: 401, heading, message, returnTo: refused.returnTo }, headers)
+    signInProblemResponse(request, at, { status: 401, heading, message, returnTo: refused.returnTo }, headers)
   if (refusal.kind === 'cancelled')
     return answer(
       'The sign-in was cancelled',
-      `The sign-in with ${where.page.access.oidc.label} was cancelled or declined, so you are not signed in. Sign in again to read this page.`,
+      `The sign-in with ${at.provider} was cancelled or declined, so you are not signed in. Sign in again to read this page.`,
     )
   const said = refused.description ? `: ${JSON.stringify(refused.description.slice(0, 300))}` : ''
   console.warn(
-    `Sign-in to page ${where.page.id}: its identity provider answered ${JSON.stringify(refused.code)}${said}`,
+    `Sign-in to page ${at.where.gate.id}: its identity provider answered ${JSON.stringify(refused.code)}${said}`,
   )
   const code = refusal.code === null ? '' : ` (error code “${refusal.code}”)`
   return answer(
@@ -185,7 +185,8 @@ export async function oidcSignInCallback(request: Request): Promise<Response> {
           },
           { 'set-cookie': clear },
         )
-      if (error instanceof OidcRefused) return await providerRefused(request, where, error, clear)
+      if (error instanceof OidcRefused)
+        return await providerRefused(request, { ...where, provider: page.access.oidc.label }, error, clear)
       if (error instanceof OidcFailed) return await couldNotComplete(request, where, error)
       throw error
     }

@@ -1,6 +1,14 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { ar } from '@payloadcms/translations/languages/ar'
+import { de } from '@payloadcms/translations/languages/de'
+import { en } from '@payloadcms/translations/languages/en'
+import { es } from '@payloadcms/translations/languages/es'
+import { fr } from '@payloadcms/translations/languages/fr'
+import { ja } from '@payloadcms/translations/languages/ja'
+import { pt } from '@payloadcms/translations/languages/pt'
+
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, defaultLoggerOptions } from 'payload'
 
@@ -94,6 +102,9 @@ export default buildConfig({
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).
   email: smtpEmailAdapter,
+  // The admin in the operator's language (docs/languages.md, "The admin"): Payload's own translations of the languages
+  // the public pages speak, chosen from the browser's language or the account's setting.
+  i18n: { fallbackLanguage: 'en', supportedLanguages: { en, de, fr, es, pt, ja, ar } },
   db: adapter,
   hooks: { afterError: [keepRefusalMessages, unauthenticatedAs401] },
   jobs,

@@ -13,12 +13,24 @@ import { call } from '../helpers/service'
 import { boldRichText } from '../helpers/rich-text'
 import { hours, shots, type Site, startSite } from '../helpers/site'
 
+/** Where the documentation's screenshots are (docs/languages.md shows these). */
+const docsShots = path.join(process.cwd(), 'docs', 'screenshots')
+
 let site: Site
 const pages: [string, string][] = []
+/** What the seed wrote (names, titles, messages): a person's words, which no catalogue translates. */
+const written: string[] = []
 
 /** A site with something on every page, and the links a subscriber is e-mailed. */
 async function seed(): Promise<void> {
-  const { server, write, editor, admin } = site
+  const { server, editor, admin } = site
+  const write: Site['write'] = async (method, pathname, as, body) => {
+    for (const value of Object.values(body ?? {}))
+      if (typeof value === 'string' && !/^\d{4}-/.test(value)) written.push(value)
+    for (const update of (body as { updates?: { message: string }[] })?.updates ?? []) written.push(update.message)
+    return site.write(method, pathname, as, body)
+  }
+  written.push('Expect brief read-only periods.', 'America/New_York')
   await write('POST', '/api/globals/settings', admin, {
     siteName: 'Acme Status',
     statusMessage: 'We are upgrading the database tonight.',
@@ -121,4 +133,62 @@ describe('the public site, looked at', () => {
       })
     }
   }
+})
+
+/**
+ * In other languages (docs/languages.md): German, Japanese and Arabic (right to left) pass axe-core and fit a phone's
+ * width like English, name their language (and direction) on <html>, and are screenshot; the pseudo-locale leaves no
+ * text of the templates in plain English, and no page wider than the phone.
+ */
+describe('the public site in other languages', () => {
+  for (const locale of ['de', 'ja', 'ar'])
+    it(`${locale}: names its language, passes axe-core, fits 360 px, and is screenshot`, async () => {
+      for (const width of [1280, 360]) {
+        const { context, page } = await site.newPage({ scheme: 'light', width })
+        for (const [name, pathname] of pages) {
+          await page.goto(`${site.server.base}/${locale}${pathname}`)
+          expect(await page.getAttribute('html', 'lang'), `${locale} ${name}`).toBe(locale)
+          expect(await page.getAttribute('html', 'dir'), `${locale} ${name}`).toBe(locale === 'ar' ? 'rtl' : null)
+          await page.screenshot({ path: path.join(shots, `${name}-${locale}-${width}.png`), fullPage: true })
+          if (name === 'home')
+            await page.screenshot({
+              path: path.join(docsShots, `home-${locale}-${width}.png`),
+              fullPage: width === 360,
+            })
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${locale} ${name}`,
+          ).toBeLessThanOrEqual(width)
+          expect(await seriousViolations(page, `${name} ${locale} ${width}`)).toEqual([])
+        }
+        await context.close()
+      }
+    })
+
+  it('leaves no text of the templates untranslated: the pseudo-locale shows none in plain English, at 360 px', async () => {
+    const { context, page } = await site.newPage({ scheme: 'light', width: 360 })
+    for (const [name, pathname] of pages) {
+      await page.goto(`${site.server.base}/en-xa${pathname}`)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360)
+      // The page's visible text, times aside (the browser's Intl writes them, in its own words).
+      const text = await page.evaluate(() => {
+        const skip = (node: Node | null): boolean =>
+          !!node?.parentElement?.closest('time, [data-local], script, style, [hidden], .visually-hidden')
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        const parts: string[] = []
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (!skip(node)) parts.push(node.textContent!)
+        return parts.join('\n')
+      })
+      const left = written
+        .slice()
+        .sort((a, b) => b.length - a.length)
+        .reduce((rest, words) => rest.split(words).join(' '), text)
+      // Two plain English words in a row: every letter of a catalogue's text is accented in the pseudo-locale.
+      const plain = left.match(/\b[A-Za-z]{2,}(?:[ ,.:'’-]+[A-Za-z]{2,})+\b/g) ?? []
+      expect(plain, `${name} (${pathname}) in plain English`).toEqual([])
+      await page.screenshot({ path: path.join(shots, `${name}-pseudo-360.png`), fullPage: true })
+    }
+    await context.close()
+  })
 })

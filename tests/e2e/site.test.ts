@@ -48,7 +48,7 @@ describe('the public site', () => {
     for (const selector of ['header', 'main', 'footer', 'nav'])
       expect(await page.locator(selector).count()).toBeGreaterThan(0)
     const alternates = await page
-      .locator('link[rel="alternate"]')
+      .locator('link[rel="alternate"]:not([hreflang])')
       .evaluateAll((links) => links.map((l) => l.getAttribute('href')))
     expect(alternates).toEqual(['/feed.atom', '/feed.rss', '/maintenances.ics'])
     await context.close()

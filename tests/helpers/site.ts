@@ -64,6 +64,8 @@ export async function startSite(name: string): Promise<Site> {
     ...(await browserDatabaseEnv(name)),
     ...firstAdminKey(),
     STATUSPAGE_TEST_HOOKS: '1',
+    // The pseudo-locale (/en-xa/) that shows every untranslated text (docs/languages.md).
+    I18N_PSEUDO_LOCALE: 'true',
     // A browser suite reads far more than 100 pages a minute from one address; the limits have their own tests.
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
     RATE_LIMIT_SUBSCRIBE_PER_HOUR: '0',

@@ -608,6 +608,7 @@ async function benchPages() {
         log(`pages: ${host} ${urlPath}: ${describeRun(run)}`)
       }
     }
+    out.languages = await benchLanguages(port, server.pid, out.seed.hosts[0])
     for (const [index, host] of [out.seed.hosts[0], out.seed.hosts.at(-1)].map((h) => [out.seed.hosts.indexOf(h), h])) {
       const services = await (
         await fetch(
@@ -648,6 +649,84 @@ async function benchPages() {
   return out
 }
 
+/** The languages measured beside the page's default (docs/languages.md): a left-to-right and a right-to-left one. */
+const BENCH_LOCALES = ['de', 'ar']
+
+/**
+ * A page in other languages (docs/languages.md): the hits of `/<locale>/` against a bare server sending the same
+ * body, and the first read of `/<locale>/` after a write to one of the page's services.
+ */
+async function benchLanguages(port, pid, host) {
+  const runs = []
+  const firstReads = []
+  for (const locale of BENCH_LOCALES) {
+    const urlPath = `/${locale}/`
+    await getRaw(port, urlPath, { host })
+    const probe = await captureResponse(port, urlPath, { host }, `pages-${locale}-home`)
+    const run = await againstBare(
+      port,
+      pid,
+      {
+        key: `${host} ${locale}`,
+        label: `\`${urlPath}\` on ${host}`,
+        path: urlPath,
+        headers: { host },
+        probe,
+        expect: 200,
+      },
+      PAGES_ROUNDS,
+      PAGES_SLICE,
+    )
+    runs.push({ ...run, host, locale, urlPath })
+    log(`pages: ${host} ${urlPath}: ${describeRun(run)}`)
+    const services = await (
+      await fetch(`http://127.0.0.1:${port}/api/services?where[group.name][equals]=Product%201&limit=1&depth=0`, {
+        headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}` },
+      })
+    ).json()
+    const times = []
+    for (let n = 0; n < FIRST_READS; n++) {
+      const written = await fetch(`http://127.0.0.1:${port}/api/services/${services.docs[0].id}`, {
+        method: 'PATCH',
+        headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ description: `${locale} write ${n}` }),
+      })
+      await written.arrayBuffer()
+      const started = performance.now()
+      const read = await getRaw(port, urlPath, { host })
+      times.push({ ms: performance.now() - started, xCache: read.headers['x-cache'], status: read.status })
+    }
+    firstReads.push({ locale, urlPath, times })
+    log(
+      `pages: first read of ${urlPath} after a write: ${times.map((t) => `${t.ms.toFixed(0)} ms ${t.xCache}`).join(', ')}`,
+    )
+  }
+  return { host, runs, firstReads }
+}
+
+/** The languages' rows of the pages section. */
+function languagesReport(languages, p) {
+  if (!languages) return
+  p()
+  p(
+    `In other languages (docs/languages.md): the first page's home in ${BENCH_LOCALES.join(' and ')} (\`/<locale>/\`, a right-to-left one among them), cache hits against a bare server sending the same body, then the first read of it after a write to one of the page's services:`,
+  )
+  p()
+  p(
+    '| Page | Request | Body bytes | bare req/s | service req/s | **service ÷ bare** | CPU bare ÷ service | service p99 ms |',
+  )
+  p('|---|---|---|---|---|---|---|---|')
+  for (const r of languages.runs)
+    p(
+      `| ${r.host} | \`${r.urlPath}\` | ${fmt(r.probe.bytes)} | ${fmt(Math.round(r.bareRps))} | ${fmt(Math.round(r.serviceRps))} | **${r.ratio.toFixed(2)}** | ${r.cpuRatio.toFixed(2)} | ${r.serviceP99} |`,
+    )
+  p()
+  for (const f of languages.firstReads)
+    p(
+      `- first read of \`${f.urlPath}\` after a write: ${f.times.map((t) => `${t.ms.toFixed(t.ms < 10 ? 1 : 0)} (${t.xCache})`).join(', ')}`,
+    )
+}
+
 /** The pages section (between its markers: a run of other parts keeps it). */
 function pagesReport(pages) {
   const lines = []
@@ -677,6 +756,7 @@ function pagesReport(pages) {
   p()
   const times = (list) => list.map((t) => `${t.ms.toFixed(t.ms < 10 ? 1 : 0)} (${t.xCache})`).join(', ')
   for (const f of pages.firstReads) p(`- ${f.host}: ${times(f.times)}; then ${f.other}: ${times(f.others ?? [])}`)
+  languagesReport(pages.languages, p)
   return lines.join('\n')
 }
 

@@ -6,6 +6,30 @@ function unit(count: number, name: string): string {
   return `${count} ${name}${count === 1 ? '' : 's'}`
 }
 
+/** A window's length in at most two units, as estimateDuration rounds it; all zero: less than a minute. */
+export interface DurationParts {
+  days: number
+  hours: number
+  minutes: number
+}
+
+/**
+ * The parts of estimateDuration's text, for a page that says them in its own language: null for an open end (or
+ * an invalid one), all zero under a minute.
+ */
+export function durationParts(start: Date, end: Date | null): DurationParts | null {
+  if (!end) return null
+  const length = end.getTime() - start.getTime()
+  if (!Number.isFinite(length)) return null
+  let total = Math.max(0, Math.round(length / MINUTE) * MINUTE)
+  if (total >= DAY) total = Math.round(total / HOUR) * HOUR
+  return {
+    days: Math.floor(total / DAY),
+    hours: Math.floor((total % DAY) / HOUR),
+    minutes: Math.floor((total % HOUR) / MINUTE),
+  }
+}
+
 /**
  * A human estimate of a window's length, as an operator would write it: "30 minutes", "2 hours", "1 day 4 hours".
  * Two units at most, because "1 day 4 hours 3 minutes" reads as false precision: under a day it is rounded to the
@@ -13,20 +37,15 @@ function unit(count: number, name: string): string {
  * An open end has no length: null.
  */
 export function estimateDuration(start: Date, end: Date | null): string | null {
-  if (!end) return null
-  const length = end.getTime() - start.getTime()
-  if (!Number.isFinite(length)) return null
-  let total = Math.max(0, Math.round(length / MINUTE) * MINUTE)
-  if (total < MINUTE) return 'less than a minute'
-  if (total >= DAY) total = Math.round(total / HOUR) * HOUR
-  const days = Math.floor(total / DAY)
-  const hours = Math.floor((total % DAY) / HOUR)
-  const minutes = Math.floor((total % HOUR) / MINUTE)
-  const parts: string[] = []
-  if (days) parts.push(unit(days, 'day'))
-  if (hours) parts.push(unit(hours, 'hour'))
-  if (minutes) parts.push(unit(minutes, 'minute'))
-  return parts.join(' ')
+  const parts = durationParts(start, end)
+  if (!parts) return null
+  const { days, hours, minutes } = parts
+  if (!days && !hours && !minutes) return 'less than a minute'
+  const words: string[] = []
+  if (days) words.push(unit(days, 'day'))
+  if (hours) words.push(unit(hours, 'hour'))
+  if (minutes) words.push(unit(minutes, 'minute'))
+  return words.join(' ')
 }
 
 /**

@@ -32,6 +32,25 @@ export const OVERALL_HEADLINES: Record<ServiceStatus, string> = {
 export const statusWords = (status: ServiceStatus) =>
   SERVICE_STATUS_LABELS[status].charAt(0).toLowerCase() + SERVICE_STATUS_LABELS[status].slice(1)
 
+/** What the banner's headline says, for a page that says it in its own language (overallHeadline's cases). */
+export type HeadlineParts =
+  | { kind: 'overall'; status: ServiceStatus }
+  | { kind: 'one'; name: string; status: ServiceStatus }
+  | { kind: 'many'; count: number; status: ServiceStatus }
+
+/** The case of overallHeadline: the page-wide words, one service's, or a count of them with the worst status. */
+export function headlineParts(
+  services: Iterable<{ name: string; status: ServiceStatus }>,
+  overall: ServiceStatus,
+): HeadlineParts {
+  const affected = [...services].filter((s) => s.status !== 'operational')
+  const worst = worstStatus(affected.map((s) => s.status))
+  if (affected.length === 0 || worst !== overall) return { kind: 'overall', status: overall }
+  return affected.length === 1
+    ? { kind: 'one', name: affected[0].name, status: worst }
+    : { kind: 'many', count: affected.length, status: worst }
+}
+
 /**
  * The banner's headline: what is broken, not a page-wide word for one service out of forty. One service
  * not operational: "Payments: major outage"; several: "3 services: partial outage" with the worst of their
@@ -42,10 +61,9 @@ export function overallHeadline(
   services: Iterable<{ name: string; status: ServiceStatus }>,
   overall: ServiceStatus,
 ): string {
-  const affected = [...services].filter((s) => s.status !== 'operational')
-  const worst = worstStatus(affected.map((s) => s.status))
-  if (affected.length === 0 || worst !== overall) return OVERALL_HEADLINES[overall]
-  return affected.length === 1
-    ? `${affected[0].name}: ${statusWords(worst)}`
-    : `${affected.length} services: ${statusWords(worst)}`
+  const parts = headlineParts(services, overall)
+  if (parts.kind === 'overall') return OVERALL_HEADLINES[parts.status]
+  return parts.kind === 'one'
+    ? `${parts.name}: ${statusWords(parts.status)}`
+    : `${parts.count} services: ${statusWords(parts.status)}`
 }

@@ -138,18 +138,30 @@ const ordinal = (n: number) => {
   return `${n}${suffix}`
 }
 
+/** How a series repeats, for a page that says it in its own language (repeatsLabel's cases). */
+export type RepeatsParts =
+  { frequency: 'daily' } | { frequency: 'weekly'; weekdays: Weekday[] } | { frequency: 'monthly'; dayOfMonth: number }
+
+/** How a series repeats, with days read in the site's zone as the occurrences are; null when it does not repeat. */
+export function repeatsParts(rule: Recurrence, firstStart: Date, zone: string): RepeatsParts | null {
+  if (rule.frequency === 'none') return null
+  if (rule.frequency === 'daily') return { frequency: 'daily' }
+  const local = partsIn(zone, firstStart.getTime())
+  if (rule.frequency === 'monthly') return { frequency: 'monthly', dayOfMonth: rule.dayOfMonth ?? local.day }
+  const weekdays = rule.weekdays?.length ? WEEKDAYS.filter((d) => rule.weekdays?.includes(d)) : [weekdayOf(local)]
+  return { frequency: 'weekly', weekdays }
+}
+
 /**
  * How a series repeats, in words ("repeats weekly on Tuesday and Friday"), with days read in the site's zone as the
  * occurrences are; null when it does not repeat. A series is announced and shown once, with this line.
  */
 export function repeatsLabel(rule: Recurrence, firstStart: Date, zone: string): string | null {
-  if (rule.frequency === 'none') return null
-  if (rule.frequency === 'daily') return 'repeats daily'
-  const local = partsIn(zone, firstStart.getTime())
-  if (rule.frequency === 'monthly') return `repeats monthly on the ${ordinal(rule.dayOfMonth ?? local.day)}`
-  const days = (rule.weekdays?.length ? WEEKDAYS.filter((d) => rule.weekdays?.includes(d)) : [weekdayOf(local)]).map(
-    (d) => WEEKDAY_LABELS[d],
-  )
+  const parts = repeatsParts(rule, firstStart, zone)
+  if (!parts) return null
+  if (parts.frequency === 'daily') return 'repeats daily'
+  if (parts.frequency === 'monthly') return `repeats monthly on the ${ordinal(parts.dayOfMonth)}`
+  const days = parts.weekdays.map((d) => WEEKDAY_LABELS[d])
   const list = days.length > 1 ? `${days.slice(0, -1).join(', ')} and ${days.at(-1)}` : days[0]
   return `repeats weekly on ${list}`
 }

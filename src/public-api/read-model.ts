@@ -11,7 +11,7 @@ import { overallStatus, worstStatus } from '@/domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
 import type { ServiceStatus } from '@/domain/statuses'
 import { forbiddenControlCharacter } from '@/domain/text'
-import { type Recurrence, repeatsLabel, rruleOf } from '@/domain/recurrence'
+import { type Recurrence, repeatsLabel, repeatsParts, type RepeatsParts, rruleOf } from '@/domain/recurrence'
 import { windowBound } from '@/domain/time-window'
 import { richTextToHtml, richTextToText } from '@/format/rich-text'
 import type {
@@ -668,6 +668,8 @@ export interface SeriesPlace {
   slot: string | null
   /** How the series repeats in words ("repeats weekly on Tuesday"), while it still repeats; else null. */
   repeats: string | null
+  /** The same, as its parts, for a page that says it in its own language. */
+  repeatsParts: RepeatsParts | null
 }
 
 /**
@@ -697,6 +699,8 @@ export async function maintenanceSeries(
   })
   const repeats = (m: { recurrence?: unknown; scheduledStartAt: string }) =>
     m.recurrence ? repeatsLabel(m.recurrence as Recurrence, new Date(m.scheduledStartAt), timeZone) : null
+  const parts = (m: { recurrence?: unknown; scheduledStartAt: string }) =>
+    m.recurrence ? repeatsParts(m.recurrence as Recurrence, new Date(m.scheduledStartAt), timeZone) : null
   for (const doc of docs) {
     const origin = doc.series && typeof doc.series === 'object' ? doc.series : null
     if (origin)
@@ -705,6 +709,7 @@ export async function maintenanceSeries(
         rrule: null,
         slot: iso(doc.seriesSlot ?? doc.scheduledStartAt),
         repeats: repeats(origin),
+        repeatsParts: parts(origin),
       })
     else if (!doc.series)
       places.set(doc.shortId ?? '', {
@@ -712,6 +717,7 @@ export async function maintenanceSeries(
         rrule: rruleOf(doc.recurrence as Recurrence, new Date(doc.scheduledStartAt), timeZone),
         slot: null,
         repeats: repeats(doc),
+        repeatsParts: parts(doc),
       })
   }
   return places

@@ -3,18 +3,12 @@
  * here: the route handlers read, these render.
  */
 import type { FormChannels } from '@/domain/channels'
-import { countdownChangesAt, estimateChangesAt, estimateDuration } from '@/domain/duration'
-import { overallHeadline, statusWords } from '@/domain/overall-status'
-import {
-  INCIDENT_STATUS_LABELS,
-  MAINTENANCE_STATUS_LABELS,
-  SERVICE_STATUS_LABELS,
-  type IncidentStatus,
-  type MaintenanceStatus,
-  type ServiceStatus,
-} from '@/domain/statuses'
-import { formatDateTime, formatTime, formatWeekday, lengthBetween, sameDay } from '@/format/dates'
+import { countdownChangesAt, durationParts, estimateChangesAt, estimateDuration } from '@/domain/duration'
+import { headlineParts } from '@/domain/overall-status'
+import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from '@/domain/statuses'
+import { dateLocale, formatDateTime, formatTime, formatWeekday, sameDay } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
+import { type Translate, tOf } from '@/i18n/translate'
 import { markdownToHtml, markdownToText } from '@/format/markdown'
 import { ResponseClock } from '@/public-api/clock'
 import type { SeriesPlace } from '@/public-api/read-model'
@@ -26,6 +20,18 @@ import type { SiteSettings } from '@/settings/site-settings'
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'
 import { dateLabels, uptimeBars } from './uptime-bars'
+import {
+  durationText,
+  headlineText,
+  incidentStatusLabel,
+  listText,
+  localeOf,
+  maintenanceStatusLabel,
+  NARROW_STATUS_KEYS,
+  repeatsText,
+  serviceStatusLabel,
+  tHtml,
+} from './words'
 
 const SERVICE_ICONS: Record<ServiceStatus, string> = {
   operational: '✓',
@@ -35,74 +41,99 @@ const SERVICE_ICONS: Record<ServiceStatus, string> = {
   major: '✕',
 }
 
-/** Shorter words for a phone's width, where the long label would squeeze the service's name. */
-const NARROW_LABELS: Partial<Record<ServiceStatus, string>> = { maintenance: 'Maintenance', degraded: 'Degraded' }
-
-function serviceBadge(status: ServiceStatus): SafeHtml {
-  const narrow = NARROW_LABELS[status]
+function serviceBadge(t: Translate, status: ServiceStatus): SafeHtml {
+  const narrow = NARROW_STATUS_KEYS[status]
   const label = narrow
-    ? html`<span class="wide-label">${SERVICE_STATUS_LABELS[status]}</span><span class="narrow-label">${narrow}</span>`
-    : SERVICE_STATUS_LABELS[status]
+    ? html`<span class="wide-label">${serviceStatusLabel(t, status)}</span><span class="narrow-label">${t(narrow)}</span>`
+    : serviceStatusLabel(t, status)
   return html`<span class="badge s-${status}"><span class="icon" aria-hidden="true">${SERVICE_ICONS[status]}</span> ${label}</span>`
 }
 
-function incidentBadge(status: IncidentStatus): SafeHtml {
-  return html`<span class="badge s-${status}">${INCIDENT_STATUS_LABELS[status]}</span>`
+function incidentBadge(t: Translate, status: IncidentStatus): SafeHtml {
+  return html`<span class="badge s-${status}">${incidentStatusLabel(t, status)}</span>`
 }
 
-function maintenanceBadge(status: MaintenanceStatus): SafeHtml {
-  return html`<span class="badge s-${status}">${MAINTENANCE_STATUS_LABELS[status]}</span>`
+function maintenanceBadge(t: Translate, status: MaintenanceStatus): SafeHtml {
+  return html`<span class="badge s-${status}">${maintenanceStatusLabel(t, status)}</span>`
 }
+
+/** An update's message: its safe Markdown as sanitised HTML (links clickable, no markup of the writer's own). */
+const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
+
+/** How a page prints its times: its zone, date format and language. */
+type Clockface = Pick<SiteSettings, 'timeZone' | 'dateFormat' | 'language'>
 
 /**
  * An instant in the configured zone, named; the page's script shows it in the visitor's zone. `ago`: it also says
  * how long ago ("2 hours ago"); `fixed`: it stays in the configured zone (a row labelled with that zone).
  */
-/** An update's message: its safe Markdown as sanitised HTML (links clickable, no markup of the writer's own). */
-const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
-
-/** How a page prints its times: its zone and date format. */
-type Clockface = Pick<SiteSettings, 'timeZone' | 'dateFormat'>
-
-function time(iso: string, { timeZone, dateFormat }: Clockface, mode?: 'ago' | 'fixed'): SafeHtml {
-  return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone, dateFormat)}</time>`
+function time(iso: string, clockface: Clockface, mode?: 'ago' | 'fixed'): SafeHtml {
+  const { timeZone, dateFormat } = clockface
+  return html`<time datetime="${iso}"${mode === 'ago' ? raw(' class="ago"') : mode === 'fixed' ? raw(' data-fixed') : ''}>${formatDateTime(iso, timeZone, dateFormat, localeOf(clockface))}</time>`
 }
 
-function serviceNames(services: { name: string }[]): SafeHtml {
+function serviceNames(settings: SiteSettings, services: { name: string }[]): SafeHtml {
   return services.length
-    ? html`${services.map((s) => s.name).join(', ')}`
-    : html`<span class="muted">None listed</span>`
+    ? html`${listText(
+        localeOf(settings),
+        services.map((s) => s.name),
+      )}`
+    : html`<span class="muted">${tOf(settings)('site.card.noneListed')}</span>`
 }
 
 function incidentCard(incident: Incident, settings: SiteSettings, withLatest: boolean): SafeHtml {
+  const t = tOf(settings)
   const latest = incident.updates[0]
-  const affected = incident.affectedServices.length ? html`Affected: ${serviceNames(incident.affectedServices)}` : null
+  const affected = incident.affectedServices.length
+    ? tHtml(t, 'site.card.affected', { services: serviceNames(settings, incident.affectedServices) })
+    : null
+  const when = incident.resolvedAt
+    ? tHtml(t, 'site.card.resolved', { time: time(incident.resolvedAt, settings, 'ago') })
+    : tHtml(t, 'site.card.started', { time: time(incident.createdAt, settings, 'ago') })
   return html`<li class="card${withLatest ? ' incident' : ''}">
-<div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(incident.status)}</div>
-${withLatest && latest ? html`${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
-${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings, 'ago')}` : html`Started ${time(incident.createdAt, settings, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
+<div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(t, incident.status)}</div>
+${withLatest && latest ? html`${message(latest.message)}<p class="meta">${tHtml(t, 'site.card.latestUpdate', { time: time(latest.createdAt, settings, 'ago') })}${affected ? html` · ${affected}` : null}</p>` : null}
+${!withLatest ? html`<p class="meta">${when}${affected ? html` · ${affected}` : null}</p>` : null}
 </li>`
 }
 
 /** A window's end: the time alone when it ends on the day it starts (the page's script checks the visitor's zone too). */
 function windowEnd(start: string, end: string, clockface: Clockface, mode?: 'fixed'): SafeHtml {
   if (!sameDay(start, end, clockface.timeZone)) return time(end, clockface, mode)
-  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, clockface.timeZone, clockface.dateFormat)}</time>`
+  return html`<time datetime="${end}"${mode === 'fixed' ? raw(' data-fixed') : html` data-same-day="${start}"`}>${formatTime(end, clockface.timeZone, clockface.dateFormat, localeOf(clockface))}</time>`
 }
 
 function maintenanceWindow(m: Maintenance, clockface: Clockface, mode?: 'fixed'): SafeHtml {
+  const t = tOf(clockface)
+  const start = time(m.scheduledStartAt, clockface, mode)
   return m.scheduledEndAt
-    ? html`${time(m.scheduledStartAt, clockface, mode)} to ${windowEnd(m.scheduledStartAt, m.scheduledEndAt, clockface, mode)}`
-    : html`From ${time(m.scheduledStartAt, clockface, mode)}, open end`
+    ? tHtml(t, 'site.maintenance.window', {
+        start,
+        end: windowEnd(m.scheduledStartAt, m.scheduledEndAt, clockface, mode),
+      })
+    : tHtml(t, 'site.maintenance.openEnd', { start })
+}
+
+/**
+ * A maintenance's duration: what the operator wrote, as written; the estimate of its window (what is stored when
+ * the operator wrote nothing: durationToStore) in the page's language.
+ */
+function maintenanceDuration(m: Maintenance, t: Translate): string {
+  const start = new Date(m.scheduledStartAt)
+  const end = m.scheduledEndAt ? new Date(m.scheduledEndAt) : null
+  if (m.duration === estimateDuration(start, end)) return durationText(t, durationParts(start, end))
+  return m.duration === 'until further notice' && !end ? t('site.maintenance.untilFurtherNotice') : m.duration
 }
 
 /** "Starts in 2 minutes" for an upcoming window; the response expires when that reads differently. */
-function startsIn(m: Maintenance, clock: ResponseClock | undefined): SafeHtml | null {
+function startsIn(m: Maintenance, t: Translate, clock: ResponseClock | undefined): SafeHtml | null {
   if (!clock || m.status !== 'upcoming') return null
   const start = new Date(m.scheduledStartAt)
-  if (start.getTime() <= clock.now.getTime()) return html`<strong class="starts">Starting now</strong> · `
+  if (start.getTime() <= clock.now.getTime())
+    return html`<strong class="starts">${t('site.maintenance.startingNow')}</strong> · `
   clock.changesAt(countdownChangesAt(start, clock.now))
-  return html`<strong class="starts">Starts in ${estimateDuration(clock.now, start) ?? 'less than a minute'}</strong> · `
+  const duration = durationText(t, durationParts(clock.now, start))
+  return html`<strong class="starts">${t('site.maintenance.startsIn', { duration })}</strong> · `
 }
 
 function maintenanceCard(
@@ -111,14 +142,15 @@ function maintenanceCard(
   clock?: ResponseClock,
   repeats?: string | null,
 ): SafeHtml {
+  const t = tOf(settings)
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
-<div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
-${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}</p></div>` : null}
-<p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings)} · ${m.duration}</p>
-${repeats ? html`<p class="meta">${repeats[0].toUpperCase()}${repeats.slice(1)}</p>` : null}
-${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
+<div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(t, m.status)}</div>
+${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">${tHtml(t, 'site.card.latestUpdate', { time: time(latest.createdAt, settings, 'ago') })}</p></div>` : null}
+<p class="meta">${startsIn(m, t, clock)}${maintenanceWindow(m, settings)} · ${maintenanceDuration(m, t)}</p>
+${repeats ? html`<p class="meta">${repeats}</p>` : null}
+${m.affectedServices.length ? html`<p class="meta">${tHtml(t, 'site.card.affected', { services: serviceNames(settings, m.affectedServices) })}</p>` : null}
 </li>`
 }
 
@@ -129,6 +161,7 @@ ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.af
 function onePerSeries(
   maintenances: Maintenance[],
   series: ReadonlyMap<string, SeriesPlace>,
+  settings: SiteSettings,
 ): { m: Maintenance; repeats: string | null }[] {
   const shown = new Set<string>()
   return maintenances.flatMap((m): { m: Maintenance; repeats: string | null }[] => {
@@ -136,7 +169,7 @@ function onePerSeries(
     if (!place?.repeats) return [{ m, repeats: null }]
     if (shown.has(place.origin)) return []
     shown.add(place.origin)
-    return [{ m, repeats: place.repeats }]
+    return [{ m, repeats: repeatsText(tOf(settings), localeOf(settings), place.repeatsParts) }]
   })
 }
 
@@ -167,13 +200,62 @@ function serviceList(
   services: ServiceGroup['services'],
   uptime: Map<string, ServiceUptime> | null,
   labels: Map<string, string>,
+  settings: SiteSettings,
 ): SafeHtml {
+  const t = tOf(settings)
   return html`<ul class="services">${services.map((s) => {
     const bars = uptime?.get(s.slug)
     return bars
-      ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
-      : html`<li>${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(s.status)}</li>`
+      ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(t, s.status)}${uptimeBars(bars, labels, settings.language)}</li>`
+      : html`<li>${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(t, s.status)}</li>`
   })}</ul>`
+}
+
+/** The banner: the operator's status message, else the page's own words for the status, else the derived headline. */
+function banner(summary: StatusSummary, settings: SiteSettings): { headline: string; section: SafeHtml } {
+  const t = tOf(settings)
+  const headline =
+    settings.bannerTexts?.[summary.status] ??
+    headlineText(
+      t,
+      headlineParts(
+        summary.serviceGroups.flatMap((g) => g.services),
+        summary.status,
+      ),
+    )
+  const section = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
+<span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
+<div><h1 id="overall">${summary.message ?? headline}</h1>
+${summary.message ? html`<p class="sub">${headline}</p>` : null}</div>
+</section>`
+  return { headline, section }
+}
+
+/** `/`'s service groups, each with its services (and their bars, when `uptime` has them). */
+function serviceGroups(
+  summary: StatusSummary,
+  settings: SiteSettings,
+  uptime: Map<string, ServiceUptime> | null,
+): SafeHtml {
+  const t = tOf(settings)
+  const labels = uptime
+    ? dateLabels(uptime.values().next().value, settings.dateFormat, localeOf(settings))
+    : new Map<string, string>()
+  const groups = summary.serviceGroups.filter((g) => g.services.length > 0)
+  // A group with a problem is open; so is a single group, whose collapse would hide every service behind one click.
+  const open = (g: ServiceGroup) => g.status !== 'operational' || groups.length === 1
+  return html`<section aria-labelledby="services-h"><h2 id="services-h">${t('site.home.services')}</h2>
+${groups.length === 0 ? html`<p class="muted">${t('site.home.noServices')}</p>` : null}
+${groups.map(
+  (
+    g,
+  ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
+<summary>${described(g.name, g.description)}${serviceBadge(t, g.status)}</summary>
+${serviceList(g.services, uptime, labels, settings)}
+${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">${t('site.home.groupBars')}<span class="visually-hidden"> ${t('site.home.groupBarsOf', { group: g.name })}</span></a></p>`}
+</details>`,
+)}
+</section>`
 }
 
 /**
@@ -189,47 +271,21 @@ export function homePage(
   clock = new ResponseClock(),
   series: ReadonlyMap<string, SeriesPlace> = new Map(),
 ): string {
-  const labels = uptime ? dateLabels(uptime.values().next().value, settings.dateFormat) : new Map<string, string>()
+  const t = tOf(settings)
   // The page's own words for this status replace the derived headline; the custom status message still wins.
-  const headline =
-    settings.bannerTexts?.[summary.status] ??
-    overallHeadline(
-      summary.serviceGroups.flatMap((g) => g.services),
-      summary.status,
-    )
-  const banner = html`<section aria-labelledby="overall" class="banner s-${summary.status}">
-<span class="icon" aria-hidden="true">${SERVICE_ICONS[summary.status]}</span>
-<div><h1 id="overall">${summary.message ?? headline}</h1>
-${summary.message ? html`<p class="sub">${headline}</p>` : null}</div>
+  const { headline, section } = banner(summary, settings)
+
+  const active = html`<section aria-labelledby="active-h"><h2 id="active-h">${t('site.home.activeIncidents')}</h2>
+${summary.activeIncidents.length ? html`<ul class="plain">${summary.activeIncidents.map((i) => incidentCard(i, settings, true))}</ul>` : html`<p class="muted">${t('site.home.noActiveIncidents')}</p>`}
 </section>`
 
-  const groups = summary.serviceGroups.filter((g) => g.services.length > 0)
-  // A group with a problem is open; so is a single group, whose collapse would hide every service behind one click.
-  const open = (g: ServiceGroup) => g.status !== 'operational' || groups.length === 1
-  const services = html`<section aria-labelledby="services-h"><h2 id="services-h">Services</h2>
-${groups.length === 0 ? html`<p class="muted">No services are listed yet.</p>` : null}
-${groups.map(
-  (
-    g,
-  ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
-<summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
-${serviceList(g.services, uptime, labels)}
-${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a></p>`}
-</details>`,
-)}
+  const maintenances = html`<section aria-labelledby="maint-h"><h2 id="maint-h">${t('site.home.maintenance')}</h2>
+${summary.activeMaintenances.length ? html`<ul class="plain">${onePerSeries(summary.activeMaintenances, series, settings).map(({ m, repeats }) => maintenanceCard(m, settings, clock, repeats))}</ul>` : html`<p class="muted">${t('site.home.noMaintenance')}</p>`}
 </section>`
 
-  const active = html`<section aria-labelledby="active-h"><h2 id="active-h">Active incidents</h2>
-${summary.activeIncidents.length ? html`<ul class="plain">${summary.activeIncidents.map((i) => incidentCard(i, settings, true))}</ul>` : html`<p class="muted">No active incidents.</p>`}
-</section>`
-
-  const maintenances = html`<section aria-labelledby="maint-h"><h2 id="maint-h">Scheduled maintenance</h2>
-${summary.activeMaintenances.length ? html`<ul class="plain">${onePerSeries(summary.activeMaintenances, series).map(({ m, repeats }) => maintenanceCard(m, settings, clock, repeats))}</ul>` : html`<p class="muted">No maintenance is scheduled.</p>`}
-</section>`
-
-  const past = html`<section aria-labelledby="past-h"><h2 id="past-h">Past 7 days</h2>
-${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents in the past 7 days.</p>`}
-<p><a href="/history">Incident and maintenance history</a></p>
+  const past = html`<section aria-labelledby="past-h"><h2 id="past-h">${t('site.home.past')}</h2>
+${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">${t('site.home.noPast')}</p>`}
+<p><a href="/history">${t('site.historyLink')}</a></p>
 </section>`
 
   // An active incident is the news: it comes before the service list.
@@ -242,7 +298,7 @@ ${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i)
     description: summary.activeIncidents[0]
       ? `${summary.activeIncidents[0].title}: ${markdownToText(summary.activeIncidents[0].updates[0]?.message ?? '')}`
       : summary.message,
-    body: html`${banner}${active}${maintenances}${services}${past}${homeSubscribeForm(channels)}`,
+    body: html`${section}${active}${maintenances}${serviceGroups(summary, settings, uptime)}${past}${homeSubscribeForm(channels)}`,
   })
 }
 
@@ -253,39 +309,47 @@ export function servicePage(
   incidents: Incident[],
   settings: SiteSettings,
 ): string {
+  const t = tOf(settings)
+  const labels = dateLabels(uptime, settings.dateFormat, localeOf(settings))
   const body = html`<article aria-labelledby="title">
-<p class="meta">Service · ${service.group.name}</p>
+<p class="meta">${t('site.service.kind', { group: service.group.name })}</p>
 <h1 id="title">${service.name}</h1>
 <div class="card">
-<p class="flush">Current status: ${serviceBadge(service.status)}</p>
+<p class="flush">${tHtml(t, 'site.currentStatus', { status: serviceBadge(t, service.status) })}</p>
 ${service.description ? html`<p>${service.description}</p>` : null}
 </div>
-<h2>Uptime</h2>
-${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime, settings.dateFormat))}</div>` : html`<p class="muted">No history yet.</p>`}
-<h2>Incidents</h2>
-${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">No incidents have affected this service.</p>`}
-<p><a href="/history">Incident and maintenance history</a></p>
+<h2>${t('site.service.uptime')}</h2>
+${uptime ? html`<div class="card">${uptimeBars(uptime, labels, settings.language)}</div>` : html`<p class="muted">${t('site.service.noHistory')}</p>`}
+<h2>${t('site.service.incidents')}</h2>
+${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">${t('site.service.noIncidents')}</p>`}
+<p><a href="/history">${t('site.historyLink')}</a></p>
 </article>`
   return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true })
 }
 
 /** `/g/<slug>`: a group's services with their 90-day bars; `/` loads its list into the group when it is opened. */
 export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime>, settings: SiteSettings): string {
-  const body = html`${backLink}<article aria-labelledby="title">
-<p class="meta">Service group</p>
+  const t = tOf(settings)
+  const labels = dateLabels(uptime.values().next().value, settings.dateFormat, localeOf(settings))
+  const body = html`${backLink(settings)}<article aria-labelledby="title">
+<p class="meta">${t('site.group.kind')}</p>
 <h1 id="title">${group.name}</h1>
 <div class="card">
-<p class="flush">Current status: ${serviceBadge(group.status)}</p>
+<p class="flush">${tHtml(t, 'site.currentStatus', { status: serviceBadge(t, group.status) })}</p>
 ${group.description ? html`<p>${group.description}</p>` : null}
 </div>
-<h2>Services</h2>
-<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value, settings.dateFormat)) : html`<p class="muted">No services are listed in this group.</p>`}</div>
+<h2>${t('site.home.services')}</h2>
+<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, labels, settings) : html`<p class="muted">${t('site.group.noServices')}</p>`}</div>
 </article>`
   return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true })
 }
 
 /** Above an incident or a maintenance: the way back to the whole picture (the nav's *Status* is hidden on phones). */
-const backLink = html`<p class="back"><a href="/"><span aria-hidden="true">← </span>Current status</a></p>`
+function backLink(settings: SiteSettings): SafeHtml {
+  // The arrow points back, which is to the right in a right-to-left language.
+  const arrow = settings.language?.dir === 'rtl' ? '→ ' : '← '
+  return html`<p class="back"><a href="/"><span aria-hidden="true">${arrow}</span>${tOf(settings)('site.back')}</a></p>`
+}
 
 /** When the incident began: its first update when that was back-dated before the record was created. */
 export function incidentStartedAt(incident: Incident): string {
@@ -294,9 +358,28 @@ export function incidentStartedAt(incident: Incident): string {
 }
 
 /** "Set Payments to major outage, Website to degraded performance." under an update that changed them. */
-function setStatuses(set: SetStatus[] | undefined): SafeHtml | null {
+function setStatuses(set: SetStatus[] | undefined, settings: SiteSettings): SafeHtml | null {
   if (!set?.length) return null
-  return html`<p class="meta set-statuses">Set ${set.map((s) => `${s.name} to ${statusWords(s.status)}`).join(', ')}.</p>`
+  const t = tOf(settings)
+  const changes = set.map((s) => t('site.incident.setStatus', { service: s.name, status: s.status }))
+  return html`<p class="meta set-statuses">${t('site.incident.setStatuses', { changes: listText(localeOf(settings), changes) })}</p>`
+}
+
+/** "Resolved after 2 hours, on …" or "Ongoing for 5 minutes, since …". */
+function incidentState(incident: Incident, settings: SiteSettings, clock: ResponseClock): SafeHtml {
+  const t = tOf(settings)
+  const since = incidentStartedAt(incident)
+  if (incident.status !== 'resolved') {
+    // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
+    clock.changesAt(estimateChangesAt(new Date(since), clock.now))
+    const duration = durationText(t, durationParts(new Date(since), clock.now))
+    return tHtml(t, 'site.incident.ongoing', { duration, time: time(since, settings) })
+  }
+  const end = new Date(incident.resolvedAt ?? incident.updatedAt)
+  const duration = durationText(t, durationParts(new Date(since), end))
+  return incident.resolvedAt
+    ? tHtml(t, 'site.incident.resolvedOn', { duration, time: time(incident.resolvedAt, settings) })
+    : tHtml(t, 'site.incident.resolvedAfter', { duration })
 }
 
 /** `statuses`: what each update set (newest first, as `incident.updates`). */
@@ -306,32 +389,26 @@ export function incidentPage(
   clock = new ResponseClock(),
   statuses: SetStatus[][] = [],
 ): string {
-  const resolved = incident.status === 'resolved'
-  const since = incidentStartedAt(incident)
-  // "Ongoing for 5 minutes" reads "6 minutes" half a minute later: the page expires then, not at the next write.
-  if (!resolved) clock.changesAt(estimateChangesAt(new Date(since), clock.now))
-  const state = resolved
-    ? html`Resolved after ${lengthBetween(since, incident.resolvedAt ?? incident.updatedAt)}${incident.resolvedAt ? html`, on ${time(incident.resolvedAt, settings)}` : null}.`
-    : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings)}.`
-  const body = html`${backLink}<article aria-labelledby="title">
-<p class="meta">Incident</p>
+  const t = tOf(settings)
+  const body = html`${backLink(settings)}<article aria-labelledby="title">
+<p class="meta">${t('site.incident.kind')}</p>
 <h1 id="title">${incident.title}</h1>
 <div class="card">
-<p class="flush">Status: ${incidentBadge(incident.status)}</p>
-<p>${state}</p>
-<p class="meta">Affected services: ${serviceNames(incident.affectedServices)}</p>
-<p><button type="button" id="copy-link" hidden>Copy link</button> <span id="copy-result" role="status"></span></p>
+<p class="flush">${tHtml(t, 'site.incident.status', { status: incidentBadge(t, incident.status) })}</p>
+<p>${incidentState(incident, settings, clock)}</p>
+<p class="meta">${tHtml(t, 'site.incident.affected', { services: serviceNames(settings, incident.affectedServices) })}</p>
+<p><button type="button" id="copy-link" hidden>${t('site.incident.copyLink')}</button> <span id="copy-result" role="status"></span></p>
 </div>
-<h2>Updates</h2>
+<h2>${t('site.updates')}</h2>
 ${
   incident.updates.length
     ? html`<ol class="timeline" reversed>${incident.updates.map(
         (u, index) =>
-          html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
+          html`<li><div>${incidentBadge(t, u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index], settings)}</li>`,
       )}</ol>`
-    : html`<p class="muted">No updates yet.</p>`
+    : html`<p class="muted">${t('site.noUpdates')}</p>`
 }
-${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
+${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">${t('site.incident.postmortem')}</h2><p class="meta">${tHtml(t, 'site.incident.published', { time: time(incident.postmortem.publishedAt, settings) })}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
 </article>`
   return renderDocument({
     title: incident.title,
@@ -343,21 +420,22 @@ ${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postm
 }
 
 export function maintenancePage(m: Maintenance, settings: SiteSettings): string {
-  const body = html`${backLink}<article aria-labelledby="title">
-<p class="meta">Scheduled maintenance</p>
+  const t = tOf(settings)
+  const body = html`${backLink(settings)}<article aria-labelledby="title">
+<p class="meta">${t('site.home.maintenance')}</p>
 <h1 id="title">${m.title}</h1>
 <div class="card">
 <dl class="facts">
-<div class="fact"><dt>Status</dt><dd>${maintenanceBadge(m.status)}</dd></div>
-<div class="fact"><dt>Schedule (${settings.timeZone})</dt><dd>${maintenanceWindow(m, settings, 'fixed')}</dd></div>
-<div class="fact" id="local-row" data-zone="${settings.timeZone}" hidden><dt>Your time<span id="local-zone"></span></dt><dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd></div>
-<div class="fact"><dt>Duration</dt><dd>${m.duration}</dd></div>
-<div class="fact"><dt>Affected services</dt><dd>${serviceNames(m.affectedServices)}</dd></div>
+<div class="fact"><dt>${t('site.maintenance.status')}</dt><dd>${maintenanceBadge(t, m.status)}</dd></div>
+<div class="fact"><dt>${t('site.maintenance.schedule', { zone: settings.timeZone })}</dt><dd>${maintenanceWindow(m, settings, 'fixed')}</dd></div>
+<div class="fact" id="local-row" data-zone="${settings.timeZone}" hidden><dt>${t('site.maintenance.yourTime')}<span id="local-zone"></span></dt><dd data-local data-start="${m.scheduledStartAt}" data-end="${m.scheduledEndAt ?? ''}"></dd></div>
+<div class="fact"><dt>${t('site.maintenance.duration')}</dt><dd>${maintenanceDuration(m, t)}</dd></div>
+<div class="fact"><dt>${t('site.maintenance.affected')}</dt><dd>${serviceNames(settings, m.affectedServices)}</dd></div>
 </dl>
 </div>
-${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
-<h2>Updates</h2>
-${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
+${m.descriptionHtml ? html`<h2>${t('site.maintenance.description')}</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
+<h2>${t('site.updates')}</h2>
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">${t('site.noUpdates')}</p>`}
 </article>`
   return renderDocument({
     title: m.title,
@@ -381,13 +459,16 @@ export interface HistoryData {
 type HistoryEntry = { at: string; card: SafeHtml }
 
 /** "November 2026" and "Thursday 26 November" in the site's zone: the headings Statuspage's history groups by. */
-function historyGroups(entries: HistoryEntry[], { timeZone, dateFormat }: Clockface): SafeHtml {
-  const month = new Intl.DateTimeFormat('en-GB', { timeZone, month: 'long', year: 'numeric' })
+function historyGroups(entries: HistoryEntry[], clockface: Clockface): SafeHtml {
+  const { timeZone, dateFormat } = clockface
+  const locale = localeOf(clockface)
+  const monthLocale = locale.startsWith('en') ? 'en-GB' : dateLocale(dateFormat ?? 'day-month', locale)
+  const month = new Intl.DateTimeFormat(monthLocale, { timeZone, month: 'long', year: 'numeric' })
   const months: { label: string; days: { label: string; cards: SafeHtml[] }[] }[] = []
   for (const entry of [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
     const date = new Date(entry.at)
     const monthLabel = month.format(date)
-    const dayLabel = formatWeekday(date, timeZone, dateFormat)
+    const dayLabel = formatWeekday(date, timeZone, dateFormat, locale)
     let m = months.at(-1)
     if (m?.label !== monthLabel) months.push((m = { label: monthLabel, days: [] }))
     let d = m.days.at(-1)
@@ -401,6 +482,39 @@ ${m.days.map((d) => html`<h3 class="history-day">${d.label}</h3><ul class="plain
   )}`
 }
 
+/** The history's pager: newer, "Page 2 of 5", older (the arrows point the way the language reads). */
+function historyPager(page: number, lastPage: number, query: (n: number) => string, t: Translate): SafeHtml {
+  return html`<nav class="pager" aria-label="${t('site.history.pages')}"><ul>
+<li>${page > 1 ? html`<a href="${query(page - 1)}" rel="prev">${t('site.history.newer')}</a>` : null}</li>
+<li class="muted">${t('site.history.page', { page, lastPage })}</li>
+<li>${page < lastPage ? html`<a href="${query(page + 1)}" rel="next">${t('site.history.older')}</a>` : null}</li>
+</ul></nav>`
+}
+
+/** The history's words: its heading, its title, and what it says when there is nothing to list. */
+function historyWords(t: Translate, page: number, service: { name: string } | null) {
+  const name = service?.name ?? ''
+  return {
+    heading: service ? t('site.history.headingOf', { service: name }) : t('site.history.heading'),
+    title:
+      page > 1
+        ? service
+          ? t('site.history.titleOfPage', { service: name, page })
+          : t('site.history.titlePage', { page })
+        : service
+          ? t('site.history.headingOf', { service: name })
+          : t('site.history.heading'),
+    empty:
+      page > 1
+        ? service
+          ? t('site.history.noneOfOnPage', { service: name })
+          : t('site.history.noneOnPage')
+        : service
+          ? t('site.history.noneOf', { service: name })
+          : t('site.history.none'),
+  }
+}
+
 /**
  * `/history`: incidents (by when they began) and maintenances (by their start) of the page, grouped by month and
  * day like Statuspage's history, optionally of one service.
@@ -409,6 +523,7 @@ export function historyPage(
   { page, lastPage, incidents, maintenances, services, service }: HistoryData,
   settings: SiteSettings,
 ): string {
+  const t = tOf(settings)
   const query = (n: number) => {
     const params = new URLSearchParams()
     if (service) params.set('service', service.slug)
@@ -416,45 +531,45 @@ export function historyPage(
     const text = params.toString()
     return `/history${text ? `?${text}` : ''}`
   }
-  const pager = html`<nav class="pager" aria-label="History pages"><ul>
-<li>${page > 1 ? html`<a href="${query(page - 1)}" rel="prev">← Newer</a>` : null}</li>
-<li class="muted">Page ${page} of ${lastPage}</li>
-<li>${page < lastPage ? html`<a href="${query(page + 1)}" rel="next">Older →</a>` : null}</li>
-</ul></nav>`
   const filter = services.length
     ? html`<form method="get" action="/history" class="inline-form history-filter">
-<label for="history-service">Service</label>
-<select id="history-service" name="service"><option value="">All services</option>${services.map(
+<label for="history-service">${t('site.history.service')}</label>
+<select id="history-service" name="service"><option value="">${t('site.history.allServices')}</option>${services.map(
         (s) => html`<option value="${s.slug}"${s.slug === service?.slug ? raw(' selected') : ''}>${s.name}</option>`,
       )}</select>
-<button type="submit">Show</button>
+<button type="submit">${t('site.history.show')}</button>
 </form>`
     : null
   const entries: HistoryEntry[] = [
     ...incidents.map((i) => ({ at: incidentStartedAt(i), card: incidentCard(i, settings, false) })),
     ...maintenances.map((m) => ({ at: m.scheduledStartAt, card: maintenanceCard(m, settings) })),
   ]
-  const what = service ? html` affecting ${service.name}` : null
-  const body = html`<h1>History${service ? html` of ${service.name}` : null}</h1>
+  const words = historyWords(t, page, service)
+  const body = html`<h1>${words.heading}</h1>
 ${filter}
-${entries.length ? historyGroups(entries, settings) : html`<p class="muted">No incidents or maintenances${what}${page > 1 ? ' on this page' : ' have been recorded'}.</p>`}
-${pager}`
-  const title = `History${service ? ` of ${service.name}` : ''}${page > 1 ? `, page ${page}` : ''}`
-  return renderDocument({ title, settings, current: 'history', body, refresh: true })
+${entries.length ? historyGroups(entries, settings) : html`<p class="muted">${words.empty}</p>`}
+${historyPager(page, lastPage, query, t)}`
+  return renderDocument({ title: words.title, settings, current: 'history', body, refresh: true })
 }
 
+/** What a 404 says was not found: the kinds the public routes name (src/app/(site)), else "page". */
+const NOT_FOUND_KINDS = new Set(['incident', 'maintenance', 'service', 'service group'])
+
 export function notFoundPage(settings: SiteSettings, what = 'page'): string {
+  const t = tOf(settings)
+  const kind = NOT_FOUND_KINDS.has(what) ? what.replace(' ', '_') : 'page'
   return renderDocument({
-    title: 'Not found',
+    title: t('site.notFound.title'),
     settings,
-    body: html`<h1>Not found</h1><p>No ${what} was found at this address. It may have been removed, or the link may be mistyped.</p><p><a href="/">Go to the current status</a></p>`,
+    body: html`<h1>${t('site.notFound.title')}</h1><p>${t('site.notFound.text', { what: kind })}</p><p><a href="/">${t('site.notFound.home')}</a></p>`,
   })
 }
 
 export function errorPage(settings: SiteSettings): string {
+  const t = tOf(settings)
   return renderDocument({
-    title: 'Temporarily unavailable',
+    title: t('site.error.title'),
     settings,
-    body: html`<h1>Temporarily unavailable</h1><p>The status could not be read just now. Please try again shortly.</p>`,
+    body: html`<h1>${t('site.error.title')}</h1><p>${t('site.error.text')}</p>`,
   })
 }

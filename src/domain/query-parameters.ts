@@ -8,6 +8,12 @@
 /** Read by every /api/v1 route (src/public-api/http.ts): the indented body. */
 export const PRETTY_PARAMETER = 'pretty'
 
+/**
+ * Read by every /api/v1 and /api/v2 route (src/public-api/route.ts): the language of the texts the service writes
+ * in the body (docs/api.md), so `?locale=de` and no locale are cached apart.
+ */
+export const LOCALE_PARAMETER = 'locale'
+
 /** The /api/v1 routes with a query schema: the schema's keys, `?pretty` aside. */
 export const API_QUERY_PARAMETERS = {
   '/api/v1/incidents': ['status', 'service', 'from', 'to', 'page', 'limit'],

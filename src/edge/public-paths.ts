@@ -3,7 +3,12 @@
  * checked and read here (parseTarget), and classifyRequest says which budget it spends, whether the cache answers
  * it and which query parameters its route reads. Nothing else in src/edge looks at a path.
  */
-import { API_QUERY_PARAMETERS, PRETTY_PARAMETER, SITE_QUERY_PARAMETERS } from '@/domain/query-parameters'
+import {
+  API_QUERY_PARAMETERS,
+  LOCALE_PARAMETER,
+  PRETTY_PARAMETER,
+  SITE_QUERY_PARAMETERS,
+} from '@/domain/query-parameters'
 
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
 const EXACT = new Set([
@@ -24,8 +29,8 @@ export function isPublicSitePath(pathname: string): boolean {
 }
 
 /**
- * The Statuspage-compatible API (src/app/api/v2): public and cached like /api/v1; its routes read no query
- * parameter, so the cache key keeps none (parametersOf).
+ * The Statuspage-compatible API (src/app/api/v2): public and cached like /api/v1; its routes read only `?locale`, so
+ * the cache key keeps nothing else (parametersOf).
  */
 export function isStatuspageApiPath(pathname: string): boolean {
   return pathname === '/api/v2' || pathname.startsWith('/api/v2/')
@@ -112,14 +117,21 @@ export function parseTarget(url: string): Target {
 
 const ROUTE_PARAMETERS: Record<string, readonly string[]> = {
   ...Object.fromEntries(
-    Object.entries(API_QUERY_PARAMETERS).map(([path, names]) => [path, [...names, PRETTY_PARAMETER]]),
+    Object.entries(API_QUERY_PARAMETERS).map(([path, names]) => [path, [...names, PRETTY_PARAMETER, LOCALE_PARAMETER]]),
   ),
   ...SITE_QUERY_PARAMETERS,
 }
-const PRETTY_ONLY = [PRETTY_PARAMETER]
-/** The query parameters a cached route reads (src/domain/query-parameters.ts): every other /api/v1 route reads `?pretty` only; the other pages and the feeds read nothing. */
+const V1_ONLY = [PRETTY_PARAMETER, LOCALE_PARAMETER]
+const V2_ONLY = [LOCALE_PARAMETER]
+/**
+ * The query parameters a cached route reads (src/domain/query-parameters.ts): every other /api/v1 route reads
+ * `?pretty` and `?locale` only, every /api/v2 route `?locale` only; the other pages and the feeds read nothing.
+ */
 function parametersOf(pathname: string): readonly string[] {
-  return ROUTE_PARAMETERS[pathname] ?? (pathname.startsWith('/api/v1/') || pathname === '/api/v1' ? PRETTY_ONLY : [])
+  const listed = ROUTE_PARAMETERS[pathname]
+  if (listed) return listed
+  if (pathname.startsWith('/api/v1/') || pathname === '/api/v1') return V1_ONLY
+  return isStatuspageApiPath(pathname) ? V2_ONLY : []
 }
 
 /**

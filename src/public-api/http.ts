@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 
 import { ifNoneMatchMatches } from '@/edge/etag'
+import { type Translate, translator } from '@/i18n/translate'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
 import { EXPIRES_HEADER } from '@/runtime/headers'
 
@@ -101,8 +102,24 @@ export function problemResponse(
   })
 }
 
-export function notFound(request: Request, what: string): Response {
-  return problemResponse(request, { status: 404, detail: `No ${what} was found at this address.` })
+const IN_ENGLISH = translator()
+
+/** A 404 for an incident or maintenance no page shows, said in `t`'s language. */
+export function notFound(request: Request, what: 'incident' | 'maintenance', t: Translate = IN_ENGLISH): Response {
+  return problemResponse(request, { status: 404, detail: t('api.problem.notFound', { what }) })
+}
+
+/** A 400 naming every bad parameter (`invalid-params`), its detail in `t`'s language. */
+export function invalidQueryResponse(
+  request: Request,
+  invalid: { name: string; reason: string }[],
+  t: Translate = IN_ENGLISH,
+): Response {
+  return problemResponse(request, {
+    status: 400,
+    detail: t('api.problem.invalidQuery', { count: invalid.length, names: invalid.map((p) => p.name).join(', ') }),
+    'invalid-params': invalid,
+  })
 }
 
 /**
@@ -114,6 +131,7 @@ export function parseQuery<S extends z.ZodType>(
   request: Request,
   schema: S,
   lists: readonly string[] = [],
+  t: Translate = IN_ENGLISH,
 ): { query: z.output<S> } | { response: Response } {
   const search = new URL(request.url).searchParams
   const params: Record<string, string> = Object.fromEntries(search)
@@ -126,13 +144,7 @@ export function parseQuery<S extends z.ZodType>(
     if (!reasons.has(name)) reasons.set(name, issue.message)
   }
   const invalid = [...reasons].map(([name, reason]) => ({ name, reason }))
-  return {
-    response: problemResponse(request, {
-      status: 400,
-      detail: `Invalid query parameter${invalid.length > 1 ? 's' : ''}: ${invalid.map((p) => p.name).join(', ')}.`,
-      'invalid-params': invalid,
-    }),
-  }
+  return { response: invalidQueryResponse(request, invalid, t) }
 }
 
 export function preflightResponse(): Response {

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod'
 
+import { LOCALES } from '@/domain/locales'
+import { LOCALE_PARAMETER } from '@/domain/query-parameters'
+
 import * as s from './schemas'
 
 type JsonSchema = Record<string, unknown>
@@ -90,6 +93,14 @@ const pretty = {
   allowEmptyValue: true,
   schema: { type: 'string' },
 }
+/** `?locale`, read by every route of /api/v1 and /api/v2 (src/public-api/route.ts). */
+export const localeParameter = {
+  name: LOCALE_PARAMETER,
+  in: 'query',
+  required: false,
+  description: `the language of the texts the service writes (a duration it estimated, a problem's detail; /api/v2: the status description), any letter case; default: the page's default language. Names, titles and messages are as written. Another value: 400`,
+  schema: { type: 'string', examples: [...LOCALES] },
+}
 const shortId = { name: 'shortId', in: 'path', required: true, schema: { type: 'string' } }
 
 function operation(
@@ -100,11 +111,15 @@ function operation(
   return {
     get: {
       summary,
-      parameters: [...(extra.parameters ?? []), pretty],
+      parameters: [...(extra.parameters ?? []), pretty, localeParameter],
       responses: {
         200: ok,
         304: notModified,
-        ...(extra.badQuery ? { 400: problem('A query parameter is invalid; invalid-params names each one') } : {}),
+        400: problem(
+          extra.badQuery
+            ? 'A query parameter is invalid; invalid-params names each one'
+            : 'The locale is not one this service speaks; invalid-params names it',
+        ),
         404: extra.notFound ? problem(`No such item, or ${NO_PAGE}`) : problem(NO_PAGE),
         429: tooMany,
       },

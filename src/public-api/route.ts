@@ -6,10 +6,15 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { env } from '@/config/env'
+import { LOCALES, localeOfSegment } from '@/domain/locales'
+import { LOCALE_PARAMETER } from '@/domain/query-parameters'
 import { publicError } from '@/errors'
+import { translator } from '@/i18n/translate'
 
 import { ResponseClock } from './clock'
-import { problemResponse } from './http'
+import { invalidQueryResponse, problemResponse } from './http'
+import type { ResponseLanguage } from './localized'
 import { type Links, markPageResponse, markPrivate, publicPage } from '@/settings/base-url'
 import { AccessRequired } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
@@ -21,6 +26,20 @@ export interface PublicContext {
   page: PageRecord | null
   /** The one `now` of this response; what depends on it reports here when it changes (the response's expiry). */
   clock: ResponseClock
+  /**
+   * The language of the texts the service writes in the body (docs/api.md): `?locale=`, else the page's language (its
+   * default). Editors' texts are as written.
+   */
+  language: ResponseLanguage
+}
+
+/** `?locale=` (any letter case, the last if sent twice): its language, null when absent, or a 400 when unknown. */
+function askedLanguage(request: Request, t: ResponseLanguage['t']): ResponseLanguage | null | Response {
+  const asked = new URL(request.url).searchParams.getAll(LOCALE_PARAMETER).at(-1)
+  if (asked === undefined) return null
+  const locale = localeOfSegment(asked, { pseudo: env().I18N_PSEUDO_LOCALE })
+  if (locale) return { locale, t: translator(locale) }
+  return invalidQueryResponse(request, [{ name: LOCALE_PARAMETER, reason: `must be one of ${LOCALES.join(', ')}` }], t)
 }
 
 type Handler<P> = (request: Request, context: PublicContext, params: P) => Promise<Response>
@@ -30,8 +49,11 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const payload = await getPayload({ config })
       const requestPage = await publicPage(payload, request)
-      const { links, page } = requestPage
-      const response = await handler(request, { payload, links, page, clock: new ResponseClock() }, await route.params)
+      const { links, page, language: pageLanguage } = requestPage
+      const language = askedLanguage(request, pageLanguage.t) ?? pageLanguage
+      if (language instanceof Response) return markPageResponse(language, requestPage)
+      const context = { payload, links, page, clock: new ResponseClock(), language }
+      const response = await handler(request, context, await route.params)
       return markPageResponse(response, requestPage)
     } catch (error) {
       const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')

@@ -7,55 +7,75 @@
  * turns back into the same plain text. A control character that slipped into the database would make the whole
  * document invalid XML, so they are dropped from the output; in the calendar a line break in a one-line property
  * would start a new property.
+ *
+ * Every text the service writes here (titles, status words, "Affected:") is in the response's language
+ * (docs/languages.md, the `feeds` catalogue), which the feed names (`xml:lang`, `<language>`); its links lead to the
+ * pages in that language (`inLanguage`).
  */
 import { TZDate } from '@date-fns/tz'
 import { Feed } from 'feed'
 import ical, { ICalEventStatus } from 'ical-generator'
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library'
 
-import { INCIDENT_STATUS_LABELS, MAINTENANCE_STATUS_LABELS } from '@/domain/statuses'
+import { type AnyLocale, DEFAULT_LOCALE } from '@/domain/locales'
 import { formatDateTime } from '@/format/dates'
 import { escapeHtml } from '@/format/html'
+import { tOf, type Translate } from '@/i18n/translate'
 import { markdownToHtml, markdownToText } from '@/format/markdown'
+import { localizedMaintenance } from '@/public-api/localized'
 import type { SeriesPlace } from '@/public-api/read-model'
 import type { Incident, Maintenance } from '@/public-api/schemas'
 import type { Links } from '@/settings/base-url'
 import type { SiteSettings } from '@/settings/site-settings'
 
-function incidentSummary(incident: Incident): string {
+/** The links of a feed in the response's language: its pages under the language's prefix (none for the default). */
+export const inLanguage = (links: Links, settings: SiteSettings): Links => ({
+  ...links,
+  base: links.base + (settings.language?.prefix ?? ''),
+})
+
+const localeOf = (settings: SiteSettings): AnyLocale => settings.language?.locale ?? DEFAULT_LOCALE
+
+const incidentStatus = (incident: Incident, t: Translate) => t('feeds.incident.status', { status: incident.status })
+
+function incidentSummary(incident: Incident, t: Translate): string {
   const latest = incident.updates[0]
   const services = incident.affectedServices.map((s) => s.name).join(', ')
-  const postmortem = incident.postmortem ? `Postmortem:\n${incident.postmortem.text}` : ''
+  const status = incidentStatus(incident, t)
   return [
-    `${INCIDENT_STATUS_LABELS[incident.status]}${latest ? `: ${markdownToText(latest.message)}` : ''}`,
-    services ? `Affected: ${services}` : '',
-    postmortem,
+    latest ? t('feeds.incident.latest', { status, message: markdownToText(latest.message) }) : status,
+    services ? t('feeds.affected', { services }) : '',
+    incident.postmortem ? t('feeds.postmortem.text', { text: incident.postmortem.text }) : '',
   ]
     .filter(Boolean)
     .join('\n')
 }
 
 /** The entry's content: status, the latest message's safe Markdown as sanitised HTML (links clickable), services, postmortem. */
-function incidentHtml(incident: Incident): string {
+function incidentHtml(incident: Incident, t: Translate): string {
   const latest = incident.updates[0]
   const services = incident.affectedServices.map((s) => s.name).join(', ')
   return [
-    `<p>${escapeHtml(INCIDENT_STATUS_LABELS[incident.status])}</p>`,
+    `<p>${escapeHtml(incidentStatus(incident, t))}</p>`,
     latest ? markdownToHtml(latest.message) : '',
-    services ? `<p>Affected: ${escapeHtml(services)}</p>` : '',
-    incident.postmortem ? `<h2>Postmortem</h2>${incident.postmortem.html}` : '',
+    services ? `<p>${escapeHtml(t('feeds.affected', { services }))}</p>` : '',
+    incident.postmortem ? `<h2>${escapeHtml(t('feeds.postmortem.heading'))}</h2>${incident.postmortem.html}` : '',
   ].join('\n')
 }
 
-function maintenanceSummary(m: Maintenance, { timeZone, dateFormat }: SiteSettings): string {
+function maintenanceSummary(m: Maintenance, settings: SiteSettings): string {
+  const t = tOf(settings)
+  const { timeZone, dateFormat } = settings
   const at = (iso: string) => formatDateTime(iso, timeZone, dateFormat)
   const window = m.scheduledEndAt
-    ? `${at(m.scheduledStartAt)} to ${at(m.scheduledEndAt)}`
-    : `From ${at(m.scheduledStartAt)}, open end`
+    ? t('feeds.maintenance.window', { start: at(m.scheduledStartAt), end: at(m.scheduledEndAt) })
+    : t('feeds.maintenance.openEnd', { start: at(m.scheduledStartAt) })
   const services = m.affectedServices.map((s) => s.name).join(', ')
+  const { duration } = localizedMaintenance(m, { locale: localeOf(settings), t })
+  const status = t('feeds.maintenance.status', { status: m.status })
   return [
-    `Maintenance (${MAINTENANCE_STATUS_LABELS[m.status]}): ${window}, ${m.duration}`,
-    services ? `Affected: ${services}` : '',
+    t('feeds.maintenance.summary', { status, window, duration }),
+    services ? t('feeds.affected', { services }) : '',
     m.descriptionText,
   ]
     .filter(Boolean)
@@ -82,36 +102,43 @@ export interface SiteFeed {
   rss2(): string
 }
 
+/** `links`: in the response's language (inLanguage), as the incidents' and maintenances' own were read. */
 export function buildFeed(
   incidents: Incident[],
   maintenances: Maintenance[],
   settings: SiteSettings,
   links: Links,
 ): SiteFeed {
+  const t = tOf(settings)
   const items = [
     ...incidents.map((i) => ({
       date: new Date(i.updatedAt),
-      title: `${i.title} (${INCIDENT_STATUS_LABELS[i.status]})`,
+      title: t('feeds.incident.title', { title: i.title, status: incidentStatus(i, t) }),
       id: i.url,
       link: i.url,
-      description: incidentSummary(i),
+      description: incidentSummary(i, t),
       published: new Date(i.createdAt),
-      html: incidentHtml(i),
+      html: incidentHtml(i, t),
     })),
     ...maintenances.map((m) => ({
       date: new Date(m.updatedAt),
-      title: `Maintenance: ${m.title} (${MAINTENANCE_STATUS_LABELS[m.status]})`,
+      title: t('feeds.maintenance.title', {
+        title: m.title,
+        status: t('feeds.maintenance.status', { status: m.status }),
+      }),
       id: m.url,
       link: m.url,
       description: maintenanceSummary(m, settings),
       published: new Date(m.createdAt),
     })),
   ].sort((a, b) => b.date.getTime() - a.date.getTime())
+  const locale = localeOf(settings)
   const feed = new Feed({
     id: `${links.base}/`,
-    title: `${settings.siteName}: incidents and maintenances`,
-    description: settings.description ?? `Incidents and maintenances of ${settings.siteName}`,
+    title: t('feeds.title', { site: settings.siteName }),
+    description: settings.description ?? t('feeds.description', { site: settings.siteName }),
     link: `${links.base}/`,
+    language: locale,
     updated: items[0]?.date ?? new Date(0),
     generator: false,
     copyright: settings.siteName,
@@ -128,7 +155,19 @@ export function buildFeed(
           : `<p>${escapeHtml(item.description).replace(/\n/g, '<br>')}</p>`,
     })
   }
-  return { atom1: () => xmlText(feed.atom1()), rss2: () => xmlText(feed.rss2()) }
+  // `feed` writes RSS's <language> but no Atom equivalent: the root element says it (RFC 4287 allows xml:lang anywhere).
+  return {
+    atom1: () =>
+      xmlText(
+        feed
+          .atom1()
+          .replace(
+            '<feed xmlns="http://www.w3.org/2005/Atom">',
+            `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
+          ),
+      ),
+    rss2: () => xmlText(feed.rss2()),
+  }
 }
 
 /** For a one-line iCalendar property: line breaks and other controls would end the property and start another. */
@@ -160,8 +199,9 @@ export function buildCalendar(
 ): string {
   const host = new URL(links.base).hostname
   const zone = calendarZone(settings.timeZone)
+  const t = tOf(settings)
   const calendar = ical({
-    name: oneLine(`${settings.siteName}: maintenances`),
+    name: oneLine(t('feeds.calendar.name', { site: settings.siteName })),
     prodId: { company: 'statuspage', product: 'maintenances' },
     // No zone name for the calendar itself: ical-generator would then write DTSTAMP, CREATED and LAST-MODIFIED in
     // local time, where RFC 5545 wants UTC. The generator answers for the events' zone.
@@ -180,7 +220,7 @@ export function buildCalendar(
       // An open end has no end time: a one-hour placeholder would be a promise nobody made, so the event is shown
       // from its start (RFC 5545: no DTEND and no DURATION is an instant).
       end: m.scheduledEndAt ? at(m.scheduledEndAt) : null,
-      summary: `Maintenance: ${m.title}`,
+      summary: t('feeds.calendar.summary', { title: m.title }),
       description: maintenanceSummary(m, settings),
       url: m.url,
       status: m.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

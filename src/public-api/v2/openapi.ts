@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 
-import { componentSchemasOf } from '../openapi'
+import { componentSchemasOf, localeParameter } from '../openapi'
 
 import * as s from './schemas'
 
@@ -41,6 +41,7 @@ function operation(summary: string, schema: string) {
   return {
     get: {
       summary,
+      parameters: [localeParameter],
       responses: {
         200: {
           description: summary,
@@ -48,6 +49,10 @@ function operation(summary: string, schema: string) {
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
         },
         304: { description: 'Not modified (If-None-Match matched the ETag); no body' },
+        400: {
+          description: 'The locale is not one this service speaks; an RFC 9457 problem naming it in invalid-params',
+          content: { 'application/problem+json': { schema: { type: 'object', required: ['status', 'detail'] } } },
+        },
         404: NO_PAGE,
         429: { description: 'Rate limited; see Retry-After and the RateLimit-* headers' },
       },
@@ -64,7 +69,7 @@ export function openApiDocumentV2(): JsonSchema {
       title: 'Status page API, Statuspage-compatible',
       version: '2',
       description:
-        "Atlassian Statuspage's public API v2, read-only, no authentication, no query parameters; the mapping from this service's model is in docs/api.md.",
+        "Atlassian Statuspage's public API v2, read-only, no authentication, no query parameters but ?locale (the language of the texts this service writes); the mapping from this service's model is in docs/api.md.",
     },
     servers: [{ url: '/api/v2' }],
     paths: {

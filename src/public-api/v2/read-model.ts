@@ -21,10 +21,12 @@ import {
   statuspageTimeZone,
   type TimelineUpdate,
 } from '@/domain/statuspage'
+import type { Translate } from '@/i18n/translate'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
 import type { PageScope } from '@/domain/pages'
 import type { PageRecord } from '@/settings/pages'
+import { statuspageDescription } from '../localized'
 import { incidentSelect, pageFilter, pageHeadings, published, withPage } from '../read-model'
 
 import type { Component, Incident, IncidentUpdate, Page, ScheduledMaintenance } from './schemas'
@@ -50,6 +52,8 @@ export interface Site {
   byServiceId: Map<number, Component>
   /** Which incidents and maintenances the page shows (null: all). */
   onPage: Where | null
+  /** The translator of the texts the service writes (the status description, a cancelled maintenance's note). */
+  t: Translate
 }
 
 const readSiteDocs = (payload: Payload) =>
@@ -151,8 +155,8 @@ async function headingsOf(
   }))
 }
 
-/** `page`: the page the request is for (null: the default page, the site's settings). */
-export async function loadSite(payload: Payload, links: Links, page: PageRecord | null): Promise<Site> {
+/** `page`: the page the request is for (null: the default page, the site's settings); `t`: the response's language. */
+export async function loadSite(payload: Payload, links: Links, page: PageRecord | null, t: Translate): Promise<Site> {
   const [settings, groups, services] = await readSiteDocs(payload)
   const [headings, onPage] = await Promise.all([
     headingsOf(payload, links.scope, groups.docs, services.docs),
@@ -187,11 +191,14 @@ export async function loadSite(payload: Payload, links: Links, page: PageRecord 
     maintenanceMode: Boolean(settings.maintenanceMode),
     byServiceId,
     onPage,
+    t,
   }
 }
 
+/** The page's rollup, its description in the response's language (Statuspage's English words without `?locale`). */
 export function statusOf(site: Site) {
-  return pageStatus(site.serviceStatuses, site.maintenanceMode)
+  const { indicator, description } = pageStatus(site.serviceStatuses, site.maintenanceMode)
+  return { indicator, description: statuspageDescription(description, site.t) }
 }
 
 const serviceIdOf = (ref: number | { id: number } | null | undefined) =>
@@ -241,7 +248,7 @@ function toMaintenance(doc: MaintenanceDoc, site: Site): ScheduledMaintenance {
     updates.push({
       id: derivedId('maintenance-cancelled', doc.id),
       status: 'completed',
-      body: 'This maintenance was cancelled.',
+      body: site.t('api.v2.maintenance.cancelled'),
       incident_id: id,
       created_at: at,
       updated_at: at,

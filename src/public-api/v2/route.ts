@@ -7,13 +7,14 @@ import { loadSite, type Site } from './read-model'
 
 export function statuspageGet(body: (context: PublicContext, site: Site) => Promise<Record<string, unknown>>) {
   return publicGet(async (request, context) => {
-    const site = await loadSite(context.payload, context.links, context.page)
+    const site = await loadSite(context.payload, context.links, context.page, context.language.t)
     const [value, transition] = await Promise.all([
       body(context, site),
       nextMaintenanceTransition(context.payload, context.clock.now),
     ])
     context.clock.changesAt(transition)
-    // No /api/v2 route reads a query parameter (the edge's cache key drops them all), so neither does `?pretty`.
+    // No /api/v2 route reads a query parameter but `?locale` (publicGet; the edge's cache key drops every other), so
+    // neither does `?pretty`.
     const bare = new URL(request.url)
     bare.search = ''
     return jsonResponse(

@@ -26,7 +26,11 @@ export const Page = z.object({
 
 export const Status = z.object({
   indicator: z.enum(STATUSPAGE_INDICATORS),
-  description: z.enum(STATUSPAGE_DESCRIPTIONS),
+  description: z
+    .string()
+    .describe(
+      `one of ${STATUSPAGE_DESCRIPTIONS.join(', ')}; with ?locale (or on a page whose default language is not English), the same in that language`,
+    ),
 })
 
 export const ComponentStatus = z.enum(COMPONENT_STATUSES)

@@ -1,11 +1,12 @@
 import { listMaintenances, maintenanceSeries, nextMaintenanceTransition } from '@/public-api/read-model'
-import { buildCalendar } from '@/site/feeds'
+import { buildCalendar, inLanguage } from '@/site/feeds'
 import { sitePage } from '@/site/respond'
 
 export const dynamic = 'force-dynamic'
 
-/** `/maintenances.ics`: the 100 maintenances with the latest start (cancelled ones marked CANCELLED). */
-export const GET = sitePage(async (_request, { payload, links, settings, clock }) => {
+/** `/maintenances.ics`: the 100 maintenances with the latest start (cancelled ones marked CANCELLED), in the response's language. */
+export const GET = sitePage(async (_request, { payload, links: pageLinks, settings, clock }) => {
+  const links = inLanguage(pageLinks, settings)
   const [maintenances, transition] = await Promise.all([
     listMaintenances(payload, { page: 1, limit: 100 }, links),
     nextMaintenanceTransition(payload, clock.now),

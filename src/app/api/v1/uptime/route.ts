@@ -7,8 +7,8 @@ import { selectUptime, toCompactUptime, toUptime, uptimeChangesAt, uptimeTable }
 export const dynamic = 'force-dynamic'
 
 /** `/api/v1/uptime`: uptime per service and UTC day, a page of services at a time; expires when the clock next changes what it says. */
-export const GET = publicGet(async (request, { payload, links, clock }) => {
-  const parsed = parseQuery(request, UptimeQuery, ['service'])
+export const GET = publicGet(async (request, { payload, links, clock, language }) => {
+  const parsed = parseQuery(request, UptimeQuery, ['service'], language.t)
   if ('response' in parsed) return parsed.response
   const { days, page, limit, format } = parsed.query
   const [table, shown] = await Promise.all([uptimeTable(payload, clock.now), listServices(payload, links.scope)])
@@ -20,7 +20,7 @@ export const GET = publicGet(async (request, { payload, links, clock }) => {
   if (missing.length)
     return problemResponse(request, {
       status: 404,
-      detail: `No service was found with the slug${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+      detail: language.t('api.problem.unknownServices', { count: missing.length, slugs: missing.join(', ') }),
     })
   const services = selected.slice((page - 1) * limit, page * limit)
   clock.changesAt(uptimeChangesAt(services, days, clock.now))

@@ -4,9 +4,9 @@ import { publicGet } from '@/public-api/route'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = publicGet<{ shortId: string }>(async (request, { payload, links }, { shortId }) => {
+export const GET = publicGet<{ shortId: string }>(async (request, { payload, links, language }, { shortId }) => {
   const incident = await findIncident(payload, shortId, links)
-  return incident ? dataResponse(request, incident) : notFound(request, 'incident')
+  return incident ? dataResponse(request, incident) : notFound(request, 'incident', language.t)
 })
 
 export const OPTIONS = preflightResponse

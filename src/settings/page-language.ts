@@ -23,6 +23,8 @@ export interface PageLanguage {
   t: Translate
   /** The language's prefix in this page's addresses: '' for the page's default language, else `/<segment>`. */
   prefix: string
+  /** The page's default language (its addresses without a prefix). */
+  pageDefault: Locale
   /** The same address in each language the page speaks (absolute), for hreflang and the switcher. */
   alternates: { locale: AnyLocale; name: string; href: string }[]
 }
@@ -52,6 +54,7 @@ export function pageLanguage(
     dir: textDirection(locale),
     t: translator(locale),
     prefix: locale === pageDefault ? '' : localePathPrefix(locale, pageDefault),
+    pageDefault,
     alternates,
   }
 }

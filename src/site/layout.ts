@@ -7,7 +7,8 @@ import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '@/domain/date-format'
 import type { ServiceStatus } from '@/domain/statuses'
 import { DATE_STYLES } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
-import { tOf } from '@/i18n/translate'
+import { textDirection } from '@/domain/locales'
+import { tOf, translator } from '@/i18n/translate'
 import type { SiteSettings } from '@/settings/site-settings'
 
 import { accentStyle } from './accent'
@@ -27,6 +28,9 @@ export const HEAD_SCRIPT = `try{var t=localStorage.getItem('theme');if(t==='ligh
 /**
  * At the end of <body>, the same on every page; each part acts only when its elements are there:
  * - the theme toggle (useless without script, so hidden until here);
+ * - the language switcher: a choice is remembered (cookie `lang`), and on the page's default language only, the
+ *   remembered language, else the browser's first one the page speaks, is suggested in a line above the content
+ *   (in its own words); what an address returns never changes, so every page stays cacheable (docs/languages.md);
  * - times: every <time datetime> in the visitor's zone, named; `.ago` ones also say "2 hours ago"; `[data-fixed]`
  *   ones stay in the configured zone (the server's text); `[data-same-day]` ones (a window's end on the day it
  *   starts) show the time alone when that holds in the visitor's zone too; the maintenance page's "Your time" row (shown only when
@@ -63,6 +67,10 @@ function copy(scope){var c=scope.querySelector('#copy-link'),o=scope.querySelect
 c.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
 if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done(tx.copied)},function(){done(tx.copyFailed.replace('{url}',u))})}else{done(tx.copyThis.replace('{url}',u))}})}
 var main=d.getElementById('main');if(!main)return;
+var sw=d.querySelector('nav.languages');if(sw){sw.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[hreflang]');if(a)d.cookie='lang='+a.getAttribute('hreflang')+';path=/;max-age=31536000;samesite=lax'});
+var cur=sw.querySelector('a[aria-current]');if(cur&&cur.hasAttribute('data-default')){var m=/(?:^|; )lang=([^;]+)/.exec(d.cookie),want=m?decodeURIComponent(m[1]):null,nl=navigator.languages||[navigator.language||''];
+for(var i=0;!want&&i<nl.length;i++){var c=sw.querySelector('a[hreflang="'+nl[i]+'"]')||sw.querySelector('a[hreflang^="'+String(nl[i]).split('-')[0]+'"]');if(c)want=c.getAttribute('hreflang')}
+var to=want&&want!==lang?sw.querySelector('a[hreflang="'+want+'"]'):null;if(to){var p=d.createElement('p'),l=d.createElement('a');p.className='suggest wrap';p.lang=want;p.dir=to.getAttribute('data-dir')||'ltr';l.href=to.href;l.textContent=to.getAttribute('data-suggest');p.appendChild(l);main.parentNode.insertBefore(p,main)}}}
 var seen=main.innerHTML,etag=null,typed=false,at=Date.now();
 times(main);copy(main);
 function bars(g){var u=g.getAttribute('data-bars');if(!u||!g.open||g.hasAttribute('data-loaded')||!window.fetch||!window.DOMParser)return;g.setAttribute('data-loaded','');
@@ -154,7 +162,7 @@ function languageLinks(settings: SiteSettings): { head: SafeHtml | null; switche
   )}`
   const switcher = html`<nav class="languages" aria-label="${t('site.footer.languages')}"><ul>${language.alternates.map(
     ({ locale, name, href }) =>
-      html`<li><a href="${href}" hreflang="${locale}" lang="${locale}"${locale === language.locale ? raw(' aria-current="true"') : ''}>${name}</a></li>`,
+      html`<li><a href="${href}" hreflang="${locale}" lang="${locale}" data-suggest="${translator(locale)('site.suggest')}"${textDirection(locale) === 'rtl' ? raw(' data-dir="rtl"') : ''}${locale === language.pageDefault ? raw(' data-default') : ''}${locale === language.locale ? raw(' aria-current="true"') : ''}>${name}</a></li>`,
   )}</ul></nav>`
   return { head, switcher }
 }

@@ -132,6 +132,7 @@ legend{font-weight:600;padding:0 .25rem}
 .notice.error{background:var(--bad-bg);color:var(--bad)}
 [hidden]{display:none!important}
 .short{display:none}
+.suggest{margin-top:.75rem;margin-bottom:0;font-size:.9375rem}
 @media (max-width:640px){.long{display:none}.short{display:inline}}
 @media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem;padding:.85rem 1rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}
 header.site .wrap{gap:.25rem;padding-inline:.75rem}.brand{font-size:1.05rem}nav.main ul{gap:0}

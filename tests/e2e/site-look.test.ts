@@ -165,6 +165,27 @@ describe('the public site in other languages', () => {
       }
     })
 
+  it("suggests the browser's language on the default address, remembers a choice, and never changes what a URL returns", async () => {
+    const { context, page } = await site.newPage({ locale: 'de-DE' })
+    const response = await page.goto(`${site.server.base}/`)
+    const suggestion = page.locator('p.suggest a')
+    expect(await suggestion.innerText()).toBe('Diese Seite auf Deutsch lesen')
+    expect(await suggestion.getAttribute('href')).toBe(`${site.server.base}/de/`)
+    expect(await page.getAttribute('html', 'lang')).toBe('en')
+    // The same bytes for every reader: the suggestion is the script's, not the server's.
+    const plain = await call(`${site.server.base}/`)
+    expect(plain.text).toBe(await response!.text())
+    // On a language's own address nothing is suggested.
+    await page.goto(`${site.server.base}/de/`)
+    expect(await page.locator('p.suggest').count()).toBe(0)
+    // Choosing English in the switcher is remembered: the default address suggests nothing any more.
+    await page.locator('nav.languages a[hreflang="en"]').click()
+    await page.waitForURL(`${site.server.base}/`)
+    expect(await page.locator('p.suggest').count()).toBe(0)
+    expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('en')
+    await context.close()
+  })
+
   it('leaves no text of the templates untranslated: the pseudo-locale shows none in plain English, at 360 px', async () => {
     const { context, page } = await site.newPage({ scheme: 'light', width: 360 })
     for (const [name, pathname] of pages) {

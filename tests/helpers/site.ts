@@ -41,6 +41,8 @@ export interface Site {
     width?: number
     scheme?: 'light' | 'dark'
     timezoneId?: string
+    /** The browser's language (navigator.languages, Accept-Language). */
+    locale?: string
   }) => Promise<{ context: BrowserContext; page: Page }>
   /**
    * The page's main text after a (re)load (collapsed groups included), whitespace collapsed. A fresh page only: on a
@@ -92,6 +94,7 @@ export async function startSite(name: string): Promise<Site> {
       viewport: { width: options.width ?? 1280, height: 900 },
       colorScheme: options.scheme ?? 'light',
       timezoneId: options.timezoneId,
+      locale: options.locale,
     })
     return { context, page: await context.newPage() }
   }

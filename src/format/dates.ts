@@ -1,6 +1,7 @@
 /** Dates and lengths as the public pages show them, in a page's date format (src/domain/date-format.ts). */
 import { DEFAULT_DATE_FORMAT, type DateFormat } from '@/domain/date-format'
 import { estimateDuration } from '@/domain/duration'
+import type { AnyLocale } from '@/domain/locales'
 
 interface DateStyle {
   locale: string
@@ -67,44 +68,53 @@ export const DATE_STYLES: Record<DateFormat, DateStyle> = {
 type Kind = keyof Omit<DateStyle, 'locale'> | 'calendarDay'
 
 /**
- * One formatter per kind, format and time zone, made on first use: building an Intl.DateTimeFormat costs far more
- * than formatting with it, and a page of incidents and maintenances formats dozens of instants in the same zone.
+ * The Intl locale of a page's dates: English pages (and the pseudo-locale's) use the date format's own (en-GB, en-US,
+ * sv-SE), every other language its own, with the format's options: as the page's script does (src/site/layout.ts).
+ */
+export function dateLocale(format: DateFormat, locale?: AnyLocale): string {
+  return !locale || locale.startsWith('en') ? DATE_STYLES[format].locale : locale
+}
+
+/**
+ * One formatter per kind, format, language and time zone, made on first use: building an Intl.DateTimeFormat costs
+ * far more than formatting with it, and a page of incidents and maintenances formats dozens of instants in one zone.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(kind: Kind, timeZone: string, given?: DateFormat | null): Intl.DateTimeFormat {
+function formatter(kind: Kind, timeZone: string, given?: DateFormat | null, locale?: AnyLocale): Intl.DateTimeFormat {
   const format = given ?? DEFAULT_DATE_FORMAT
-  const key = `${kind} ${format} ${timeZone}`
+  const language = dateLocale(format, locale)
+  const key = `${kind} ${format} ${language} ${timeZone}`
   let made = formatters.get(key)
   if (!made) {
     const style = DATE_STYLES[format]
     made =
       kind === 'calendarDay'
         ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : new Intl.DateTimeFormat(style.locale, { ...style[kind], timeZone })
+        : new Intl.DateTimeFormat(language, { ...style[kind], timeZone })
     // Settings name the zone and the format, so there are few; an invalid zone throws above and is not kept.
     formatters.set(key, made)
   }
   return made
 }
 
-/** "22 Nov 2025, 14:05 UTC" style (as `format` says), in `timeZone`, with the zone's short name. */
-export function formatDateTime(iso: string, timeZone: string, format?: DateFormat | null): string {
-  return formatter('dateTime', timeZone, format).format(new Date(iso))
+/** "22 Nov 2025, 14:05 UTC" style (as `format` says), in `timeZone`, with the zone's short name; in `locale`'s words. */
+export function formatDateTime(iso: string, timeZone: string, format?: DateFormat | null, locale?: AnyLocale): string {
+  return formatter('dateTime', timeZone, format, locale).format(new Date(iso))
 }
 
 /** "14:05 UTC": the time alone, for the end of a window on the day it started. */
-export function formatTime(iso: string, timeZone: string, format?: DateFormat | null): string {
-  return formatter('time', timeZone, format).format(new Date(iso))
+export function formatTime(iso: string, timeZone: string, format?: DateFormat | null, locale?: AnyLocale): string {
+  return formatter('time', timeZone, format, locale).format(new Date(iso))
 }
 
 /** "Friday 27 November": a day of the history, in `timeZone`. */
-export function formatWeekday(date: Date, timeZone: string, format?: DateFormat | null): string {
-  return formatter('weekday', timeZone, format).format(date)
+export function formatWeekday(date: Date, timeZone: string, format?: DateFormat | null, locale?: AnyLocale): string {
+  return formatter('weekday', timeZone, format, locale).format(date)
 }
 
 /** "9 Mar 2026": a calendar date ("2026-03-09") as `format` prints it. */
-export function formatDay(date: string, format?: DateFormat | null): string {
-  return formatter('day', 'UTC', format).format(new Date(`${date}T00:00:00Z`))
+export function formatDay(date: string, format?: DateFormat | null, locale?: AnyLocale): string {
+  return formatter('day', 'UTC', format, locale).format(new Date(`${date}T00:00:00Z`))
 }
 
 /** Whether two instants fall on the same calendar day in `timeZone`. */

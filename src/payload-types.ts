@@ -879,6 +879,10 @@ export interface Subscriber {
   page?: (number | null) | Page;
   pageKey?: number | null;
   /**
+   * What its messages are in: the language of the page it subscribed from, unless changed here.
+   */
+  language?: ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar') | null;
+  /**
    * Only notify about these services (of the subscriber's page). Empty: everything.
    */
   services?: (number | Service)[] | null;
@@ -1398,6 +1402,7 @@ export interface SubscribersSelect<T extends boolean = true> {
   confirmationFailedAt?: T;
   page?: T;
   pageKey?: T;
+  language?: T;
   services?: T;
   unsubscribeToken?: T;
   verificationToken?: T;

@@ -54,12 +54,19 @@ export function maintenanceReminderDue(m: RemindableMaintenance, siteDefault: Re
   return !m.remindedFor || ms(m.remindedFor) !== start
 }
 
+/** The minutes from `now` to `start` (at least one): the lead a reminder says. */
+export const startsInMinutes = (start: string | Date, now: Date): number =>
+  Math.max(1, Math.round((ms(start) - now.getTime()) / 60_000))
+
+/** How a lead is said: in minutes below an hour and a half, else in whole hours. */
+export const startsInUnits = (minutes: number): { minutes: number } | { hours: number } =>
+  minutes < 90 ? { minutes } : { hours: Math.round(minutes / 60) }
+
 /** "in 1 hour", "in 24 hours": the lead as a subscriber reads it. */
 export function startsIn(start: string | Date, now: Date): string {
-  const minutes = Math.max(1, Math.round((ms(start) - now.getTime()) / 60_000))
-  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
-  const hours = Math.round(minutes / 60)
-  return `in ${hours} hours`
+  const lead = startsInUnits(startsInMinutes(start, now))
+  if ('minutes' in lead) return `in ${lead.minutes} minute${lead.minutes === 1 ? '' : 's'}`
+  return `in ${lead.hours} hours`
 }
 
 export interface QuietIncident {

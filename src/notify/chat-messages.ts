@@ -5,13 +5,15 @@
  * escaped for Slack's mrkdwn and for Discord's and Teams' Markdown, so the only links are the ones written out as
  * "label (address)"; Discord is told to ping nobody, whatever the text says.
  */
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/domain/notifications'
+import { type AnyLocale, DEFAULT_LOCALE } from '@/domain/locales'
+import type { NotificationKind } from '@/domain/notifications'
 import { markdownToText } from '@/format/markdown'
+import { type Translate, translator } from '@/i18n/translate'
 
 import type { NotificationContent } from './content'
+import { affectedText, headlineOf, kindLabel } from './messages'
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
-const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')
 const messageText = (content: NotificationContent) => (content.message ? markdownToText(content.message).trim() : '')
 
 /** Good news green, maintenance blue, the rest red: the side bar of a Discord embed. */
@@ -27,8 +29,6 @@ const KIND_COLOUR: Record<NotificationKind, number> = {
   maintenance_cancelled: 0x546e7a,
   service_status_changed: 0xef6c00,
 }
-
-const headline = (content: NotificationContent) => `${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title}`
 
 /** Slack's mrkdwn reads &, < and > as markup: escaped, user text can neither link nor mention anyone. */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -69,44 +69,62 @@ function cutEscaped(text: string, max: number): string {
 }
 
 const chatText = (text: string, max: number) => cutEscaped(chatEscape(text), max)
-const chatHeadline = (content: NotificationContent) =>
-  `${NOTIFICATION_KIND_LABELS[content.kind]}: ${chatEscape(content.title)}`
+const chatHeadline = (content: NotificationContent, t: Translate) =>
+  t('notify.headline', { kind: kindLabel(content.kind, t), title: chatEscape(content.title) })
 
-export function slackMessage(content: NotificationContent): Record<string, unknown> {
+/** A field of a Slack section: its label in bold, its value below. */
+const slackField = (label: string, value: string) => ({
+  type: 'mrkdwn',
+  text: cut(`*${label}*\n${slackEscape(value)}`, 2000),
+})
+
+export function slackMessage(
+  content: NotificationContent,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): Record<string, unknown> {
+  const t = translator(locale)
   const message = messageText(content)
+  const headline = headlineOf(content, t)
   const fields = [
-    { type: 'mrkdwn', text: cut(`*Status*\n${slackEscape(content.statusLabel)}`, 2000) },
-    { type: 'mrkdwn', text: cut(`*Affected*\n${slackEscape(affectedText(content.affected))}`, 2000) },
-    ...(content.schedule ? [{ type: 'mrkdwn', text: cut(`*When*\n${slackEscape(content.schedule)}`, 2000) }] : []),
+    slackField(t('notify.label.status'), content.statusLabel),
+    slackField(t('notify.label.affected'), affectedText(content.affected, t)),
+    ...(content.schedule ? [slackField(t('notify.label.when'), content.schedule)] : []),
   ]
   return {
     // The notification's text where blocks are not shown (notifications, screen readers).
-    text: cut(`${content.siteName}: ${headline(content)} (${content.statusLabel}) ${content.url}`, 3000),
+    text: cut(`${content.siteName}: ${headline} (${content.statusLabel}) ${content.url}`, 3000),
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: cut(headline(content), 150), emoji: false } },
+      { type: 'header', text: { type: 'plain_text', text: cut(headline, 150), emoji: false } },
       { type: 'section', fields },
       ...(message ? [{ type: 'section', text: { type: 'mrkdwn', text: cut(slackEscape(message), 3000) } }] : []),
       {
         type: 'actions',
-        elements: [{ type: 'button', text: { type: 'plain_text', text: 'View on the status page' }, url: content.url }],
+        elements: [{ type: 'button', text: { type: 'plain_text', text: t('notify.chat.view') }, url: content.url }],
       },
       { type: 'context', elements: [{ type: 'mrkdwn', text: cut(slackEscape(content.siteName), 3000) }] },
     ],
   }
 }
 
-export function discordMessage(content: NotificationContent, at: Date): Record<string, unknown> {
+export function discordMessage(
+  content: NotificationContent,
+  at: Date,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): Record<string, unknown> {
+  const t = translator(locale)
   const message = messageText(content)
   const fields = [
-    { name: 'Status', value: chatText(content.statusLabel, 1024), inline: true },
-    { name: 'Affected', value: chatText(affectedText(content.affected), 1024), inline: true },
-    ...(content.schedule ? [{ name: 'When', value: chatText(content.schedule, 1024), inline: false }] : []),
+    { name: t('notify.label.status'), value: chatText(content.statusLabel, 1024), inline: true },
+    { name: t('notify.label.affected'), value: chatText(affectedText(content.affected, t), 1024), inline: true },
+    ...(content.schedule
+      ? [{ name: t('notify.label.when'), value: chatText(content.schedule, 1024), inline: false }]
+      : []),
   ]
   return {
     allowed_mentions: { parse: [] },
     embeds: [
       {
-        title: cutEscaped(chatHeadline(content), 256),
+        title: cutEscaped(chatHeadline(content, t), 256),
         url: content.url,
         // The embed's total stays below Discord's 6,000 characters: the other parts are short and cut.
         ...(message ? { description: chatText(message, 2000) } : {}),
@@ -119,12 +137,16 @@ export function discordMessage(content: NotificationContent, at: Date): Record<s
   }
 }
 
-export function teamsMessage(content: NotificationContent): Record<string, unknown> {
+export function teamsMessage(
+  content: NotificationContent,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): Record<string, unknown> {
+  const t = translator(locale)
   const message = messageText(content)
   const facts = [
-    { title: 'Status', value: chatEscape(content.statusLabel) },
-    { title: 'Affected', value: chatEscape(affectedText(content.affected)) },
-    ...(content.schedule ? [{ title: 'When', value: chatEscape(content.schedule) }] : []),
+    { title: t('notify.label.status'), value: chatEscape(content.statusLabel) },
+    { title: t('notify.label.affected'), value: chatEscape(affectedText(content.affected, t)) },
+    ...(content.schedule ? [{ title: t('notify.label.when'), value: chatEscape(content.schedule) }] : []),
   ]
   return {
     type: 'message',
@@ -138,11 +160,11 @@ export function teamsMessage(content: NotificationContent): Record<string, unkno
           version: '1.4',
           body: [
             { type: 'TextBlock', text: chatEscape(content.siteName), size: 'Small', isSubtle: true, wrap: true },
-            { type: 'TextBlock', text: chatHeadline(content), size: 'Medium', weight: 'Bolder', wrap: true },
+            { type: 'TextBlock', text: chatHeadline(content, t), size: 'Medium', weight: 'Bolder', wrap: true },
             { type: 'FactSet', facts },
             ...(message ? [{ type: 'TextBlock', text: chatText(message, 3000), wrap: true }] : []),
           ],
-          actions: [{ type: 'Action.OpenUrl', title: 'View on the status page', url: content.url }],
+          actions: [{ type: 'Action.OpenUrl', title: t('notify.chat.view'), url: content.url }],
         },
       },
     ],

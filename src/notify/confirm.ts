@@ -9,6 +9,8 @@
 import type { Payload, TaskConfig } from 'payload'
 
 import { relationId } from '@/db/relation-id'
+import type { Locale } from '@/domain/locales'
+import { translator } from '@/i18n/translate'
 import { REVEAL_SECRETS } from '@/fields/secret'
 import { messagePage } from '@/settings/base-url'
 import { siteSettings } from '@/settings/site-settings'
@@ -17,6 +19,7 @@ import { channelAdapter } from './adapters'
 import { urlAddress } from './adapters/url'
 import { claimConfirmation, releaseConfirmation } from './confirmation-claim'
 import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
+import { localeBase, subscriberLocale } from './language'
 import { confirmUrl } from './links'
 import { renderWebhookTakenOverEmail } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
@@ -54,7 +57,9 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
   if (!(await claimConfirmation(payload, subscriberId, request))) return false
   const [settings, page] = await Promise.all([siteSettings(payload), messagePage(payload, relationId(subscriber.page))])
   const siteName = page.name ?? settings.siteName
-  const link = confirmUrl(page.base, subscriber.verificationToken)
+  // In the subscriber's language, and its link under the language's prefix (`/de/verify/<token>`) unless the page's.
+  const locale = subscriberLocale(subscriber, page.language)
+  const link = confirmUrl(localeBase(page.base, locale, page.language), subscriber.verificationToken)
   try {
     const adapter = channelAdapter(subscriber.type)
     const confirmed = await adapter.confirm(payload, subscriber, {
@@ -62,6 +67,7 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
       link,
       senderName: page.name ?? undefined,
       logo: page.logo ?? undefined,
+      locale,
     })
     if (!confirmed) return false
   } catch (error) {
@@ -87,14 +93,21 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
     confirmationError: null,
     confirmationFailedAt: null,
   })
-  if (job.formerContact) await tellFormerContact(payload, job.formerContact, urlAddress(subscriber), siteName)
+  if (job.formerContact) await tellFormerContact(payload, job.formerContact, urlAddress(subscriber), siteName, locale)
   return true
 }
 
 /** A courtesy, as the quarantine notice is: when it cannot be sent, the confirmation stands. */
-async function tellFormerContact(payload: Payload, to: string, endpoint: string | null, siteName: string) {
+async function tellFormerContact(
+  payload: Payload,
+  to: string,
+  endpoint: string | null,
+  siteName: string,
+  locale: Locale,
+) {
   try {
-    const message = renderWebhookTakenOverEmail(siteName, endpoint ?? 'the address given')
+    const given = translator(locale)('notify.webhook.addressGiven')
+    const message = renderWebhookTakenOverEmail(siteName, endpoint ?? given, locale)
     await sendEmail(await emailConfig(payload), { to, ...message }, payload.logger)
   } catch (error) {
     payload.logger.warn({ msg: `Notice to a webhook's former contact not sent: ${(error as Error).message}` })

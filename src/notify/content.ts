@@ -12,7 +12,12 @@ export interface NotificationContent {
   siteName: string
   kind: NotificationKind
   title: string
+  /** The status in English, as the admin area shows it (src/notify/localize.ts says it in the reader's language). */
   statusLabel: string
+  /** The incident's or maintenance's status behind `statusLabel` (absent on rows queued before languages). */
+  status?: string
+  /** A maintenance reminder's lead, in minutes ("Starts in 1 hour"). */
+  startsInMinutes?: number
   /** The update's message, or the maintenance's description. */
   message: string | null
   /** The maintenance window, in the default page's time zone and date format. */

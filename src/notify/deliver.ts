@@ -24,6 +24,7 @@ import { testHooks } from '@/runtime/test-hooks'
 import { messageBaseUrl, messagePage } from '@/settings/base-url'
 import { pageShows, scopeOfPage } from '@/settings/pages'
 import type { PageMembership } from '@/domain/pages'
+import type { Locale } from '@/domain/locales'
 
 import {
   claimDeliveries,
@@ -47,7 +48,8 @@ import { manageUrl, rebased, unsubscribeUrl } from './links'
 import type { NotificationContent } from './content'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
-import { scheduleText } from './schedule'
+import { localeBase, subscriberLocale } from './language'
+import { localizedContent } from './localize'
 import { reportingFailure } from './task-failure'
 
 /** How long a claimed job or delivery may stay silent before it counts as abandoned by a dead process. */
@@ -169,6 +171,10 @@ interface PageMessage {
   content: NotificationContent
   base: string
   senderName?: string
+  /** The page's default language: its links carry no language prefix. */
+  language: Locale
+  /** The content in a reader's language (src/notify/localize.ts), made once per language. */
+  inLocale: (locale: Locale) => NotificationContent
 }
 
 /** The content and links of each subscriber's page (docs/pages.md), made once per page and run. */
@@ -177,21 +183,33 @@ function pageContents(payload: Payload, content: NotificationContent, base: stri
   const make = async (pageId: number | null): Promise<PageMessage> => {
     const page = await messagePage(payload, pageId)
     const logo = page.logo ?? undefined
-    // A maintenance's window in the page's zone and date format (a row queued before windows were kept: as it was).
-    const schedule = content.window ? scheduleText(content.window, page.timeZone, page.dateFormat) : content.schedule
-    if (page.name === null) return { content: { ...content, logo, schedule }, base }
-    return {
-      content: {
-        ...content,
-        logo,
-        schedule,
-        siteName: page.name,
-        url: rebased(content.url, base, page.base),
-        pageId: pageId ?? undefined,
-      },
-      base: page.base,
-      senderName: page.name,
+    const own: Omit<PageMessage, 'inLocale'> =
+      page.name === null
+        ? { content: { ...content, logo }, base, language: page.language }
+        : {
+            content: {
+              ...content,
+              logo,
+              siteName: page.name,
+              url: rebased(content.url, base, page.base),
+              pageId: pageId ?? undefined,
+            },
+            base: page.base,
+            senderName: page.name,
+            language: page.language,
+          }
+    const locales = new Map<Locale, NotificationContent>()
+    const inLocale = (locale: Locale) => {
+      let localized = locales.get(locale)
+      if (!localized) {
+        localized = localizedContent(own.content, locale, page)
+        // The details link in the reader's language: `/de/i/<id>` unless it is the page's own.
+        localized.url = rebased(localized.url, own.base, localeBase(own.base, locale, own.language))
+        locales.set(locale, localized)
+      }
+      return localized
     }
+    return { ...own, inLocale }
   }
   return (pageId) => {
     let forPage = made.get(pageId)
@@ -219,7 +237,11 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
     await markSkipped(payload, delivery.id, 'The subscriber unsubscribed or was removed before this was sent.')
     return false
   }
-  const { content, base, senderName } = await run.forPage(relationId(subscriber.page))
+  const forPage = await run.forPage(relationId(subscriber.page))
+  const locale = subscriberLocale(subscriber, forPage.language)
+  const content = forPage.inLocale(locale)
+  // The subscriber's links in their language: `/de/manage/<token>` unless it is the page's default.
+  const base = localeBase(forPage.base, locale, forPage.language)
   const leave = unsubscribeUrl(base, subscriber.unsubscribeToken)
   const now = run.clock()
   // Webhooks and chat endpoints keep a record of their failures, which quarantines them after 3 days.
@@ -237,7 +259,8 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
       subscriber,
       unsubscribeUrl: leave,
       manageUrl: manageUrl(base, subscriber.unsubscribeToken),
-      senderName,
+      senderName: forPage.senderName,
+      locale,
       host: run.host,
       now,
     })

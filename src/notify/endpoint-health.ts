@@ -6,10 +6,14 @@ import type { Payload } from 'payload'
 
 import { healthAfter } from '@/domain/endpoint-health'
 import type { Subscriber } from '@/payload-types'
+import { relationId } from '@/db/relation-id'
+import { translator } from '@/i18n/translate'
+import { messagePage } from '@/settings/base-url'
 import { siteSettings } from '@/settings/site-settings'
 
 import { urlAddress } from './adapters/url'
 import { emailConfig, sendEmail } from './email'
+import { subscriberLocale } from './language'
 import { renderQuarantineEmail } from './messages'
 
 const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null)
@@ -47,25 +51,30 @@ export async function recordEndpointOutcome(
     payload.logger.warn({
       msg: `Subscriber ${subscriber.id} quarantined: its endpoint has failed since ${before.failingSince?.toISOString()}`,
     })
-    if (subscriber.contactEmail)
-      await sendQuarantineNotice(
-        payload,
-        subscriber.contactEmail,
-        urlAddress(subscriber) ?? 'the address given',
-        reason ?? 'The endpoint did not accept the deliveries.',
-      )
+    if (subscriber.contactEmail) await sendQuarantineNotice(payload, subscriber, subscriber.contactEmail, reason)
   }
 }
 
-/** The notice is a courtesy: when it cannot be sent, the quarantine still shows in the admin area. */
-async function sendQuarantineNotice(payload: Payload, to: string, endpoint: string, reason: string): Promise<void> {
+/**
+ * The notice is a courtesy: when it cannot be sent, the quarantine still shows in the admin area. It is in the
+ * subscriber's language; the failure's reason is the fixed text the deliveries record (in English, as the admin's).
+ */
+async function sendQuarantineNotice(
+  payload: Payload,
+  subscriber: Subscriber,
+  to: string,
+  reason: string | undefined,
+): Promise<void> {
   try {
-    const { siteName } = await siteSettings(payload)
-    await sendEmail(
-      await emailConfig(payload),
-      { to, ...renderQuarantineEmail(siteName, endpoint, reason) },
-      payload.logger,
-    )
+    const [{ siteName }, page] = await Promise.all([
+      siteSettings(payload),
+      messagePage(payload, relationId(subscriber.page)),
+    ])
+    const locale = subscriberLocale(subscriber, page.language)
+    const t = translator(locale)
+    const endpoint = urlAddress(subscriber) ?? t('notify.webhook.addressGiven')
+    const mail = renderQuarantineEmail(siteName, endpoint, reason ?? t('notify.quarantine.notAccepted'), locale)
+    await sendEmail(await emailConfig(payload), { to, ...mail }, payload.logger)
   } catch (error) {
     payload.logger.warn({ msg: `Quarantine notice not sent: ${(error as Error).message}` })
   }

@@ -30,7 +30,7 @@ import {
 } from '@/domain/statuses'
 import type { DateFormat } from '@/domain/date-format'
 import type { Recurrence } from '@/domain/recurrence'
-import { startsIn } from '@/domain/reminders'
+import { startsIn, startsInMinutes } from '@/domain/reminders'
 import { richTextToText } from '@/format/rich-text'
 import type { Maintenance } from '@/payload-types'
 import { messageBaseUrl } from '@/settings/base-url'
@@ -115,6 +115,7 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
     kind: event.kind,
     title: doc.title,
     statusLabel: INCIDENT_STATUS_LABELS[event.status as keyof typeof INCIDENT_STATUS_LABELS],
+    status: event.status,
     message: event.message,
     schedule: null,
     affected,
@@ -154,6 +155,7 @@ export const notifyPostmortemPublished: CollectionAfterChangeHook = async ({ doc
       kind: event.kind,
       title: doc.title,
       statusLabel: INCIDENT_STATUS_LABELS[doc.status as keyof typeof INCIDENT_STATUS_LABELS],
+      status: doc.status,
       message: richTextToText(doc.postmortem) || null,
       schedule: null,
       affected,
@@ -191,6 +193,7 @@ export async function announceMaintenanceReminder(req: PayloadRequest, doc: Main
       kind: event.kind,
       title: doc.title,
       statusLabel: `Starts ${startsIn(doc.scheduledStartAt, now)}`,
+      startsInMinutes: startsInMinutes(doc.scheduledStartAt, now),
       message: richTextToText(doc.description) || null,
       ...maintenanceWindow(doc, settings),
       affected,
@@ -223,6 +226,7 @@ export async function announceMaintenanceChange(
       kind: event.kind,
       title: doc.title,
       statusLabel: MAINTENANCE_STATUS_LABELS[doc.status as MaintenanceStatus],
+      status: doc.status,
       message: event.kind === 'maintenance_scheduled' ? richTextToText(doc.description) || null : null,
       ...timing,
       affected,

@@ -1,11 +1,14 @@
 /**
- * What subscribers receive: notification and confirmation messages as e-mail (plain text and HTML) and SMS. Every
- * value written by a user (site name, titles, messages, service names) is escaped in the HTML part by the same
- * template the public pages use. Pure functions: the content is a snapshot taken when the event happened.
+ * What subscribers receive: notification and confirmation messages as e-mail (plain text and HTML) and SMS, in the
+ * subscriber's language (the `notify` catalogues, docs/languages.md; English when none is given). Every value written
+ * by a user (site name, titles, messages, service names) is escaped in the HTML part by the same template the public
+ * pages use. Pure functions: the content is a snapshot taken when the event happened.
  */
-import { NOTIFICATION_KIND_LABELS } from '@/domain/notifications'
-import { html, raw, type SafeHtml } from '@/format/html'
+import { type AnyLocale, DEFAULT_LOCALE, textDirection } from '@/domain/locales'
+import type { NotificationKind } from '@/domain/notifications'
+import { escapeHtml, html, raw, type SafeHtml } from '@/format/html'
 import { markdownToHtml, markdownToText } from '@/format/markdown'
+import { type Translate, translator } from '@/i18n/translate'
 
 import type { EmailLogo, NotificationContent } from './content'
 
@@ -15,13 +18,22 @@ export interface RenderedEmail {
   html: string
 }
 
-export function notificationSubject(content: NotificationContent): string {
-  return `[${content.siteName}] ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title}`
+/** What happened, as a subscriber reads it ("New incident"). */
+export const kindLabel = (kind: NotificationKind, t: Translate): string => t(`notify.kind.${kind}`)
+
+/** "<kind>: <title>", the headline of every message. */
+export const headlineOf = (content: NotificationContent, t: Translate): string =>
+  t('notify.headline', { kind: kindLabel(content.kind, t), title: content.title })
+
+export function notificationSubject(content: NotificationContent, locale: AnyLocale = DEFAULT_LOCALE): string {
+  const t = translator(locale)
+  return t('notify.subject', { siteName: content.siteName, kind: kindLabel(content.kind, t), title: content.title })
 }
 
-function page(title: string, body: SafeHtml, footer: SafeHtml): string {
+function page(title: string, body: SafeHtml, footer: SafeHtml, locale: AnyLocale = DEFAULT_LOCALE): string {
+  const dir = textDirection(locale) === 'rtl' ? html` dir="rtl"` : null
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<html lang="${locale}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2126">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">
 ${body}
@@ -31,50 +43,70 @@ ${body}
 `.value
 }
 
-const affectedText = (affected: string[]) => (affected.length ? affected.join(', ') : 'No particular service')
+/** A fixed text in an element's content: escaped, but an apostrophe kept as written (the English texts had it so). */
+const prose = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll('&#39;', "'"))
+
+/** The services a notification is about, or that it names none. */
+export const affectedText = (affected: string[], t: Translate): string =>
+  affected.length ? affected.join(', ') : t('notify.affected.none')
 
 /** `manageUrl`: the subscriber's page (change services or leave); `unsubscribeUrl`: leave at once. */
 export function renderNotificationEmail(
   content: NotificationContent,
   unsubscribeUrl: string,
   manageUrl: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
 ): RenderedEmail {
-  const label = NOTIFICATION_KIND_LABELS[content.kind]
-  const subject = notificationSubject(content)
+  const t = translator(locale)
+  const label = kindLabel(content.kind, t)
+  const subject = notificationSubject(content, locale)
+  const affected = affectedText(content.affected, t)
+  const why = t('notify.email.why', { siteName: content.siteName })
   const text = [
-    `${label}: ${content.title}`,
-    `Status: ${content.statusLabel}`,
-    ...(content.schedule ? [`When: ${content.schedule}`] : []),
-    `Affected: ${affectedText(content.affected)}`,
+    headlineOf(content, t),
+    t('notify.line.status', { status: content.statusLabel }),
+    ...(content.schedule ? [t('notify.line.when', { when: content.schedule })] : []),
+    t('notify.line.affected', { affected }),
     '',
     ...(content.message ? [markdownToText(content.message), ''] : []),
-    `Details: ${content.url}`,
+    t('notify.line.details', { url: content.url }),
     '',
     '--',
-    `You receive this because you subscribed to updates from ${content.siteName}.`,
-    `Change your services or unsubscribe: ${manageUrl}`,
-    `Unsubscribe at once: ${unsubscribeUrl}`,
+    why,
+    t('notify.email.manageLine', { url: manageUrl }),
+    t('notify.email.unsubscribeLine', { url: unsubscribeUrl }),
     '',
   ].join('\n')
   const body = html`${logoBlock(content.logo, content.siteName)}<p style="margin:0 0 4px;font-size:13px;color:#5b6470">${content.siteName} · ${label}</p>
 <h1 style="margin:0 0 16px;font-size:20px">${content.title}</h1>
 <table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
-<tr><td style="padding:2px 12px 2px 0;color:#5b6470">Status</td><td><strong>${content.statusLabel}</strong></td></tr>
-${content.schedule ? html`<tr><td style="padding:2px 12px 2px 0;color:#5b6470">When</td><td>${content.schedule}</td></tr>` : null}
-<tr><td style="padding:2px 12px 2px 0;color:#5b6470">Affected</td><td>${affectedText(content.affected)}</td></tr>
+<tr><td style="padding:2px 12px 2px 0;color:#5b6470">${t('notify.label.status')}</td><td><strong>${content.statusLabel}</strong></td></tr>
+${content.schedule ? html`<tr><td style="padding:2px 12px 2px 0;color:#5b6470">${t('notify.label.when')}</td><td>${content.schedule}</td></tr>` : null}
+<tr><td style="padding:2px 12px 2px 0;color:#5b6470">${t('notify.label.affected')}</td><td>${affected}</td></tr>
 </table>
 ${content.message ? html`<div>${raw(markdownToHtml(content.message))}</div>` : null}
-<p><a href="${content.url}" style="color:#1f5fbf">View the details on the status page</a></p>`
-  const footer = html`You receive this because you subscribed to updates from ${content.siteName}. <a href="${manageUrl}" style="color:#5b6470">Manage your subscription</a> · <a href="${unsubscribeUrl}" style="color:#5b6470">Unsubscribe</a>`
-  return { subject, text, html: page(subject, body, footer) }
+<p><a href="${content.url}" style="color:#1f5fbf">${t('notify.email.viewDetails')}</a></p>`
+  const footer = html`${why} <a href="${manageUrl}" style="color:#5b6470">${t('notify.email.manage')}</a> · <a href="${unsubscribeUrl}" style="color:#5b6470">${t('notify.email.unsubscribe')}</a>`
+  return { subject, text, html: page(subject, body, footer, locale) }
 }
 
 /** SMS: one short line with the link; the message itself is cut to keep it within a few segments. */
 /** `manageUrl`: the subscriber's page, where they change services or leave. */
-export function renderNotificationSms(content: NotificationContent, manageUrl: string): string {
+export function renderNotificationSms(
+  content: NotificationContent,
+  manageUrl: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): string {
+  const t = translator(locale)
   const text = content.message ? markdownToText(content.message) : ''
   const message = text ? ` ${text.length > 140 ? `${text.slice(0, 139)}…` : text}` : ''
-  return `${content.siteName}: ${NOTIFICATION_KIND_LABELS[content.kind]}: ${content.title} (${content.statusLabel}).${message} ${content.url} Manage or stop: ${manageUrl}`
+  const headline = t('notify.sms.headline', {
+    siteName: content.siteName,
+    kind: kindLabel(content.kind, t),
+    title: content.title,
+    status: content.statusLabel,
+  })
+  return `${headline}${message} ${content.url} ${t('notify.sms.manage', { url: manageUrl })}`
 }
 
 /** The logo says whose page this is before any text does; without its own alt text, the page's name stands for it. */
@@ -85,26 +117,30 @@ function logoBlock(logo: EmailLogo | undefined, siteName: string) {
     : null
 }
 
-export function renderConfirmationEmail(siteName: string, confirmUrl: string, logo?: EmailLogo): RenderedEmail {
-  const subject = `[${siteName}] Confirm your subscription`
-  const text = [
-    `Please confirm that you want to receive status updates from ${siteName}:`,
-    '',
-    confirmUrl,
-    '',
-    'If you did not ask for this, ignore this e-mail: without confirmation you will receive nothing.',
-    '',
-  ].join('\n')
-  const body = html`${logoBlock(logo, siteName)}<h1 style="margin:0 0 16px;font-size:20px">Confirm your subscription</h1>
-<p>Please confirm that you want to receive status updates from ${siteName}.</p>
-<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
-<p style="font-size:13px;color:#5b6470">Or open this address: ${confirmUrl}</p>`
-  const footer = html`If you did not ask for this, ignore this e-mail: without confirmation you will receive nothing.`
-  return { subject, text, html: page(subject, body, footer) }
+export function renderConfirmationEmail(
+  siteName: string,
+  confirmUrl: string,
+  logo?: EmailLogo,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): RenderedEmail {
+  const t = translator(locale)
+  const subject = t('notify.confirm.subject', { siteName })
+  const ignore = t('notify.confirm.ignore')
+  const text = [t('notify.confirm.askLink', { siteName }), '', confirmUrl, '', ignore, ''].join('\n')
+  const body = html`${logoBlock(logo, siteName)}<h1 style="margin:0 0 16px;font-size:20px">${t('notify.confirm.heading')}</h1>
+<p>${t('notify.confirm.ask', { siteName })}</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${t('notify.confirm.button')}</a></p>
+<p style="font-size:13px;color:#5b6470">${t('notify.confirm.orOpen', { url: confirmUrl })}</p>`
+  const footer = html`${ignore}`
+  return { subject, text, html: page(subject, body, footer, locale) }
 }
 
-export function renderConfirmationSms(siteName: string, confirmUrl: string): string {
-  return `${siteName}: confirm your status update subscription at ${confirmUrl} (ignore this if you did not ask for it)`
+export function renderConfirmationSms(
+  siteName: string,
+  confirmUrl: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): string {
+  return translator(locale)('notify.confirm.sms', { siteName, url: confirmUrl })
 }
 
 /** To editors: an open incident nobody has updated for a while. Internal: never sent to subscribers. */
@@ -136,40 +172,51 @@ export function renderIncidentReminderEmail(
 }
 
 /** To a webhook's contact address: its endpoint failed for 3 days and is sent nothing until it is fixed. */
-export function renderQuarantineEmail(siteName: string, endpoint: string, reason: string): RenderedEmail {
-  const subject = `[${siteName}] Your webhook is quarantined`
+export function renderQuarantineEmail(
+  siteName: string,
+  endpoint: string,
+  reason: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): RenderedEmail {
+  const t = translator(locale)
+  const subject = t('notify.quarantine.subject', { siteName })
   const lines = [
-    `Deliveries from ${siteName} to your webhook at ${endpoint} have failed for 3 days, so it is quarantined: nothing more is sent to it.`,
-    `The last failure: ${reason}`,
-    'Once the endpoint answers again, ask the administrator of the status page to send a test delivery: a success lifts the quarantine.',
+    t('notify.quarantine.failed', { siteName, endpoint }),
+    t('notify.quarantine.reason', { reason }),
+    t('notify.quarantine.lift'),
   ]
   const text = [...lines, ''].join('\n\n')
-  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Your webhook is quarantined</h1>
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">${t('notify.quarantine.heading')}</h1>
 <p>${lines[0]}</p>
 <p>${lines[1]}</p>
 <p>${lines[2]}</p>`
-  const footer = html`You receive this because this address was given for the webhook's failure notices.`
-  return { subject, text, html: page(subject, body, footer) }
+  const footer = prose(t('notify.quarantine.why'))
+  return { subject, text, html: page(subject, body, footer, locale) }
 }
 
 /**
  * To the former contact of a webhook that somebody subscribed again with another contact address: the endpoint
  * may be theirs, and its requests now carry a secret they do not have. The new contact address is not named.
  */
-export function renderWebhookTakenOverEmail(siteName: string, endpoint: string): RenderedEmail {
-  const subject = `[${siteName}] Your former webhook was subscribed again`
+export function renderWebhookTakenOverEmail(
+  siteName: string,
+  endpoint: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): RenderedEmail {
+  const t = translator(locale)
+  const subject = t('notify.takenOver.subject', { siteName })
   const lines = [
-    `Somebody subscribed the webhook at ${endpoint} to ${siteName} again, with another contact address than yours. You had unsubscribed it, or it had been switched off.`,
-    'It has a new signing secret: the one you were given no longer signs its requests, so a receiver that checks signatures with it will refuse them.',
-    'If the endpoint is yours and you did not arrange this, tell the administrator of the status page.',
+    t('notify.takenOver.what', { endpoint, siteName }),
+    t('notify.takenOver.secret'),
+    t('notify.takenOver.tell'),
   ]
   const text = [...lines, ''].join('\n\n')
-  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Your former webhook was subscribed again</h1>
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">${t('notify.takenOver.heading')}</h1>
 <p>${lines[0]}</p>
 <p>${lines[1]}</p>
 <p>${lines[2]}</p>`
-  const footer = html`You receive this because this address was the webhook's contact address.`
-  return { subject, text, html: page(subject, body, footer) }
+  const footer = prose(t('notify.takenOver.why'))
+  return { subject, text, html: page(subject, body, footer, locale) }
 }
 
 /** A visitor's webhook: the confirmation link, and the secret its requests are signed with (shown nowhere else). */
@@ -178,23 +225,26 @@ export function renderWebhookConfirmationEmail(
   confirmUrl: string,
   endpoint: string,
   secret: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
 ): RenderedEmail {
-  const subject = `[${siteName}] Confirm your webhook`
+  const t = translator(locale)
+  const subject = t('notify.webhook.subject', { siteName })
+  const ignore = t('notify.webhook.ignore')
   const text = [
-    `Please confirm that ${siteName} may send status updates to your webhook at ${endpoint}:`,
+    t('notify.webhook.askLink', { siteName, endpoint }),
     '',
     confirmUrl,
     '',
-    `Every request is signed (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) with this secret: ${secret}`,
-    'Keep it: it is not shown again.',
+    t('notify.webhook.signedLine', { secret }),
+    t('notify.webhook.keep'),
     '',
-    'If you did not ask for this, ignore this e-mail: without confirmation nothing is sent.',
+    ignore,
     '',
   ].join('\n')
-  const body = html`<h1 style="margin:0 0 16px;font-size:20px">Confirm your webhook</h1>
-<p>Please confirm that ${siteName} may send status updates to your webhook at ${endpoint}.</p>
-<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirm the webhook</a></p>
-<p>Every request is signed (Standard Webhooks) with this secret; keep it, it is not shown again:<br><code>${secret}</code></p>`
-  const footer = html`If you did not ask for this, ignore this e-mail: without confirmation nothing is sent.`
-  return { subject, text, html: page(subject, body, footer) }
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">${t('notify.webhook.heading')}</h1>
+<p>${t('notify.webhook.ask', { siteName, endpoint })}</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${t('notify.webhook.button')}</a></p>
+<p>${t('notify.webhook.signed')}<br><code>${secret}</code></p>`
+  const footer = html`${ignore}`
+  return { subject, text, html: page(subject, body, footer, locale) }
 }

@@ -15,12 +15,15 @@ import { isUrlChannel } from '@/domain/channels'
 import { BadRequest } from '@/errors'
 import { REVEAL_SECRETS } from '@/fields/secret'
 import type { Notification } from '@/payload-types'
-import { messageBaseUrl } from '@/settings/base-url'
+import { relationId } from '@/db/relation-id'
+import { translator } from '@/i18n/translate'
+import { messageBaseUrl, messagePage } from '@/settings/base-url'
 import { siteSettings } from '@/settings/site-settings'
 
 import { channelAdapter } from './adapters'
 import { SendFailure } from './email'
 import { recordEndpointOutcome } from './endpoint-health'
+import { subscriberLocale } from './language'
 import { manageUrl, unsubscribeUrl } from './links'
 import { sendingDisabledReason } from './sending-allowed'
 
@@ -38,8 +41,15 @@ export const testDeliveryEndpoint: Endpoint = recordEndpoint(
       throw new BadRequest('type: test deliveries are for webhook, Slack, Discord and Teams subscribers')
     const disabled = sendingDisabledReason()
     if (disabled) return answer(409, { sent: false, message: disabled })
-    const [{ siteName }, base] = await Promise.all([siteSettings(payload), messageBaseUrl(payload)])
+    const [{ siteName }, base, page] = await Promise.all([
+      siteSettings(payload),
+      messageBaseUrl(payload),
+      messagePage(payload, relationId(subscriber.page)),
+    ])
     const now = new Date()
+    // In the endpoint's language, as its notifications are (src/notify/language.ts).
+    const locale = subscriberLocale(subscriber, page.language)
+    const t = translator(locale)
     const adapter = channelAdapter(subscriber.type)
     try {
       await adapter.send(await adapter.config(payload, env()), {
@@ -48,9 +58,9 @@ export const testDeliveryEndpoint: Endpoint = recordEndpoint(
         content: {
           siteName,
           kind: 'incident_updated',
-          title: 'Test delivery',
-          statusLabel: 'Test',
-          message: `A test message from ${siteName}, sent by an administrator. No incident is behind it.`,
+          title: t('notify.test.title'),
+          statusLabel: t('notify.test.status'),
+          message: t('notify.test.message', { siteName }),
           schedule: null,
           affected: [],
           url: base,
@@ -62,6 +72,7 @@ export const testDeliveryEndpoint: Endpoint = recordEndpoint(
         manageUrl: manageUrl(base, subscriber.unsubscribeToken ?? ''),
         host: new URL(base).hostname || 'localhost',
         now,
+        locale,
         test: true,
       })
     } catch (error) {

@@ -14,6 +14,7 @@ import { KNOWN_HOST_HEADER, PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runt
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
 import type { DateFormat } from '@/domain/date-format'
+import type { Locale } from '@/domain/locales'
 import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
 
 import { requireAccess } from './page-access'
@@ -120,6 +121,8 @@ export interface MessagePage {
   /** How its messages say times: the page's zone and date format, else the default page's. */
   timeZone: string
   dateFormat: DateFormat | null
+  /** The page's default language: its addresses without a prefix speak it (docs/languages.md). */
+  language: Locale
 }
 
 /**
@@ -128,7 +131,7 @@ export interface MessagePage {
  * and a page since deleted, get the default page's.
  */
 export async function messagePage(payload: Payload, pageId: number | null): Promise<MessagePage> {
-  const [{ pages }, base, settings] = await Promise.all([
+  const [{ pages, defaultPage }, base, settings] = await Promise.all([
     loadPages(payload),
     messageBaseUrl(payload),
     siteSettings(payload),
@@ -140,6 +143,7 @@ export async function messagePage(payload: Payload, pageId: number | null): Prom
   const times = {
     timeZone: page?.timeZone ?? settings.timeZone,
     dateFormat: page?.branding.dateFormat ?? settings.dateFormat ?? null,
+    language: (page ?? defaultPage).language,
   }
   if (!page) return { name: null, base, logo: absolute, ...times }
   return { name: page.name, base: page.publicUrl ?? base + pagePathPrefix(page.slug), logo: absolute, ...times }

@@ -4,11 +4,13 @@ import { pageSubscribersRead } from '@/access/page-editors'
 import { admins, adminsField, nobody } from '@/access/roles'
 import { CHANNEL_LABELS, CHANNEL_RULES, type ChannelRules } from '@/domain/channels'
 import { isE164, isEmailAddress } from '@/domain/contact'
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from '@/domain/locales'
 import { SUBSCRIBER_TYPES } from '@/domain/statuses'
 import { MAX_URL, normaliseEndpoint } from '@/domain/subscription-request'
 import { optionsFrom } from '@/fields/options'
 import { secretField } from '@/fields/secret'
 import { destinationProblem } from '@/net/outbound-url'
+import { operatorChannel } from '@/notify/language'
 import { signingSecretEndpoint } from '@/notify/signing-secret-endpoint'
 import { testDeliveryEndpoint } from '@/notify/test-delivery'
 import { assignTokens } from './hooks/assign-tokens'
@@ -208,6 +210,19 @@ export const Subscribers: CollectionConfig = {
       },
     },
     ...subscriberPageKey,
+    {
+      // docs/languages.md: what everything sent to the subscriber is in. A chat endpoint is the operator's, and speaks
+      // its page's default language (src/notify/language.ts).
+      name: 'language',
+      type: 'select',
+      defaultValue: DEFAULT_LOCALE,
+      options: LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] })),
+      admin: {
+        position: 'sidebar',
+        condition: (data) => !operatorChannel(data?.type),
+        description: 'What its messages are in: the language of the page it subscribed from, unless changed here.',
+      },
+    },
     {
       name: 'services',
       type: 'relationship',

@@ -7,6 +7,6 @@ import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
 export const discordChannel = defineChannel({
   address: urlAddress,
   config: noSettings,
-  send: (_config, out) => sendToUrl(out, discordMessage(out.content, out.now)),
+  send: (_config, out) => sendToUrl(out, discordMessage(out.content, out.now, out.locale)),
   confirm: noConfirmation,
 })

@@ -21,7 +21,7 @@ export const emailChannel = defineChannel({
       {
         to: out.address,
         ...sentAs(config.from, out.senderName),
-        ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl),
+        ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl, out.locale),
         // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
         headers: {
           'List-Unsubscribe': `<${out.unsubscribeUrl}>`,
@@ -31,12 +31,16 @@ export const emailChannel = defineChannel({
       },
       out.payload.logger,
     ),
-  confirm: async (payload, subscriber, { siteName, link, senderName, logo }) => {
+  confirm: async (payload, subscriber, { siteName, link, senderName, logo, locale }) => {
     if (!subscriber.email) return false
     const config = await emailConfig(payload)
     await sendEmail(
       config,
-      { to: subscriber.email, ...sentAs(config.from, senderName), ...renderConfirmationEmail(siteName, link, logo) },
+      {
+        to: subscriber.email,
+        ...sentAs(config.from, senderName),
+        ...renderConfirmationEmail(siteName, link, logo, locale),
+      },
       payload.logger,
     )
     return true

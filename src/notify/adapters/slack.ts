@@ -7,6 +7,6 @@ import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
 export const slackChannel = defineChannel({
   address: urlAddress,
   config: noSettings,
-  send: (_config, out) => sendToUrl(out, slackMessage(out.content)),
+  send: (_config, out) => sendToUrl(out, slackMessage(out.content, out.locale)),
   confirm: noConfirmation,
 })

@@ -9,10 +9,15 @@ export const smsChannel = defineChannel({
   address: (subscriber) => subscriber.phone ?? null,
   config: (payload) => smsConfig(payload),
   send: (config, out) =>
-    sendSms(config, out.address, renderNotificationSms(out.content, out.manageUrl), out.payload.logger),
-  confirm: async (payload, subscriber, { siteName, link }) => {
+    sendSms(config, out.address, renderNotificationSms(out.content, out.manageUrl, out.locale), out.payload.logger),
+  confirm: async (payload, subscriber, { siteName, link, locale }) => {
     if (!subscriber.phone) return false
-    await sendSms(await smsConfig(payload), subscriber.phone, renderConfirmationSms(siteName, link), payload.logger)
+    await sendSms(
+      await smsConfig(payload),
+      subscriber.phone,
+      renderConfirmationSms(siteName, link, locale),
+      payload.logger,
+    )
     return true
   },
   test: {

@@ -7,6 +7,6 @@ import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
 export const teamsChannel = defineChannel({
   address: urlAddress,
   config: noSettings,
-  send: (_config, out) => sendToUrl(out, teamsMessage(out.content)),
+  send: (_config, out) => sendToUrl(out, teamsMessage(out.content, out.locale)),
   confirm: noConfirmation,
 })

@@ -5,6 +5,7 @@
 import type { Payload } from 'payload'
 
 import type { Env } from '@/config/env'
+import type { AnyLocale } from '@/domain/locales'
 import type { Notification, Subscriber } from '@/payload-types'
 import type { EmailLogo, NotificationContent } from '../content'
 
@@ -16,6 +17,8 @@ export interface ConfirmationFrom {
   senderName?: string
   /** The page's logo (else the default page's), at an absolute address. */
   logo?: EmailLogo
+  /** What the confirmation is in: the subscriber's language (src/notify/language.ts). */
+  locale: AnyLocale
 }
 
 /** What the delivery job hands an adapter for one claimed delivery. */
@@ -37,6 +40,8 @@ export interface Outgoing {
   senderName?: string
   /** The clock of the run (tests inject theirs): signatures' timestamps, generated_at. */
   now: Date
+  /** What the message's fixed texts are in: the subscriber's language (src/notify/language.ts). */
+  locale: AnyLocale
   /** An administrator's test delivery: no event behind it (src/notify/test-delivery.ts). */
   test?: boolean
 }

@@ -6,6 +6,7 @@
  * the save that created it).
  */
 import { isSigningSecret, signWebhook } from '@/domain/webhook-signature'
+import { translator } from '@/i18n/translate'
 import { emailConfig, SendFailure, sendEmail } from '../email'
 import { renderWebhookConfirmationEmail } from '../messages'
 import { statuspageWebhookBody } from '../statuspage-webhook'
@@ -35,13 +36,14 @@ export const webhookChannel = defineChannel({
     const id = out.test ? `msg_test_${out.deliveryId}` : `msg_${out.deliveryId}`
     await sendToUrl(out, text, { ...signWebhook(secret, id, out.now, text) })
   },
-  confirm: async (payload, subscriber, { siteName, link }) => {
+  confirm: async (payload, subscriber, { siteName, link, locale }) => {
     if (!subscriber.contactEmail) return false
     const mail = renderWebhookConfirmationEmail(
       siteName,
       link,
-      urlAddress(subscriber) ?? 'your endpoint',
+      urlAddress(subscriber) ?? translator(locale)('notify.webhook.yourEndpoint'),
       subscriber.signingSecret ?? '',
+      locale,
     )
     await sendEmail(await emailConfig(payload), { to: subscriber.contactEmail, ...mail }, payload.logger)
     return true

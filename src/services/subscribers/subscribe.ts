@@ -11,6 +11,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { env } from '@/config/env'
 import { inTransaction } from '@/db/transaction'
 import { CHANNEL_RULES } from '@/domain/channels'
+import { type AnyLocale, DEFAULT_LOCALE, isLocale, type Locale } from '@/domain/locales'
 import { pageChannelRefusal, subscriberAddressRefusal } from '@/domain/page-access'
 import { DEFAULT_AUDIENCE, type PageAudience, pageKeyOf } from '@/domain/pages'
 import { BadRequest } from '@/errors'
@@ -30,6 +31,11 @@ export interface SubscribeContext {
   clientAddress?: string
   /** The page subscribed to (docs/pages.md): one address may follow several, each its own subscription. */
   page?: PageAudience
+  /**
+   * The language of the request (docs/languages.md): what the subscriber is sent everything in. Without one (or with
+   * the tests' pseudo-locale), English.
+   */
+  language?: AnyLocale
   now?: Date
 }
 
@@ -49,7 +55,10 @@ export async function subscribe(
   const now = context.now ?? new Date()
   const field = CHANNEL_RULES[request.type].addressField
   // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
-  const { type: _type, services: _services, ...address } = request
+  // And the language it was made in: a pending or returning subscriber asking again takes its new request's (a
+  // confirmed one keeps its own).
+  const { type: _type, services: _services, ...fields } = request
+  const address = { ...fields, language: isLocale(context.language) ? context.language : DEFAULT_LOCALE }
   const page = context.page ?? DEFAULT_AUDIENCE
   const refused = pageChannelRefusal(page, request.type)
   if (refused) throw new BadRequest(refused, 'type')
@@ -86,7 +95,7 @@ async function subscribeOnce(
   request: SubscribeRequest,
   context: SubscribeContext & { page: PageAudience },
   now: Date,
-  address: Omit<SubscribeRequest, 'type' | 'services'>,
+  address: Omit<SubscribeRequest, 'type' | 'services'> & { language: Locale },
   where: Where,
 ): Promise<void> {
   await inTransaction(payload, async (req) => {
@@ -152,7 +161,7 @@ async function subscribeOnce(
       await payload.update({
         collection: 'subscribers',
         id: existing.id,
-        data: { services, confirmationRequestedAt: now.toISOString() },
+        data: { services, language: address.language, confirmationRequestedAt: now.toISOString() },
         overrideAccess: true,
         depth: 0,
         req,

@@ -50,6 +50,7 @@ export const POST = sitePage(async (request, { payload, links, page, gate, setti
       await subscribe(payload, parsed.value, {
         clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined,
         page: await pageAudience(payload, links.scope),
+        language: settings.language?.locale,
       })
       return {
         body: subscribedPage(subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS), settings),

@@ -9,20 +9,25 @@ import { subscribeMessage } from '@/domain/subscription-outcomes'
 import { pageAudience } from '@/settings/pages'
 import { subscribe } from '@/services/subscribers/subscribe'
 import { publicPage } from '@/settings/base-url'
+import { isLocale, LOCALES } from '@/domain/locales'
 
 export const dynamic = 'force-dynamic'
 
 /**
  * POST /api/subscribe {type:'email', email}, {type:'sms', phone} or {type:'webhook', url, email}, optionally
- * services: [slug]: double opt-in (a webhook is confirmed through its e-mail address).
+ * services: [slug] and language (one of LOCALES: what everything sent is in; else the request's language, that of
+ * its address's prefix or the page's default): double opt-in (a webhook is confirmed through its e-mail address).
  */
 export const POST = subscriptionEndpoint(async (request, { payload, clientAddress }) => {
   // The page first: a private page's stranger learns nothing else (401, src/settings/page-access.ts).
-  const { links } = await publicPage(payload, request)
+  const { links, language } = await publicPage(payload, request)
   const body = await readJsonBody(request)
   if (!body.ok) return answer(400, false, body.message)
   const parsed = parseSubscribeRequest(body.value)
   if (!parsed.ok) return answer(400, false, parsed.message)
+  const named = (body.value as { language?: unknown }).language
+  if (named !== undefined && !isLocale(named))
+    return answer(400, false, `language must be one of ${LOCALES.join(', ')}`)
   const page = await pageAudience(payload, links.scope)
   // Nothing is accepted that cannot happen: a channel the page or the settings do not offer is refused, not queued.
   const refusal =
@@ -32,6 +37,6 @@ export const POST = subscriptionEndpoint(async (request, { payload, clientAddres
   const problem = isUrlChannel(parsed.value.type) ? destinationProblem(requestAddress(parsed.value)) : null
   if (problem) return answer(400, false, `url ${problem}`)
   // An unknown service slug is a BadRequest (src/errors.ts): the endpoint answers it 400 with its message.
-  await subscribe(payload, parsed.value, { clientAddress, page })
+  await subscribe(payload, parsed.value, { clientAddress, page, language: named ?? language.locale })
   return answer(200, true, subscribeMessage(parsed.value.type, env().SUBSCRIBE_RESEND_SECONDS))
 })

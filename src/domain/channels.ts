@@ -61,10 +61,19 @@ export const channelHears = (channel: Channel, kind: NotificationKind): boolean 
 
 export const NO_CHANNEL = 'Subscriptions are not available on this site: neither e-mail nor SMS is configured.'
 
+/**
+ * Whether a subscription by `channel` can be taken now: null when it can; else 'none' (no channel at all can send:
+ * NO_CHANNEL), or the channel itself (its rule's refusal). For the pages, which say it in the reader's language.
+ */
+export function channelRefusalKind(channels: Channels, channel: Channel): 'none' | Channel | null {
+  const { confirmBy } = CHANNEL_RULES[channel]
+  if (channels[channel] && (!confirmBy || channels[confirmBy])) return null
+  return !channels.email && !channels.sms ? 'none' : channel
+}
+
 /** Why a subscription by `channel` cannot be taken now, or null when it can. */
 export function channelRefusal(channels: Channels, channel: Channel): string | null {
-  const { confirmBy, refusal } = CHANNEL_RULES[channel]
-  if (channels[channel] && (!confirmBy || channels[confirmBy])) return null
-  if (!channels.email && !channels.sms) return NO_CHANNEL
-  return refusal
+  const kind = channelRefusalKind(channels, channel)
+  if (kind === null) return null
+  return kind === 'none' ? NO_CHANNEL : CHANNEL_RULES[kind].refusal
 }

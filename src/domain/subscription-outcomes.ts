@@ -46,10 +46,16 @@ const WAIT_MESSAGES: Record<SubscribeRequest['type'], (wait: string) => string> 
     `An address gets at most one confirmation every ${wait}, whichever webhook asks: if none arrives for this one, subscribe it again then.`,
 }
 
-function waitWords(seconds: number): string | null {
+/** The resend interval as the answers name it: whole minutes, else seconds (null: no interval). */
+export function resendWait(seconds: number): { unit: 'second' | 'minute'; count: number } | null {
   if (seconds <= 0) return null
-  if (seconds % 60 !== 0) return seconds === 1 ? 'second' : `${seconds} seconds`
-  return seconds === 60 ? 'minute' : `${seconds / 60} minutes`
+  return seconds % 60 !== 0 ? { unit: 'second', count: seconds } : { unit: 'minute', count: seconds / 60 }
+}
+
+function waitWords(seconds: number): string | null {
+  const wait = resendWait(seconds)
+  if (!wait) return null
+  return wait.count === 1 ? wait.unit : `${wait.count} ${wait.unit}s`
 }
 
 export const VERIFY_MESSAGES: Record<VerifyOutcome, string> = {

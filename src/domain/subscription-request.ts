@@ -38,14 +38,33 @@ export function confirmationRecipient(subscription: {
   return inbox ? { kind: 'email', address: normaliseEmail(inbox) } : null
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
+/**
+ * What is wrong with a subscription by the site's own form (e-mail or SMS), for its page to say in the reader's
+ * language; the message says the same in English, for the APIs.
+ */
+export type SubscribeProblem =
+  | { kind: 'email-required' | 'email-invalid' | 'phone-required' }
+  | { kind: 'phone-invalid'; example: string }
+  | { kind: 'services'; max: number }
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; problem?: SubscribeProblem }
 
 const MAX_SERVICES = 100
 const MAX_SLUG = 200
 const MAX_TOKEN = 200
 export const MAX_URL = 2000
 
-const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message })
+const refuse = (
+  message: string,
+  problem?: SubscribeProblem,
+): { ok: false; message: string; problem?: SubscribeProblem } =>
+  problem ? { ok: false, message, problem } : { ok: false, message }
+
+const PHONE_EXAMPLE = '+14155550123'
+const PHONE_INVALID = refuse(`phone must be an E.164 number such as ${PHONE_EXAMPLE}`, {
+  kind: 'phone-invalid',
+  example: PHONE_EXAMPLE,
+})
 
 function isObject(body: unknown): body is Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body)
@@ -57,17 +76,21 @@ function parseServices(value: unknown): Parsed<string[]> {
   const isSlugLike = (s: unknown) =>
     typeof s === 'string' && s.length > 0 && s.length <= MAX_SLUG && !forbiddenControlCharacter(s)
   if (!Array.isArray(list) || list.length > MAX_SERVICES || !list.every(isSlugLike)) {
-    return refuse(`services must be a list of at most ${MAX_SERVICES} service slugs`)
+    return refuse(`services must be a list of at most ${MAX_SERVICES} service slugs`, {
+      kind: 'services',
+      max: MAX_SERVICES,
+    })
   }
   return { ok: true, value: [...new Set(list as string[])] }
 }
 
 function parseEmailAddress(email: unknown, required = 'email is required'): Parsed<string> {
-  if (email === undefined || email === null || email === '') return refuse(required)
-  if (typeof email !== 'string') return refuse('email must be a string')
-  if (forbiddenControlCharacter(email)) return refuse('email must be a valid e-mail address')
+  if (email === undefined || email === null || email === '') return refuse(required, { kind: 'email-required' })
+  if (typeof email !== 'string') return refuse('email must be a string', { kind: 'email-invalid' })
+  const invalid = refuse('email must be a valid e-mail address', { kind: 'email-invalid' })
+  if (forbiddenControlCharacter(email)) return invalid
   const normalised = normaliseEmail(email)
-  if (!isEmailAddress(normalised)) return refuse('email must be a valid e-mail address')
+  if (!isEmailAddress(normalised)) return invalid
   return { ok: true, value: normalised }
 }
 
@@ -128,11 +151,12 @@ function parseWebhook(body: Record<string, unknown>, services: string[]): Parsed
 
 function parseSms(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
   const { phone } = body
-  if (phone === undefined || phone === null || phone === '') return refuse('phone is required for SMS subscriptions')
-  if (typeof phone !== 'string') return refuse('phone must be a string')
-  if (forbiddenControlCharacter(phone)) return refuse('phone must be an E.164 number such as +14155550123')
+  if (phone === undefined || phone === null || phone === '')
+    return refuse('phone is required for SMS subscriptions', { kind: 'phone-required' })
+  if (typeof phone !== 'string') return refuse('phone must be a string', PHONE_INVALID.problem)
+  if (forbiddenControlCharacter(phone)) return PHONE_INVALID
   const compact = phone.replace(/[\s()-]/g, '')
-  if (!isE164(compact)) return refuse('phone must be an E.164 number such as +14155550123')
+  if (!isE164(compact)) return PHONE_INVALID
   return { ok: true, value: { type: 'sms', phone: compact, services } }
 }
 

@@ -11,10 +11,12 @@ import { getPayload } from 'payload'
 import { loginThrottle } from '@/auth/login-throttle'
 import { usableLink } from '@/domain/access-link'
 import { publicError } from '@/errors'
+import type { Translate } from '@/i18n/translate'
 import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { linkAccessCookie } from '@/settings/page-access'
 import { pageOfRequest } from '@/settings/pages'
 
+import { languagePrefix, plainTranslator } from './access-language'
 import { signInProblemResponse } from './respond'
 
 // The token is in this address: no referrer names it, nothing keeps the answer.
@@ -25,17 +27,19 @@ export async function accessLinkExchange(request: Request, token: string, now = 
     const payload = await getPayload({ config })
     const { page: shown, gate: page, scope } = await pageOfRequest(payload, request)
     const pathPrefix = scope.pathPrefix
+    // On to the page in the reader's language (the link's prefix: /de/access/link/… leads to /de/).
+    const home = `${pathPrefix}${languagePrefix(request, page)}/`
     // A public page needs no link: it is open to whoever follows one.
     if (!page.access.private)
-      return new Response(null, { status: 303, headers: { location: `${pathPrefix}/`, ...PRIVATE_HEADERS } })
+      return new Response(null, { status: 303, headers: { location: home, ...PRIVATE_HEADERS } })
     const where = { where: { page: shown, gate: page }, pathPrefix }
     const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'
     const account = `page:${page.id}`
     const throttle = loginThrottle()
     const wait = await throttle.attempt(address, account)
-    const heading = 'This link is not valid'
+    const heading = (t: Translate) => t('forms.link.invalidHeading')
     if (wait !== null) {
-      const message = `Too many attempts. Try again in ${wait} seconds.`
+      const message = (t: Translate) => t('forms.access.tooMany', { seconds: wait })
       return signInProblemResponse(
         request,
         where,
@@ -48,20 +52,20 @@ export async function accessLinkExchange(request: Request, token: string, now = 
     }
     const link = usableLink(page.accessLinks, 'share', token, now)
     if (!link) {
-      const message = 'It may have expired or been withdrawn. Ask whoever sent it for a new one.'
+      const message = (t: Translate) => t('forms.link.invalid')
       return signInProblemResponse(request, where, { status: 404, heading, message, returnTo: '/' }, PRIVATE_HEADERS)
     }
     await throttle.succeeded(address, account)
     return new Response(null, {
       status: 303,
       headers: {
-        location: `${pathPrefix}/`,
+        location: home,
         'set-cookie': linkAccessCookie(request, page, link, payload.secret, { pathPrefix, now }),
         ...PRIVATE_HEADERS,
       },
     })
   } catch (error) {
-    const failure = publicError(error, 'The link could not be checked just now. Please try again shortly.')
+    const failure = publicError(error, plainTranslator(request)('forms.link.unavailable'))
     if (!failure.expected) console.error('GET /access/link failed:', error)
     return new Response(failure.message, {
       status: failure.status,

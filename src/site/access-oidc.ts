@@ -30,7 +30,8 @@ import { requestOrigin } from '@/settings/base-url'
 import { accessCookie, cookieValue } from '@/settings/page-access'
 import { pageOfRequest, type PageRecord } from '@/settings/pages'
 
-import { type PrivatePageAt, signInProblemResponse } from './respond'
+import { inReturnLanguage, languagePrefix, plainTranslator } from './access-language'
+import { type PrivatePageAt, type Said, signInProblemResponse } from './respond'
 
 type ProviderPage = PageRecord & { access: { oidc: NonNullable<PageRecord['access']['oidc']> } }
 
@@ -47,8 +48,8 @@ function stateCookie(request: Request, pageId: number, pathPrefix: string, value
   return `${oidcStateCookieName(pageId)}=${value ?? ''}; Path=${pathPrefix}/access/oidc; Max-Age=${age}; HttpOnly; SameSite=Lax${secure}`
 }
 
-function failed(error: unknown): Response {
-  const failure = publicError(error, 'The sign-in could not be completed just now. Please try again shortly.')
+function failed(request: Request, error: unknown): Response {
+  const failure = publicError(error, plainTranslator(request)('forms.oidc.unavailable'))
   if (!failure.expected) console.error('The sign-in with an identity provider failed:', error)
   return new Response(failure.message, {
     status: failure.status,
@@ -79,8 +80,8 @@ function couldNotComplete(request: Request, at: PrivatePageAt, error: unknown) {
     at,
     {
       status: 502,
-      heading: 'The sign-in could not be completed',
-      message: 'Your identity provider’s sign-in could not be completed just now. Please try again shortly.',
+      heading: (t) => t('forms.oidc.failedHeading'),
+      message: (t) => t('forms.oidc.failed'),
       returnTo: '/',
     },
     { 'set-cookie': stateCookie(request, at.where.gate.id, at.pathPrefix, null) },
@@ -100,21 +101,22 @@ function providerRefused(
 ) {
   const refusal = oidcRefusal(refused.code)
   const headers = { 'set-cookie': clear, 'www-authenticate': 'Cookie realm="status page"' }
-  const answer = (heading: string, message: string) =>
-    signInProblemResponse(request, at, { status: 401, heading, message, returnTo: refused.returnTo }, headers)
+  const spoken = inReturnLanguage(request, refused.returnTo)
+  const answer = (heading: Said, message: Said) =>
+    signInProblemResponse(spoken.request, at, { status: 401, heading, message, returnTo: spoken.returnTo }, headers)
   if (refusal.kind === 'cancelled')
     return answer(
-      'The sign-in was cancelled',
-      `The sign-in with ${at.provider} was cancelled or declined, so you are not signed in. Sign in again to read this page.`,
+      (t) => t('forms.oidc.cancelledHeading'),
+      (t) => t('forms.oidc.cancelled', { provider: at.provider }),
     )
   const said = refused.description ? `: ${JSON.stringify(refused.description.slice(0, 300))}` : ''
   console.warn(
     `Sign-in to page ${at.where.gate.id}: its identity provider answered ${JSON.stringify(refused.code)}${said}`,
   )
-  const code = refusal.code === null ? '' : ` (error code “${refusal.code}”)`
+  const { code } = refusal
   return answer(
-    'The sign-in was refused',
-    `Your identity provider refused the sign-in${code}. Try again, or ask this page’s operator if it keeps happening.`,
+    (t) => t('forms.oidc.refusedHeading'),
+    (t) => (code === null ? t('forms.oidc.refused') : t('forms.oidc.refusedCode', { code })),
   )
 }
 
@@ -124,14 +126,16 @@ export async function oidcSignInStart(request: Request): Promise<Response> {
     if (found instanceof Response) return found
     const { page, pathPrefix, oidc, where } = found
     const returnTo = safeReturnPath(new URL(request.url).searchParams.get('next'))
+    const language = languagePrefix(request, page)
     const here = requestOrigin(request) + pathPrefix
     const base = page.publicUrl ?? here
     // The provider sends the reader back to the page's public address: start there, where the state cookie must be.
-    if (base !== here) return redirect(`${base}/access/oidc?next=${encodeURIComponent(returnTo)}`)
+    if (base !== here) return redirect(`${base}${language}/access/oidc?next=${encodeURIComponent(returnTo)}`)
     try {
+      // The callback has no language prefix (its address is the one the provider knows): the return path keeps it.
       const { location, cookie } = await beginOidcSignIn(oidc, {
         redirectUri: `${base}/access/oidc/callback`,
-        returnTo,
+        returnTo: `${language}${returnTo}`,
       })
       return redirect(location, [stateCookie(request, page.id, pathPrefix, cookie.value)])
     } catch (error) {
@@ -139,7 +143,7 @@ export async function oidcSignInStart(request: Request): Promise<Response> {
       throw error
     }
   } catch (error) {
-    return failed(error)
+    return failed(request, error)
   }
 }
 
@@ -157,15 +161,16 @@ export async function oidcSignInCallback(request: Request): Promise<Response> {
         stateCookie: cookieValue(request, oidcStateCookieName(page.id)),
       })
       if (!oidcAdmits(page.access.oidc, claims)) {
-        const who = verifiedEmail(claims) ?? (typeof claims.sub === 'string' ? claims.sub : 'an account')
+        const who = verifiedEmail(claims) ?? (typeof claims.sub === 'string' ? claims.sub : null)
+        const spoken = inReturnLanguage(request, returnTo)
         return await signInProblemResponse(
-          request,
+          spoken.request,
           where,
           {
             status: 403,
-            heading: 'This account may not read this page',
-            message: `You signed in as ${who}, and that account is not one this status page is open to. Ask its operator if you should have access, or sign in with another account.`,
-            returnTo,
+            heading: (t) => t('forms.oidc.notAllowedHeading'),
+            message: (t) => (who === null ? t('forms.oidc.notAllowedUnnamed') : t('forms.oidc.notAllowed', { who })),
+            returnTo: spoken.returnTo,
           },
           { 'set-cookie': clear },
         )
@@ -178,9 +183,8 @@ export async function oidcSignInCallback(request: Request): Promise<Response> {
           where,
           {
             status: 400,
-            heading: 'This sign-in has expired',
-            message:
-              'This sign-in was already used, has expired, or was started in another browser. Please start again.',
+            heading: (t) => t('forms.oidc.expiredHeading'),
+            message: (t) => t('forms.oidc.expired'),
             returnTo: '/',
           },
           { 'set-cookie': clear },
@@ -191,6 +195,6 @@ export async function oidcSignInCallback(request: Request): Promise<Response> {
       throw error
     }
   } catch (error) {
-    return failed(error)
+    return failed(request, error)
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { AccessRefusal } from '@/domain/page-access'
 import { html } from '@/format/html'
+import { type Translate, tOf } from '@/i18n/translate'
 import type { SiteSettings } from '@/settings/site-settings'
 
 import { renderDocument } from './layout'
@@ -22,41 +23,45 @@ export interface SignInWays {
 }
 
 /** The link that starts a sign-in with the page's identity provider, back to `returnTo` after. */
-const providerLink = (provider: string, returnTo: string) =>
-  html`<p><a class="button" href="/access/oidc?next=${encodeURIComponent(returnTo)}">Sign in with ${provider}</a></p>`
+const providerLink = (t: Translate, provider: string, returnTo: string) =>
+  html`<p><a class="button" href="/access/oidc?next=${encodeURIComponent(returnTo)}">${t('forms.access.withProvider', { provider })}</a></p>`
 
 export function accessPage(
   settings: SiteSettings,
   refusal: AccessRefusal,
   { returnTo, error, ways }: { returnTo: string; error?: string; ways: SignInWays },
 ): string {
-  if (refusal === 'network')
+  const t = tOf(settings)
+  if (refusal === 'network') {
+    const title = t('forms.access.privateTitle')
     return renderDocument({
-      title: 'Private status page',
+      title,
       settings,
-      body: html`<h1>Private status page</h1><p>This status page is open only to certain networks, and the address you are reading from is not one of them. Ask its operator if you should have access.</p>`,
+      body: html`<h1>${title}</h1><p>${t('forms.access.networkOnly')}</p>`,
     })
-  const provider = ways.provider === null ? null : providerLink(ways.provider, returnTo)
+  }
+  const title = t('forms.access.signIn')
+  const provider = ways.provider === null ? null : providerLink(t, ways.provider, returnTo)
   if (!ways.password)
     return renderDocument({
-      title: 'Sign in',
+      title,
       settings,
-      body: html`<h1>Sign in</h1>
-<p>This status page is private. Sign in with your account to read it.</p>
+      body: html`<h1>${title}</h1>
+<p>${t('forms.access.providerOnly')}</p>
 ${provider}`,
     })
   return renderDocument({
-    title: 'Sign in',
+    title,
     settings,
-    body: html`<h1>Sign in</h1>
-<p>This status page is private. ${provider ? 'Sign in with your account, or enter' : 'Enter'} the password you were given to read it.</p>
+    body: html`<h1>${title}</h1>
+<p>${t(provider ? 'forms.access.passwordOrProvider' : 'forms.access.passwordOnly')}</p>
 ${provider}
 <form method="post" action="/access" class="subscribe">
 ${error ? html`<p class="error" role="alert" id="access-error">${error}</p>` : null}
 <input type="hidden" name="next" value="${returnTo}">
-<label for="access-password">Password</label>
+<label for="access-password">${t('forms.access.password')}</label>
 <input id="access-password" name="password" type="password" autocomplete="current-password" required${error ? html` aria-describedby="access-error"` : null}>
-<button type="submit">Sign in</button>
+<button type="submit">${t('forms.access.signIn')}</button>
 </form>`,
   })
 }
@@ -69,11 +74,12 @@ export function signInProblemPage(
   settings: SiteSettings,
   { heading, message, returnTo }: { heading: string; message: string; returnTo: string },
 ): string {
+  const t = tOf(settings)
   return renderDocument({
     title: heading,
     settings,
     body: html`<h1>${heading}</h1>
 <p>${message}</p>
-<p><a href="${returnTo}">Back to the sign-in</a></p>`,
+<p><a href="${returnTo}">${t('forms.access.back')}</a></p>`,
   })
 }

@@ -10,6 +10,7 @@ import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { NotFound, publicError } from '@/errors'
 import { ifNoneMatchMatches } from '@/edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
+import { type Translate, tOf } from '@/i18n/translate'
 import { EXPIRES_HEADER } from '@/runtime/headers'
 import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
@@ -19,6 +20,7 @@ import { AccessRequired, type GatedPage } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
 import type { SiteSettings } from '@/settings/site-settings'
 
+import { accessLanguage } from './access-language'
 import { accessPage, accessShell, signInProblemPage } from './access-pages'
 import { siteContentSecurityPolicy } from './content-security-policy'
 import { pageShell } from './page-shell'
@@ -85,10 +87,13 @@ function privateShell(settings: SiteSettings, gate: PageRecord): SiteSettings {
   return { ...settings, noindex: true, signOut: gate.access.passwordHashes.length > 0 }
 }
 
+/** A text of a private page's answer, said in the reader's language (the answer knows which). */
+export type Said = (t: Translate) => string
+
 /** What the access page says beside the form: a wrong password, too many attempts. */
 export interface AccessAnswer {
   status?: number
-  error?: string
+  error?: Said
   headers?: Readonly<Record<string, string>>
   /** The page's path (without its `/p/<slug>`) to go back to after signing in. */
   returnTo: string
@@ -100,17 +105,22 @@ export interface PrivatePageAt {
   pathPrefix: string
 }
 
-/** A private page's answer in its name and style (the shell, without anything it shows), private and unstored. */
+/**
+ * A private page's answer in its name and style (the shell, without anything it shows), private and unstored, in the
+ * reader's language (its links under the language's prefix, its other languages those of `returnTo`).
+ */
 async function privatePageAnswer(
   request: Request,
-  { where: { page }, pathPrefix }: PrivatePageAt,
-  status: number,
+  { where: { page, gate }, pathPrefix }: PrivatePageAt,
+  { status, returnTo }: { status: number; returnTo: string },
   render: (settings: SiteSettings) => string,
   headers: Readonly<Record<string, string>> = {},
 ): Promise<Response> {
   const payload = await getPayload({ config })
-  const settings = accessShell(await pageShell(payload, page, { id: page?.id ?? null, pathPrefix, sections: [] }))
-  const body = underPathPrefix(render(settings), pathPrefix)
+  const shell = accessShell(await pageShell(payload, page, { id: page?.id ?? null, pathPrefix, sections: [] }))
+  const language = await accessLanguage(payload, request, { page, gate, pathPrefix, returnTo })
+  const settings = { ...shell, language }
+  const body = underPathPrefix(render(settings), pathPrefix + language.prefix)
   const response = respond(request, settings, { status, body, private: true })
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
   return markPrivate(response)
@@ -130,8 +140,8 @@ export async function accessResponse(
   return privatePageAnswer(
     request,
     { where, pathPrefix },
-    status,
-    (settings) => accessPage(settings, refusal, { returnTo, error, ways }),
+    { status, returnTo },
+    (settings) => accessPage(settings, refusal, { returnTo, error: error?.(tOf(settings)), ways }),
     headers,
   )
 }
@@ -140,14 +150,17 @@ export async function accessResponse(
 export async function signInProblemResponse(
   request: Request,
   where: PrivatePageAt,
-  { status, heading, message, returnTo }: { status: number; heading: string; message: string; returnTo: string },
+  { status, heading, message, returnTo }: { status: number; heading: Said; message: Said; returnTo: string },
   headers: Readonly<Record<string, string>> = {},
 ): Promise<Response> {
   return privatePageAnswer(
     request,
     where,
-    status,
-    (settings) => signInProblemPage(settings, { heading, message, returnTo }),
+    { status, returnTo },
+    (settings) => {
+      const t = tOf(settings)
+      return signInProblemPage(settings, { heading: heading(t), message: message(t), returnTo })
+    },
     headers,
   )
 }

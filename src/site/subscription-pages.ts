@@ -3,35 +3,43 @@
  * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
  * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
  */
-import { NO_CHANNEL, type FormChannels } from '@/domain/channels'
+import type { FormChannels } from '@/domain/channels'
+import type { Channel } from '@/domain/notifications'
+import type { SubscribeProblem } from '@/domain/subscription-request'
 import { html, raw, type SafeHtml } from '@/format/html'
-import type { UnsubscribeOutcome, VerifyOutcome } from '@/domain/subscription-outcomes'
+import { resendWait, type UnsubscribeOutcome, type VerifyOutcome } from '@/domain/subscription-outcomes'
+import { type Translate, tOf } from '@/i18n/translate'
 import type { ServiceGroup } from '@/public-api/schemas'
 import type { SiteSettings } from '@/settings/site-settings'
 
+import { tHtml } from './form-text'
 import { renderDocument } from './layout'
 
-/** The compact form on `/`: an e-mail address and a button, offering only the channels this site can send on. */
-export function homeSubscribeForm(channels: FormChannels): SafeHtml {
-  const heading = html`<h2 id="subscribe-h" class="flush">Get notified</h2>`
+/**
+ * The compact form on `/`: an e-mail address and a button, offering only the channels this site can send on.
+ * `settings`: the page's, for its language (without them, English).
+ */
+export function homeSubscribeForm(channels: FormChannels, settings: Pick<SiteSettings, 'language'> = {}): SafeHtml {
+  const t = tOf(settings)
+  const heading = html`<h2 id="subscribe-h" class="flush">${t('forms.home.heading')}</h2>`
   if (!channels.email && !channels.sms) {
-    return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}<p class="meta flush">${NO_CHANNEL}</p></section>`
+    return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}<p class="meta flush">${t('forms.subscribe.none')}</p></section>`
   }
   if (!channels.email) {
     return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}
-<p class="meta flush">A text message when an incident starts, changes or ends, and when maintenance is scheduled.</p>
-<p><a href="/subscribe">Subscribe by text message (SMS)</a></p>
+<p class="meta flush">${t('forms.home.bySms')}</p>
+<p><a href="/subscribe">${t('forms.home.smsLink')}</a></p>
 </section>`
   }
   return html`<section aria-labelledby="subscribe-h" class="card subscribe">${heading}
-<p class="meta flush">An e-mail when an incident starts, changes or ends, and when maintenance is scheduled. You confirm by e-mail first.</p>
+<p class="meta flush">${t('forms.home.byEmail')}</p>
 <form method="post" action="/subscribe" class="inline-form">
 <input type="hidden" name="type" value="email">
-<label for="subscribe-email">E-mail address</label>
+<label for="subscribe-email">${t('forms.field.email')}</label>
 <input id="subscribe-email" name="email" type="email" autocomplete="email" required maxlength="254">
-<button type="submit">Subscribe</button>
+<button type="submit">${t('forms.subscribe.button')}</button>
 </form>
-<p class="meta"><a href="/subscribe">${channels.sms ? 'Subscribe by SMS, or only to some services' : 'Subscribe to only some services'}</a></p>
+<p class="meta"><a href="/subscribe">${t(channels.sms ? 'forms.home.moreWithSms' : 'forms.home.more')}</a></p>
 </section>`
 }
 
@@ -43,11 +51,11 @@ export interface SubscribeFormState {
   error?: string
 }
 
-function serviceChoices(groups: ServiceGroup[], chosen: Set<string>): SafeHtml {
+function serviceChoices(t: Translate, groups: ServiceGroup[], chosen: Set<string>): SafeHtml {
   const listed = groups.filter((g) => g.services.length > 0)
   if (listed.length === 0) return html``
-  return html`<fieldset><legend>Services (optional)</legend>
-<p class="meta flush">Choose none to hear about everything.</p>
+  return html`<fieldset><legend>${t('forms.services.legend')}</legend>
+<p class="meta flush">${t('forms.services.hint')}</p>
 ${listed.map(
   (g) =>
     html`<div class="choice-group"><p class="choice-title">${g.name}</p>${g.services.map(
@@ -58,25 +66,19 @@ ${listed.map(
 </fieldset>`
 }
 
-function channelFields(channels: FormChannels, state: SubscribeFormState): SafeHtml {
-  const email = html`<p><label for="email">E-mail address</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>`
-  const phone = html`<p><label for="phone">Mobile number, international format</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
+function channelFields(t: Translate, channels: FormChannels, state: SubscribeFormState): SafeHtml {
+  const email = html`<p><label for="email">${t('forms.field.email')}</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>`
+  const phone = html`<p><label for="phone">${t('forms.field.phone')}</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
   if (!channels.sms) return html`<input type="hidden" name="type" value="email">${email}`
   if (!channels.email) return html`<input type="hidden" name="type" value="sms">${phone}`
   const type = state.type ?? 'email'
   const checked = (value: string) => (type === value ? raw(' checked') : '')
-  return html`<fieldset><legend>How</legend>
-<label class="choice"><input type="radio" name="type" value="email"${checked('email')}> E-mail</label>
-<label class="choice"><input type="radio" name="type" value="sms"${checked('sms')}> Text message (SMS)</label>
+  return html`<fieldset><legend>${t('forms.field.how')}</legend>
+<label class="choice"><input type="radio" name="type" value="email"${checked('email')}> ${t('forms.field.byEmail')}</label>
+<label class="choice"><input type="radio" name="type" value="sms"${checked('sms')}> ${t('forms.field.bySms')}</label>
 </fieldset>
 ${email}
 ${phone}`
-}
-
-const HOW: Record<'email' | 'sms' | 'both', string> = {
-  email: 'by e-mail',
-  sms: 'by text message',
-  both: 'by e-mail or by text message',
 }
 
 export function subscribePage(
@@ -85,33 +87,40 @@ export function subscribePage(
   channels: FormChannels,
   state: SubscribeFormState = {},
 ): string {
+  const t = tOf(settings)
+  const title = t('forms.subscribe.title')
   if (!channels.email && !channels.sms) {
-    const body = html`<h1>Subscribe to updates</h1><p class="notice" role="status">${NO_CHANNEL}</p><p><a href="/">Back to the current status</a></p>`
-    return renderDocument({ title: 'Subscribe', settings, current: 'subscribe', body })
+    const body = html`<h1>${t('forms.subscribe.heading')}</h1><p class="notice" role="status">${t('forms.subscribe.none')}</p><p><a href="/">${t('forms.back')}</a></p>`
+    return renderDocument({ title, settings, current: 'subscribe', body })
   }
-  const how = HOW[channels.email && channels.sms ? 'both' : channels.email ? 'email' : 'sms']
-  const body = html`<h1>Subscribe to updates</h1>
-<p>Hear about incidents and maintenances of ${settings.siteName} ${how}. You confirm with a link we send you first, and every message carries a link to unsubscribe.</p>
+  const how = channels.email && channels.sms ? 'both' : channels.email ? 'email' : 'sms'
+  const body = html`<h1>${t('forms.subscribe.heading')}</h1>
+<p>${t('forms.subscribe.intro', { site: settings.siteName, how })}</p>
 ${state.error ? html`<p class="notice error" role="alert">${state.error}</p>` : null}
 <form method="post" action="/subscribe" class="card stacked">
-${channelFields(channels, state)}
-${serviceChoices(groups, new Set(state.services ?? []))}
-<p><button type="submit">Subscribe</button></p>
+${channelFields(t, channels, state)}
+${serviceChoices(t, groups, new Set(state.services ?? []))}
+<p><button type="submit">${t('forms.subscribe.button')}</button></p>
 </form>`
-  return renderDocument({ title: 'Subscribe', settings, current: 'subscribe', body })
+  return renderDocument({ title, settings, current: 'subscribe', body })
 }
 
-/** After the form: the same words as the JSON endpoint, whatever the address's history. */
-export function subscribedPage(message: string, settings: SiteSettings): string {
-  const body = html`<h1>Almost done</h1><p class="notice ok" role="status">${message}</p><p><a href="/">Back to the current status</a></p>`
-  return renderDocument({ title: 'Subscribed', settings, body })
-}
-
-const VERIFY_TITLES: Record<VerifyOutcome, string> = {
-  verified: 'Subscription confirmed',
-  already_verified: 'Already confirmed',
-  expired: 'Link expired',
-  not_found: 'Link not valid',
+/**
+ * After the form: what the JSON endpoint says (src/domain/subscription-outcomes.ts), in the reader's language,
+ * whatever the address's history: a confirmation is on its way, and how often one goes out at most.
+ */
+export function subscribedPage(
+  settings: SiteSettings,
+  { type, resendSeconds }: { type: 'email' | 'sms'; resendSeconds: number },
+): string {
+  const t = tOf(settings)
+  const wait = resendWait(resendSeconds)
+  const said = t(type === 'email' ? 'forms.subscribed.email' : 'forms.subscribed.sms')
+  const message = wait
+    ? `${said} ${t(type === 'email' ? 'forms.subscribed.waitEmail' : 'forms.subscribed.waitSms', wait)}`
+    : said
+  const body = html`<h1>${t('forms.subscribed.heading')}</h1><p class="notice ok" role="status">${message}</p><p><a href="/">${t('forms.back')}</a></p>`
+  return renderDocument({ title: t('forms.subscribed.title'), settings, body })
 }
 
 /** Before the click: a button (link scanners that open the link confirm nothing). After: the outcome. */
@@ -119,27 +128,23 @@ const VERIFY_TITLES: Record<VerifyOutcome, string> = {
 export function verifyPage(
   settings: SiteSettings,
   outcome: VerifyOutcome,
-  message: string,
   done: boolean,
   manage: string | null = null,
 ): string {
+  const t = tOf(settings)
   const pending = outcome === 'verified' && !done
+  const title = t(pending ? 'forms.verify.heading' : `forms.verify.title.${outcome}`)
+  const confirmed = outcome === 'verified' || outcome === 'already_verified'
   const body = pending
-    ? html`<h1>Confirm your subscription</h1>
-<p>Confirm that you want to receive status updates from ${settings.siteName}.</p>
-<form method="post"><button type="submit">Confirm subscription</button></form>`
-    : html`<h1>${VERIFY_TITLES[outcome]}</h1>
-<p class="notice ${outcome === 'verified' || outcome === 'already_verified' ? 'ok' : 'error'}" role="status">${message}</p>
-${outcome === 'expired' || outcome === 'not_found' ? html`<p><a href="/subscribe">Subscribe again</a></p>` : null}
-${manage && (outcome === 'verified' || outcome === 'already_verified') ? html`<p><a href="${manage}">Manage your subscription</a>: choose services, or leave. Every message links there too.</p>` : null}
-<p><a href="/">Go to the current status</a></p>`
-  return renderDocument({ title: pending ? 'Confirm your subscription' : VERIFY_TITLES[outcome], settings, body })
-}
-
-const UNSUBSCRIBE_TITLES: Record<UnsubscribeOutcome, string> = {
-  unsubscribed: 'Unsubscribed',
-  already_unsubscribed: 'Already unsubscribed',
-  not_found: 'Link not valid',
+    ? html`<h1>${title}</h1>
+<p>${t('forms.verify.ask', { site: settings.siteName })}</p>
+<form method="post"><button type="submit">${t('forms.verify.button')}</button></form>`
+    : html`<h1>${title}</h1>
+<p class="notice ${confirmed ? 'ok' : 'error'}" role="status">${t(`forms.verify.message.${outcome}`)}</p>
+${confirmed ? null : html`<p><a href="/subscribe">${t('forms.subscribeAgain')}</a></p>`}
+${manage && confirmed ? html`<p>${tHtml(t, 'forms.verify.manage', { link: html`<a href="${manage}">${t('forms.verify.manageLink')}</a>` })}</p>` : null}
+<p><a href="/">${t('forms.goStatus')}</a></p>`
+  return renderDocument({ title, settings, body })
 }
 
 /** "ja***@example.com", "+4915******78": enough for the owner to recognise, little for anyone else. */
@@ -152,23 +157,29 @@ export function maskAddress(address: string): string {
 export function unsubscribePage(
   settings: SiteSettings,
   outcome: UnsubscribeOutcome,
-  message: string,
   done: boolean,
   address: string | null,
   manage: string | null = null,
 ): string {
+  const t = tOf(settings)
   const pending = outcome === 'unsubscribed' && !done
+  const title = t(pending ? 'forms.unsubscribe.heading' : `forms.unsubscribe.title.${outcome}`)
+  const site = settings.siteName
   const body = pending
-    ? html`<h1>Unsubscribe</h1>
-<p>Stop all status updates from ${settings.siteName}${address ? html` to <strong>${maskAddress(address)}</strong>` : null}?</p>
-<form method="post"><button type="submit">Unsubscribe</button></form>
-${manage ? html`<p>Or <a href="${manage}">change which services you hear about</a>.</p>` : null}`
-    : html`<h1>${UNSUBSCRIBE_TITLES[outcome]}</h1>
-<p class="notice ${outcome === 'not_found' ? 'error' : 'ok'}" role="status">${message}</p>
-${outcome !== 'not_found' ? html`<p>Changed your mind? <a href="/subscribe">Subscribe again</a>.</p>` : null}
-<p><a href="/">Go to the current status</a></p>`
-  return renderDocument({ title: pending ? 'Unsubscribe' : UNSUBSCRIBE_TITLES[outcome], settings, body })
+    ? html`<h1>${title}</h1>
+<p>${address ? tHtml(t, 'forms.unsubscribe.askTo', { address: html`<strong>${maskAddress(address)}</strong>` }, { site }) : t('forms.unsubscribe.ask', { site })}</p>
+<form method="post"><button type="submit">${t('forms.unsubscribe.button')}</button></form>
+${manage ? html`<p>${tHtml(t, 'forms.unsubscribe.orManage', { link: html`<a href="${manage}">${t('forms.unsubscribe.manageLink')}</a>` })}</p>` : null}`
+    : html`<h1>${title}</h1>
+<p class="notice ${outcome === 'not_found' ? 'error' : 'ok'}" role="status">${t(`forms.unsubscribe.message.${outcome}`)}</p>
+${outcome !== 'not_found' ? html`<p>${subscribeAgain(t)}</p>` : null}
+<p><a href="/">${t('forms.goStatus')}</a></p>`
+  return renderDocument({ title, settings, body })
 }
+
+/** "Changed your mind? Subscribe again." */
+const subscribeAgain = (t: Translate): SafeHtml =>
+  tHtml(t, 'forms.changedMind', { link: html`<a href="/subscribe">${t('forms.subscribeAgain')}</a>` })
 
 export interface ManageState {
   address: string
@@ -184,35 +195,71 @@ export interface ManageState {
  * leaves. Two forms that POST to the page itself (no JavaScript): save the choice, or unsubscribe.
  */
 export function managePage(settings: SiteSettings, groups: ServiceGroup[], state: ManageState | null): string {
+  const t = tOf(settings)
   if (!state) {
-    const body = html`<h1>Link not valid</h1><p class="notice error" role="status">This link is not valid. It may have been mistyped.</p><p><a href="/subscribe">Subscribe</a></p>`
-    return renderDocument({ title: 'Link not valid', settings, body })
+    const title = t('forms.manage.invalidTitle')
+    const body = html`<h1>${title}</h1><p class="notice error" role="status">${t('forms.manage.invalid')}</p><p><a href="/subscribe">${t('forms.subscribe.title')}</a></p>`
+    return renderDocument({ title, settings, body })
   }
+  const title = t('forms.manage.heading')
   const notice = state.error
     ? html`<p class="notice error" role="alert">${state.error}</p>`
     : state.notice
       ? html`<p class="notice ok" role="status">${state.notice}</p>`
       : null
+  const site = settings.siteName
+  const address = html`<strong>${maskAddress(state.address)}</strong>`
   if (!state.active) {
-    const body = html`<h1>Your subscription</h1>${notice}
-<p>Updates from ${settings.siteName} to <strong>${maskAddress(state.address)}</strong> are cancelled: nothing more is sent there.</p>
-<p>Changed your mind? <a href="/subscribe">Subscribe again</a>.</p>
-<p><a href="/">Go to the current status</a></p>`
-    return renderDocument({ title: 'Your subscription', settings, body })
+    const body = html`<h1>${title}</h1>${notice}
+<p>${tHtml(t, 'forms.manage.ended', { address }, { site })}</p>
+<p>${subscribeAgain(t)}</p>
+<p><a href="/">${t('forms.goStatus')}</a></p>`
+    return renderDocument({ title, settings, body })
   }
   const chosen = new Set(state.services)
-  const body = html`<h1>Your subscription</h1>${notice}
-<p>Status updates from ${settings.siteName} go to <strong>${maskAddress(state.address)}</strong>, ${chosen.size ? 'for the services checked below' : 'for every service'}.</p>
+  const scope = chosen.size ? 'some' : 'all'
+  const body = html`<h1>${title}</h1>${notice}
+<p>${tHtml(t, 'forms.manage.active', { address }, { site, scope })}</p>
 <form method="post" class="card stacked">
 <input type="hidden" name="action" value="save">
-${serviceChoices(groups, chosen)}
-<p><button type="submit">Save my services</button></p>
+${serviceChoices(t, groups, chosen)}
+<p><button type="submit">${t('forms.manage.save')}</button></p>
 </form>
-<h2>Leave</h2>
+<h2>${t('forms.manage.leave')}</h2>
 <form method="post" class="stacked">
 <input type="hidden" name="action" value="unsubscribe">
-<p>Stop every update to this address.</p>
-<p><button type="submit">Unsubscribe</button></p>
+<p>${t('forms.manage.leaveText')}</p>
+<p><button type="submit">${t('forms.unsubscribe.button')}</button></p>
 </form>`
-  return renderDocument({ title: 'Your subscription', settings, body })
+  return renderDocument({ title, settings, body })
 }
+
+/** Why the form's subscription was refused, in the reader's language (the APIs say it in English). */
+export function subscribeProblemText(t: Translate, problem: SubscribeProblem | undefined): string {
+  switch (problem?.kind) {
+    case 'email-required':
+      return t('forms.problem.emailRequired')
+    case 'email-invalid':
+      return t('forms.problem.emailInvalid')
+    case 'phone-required':
+      return t('forms.problem.phoneRequired')
+    case 'phone-invalid':
+      return t('forms.problem.phoneInvalid', { example: problem.example })
+    case 'services':
+      return t('forms.problem.services', { max: problem.max })
+    default:
+      // Nothing the form sends (a type of its own): said without its details.
+      return t('forms.problem.other')
+  }
+}
+
+/** Why a subscription by a channel cannot be taken now (src/domain/channels.ts, channelRefusalKind). */
+export function channelRefusalText(t: Translate, refused: 'none' | Channel): string {
+  if (refused === 'none') return t('forms.subscribe.none')
+  if (refused === 'email') return t('forms.subscribe.refusedEmail')
+  return t(refused === 'sms' ? 'forms.subscribe.refusedSms' : 'forms.problem.other')
+}
+
+/** Services a form named that the page does not have: `"a", "b"`, as the APIs name them. */
+export const unknownServicesText = (t: Translate, slugs: string[]): string =>
+  t('forms.problem.unknownServices', { slugs: slugs.map((slug) => `"${slug}"`).join(', ') })

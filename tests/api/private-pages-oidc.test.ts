@@ -19,7 +19,13 @@ process.env.SMTP_URL ??= 'smtp://127.0.0.1:9'
 import * as start from '@/app/(site)/access/oidc/route'
 import * as callback from '@/app/(site)/access/oidc/callback/route'
 import { REVEAL_SECRETS } from '@/fields/secret'
-import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
+import {
+  CLIENT_ADDRESS_HEADER,
+  LOCALE_HEADER,
+  PAGE_SLUG_HEADER,
+  PUBLIC_ORIGIN_HEADER,
+  SCHEME_HEADER,
+} from '@/runtime/headers'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { startOidcProvider, type StartedOidcProvider } from '../helpers/oidc-provider'
 
@@ -415,6 +421,48 @@ describe('a sign-in the provider sends back without one', () => {
     } finally {
       warn.mockRestore()
     }
+  })
+})
+
+describe('a sign-in in another language than the page’s', () => {
+  /** Our start at /<locale>/access/oidc (the edge took the prefix off and named the language). */
+  async function beginIn(locale: string, next: string) {
+    const started = await call(start.GET as Handler, `/access/oidc?next=${encodeURIComponent(next)}`, {
+      [LOCALE_HEADER]: locale,
+    })
+    expect(started.status, started.text).toBe(303)
+    return { location: started.headers.get('location')!, stateCookie: cookiePair(started.headers.getSetCookie()[0]) }
+  }
+
+  it('offers the provider in the reader’s language, and returns them to it after the callback', async () => {
+    const page = await call((await import('@/app/(site)/route')).GET as Handler, '/history', { [LOCALE_HEADER]: 'de' })
+    expect(page.status).toBe(401)
+    expect(page.text).toContain('href="/de/access/oidc?next=%2Fhistory">Mit Acme ID anmelden</a>')
+    const { location, stateCookie } = await beginIn('de', '/history')
+    // The provider knows one callback, without a language.
+    expect(new URL(location).searchParams.get('redirect_uri')).toBe(REDIRECT_URI)
+    const answered = await arrive(await signInAtProvider(location, 'ana'), stateCookie)
+    expect(answered.status, answered.text).toBe(303)
+    expect(answered.headers.get('location')).toBe('/de/history')
+    expect(accessCookieOf(answered)).toBeDefined()
+  })
+
+  it('says a cancelled or refused sign-in in the reader’s language, with the way back under its prefix', async () => {
+    const cancelled = await beginIn('ar', '/history')
+    const answered = await arrive(
+      await signInAtProvider(cancelled.location, 'ana', { cancelAt: 'login' }),
+      cancelled.stateCookie,
+    )
+    expect(answered.status).toBe(401)
+    expect(answered.text).toMatch(/<html lang="ar" dir="rtl"[ >]/)
+    expect(answered.text).toContain('<h1>أُلغي تسجيل الدخول</h1>')
+    expect(answered.text).toContain('<a href="/ar/history">العودة إلى تسجيل الدخول</a>')
+    const refused = await beginIn('de', '/')
+    const outsider = await arrive(await signInAtProvider(refused.location, 'eve'), refused.stateCookie)
+    expect(outsider.status).toBe(403)
+    expect(outsider.text).toContain('<h1>Dieses Konto darf diese Seite nicht lesen</h1>')
+    expect(outsider.text).toContain('Sie haben sich als eve@elsewhere.test angemeldet')
+    expect(outsider.text).toContain('<a href="/de/">Zurück zur Anmeldung</a>')
   })
 })
 

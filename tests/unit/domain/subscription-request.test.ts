@@ -29,6 +29,20 @@ describe('what /api/subscribe accepts', () => {
     expect(message({ type: 'email', email: 'a@example.com', services: Array(101).fill('x') })).toMatch(/at most 100/)
   })
 
+  it('names what is wrong by kind too, for the subscribe form to say in its reader’s language', () => {
+    const problem = (body: unknown) => {
+      const parsed = parseSubscribeRequest(body)
+      return parsed.ok ? null : (parsed.problem ?? null)
+    }
+    expect(problem({ type: 'email' })).toEqual({ kind: 'email-required' })
+    expect(problem({ type: 'email', email: 'a@b' })).toEqual({ kind: 'email-invalid' })
+    expect(problem({ type: 'sms' })).toEqual({ kind: 'phone-required' })
+    expect(problem({ type: 'sms', phone: '0170 123' })).toEqual({ kind: 'phone-invalid', example: '+14155550123' })
+    expect(problem({ type: 'email', email: 'a@example.com', services: [1] })).toEqual({ kind: 'services', max: 100 })
+    // What the form never sends has a message only.
+    expect(problem({ type: 'fax' })).toBeNull()
+  })
+
   it('takes a token as a non-empty string of reasonable length', () => {
     expect(parseTokenRequest({ token: 'abc' })).toEqual({ ok: true, value: 'abc' })
     expect(parseTokenRequest({})).toEqual({ ok: false, message: 'token is required' })

@@ -1,12 +1,12 @@
 import { readBodyText } from '@/notify/endpoint'
-import { UNSUBSCRIBE_MESSAGES } from '@/domain/subscription-outcomes'
+import { tOf } from '@/i18n/translate'
 import { changeServices } from '@/services/subscribers/change-services'
 import { UnknownServices } from '@/services/subscribers/internal'
 import { managedSubscription } from '@/services/subscribers/managed-subscription'
 import { unsubscribe } from '@/services/subscribers/unsubscribe'
 import { statusSummary } from '@/public-api/read-model'
 import { sitePage, type SiteContext } from '@/site/respond'
-import { managePage, type ManageState } from '@/site/subscription-pages'
+import { managePage, type ManageState, unknownServicesText } from '@/site/subscription-pages'
 
 export const dynamic = 'force-dynamic'
 
@@ -42,28 +42,22 @@ export const GET = sitePage<Params>(async (_request, context, { token }) => rend
 
 /** The page's two forms: `action=save` with the checked `services`, or `action=unsubscribe`. */
 export const POST = sitePage<Params>(async (request, context, { token }) => {
+  const t = tOf(context.settings)
   const text = await readBodyText(request)
-  if (text === null) return render(context, token, { status: 400, error: 'The form is too large.' })
+  if (text === null) return render(context, token, { status: 400, error: t('forms.problem.tooLarge') })
   const form = new URLSearchParams(text)
   const action = form.get('action')
   if (action === 'unsubscribe') {
     const outcome = await unsubscribe(context.payload, token)
-    return render(context, token, { notice: UNSUBSCRIBE_MESSAGES[outcome] })
+    return render(context, token, { notice: t(`forms.unsubscribe.message.${outcome}`) })
   }
-  if (action !== 'save')
-    return render(context, token, { status: 400, error: 'action: must be "save" or "unsubscribe".' })
+  if (action !== 'save') return render(context, token, { status: 400, error: t('forms.manage.badAction') })
   try {
     const outcome = await changeServices(context.payload, token, form.getAll('services'))
-    if (outcome === 'unsubscribed')
-      return render(context, token, {
-        status: 409,
-        error: 'This subscription is cancelled; subscribe again to choose services.',
-      })
-    return render(context, token, {
-      notice: 'Saved. You will hear about the services checked below, or about every service when none is checked.',
-    })
+    if (outcome === 'unsubscribed') return render(context, token, { status: 409, error: t('forms.manage.cancelled') })
+    return render(context, token, { notice: t('forms.manage.saved') })
   } catch (failure) {
     if (!(failure instanceof UnknownServices)) throw failure
-    return render(context, token, { status: 400, error: failure.message })
+    return render(context, token, { status: 400, error: unknownServicesText(t, failure.slugs) })
   }
 })

@@ -1,4 +1,3 @@
-import { UNSUBSCRIBE_MESSAGES } from '@/domain/subscription-outcomes'
 import { unsubscribe } from '@/services/subscribers/unsubscribe'
 import { unsubscribeState } from '@/services/subscribers/unsubscribe-state'
 import { manageUrl } from '@/notify/links'
@@ -15,14 +14,7 @@ export const GET = sitePage<Params>(async (_request, { payload, settings }, { to
   const address = subscriber ? (subscriber.email ?? subscriber.phone ?? null) : null
   return {
     status: outcome === 'not_found' ? 404 : 200,
-    body: unsubscribePage(
-      settings,
-      outcome,
-      UNSUBSCRIBE_MESSAGES[outcome],
-      false,
-      address,
-      subscriber ? manageUrl('', token) : null,
-    ),
+    body: unsubscribePage(settings, outcome, false, address, subscriber ? manageUrl('', token) : null),
     private: true,
   }
 })
@@ -35,7 +27,7 @@ export const POST = sitePage<Params>(async (_request, { payload, settings }, { t
   const outcome = await unsubscribe(payload, token)
   return {
     status: outcome === 'not_found' ? 404 : 200,
-    body: unsubscribePage(settings, outcome, UNSUBSCRIBE_MESSAGES[outcome], true, null),
+    body: unsubscribePage(settings, outcome, true, null),
     private: true,
   }
 })

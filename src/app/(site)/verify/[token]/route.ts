@@ -1,5 +1,4 @@
 import { manageUrl } from '@/notify/links'
-import { VERIFY_MESSAGES } from '@/domain/subscription-outcomes'
 import { confirmationState } from '@/services/subscribers/confirmation-state'
 import { verify } from '@/services/subscribers/verify'
 import { sitePage } from '@/site/respond'
@@ -14,7 +13,7 @@ export const GET = sitePage<Params>(async (_request, { payload, settings }, { to
   const { outcome } = await confirmationState(payload, token)
   return {
     status: outcome === 'not_found' ? 404 : 200,
-    body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], false),
+    body: verifyPage(settings, outcome, false),
     private: true,
   }
 })
@@ -25,7 +24,7 @@ export const POST = sitePage<Params>(async (_request, { payload, settings }, { t
   const manage = subscriber?.unsubscribeToken ? manageUrl('', subscriber.unsubscribeToken) : null
   return {
     status: outcome === 'not_found' ? 404 : 200,
-    body: verifyPage(settings, outcome, VERIFY_MESSAGES[outcome], true, manage),
+    body: verifyPage(settings, outcome, true, manage),
     private: true,
   }
 })

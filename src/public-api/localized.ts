@@ -4,10 +4,11 @@
  * its note on a cancelled maintenance. English is the read model's own text, unchanged byte for byte; every other
  * language is read from the `api` catalogue.
  */
-import { displayDuration } from '@/domain/duration'
+import { displayDuration, durationParts } from '@/domain/duration'
 import { type AnyLocale, DEFAULT_LOCALE } from '@/domain/locales'
 import type { StatuspageDescription } from '@/domain/statuspage'
 import type { MessageKey, Translate } from '@/i18n/translate'
+import { durationText } from '@/i18n/durations'
 
 import type { Maintenance } from './schemas'
 
@@ -17,28 +18,13 @@ export interface ResponseLanguage {
   t: Translate
 }
 
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
-
 /**
- * The estimate of a window's length in `t`'s language, by the rule of src/domain/duration.ts (estimateDuration): to
- * the minute under a day, to the hour from a day on, two units at most; an open end "until further notice".
+ * The estimate of a window's length in `t`'s language, by the rule of src/domain/duration.ts (durationParts); an open
+ * end "until further notice".
  */
 export function estimatedDuration(start: Date, end: Date | null, t: Translate): string {
-  const length = end ? end.getTime() - start.getTime() : Number.NaN
-  if (!Number.isFinite(length)) return t('api.duration.untilFurtherNotice')
-  let total = Math.max(0, Math.round(length / MINUTE) * MINUTE)
-  if (total < MINUTE) return t('api.duration.lessThanMinute')
-  if (total >= DAY) total = Math.round(total / HOUR) * HOUR
-  const days = Math.floor(total / DAY)
-  const hours = Math.floor((total % DAY) / HOUR)
-  const minutes = Math.floor((total % HOUR) / MINUTE)
-  if (days && hours) return t('api.duration.daysHours', { days, hours })
-  if (days) return t('api.duration.days', { days })
-  if (hours && minutes) return t('api.duration.hoursMinutes', { hours, minutes })
-  if (hours) return t('api.duration.hours', { hours })
-  return t('api.duration.minutes', { minutes })
+  const parts = durationParts(start, end)
+  return parts ? durationText(t, parts) : t('api.duration.untilFurtherNotice')
 }
 
 /**

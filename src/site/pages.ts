@@ -16,12 +16,12 @@ import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from
 import type { SetStatus } from '@/public-api/update-statuses'
 import type { ServiceUptime } from '@/public-api/uptime'
 import type { SiteSettings } from '@/settings/site-settings'
+import { durationText } from '@/i18n/durations'
 
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'
 import { dateLabels, uptimeBars } from './uptime-bars'
 import {
-  durationText,
   headlineText,
   incidentStatusLabel,
   listText,
@@ -298,7 +298,7 @@ ${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i)
     description: summary.activeIncidents[0]
       ? `${summary.activeIncidents[0].title}: ${markdownToText(summary.activeIncidents[0].updates[0]?.message ?? '')}`
       : summary.message,
-    body: html`${section}${active}${maintenances}${serviceGroups(summary, settings, uptime)}${past}${homeSubscribeForm(channels)}`,
+    body: html`${section}${active}${maintenances}${serviceGroups(summary, settings, uptime)}${past}${homeSubscribeForm(channels, settings)}`,
   })
 }
 

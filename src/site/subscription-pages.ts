@@ -12,7 +12,7 @@ import { type Translate, tOf } from '@/i18n/translate'
 import type { ServiceGroup } from '@/public-api/schemas'
 import type { SiteSettings } from '@/settings/site-settings'
 
-import { tHtml } from './form-text'
+import { tHtml } from './words'
 import { renderDocument } from './layout'
 
 /**
@@ -167,7 +167,7 @@ export function unsubscribePage(
   const site = settings.siteName
   const body = pending
     ? html`<h1>${title}</h1>
-<p>${address ? tHtml(t, 'forms.unsubscribe.askTo', { address: html`<strong>${maskAddress(address)}</strong>` }, { site }) : t('forms.unsubscribe.ask', { site })}</p>
+<p>${address ? tHtml(t, 'forms.unsubscribe.askTo', { address: html`<strong>${maskAddress(address)}</strong>`, site }) : t('forms.unsubscribe.ask', { site })}</p>
 <form method="post"><button type="submit">${t('forms.unsubscribe.button')}</button></form>
 ${manage ? html`<p>${tHtml(t, 'forms.unsubscribe.orManage', { link: html`<a href="${manage}">${t('forms.unsubscribe.manageLink')}</a>` })}</p>` : null}`
     : html`<h1>${title}</h1>
@@ -211,7 +211,7 @@ export function managePage(settings: SiteSettings, groups: ServiceGroup[], state
   const address = html`<strong>${maskAddress(state.address)}</strong>`
   if (!state.active) {
     const body = html`<h1>${title}</h1>${notice}
-<p>${tHtml(t, 'forms.manage.ended', { address }, { site })}</p>
+<p>${tHtml(t, 'forms.manage.ended', { address, site })}</p>
 <p>${subscribeAgain(t)}</p>
 <p><a href="/">${t('forms.goStatus')}</a></p>`
     return renderDocument({ title, settings, body })
@@ -219,7 +219,7 @@ export function managePage(settings: SiteSettings, groups: ServiceGroup[], state
   const chosen = new Set(state.services)
   const scope = chosen.size ? 'some' : 'all'
   const body = html`<h1>${title}</h1>${notice}
-<p>${tHtml(t, 'forms.manage.active', { address }, { site, scope })}</p>
+<p>${tHtml(t, 'forms.manage.active', { address, site, scope })}</p>
 <form method="post" class="card stacked">
 <input type="hidden" name="action" value="save">
 ${serviceChoices(t, groups, chosen)}

@@ -3,7 +3,6 @@
  * headline, lengths of time, how a series repeats, and sentences with markup inside (a <time>, a badge). The domain
  * keeps its English texts (the admin area, the messages sent); these say the same from its parts.
  */
-import type { DurationParts } from '@/domain/duration'
 import { type AnyLocale, DEFAULT_LOCALE, PSEUDO_LOCALE } from '@/domain/locales'
 import type { HeadlineParts } from '@/domain/overall-status'
 import type { RepeatsParts, Weekday } from '@/domain/recurrence'
@@ -34,18 +33,6 @@ export function tHtml(t: Translate, key: MessageKey, values: Record<string, stri
     } else plain[name] = value
   }
   return raw(escapeHtml(t(key, plain)).replace(SLOT, (_, i: string) => markup[Number(i)]?.value ?? ''))
-}
-
-/** "2 hours", "1 day 4 hours", "less than a minute": estimateDuration's text in the page's language. */
-export function durationText(t: Translate, parts: DurationParts | null): string {
-  if (!parts) return t('site.duration.lessThanMinute')
-  const { days, hours, minutes } = parts
-  if (days && hours) return t('site.duration.daysHours', { days, hours })
-  if (days) return t('site.duration.days', { days })
-  if (hours && minutes) return t('site.duration.hoursMinutes', { hours, minutes })
-  if (hours) return t('site.duration.hours', { hours })
-  if (minutes) return t('site.duration.minutes', { minutes })
-  return t('site.duration.lessThanMinute')
 }
 
 const SERVICE_STATUS_KEYS: Record<ServiceStatus, MessageKey> = {

@@ -7,7 +7,8 @@ import { formatDateTime, formatDay } from '@/format/dates'
 import { html } from '@/format/html'
 import { translator } from '@/i18n/translate'
 import { percentText } from '@/site/uptime-bars'
-import { durationText, headlineText, repeatsText, tHtml } from '@/site/words'
+import { durationText } from '@/i18n/durations'
+import { headlineText, repeatsText, tHtml } from '@/site/words'
 
 const en = translator('en')
 const de = translator('de')

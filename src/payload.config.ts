@@ -10,7 +10,7 @@ import { ja } from '@payloadcms/translations/languages/ja'
 import { pt } from '@payloadcms/translations/languages/pt'
 
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig, defaultLoggerOptions } from 'payload'
+import { buildConfig, type Config, defaultLoggerOptions } from 'payload'
 
 import { graphqlValidationRules } from './cms-api/graphql-rules'
 import { keepRefusalMessages } from './cms-api/refusal-messages'
@@ -50,6 +50,7 @@ import { Settings } from './globals/Settings'
 import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './cms-api/request-guards'
 import { withPrivateFields } from './access/private-fields'
+import { withAdminTranslations } from './i18n/admin-labels'
 import { jobs, startMaintenanceTicker } from './jobs'
 import { startScheduleTicker } from './jobs/schedule-ticker'
 import { closeEmailPool } from './notify/email'
@@ -60,7 +61,8 @@ import { smtpEmailAdapter } from './notify/payload-email'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const { adapter, migrations } = databaseAdapter()
 
-export default buildConfig({
+/** The config as written here, before its admin texts are translated (src/i18n/admin-labels.ts) and it is built. */
+export const untranslatedConfig: Config = {
   secret: resolvePayloadSecret(),
   serverURL: env().PUBLIC_URL ?? '',
   admin: {
@@ -141,6 +143,9 @@ export default buildConfig({
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload, demo)
   },
-})
+}
+
+// The labels and descriptions written above, in the admin's language (docs/languages.md, "The admin").
+export default buildConfig(withAdminTranslations(untranslatedConfig))
   .then(restrictDocumentLocks)
   .then(hideApiKeyOnFirstUser)

@@ -23,6 +23,8 @@ import type {
 import type { Links } from '@/settings/base-url'
 import { shownOnPagesWhere } from '@/settings/page-where'
 import { byOrderThenName } from '@/domain/display-order'
+import { type ContentLanguage, localizedField } from '@/domain/content-language'
+import { DEFAULT_LOCALE } from '@/domain/locales'
 import { type PageScope, showsOnPage } from '@/domain/pages'
 import { relationIds } from '@/db/relation-id'
 import { readTableAsArrays } from '@/db/sql'
@@ -183,54 +185,117 @@ export function timestampOf(value: string | Date): number {
   return Date.parse(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
+/** The services' and groups' rows as stored: the texts of each language beside them (docs/languages.md, "Content"). */
+interface Stored {
+  groups: Omit<GroupRow, 'name' | 'description'>[]
+  services: Omit<ServiceRow, 'name' | 'description'>[]
+  groupTexts: Texts
+  serviceTexts: Texts
+}
+/** Per record id, per language: its name and description. */
+type Texts = Map<number, Map<string, { name: string | null; description: string | null }>>
+
 /**
- * Every service with a group, in display order, and every group: two raw statements of the columns the public shapes
+ * Every service and group with the texts of every language: four raw statements of the columns the public shapes
  * need (Payload's find builds 1,000 whole documents for this, several times the time), read again only after a write
  * that may have touched services or groups (src/runtime/data-version.ts, the services version: an incident's update
- * leaves the list as it was) and shared meanwhile: `/` reads it for its list and for the favicon.
+ * leaves the list as it was) and shared meanwhile.
  */
-export const loadServices: (payload: Payload) => Promise<Loaded> = sharedPerVersion(
-  currentServicesVersion,
-  readServices,
-)
+const readStored: (payload: Payload) => Promise<Stored> = sharedPerVersion(currentServicesVersion, readServices)
 
-async function readServices(payload: Payload): Promise<Loaded> {
-  const [groupRows, serviceRows] = await Promise.all([
-    readTableAsArrays(payload, 'service_groups', ['id', 'slug', 'name', 'description', 'display_order']),
+const inDefaultLanguage: ContentLanguage = { reader: DEFAULT_LOCALE, pageDefault: DEFAULT_LOCALE }
+const perLanguage = new Map<string, (payload: Payload) => Promise<Loaded>>()
+
+/**
+ * Every service with a group, in display order, and every group, in a language (the default language's when none is
+ * given): derived from the stored rows once per services version and language, and shared meanwhile: `/` reads it for
+ * its list and for the favicon.
+ */
+export function loadServices(payload: Payload, language: ContentLanguage = inDefaultLanguage): Promise<Loaded> {
+  const key = `${language.reader}/${language.pageDefault}`
+  let load = perLanguage.get(key)
+  if (!load) {
+    load = sharedPerVersion(currentServicesVersion, async (p: Payload) => inLanguage(await readStored(p), language))
+    perLanguage.set(key, load)
+  }
+  return load(payload)
+}
+
+function textsOf(rows: unknown[][]): Texts {
+  const texts: Texts = new Map()
+  for (const [parent, locale, name, description] of rows) {
+    const id = Number(parent)
+    let perLocale = texts.get(id)
+    if (!perLocale) texts.set(id, (perLocale = new Map()))
+    perLocale.set(String(locale), {
+      name: name === null ? null : String(name),
+      description: description === null ? null : String(description),
+    })
+  }
+  return texts
+}
+
+async function readServices(payload: Payload): Promise<Stored> {
+  const localeColumns = ['_parent_id', '_locale', 'name', 'description'] as const
+  const [groupRows, serviceRows, groupTexts, serviceTexts] = await Promise.all([
+    readTableAsArrays(payload, 'service_groups', ['id', 'slug', 'display_order']),
     readTableAsArrays(payload, 'services', [
       'id',
       'slug',
-      'name',
-      'description',
       'status',
       'group_id',
       'display_order',
       'updated_at',
       'created_at',
     ]),
+    readTableAsArrays(payload, 'service_groups_locales', localeColumns),
+    readTableAsArrays(payload, 'services_locales', localeColumns),
   ])
   const order = (value: unknown) => (value === null ? null : Number(value))
   const text = (value: unknown) => (value === null ? null : String(value))
-  const groups: GroupRow[] = groupRows.map(([id, slug, name, description, displayOrder]) => ({
-    id: Number(id),
-    slug: text(slug),
-    name: String(name),
-    description: text(description),
-    displayOrder: order(displayOrder),
-  }))
-  const services: ServiceRow[] = serviceRows.map(
-    ([id, slug, name, description, status, group, displayOrder, updatedAt, createdAt]) => ({
+  return {
+    groups: groupRows.map(([id, slug, displayOrder]) => ({
       id: Number(id),
       slug: text(slug),
-      name: String(name),
-      description: text(description),
+      displayOrder: order(displayOrder),
+    })),
+    services: serviceRows.map(([id, slug, status, group, displayOrder, updatedAt, createdAt]) => ({
+      id: Number(id),
+      slug: text(slug),
       status: status as ServiceStatus,
       group: Number(group),
       displayOrder: order(displayOrder),
       updatedAt: new Date(timestampOf(String(updatedAt))).toISOString(),
       createdAt: new Date(timestampOf(String(createdAt))).toISOString(),
-    }),
+    })),
+    groupTexts: textsOf(groupTexts),
+    serviceTexts: textsOf(serviceTexts),
+  }
+}
+
+/** A record's name and description in the language, each marked where it fell back (src/domain/content-language.ts). */
+function withTexts<T extends { id: number }>(
+  row: T,
+  texts: Texts,
+  language: ContentLanguage,
+): T & { name: string; description: string | null } {
+  const perLocale = texts.get(row.id)
+  const field = (name: 'name' | 'description') =>
+    perLocale && Object.fromEntries([...perLocale].map(([locale, values]) => [locale, values[name]]))
+  const shaped = { ...row, name: '', description: null as string | null }
+  shaped.name = localizedField(field('name'), language, { shape: shaped, field: 'name' }, '')
+  shaped.description = localizedField<string | null>(
+    field('description'),
+    language,
+    { shape: shaped, field: 'description' },
+    null,
   )
+  return shaped
+}
+
+function inLanguage(stored: Stored, language: ContentLanguage): Loaded {
+  const groups: GroupRow[] = stored.groups.map((g) => withTexts(g, stored.groupTexts, language))
+  const services: ServiceRow[] = stored.services.map((s) => withTexts(s, stored.serviceTexts, language))
   const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
   const known = new Set(groups.map((g) => g.id))
   const groupOrder = new Map([...groups].sort(byOrderThenName).map((g, index) => [g.id, index]))

@@ -28,6 +28,7 @@ import { keepAutomatedUpdates } from './hooks/keep-automated-updates'
 import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
+import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 
@@ -83,7 +84,7 @@ export const Incidents: CollectionConfig = {
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },
     shortIdField('incidents'),
     publicPageLinkField('i'),
     templateField('incident-templates'),
@@ -154,6 +155,8 @@ export const Incidents: CollectionConfig = {
           name: 'message',
           type: 'textarea',
           required: true,
+          localized: true,
+          validate: localizedTextareaRule,
           maxLength: 10000,
           admin: { components: { Field: '/components/UpdateMessageField#UpdateMessageField' } },
         },
@@ -213,6 +216,7 @@ export const Incidents: CollectionConfig = {
     {
       name: 'postmortem',
       type: 'richText',
+      localized: true,
       admin: {
         description:
           'What happened, why, and what changes: written while the incident is open or after. Visitors see it once it is published.',

@@ -18,6 +18,7 @@ import { followMaintenanceMove } from './hooks/follow-move'
 import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '@/domain/templates'
 import { startFromTemplate, templateField } from '@/fields/template'
+import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 /** A time an editor types: any minute, with the site's time zone named beside it (src/components/SiteZoneDateField.tsx). */
@@ -51,12 +52,12 @@ export const Maintenances: CollectionConfig = {
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },
     shortIdField('maintenances'),
     publicPageLinkField('m'),
     templateField('maintenance-templates'),
     ...draftFields('maintenance'),
-    { name: 'description', type: 'richText' },
+    { name: 'description', type: 'richText', localized: true },
     { name: 'scheduledStartAt', type: 'date', required: true, index: true, admin: editableTime },
     {
       name: 'scheduledEndAt',
@@ -215,7 +216,14 @@ export const Maintenances: CollectionConfig = {
       name: 'updates',
       type: 'array',
       fields: [
-        { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
+        {
+          name: 'message',
+          type: 'textarea',
+          required: true,
+          localized: true,
+          maxLength: 10000,
+          validate: localizedTextareaRule,
+        },
         { name: 'createdAt', type: 'date', defaultValue: () => new Date().toISOString(), admin: editableTime },
         { name: 'notify', type: 'checkbox', defaultValue: true },
       ],

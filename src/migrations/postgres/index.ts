@@ -29,6 +29,7 @@ import * as migration_20261129_023113_access_links from './20261129_023113_acces
 import * as migration_20261129_030900_page_noindex from './20261129_030900_page_noindex';
 import * as migration_20261129_041919_default_page_access from './20261129_041919_default_page_access';
 import * as migration_20261129_043318_page_language from './20261129_043318_page_language';
+import * as migration_20261129_045001_content_locales from './20261129_045001_content_locales';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261129_043318_page_language.up,
     down: migration_20261129_043318_page_language.down,
-    name: '20261129_043318_page_language'
+    name: '20261129_043318_page_language',
+  },
+  {
+    up: migration_20261129_045001_content_locales.up,
+    down: migration_20261129_045001_content_locales.down,
+    name: '20261129_045001_content_locales'
   },
 ];

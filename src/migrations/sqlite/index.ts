@@ -30,6 +30,7 @@ import * as migration_20261129_023102_access_links from './20261129_023102_acces
 import * as migration_20261129_030855_page_noindex from './20261129_030855_page_noindex';
 import * as migration_20261129_041924_default_page_access from './20261129_041924_default_page_access';
 import * as migration_20261129_043309_page_language from './20261129_043309_page_language';
+import * as migration_20261129_044925_content_locales from './20261129_044925_content_locales';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261129_043309_page_language.up,
     down: migration_20261129_043309_page_language.down,
-    name: '20261129_043309_page_language'
+    name: '20261129_043309_page_language',
+  },
+  {
+    up: migration_20261129_044925_content_locales.up,
+    down: migration_20261129_044925_content_locales.down,
+    name: '20261129_044925_content_locales'
   },
 ];

@@ -44,19 +44,25 @@ export function pickLanguage<T>(
   return null
 }
 
-const fallbacks = new WeakMap<object, Record<string, Locale>>()
-
-/** Remembers that `field` of `shape` is shown in `locale`, not in the reader's language. */
-export function markFallback(shape: object, field: string, locale: Locale): void {
-  const marks = fallbacks.get(shape)
-  if (marks) marks[field] = locale
-  else fallbacks.set(shape, { [field]: locale })
+/** Where a text fell back: the language it is shown in, and the reader's, which it is not in. */
+export interface Fallback {
+  locale: Locale
+  reader: Locale
 }
 
-/** The language `field` of `shape` fell back to; null when it is in the reader's language (or nobody marked it). */
-export const fallbackOf = (shape: object, field: string): Locale | null => fallbacks.get(shape)?.[field] ?? null
+const fallbacks = new WeakMap<object, Record<string, Fallback>>()
 
-/** Carries the marks of `from` over to a copy of it. */
+/** Remembers that `field` of `shape` is shown in another language than the reader's. */
+export function markFallback(shape: object, field: string, fallback: Fallback): void {
+  const marks = fallbacks.get(shape)
+  if (marks) marks[field] = fallback
+  else fallbacks.set(shape, { [field]: fallback })
+}
+
+/** Where `field` of `shape` fell back; null when it is in the reader's language (or nobody marked it). */
+export const fallbackOf = (shape: object, field: string): Fallback | null => fallbacks.get(shape)?.[field] ?? null
+
+/** Carries the marks of `from` over to a copy of it, and gives the copy back. */
 export function copyFallbacks<T extends object>(from: object, to: T): T {
   const marks = fallbacks.get(from)
   if (marks) fallbacks.set(to, { ...marks })
@@ -76,6 +82,6 @@ export function localizedField<T>(
   const picked = pickLanguage<T>(values as Partial<Record<string, T>>, language)
   if (!picked) return empty
   if (mark && picked.locale !== language.reader && marksFallbacks(language))
-    markFallback(mark.shape, mark.field, picked.locale)
+    markFallback(mark.shape, mark.field, { locale: picked.locale, reader: language.reader })
   return picked.value
 }

@@ -1,6 +1,6 @@
 /**
  * The message catalogues: one JSON file per language and area (src/i18n/messages/<locale>/<area>.json: the site's
- * pages, its forms, the feeds and calendar, the messages sent, the APIs), flat keys prefixed by their area, ICU
+ * pages, its forms, the feeds and calendar, the messages sent, the APIs, the marks on content), flat keys prefixed by their area, ICU
  * MessageFormat texts. English is the reference: every key of it must be in every other catalogue
  * (tests/unit/i18n/catalogues.test.ts).
  */
@@ -11,46 +11,53 @@ import enForms from './messages/en/forms.json'
 import enFeeds from './messages/en/feeds.json'
 import enNotify from './messages/en/notify.json'
 import enApi from './messages/en/api.json'
+import enContent from './messages/en/content.json'
 import deSite from './messages/de/site.json'
 import deForms from './messages/de/forms.json'
 import deFeeds from './messages/de/feeds.json'
 import deNotify from './messages/de/notify.json'
 import deApi from './messages/de/api.json'
+import deContent from './messages/de/content.json'
 import frSite from './messages/fr/site.json'
 import frForms from './messages/fr/forms.json'
 import frFeeds from './messages/fr/feeds.json'
 import frNotify from './messages/fr/notify.json'
 import frApi from './messages/fr/api.json'
+import frContent from './messages/fr/content.json'
 import esSite from './messages/es/site.json'
 import esForms from './messages/es/forms.json'
 import esFeeds from './messages/es/feeds.json'
 import esNotify from './messages/es/notify.json'
 import esApi from './messages/es/api.json'
+import esContent from './messages/es/content.json'
 import ptBRSite from './messages/pt-BR/site.json'
 import ptBRForms from './messages/pt-BR/forms.json'
 import ptBRFeeds from './messages/pt-BR/feeds.json'
 import ptBRNotify from './messages/pt-BR/notify.json'
 import ptBRApi from './messages/pt-BR/api.json'
+import ptBRContent from './messages/pt-BR/content.json'
 import jaSite from './messages/ja/site.json'
 import jaForms from './messages/ja/forms.json'
 import jaFeeds from './messages/ja/feeds.json'
 import jaNotify from './messages/ja/notify.json'
 import jaApi from './messages/ja/api.json'
+import jaContent from './messages/ja/content.json'
 import arSite from './messages/ar/site.json'
 import arForms from './messages/ar/forms.json'
 import arFeeds from './messages/ar/feeds.json'
 import arNotify from './messages/ar/notify.json'
 import arApi from './messages/ar/api.json'
+import arContent from './messages/ar/content.json'
 
-export const ENGLISH = { ...enSite, ...enForms, ...enFeeds, ...enNotify, ...enApi }
+export const ENGLISH = { ...enSite, ...enForms, ...enFeeds, ...enNotify, ...enApi, ...enContent }
 export type MessageKey = keyof typeof ENGLISH
 
 export const CATALOGUES: Record<Locale, Partial<Record<MessageKey, string>>> = {
-  en: { ...enSite, ...enForms, ...enFeeds, ...enNotify, ...enApi },
-  de: { ...deSite, ...deForms, ...deFeeds, ...deNotify, ...deApi },
-  fr: { ...frSite, ...frForms, ...frFeeds, ...frNotify, ...frApi },
-  es: { ...esSite, ...esForms, ...esFeeds, ...esNotify, ...esApi },
-  'pt-BR': { ...ptBRSite, ...ptBRForms, ...ptBRFeeds, ...ptBRNotify, ...ptBRApi },
-  ja: { ...jaSite, ...jaForms, ...jaFeeds, ...jaNotify, ...jaApi },
-  ar: { ...arSite, ...arForms, ...arFeeds, ...arNotify, ...arApi },
+  en: { ...enSite, ...enForms, ...enFeeds, ...enNotify, ...enApi, ...enContent },
+  de: { ...deSite, ...deForms, ...deFeeds, ...deNotify, ...deApi, ...deContent },
+  fr: { ...frSite, ...frForms, ...frFeeds, ...frNotify, ...frApi, ...frContent },
+  es: { ...esSite, ...esForms, ...esFeeds, ...esNotify, ...esApi, ...esContent },
+  'pt-BR': { ...ptBRSite, ...ptBRForms, ...ptBRFeeds, ...ptBRNotify, ...ptBRApi, ...ptBRContent },
+  ja: { ...jaSite, ...jaForms, ...jaFeeds, ...jaNotify, ...jaApi, ...jaContent },
+  ar: { ...arSite, ...arForms, ...arFeeds, ...arNotify, ...arApi, ...arContent },
 }

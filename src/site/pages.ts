@@ -22,6 +22,8 @@ import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from
 import type { SetStatus } from '@/public-api/update-statuses'
 import type { ServiceUptime } from '@/public-api/uptime'
 import type { SiteSettings } from '@/settings/site-settings'
+import { type Fallback, fallbackOf } from '@/domain/content-language'
+import { translator } from '@/i18n/translate'
 
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'
@@ -61,6 +63,32 @@ function maintenanceBadge(status: MaintenanceStatus): SafeHtml {
 /** An update's message: its safe Markdown as sanitised HTML (links clickable, no markup of the writer's own). */
 const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
 
+/** The badge after a text shown in another language than the reader's (docs/languages.md, "Content"). */
+function untranslated({ reader }: Fallback): SafeHtml {
+  const t = translator(reader)
+  return html` <span class="badge muted untranslated" lang="${reader}" title="${t('content.untranslatedTitle')}">${t('content.untranslated')}</span>`
+}
+
+/** A written text (a title, a name): as it is, or, where it fell back to another language, saying so. */
+function written(shape: object, field: string, text: string | SafeHtml): SafeHtml {
+  const fallback = fallbackOf(shape, field)
+  return fallback ? html`<span lang="${fallback.locale}">${text}</span>${untranslated(fallback)}` : html`${text}`
+}
+
+/** An update's message, saying its language where it fell back to another. */
+function updateMessage(update: { message: string }): SafeHtml {
+  const fallback = fallbackOf(update, 'message')
+  if (!fallback) return message(update.message)
+  return html`<div class="rich message" lang="${fallback.locale}">${raw(markdownToHtml(update.message))}</div>${untranslated(fallback)}`
+}
+
+/** Rich text written in several languages (a description, a postmortem), saying its language where it fell back. */
+function writtenRich(shape: object, field: string, htmlText: string): SafeHtml {
+  const fallback = fallbackOf(shape, field)
+  if (!fallback) return html`<div class="rich">${raw(htmlText)}</div>`
+  return html`<div class="rich" lang="${fallback.locale}">${raw(htmlText)}</div>${untranslated(fallback)}`
+}
+
 /** How a page prints its times: its zone and date format. */
 type Clockface = Pick<SiteSettings, 'timeZone' | 'dateFormat'>
 
@@ -78,8 +106,8 @@ function incidentCard(incident: Incident, settings: SiteSettings, withLatest: bo
   const latest = incident.updates[0]
   const affected = incident.affectedServices.length ? html`Affected: ${serviceNames(incident.affectedServices)}` : null
   return html`<li class="card${withLatest ? ' incident' : ''}">
-<div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(incident.status)}</div>
-${withLatest && latest ? html`${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
+<div class="row"><h3><a href="/i/${incident.shortId}">${written(incident, 'title', incident.title)}</a></h3>${incidentBadge(incident.status)}</div>
+${withLatest && latest ? html`${updateMessage(latest)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}${affected ? html` · ${affected}` : null}</p>` : null}
 ${!withLatest ? html`<p class="meta">${incident.resolvedAt ? html`Resolved ${time(incident.resolvedAt, settings, 'ago')}` : html`Started ${time(incident.createdAt, settings, 'ago')}`}${affected ? html` · ${affected}` : null}</p>` : null}
 </li>`
 }
@@ -114,8 +142,8 @@ function maintenanceCard(
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
-<div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(m.status)}</div>
-${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}</p></div>` : null}
+<div class="row"><h3><a href="/m/${m.shortId}">${written(m, 'title', m.title)}</a></h3>${maintenanceBadge(m.status)}</div>
+${latest ? html`<div class="latest">${updateMessage(latest)}<p class="meta">Latest update ${time(latest.createdAt, settings, 'ago')}</p></div>` : null}
 <p class="meta">${startsIn(m, clock)}${maintenanceWindow(m, settings)} · ${m.duration}</p>
 ${repeats ? html`<p class="meta">${repeats[0].toUpperCase()}${repeats.slice(1)}</p>` : null}
 ${m.affectedServices.length ? html`<p class="meta">Affected: ${serviceNames(m.affectedServices)}</p>` : null}
@@ -140,8 +168,11 @@ function onePerSeries(
   })
 }
 
-function described(name: string, description: string | null, href?: string): SafeHtml {
-  return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
+/** A service's or group's name and description, each saying its language where it fell back to another. */
+function described(shape: { name: string; description: string | null }, href?: string): SafeHtml {
+  const name = written(shape, 'name', shape.name)
+  const { description } = shape
+  return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${written(shape, 'description', description)}</span>` : null}</span>`
 }
 
 /** "Past 7 days" says "Resolved 2 hours ago" on each card: listed by that time, newest first (not by creation). */
@@ -171,8 +202,8 @@ function serviceList(
   return html`<ul class="services">${services.map((s) => {
     const bars = uptime?.get(s.slug)
     return bars
-      ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
-      : html`<li>${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(s.status)}</li>`
+      ? html`<li class="has-uptime">${described(s, `/s/${s.slug}`)}${serviceBadge(s.status)}${uptimeBars(bars, labels)}</li>`
+      : html`<li>${described(s, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(s.status)}</li>`
   })}</ul>`
 }
 
@@ -212,7 +243,7 @@ ${groups.map(
   (
     g,
   ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
-<summary>${described(g.name, g.description)}${serviceBadge(g.status)}</summary>
+<summary>${described(g)}${serviceBadge(g.status)}</summary>
 ${serviceList(g.services, uptime, labels)}
 ${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">Uptime over 90 days<span class="visually-hidden"> of ${g.name}</span></a></p>`}
 </details>`,
@@ -255,10 +286,10 @@ export function servicePage(
 ): string {
   const body = html`<article aria-labelledby="title">
 <p class="meta">Service · ${service.group.name}</p>
-<h1 id="title">${service.name}</h1>
+<h1 id="title">${written(service, 'name', service.name)}</h1>
 <div class="card">
 <p class="flush">Current status: ${serviceBadge(service.status)}</p>
-${service.description ? html`<p>${service.description}</p>` : null}
+${service.description ? html`<p>${written(service, 'description', service.description)}</p>` : null}
 </div>
 <h2>Uptime</h2>
 ${uptime ? html`<div class="card">${uptimeBars(uptime, dateLabels(uptime, settings.dateFormat))}</div>` : html`<p class="muted">No history yet.</p>`}
@@ -273,10 +304,10 @@ ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(
 export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime>, settings: SiteSettings): string {
   const body = html`${backLink}<article aria-labelledby="title">
 <p class="meta">Service group</p>
-<h1 id="title">${group.name}</h1>
+<h1 id="title">${written(group, 'name', group.name)}</h1>
 <div class="card">
 <p class="flush">Current status: ${serviceBadge(group.status)}</p>
-${group.description ? html`<p>${group.description}</p>` : null}
+${group.description ? html`<p>${written(group, 'description', group.description)}</p>` : null}
 </div>
 <h2>Services</h2>
 <div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, dateLabels(uptime.values().next().value, settings.dateFormat)) : html`<p class="muted">No services are listed in this group.</p>`}</div>
@@ -315,7 +346,7 @@ export function incidentPage(
     : html`Ongoing for ${lengthBetween(since, clock.now)}, since ${time(since, settings)}.`
   const body = html`${backLink}<article aria-labelledby="title">
 <p class="meta">Incident</p>
-<h1 id="title">${incident.title}</h1>
+<h1 id="title">${written(incident, 'title', incident.title)}</h1>
 <div class="card">
 <p class="flush">Status: ${incidentBadge(incident.status)}</p>
 <p>${state}</p>
@@ -327,11 +358,11 @@ ${
   incident.updates.length
     ? html`<ol class="timeline" reversed>${incident.updates.map(
         (u, index) =>
-          html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index])}</li>`,
+          html`<li><div>${incidentBadge(u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${updateMessage(u)}${setStatuses(statuses[index])}</li>`,
       )}</ol>`
     : html`<p class="muted">No updates yet.</p>`
 }
-${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings)}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
+${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">Postmortem</h2><p class="meta">Published ${time(incident.postmortem.publishedAt, settings)}</p>${writtenRich(incident, 'postmortem', incident.postmortem.html)}</section>` : null}
 </article>`
   return renderDocument({
     title: incident.title,
@@ -345,7 +376,7 @@ ${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postm
 export function maintenancePage(m: Maintenance, settings: SiteSettings): string {
   const body = html`${backLink}<article aria-labelledby="title">
 <p class="meta">Scheduled maintenance</p>
-<h1 id="title">${m.title}</h1>
+<h1 id="title">${written(m, 'title', m.title)}</h1>
 <div class="card">
 <dl class="facts">
 <div class="fact"><dt>Status</dt><dd>${maintenanceBadge(m.status)}</dd></div>
@@ -355,9 +386,9 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
 <div class="fact"><dt>Affected services</dt><dd>${serviceNames(m.affectedServices)}</dd></div>
 </dl>
 </div>
-${m.descriptionHtml ? html`<h2>Description</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
+${m.descriptionHtml ? html`<h2>Description</h2>${writtenRich(m, 'description', m.descriptionHtml)}` : null}
 <h2>Updates</h2>
-${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${updateMessage(u)}</li>`)}</ol>` : html`<p class="muted">No updates yet.</p>`}
 </article>`
   return renderDocument({
     title: m.title,

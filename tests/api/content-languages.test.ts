@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as homeRoute from '@/app/(site)/route'
 import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import * as serviceRoute from '@/app/(site)/s/[slug]/route'
+import { missingTranslationsOf } from '@/admin/missing-translations'
 import { LOCALE_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
-import { api, createUser, type TestUser } from '../helpers/api'
+import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { callRoute } from '../helpers/site-routes'
 
@@ -144,5 +145,13 @@ describe('content written in English and German', () => {
     // German is not this page's default language, so the English fallback is marked.
     expect(page).toMatch(/<div class="rich message" lang="en">.*A provider is down\./s)
     expect(page).toContain('nicht übersetzt')
+  })
+
+  it('lists in the editor the languages whose title or updates are not written yet', async () => {
+    const missing = await missingTranslationsOf(await payload(), 'incidents', incidentId)
+    expect(missing.map((m) => m.locale)).toEqual(['de', 'fr', 'es', 'pt-BR', 'ja', 'ar'])
+    // German lacks only the update published in English since.
+    expect(missing[0]).toEqual({ locale: 'de', name: 'Deutsch', title: false, updates: 1 })
+    expect(missing[1]).toEqual({ locale: 'fr', name: 'Français', title: true, updates: 2 })
   })
 })

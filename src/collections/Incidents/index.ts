@@ -8,6 +8,7 @@ import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/f
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { chosenServiceError } from '@/domain/service-status-change'
 import { optionsFrom } from '@/fields/options'
+import { missingTranslationsField } from '@/fields/missing-translations'
 import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
 import { shownOnPagesField } from '@/fields/shown-on-pages'
@@ -87,6 +88,7 @@ export const Incidents: CollectionConfig = {
     { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },
     shortIdField('incidents'),
     publicPageLinkField('i'),
+    missingTranslationsField,
     templateField('incident-templates'),
     ...draftFields('incident'),
     {

@@ -9,6 +9,7 @@ import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } f
 import { MAINTENANCE_REMINDER_CHOICES, REMINDER_LEAD_LABELS } from '@/domain/reminders'
 import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '@/domain/statuses'
 import { optionsFrom } from '@/fields/options'
+import { missingTranslationsField } from '@/fields/missing-translations'
 import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
 import { shownOnPagesField } from '@/fields/shown-on-pages'
@@ -55,6 +56,7 @@ export const Maintenances: CollectionConfig = {
     { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },
     shortIdField('maintenances'),
     publicPageLinkField('m'),
+    missingTranslationsField,
     templateField('maintenance-templates'),
     ...draftFields('maintenance'),
     { name: 'description', type: 'richText', localized: true },

@@ -39,6 +39,7 @@ import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
 import { DEFAULT_LOCALE, LOCALES } from './domain/locales'
 import { closeDatabase } from './db/close'
+import { queueSqliteUpdates } from './db/sqlite-write-queue'
 import { env } from './config/env'
 import { ensureFirstAdmin } from './config/first-admin'
 import { announceSetupCode } from './auth/setup-code'
@@ -122,6 +123,8 @@ export default buildConfig({
   onInit: async (payload) => {
     // Before anything queries: a request during which the database failed is answered 503.
     watchDatabaseFailures(payload)
+    // SQLite: one update of a document at a time (its per-language rows are rewritten by several statements).
+    queueSqliteUpdates(payload)
     // The way out (server.ts on SIGTERM, src/runtime/shutdown.ts): after the last request, the pools close.
     onShutdown('database', () => closeDatabase(payload))
     onShutdown('mail', closeEmailPool)

@@ -1,6 +1,5 @@
 /** Dates and lengths as the public pages show them, in a page's date format (src/domain/date-format.ts). */
 import { DEFAULT_DATE_FORMAT, type DateFormat } from '@/domain/date-format'
-import { estimateDuration } from '@/domain/duration'
 import type { AnyLocale } from '@/domain/locales'
 
 interface DateStyle {
@@ -123,7 +122,3 @@ export function sameDay(a: string, b: string, timeZone: string): boolean {
   return day.format(new Date(a)) === day.format(new Date(b))
 }
 
-/** "2 hours" between two instants (at least "less than a minute"). */
-export function lengthBetween(fromIso: string, to: Date | string): string {
-  return estimateDuration(new Date(fromIso), new Date(to)) ?? 'less than a minute'
-}

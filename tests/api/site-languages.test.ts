@@ -133,7 +133,6 @@ describe('the public pages in German', () => {
       'Wiederholt sich wöchentlich am Dienstag und Freitag',
       'Dienste',
       'Letzte 7 Tage',
-      'Verfügbarkeit in 90 Tagen',
     ])
       expect(home.text).toContain(text)
     expect(home.text).not.toContain('Active incidents')

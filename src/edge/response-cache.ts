@@ -461,14 +461,22 @@ function headOf(
   return head
 }
 
-/** The line a page shows while it is a last good copy; inserted at the top of its <main> (src/site/layout.ts). */
-export function staleNotice(storedAt: number): string {
+const ENGLISH_NOTICE = 'This page could not be refreshed; it shows the status as of {time}.'
+
+/**
+ * The line a page shows while it is a last good copy; inserted at the top of its <main> (src/site/layout.ts). Its
+ * words are the page's own, in its language: <main>'s `data-stale` (already escaped for HTML), `{time}` where the
+ * time goes; English without one.
+ */
+export function staleNotice(storedAt: number, words = ENGLISH_NOTICE): string {
   const at = new Date(storedAt).toISOString()
   const shown = `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`
-  return `<p class="stale-notice" role="status">This page could not be refreshed; it shows the status as of <time datetime="${at}">${shown}</time>.</p>`
+  const [before, after = ''] = words.split('{time}')
+  return `<p class="stale-notice" role="status">${before}<time datetime="${at}">${shown}</time>${after}</p>`
 }
 
 const MAIN_OPENING = /<main\b[^>]*>/
+const STALE_WORDS = /\sdata-stale="([^"]*\{time\}[^"]*)"/
 
 /** The page with its notice, or the body as it is (not a page, or a page without <main>). */
 export function withStaleNotice(body: Buffer, contentType: string | string[] | undefined, storedAt: number): Buffer {
@@ -477,7 +485,8 @@ export function withStaleNotice(body: Buffer, contentType: string | string[] | u
   const opening = MAIN_OPENING.exec(page)
   if (!opening) return body
   const at = opening.index + opening[0].length
-  return Buffer.from(page.slice(0, at) + staleNotice(storedAt) + page.slice(at))
+  const words = STALE_WORDS.exec(opening[0])?.[1]
+  return Buffer.from(page.slice(0, at) + staleNotice(storedAt, words) + page.slice(at))
 }
 
 /**

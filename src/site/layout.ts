@@ -167,6 +167,15 @@ function languageLinks(settings: SiteSettings): { head: SafeHtml | null; switche
   return { head, switcher }
 }
 
+/**
+ * The words of the notice the edge puts at the top of <main> when it serves this page as a last good copy
+ * (src/edge/response-cache.ts, staleNotice), in the page's language; English needs none (the edge's own).
+ */
+function staleWords(settings: SiteSettings): SafeHtml | null {
+  if (!settings.language || settings.language.locale === 'en') return null
+  return html` data-stale="${tOf(settings)('site.staleNotice', { time: '{time}' })}"`
+}
+
 /** The texts the page's script writes (BODY_SCRIPT), in the page's language: JSON, read, never run. */
 function scriptTexts(settings: SiteSettings): SafeHtml {
   const t = tOf(settings)
@@ -238,7 +247,7 @@ ${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html
 </ul></nav>
 <button type="button" id="theme-toggle" class="icon-button" aria-pressed="false" aria-label="${t('site.nav.darkTheme')}" hidden>${MOON}</button>
 </div></header>
-<main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}>
+<main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}${staleWords(settings)}>
 ${body}
 </main>
 ${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></p>` : null}

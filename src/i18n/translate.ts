@@ -23,11 +23,15 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   ]),
 )
 
-/** "Status" → "[Şŧȧŧŭş ~~]": every letter accented, a third longer, bracketed so that a cut-off text shows. */
+/**
+ * "Status" → "[Şŧȧŧŭş ~~~~]": every letter accented, a third longer, bracketed so that a cut-off text shows. The
+ * padding is words of its own, so a long text still wraps where the English would.
+ */
 export function pseudoText(text: string): string {
   if (!text.trim()) return text
   const accented = [...text].map((c) => ACCENTED[c] ?? c).join('')
-  return `[${accented}${'~'.repeat(Math.ceil(text.length / 3))}]`
+  const padding = Array.from({ length: Math.ceil(text.length / 15) }, () => '~~~~').join(' ')
+  return `[${accented} ${padding}]`
 }
 
 function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {

@@ -67,10 +67,12 @@ function copy(scope){var c=scope.querySelector('#copy-link'),o=scope.querySelect
 c.addEventListener('click',function(){var u=location.href.split('#')[0];function done(t){o.textContent=t}
 if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(u).then(function(){done(tx.copied)},function(){done(tx.copyFailed.replace('{url}',u))})}else{done(tx.copyThis.replace('{url}',u))}})}
 var main=d.getElementById('main');if(!main)return;
-var sw=d.querySelector('nav.languages');if(sw){sw.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[hreflang]');if(a)d.cookie='lang='+a.getAttribute('hreflang')+';path=/;max-age=31536000;samesite=lax'});
-var cur=sw.querySelector('a[aria-current]');if(cur&&cur.hasAttribute('data-default')){var m=/(?:^|; )lang=([^;]+)/.exec(d.cookie),want=m?decodeURIComponent(m[1]):null,nl=navigator.languages||[navigator.language||''];
+(function(sw){if(!sw)return;sw.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[hreflang]');if(a)d.cookie='lang='+a.getAttribute('hreflang')+';path=/;max-age=31536000;samesite=lax'});
+var here=sw.querySelector('a[aria-current]');if(!here||!here.hasAttribute('data-default'))return;
+var m=/(?:^|; )lang=([^;]+)/.exec(d.cookie),want=m?decodeURIComponent(m[1]):null,nl=navigator.languages||[navigator.language||''];
 for(var i=0;!want&&i<nl.length;i++){var c=sw.querySelector('a[hreflang="'+nl[i]+'"]')||sw.querySelector('a[hreflang^="'+String(nl[i]).split('-')[0]+'"]');if(c)want=c.getAttribute('hreflang')}
-var to=want&&want!==lang?sw.querySelector('a[hreflang="'+want+'"]'):null;if(to){var p=d.createElement('p'),l=d.createElement('a');p.className='suggest wrap';p.lang=want;p.dir=to.getAttribute('data-dir')||'ltr';l.href=to.href;l.textContent=to.getAttribute('data-suggest');p.appendChild(l);main.parentNode.insertBefore(p,main)}}}
+var to=want&&want!==lang?sw.querySelector('a[hreflang="'+want+'"]'):null;if(!to)return;
+var p=d.createElement('p'),l=d.createElement('a');p.className='suggest wrap';p.lang=want;p.dir=to.getAttribute('data-dir')||'ltr';l.href=to.href;l.textContent=to.getAttribute('data-suggest');p.appendChild(l);main.parentNode.insertBefore(p,main)})(d.querySelector('nav.languages'));
 var seen=main.innerHTML,etag=null,typed=false,at=Date.now();
 times(main);copy(main);
 function bars(g){var u=g.getAttribute('data-bars');if(!u||!g.open||g.hasAttribute('data-loaded')||!window.fetch||!window.DOMParser)return;g.setAttribute('data-loaded','');

@@ -190,6 +190,7 @@ describe('the public site in other languages', () => {
     const { context, page } = await site.newPage({ scheme: 'light', width: 360 })
     for (const [name, pathname] of pages) {
       await page.goto(`${site.server.base}/en-xa${pathname}`)
+      await page.screenshot({ path: path.join(shots, `${name}-pseudo-360.png`), fullPage: true })
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360)
       // The page's visible text, times aside (the browser's Intl writes them, in its own words).
       const text = await page.evaluate(() => {
@@ -208,7 +209,6 @@ describe('the public site in other languages', () => {
       // Two plain English words in a row: every letter of a catalogue's text is accented in the pseudo-locale.
       const plain = left.match(/\b[A-Za-z]{2,}(?:[ ,.:'’-]+[A-Za-z]{2,})+\b/g) ?? []
       expect(plain, `${name} (${pathname}) in plain English`).toEqual([])
-      await page.screenshot({ path: path.join(shots, `${name}-pseudo-360.png`), fullPage: true })
     }
     await context.close()
   })

@@ -66,6 +66,6 @@ describe('the translator', () => {
     expect(pseudo).toContain('A')
     expect(pseudo).toContain('B')
     expect(pseudo).not.toContain(' to ')
-    expect(pseudoText('Status')).toBe('[Şŧȧŧŭş~~]')
+    expect(pseudoText('Status')).toBe('[Şŧȧŧŭş ~~~~]')
   })
 })

@@ -24,8 +24,8 @@ header.site .wrap{display:flex;flex-wrap:nowrap;align-items:center;gap:.75rem;pa
 .brand{display:flex;align-items:center;gap:.5rem;min-width:0;flex:1 1 auto;font-weight:700;font-size:1.25rem;color:var(--fg);text-decoration:none}
 .brand .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .brand img{max-height:2.5rem;width:auto;flex:none}
-nav.main{flex:none}
-nav.main ul{display:flex;align-items:center;gap:.25rem;list-style:none;margin:0;padding:0}
+nav.main{flex:0 .001 auto;min-width:0}
+nav.main ul{display:flex;flex-wrap:wrap;justify-content:flex-end;align-items:center;gap:.25rem;list-style:none;margin:0;padding:0}
 nav.main a{display:block;padding:.4rem .75rem;border-radius:.4rem;color:var(--fg);text-decoration:none;font-weight:500;white-space:nowrap}
 nav.main a:hover{background:var(--nav)}
 nav.main a[aria-current=page]{background:var(--nav);font-weight:650}

@@ -21,10 +21,10 @@ a:focus-visible,button:focus-visible,summary:focus-visible{outline:3px solid var
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 header.site{border-bottom:1px solid var(--line);background:var(--card)}
 header.site .wrap{display:flex;flex-wrap:nowrap;align-items:center;gap:.75rem;padding-top:.6rem;padding-bottom:.6rem}
-.brand{display:flex;align-items:center;gap:.5rem;min-width:0;flex:1 1 auto;font-weight:700;font-size:1.25rem;color:var(--fg);text-decoration:none}
+.brand{display:flex;align-items:center;gap:.5rem;min-width:0;flex:1 1000 auto;font-weight:700;font-size:1.25rem;color:var(--fg);text-decoration:none}
 .brand .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .brand img{max-height:2.5rem;width:auto;flex:none}
-nav.main{flex:0 .001 auto;min-width:0}
+nav.main{flex:0 1 auto;min-width:0}
 nav.main ul{display:flex;flex-wrap:wrap;justify-content:flex-end;align-items:center;gap:.25rem;list-style:none;margin:0;padding:0}
 nav.main a{display:block;padding:.4rem .75rem;border-radius:.4rem;color:var(--fg);text-decoration:none;font-weight:500;white-space:nowrap}
 nav.main a:hover{background:var(--nav)}
@@ -136,6 +136,6 @@ legend{font-weight:600;padding:0 .25rem}
 @media (max-width:640px){.long{display:none}.short{display:inline}}
 @media (max-width:480px){h1{font-size:1.35rem}.banner{font-size:1.05rem;padding:.85rem 1rem}dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}
 header.site .wrap{gap:.25rem;padding-inline:.75rem}.brand{font-size:1.05rem}nav.main ul{gap:0}
-nav.main a{padding:.35rem .45rem;font-size:.9375rem}nav.main a.cta{margin-inline-start:.15rem}nav.main .nav-home{display:none}.icon-button{width:2rem;height:2rem}
+nav.main a{padding:.35rem .45rem;font-size:.9375rem;white-space:normal;overflow-wrap:anywhere}.icon-button{flex:none}nav.main a.cta{margin-inline-start:.15rem}nav.main .nav-home{display:none}.icon-button{width:2rem;height:2rem}
 ul.services li{gap:.5rem}.wide-label{display:none}.narrow-label{display:inline}}
 `

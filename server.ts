@@ -15,6 +15,7 @@ import { createEdge, edgeConfig } from '@/edge/front'
 import { gracefulStop } from '@/edge/graceful-stop'
 import { dropRouterVary } from '@/edge/vary'
 import { stopAllRepeating } from '@/runtime/repeat'
+import { catalogueEdgeWords } from '@/i18n/edge-words'
 import { startMirrorFromSettings } from '@/mirror'
 import type { StaticMirror } from '@/mirror/static-mirror'
 import { runClosers } from '@/runtime/shutdown'
@@ -57,12 +58,17 @@ const toNext = (req: IncomingMessage, res: ServerResponse) => {
   return handle(req, res)
 }
 
-const edge = createEdge(edgeSettings, toNext, () => {
-  // The cache computes misses by asking this server over loopback, on a listener of its own: it stays open while
-  // a shutdown lets the requests under way finish, after the public one has closed.
-  const address = internal.address()
-  return { host: '127.0.0.1', port: typeof address === 'object' && address ? address.port : 0 }
-})
+const edge = createEdge(
+  edgeSettings,
+  toNext,
+  () => {
+    // The cache computes misses by asking this server over loopback, on a listener of its own: it stays open while
+    // a shutdown lets the requests under way finish, after the public one has closed.
+    const address = internal.address()
+    return { host: '127.0.0.1', port: typeof address === 'object' && address ? address.port : 0 }
+  },
+  catalogueEdgeWords,
+)
 
 /** A request the edge failed on: the CMS's error shape, never a stack trace. */
 function answerFailure(res: ServerResponse, error: unknown): void {

@@ -36,6 +36,9 @@ import {
 import { type DirectoryPage, directoryPage } from '@/runtime/page-directory'
 import { hostOfOrigin } from '@/domain/pages'
 import { databaseAnsweredWithin, setEdgeHealthProbe } from '@/runtime/health'
+import { type AnyLocale } from '@/domain/locales'
+
+import { ENGLISH_EDGE_WORDS, type EdgeWords } from './edge-words'
 import { type InvalidationBus, startInvalidationBus } from './invalidation-bus'
 import { createLoopback, type Loopback } from './loopback'
 import {
@@ -57,7 +60,7 @@ import {
   sendTooManyRequests,
   type TooManyFormat,
 } from './rate-limit'
-import { type PageTarget, takeLoopbackPagePath, takePagePath } from './page-path'
+import { type PageTarget, requestLocale, takeLoopbackPagePath, takePagePath } from './page-path'
 import { createPublicOrigin, type PublicOrigin, setPublicOrigin } from './public-origin'
 import { createRedis } from './redis'
 import { keepLastGood, lastGoodFile } from './last-good-file'
@@ -197,47 +200,59 @@ export const RETRY_AFTER_SECONDS = 30
  * Retry-After, never the origin's 500. A page keeps the origin's HTML (the site's error page, src/site/respond.ts);
  * the APIs get a problem, open to other origins like their other answers.
  */
-const UNAVAILABLE_PAGE = {
-  status: 503,
-  headers: {
-    'content-type': 'text/html; charset=utf-8',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'",
-  },
-  body: Buffer.from(
-    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Temporarily unavailable</title></head>\n<body><h1>Temporarily unavailable</h1><p>The status could not be read just now. Please try again shortly.</p></body></html>\n',
-  ),
-  expiresAt: null,
-  cacheable: false,
+/** In the language the request's address names (docs/languages.md). */
+function unavailablePage(locale: AnyLocale, words: EdgeWords) {
+  const w = words(locale)
+  return {
+    status: 503,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    },
+    body: Buffer.from(
+      `<!doctype html>\n<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${w.unavailableTitle}</title></head>\n<body><h1>${w.unavailableTitle}</h1><p>${w.unavailable}</p></body></html>\n`,
+    ),
+    expiresAt: null,
+    cacheable: false,
+  }
 }
 
-export const sendUnavailable: Unavailable = (req, res, shape, origin, extra = {}) => {
-  const retry = { 'Retry-After': String(RETRY_AFTER_SECONDS), ...extra }
-  if (shape === 'page' && !(origin && String(origin.headers['content-type'] ?? '').startsWith('text/html')))
-    origin = UNAVAILABLE_PAGE
-  if (shape !== 'page' || !origin) {
-    const cors: Record<string, string> =
-      shape === 'problem' ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' } : {}
-    return sendEdgeError(
-      res,
-      req.method === 'HEAD',
-      shape,
-      503,
-      'The status could not be read just now; try again shortly.',
-      false,
-      { ...retry, ...cors },
-    )
+/** The 503 of a request no copy can answer, its own page in `words` (the edge's own, src/edge/edge-words.ts). */
+export const unavailableSender =
+  (words: EdgeWords): Unavailable =>
+  (req, res, shape, origin, extra = {}) => {
+    const retry = { 'Retry-After': String(RETRY_AFTER_SECONDS), ...extra }
+    if (shape === 'page' && !(origin && String(origin.headers['content-type'] ?? '').startsWith('text/html')))
+      origin = unavailablePage(requestLocale(req), words)
+    if (shape !== 'page' || !origin) {
+      const cors: Record<string, string> =
+        shape === 'problem'
+          ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' }
+          : {}
+      return sendEdgeError(
+        res,
+        req.method === 'HEAD',
+        shape,
+        503,
+        'The status could not be read just now; try again shortly.',
+        false,
+        { ...retry, ...cors },
+      )
+    }
+    const headers: Record<string, string | string[]> = {}
+    for (const [name, value] of Object.entries(origin.headers)) if (name !== 'etag') headers[name] = value
+    res.writeHead(503, {
+      ...headers,
+      'Content-Length': String(origin.body.length),
+      'Cache-Control': 'no-store',
+      ...retry,
+    })
+    res.end(req.method === 'HEAD' ? undefined : origin.body)
   }
-  const headers: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(origin.headers)) if (name !== 'etag') headers[name] = value
-  res.writeHead(503, {
-    ...headers,
-    'Content-Length': String(origin.body.length),
-    'Cache-Control': 'no-store',
-    ...retry,
-  })
-  res.end(req.method === 'HEAD' ? undefined : origin.body)
-}
+
+/** The same in English (the tests' fronts, made without the catalogues). */
+export const sendUnavailable: Unavailable = unavailableSender(ENGLISH_EDGE_WORDS)
 
 type Decision = RateDecision | null
 
@@ -289,6 +304,8 @@ export interface FrontParts {
   uncachedConcurrency?: number
   /** Whether the tests' pseudo-locale has a prefix (`/en-xa/`, I18N_PSEUDO_LOCALE); default: it has none. */
   pseudoLocale?: boolean
+  /** The words of the edge's own pages (server.ts gives the catalogues'); default: English. */
+  words?: EdgeWords
 }
 
 export function createFront({
@@ -305,11 +322,12 @@ export function createFront({
   credentials = () => false,
   uncachedConcurrency = 0,
   pseudoLocale = false,
+  words = ENGLISH_EDGE_WORDS,
 }: FrontParts): EdgeHandler {
   // Installed only by the tests' preload module (src/runtime/test-hooks.ts); production has none.
   const hooks = testHooks()
-  const ways = waysToNext(next, uncachedConcurrency, hooks)
-  const answer = answerer(cache, ways)
+  const ways = waysToNext(next, uncachedConcurrency, hooks, unavailableSender(words))
+  const answer = answerer(cache, ways, words)
   const admit = admission({
     clientAddress,
     publicOrigin,
@@ -329,7 +347,7 @@ export function createFront({
   }
 
   const withBody = bodyLimits
-    ? bodyRoute({ admit, answer, credentials, ledger: createBodyLedger(bodyLimits), limits: bodyLimits })
+    ? bodyRoute({ admit, answer, credentials, ledger: createBodyLedger(bodyLimits), limits: bodyLimits, words })
     : null
 
   return (req, res) => {
@@ -368,7 +386,7 @@ type Answer = (
  * The ways to Next: `toNext` as it is (the loopback's misses), `gatedNext` through the request gate, `uncachedRead`
  * for public reads the cache does not answer (null: no bound), and `fallbackFor` a miss the cache could not compute.
  */
-function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }: TestHooks) {
+function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }: TestHooks, unavailable: Unavailable) {
   const toNext: Handler = (req, res) => {
     handedToNext?.(req.url ?? '/')
     return throughNextWithChangeScope(next, req, res)
@@ -382,7 +400,7 @@ function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }
    */
   const atNext = (req: IncomingMessage, res: ServerResponse, kind: RequestClass): Promise<void> => {
     if (kind.budget === 'public' && holdsReads()) {
-      sendUnavailable(req, res, kind.errorShape, null)
+      unavailable(req, res, kind.errorShape, null)
       return Promise.resolve()
     }
     const out = enterGate()
@@ -422,10 +440,13 @@ function waysToNext(next: Handler, uncachedConcurrency: number, { handedToNext }
 }
 
 /** The limiter's headers go into the cache's one head (no setHeader). */
-function answerer(cache: ResponseCache | null, ways: ReturnType<typeof waysToNext>): Answer {
+function answerer(cache: ResponseCache | null, ways: ReturnType<typeof waysToNext>, words: EdgeWords): Answer {
   return (req, res, kind, target, decision, tokenKey) => {
     if (decision && !decision.allowed) {
-      sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget!](target.pathname))
+      sendTooManyRequests(res, decision, req.method === 'HEAD', TOO_MANY_FORMAT[kind.budget!](target.pathname), {
+        locale: requestLocale(req),
+        words,
+      })
       return
     }
     if (kind.budget === 'integration' && !tokenKey) {
@@ -525,12 +546,14 @@ function bodyRoute({
   credentials,
   ledger,
   limits,
+  words,
 }: {
   admit: Admit
   answer: Answer
   credentials: CredentialCheck
   ledger: ReturnType<typeof createBodyLedger>
   limits: BodyLimits
+  words: EdgeWords
 }) {
   return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const admitted = admit(req, res)
@@ -544,7 +567,10 @@ function bodyRoute({
     const tooMany = (refused: RateDecision): undefined => {
       res.setHeader('Connection', 'close')
       lingerOnClose(res.socket)
-      sendTooManyRequests(res, refused, head, TOO_MANY_FORMAT[kind.budget!](target.pathname))
+      sendTooManyRequests(res, refused, head, TOO_MANY_FORMAT[kind.budget!](target.pathname), {
+        locale: requestLocale(req),
+        words,
+      })
     }
     if (decision && !(decision instanceof Promise) && !decision.allowed) return tooMany(decision)
     const anonymous = isAnonymous(req.headers)
@@ -630,7 +656,12 @@ export const BUS_DOWN_MAX_AGE_MS = 2000
 type EdgeConfig = ReturnType<typeof edgeConfig>
 
 /** The response cache (none when either bound is 0), reading misses from Next over the loopback. */
-function edgeCache(config: EdgeConfig, loopback: Loopback, bus: InvalidationBus | undefined): ResponseCache | null {
+function edgeCache(
+  config: EdgeConfig,
+  loopback: Loopback,
+  bus: InvalidationBus | undefined,
+  words: EdgeWords,
+): ResponseCache | null {
   if (config.cacheMaxEntries <= 0 || config.cacheMaxBytes <= 0) return null
   return createResponseCache({
     origin: loopback.origin,
@@ -647,7 +678,7 @@ function edgeCache(config: EdgeConfig, loopback: Loopback, bus: InvalidationBus 
     originWaitMs: config.originWaitMs,
     // …and one with a copy a second, unless the database is answering (busy, not gone).
     originAnswering: () => databaseAnsweredWithin(COPY_WAIT_MS),
-    unavailable: sendUnavailable,
+    unavailable: unavailableSender(words),
   })
 }
 
@@ -681,7 +712,12 @@ function credentialCheck(config: EdgeConfig, loopback: Loopback): CredentialChec
   })
 }
 
-export function createEdge(config: EdgeConfig, next: Handler, target: () => { host: string; port: number }): Edge {
+export function createEdge(
+  config: EdgeConfig,
+  next: Handler,
+  target: () => { host: string; port: number },
+  words: EdgeWords = ENGLISH_EDGE_WORDS,
+): Edge {
   const redis = config.redisUrl ? createRedis(config.redisUrl, 'commands', { autoPipelining: true }) : undefined
   let bus: InvalidationBus | undefined
   if (config.redisUrl && redis)
@@ -689,7 +725,7 @@ export function createEdge(config: EdgeConfig, next: Handler, target: () => { ho
   const redisUp = () => redis?.status === 'ready' && (bus?.healthy() ?? false)
   setEdgeHealthProbe(() => (redis ? { redis: redisUp() ? 'up' : 'down' } : {}))
   const loopback = createLoopback({ target })
-  const cache = edgeCache(config, loopback, bus)
+  const cache = edgeCache(config, loopback, bus, words)
   // What this instance or a peer took back is never shown again from a copy (src/domain/withdrawn-paths.ts).
   const withdraw: DataChangeListener = (version, change) => {
     if (change.withdrawn) cache?.store.withdraw(change.withdrawn, version)
@@ -708,6 +744,7 @@ export function createEdge(config: EdgeConfig, next: Handler, target: () => { ho
     bodyLimits: config.bodyLimits,
     credentials: credentialCheck(config, loopback),
     pseudoLocale: config.pseudoLocale,
+    words,
   })
   let warnedAboutProxy = false
   return {

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 
-import { localeSegment, splitLocalePath } from '@/domain/locales'
+import { type AnyLocale, DEFAULT_LOCALE, localeOfSegment, localeSegment, splitLocalePath } from '@/domain/locales'
 import { pagePathPrefix, splitPagePath } from '@/domain/pages'
 import { LOCALE_HEADER, PAGE_SLUG_HEADER } from '@/runtime/headers'
 
@@ -53,4 +53,10 @@ export function takeLoopbackPagePath(req: IncomingMessage, pseudo = false): void
     },
     pseudo,
   )
+}
+
+/** The language a request's address named (takePagePath took it off), else the default: for the edge's own pages. */
+export function requestLocale(req: IncomingMessage): AnyLocale {
+  const named = req.headers[LOCALE_HEADER]
+  return (typeof named === 'string' && localeOfSegment(named, { pseudo: true })) || DEFAULT_LOCALE
 }

@@ -13,6 +13,10 @@ import type { ServerResponse } from 'node:http'
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 
+import { type AnyLocale, DEFAULT_LOCALE } from '@/domain/locales'
+
+import { ENGLISH_EDGE_WORDS, type EdgeWords } from './edge-words'
+
 export interface RateDecision {
   allowed: boolean
   /** RateLimit-* (and, when refused, Retry-After) headers for the response. */
@@ -137,23 +141,25 @@ export function sendTooManyRequests(
   decision: RateDecision,
   head: boolean,
   format: TooManyFormat = 'problem',
+  { locale = DEFAULT_LOCALE, words = ENGLISH_EDGE_WORDS }: { locale?: AnyLocale; words?: EdgeWords } = {},
 ): void {
   const retryAfter = decision.headers['Retry-After'] ?? '60'
   const detail = `Too many requests from this address; try again in ${retryPhrase(retryAfter)}.`
+  // A page is read by a person, in the language its address names (docs/languages.md); the JSON answers stay English.
+  if (format === 'html') return sendTooManyPage(res, decision, head, { locale, words }, Number(retryAfter))
   const [contentType, body] =
     format === 'subscribe-json'
       ? ['application/json', JSON.stringify({ success: false, message: detail })]
       : format === 'cms'
         ? ['application/json', JSON.stringify({ errors: [{ message: detail }] })]
-        : format === 'html'
-          ? [
-              'text/html; charset=utf-8',
-              `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${detail}</p><p><a href="/">Back to the status page</a></p></main></body></html>`,
-            ]
-          : [
-              'application/problem+json',
-              JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail }),
-            ]
+        : [
+            'application/problem+json',
+            JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail }),
+          ]
+  write429(res, decision, head, contentType, body)
+}
+
+function write429(res: ServerResponse, decision: RateDecision, head: boolean, contentType: string, body: string): void {
   res.writeHead(429, {
     ...decision.headers,
     'Content-Type': contentType,
@@ -164,4 +170,17 @@ export function sendTooManyRequests(
       'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
   })
   res.end(head ? undefined : body)
+}
+
+/** The 429 a form's reader gets: a small page in their language. */
+function sendTooManyPage(
+  res: ServerResponse,
+  decision: RateDecision,
+  head: boolean,
+  { locale, words }: { locale: AnyLocale; words: EdgeWords },
+  seconds: number,
+): void {
+  const w = words(locale)
+  const page = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${w.tooManyTitle}</title></head><body><main><h1>${w.tooManyTitle}</h1><p>${w.tooMany(seconds)}</p><p><a href="/">${w.back}</a></p></main></body></html>`
+  write429(res, decision, head, 'text/html; charset=utf-8', page)
 }

@@ -704,6 +704,18 @@ async function benchLanguages(port, pid, host) {
   return { host, runs, firstReads }
 }
 
+/** Hits of a page by its Host against a bare server: one row per run. */
+function hitTable(runs, p) {
+  p(
+    '| Page | Request | Body bytes | bare req/s | service req/s | **service ÷ bare** | CPU bare ÷ service | service p99 ms |',
+  )
+  p('|---|---|---|---|---|---|---|---|')
+  for (const r of runs)
+    p(
+      `| ${r.host} | \`${r.urlPath}\` | ${fmt(r.probe.bytes)} | ${fmt(Math.round(r.bareRps))} | ${fmt(Math.round(r.serviceRps))} | **${r.ratio.toFixed(2)}** | ${r.cpuRatio.toFixed(2)} | ${r.serviceP99} |`,
+    )
+}
+
 /** The languages' rows of the pages section. */
 function languagesReport(languages, p) {
   if (!languages) return
@@ -712,14 +724,7 @@ function languagesReport(languages, p) {
     `In other languages (docs/languages.md): the first page's home in ${BENCH_LOCALES.join(' and ')} (\`/<locale>/\`, a right-to-left one among them), cache hits against a bare server sending the same body, then the first read of it after a write to one of the page's services:`,
   )
   p()
-  p(
-    '| Page | Request | Body bytes | bare req/s | service req/s | **service ÷ bare** | CPU bare ÷ service | service p99 ms |',
-  )
-  p('|---|---|---|---|---|---|---|---|')
-  for (const r of languages.runs)
-    p(
-      `| ${r.host} | \`${r.urlPath}\` | ${fmt(r.probe.bytes)} | ${fmt(Math.round(r.bareRps))} | ${fmt(Math.round(r.serviceRps))} | **${r.ratio.toFixed(2)}** | ${r.cpuRatio.toFixed(2)} | ${r.serviceP99} |`,
-    )
+  hitTable(languages.runs, p)
   p()
   for (const f of languages.firstReads)
     p(
@@ -741,14 +746,7 @@ function pagesReport(pages) {
     `The data of bench/seed-pages.ts on SQLite: ${pages.seed.pages} pages of ${pages.seed.servicesPerPage} services each (one group per page), each page on its own host name, beside the default page that shows all ${fmt(pages.seed.pages * pages.seed.servicesPerPage)}. Each row is a cache hit of one page by its Host against a bare \`node:http\` server sending the same body: ${PAGES_ROUNDS} pairs of ${PAGES_SLICE}-second runs, the ratio the median of the pairs' ratios (as the small bodies above).`,
   )
   p()
-  p(
-    '| Page | Request | Body bytes | bare req/s | service req/s | **service ÷ bare** | CPU bare ÷ service | service p99 ms |',
-  )
-  p('|---|---|---|---|---|---|---|---|')
-  for (const r of pages.runs)
-    p(
-      `| ${r.host} | \`${r.urlPath}\` | ${fmt(r.probe.bytes)} | ${fmt(Math.round(r.bareRps))} | ${fmt(Math.round(r.serviceRps))} | **${r.ratio.toFixed(2)}** | ${r.cpuRatio.toFixed(2)} | ${r.serviceP99} |`,
-    )
+  hitTable(pages.runs, p)
   p()
   p(
     "The first read of a page's `/api/v1/status` after a write to one of its services (a PATCH through the CMS API, then one GET by the page's Host), in milliseconds, and right after it the read of another page the write did not touch (its copy stays: a write makes stale only the pages it touched):",

@@ -123,12 +123,7 @@ export interface Config {
   db: {
     defaultIDType: number;
   };
-  fallbackLocale:
-    | ('false' | 'none' | 'null')
-    | false
-    | null
-    | ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar')
-    | ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar')[];
+  fallbackLocale: null;
   globals: {
     settings: Setting;
     'email-settings': EmailSetting;
@@ -141,7 +136,7 @@ export interface Config {
     'sms-settings': SmsSettingsSelect<false> | SmsSettingsSelect<true>;
     'demo-state': DemoStateSelect<false> | DemoStateSelect<true>;
   };
-  locale: 'en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar';
+  locale: null;
   widgets: {
     collections: CollectionsWidget;
   };

@@ -121,4 +121,3 @@ export function sameDay(a: string, b: string, timeZone: string): boolean {
   const day = formatter('calendarDay', timeZone)
   return day.format(new Date(a)) === day.format(new Date(b))
 }
-

@@ -8,6 +8,7 @@ import type { DateFormat } from '@/domain/date-format'
 import type { AnyLocale } from '@/domain/locales'
 import { startsInUnits } from '@/domain/reminders'
 import { INCIDENT_STATUSES, isOneOf, MAINTENANCE_STATUSES } from '@/domain/statuses'
+import { incidentStatusLabel, maintenanceStatusLabel, serviceStatusLabel } from '@/i18n/statuses'
 import { type Translate, translator } from '@/i18n/translate'
 
 import type { NotificationContent } from './content'
@@ -18,8 +19,8 @@ export function statusLabelIn(content: NotificationContent, t: Translate): strin
   const { change, startsInMinutes, status, kind } = content
   if (change)
     return t('notify.status.serviceChange', {
-      to: t(`notify.status.service.${change.to}`),
-      from: t(`notify.status.service.${change.from}`),
+      to: serviceStatusLabel(t, change.to),
+      from: serviceStatusLabel(t, change.from),
     })
   if (kind === 'maintenance_reminder' && typeof startsInMinutes === 'number') {
     const lead = startsInUnits(startsInMinutes)
@@ -27,9 +28,8 @@ export function statusLabelIn(content: NotificationContent, t: Translate): strin
       ? t('notify.status.startsInMinutes', { minutes: lead.minutes })
       : t('notify.status.startsInHours', { hours: lead.hours })
   }
-  if (kind.startsWith('incident_') && isOneOf(INCIDENT_STATUSES, status)) return t(`notify.status.incident.${status}`)
-  if (kind.startsWith('maintenance_') && isOneOf(MAINTENANCE_STATUSES, status))
-    return t(`notify.status.maintenance.${status}`)
+  if (kind.startsWith('incident_') && isOneOf(INCIDENT_STATUSES, status)) return incidentStatusLabel(t, status)
+  if (kind.startsWith('maintenance_') && isOneOf(MAINTENANCE_STATUSES, status)) return maintenanceStatusLabel(t, status)
   return content.statusLabel
 }
 

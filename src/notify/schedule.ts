@@ -55,8 +55,8 @@ export function scheduleText(
   const at = (iso: string) => formatDateTime(new Date(iso).toISOString(), timeZone, format, locale)
   const start = at(window.startAt)
   const span = window.endAt
-    ? t('notify.schedule.window', { start, end: at(window.endAt) })
-    : t('notify.schedule.openEnd', { start })
+    ? t('site.maintenance.window', { start, end: at(window.endAt) })
+    : t('site.script.openEnd', { start })
   const repeats = window.recurrence
     ? repeatsText(window.recurrence, new Date(window.startAt), timeZone, t, locale)
     : null

@@ -27,6 +27,7 @@ import type { SeriesPlace } from '@/public-api/read-model'
 import type { Incident, Maintenance } from '@/public-api/schemas'
 import type { Links } from '@/settings/base-url'
 import type { SiteSettings } from '@/settings/site-settings'
+import { incidentStatusLabel, maintenanceStatusLabel } from '@/i18n/statuses'
 
 /** The links of a feed in the response's language: its pages under the language's prefix (none for the default). */
 export const inLanguage = (links: Links, settings: SiteSettings): Links => ({
@@ -36,7 +37,7 @@ export const inLanguage = (links: Links, settings: SiteSettings): Links => ({
 
 const localeOf = (settings: SiteSettings): AnyLocale => settings.language?.locale ?? DEFAULT_LOCALE
 
-const incidentStatus = (incident: Incident, t: Translate) => t('feeds.incident.status', { status: incident.status })
+const incidentStatus = (incident: Incident, t: Translate) => incidentStatusLabel(t, incident.status)
 
 function incidentSummary(incident: Incident, t: Translate): string {
   const latest = incident.updates[0]
@@ -72,7 +73,7 @@ function maintenanceSummary(m: Maintenance, settings: SiteSettings): string {
     : t('feeds.maintenance.openEnd', { start: at(m.scheduledStartAt) })
   const services = m.affectedServices.map((s) => s.name).join(', ')
   const { duration } = localizedMaintenance(m, { locale: localeOf(settings), t })
-  const status = t('feeds.maintenance.status', { status: m.status })
+  const status = maintenanceStatusLabel(t, m.status)
   return [
     t('feeds.maintenance.summary', { status, window, duration }),
     services ? t('feeds.affected', { services }) : '',
@@ -124,7 +125,7 @@ export function buildFeed(
       date: new Date(m.updatedAt),
       title: t('feeds.maintenance.title', {
         title: m.title,
-        status: t('feeds.maintenance.status', { status: m.status }),
+        status: maintenanceStatusLabel(t, m.status),
       }),
       id: m.url,
       link: m.url,

@@ -17,21 +17,12 @@ import type { SetStatus } from '@/public-api/update-statuses'
 import type { ServiceUptime } from '@/public-api/uptime'
 import type { SiteSettings } from '@/settings/site-settings'
 import { durationText } from '@/i18n/durations'
+import { incidentStatusLabel, maintenanceStatusLabel, serviceStatusLabel } from '@/i18n/statuses'
 
 import { renderDocument } from './layout'
 import { homeSubscribeForm } from './subscription-pages'
 import { dateLabels, uptimeBars } from './uptime-bars'
-import {
-  headlineText,
-  incidentStatusLabel,
-  listText,
-  localeOf,
-  maintenanceStatusLabel,
-  NARROW_STATUS_KEYS,
-  repeatsText,
-  serviceStatusLabel,
-  tHtml,
-} from './words'
+import { headlineText, listText, localeOf, NARROW_STATUS_KEYS, repeatsText, tHtml } from './words'
 
 const SERVICE_ICONS: Record<ServiceStatus, string> = {
   operational: '✓',

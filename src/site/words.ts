@@ -6,7 +6,7 @@
 import { type AnyLocale, DEFAULT_LOCALE, PSEUDO_LOCALE } from '@/domain/locales'
 import type { HeadlineParts } from '@/domain/overall-status'
 import type { RepeatsParts, Weekday } from '@/domain/recurrence'
-import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from '@/domain/statuses'
+import type { ServiceStatus } from '@/domain/statuses'
 import { escapeHtml, raw, type SafeHtml } from '@/format/html'
 import { type MessageKey, type MessageValues, pseudoText, type Translate } from '@/i18n/translate'
 import type { SiteSettings } from '@/settings/site-settings'
@@ -35,41 +35,11 @@ export function tHtml(t: Translate, key: MessageKey, values: Record<string, stri
   return raw(escapeHtml(t(key, plain)).replace(SLOT, (_, i: string) => markup[Number(i)]?.value ?? ''))
 }
 
-const SERVICE_STATUS_KEYS: Record<ServiceStatus, MessageKey> = {
-  operational: 'site.status.service.operational',
-  maintenance: 'site.status.service.maintenance',
-  degraded: 'site.status.service.degraded',
-  partial: 'site.status.service.partial',
-  major: 'site.status.service.major',
-}
-
-/** "Under maintenance", "Major outage": a service's status as its badge says it. */
-export const serviceStatusLabel = (t: Translate, status: ServiceStatus): string => t(SERVICE_STATUS_KEYS[status])
-
 /** Shorter words for a phone's width, where the long label would squeeze the service's name. */
 export const NARROW_STATUS_KEYS: Partial<Record<ServiceStatus, MessageKey>> = {
   maintenance: 'site.status.service.maintenanceShort',
   degraded: 'site.status.service.degradedShort',
 }
-
-const INCIDENT_STATUS_KEYS: Record<IncidentStatus, MessageKey> = {
-  investigating: 'site.status.incident.investigating',
-  identified: 'site.status.incident.identified',
-  monitoring: 'site.status.incident.monitoring',
-  resolved: 'site.status.incident.resolved',
-}
-
-export const incidentStatusLabel = (t: Translate, status: IncidentStatus): string => t(INCIDENT_STATUS_KEYS[status])
-
-const MAINTENANCE_STATUS_KEYS: Record<MaintenanceStatus, MessageKey> = {
-  upcoming: 'site.status.maintenance.upcoming',
-  in_progress: 'site.status.maintenance.inProgress',
-  completed: 'site.status.maintenance.completed',
-  cancelled: 'site.status.maintenance.cancelled',
-}
-
-export const maintenanceStatusLabel = (t: Translate, status: MaintenanceStatus): string =>
-  t(MAINTENANCE_STATUS_KEYS[status])
 
 const OVERALL_KEYS: Record<ServiceStatus, MessageKey> = {
   operational: 'site.headline.operational',

@@ -565,6 +565,45 @@ const PAGES_SLICE = Number(process.env.BENCH_PAGES_SECONDS ?? 3)
 /** First reads after a write, per page measured. */
 const FIRST_READS = 5
 
+/** A cached hit of `urlPath` by `host`, against a bare server sending the same body (the pages part's rows). */
+async function pageHits(port, pid, { key, host, urlPath, probeName }) {
+  await getRaw(port, urlPath, { host })
+  const probe = await captureResponse(port, urlPath, { host }, probeName)
+  const run = await againstBare(
+    port,
+    pid,
+    { key, label: `\`${urlPath}\` on ${host}`, path: urlPath, headers: { host }, probe, expect: 200 },
+    PAGES_ROUNDS,
+    PAGES_SLICE,
+  )
+  log(`pages: ${host} ${urlPath}: ${describeRun(run)}`)
+  return run
+}
+
+/** The id of the first service of product `n` (bench/seed-pages.ts: page n shows group "Product n"). */
+async function productService(port, n) {
+  const url = `http://127.0.0.1:${port}/api/services?where[group.name][equals]=Product%20${n}&limit=1&depth=0`
+  const services = await (await fetch(url, { headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}` } })).json()
+  return services.docs[0].id
+}
+
+/** A write to a service through the CMS API, read to its end. */
+async function writeService(port, id, description) {
+  const written = await fetch(`http://127.0.0.1:${port}/api/services/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ description }),
+  })
+  await written.arrayBuffer()
+}
+
+/** One read, timed: its milliseconds and X-Cache. */
+async function timedRead(port, urlPath, host) {
+  const started = performance.now()
+  const read = await getRaw(port, urlPath, { host })
+  return { ms: performance.now() - started, xCache: read.headers['x-cache'], status: read.status }
+}
+
 /**
  * Each page's `/api/v1/status` and `/` by its Host, cached, against a bare server sending the same body; then, for
  * the first and the last page, the first read of its `/api/v1/status` after a write to one of its services.
@@ -588,55 +627,23 @@ async function benchPages() {
         ['status', '/api/v1/status'],
         ['home', '/'],
       ]) {
-        await getRaw(port, urlPath, { host })
-        const probe = await captureResponse(port, urlPath, { host }, `pages-${index + 1}-${key}`)
-        const run = await againstBare(
-          port,
-          server.pid,
-          {
-            key: `${host} ${key}`,
-            label: `\`${urlPath}\` on ${host}`,
-            path: urlPath,
-            headers: { host },
-            probe,
-            expect: 200,
-          },
-          PAGES_ROUNDS,
-          PAGES_SLICE,
-        )
+        const probeName = `pages-${index + 1}-${key}`
+        const run = await pageHits(port, server.pid, { key: `${host} ${key}`, host, urlPath, probeName })
         out.runs.push({ ...run, host, page: index + 1, urlPath })
-        log(`pages: ${host} ${urlPath}: ${describeRun(run)}`)
       }
     }
     out.languages = await benchLanguages(port, server.pid, out.seed.hosts[0])
     for (const [index, host] of [out.seed.hosts[0], out.seed.hosts.at(-1)].map((h) => [out.seed.hosts.indexOf(h), h])) {
-      const services = await (
-        await fetch(
-          `http://127.0.0.1:${port}/api/services?where[group.name][equals]=Product%20${index + 1}&limit=1&depth=0`,
-          {
-            headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}` },
-          },
-        )
-      ).json()
-      const id = services.docs[0].id
+      const id = await productService(port, index + 1)
       const times = []
       // Another page, which the write does not touch: its cached copy should stay (a write makes stale only its pages').
       const other = out.seed.hosts[index === 0 ? out.seed.hosts.length - 1 : 0]
       const others = []
       for (let n = 0; n < FIRST_READS; n++) {
         await getRaw(port, '/api/v1/status', { host: other })
-        const written = await fetch(`http://127.0.0.1:${port}/api/services/${id}`, {
-          method: 'PATCH',
-          headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ description: `write ${n}` }),
-        })
-        await written.arrayBuffer()
-        const started = performance.now()
-        const read = await getRaw(port, '/api/v1/status', { host })
-        times.push({ ms: performance.now() - started, xCache: read.headers['x-cache'], status: read.status })
-        const otherStarted = performance.now()
-        const otherRead = await getRaw(port, '/api/v1/status', { host: other })
-        others.push({ ms: performance.now() - otherStarted, xCache: otherRead.headers['x-cache'] })
+        await writeService(port, id, `write ${n}`)
+        times.push(await timedRead(port, '/api/v1/status', host))
+        others.push(await timedRead(port, '/api/v1/status', other))
       }
       out.firstReads.push({ host, page: index + 1, times, other, others })
       log(
@@ -659,42 +666,20 @@ const BENCH_LOCALES = ['de', 'ar']
 async function benchLanguages(port, pid, host) {
   const runs = []
   const firstReads = []
+  const id = await productService(port, 1)
   for (const locale of BENCH_LOCALES) {
     const urlPath = `/${locale}/`
-    await getRaw(port, urlPath, { host })
-    const probe = await captureResponse(port, urlPath, { host }, `pages-${locale}-home`)
-    const run = await againstBare(
-      port,
-      pid,
-      {
-        key: `${host} ${locale}`,
-        label: `\`${urlPath}\` on ${host}`,
-        path: urlPath,
-        headers: { host },
-        probe,
-        expect: 200,
-      },
-      PAGES_ROUNDS,
-      PAGES_SLICE,
-    )
+    const run = await pageHits(port, pid, {
+      key: `${host} ${locale}`,
+      host,
+      urlPath,
+      probeName: `pages-${locale}-home`,
+    })
     runs.push({ ...run, host, locale, urlPath })
-    log(`pages: ${host} ${urlPath}: ${describeRun(run)}`)
-    const services = await (
-      await fetch(`http://127.0.0.1:${port}/api/services?where[group.name][equals]=Product%201&limit=1&depth=0`, {
-        headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}` },
-      })
-    ).json()
     const times = []
     for (let n = 0; n < FIRST_READS; n++) {
-      const written = await fetch(`http://127.0.0.1:${port}/api/services/${services.docs[0].id}`, {
-        method: 'PATCH',
-        headers: { authorization: `users API-Key ${PAGES_ADMIN_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ description: `${locale} write ${n}` }),
-      })
-      await written.arrayBuffer()
-      const started = performance.now()
-      const read = await getRaw(port, urlPath, { host })
-      times.push({ ms: performance.now() - started, xCache: read.headers['x-cache'], status: read.status })
+      await writeService(port, id, `${locale} write ${n}`)
+      times.push(await timedRead(port, urlPath, host))
     }
     firstReads.push({ locale, urlPath, times })
     log(

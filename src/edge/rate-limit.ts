@@ -124,12 +124,6 @@ export function createRateLimiter({
   }
 }
 
-const retryPhrase = (seconds: string) => {
-  const n = Number(seconds)
-  if (n >= 120) return `${Math.ceil(n / 60)} minutes`
-  return `${seconds} second${seconds === '1' ? '' : 's'}`
-}
-
 export type TooManyFormat = 'problem' | 'subscribe-json' | 'html' | 'cms'
 
 /**
@@ -144,7 +138,8 @@ export function sendTooManyRequests(
   { locale = DEFAULT_LOCALE, words = ENGLISH_EDGE_WORDS }: { locale?: AnyLocale; words?: EdgeWords } = {},
 ): void {
   const retryAfter = decision.headers['Retry-After'] ?? '60'
-  const detail = `Too many requests from this address; try again in ${retryPhrase(retryAfter)}.`
+  // The JSON answers' words: English (the edge's own, the same sentence as its page's).
+  const detail = ENGLISH_EDGE_WORDS(DEFAULT_LOCALE).tooMany(Number(retryAfter))
   // A page is read by a person, in the language its address names (docs/languages.md); the JSON answers stay English.
   if (format === 'html') return sendTooManyPage(res, decision, head, { locale, words }, Number(retryAfter))
   const [contentType, body] =

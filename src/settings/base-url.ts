@@ -50,6 +50,19 @@ export function requestOrigin(request: Request): string {
 const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payload) => configuredBaseUrl(payload))
 
 /**
+ * The base of a page's addresses (without a language): the page's public URL as configured (the default page's: the
+ * setting, else PUBLIC_URL), else the origin the request was addressed to with the `/p/<slug>` it came by.
+ */
+export async function pageBase(
+  payload: Payload,
+  request: Request,
+  { page, pathPrefix }: { page: PageRecord | null; pathPrefix: string },
+): Promise<string> {
+  const configured = page ? page.publicUrl : await sharedConfiguredBase(payload)
+  return configured ?? requestOrigin(request) + pathPrefix
+}
+
+/**
  * The page a public response is for (src/settings/pages.ts) and the base of its addresses: the page's public URL as
  * configured, else the origin the request was addressed to (with the `/p/<slug>` the request came by).
  */
@@ -60,12 +73,11 @@ export async function publicPage(
   const { page, gate, scope, hostClaimed } = await pageOfRequest(payload, request)
   requireAccess(request, { page, gate }, { secret: payload.secret, pathPrefix: scope.pathPrefix })
   const defaultBase = await sharedConfiguredBase(payload)
-  const configured = page ? page.publicUrl : defaultBase
   const origin = request.headers.get(PUBLIC_ORIGIN_HEADER)
   // The site's own hosts (a page's, or the default page's public base URL's), as the response cache needs to know.
   const knownHost =
     hostClaimed || (origin !== null && defaultBase !== null && new URL(defaultBase).host === new URL(origin).host)
-  const base = configured ?? requestOrigin(request) + scope.pathPrefix
+  const base = await pageBase(payload, request, { page, pathPrefix: scope.pathPrefix })
   const language = pageLanguage(request, { pageDefault: gate.language, base, pathname: new URL(request.url).pathname })
   return { links: { base, scope }, page, gate, knownHost, language }
 }

@@ -8,10 +8,8 @@ import type { Payload } from 'payload'
 import { env } from '@/config/env'
 import { DEFAULT_LOCALE, localePathPrefix, splitLocalePath } from '@/domain/locales'
 import { type Translate, translator } from '@/i18n/translate'
-import { currentDataVersion } from '@/runtime/data-version'
 import { LOCALE_HEADER } from '@/runtime/headers'
-import { sharedPerVersion } from '@/runtime/version-memo'
-import { configuredBaseUrl, requestOrigin } from '@/settings/base-url'
+import { pageBase } from '@/settings/base-url'
 import { type PageLanguage, pageLanguage, requestLocale } from '@/settings/page-language'
 import type { PageRecord } from '@/settings/pages'
 
@@ -21,8 +19,6 @@ export const languagePrefix = (request: Request, gate: PageRecord): string =>
 
 /** The translator of a plain-text failure, whose page may be unknown: its prefix's language, else English. */
 export const plainTranslator = (request: Request): Translate => translator(requestLocale(request, DEFAULT_LOCALE))
-
-const sharedConfiguredBase = sharedPerVersion(currentDataVersion, (payload: Payload) => configuredBaseUrl(payload))
 
 /** `returnTo`: the page's path the reader asked for (without its prefixes), which its other languages link. */
 export async function accessLanguage(
@@ -35,7 +31,7 @@ export async function accessLanguage(
     returnTo,
   }: { page: PageRecord | null; gate: PageRecord; pathPrefix: string; returnTo: string },
 ): Promise<PageLanguage> {
-  const base = (page ? page.publicUrl : await sharedConfiguredBase(payload)) ?? requestOrigin(request) + pathPrefix
+  const base = await pageBase(payload, request, { page, pathPrefix })
   // The request's own query (a sign-in's code and state) belongs in no other address.
   const url = new URL(request.url)
   const bare = new Request(new URL(url.pathname, url), { headers: request.headers })

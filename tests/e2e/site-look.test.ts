@@ -166,6 +166,18 @@ describe('the public site in other languages', () => {
       }
     })
 
+  it('answers a language by its prefix only: an unknown prefix is a 404, a header a client sends changes nothing', async () => {
+    const base = site.server.base
+    const german = await call(`${base}/de/history`)
+    expect(german.status).toBe(200)
+    expect(german.text).toContain('<html lang="de"')
+    expect((await call(`${base}/xx/history`)).status).toBe(404)
+    // The edge says the language to Next; whatever a client claims under that name is dropped.
+    const claimed = await call(`${base}/history`, { headers: { 'x-statuspage-locale': 'de' } })
+    expect(claimed.status).toBe(200)
+    expect(claimed.text).toContain('<html lang="en"')
+  })
+
   it("suggests the browser's language on the default address, remembers a choice, and never changes what a URL returns", async () => {
     const { context, page } = await site.newPage({ locale: 'de-DE' })
     const response = await page.goto(`${site.server.base}/`)

@@ -123,7 +123,12 @@ export interface Config {
   db: {
     defaultIDType: number;
   };
-  fallbackLocale: null;
+  fallbackLocale:
+    | ('false' | 'none' | 'null')
+    | false
+    | null
+    | ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar')
+    | ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar')[];
   globals: {
     settings: Setting;
     'email-settings': EmailSetting;
@@ -136,7 +141,7 @@ export interface Config {
     'sms-settings': SmsSettingsSelect<false> | SmsSettingsSelect<true>;
     'demo-state': DemoStateSelect<false> | DemoStateSelect<true>;
   };
-  locale: null;
+  locale: 'en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar';
   widgets: {
     collections: CollectionsWidget;
   };

@@ -37,7 +37,9 @@ import { ServiceStatusChanges } from './collections/ServiceStatusChanges'
 import { Subscribers } from './collections/Subscribers'
 import { Users } from './collections/Users'
 import { databaseAdapter } from './config/database'
+import { DEFAULT_LOCALE, LOCALES } from './domain/locales'
 import { closeDatabase } from './db/close'
+import { queueSqliteUpdates } from './db/sqlite-write-queue'
 import { env } from './config/env'
 import { ensureFirstAdmin } from './config/first-admin'
 import { announceSetupCode } from './auth/setup-code'
@@ -107,6 +109,9 @@ export const untranslatedConfig: Config = {
   // The admin in the operator's language (docs/languages.md, "The admin"): Payload's own translations of the languages
   // the public pages speak, chosen from the browser's language or the account's setting.
   i18n: { fallbackLanguage: 'en', supportedLanguages: { en, de, fr, es, pt, ja, ar } },
+  // Content in several languages (docs/languages.md, "Content"): titles, messages, names and descriptions are written
+  // per language with the admin's locale switcher; the default language's is required, the others may follow later.
+  localization: { locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, fallback: true },
   db: adapter,
   hooks: { afterError: [keepRefusalMessages, unauthenticatedAs401] },
   jobs,
@@ -120,6 +125,8 @@ export const untranslatedConfig: Config = {
   onInit: async (payload) => {
     // Before anything queries: a request during which the database failed is answered 503.
     watchDatabaseFailures(payload)
+    // SQLite: one update of a document at a time (its per-language rows are rewritten by several statements).
+    queueSqliteUpdates(payload)
     // The way out (server.ts on SIGTERM, src/runtime/shutdown.ts): after the last request, the pools close.
     onShutdown('database', () => closeDatabase(payload))
     onShutdown('mail', closeEmailPool)

@@ -37,6 +37,8 @@ export function pageBrandingFields({ onPage }: { onPage: boolean }): Field[] {
       name: 'bannerTexts',
       label: 'Banner texts',
       type: 'group',
+      // In each language the page speaks (docs/languages.md, "Content"): empty in one, the built-in words of that language.
+      localized: true,
       admin: {
         description: orDefault(
           'What the status banner says for each overall status, in place of the built-in words (the custom status message still wins).',

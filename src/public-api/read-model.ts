@@ -23,6 +23,8 @@ import type {
 import type { Links } from '@/settings/base-url'
 import { shownOnPagesWhere } from '@/settings/page-where'
 import { byOrderThenName } from '@/domain/display-order'
+import { type ContentLanguage, copyFallbacks, localizedField } from '@/domain/content-language'
+import { DEFAULT_LOCALE } from '@/domain/locales'
 import { type PageScope, showsOnPage } from '@/domain/pages'
 import { relationIds } from '@/db/relation-id'
 import { readTableAsArrays } from '@/db/sql'
@@ -62,15 +64,69 @@ function serviceRefs(services: (number | ServiceDoc)[] | null | undefined) {
     .map((s) => ({ slug: s.slug ?? '', name: s.name }))
 }
 
+/**
+ * Reads content in every language when the response's may need another's (docs/languages.md, "Content"): a page in
+ * the default language of a site that writes in English reads as it always did, with no more rows.
+ */
+const readsAllLanguages = (language: ContentLanguage | undefined): language is ContentLanguage =>
+  Boolean(language && (language.reader !== DEFAULT_LOCALE || language.pageDefault !== DEFAULT_LOCALE))
+
+/** The `locale` of the Local API reads of a response in this language. */
+const localeOf = (language: ContentLanguage | undefined): { locale?: 'all' } =>
+  readsAllLanguages(language) ? { locale: 'all' } : {}
+
+type Localizable = {
+  title?: unknown
+  postmortem?: unknown
+  description?: unknown
+  affectedServices?: unknown
+  updates?: unknown
+}
+type Row = Record<string, unknown>
+
+/** A populated service read in every language, named in this one. */
+function refIn<T>(ref: T, language: ContentLanguage): T {
+  if (typeof ref !== 'object' || ref === null || !('name' in ref)) return ref
+  return { ...ref, name: localizedField(ref.name, language, null, '') }
+}
+
+/**
+ * An incident or maintenance read in every language, its texts in this one (each marked where it fell back:
+ * src/domain/content-language.ts); as read when the response reads only the default language.
+ */
+function contentIn<T extends Localizable>(doc: T, language: ContentLanguage | undefined): T {
+  if (!readsAllLanguages(language)) return doc
+  const out: Row = { ...doc }
+  for (const field of ['title', 'postmortem', 'description'] as const)
+    if (field in doc)
+      out[field] = localizedField(doc[field], language, { shape: out, field }, field === 'title' ? '' : null)
+  if (Array.isArray(doc.affectedServices))
+    out.affectedServices = doc.affectedServices.map((ref) => refIn(ref, language))
+  if (Array.isArray(doc.updates))
+    out.updates = (doc.updates as Row[]).map((u) => {
+      const update: Row = { ...u }
+      update.message = localizedField(u.message, language, { shape: update, field: 'message' }, '')
+      if (Array.isArray(u.serviceStatuses))
+        update.serviceStatuses = (u.serviceStatuses as Row[]).map((row) => ({
+          ...row,
+          service: refIn(row.service, language),
+        }))
+      return update
+    })
+  return out as T
+}
+
 function toIncident(doc: IncidentDoc, links: Links): Incident {
   const updates = updatesNewestFirst(
-    (doc.updates ?? []).map((u) => ({
-      status: u.status,
-      message: u.message,
-      createdAt: iso(u.createdAt ?? doc.createdAt),
-    })),
+    (doc.updates ?? []).map((u) =>
+      copyFallbacks(u, {
+        status: u.status,
+        message: u.message,
+        createdAt: iso(u.createdAt ?? doc.createdAt),
+      }),
+    ),
   )
-  return {
+  return copyFallbacks(doc, {
     shortId: doc.shortId ?? '',
     title: doc.title,
     status: doc.status ?? updates[0]?.status ?? 'investigating',
@@ -92,16 +148,18 @@ function toIncident(doc: IncidentDoc, links: Links): Incident {
           publishedAt: iso(doc.postmortemPublishedAt),
         }
       : null,
-  }
+  })
 }
 
 function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
   const start = new Date(doc.scheduledStartAt)
   const end = doc.scheduledEndAt ? new Date(doc.scheduledEndAt) : null
   const updates = updatesNewestFirst(
-    (doc.updates ?? []).map((u) => ({ message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) })),
+    (doc.updates ?? []).map((u) =>
+      copyFallbacks(u, { message: u.message, createdAt: iso(u.createdAt ?? doc.createdAt) }),
+    ),
   )
-  return {
+  return copyFallbacks(doc, {
     shortId: doc.shortId ?? '',
     title: doc.title,
     status: doc.status,
@@ -117,7 +175,7 @@ function toMaintenance(doc: MaintenanceDoc, links: Links): Maintenance {
     updatedAt: iso(doc.updatedAt),
     completedAt: isoOrNull(doc.completedAt),
     cancelledAt: isoOrNull(doc.cancelledAt),
-  }
+  })
 }
 
 const refSelect = { slug: true, name: true } as const
@@ -183,54 +241,117 @@ export function timestampOf(value: string | Date): number {
   return Date.parse(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
+/** The services' and groups' rows as stored: the texts of each language beside them (docs/languages.md, "Content"). */
+interface Stored {
+  groups: Omit<GroupRow, 'name' | 'description'>[]
+  services: Omit<ServiceRow, 'name' | 'description'>[]
+  groupTexts: Texts
+  serviceTexts: Texts
+}
+/** Per record id, per language: its name and description. */
+type Texts = Map<number, Map<string, { name: string | null; description: string | null }>>
+
 /**
- * Every service with a group, in display order, and every group: two raw statements of the columns the public shapes
+ * Every service and group with the texts of every language: four raw statements of the columns the public shapes
  * need (Payload's find builds 1,000 whole documents for this, several times the time), read again only after a write
  * that may have touched services or groups (src/runtime/data-version.ts, the services version: an incident's update
- * leaves the list as it was) and shared meanwhile: `/` reads it for its list and for the favicon.
+ * leaves the list as it was) and shared meanwhile.
  */
-export const loadServices: (payload: Payload) => Promise<Loaded> = sharedPerVersion(
-  currentServicesVersion,
-  readServices,
-)
+const readStored: (payload: Payload) => Promise<Stored> = sharedPerVersion(currentServicesVersion, readServices)
 
-async function readServices(payload: Payload): Promise<Loaded> {
-  const [groupRows, serviceRows] = await Promise.all([
-    readTableAsArrays(payload, 'service_groups', ['id', 'slug', 'name', 'description', 'display_order']),
+const inDefaultLanguage: ContentLanguage = { reader: DEFAULT_LOCALE, pageDefault: DEFAULT_LOCALE }
+const perLanguage = new Map<string, (payload: Payload) => Promise<Loaded>>()
+
+/**
+ * Every service with a group, in display order, and every group, in a language (the default language's when none is
+ * given): derived from the stored rows once per services version and language, and shared meanwhile: `/` reads it for
+ * its list and for the favicon.
+ */
+export function loadServices(payload: Payload, language: ContentLanguage = inDefaultLanguage): Promise<Loaded> {
+  const key = `${language.reader}/${language.pageDefault}`
+  let load = perLanguage.get(key)
+  if (!load) {
+    load = sharedPerVersion(currentServicesVersion, async (p: Payload) => inLanguage(await readStored(p), language))
+    perLanguage.set(key, load)
+  }
+  return load(payload)
+}
+
+function textsOf(rows: unknown[][]): Texts {
+  const texts: Texts = new Map()
+  for (const [parent, locale, name, description] of rows) {
+    const id = Number(parent)
+    let perLocale = texts.get(id)
+    if (!perLocale) texts.set(id, (perLocale = new Map()))
+    perLocale.set(String(locale), {
+      name: name === null ? null : String(name),
+      description: description === null ? null : String(description),
+    })
+  }
+  return texts
+}
+
+async function readServices(payload: Payload): Promise<Stored> {
+  const localeColumns = ['_parent_id', '_locale', 'name', 'description'] as const
+  const [groupRows, serviceRows, groupTexts, serviceTexts] = await Promise.all([
+    readTableAsArrays(payload, 'service_groups', ['id', 'slug', 'display_order']),
     readTableAsArrays(payload, 'services', [
       'id',
       'slug',
-      'name',
-      'description',
       'status',
       'group_id',
       'display_order',
       'updated_at',
       'created_at',
     ]),
+    readTableAsArrays(payload, 'service_groups_locales', localeColumns),
+    readTableAsArrays(payload, 'services_locales', localeColumns),
   ])
   const order = (value: unknown) => (value === null ? null : Number(value))
   const text = (value: unknown) => (value === null ? null : String(value))
-  const groups: GroupRow[] = groupRows.map(([id, slug, name, description, displayOrder]) => ({
-    id: Number(id),
-    slug: text(slug),
-    name: String(name),
-    description: text(description),
-    displayOrder: order(displayOrder),
-  }))
-  const services: ServiceRow[] = serviceRows.map(
-    ([id, slug, name, description, status, group, displayOrder, updatedAt, createdAt]) => ({
+  return {
+    groups: groupRows.map(([id, slug, displayOrder]) => ({
       id: Number(id),
       slug: text(slug),
-      name: String(name),
-      description: text(description),
+      displayOrder: order(displayOrder),
+    })),
+    services: serviceRows.map(([id, slug, status, group, displayOrder, updatedAt, createdAt]) => ({
+      id: Number(id),
+      slug: text(slug),
       status: status as ServiceStatus,
       group: Number(group),
       displayOrder: order(displayOrder),
       updatedAt: new Date(timestampOf(String(updatedAt))).toISOString(),
       createdAt: new Date(timestampOf(String(createdAt))).toISOString(),
-    }),
+    })),
+    groupTexts: textsOf(groupTexts),
+    serviceTexts: textsOf(serviceTexts),
+  }
+}
+
+/** A record's name and description in the language, each marked where it fell back (src/domain/content-language.ts). */
+function withTexts<T extends { id: number }>(
+  row: T,
+  texts: Texts,
+  language: ContentLanguage,
+): T & { name: string; description: string | null } {
+  const perLocale = texts.get(row.id)
+  const field = (name: 'name' | 'description') =>
+    perLocale && Object.fromEntries([...perLocale].map(([locale, values]) => [locale, values[name]]))
+  const shaped = { ...row, name: '', description: null as string | null }
+  shaped.name = localizedField(field('name'), language, { shape: shaped, field: 'name' }, '')
+  shaped.description = localizedField<string | null>(
+    field('description'),
+    language,
+    { shape: shaped, field: 'description' },
+    null,
   )
+  return shaped
+}
+
+function inLanguage(stored: Stored, language: ContentLanguage): Loaded {
+  const groups: GroupRow[] = stored.groups.map((g) => withTexts(g, stored.groupTexts, language))
+  const services: ServiceRow[] = stored.services.map((s) => withTexts(s, stored.serviceTexts, language))
   const groupId = (s: ServiceRow) => (typeof s.group === 'object' ? s.group.id : s.group)
   const known = new Set(groups.map((g) => g.id))
   const groupOrder = new Map([...groups].sort(byOrderThenName).map((g, index) => [g.id, index]))
@@ -295,7 +416,7 @@ function pageServiceIds(loaded: Loaded, scope: PageScope): Set<number> | null {
 }
 
 function toService(s: ServiceRow, group: GroupRow): Service {
-  return {
+  return copyFallbacks(s, {
     slug: s.slug ?? '',
     name: s.name,
     description: s.description ?? null,
@@ -303,13 +424,13 @@ function toService(s: ServiceRow, group: GroupRow): Service {
     group: { slug: group.slug ?? '', name: group.name },
     // Already ISO (readServices): a Date per service again was a tenth of a first /api/v1/status at 1,000 services.
     updatedAt: s.updatedAt,
-  }
+  })
 }
 
 /** Every service the page shows, in display order; on a page that lists one under two headings, the first. */
-export async function listServices(payload: Payload, scope: PageScope): Promise<Service[]> {
+export async function listServices(payload: Payload, scope: PageScope, language?: ContentLanguage): Promise<Service[]> {
   const seen = new Set<number>()
-  return shownOn(await loadServices(payload), scope).flatMap(({ group, services }) =>
+  return shownOn(await loadServices(payload, language), scope).flatMap(({ group, services }) =>
     services.flatMap((s) => (seen.has(s.id) ? [] : (seen.add(s.id), [toService(s, group)]))),
   )
 }
@@ -318,21 +439,25 @@ function serviceGroups(shown: Shown[]): ServiceGroup[] {
   return shown.map(({ group, services }) => {
     const members = services.map((s) => {
       const { group: _group, ...service } = toService(s, group)
-      return service
+      return copyFallbacks(s, service)
     })
-    return {
+    return copyFallbacks(group, {
       slug: group.slug ?? '',
       name: group.name,
       description: group.description ?? null,
       status: worstStatus(members.map((s) => s.status)),
       services: members,
-    }
+    })
   })
 }
 
 /** Every service group the page shows with its services, in display order (the groups of /api/v1/status). */
-export async function listServiceGroups(payload: Payload, scope: PageScope): Promise<ServiceGroup[]> {
-  return serviceGroups(shownOn(await loadServices(payload), scope))
+export async function listServiceGroups(
+  payload: Payload,
+  scope: PageScope,
+  language?: ContentLanguage,
+): Promise<ServiceGroup[]> {
+  return serviceGroups(shownOn(await loadServices(payload, language), scope))
 }
 
 /** When the clock next moves some maintenance: public responses that show maintenances go stale then. */
@@ -405,7 +530,7 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
   const onPage = await pageFilter(payload, links.scope)
   const [settings, loaded, incidents, maintenances] = await Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
-    loadServices(payload),
+    loadServices(payload, links.content),
     payload.find({
       collection: 'incidents',
       where: withPage(activeIncidents(), onPage),
@@ -413,6 +538,7 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
       pagination: false,
       depth: 0,
       select: incidentWithPostmortemSelect,
+      ...localeOf(links.content),
     }),
     payload.find({
       collection: 'maintenances',
@@ -421,16 +547,18 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
       pagination: false,
       depth: 0,
       select: maintenanceSelect,
+      ...localeOf(links.content),
     }),
   ])
   const serviceById = new Map(loaded.services.map((s) => [s.id, s]))
-  const withServices = <T extends { affectedServices?: (number | ServiceDoc)[] | null }>(doc: T): T => ({
-    ...doc,
-    affectedServices: (doc.affectedServices ?? []).flatMap((ref) => {
-      const found = serviceById.get(typeof ref === 'object' ? ref.id : ref)
-      return found ? [found as ServiceDoc] : []
-    }),
-  })
+  const withServices = <T extends { affectedServices?: (number | ServiceDoc)[] | null }>(doc: T): T =>
+    copyFallbacks(doc, {
+      ...doc,
+      affectedServices: (doc.affectedServices ?? []).flatMap((ref) => {
+        const found = serviceById.get(typeof ref === 'object' ? ref.id : ref)
+        return found ? [found as ServiceDoc] : []
+      }),
+    })
   const groups = serviceGroups(shownOn(loaded, links.scope))
   return {
     status: overallStatus(
@@ -440,8 +568,10 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
     message: (page ? page.statusMessage : settings.statusMessage?.trim()) || null,
     siteName: page ? page.name : settings.siteName,
     serviceGroups: groups,
-    activeIncidents: incidents.docs.map((doc) => toIncident(withServices(doc), links)),
-    activeMaintenances: maintenances.docs.map((doc) => toMaintenance(withServices(doc), links)),
+    activeIncidents: incidents.docs.map((doc) => toIncident(withServices(contentIn(doc, links.content)), links)),
+    activeMaintenances: maintenances.docs.map((doc) =>
+      toMaintenance(withServices(contentIn(doc, links.content)), links),
+    ),
   }
 }
 
@@ -484,7 +614,7 @@ const dayBound = (value: string, edge: 'start' | 'end'): string => windowBound(v
  * documents with their updates and services. Asked in one step, PostgreSQL builds the updates and services of every row that OFFSET skips (page 2000
  * of 100,000 incidents: about a second); this way only the ids are skipped.
  */
-async function findPage<T extends { id: number }>(
+async function findPage<T extends { id: number } & Localizable>(
   payload: Payload,
   collection: 'incidents' | 'maintenances',
   args: {
@@ -493,6 +623,7 @@ async function findPage<T extends { id: number }>(
     page: number
     limit: number
     select: typeof incidentWithPostmortemSelect | typeof maintenanceSelect
+    language?: ContentLanguage
   },
 ): Promise<{ docs: T[]; totalDocs: number }> {
   const [ids, totalDocs] = await Promise.all([
@@ -518,8 +649,9 @@ async function findPage<T extends { id: number }>(
     depth: 1,
     select: args.select as never,
     populate: { services: refSelect },
+    ...localeOf(args.language),
   })
-  const byId = new Map((found.docs as unknown as T[]).map((doc) => [doc.id, doc]))
+  const byId = new Map((found.docs as unknown as T[]).map((doc) => [doc.id, contentIn(doc, args.language)]))
   // A document deleted between the two queries is left out.
   return { docs: pageIds.flatMap((id) => byId.get(id) ?? []), totalDocs }
 }
@@ -547,6 +679,7 @@ export async function listIncidents(
     page: query.page,
     limit: query.limit,
     select: incidentWithPostmortemSelect,
+    language: links.content,
   })
   return {
     items: result.docs.map((doc) => toIncident(doc, links)),
@@ -591,6 +724,7 @@ export async function listMaintenances(
     page: query.page,
     limit: query.limit,
     select: maintenanceSelect,
+    language: links.content,
   })
   return {
     items: result.docs.map((doc) => toMaintenance(doc, links)),
@@ -614,7 +748,11 @@ async function shownOnPage(
   })
 }
 
-async function findIncidentDoc(payload: Payload, shortId: string, scope: PageScope): Promise<IncidentDoc | null> {
+async function findIncidentDoc(
+  payload: Payload,
+  shortId: string,
+  { scope, content }: Links,
+): Promise<IncidentDoc | null> {
   if (cannotExist(shortId)) return null
   const found = await payload.find({
     collection: 'incidents',
@@ -624,13 +762,14 @@ async function findIncidentDoc(payload: Payload, shortId: string, scope: PageSco
     depth: 1,
     select: { ...incidentWithPostmortemSelect, pages: true },
     populate: { services: refSelect, pages: { slug: true } },
+    ...localeOf(content),
   })
   const doc = found.docs[0]
-  return doc && (await shownOnPage(payload, scope, doc)) ? doc : null
+  return doc && (await shownOnPage(payload, scope, doc)) ? contentIn(doc, content) : null
 }
 
 export async function findIncident(payload: Payload, shortId: string, links: Links): Promise<Incident | null> {
-  const doc = await findIncidentDoc(payload, shortId, links.scope)
+  const doc = await findIncidentDoc(payload, shortId, links)
   return doc ? toIncident(doc, links) : null
 }
 
@@ -640,7 +779,7 @@ export async function findIncidentPage(
   shortId: string,
   links: Links,
 ): Promise<{ incident: Incident; setStatuses: SetStatus[][] } | null> {
-  const doc = await findIncidentDoc(payload, shortId, links.scope)
+  const doc = await findIncidentDoc(payload, shortId, links)
   return doc ? { incident: toIncident(doc, links), setStatuses: updateServiceStatuses(doc) } : null
 }
 
@@ -654,9 +793,12 @@ export async function findMaintenance(payload: Payload, shortId: string, links: 
     depth: 1,
     select: { ...maintenanceSelect, pages: true },
     populate: { services: refSelect, pages: { slug: true } },
+    ...localeOf(links.content),
   })
   const doc = found.docs[0]
-  return doc && (await shownOnPage(payload, links.scope, doc)) ? toMaintenance(doc, links) : null
+  return doc && (await shownOnPage(payload, links.scope, doc))
+    ? toMaintenance(contentIn(doc, links.content), links)
+    : null
 }
 
 export interface SeriesPlace {

@@ -98,7 +98,8 @@ async function windowIncidents(payload: Payload, windowStart: number): Promise<W
     services_id: number
   }>(
     payload,
-    sql`SELECT i."id", i."short_id", i."title", i."status", i."created_at", i."resolved_at",
+    // The title in the default language (docs/languages.md, "Content": the uptime bars' labels are not translated yet).
+    sql`SELECT i."id", i."short_id", (SELECT l."title" FROM "incidents_locales" l WHERE l."_parent_id" = i."id" AND l."_locale" = 'en') AS "title", i."status", i."created_at", i."resolved_at",
       (SELECT min(u."created_at") FROM "incidents_updates" u WHERE u."_parent_id" = i."id") AS "first_update", r."services_id"
       FROM "incidents" i JOIN "incidents_rels" r ON r."parent_id" = i."id" AND r."path" = 'affectedServices'
       WHERE (i."draft" IS NULL OR i."draft" = false) AND (i."status" <> 'resolved' OR i."resolved_at" >= ${new Date(windowStart).toISOString()}) AND r."services_id" IS NOT NULL

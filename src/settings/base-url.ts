@@ -13,6 +13,7 @@ import { type Env, env } from '@/config/env'
 import { KNOWN_HOST_HEADER, PAGE_KEY_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { currentDataVersion } from '@/runtime/data-version'
 import { sharedPerVersion } from '@/runtime/version-memo'
+import { type ContentLanguage, contentLanguage } from '@/domain/content-language'
 import type { DateFormat } from '@/domain/date-format'
 import type { Locale } from '@/domain/locales'
 import { pageKeyOf, pagePathPrefix, type PageScope } from '@/domain/pages'
@@ -27,6 +28,8 @@ export interface Links {
   base: string
   /** The page whose addresses these are, and what of the data it shows (src/domain/pages.ts). */
   scope: PageScope
+  /** The language its content is read in (docs/languages.md, "Content"); none: the default language's. */
+  content?: ContentLanguage
 }
 
 /** The base the operator configured for public page addresses: the setting, else PUBLIC_URL; null when neither. */
@@ -79,7 +82,8 @@ export async function publicPage(
     hostClaimed || (origin !== null && defaultBase !== null && new URL(defaultBase).host === new URL(origin).host)
   const base = await pageBase(payload, request, { page, pathPrefix: scope.pathPrefix })
   const language = pageLanguage(request, { pageDefault: gate.language, base, pathname: new URL(request.url).pathname })
-  return { links: { base, scope }, page, gate, knownHost, language }
+  const content = contentLanguage(language.locale, gate.language)
+  return { links: { base, scope, content }, page, gate, knownHost, language }
 }
 
 /**

@@ -16,6 +16,8 @@ import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from
 import type { SetStatus } from '@/public-api/update-statuses'
 import type { ServiceUptime } from '@/public-api/uptime'
 import type { SiteSettings } from '@/settings/site-settings'
+import { type Fallback, fallbackOf } from '@/domain/content-language'
+import { translator } from '@/i18n/translate'
 import { durationText } from '@/i18n/durations'
 import { incidentStatusLabel, maintenanceStatusLabel, serviceStatusLabel } from '@/i18n/statuses'
 
@@ -51,6 +53,32 @@ function maintenanceBadge(t: Translate, status: MaintenanceStatus): SafeHtml {
 /** An update's message: its safe Markdown as sanitised HTML (links clickable, no markup of the writer's own). */
 const message = (source: string): SafeHtml => html`<div class="rich message">${raw(markdownToHtml(source))}</div>`
 
+/** The badge after a text shown in another language than the reader's (docs/languages.md, "Content"). */
+function untranslated({ reader }: Fallback): SafeHtml {
+  const t = translator(reader)
+  return html` <span class="badge muted untranslated" lang="${reader}" title="${t('content.untranslatedTitle')}">${t('content.untranslated')}</span>`
+}
+
+/** A written text (a title, a name): as it is, or, where it fell back to another language, saying so. */
+function written(shape: object, field: string, text: string | SafeHtml): SafeHtml {
+  const fallback = fallbackOf(shape, field)
+  return fallback ? html`<span lang="${fallback.locale}">${text}</span>${untranslated(fallback)}` : html`${text}`
+}
+
+/** An update's message, saying its language where it fell back to another. */
+function updateMessage(update: { message: string }): SafeHtml {
+  const fallback = fallbackOf(update, 'message')
+  if (!fallback) return message(update.message)
+  return html`<div class="rich message" lang="${fallback.locale}">${raw(markdownToHtml(update.message))}</div>${untranslated(fallback)}`
+}
+
+/** Rich text written in several languages (a description, a postmortem), saying its language where it fell back. */
+function writtenRich(shape: object, field: string, htmlText: string): SafeHtml {
+  const fallback = fallbackOf(shape, field)
+  if (!fallback) return html`<div class="rich">${raw(htmlText)}</div>`
+  return html`<div class="rich" lang="${fallback.locale}">${raw(htmlText)}</div>${untranslated(fallback)}`
+}
+
 /** How a page prints its times: its zone, date format and language. */
 type Clockface = Pick<SiteSettings, 'timeZone' | 'dateFormat' | 'language'>
 
@@ -82,8 +110,8 @@ function incidentCard(incident: Incident, settings: SiteSettings, withLatest: bo
     ? tHtml(t, 'site.card.resolved', { time: time(incident.resolvedAt, settings, 'ago') })
     : tHtml(t, 'site.card.started', { time: time(incident.createdAt, settings, 'ago') })
   return html`<li class="card${withLatest ? ' incident' : ''}">
-<div class="row"><h3><a href="/i/${incident.shortId}">${incident.title}</a></h3>${incidentBadge(t, incident.status)}</div>
-${withLatest && latest ? html`${message(latest.message)}<p class="meta">${tHtml(t, 'site.card.latestUpdate', { time: time(latest.createdAt, settings, 'ago') })}${affected ? html` · ${affected}` : null}</p>` : null}
+<div class="row"><h3><a href="/i/${incident.shortId}">${written(incident, 'title', incident.title)}</a></h3>${incidentBadge(t, incident.status)}</div>
+${withLatest && latest ? html`${updateMessage(latest)}<p class="meta">${tHtml(t, 'site.card.latestUpdate', { time: time(latest.createdAt, settings, 'ago') })}${affected ? html` · ${affected}` : null}</p>` : null}
 ${!withLatest ? html`<p class="meta">${when}${affected ? html` · ${affected}` : null}</p>` : null}
 </li>`
 }
@@ -137,8 +165,8 @@ function maintenanceCard(
   // While the window is open, what the operator last said is the news.
   const latest = m.status === 'in_progress' ? m.updates[0] : undefined
   return html`<li class="card${m.status === 'in_progress' ? ' maint-live' : ''}">
-<div class="row"><h3><a href="/m/${m.shortId}">${m.title}</a></h3>${maintenanceBadge(t, m.status)}</div>
-${latest ? html`<div class="latest">${message(latest.message)}<p class="meta">${tHtml(t, 'site.card.latestUpdate', { time: time(latest.createdAt, settings, 'ago') })}</p></div>` : null}
+<div class="row"><h3><a href="/m/${m.shortId}">${written(m, 'title', m.title)}</a></h3>${maintenanceBadge(t, m.status)}</div>
+${latest ? html`<div class="latest">${updateMessage(latest)}<p class="meta">${tHtml(t, 'site.card.latestUpdate', { time: time(latest.createdAt, settings, 'ago') })}</p></div>` : null}
 <p class="meta">${startsIn(m, t, clock)}${maintenanceWindow(m, settings)} · ${maintenanceDuration(m, t)}</p>
 ${repeats ? html`<p class="meta">${repeats}</p>` : null}
 ${m.affectedServices.length ? html`<p class="meta">${tHtml(t, 'site.card.affected', { services: serviceNames(settings, m.affectedServices) })}</p>` : null}
@@ -164,8 +192,11 @@ function onePerSeries(
   })
 }
 
-function described(name: string, description: string | null, href?: string): SafeHtml {
-  return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${description}</span>` : null}</span>`
+/** A service's or group's name and description, each saying its language where it fell back to another. */
+function described(shape: { name: string; description: string | null }, href?: string): SafeHtml {
+  const name = written(shape, 'name', shape.name)
+  const { description } = shape
+  return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${written(shape, 'description', description)}</span>` : null}</span>`
 }
 
 /** "Past 7 days" says "Resolved 2 hours ago" on each card: listed by that time, newest first (not by creation). */
@@ -197,8 +228,8 @@ function serviceList(
   return html`<ul class="services">${services.map((s) => {
     const bars = uptime?.get(s.slug)
     return bars
-      ? html`<li class="has-uptime">${described(s.name, s.description, `/s/${s.slug}`)}${serviceBadge(t, s.status)}${uptimeBars(bars, labels, settings.language)}</li>`
-      : html`<li>${described(s.name, s.description, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(t, s.status)}</li>`
+      ? html`<li class="has-uptime">${described(s, `/s/${s.slug}`)}${serviceBadge(t, s.status)}${uptimeBars(bars, labels, settings.language)}</li>`
+      : html`<li>${described(s, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(t, s.status)}</li>`
   })}</ul>`
 }
 
@@ -241,7 +272,7 @@ ${groups.map(
   (
     g,
   ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
-<summary>${described(g.name, g.description)}${serviceBadge(t, g.status)}</summary>
+<summary>${described(g)}${serviceBadge(t, g.status)}</summary>
 ${serviceList(g.services, uptime, labels, settings)}
 ${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">${t('site.home.groupBars')}<span class="visually-hidden"> ${t('site.home.groupBarsOf', { group: g.name })}</span></a></p>`}
 </details>`,
@@ -304,10 +335,10 @@ export function servicePage(
   const labels = dateLabels(uptime, settings.dateFormat, localeOf(settings))
   const body = html`<article aria-labelledby="title">
 <p class="meta">${t('site.service.kind', { group: service.group.name })}</p>
-<h1 id="title">${service.name}</h1>
+<h1 id="title">${written(service, 'name', service.name)}</h1>
 <div class="card">
 <p class="flush">${tHtml(t, 'site.currentStatus', { status: serviceBadge(t, service.status) })}</p>
-${service.description ? html`<p>${service.description}</p>` : null}
+${service.description ? html`<p>${written(service, 'description', service.description)}</p>` : null}
 </div>
 <h2>${t('site.service.uptime')}</h2>
 ${uptime ? html`<div class="card">${uptimeBars(uptime, labels, settings.language)}</div>` : html`<p class="muted">${t('site.service.noHistory')}</p>`}
@@ -324,10 +355,10 @@ export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime
   const labels = dateLabels(uptime.values().next().value, settings.dateFormat, localeOf(settings))
   const body = html`${backLink(settings)}<article aria-labelledby="title">
 <p class="meta">${t('site.group.kind')}</p>
-<h1 id="title">${group.name}</h1>
+<h1 id="title">${written(group, 'name', group.name)}</h1>
 <div class="card">
 <p class="flush">${tHtml(t, 'site.currentStatus', { status: serviceBadge(t, group.status) })}</p>
-${group.description ? html`<p>${group.description}</p>` : null}
+${group.description ? html`<p>${written(group, 'description', group.description)}</p>` : null}
 </div>
 <h2>${t('site.home.services')}</h2>
 <div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, labels, settings) : html`<p class="muted">${t('site.group.noServices')}</p>`}</div>
@@ -383,7 +414,7 @@ export function incidentPage(
   const t = tOf(settings)
   const body = html`${backLink(settings)}<article aria-labelledby="title">
 <p class="meta">${t('site.incident.kind')}</p>
-<h1 id="title">${incident.title}</h1>
+<h1 id="title">${written(incident, 'title', incident.title)}</h1>
 <div class="card">
 <p class="flush">${tHtml(t, 'site.incident.status', { status: incidentBadge(t, incident.status) })}</p>
 <p>${incidentState(incident, settings, clock)}</p>
@@ -395,11 +426,11 @@ ${
   incident.updates.length
     ? html`<ol class="timeline" reversed>${incident.updates.map(
         (u, index) =>
-          html`<li><div>${incidentBadge(t, u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${message(u.message)}${setStatuses(statuses[index], settings)}</li>`,
+          html`<li><div>${incidentBadge(t, u.status)} <span class="meta">${time(u.createdAt, settings, 'ago')}</span></div>${updateMessage(u)}${setStatuses(statuses[index], settings)}</li>`,
       )}</ol>`
     : html`<p class="muted">${t('site.noUpdates')}</p>`
 }
-${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">${t('site.incident.postmortem')}</h2><p class="meta">${tHtml(t, 'site.incident.published', { time: time(incident.postmortem.publishedAt, settings) })}</p><div class="rich">${raw(incident.postmortem.html)}</div></section>` : null}
+${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">${t('site.incident.postmortem')}</h2><p class="meta">${tHtml(t, 'site.incident.published', { time: time(incident.postmortem.publishedAt, settings) })}</p>${writtenRich(incident, 'postmortem', incident.postmortem.html)}</section>` : null}
 </article>`
   return renderDocument({
     title: incident.title,
@@ -414,7 +445,7 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
   const t = tOf(settings)
   const body = html`${backLink(settings)}<article aria-labelledby="title">
 <p class="meta">${t('site.home.maintenance')}</p>
-<h1 id="title">${m.title}</h1>
+<h1 id="title">${written(m, 'title', m.title)}</h1>
 <div class="card">
 <dl class="facts">
 <div class="fact"><dt>${t('site.maintenance.status')}</dt><dd>${maintenanceBadge(t, m.status)}</dd></div>
@@ -424,9 +455,9 @@ export function maintenancePage(m: Maintenance, settings: SiteSettings): string 
 <div class="fact"><dt>${t('site.maintenance.affected')}</dt><dd>${serviceNames(settings, m.affectedServices)}</dd></div>
 </dl>
 </div>
-${m.descriptionHtml ? html`<h2>${t('site.maintenance.description')}</h2><div class="rich">${raw(m.descriptionHtml)}</div>` : null}
+${m.descriptionHtml ? html`<h2>${t('site.maintenance.description')}</h2>${writtenRich(m, 'description', m.descriptionHtml)}` : null}
 <h2>${t('site.updates')}</h2>
-${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${message(u.message)}</li>`)}</ol>` : html`<p class="muted">${t('site.noUpdates')}</p>`}
+${m.updates.length ? html`<ol class="timeline" reversed>${m.updates.map((u) => html`<li><span class="meta">${time(u.createdAt, settings, 'ago')}</span>${updateMessage(u)}</li>`)}</ol>` : html`<p class="muted">${t('site.noUpdates')}</p>`}
 </article>`
   return renderDocument({
     title: m.title,

@@ -5,7 +5,7 @@
  */
 process.env.PUBLIC_URL = 'https://status.example.test'
 
-import { eq } from '@payloadcms/db-sqlite/drizzle'
+import { eq, inArray } from '@payloadcms/db-sqlite/drizzle'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import * as atomRoute from '@/app/(site)/feed.atom/route'
@@ -182,8 +182,18 @@ describe('scheduled publishing', () => {
     const later = await scheduledDraft('Later draft', new Date(publishAt + 60_000).toISOString(), search)
     // Straight into the table, as a write that skipped validation (an import, an older version) would leave it.
     const db = await connectionFor(p)
+    // Messages are kept per language, beside their updates (docs/languages.md, "Content").
     const updates = tableOf(p, 'incidents_updates')
-    await db.update(updates).set({ message: '' }).where(eq(updates._parentID, broken.id))
+    const messages = tableOf(p, 'incidents_updates_locales')
+    await db
+      .update(messages)
+      .set({ message: '' })
+      .where(
+        inArray(
+          messages._parentID,
+          db.select({ id: updates.id }).from(updates).where(eq(updates._parentID, broken.id)),
+        ),
+      )
 
     const tick = new Date(publishAt + 120_000)
     expect(await runScheduleTick(p, tick)).toMatchObject({ published: 1, unpublishable: 1 })

@@ -3,7 +3,7 @@
  * reader renders as HTML), with hostile text from editors and administrators, and with characters that only a write
  * around validation could store (written here straight into the tables).
  */
-import { eq } from '@payloadcms/db-sqlite/drizzle'
+import { eq, inArray } from '@payloadcms/db-sqlite/drizzle'
 import { parseDocument } from 'htmlparser2'
 import ical from 'node-ical'
 import Parser from 'rss-parser'
@@ -57,15 +57,22 @@ describe('control characters stored around validation', () => {
     const incident = await createIncident('Control placeholder', 'placeholder')
     // Straight into the table, as a write that skipped validation (an import, an older version) would leave it.
     const db = await connectionFor(p)
-    const incidents = tableOf(p, 'incidents')
-    await db.update(incidents).set({ title: 'Bad\u0001title\u001b[31m' }).where(eq(incidents.id, incident.id))
+    // Titles and messages are kept per language, beside their records (docs/languages.md, "Content").
+    const titles = tableOf(p, 'incidents_locales')
+    await db.update(titles).set({ title: 'Bad\u0001title\u001b[31m' }).where(eq(titles._parentID, incident.id))
     const updates = tableOf(p, 'incidents_updates')
+    const messages = tableOf(p, 'incidents_updates_locales')
     // PostgreSQL cannot store NUL in text; SQLite can, and the finding saw it there.
     const nul = process.env.TEST_DIALECT === 'sqlite' ? '\u0000' : ''
     await db
-      .update(updates)
+      .update(messages)
       .set({ message: `Bad\u0002message\u0008${nul}end` })
-      .where(eq(updates._parentID, incident.id))
+      .where(
+        inArray(
+          messages._parentID,
+          db.select({ id: updates.id }).from(updates).where(eq(updates._parentID, incident.id)),
+        ),
+      )
 
     const atom = await fetchFeed(atomRoute, '/feed.atom')
     expect(atom.status).toBe(200)

@@ -343,7 +343,11 @@ describe('maintenances', () => {
       collection: 'maintenances',
       where: { id: { equals: doc.id } },
       data: {
-        description: richText(paragraph(link('javascript:alert(1)', 'click'), link('data:text/html,<b>x</b>', 'data'))),
+        // Below Payload, the localized fields are written per language, together (docs/languages.md, "Content").
+        title: { en: 'Crafted' },
+        description: {
+          en: richText(paragraph(link('javascript:alert(1)', 'click'), link('data:text/html,<b>x</b>', 'data'))),
+        },
       },
     })
     const crafted = (await v1(`/maintenances/${doc.shortId}`)).body.data

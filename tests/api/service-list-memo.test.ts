@@ -73,7 +73,8 @@ describe('the service list across writes', () => {
     await p.db.updateOne({
       collection: 'services',
       where: { id: { equals: ids.ledger } },
-      data: { name: 'Ledger (raw)' },
+      // Below Payload, a localized field is written per language (docs/languages.md, "Content").
+      data: { name: { en: 'Ledger (raw)' } },
     })
     await call('POST', '/incidents', { title: 'Unrelated', updates: [{ status: 'investigating', message: 'x' }] })
     expect(await service('memo-ledger')).toMatchObject({ name: 'Ledger' })

@@ -145,6 +145,42 @@ describe('a database of the previous release, migrated', () => {
     expect(uptime.status, uptime.text).toBe(200)
   })
 
+  it("keeps every text written so far as the default language's, which another language falls back to", async () => {
+    // Moved into the locale rows (docs/languages.md, "Content"), in English, the admin's default language.
+    const p = await payload()
+    const titles = await readRows<{ title: string; _locale: string }>(
+      p,
+      sql`SELECT title, _locale FROM incidents_locales WHERE _parent_id = ${incidentId}`,
+    )
+    expect(titles).toEqual([{ title: 'Card payments fail', _locale: 'en' }])
+    const messages = await readRows<{ message: string; _locale: string }>(
+      p,
+      sql`SELECT m.message, m._locale FROM incidents_updates_locales m JOIN incidents_updates u ON u.id = m._parent_id WHERE u._parent_id = ${incidentId} ORDER BY u._order`,
+    )
+    expect(messages).toEqual([
+      { message: 'Looking into failed card payments.', _locale: 'en' },
+      { message: 'A provider is down.', _locale: 'en' },
+    ])
+    const names = await readRows<{ name: string; _locale: string }>(
+      p,
+      sql`SELECT name, _locale FROM services_locales WHERE _parent_id = ${serviceId}`,
+    )
+    expect(names).toEqual([{ name: 'Payments', _locale: 'en' }])
+    const groups = await readRows<{ name: string }>(
+      p,
+      sql`SELECT name FROM service_groups_locales WHERE _locale = 'en'`,
+    )
+    expect(groups.map((g) => g.name)).toContain('Core')
+    // Read in another language, the CMS API falls back to them.
+    const german = await api('GET', `/incidents/${incidentId}?depth=0&locale=de`, { key: admin.key })
+    expect(german.status, german.text).toBe(200)
+    expect(german.body.title).toBe('Card payments fail')
+    expect(german.body.updates.map((u: { message: string }) => u.message)).toEqual([
+      'Looking into failed card payments.',
+      'A provider is down.',
+    ])
+  })
+
   it('answers every address of the one page it was, on any host, as the default page', async () => {
     type Route = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
     const headers = { [PUBLIC_ORIGIN_HEADER]: 'https://status.old-release.test' }

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { admins, editors } from '@/access/roles'
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { optionsFrom } from '@/fields/options'
+import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
 
 /** What an operator would otherwise type under pressure: a new incident starts from one (src/fields/template.ts). */
 export const IncidentTemplates: CollectionConfig = {
@@ -23,6 +24,8 @@ export const IncidentTemplates: CollectionConfig = {
       name: 'title',
       type: 'text',
       required: true,
+      localized: true,
+      validate: localizedTextRule,
       maxLength: 300,
       admin: { description: 'The new incident’s title.' },
     },
@@ -37,6 +40,8 @@ export const IncidentTemplates: CollectionConfig = {
       name: 'message',
       type: 'textarea',
       required: true,
+      localized: true,
+      validate: localizedTextareaRule,
       maxLength: 10000,
       admin: { description: 'The first update’s message.' },
     },

@@ -8,6 +8,7 @@ import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/f
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { chosenServiceError } from '@/domain/service-status-change'
 import { optionsFrom } from '@/fields/options'
+import { missingTranslationsField } from '@/fields/missing-translations'
 import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
 import { shownOnPagesField } from '@/fields/shown-on-pages'
@@ -28,6 +29,7 @@ import { keepAutomatedUpdates } from './hooks/keep-automated-updates'
 import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
+import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 
@@ -83,9 +85,10 @@ export const Incidents: CollectionConfig = {
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },
     shortIdField('incidents'),
     publicPageLinkField('i'),
+    missingTranslationsField,
     templateField('incident-templates'),
     ...draftFields('incident'),
     {
@@ -154,6 +157,8 @@ export const Incidents: CollectionConfig = {
           name: 'message',
           type: 'textarea',
           required: true,
+          localized: true,
+          validate: localizedTextareaRule,
           maxLength: 10000,
           admin: { components: { Field: '/components/UpdateMessageField#UpdateMessageField' } },
         },
@@ -213,6 +218,7 @@ export const Incidents: CollectionConfig = {
     {
       name: 'postmortem',
       type: 'richText',
+      localized: true,
       admin: {
         description:
           'What happened, why, and what changes: written while the incident is open or after. Visitors see it once it is published.',

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { admins, editors } from '@/access/roles'
+import { localizedTextRule } from '@/fields/localized'
 
 /** A recurring kind of work: a new maintenance starts from one (src/fields/template.ts). */
 export const MaintenanceTemplates: CollectionConfig = {
@@ -15,10 +16,12 @@ export const MaintenanceTemplates: CollectionConfig = {
       name: 'title',
       type: 'text',
       required: true,
+      localized: true,
+      validate: localizedTextRule,
       maxLength: 300,
       admin: { description: 'The new maintenance’s title.' },
     },
-    { name: 'description', type: 'richText' },
+    { name: 'description', type: 'richText', localized: true },
     {
       name: 'durationMinutes',
       type: 'number',

@@ -9,6 +9,7 @@ import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } f
 import { MAINTENANCE_REMINDER_CHOICES, REMINDER_LEAD_LABELS } from '@/domain/reminders'
 import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '@/domain/statuses'
 import { optionsFrom } from '@/fields/options'
+import { missingTranslationsField } from '@/fields/missing-translations'
 import { publicPageLinkField } from '@/fields/public-page-link'
 import { shortIdField } from '@/fields/short-id'
 import { shownOnPagesField } from '@/fields/shown-on-pages'
@@ -18,6 +19,7 @@ import { followMaintenanceMove } from './hooks/follow-move'
 import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '@/domain/templates'
 import { startFromTemplate, templateField } from '@/fields/template'
+import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 /** A time an editor types: any minute, with the site's time zone named beside it (src/components/SiteZoneDateField.tsx). */
@@ -51,12 +53,13 @@ export const Maintenances: CollectionConfig = {
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 300 },
+    { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },
     shortIdField('maintenances'),
     publicPageLinkField('m'),
+    missingTranslationsField,
     templateField('maintenance-templates'),
     ...draftFields('maintenance'),
-    { name: 'description', type: 'richText' },
+    { name: 'description', type: 'richText', localized: true },
     { name: 'scheduledStartAt', type: 'date', required: true, index: true, admin: editableTime },
     {
       name: 'scheduledEndAt',
@@ -215,7 +218,14 @@ export const Maintenances: CollectionConfig = {
       name: 'updates',
       type: 'array',
       fields: [
-        { name: 'message', type: 'textarea', required: true, maxLength: 10000 },
+        {
+          name: 'message',
+          type: 'textarea',
+          required: true,
+          localized: true,
+          maxLength: 10000,
+          validate: localizedTextareaRule,
+        },
         { name: 'createdAt', type: 'date', defaultValue: () => new Date().toISOString(), admin: editableTime },
         { name: 'notify', type: 'checkbox', defaultValue: true },
       ],

@@ -5,6 +5,7 @@ import { unlimitedEditors } from '@/access/page-editors'
 import { admins, anyone } from '@/access/roles'
 import { slugField } from '@/fields/slug'
 import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
+import { localizedTextRule } from '@/fields/localized'
 
 export const ServiceGroups: CollectionConfig = {
   slug: 'service-groups',
@@ -19,9 +20,9 @@ export const ServiceGroups: CollectionConfig = {
   },
   hooks: invalidateServiceList,
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    { name: 'name', type: 'text', required: true, localized: true, maxLength: 200, validate: localizedTextRule },
     slugField('name'),
-    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'description', type: 'textarea', localized: true, maxLength: 2000 },
     { name: 'displayOrder', type: 'number', defaultValue: 0, admin: { position: 'sidebar', step: 1 } },
   ],
 }

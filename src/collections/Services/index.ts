@@ -11,6 +11,7 @@ import { lockStatusWrite } from '@/services/service-status/lock-status-write'
 import { recordStatusChange } from '@/services/service-status/record-status-change'
 
 import { keepListedService } from './hooks/keep-listed-service'
+import { localizedTextRule } from '@/fields/localized'
 
 export const Services: CollectionConfig = {
   slug: 'services',
@@ -31,9 +32,9 @@ export const Services: CollectionConfig = {
     afterDelete: invalidateServiceList.afterDelete,
   },
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    { name: 'name', type: 'text', required: true, localized: true, maxLength: 200, validate: localizedTextRule },
     slugField('name'),
-    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'description', type: 'textarea', localized: true, maxLength: 2000 },
     { name: 'group', type: 'relationship', relationTo: 'service-groups', required: true, index: true },
     {
       name: 'status',

@@ -31,6 +31,8 @@ import * as migration_20261129_030855_page_noindex from './20261129_030855_page_
 import * as migration_20261129_041924_default_page_access from './20261129_041924_default_page_access';
 import * as migration_20261129_043309_page_language from './20261129_043309_page_language';
 import * as migration_20261129_044243_subscriber_language from './20261129_044243_subscriber_language';
+import * as migration_20261129_044925_content_locales from './20261129_044925_content_locales';
+import * as migration_20261129_051206_languages_schema from './20261129_051206_languages_schema';
 
 export const migrations = [
   {
@@ -196,6 +198,16 @@ export const migrations = [
   {
     up: migration_20261129_044243_subscriber_language.up,
     down: migration_20261129_044243_subscriber_language.down,
-    name: '20261129_044243_subscriber_language'
+    name: '20261129_044243_subscriber_language',
+  },
+  {
+    up: migration_20261129_044925_content_locales.up,
+    down: migration_20261129_044925_content_locales.down,
+    name: '20261129_044925_content_locales',
+  },
+  {
+    up: migration_20261129_051206_languages_schema.up,
+    down: migration_20261129_051206_languages_schema.down,
+    name: '20261129_051206_languages_schema'
   },
 ];

@@ -1,4 +1,5 @@
 import { PublicPageLink as PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10 } from '../../../components/PublicPageLink'
+import { MissingTranslations as MissingTranslations_6f2bd4bdd8997dd005cf920fe0fc810d } from '../../../components/MissingTranslations'
 import { StartFromTemplate as StartFromTemplate_154f6eec528d4d94b14e594106e71a7a } from '../../../components/StartFromTemplate'
 import { UpdateStatusField as UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f } from '../../../components/UpdateStatusField'
 import { UpdateMessageField as UpdateMessageField_121ba7c49df217d4140f841c9a19ee18 } from '../../../components/UpdateMessageField'
@@ -48,6 +49,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/components/PublicPageLink#PublicPageLink": PublicPageLink_adc5fe25b24d41033e24f3c4ab8adf10,
+  "/components/MissingTranslations#MissingTranslations": MissingTranslations_6f2bd4bdd8997dd005cf920fe0fc810d,
   "/components/StartFromTemplate#StartFromTemplate": StartFromTemplate_154f6eec528d4d94b14e594106e71a7a,
   "/components/UpdateStatusField#UpdateStatusField": UpdateStatusField_e669f72aff388a2e20572c5e58b89a0f,
   "/components/UpdateMessageField#UpdateMessageField": UpdateMessageField_121ba7c49df217d4140f841c9a19ee18,

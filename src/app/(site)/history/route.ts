@@ -26,7 +26,10 @@ function pageNumber(value: string | null): number {
 export const GET = sitePage(async (request, { payload, links, settings, clock }) => {
   const params = new URL(request.url).searchParams
   const page = pageNumber(params.get('page'))
-  const services = (await listServices(payload, links.scope)).map((s) => ({ slug: s.slug, name: s.name }))
+  const services = (await listServices(payload, links.scope, links.content)).map((s) => ({
+    slug: s.slug,
+    name: s.name,
+  }))
   const slug = params.get('service') || undefined
   const service = slug === undefined ? null : (services.find((s) => s.slug === slug) ?? null)
   if (slug !== undefined && !service) throw new NotFound('service')

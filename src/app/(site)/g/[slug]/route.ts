@@ -8,7 +8,10 @@ export const dynamic = 'force-dynamic'
 
 /** `/g/<slug>`: a group's services with their 90 days of uptime; `/` loads its list when the group is opened. */
 export const GET = sitePage<{ slug: string }>(async (_request, { payload, links, settings, clock }, { slug }) => {
-  const [groups, table] = await Promise.all([listServiceGroups(payload, links.scope), uptimeTable(payload, clock.now)])
+  const [groups, table] = await Promise.all([
+    listServiceGroups(payload, links.scope, links.content),
+    uptimeTable(payload, clock.now),
+  ])
   const group = groups.find((g) => g.slug === slug)
   if (!group) throw new NotFound('service group')
   const members = new Set(group.services.map((s) => s.slug))

@@ -8,7 +8,10 @@ export const dynamic = 'force-dynamic'
 
 /** `/s/<slug>`: one service, its current status, its 90 days of uptime and its recent incidents. */
 export const GET = sitePage<{ slug: string }>(async (_request, { payload, links, settings, clock }, { slug }) => {
-  const [services, table] = await Promise.all([listServices(payload, links.scope), uptimeTable(payload, clock.now)])
+  const [services, table] = await Promise.all([
+    listServices(payload, links.scope, links.content),
+    uptimeTable(payload, clock.now),
+  ])
   const service = services.find((s) => s.slug === slug)
   if (!service) throw new NotFound('service')
   const uptime = table.services.find((s) => s.slug === slug)

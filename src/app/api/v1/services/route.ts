@@ -5,7 +5,7 @@ import { publicGet } from '@/public-api/route'
 export const dynamic = 'force-dynamic'
 
 export const GET = publicGet(async (request, { payload, links }) =>
-  dataResponse(request, await listServices(payload, links.scope)),
+  dataResponse(request, await listServices(payload, links.scope, links.content)),
 )
 
 export const OPTIONS = preflightResponse

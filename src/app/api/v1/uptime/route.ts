@@ -11,7 +11,10 @@ export const GET = publicGet(async (request, { payload, links, clock, language }
   const parsed = parseQuery(request, UptimeQuery, ['service'], language.t)
   if ('response' in parsed) return parsed.response
   const { days, page, limit, format } = parsed.query
-  const [table, shown] = await Promise.all([uptimeTable(payload, clock.now), listServices(payload, links.scope)])
+  const [table, shown] = await Promise.all([
+    uptimeTable(payload, clock.now),
+    listServices(payload, links.scope, links.content),
+  ])
   const onPage = new Set(shown.map((s) => s.slug))
   const { selected, missing } = selectUptime(
     table.services.filter((s) => onPage.has(s.slug)),

@@ -78,4 +78,6 @@ it.runIf(onPostgres)(
     expect(fromSqlite.length).toBeGreaterThan(20)
     expect(fromSqlite).toEqual(fromPostgres)
   },
+  // Every migration of both dialects, one after the other: over a minute on a loaded CI machine.
+  240_000,
 )

@@ -26,6 +26,7 @@ import { checkBackfill } from './hooks/check-backfill'
 import { deriveIncidentStatus } from './hooks/derive-status'
 import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
 import { keepAutomatedUpdates } from './hooks/keep-automated-updates'
+import { lockStatusesBeforeSave } from '@/services/service-status/lock-before-save'
 import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
@@ -74,6 +75,7 @@ export const Incidents: CollectionConfig = {
       endQuietOnPersonsEdit,
       addServicesItSets,
       keepOnEditorPages,
+      lockStatusesBeforeSave('incident'),
     ],
     afterChange: [
       ...invalidatePublicCache.afterChange,

@@ -16,6 +16,7 @@ import { shownOnPagesField } from '@/fields/shown-on-pages'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
 import { deriveMaintenanceStatus } from './hooks/derive-state'
 import { followMaintenanceMove } from './hooks/follow-move'
+import { lockStatusesBeforeSave } from '@/services/service-status/lock-before-save'
 import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '@/domain/templates'
 import { startFromTemplate, templateField } from '@/fields/template'
@@ -48,7 +49,13 @@ export const Maintenances: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [startFromTemplate<MaintenanceTemplate>('maintenance-templates', maintenanceFromTemplate)],
-    beforeChange: [keepPublished, retryPublication, deriveMaintenanceStatus, keepOnEditorPages],
+    beforeChange: [
+      keepPublished,
+      retryPublication,
+      deriveMaintenanceStatus,
+      keepOnEditorPages,
+      lockStatusesBeforeSave('maintenance'),
+    ],
     afterChange: [...invalidatePublicCache.afterChange, publishedOnly(followMaintenanceMove)],
     afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
   },

@@ -231,7 +231,7 @@ type ServiceRow = Pick<
   'id' | 'slug' | 'name' | 'description' | 'status' | 'group' | 'displayOrder' | 'updatedAt' | 'createdAt'
 >
 type GroupRow = Pick<GroupDoc, 'id' | 'slug' | 'name' | 'description' | 'displayOrder'>
-type Loaded = { groups: GroupRow[]; services: ServiceRow[] }
+export type Loaded = { groups: GroupRow[]; services: ServiceRow[] }
 
 /** A timestamp as either adapter returns it from a raw read: ISO from SQLite, a Date or `2026-03-01 10:00:00.123+00` from PostgreSQL. */
 export function timestampOf(value: string | Date): number {

@@ -18,13 +18,15 @@ import {
   windowStartFor,
   windowUptime,
 } from '@/domain/uptime'
+import { type ContentLanguage, localizedField } from '@/domain/content-language'
+import { DEFAULT_LOCALE } from '@/domain/locales'
 import type { ServiceStatus } from '@/domain/statuses'
 import { readRows } from '@/db/sql'
 import { currentDataVersion } from '@/runtime/data-version'
 import { peersUnheard } from '@/runtime/health'
 import { sharedPerVersion } from '@/runtime/version-memo'
 
-import { loadServices, timestampOf as instant } from './read-model'
+import { type Loaded, loadServices, timestampOf as instant } from './read-model'
 import {
   DAY_LETTERS,
   MAX_UPTIME_DAYS,
@@ -54,6 +56,8 @@ export interface UptimeTable {
   /** The instant it was computed for. */
   now: number
   services: ServiceUptime[]
+  /** Each incident's title per language, by shortId: what uptimeTable reads another language's names from. */
+  titles: Map<string, Titles>
 }
 
 /** Every history row of the window, by service and time. */
@@ -79,9 +83,35 @@ async function historyRows(payload: Payload, windowStart: number): Promise<Map<n
 
 interface WindowIncident {
   ref: IncidentRef
+  /** Its title in each language it is written in (docs/languages.md, "Content"). */
+  titles: Titles
   services: number[]
   start: number
   end: number | null
+}
+
+type Titles = Partial<Record<string, string>>
+
+/** The published incidents still open or resolved within the window. */
+const inWindow = (windowStart: number) =>
+  sql`(i."draft" IS NULL OR i."draft" = false) AND (i."status" <> 'resolved' OR i."resolved_at" >= ${new Date(windowStart).toISOString()})`
+
+/** The titles of the window's incidents, per incident and language. */
+async function windowTitles(payload: Payload, windowStart: number): Promise<Map<number, Titles>> {
+  const rows = await readRows<{ id: number; locale: string; title: string | null }>(
+    payload,
+    sql`SELECT l."_parent_id" AS "id", l."_locale" AS "locale", l."title" FROM "incidents_locales" l
+      JOIN "incidents" i ON i."id" = l."_parent_id" WHERE ${inWindow(windowStart)}`,
+  )
+  const titles = new Map<number, Titles>()
+  for (const row of rows) {
+    if (row.title === null) continue
+    const id = Number(row.id)
+    const perLocale = titles.get(id) ?? {}
+    perLocale[row.locale] = row.title
+    titles.set(id, perLocale)
+  }
+  return titles
 }
 
 /** The incidents whose span reaches into the window, with the services they affect and where they start and end. */
@@ -90,7 +120,6 @@ async function windowIncidents(payload: Payload, windowStart: number): Promise<W
   const rows = await readRows<{
     id: number
     short_id: string | null
-    title: string
     status: string
     created_at: string | Date
     resolved_at: string | Date | null
@@ -98,13 +127,13 @@ async function windowIncidents(payload: Payload, windowStart: number): Promise<W
     services_id: number
   }>(
     payload,
-    // The title in the default language (docs/languages.md, "Content": the uptime bars' labels are not translated yet).
-    sql`SELECT i."id", i."short_id", (SELECT l."title" FROM "incidents_locales" l WHERE l."_parent_id" = i."id" AND l."_locale" = 'en') AS "title", i."status", i."created_at", i."resolved_at",
+    sql`SELECT i."id", i."short_id", i."status", i."created_at", i."resolved_at",
       (SELECT min(u."created_at") FROM "incidents_updates" u WHERE u."_parent_id" = i."id") AS "first_update", r."services_id"
       FROM "incidents" i JOIN "incidents_rels" r ON r."parent_id" = i."id" AND r."path" = 'affectedServices'
-      WHERE (i."draft" IS NULL OR i."draft" = false) AND (i."status" <> 'resolved' OR i."resolved_at" >= ${new Date(windowStart).toISOString()}) AND r."services_id" IS NOT NULL
+      WHERE ${inWindow(windowStart)} AND r."services_id" IS NOT NULL
       ORDER BY i."id"`,
   )
+  const titles = await windowTitles(payload, windowStart)
   const byId = new Map<number, WindowIncident>()
   for (const row of rows) {
     const id = Number(row.id)
@@ -113,7 +142,8 @@ async function windowIncidents(payload: Payload, windowStart: number): Promise<W
       const created = instant(row.created_at)
       const first = row.first_update ? instant(row.first_update) : created
       incident = {
-        ref: { shortId: row.short_id ?? '', title: row.title },
+        ref: { shortId: row.short_id ?? '', title: titles.get(id)?.[DEFAULT_LOCALE] ?? '' },
+        titles: titles.get(id) ?? {},
         services: [],
         start: Math.min(created, first),
         end: row.status === 'resolved' && row.resolved_at ? instant(row.resolved_at) : null,
@@ -161,6 +191,7 @@ function computeTable({ loaded: { groups, services }, history, incidents }: Sour
   }
   return {
     now,
+    titles: new Map(incidents.map((incident) => [incident.ref.shortId, incident.titles])),
     services: services.map((s) => {
       const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group)
       const perDay = incidentDays.get(s.id)
@@ -232,12 +263,48 @@ const sharedTable = sharedPerVersion(
 
 /**
  * The uptime of every service over the last 90 days, as of `now` (at most a minute earlier), never before the last
- * write: the database is read once per data version, the days computed from it once per minute.
+ * write: the database is read once per data version, the days computed from it once per minute. Its names and
+ * incident titles in the content's language (docs/languages.md, "Content"); the default language's without one.
  */
-export function uptimeTable(payload: Payload, now: Date): Promise<UptimeTable> {
+export async function uptimeTable(payload: Payload, now: Date, language?: ContentLanguage): Promise<UptimeTable> {
   // While peers' writes go unheard (src/runtime/health.ts), the memos may be behind one of them: read afresh.
-  if (peersUnheard()) return readSources(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime()))
-  return sharedTable(payload, now)
+  const table = peersUnheard()
+    ? await readSources(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime()))
+    : await sharedTable(payload, now)
+  if (!language || (language.reader === DEFAULT_LOCALE && language.pageDefault === DEFAULT_LOCALE)) return table
+  const key = `${language.reader}/${language.pageDefault}`
+  let inLanguages = translatedTables.get(table)
+  if (!inLanguages) translatedTables.set(table, (inLanguages = new Map()))
+  let translated = inLanguages.get(key)
+  if (!translated) inLanguages.set(key, (translated = tableIn(table, await loadServices(payload, language), language)))
+  return translated
+}
+
+/** A table's translations, made once per table (a minute of a data version) and language. */
+const translatedTables = new WeakMap<UptimeTable, Map<string, UptimeTable>>()
+
+/** The table with the services', groups' and incidents' texts of a language (each falling back as the pages do). */
+function tableIn(table: UptimeTable, loaded: Loaded, language: ContentLanguage): UptimeTable {
+  const names = new Map(loaded.services.map((s) => [s.slug ?? '', s.name]))
+  const groupNames = new Map(loaded.groups.map((g) => [g.slug ?? '', g.name]))
+  const refs = new Map<string, IncidentRef>()
+  const refIn = (ref: IncidentRef): IncidentRef => {
+    let made = refs.get(ref.shortId)
+    if (!made) {
+      made = { shortId: ref.shortId, title: localizedField(table.titles.get(ref.shortId), language, null, ref.title) }
+      refs.set(ref.shortId, made)
+    }
+    return made
+  }
+  return {
+    ...table,
+    services: table.services.map((s) => ({
+      ...s,
+      name: names.get(s.slug) ?? s.name,
+      group: { slug: s.group.slug, name: groupNames.get(s.group.slug) ?? s.group.name },
+      days: s.days.map((day) => (day.incidents.length === 0 ? day : { ...day, incidents: day.incidents.map(refIn) })),
+    })),
+  }
 }
 
 /** The last `days` days of a service (oldest first). */

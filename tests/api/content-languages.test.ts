@@ -133,6 +133,23 @@ describe('content written in English and German', () => {
     expect(english.body.data.title).toBe('Card payments fail')
   })
 
+  it("names the services and the incidents of the uptime bars in the reader's language", async () => {
+    const bars = (page: string) => page.match(/<div class="uptime">.*?<\/div>/gs)?.join('') ?? ''
+    const german = bars(await home('de'))
+    expect(german).toContain('>Kartenzahlungen schlagen fehl</a>')
+    expect(german).toContain('Zahlungen')
+    expect(german).not.toContain('Card payments fail')
+    const english = bars(await home())
+    expect(english).toContain('>Card payments fail</a>')
+    // Japanese has neither: the English, as the rest of the page falls back.
+    expect(bars(await home('ja'))).toContain('>Card payments fail</a>')
+    const uptime = await v1('/uptime?days=1', { headers: inLanguage('de') })
+    expect(uptime.status, uptime.text).toBe(200)
+    expect(uptime.body.data[0]).toMatchObject({ name: 'Zahlungen', days: [{ incidents: [{ shortId }] }] })
+    expect(uptime.body.data[0].days[0].incidents[0].title).toBe('Kartenzahlungen schlagen fehl')
+    expect((await v1('/uptime?days=1', { headers: origin })).body.data[0].name).toBe('Payments')
+  })
+
   it('publishes an English update before its translation, which then falls back to the English', async () => {
     const read = await api('GET', `/incidents/${incidentId}?depth=0`, { key: admin.key })
     const added = await api('PATCH', `/incidents/${incidentId}`, {

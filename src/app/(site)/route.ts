@@ -32,7 +32,7 @@ export const GET = sitePage(async (_request, { payload, links, page, settings, c
   // Many services: the bars are on the group pages, and the uptime history is not read for this page at all.
   if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0)))
     return { body: homePage(summary, recent.items, settings, channels, null, clock, series) }
-  const uptime = await uptimeTable(payload, clock.now)
+  const uptime = await uptimeTable(payload, clock.now, links.content)
   // The bars move with the clock: at the next minute while some service has downtime, else at midnight (UTC).
   clock.changesAt(uptimeChangesAt(uptime.services, uptime.services[0]?.days.length ?? 1, clock.now))
   return {

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
 export const GET = sitePage<{ slug: string }>(async (_request, { payload, links, settings, clock }, { slug }) => {
   const [groups, table] = await Promise.all([
     listServiceGroups(payload, links.scope, links.content),
-    uptimeTable(payload, clock.now),
+    uptimeTable(payload, clock.now, links.content),
   ])
   const group = groups.find((g) => g.slug === slug)
   if (!group) throw new NotFound('service group')

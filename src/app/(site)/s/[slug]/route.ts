@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
 export const GET = sitePage<{ slug: string }>(async (_request, { payload, links, settings, clock }, { slug }) => {
   const [services, table] = await Promise.all([
     listServices(payload, links.scope, links.content),
-    uptimeTable(payload, clock.now),
+    uptimeTable(payload, clock.now, links.content),
   ])
   const service = services.find((s) => s.slug === slug)
   if (!service) throw new NotFound('service')

@@ -12,7 +12,7 @@ export const GET = publicGet(async (request, { payload, links, clock, language }
   if ('response' in parsed) return parsed.response
   const { days, page, limit, format } = parsed.query
   const [table, shown] = await Promise.all([
-    uptimeTable(payload, clock.now),
+    uptimeTable(payload, clock.now, links.content),
     listServices(payload, links.scope, links.content),
   ])
   const onPage = new Set(shown.map((s) => s.slug))

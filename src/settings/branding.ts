@@ -13,29 +13,40 @@ export interface FooterLink {
   url: string
 }
 
+/** What the banner says for each overall status, in one language. */
+export type BannerWords = Partial<Record<ServiceStatus, string>>
+
 export interface Branding {
   /** "#0b57d0", lower case; null: the site's own colours. */
   accentColor: string | null
-  /** What the banner says for an overall status, in place of the derived headline; a status left out: the headline. */
-  bannerTexts: Partial<Record<ServiceStatus, string>>
+  /**
+   * Per language (docs/languages.md, "Content"), what the banner says for an overall status in place of the derived
+   * headline; a status a language leaves out: that language's headline.
+   */
+  bannerTexts: Partial<Record<string, BannerWords>>
   footerLinks: FooterLink[]
   /** null: not set (on a page, the default page's applies). */
   dateFormat: DateFormat | null
 }
 
-/** The branding fields of the settings or of a page, as Payload returns them. */
+/** The branding fields of the settings or of a page, as Payload returns them read in every language (`locale: 'all'`). */
 export interface BrandingFields {
   accentColor?: string | null
-  bannerTexts?: Partial<Record<ServiceStatus, string | null>> | null
+  bannerTexts?: unknown
   footerLinks?: { label?: string | null; url?: string | null }[] | null
   dateFormat?: string | null
 }
 
 export function brandingOf(doc: BrandingFields): Branding {
   const bannerTexts: Branding['bannerTexts'] = {}
-  for (const status of SERVICE_STATUSES) {
-    const text = doc.bannerTexts?.[status]?.trim()
-    if (text) bannerTexts[status] = text
+  const perLocale = (doc.bannerTexts ?? {}) as Record<string, Partial<Record<ServiceStatus, unknown>> | null>
+  for (const [locale, texts] of Object.entries(perLocale)) {
+    const words: BannerWords = {}
+    for (const status of SERVICE_STATUSES) {
+      const text = texts?.[status]
+      if (typeof text === 'string' && text.trim()) words[status] = text.trim()
+    }
+    if (Object.keys(words).length) bannerTexts[locale] = words
   }
   return {
     accentColor: validAccent(doc.accentColor),
@@ -52,7 +63,12 @@ export function brandingOf(doc: BrandingFields): Branding {
 export function brandingOver(page: Branding, fallback: Partial<Branding>): Branding {
   return {
     accentColor: page.accentColor ?? fallback.accentColor ?? null,
-    bannerTexts: { ...fallback.bannerTexts, ...page.bannerTexts },
+    bannerTexts: Object.fromEntries(
+      [...new Set([...Object.keys(fallback.bannerTexts ?? {}), ...Object.keys(page.bannerTexts)])].map((locale) => [
+        locale,
+        { ...fallback.bannerTexts?.[locale], ...page.bannerTexts[locale] },
+      ]),
+    ),
     footerLinks: page.footerLinks.length ? page.footerLinks : (fallback.footerLinks ?? []),
     dateFormat: page.dateFormat ?? fallback.dateFormat ?? null,
   }

@@ -161,6 +161,8 @@ async function readPages(payload: Payload): Promise<Pages> {
       limit: 0,
       pagination: false,
       sort: 'id',
+      // The banner's texts in every language they are written in (docs/languages.md, "Content").
+      locale: 'all',
       populate: { media: { url: true, filename: true, alt: true, mimeType: true } },
     }),
     payload.findGlobal({

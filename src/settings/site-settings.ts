@@ -40,6 +40,8 @@ export async function siteSettings(payload: Payload, req?: PayloadRequest): Prom
     slug: 'settings',
     req,
     depth: 1,
+    // The banner's texts in every language they are written in; the other fields are written once.
+    locale: 'all',
     select: {
       siteName: true,
       description: true,

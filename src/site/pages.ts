@@ -5,6 +5,7 @@
 import type { FormChannels } from '@/domain/channels'
 import { countdownChangesAt, durationParts, estimateChangesAt, estimateDuration } from '@/domain/duration'
 import { headlineParts } from '@/domain/overall-status'
+import { DEFAULT_LOCALE } from '@/domain/locales'
 import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from '@/domain/statuses'
 import { dateLocale, formatDateTime, formatTime, formatWeekday, sameDay } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
@@ -237,7 +238,7 @@ function serviceList(
 function banner(summary: StatusSummary, settings: SiteSettings): { headline: string; section: SafeHtml } {
   const t = tOf(settings)
   const headline =
-    settings.bannerTexts?.[summary.status] ??
+    settings.bannerTexts?.[settings.language?.locale ?? DEFAULT_LOCALE]?.[summary.status] ??
     headlineText(
       t,
       headlineParts(

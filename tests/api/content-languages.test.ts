@@ -150,6 +150,26 @@ describe('content written in English and German', () => {
     expect((await v1('/uptime?days=1', { headers: origin })).body.data[0].name).toBe('Payments')
   })
 
+  it("says the banner's own words in each language they are written in, else that language's headline", async () => {
+    const english = await api('POST', '/globals/settings', {
+      key: admin.key,
+      body: { bannerTexts: { operational: 'Acme runs fine' } },
+    })
+    expect(english.status, english.text).toBe(200)
+    const german = await api('POST', '/globals/settings?locale=de', {
+      key: admin.key,
+      body: { bannerTexts: { operational: 'Acme läuft' } },
+    })
+    expect(german.status, german.text).toBe(200)
+    const headline = (page: string) => page.match(/<h1 id="overall">(.*?)<\/h1>/)?.[1]
+    expect(headline(await home())).toBe('Acme runs fine')
+    expect(headline(await home('de'))).toBe('Acme läuft')
+    // Japanese has no words of its own: the built-in Japanese headline, not another language's text.
+    const japanese = headline(await home('ja'))
+    expect(japanese).not.toBe('Acme runs fine')
+    expect(japanese).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
+  })
+
   it('publishes an English update before its translation, which then falls back to the English', async () => {
     const read = await api('GET', `/incidents/${incidentId}?depth=0`, { key: admin.key })
     const added = await api('PATCH', `/incidents/${incidentId}`, {

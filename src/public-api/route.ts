@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { env } from '@/config/env'
+import { contentLanguage } from '@/domain/content-language'
 import { LOCALES, localeOfSegment } from '@/domain/locales'
 import { LOCALE_PARAMETER } from '@/domain/query-parameters'
 import { publicError } from '@/errors'
@@ -49,9 +50,14 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const payload = await getPayload({ config })
       const requestPage = await publicPage(payload, request)
-      const { links, page, language: pageLanguage } = requestPage
-      const language = askedLanguage(request, pageLanguage.t) ?? pageLanguage
-      if (language instanceof Response) return markPageResponse(language, requestPage)
+      const { page, gate, language: pageLanguage } = requestPage
+      const asked = askedLanguage(request, pageLanguage.t)
+      if (asked instanceof Response) return markPageResponse(asked, requestPage)
+      const language = asked ?? pageLanguage
+      // What people wrote is read in the asked language too (docs/languages.md, "Content").
+      const links = asked
+        ? { ...requestPage.links, content: contentLanguage(asked.locale, gate.language) }
+        : requestPage.links
       const context = { payload, links, page, clock: new ResponseClock(), language }
       const response = await handler(request, context, await route.params)
       return markPageResponse(response, requestPage)

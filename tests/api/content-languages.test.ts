@@ -12,6 +12,7 @@ import { missingTranslationsOf } from '@/admin/missing-translations'
 import { LOCALE_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
+import { v2 } from '../helpers/statuspage-api'
 import { callRoute } from '../helpers/site-routes'
 
 const origin = { [PUBLIC_ORIGIN_HEADER]: 'https://status.languages.test' }
@@ -131,6 +132,26 @@ describe('content written in English and German', () => {
     expect(services.body.data.map((s: { name: string }) => s.name)).toContain('Zahlungen')
     const english = await v1(`/incidents/${shortId}`, { headers: origin })
     expect(english.body.data.title).toBe('Card payments fail')
+    // ?locale= on the default address asks for the same as the prefix.
+    const asked = await v1(`/incidents/${shortId}?locale=de`, { headers: origin })
+    expect(asked.body.data.title).toBe('Kartenzahlungen schlagen fehl')
+  })
+
+  it("answers Statuspage's API in the language ?locale= asks for, with the same fallback", async () => {
+    const summary = async (query: string) => {
+      const answer = await v2(`/summary.json${query}`, origin)
+      expect(answer.status, answer.text).toBe(200)
+      const names = answer.body.components.map((c: { name: string }) => c.name)
+      const incident = answer.body.incidents.find((i: { shortlink: string }) => i.shortlink.endsWith(shortId))
+      return { names, title: incident?.name, body: incident?.incident_updates.at(-1)?.body }
+    }
+    expect(await summary('?locale=de')).toEqual({
+      names: ['Core', 'Zahlungen'],
+      title: 'Kartenzahlungen schlagen fehl',
+      body: 'Wir untersuchen fehlgeschlagene Kartenzahlungen.',
+    })
+    expect(await summary('?locale=ja')).toMatchObject({ names: ['Core', 'Payments'], title: 'Card payments fail' })
+    expect(await summary('')).toMatchObject({ names: ['Core', 'Payments'], title: 'Card payments fail' })
   })
 
   it("names the services and the incidents of the uptime bars in the reader's language", async () => {

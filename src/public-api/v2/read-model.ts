@@ -8,6 +8,8 @@ import { incidentStartedAt, RESOLVED_INCIDENT_STATUS } from '@/domain/incident-s
 import { worstStatus } from '@/domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
 import type { ServiceStatus } from '@/domain/statuses'
+import { type ContentLanguage, fallbackChain } from '@/domain/content-language'
+import { DEFAULT_LOCALE, type Locale } from '@/domain/locales'
 import {
   componentStatus,
   derivedId,
@@ -54,19 +56,35 @@ export interface Site {
   onPage: Where | null
   /** The translator of the texts the service writes (the status description, a cancelled maintenance's note). */
   t: Translate
+  /** How the texts people wrote are read: in the response's language, falling back as the pages do. */
+  read: ContentRead
 }
 
-const readSiteDocs = (payload: Payload) =>
+type ContentRead = { locale?: Locale; fallbackLocale?: Locale[] }
+
+/**
+ * The Local API's `locale` and `fallbackLocale` of a response in this content language (docs/languages.md, "Content"):
+ * none for a site read in English, so that its reads stay what they were.
+ */
+function contentRead(language: ContentLanguage | undefined): ContentRead {
+  if (!language || (language.reader === DEFAULT_LOCALE && language.pageDefault === DEFAULT_LOCALE)) return {}
+  const [locale, ...fallbackLocale] = fallbackChain(language)
+  return { locale, fallbackLocale }
+}
+
+const readSiteDocs = (payload: Payload, read: ContentRead) =>
   Promise.all([
     payload.findGlobal({ slug: 'settings', depth: 0 }),
     payload.find({
       collection: 'service-groups',
+      ...read,
       depth: 0,
       pagination: false,
       select: { name: true, description: true, displayOrder: true, createdAt: true, updatedAt: true },
     }),
     payload.find({
       collection: 'services',
+      ...read,
       depth: 0,
       pagination: false,
       select: {
@@ -157,7 +175,8 @@ async function headingsOf(
 
 /** `page`: the page the request is for (null: the default page, the site's settings); `t`: the response's language. */
 export async function loadSite(payload: Payload, links: Links, page: PageRecord | null, t: Translate): Promise<Site> {
-  const [settings, groups, services] = await readSiteDocs(payload)
+  const read = contentRead(links.content)
+  const [settings, groups, services] = await readSiteDocs(payload, read)
   const [headings, onPage] = await Promise.all([
     headingsOf(payload, links.scope, groups.docs, services.docs),
     pageFilter(payload, links.scope),
@@ -192,6 +211,7 @@ export async function loadSite(payload: Payload, links: Links, page: PageRecord 
     byServiceId,
     onPage,
     t,
+    read,
   }
 }
 
@@ -302,6 +322,7 @@ export async function incidents(payload: Payload, site: Site, which: 'recent' | 
   )
   const found = await payload.find({
     collection: 'incidents',
+    ...site.read,
     where,
     sort: ['-createdAt', '-id'],
     depth: 0,
@@ -328,6 +349,7 @@ export async function maintenances(
   }[which]
   const found = await payload.find({
     collection: 'maintenances',
+    ...site.read,
     where: withPage(statuses ? { and: [published(), { status: { in: statuses } }] } : published(), site.onPage),
     sort: which === 'recent' ? ['-scheduledStartAt', '-id'] : ['scheduledStartAt', 'id'],
     depth: 0,

@@ -67,6 +67,8 @@ export interface NotificationEvent {
   status: IncidentStatus | MaintenanceStatus | ServiceStatus
   /** The update's message, when the event is an incident update. */
   message: string | null
+  /** The announced update's row id, when the event is an incident update (its message in other languages). */
+  updateId?: string | null
 }
 
 export interface UpdateLike {
@@ -157,6 +159,7 @@ export function incidentEvent(
     eventKey: `incident:${incidentId}:${updateFingerprint(announced)}`,
     status: announced.status,
     message: announced.message,
+    updateId: announced.id ?? null,
   }
 }
 

@@ -38,7 +38,12 @@ export interface NotificationContent {
   pageId?: number
   /** The logo of the subscriber's page (else the default page's), absolute: set on the copy sent, never stored. */
   logo?: EmailLogo
+  /** The title and message in each language they were written in (src/notify/written-texts.ts). */
+  texts?: WrittenTexts
 }
+
+/** Per language: the title and the message people wrote in it. */
+export type WrittenTexts = Partial<Record<string, { title?: string; message?: string }>>
 
 /** A page's logo as an e-mail shows it: an absolute address (the e-mail is read far from the site) and its alt text. */
 export interface EmailLogo {

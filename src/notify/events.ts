@@ -39,6 +39,7 @@ import { siteSettings } from '@/settings/site-settings'
 import type { NotificationContent } from './content'
 import { notificationSubject } from './messages'
 import { type ScheduleWindow, scheduleText } from './schedule'
+import { writtenTexts } from './written-texts'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 
 async function serviceNames(req: PayloadRequest, services: unknown): Promise<string[]> {
@@ -107,7 +108,11 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
   const previous = operation === 'create' ? null : ((previousDoc?.updates ?? []) as UpdateLike[])
   const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
   if (!event) return doc
-  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  const [{ settings, base }, affected, texts] = await Promise.all([
+    contentBase(req),
+    serviceNames(req, doc.affectedServices),
+    writtenTexts(req, 'incidents', doc.id, { update: event.updateId }),
+  ])
   // What the monitoring writes waits for the alert to settle (src/notify/deliver.ts decides then).
   const settleMs = req.context?.integrationWrite ? env().INTEGRATION_SETTLE_SECONDS * 1000 : 0
   const content: NotificationContent = {
@@ -120,6 +125,7 @@ export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, pre
     schedule: null,
     affected,
     url: incidentPageUrl(base, doc.shortId),
+    texts,
     ...(settleMs > 0 ? { settling: true } : {}),
   }
   await recordNotification(
@@ -145,12 +151,17 @@ export const notifyPostmortemPublished: CollectionAfterChangeHook = async ({ doc
     doc.postmortemPublishedAt,
   )
   if (!event) return doc
-  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  const [{ settings, base }, affected, texts] = await Promise.all([
+    contentBase(req),
+    serviceNames(req, doc.affectedServices),
+    writtenTexts(req, 'incidents', doc.id, 'postmortem'),
+  ])
   await recordNotification(
     req,
     event,
     { incident: doc.id },
     {
+      texts,
       siteName: settings.siteName,
       kind: event.kind,
       title: doc.title,
@@ -183,12 +194,17 @@ function maintenanceWindow(
 export async function announceMaintenanceReminder(req: PayloadRequest, doc: Maintenance, now: Date): Promise<void> {
   if (req.context?.skipNotifications) return
   const event = maintenanceReminderEvent(doc.id, doc.scheduledStartAt)
-  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  const [{ settings, base }, affected, texts] = await Promise.all([
+    contentBase(req),
+    serviceNames(req, doc.affectedServices),
+    writtenTexts(req, 'maintenances', doc.id, 'description'),
+  ])
   await recordNotification(
     req,
     event,
     { maintenance: doc.id },
     {
+      texts,
       siteName: settings.siteName,
       kind: event.kind,
       title: doc.title,
@@ -214,7 +230,11 @@ export async function announceMaintenanceChange(
   if (req.context?.skipNotifications || doc.notifySubscribers === false) return
   const event = maintenanceEvent(doc.id, previousStatus, doc.status as MaintenanceStatus, doc, doc.series != null)
   if (!event) return
-  const [{ settings, base }, affected] = await Promise.all([contentBase(req), serviceNames(req, doc.affectedServices)])
+  const [{ settings, base }, affected, texts] = await Promise.all([
+    contentBase(req),
+    serviceNames(req, doc.affectedServices),
+    writtenTexts(req, 'maintenances', doc.id, event.kind === 'maintenance_scheduled' ? 'description' : 'none'),
+  ])
   // The announcement of a series says how it repeats: its occurrences are not announced one by one.
   const timing = maintenanceWindow(doc, settings, event.kind === 'maintenance_scheduled' && doc.series == null)
   await recordNotification(
@@ -222,6 +242,7 @@ export async function announceMaintenanceChange(
     event,
     { maintenance: doc.id },
     {
+      texts,
       siteName: settings.siteName,
       kind: event.kind,
       title: doc.title,

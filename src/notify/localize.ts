@@ -5,7 +5,8 @@
  * before they were kept says what it said.
  */
 import type { DateFormat } from '@/domain/date-format'
-import type { AnyLocale } from '@/domain/locales'
+import { contentLanguage, pickLanguage } from '@/domain/content-language'
+import type { AnyLocale, Locale } from '@/domain/locales'
 import { startsInUnits } from '@/domain/reminders'
 import { INCIDENT_STATUSES, isOneOf, MAINTENANCE_STATUSES } from '@/domain/statuses'
 import { incidentStatusLabel, maintenanceStatusLabel, serviceStatusLabel } from '@/i18n/statuses'
@@ -33,14 +34,21 @@ export function statusLabelIn(content: NotificationContent, t: Translate): strin
   return content.statusLabel
 }
 
-/** `content` as a reader of `locale` on a page of this zone and date format reads it. */
+/** `content` as a reader of `locale` on a page of this zone, date format and default language reads it. */
 export function localizedContent(
   content: NotificationContent,
   locale: AnyLocale,
-  page: { timeZone: string; dateFormat: DateFormat | null },
+  page: { timeZone: string; dateFormat: DateFormat | null; language: Locale },
 ): NotificationContent {
+  // What people wrote, in the reader's language where they wrote it, else as the pages fall back.
+  const language = contentLanguage(locale, page.language)
+  const written = (field: 'title' | 'message') =>
+    content.texts &&
+    pickLanguage(Object.fromEntries(Object.entries(content.texts).map(([l, texts]) => [l, texts?.[field]])), language)
   return {
     ...content,
+    title: written('title')?.value ?? content.title,
+    message: content.message === null ? null : (written('message')?.value ?? content.message),
     statusLabel: statusLabelIn(content, translator(locale)),
     // A maintenance's window in the page's zone and date format (a row queued before windows were kept: as it was).
     schedule: content.window ? scheduleText(content.window, page.timeZone, page.dateFormat, locale) : content.schedule,

@@ -213,6 +213,37 @@ describe('notifications in the subscriber’s language', () => {
     expect(english.parsed.html).toContain('<html lang="en">')
   })
 
+  it('hears what people wrote in their language where it is written, else in the English', async () => {
+    const de = await verifiedSubscriber(`w-de-${unique()}@example.test`, 'de')
+    const ja = await verifiedSubscriber(`w-ja-${unique()}@example.test`, 'ja')
+    const created = await api('POST', '/incidents', {
+      key: editor.key,
+      body: { title: 'Card payments fail', updates: [{ status: 'investigating', message: 'Looking into it.' }] },
+    })
+    expect(created.status, created.text).toBe(201)
+    const id = created.body.doc.id
+    const german = await api('PATCH', `/incidents/${id}?locale=de`, {
+      key: editor.key,
+      body: { title: 'Kartenzahlungen schlagen fehl' },
+    })
+    expect(german.status, german.text).toBe(200)
+    await drain()
+    smtp.messages.length = 0
+    // The next update is written in English only: the German title, and the English message.
+    const read = await api('GET', `/incidents/${id}?depth=0`, { key: editor.key })
+    const updated = await api('PATCH', `/incidents/${id}`, {
+      key: editor.key,
+      body: { updates: [...read.body.updates, { status: 'identified', message: 'A provider is down.' }] },
+    })
+    expect(updated.status, updated.text).toBe(200)
+    await drain()
+    const inGerman = only(smtp.to(de.email!)).parsed
+    expect(inGerman.subject).toBe(`[${siteName}] Update zur Störung: Kartenzahlungen schlagen fehl`)
+    expect(inGerman.text).toContain('A provider is down.')
+    const inJapanese = only(smtp.to(ja.email!)).parsed
+    expect(inJapanese.subject).toContain('Card payments fail')
+  })
+
   it('an administrator changes a subscriber’s language, and a page speaking German links English under /en/', async () => {
     const sub = await verifiedSubscriber(`n-switch-${unique()}@example.test`, 'de')
     const changed = await api('PATCH', `/subscribers/${sub.id}`, { key: admin.key, body: { language: 'en' } })

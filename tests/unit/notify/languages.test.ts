@@ -36,7 +36,7 @@ const content: NotificationContent = {
   affected: [],
   url: 'https://status.example.test/m/abc',
 }
-const page = { timeZone: 'Europe/Berlin', dateFormat: 'day-month' as const }
+const page = { timeZone: 'Europe/Berlin', dateFormat: 'day-month' as const, language: 'en' as const }
 
 /** Every English text of the `notify` catalogue with its placeholders taken out: what must not show untranslated. */
 const englishWords = Object.entries(ENGLISH)
@@ -74,6 +74,30 @@ describe('notifications in a subscriber’s language', () => {
       change: { changeId: 1, serviceId: 2, from: 'operational' as const, to: 'major' as const, at: '' },
     }
     expect(localizedContent(change, 'de', page).statusLabel).toBe('Schwerer Ausfall (vorher Betriebsbereit)')
+  })
+
+  it('what people wrote, in the reader’s language where written, else the page’s, else English', () => {
+    const written = {
+      ...content,
+      message: 'Upgrading the database.',
+      texts: {
+        en: { title: 'Database upgrade', message: 'Upgrading the database.' },
+        de: { title: 'Datenbank-Upgrade', message: 'Wir aktualisieren die Datenbank.' },
+        fr: { title: 'Mise à niveau de la base' },
+      },
+    }
+    expect(localizedContent(written, 'de', page)).toMatchObject({
+      title: 'Datenbank-Upgrade',
+      message: 'Wir aktualisieren die Datenbank.',
+    })
+    expect(localizedContent(written, 'fr', page)).toMatchObject({
+      title: 'Mise à niveau de la base',
+      message: 'Upgrading the database.',
+    })
+    expect(localizedContent(written, 'ja', page).title).toBe('Database upgrade')
+    expect(localizedContent(written, 'ja', { ...page, language: 'de' }).title).toBe('Datenbank-Upgrade')
+    // A status change without a message stays without one.
+    expect(localizedContent({ ...written, message: null }, 'de', page).message).toBeNull()
   })
 
   it('Arabic e-mails are right to left', () => {

@@ -6,6 +6,7 @@
  */
 import type { PayloadRequest } from 'payload'
 
+import { languageReadRequest } from '@/db/language-read'
 import { richTextToText } from '@/format/rich-text'
 
 import type { WrittenTexts } from './content'
@@ -44,7 +45,7 @@ export async function writtenTexts(
     depth: 0,
     overrideAccess: true,
     disableErrors: true,
-    req,
+    req: languageReadRequest(req),
   })) as AllLanguages | null
   if (!doc) return {}
   const texts: WrittenTexts = {}

@@ -11,6 +11,8 @@ import type { ServiceStatus } from '@/domain/statuses'
 import { validTimeZone } from '@/domain/time-zone'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 
+import { languageReadRequest } from '@/db/language-read'
+
 import { type Branding, brandingOf } from './branding'
 import { mediaRef } from './media'
 
@@ -38,7 +40,7 @@ export interface SiteSettings extends Partial<Branding> {
 export async function siteSettings(payload: Payload, req?: PayloadRequest): Promise<SiteSettings> {
   const settings = await payload.findGlobal({
     slug: 'settings',
-    req,
+    req: req && languageReadRequest(req),
     depth: 1,
     // The banner's texts in every language they are written in; the other fields are written once.
     locale: 'all',

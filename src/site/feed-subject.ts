@@ -22,7 +22,7 @@ export interface FeedSubject {
 }
 
 /** The base of a service's or group's page, and of its feeds. */
-export const subjectPath = (kind: SubjectKind, slug: string): string => `/${kind === 'service' ? 's' : 'g'}/${slug}`
+const subjectPath = (kind: SubjectKind, slug: string): string => `/${kind === 'service' ? 's' : 'g'}/${slug}`
 
 export async function findFeedSubject(
   payload: Payload,

@@ -22,6 +22,7 @@ import * as serviceRoute from '@/app/(site)/s/[slug]/route'
 import { LOCALE_HEADER, PAGE_KEY_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { callRoute, type Route } from '../helpers/site-routes'
+import { createTwoPages } from '../helpers/two-pages'
 
 const onA = { [PUBLIC_ORIGIN_HEADER]: 'https://status-a.test' }
 const onB = { [PUBLIC_ORIGIN_HEADER]: 'https://status-b.test' }
@@ -73,36 +74,18 @@ beforeAll(async () => {
   editor = await createUser('editor')
   const admin = await createUser('admin')
   const p = await payload()
-  const group = (name: string, displayOrder: number) =>
-    p.create({ collection: 'service-groups', data: { name, displayOrder }, overrideAccess: true })
-  const core = await group('Core', 1)
-  const money = await group('Money', 2)
-  const service = (name: string, groupId: number) =>
-    p.create({ collection: 'services', data: { name, group: groupId, status: 'operational' }, overrideAccess: true })
-  const db = await service('Database', core.id)
-  const web = await service('Website', core.id)
-  const billing = await service('Billing', money.id)
-  const ledger = await group('Ledger', 3)
-  const payouts = await service('Payouts', ledger.id)
-  // A shows Database and Website under Core; B shows Database and Billing under Money, and Payouts under Ledger.
-  await p.updateGlobal({
-    slug: 'settings',
-    data: { siteName: 'Acme status', sections: [{ group: core.id, services: [db.id, web.id] }] },
+  const ledger = await p.create({
+    collection: 'service-groups',
+    data: { name: 'Ledger', displayOrder: 3 },
     overrideAccess: true,
   })
-  const pageB = await api('POST', '/pages', {
-    key: admin.key,
-    body: {
-      name: 'Acme Pay status',
-      slug: 'b',
-      hosts: [{ host: 'status-b.test' }],
-      sections: [
-        { group: money.id, services: [db.id, billing.id] },
-        { group: ledger.id, services: [payouts.id] },
-      ],
-    },
+  const payouts = await p.create({
+    collection: 'services',
+    data: { name: 'Payouts', group: ledger.id, status: 'operational' },
+    overrideAccess: true,
   })
-  expect(pageB.status, pageB.text).toBe(201)
+  // A shows Database and Website under Core; B shows Database and Billing under Money, and Payouts under Ledger.
+  const { db, web, billing } = await createTwoPages(admin.key, [{ group: ledger.id, services: [payouts.id] }])
   const incident = async (title: string, services: number[]) => {
     const created = await api('POST', '/incidents', {
       key: editor.key,
@@ -110,9 +93,9 @@ beforeAll(async () => {
     })
     expect(created.status, created.text).toBe(201)
   }
-  await incident('Database slow', [db.id])
-  await incident('Website down', [web.id])
-  await incident('Billing broken', [billing.id])
+  await incident('Database slow', [db])
+  await incident('Website down', [web])
+  await incident('Billing broken', [billing])
   await incident('Payouts late', [payouts.id])
   // Naming no service and no page: on the default page's own feeds only.
   await incident('Office wifi', [])
@@ -123,8 +106,8 @@ beforeAll(async () => {
     })
     expect(created.status, created.text).toBe(201)
   }
-  await maintenance('Database upgrade', [db.id], 24)
-  await maintenance('Website move', [web.id], 48)
+  await maintenance('Database upgrade', [db], 24)
+  await maintenance('Website move', [web], 48)
 })
 
 describe("a service's feeds", () => {

@@ -53,15 +53,6 @@ export function usableLink(
 
 export const stillGood = (link: AccessLinkRule, now: number): boolean => link.expiresAt === null || link.expiresAt > now
 
-/** The paths a feed token opens: the feeds and the calendar, which feed readers fetch without a cookie. */
-export const FEED_TOKEN_PATHS: readonly string[] = [
-  '/feed.atom',
-  '/feed.rss',
-  '/history.atom',
-  '/history.rss',
-  '/maintenances.ics',
-]
-
 /** The address a link is handed out as, under the page's base (its public URL, else the default base + /p/<slug>). */
 export function accessLinkAddress(base: string, kind: AccessLinkKind, token: string): string {
   return kind === 'share' ? `${base}/access/link/${token}` : `${base}/feed.atom?token=${token}`

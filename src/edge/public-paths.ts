@@ -9,6 +9,7 @@ import {
   PRETTY_PARAMETER,
   SITE_QUERY_PARAMETERS,
 } from '@/domain/query-parameters'
+import { isSubjectFeedPath } from '@/domain/feed-paths'
 
 /** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
 const EXACT = new Set([
@@ -25,7 +26,7 @@ const EXACT = new Set([
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
-  return /^\/[gims]\/[^/]+$/.test(pathname)
+  return /^\/[gims]\/[^/]+$/.test(pathname) || isSubjectFeedPath(pathname)
 }
 
 /**

@@ -208,22 +208,43 @@ const maintenanceSelect = {
   cancelledAt: true,
 } as const
 
-/** The id of the service with this slug, if the page shows it. */
-async function serviceIdBySlug(payload: Payload, slug: string, scope: PageScope): Promise<number | null> {
+/** The ids of the services with these slugs that the page shows. */
+async function serviceIdsBySlug(payload: Payload, slugs: readonly string[], scope: PageScope): Promise<number[]> {
+  if (slugs.length === 0) return []
+  const wanted = new Set(slugs)
   if (scope.sections) {
     const loaded = await loadServices(payload)
     const shown = pageServiceIds(loaded, scope)
-    return loaded.services.find((s) => s.slug === slug && shown?.has(s.id))?.id ?? null
+    return loaded.services.filter((s) => s.slug != null && wanted.has(s.slug) && shown?.has(s.id)).map((s) => s.id)
   }
   const found = await payload.find({
     collection: 'services',
-    where: { slug: { equals: slug } },
-    limit: 1,
+    where: { slug: { in: [...wanted] } },
+    limit: wanted.size,
     depth: 0,
     pagination: false,
     select: { slug: true },
   })
-  return found.docs[0]?.id ?? null
+  return found.docs.map((doc) => doc.id)
+}
+
+/**
+ * What an incident or maintenance must affect: one service of each set of slugs asked for (`?service=`, a service's
+ * or group's feeds), as `where`s; null: a set names no service the page shows, so nothing matches.
+ */
+async function affectingWheres(
+  payload: Payload,
+  scope: PageScope,
+  asked: (readonly string[] | undefined)[],
+): Promise<Where[] | null> {
+  const wheres: Where[] = []
+  for (const slugs of asked) {
+    if (!slugs) continue
+    const ids = await serviceIdsBySlug(payload, slugs, scope)
+    if (ids.length === 0) return null
+    wheres.push({ affectedServices: { in: ids } })
+  }
+  return wheres
 }
 
 type ServiceRow = Pick<
@@ -656,21 +677,21 @@ async function findPage<T extends { id: number } & Localizable>(
   return { docs: pageIds.flatMap((id) => byId.get(id) ?? []), totalDocs }
 }
 
+/** `services`: only the incidents that affect one of these (a service's or group's feeds). */
 export async function listIncidents(
   payload: Payload,
   query: IncidentListQuery,
   links: Links,
+  services?: readonly string[],
 ): Promise<Listed<Incident>> {
   const and: Where[] = [published()]
   if (query.status === 'active') and.push(activeIncidents())
   else if (query.status) and.push({ status: { equals: query.status } })
   if (query.from) and.push({ createdAt: { greater_than_equal: dayBound(query.from, 'start') } })
   if (query.to) and.push({ createdAt: { less_than_equal: dayBound(query.to, 'end') } })
-  if (query.service) {
-    const id = await serviceIdBySlug(payload, query.service, links.scope)
-    if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
-    and.push({ affectedServices: { in: [id] } })
-  }
+  const affecting = await affectingWheres(payload, links.scope, [query.service ? [query.service] : undefined, services])
+  if (!affecting) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
+  and.push(...affecting)
   const onPage = await pageFilter(payload, links.scope)
   if (onPage) and.push(onPage)
   const result = await findPage<IncidentDoc>(payload, 'incidents', {
@@ -687,10 +708,12 @@ export async function listIncidents(
   }
 }
 
+/** `services`: only the maintenances that affect one of these (a service's or group's feeds and calendar). */
 export async function listMaintenances(
   payload: Payload,
   query: MaintenanceListQuery,
   links: Links,
+  services?: readonly string[],
 ): Promise<Listed<Maintenance>> {
   const and: Where[] = [published()]
   if (query.status === 'active') and.push(activeMaintenances())
@@ -710,11 +733,9 @@ export async function listMaintenances(
     })
   }
   if (query.to) and.push({ scheduledStartAt: { less_than_equal: dayBound(query.to, 'end') } })
-  if (query.service) {
-    const id = await serviceIdBySlug(payload, query.service, links.scope)
-    if (id === null) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
-    and.push({ affectedServices: { in: [id] } })
-  }
+  const affecting = await affectingWheres(payload, links.scope, [query.service ? [query.service] : undefined, services])
+  if (!affecting) return { items: [], page: { page: query.page, limit: query.limit, totalDocs: 0 } }
+  and.push(...affecting)
   const onPage = await pageFilter(payload, links.scope)
   if (onPage) and.push(onPage)
   const soonestFirst = query.status === 'active' || query.status === 'upcoming'

@@ -13,7 +13,8 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
-import { type AccessLinkRule, FEED_TOKEN_PATHS, stillGood, usableLink } from '@/domain/access-link'
+import { type AccessLinkRule, stillGood, usableLink } from '@/domain/access-link'
+import { isFeedPath } from '@/domain/feed-paths'
 import { accessDecision, type AccessRefusal } from '@/domain/page-access'
 import { CLIENT_ADDRESS_HEADER, SCHEME_HEADER } from '@/runtime/headers'
 import { ServiceError } from '@/errors'
@@ -95,7 +96,7 @@ function cookieAccess(request: Request, page: PageRecord, secret: string, now: n
 /** Whether the request is for one of the page's feeds or its calendar with one of its feed tokens in force. */
 function feedTokenAccess(request: Request, page: PageRecord, now: number): boolean {
   const url = new URL(request.url)
-  if (!FEED_TOKEN_PATHS.includes(url.pathname)) return false
+  if (!isFeedPath(url.pathname)) return false
   return usableLink(page.accessLinks, 'feed', url.searchParams.get('token'), now) !== null
 }
 

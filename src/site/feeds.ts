@@ -11,6 +11,9 @@
  * Every text the service writes here (titles, status words, "Affected:") is in the response's language
  * (docs/languages.md, the `feeds` catalogue), which the feed names (`xml:lang`, `<language>`); its links lead to the
  * pages in that language (`inLanguage`).
+ *
+ * A service's or group's feeds (src/site/feed-subject.ts) are the same documents of fewer items: the subject only
+ * names them and says where they live.
  */
 import { TZDate } from '@date-fns/tz'
 import { Feed } from 'feed'
@@ -28,6 +31,11 @@ import type { Incident, Maintenance } from '@/public-api/schemas'
 import type { Links } from '@/settings/base-url'
 import type { SiteSettings } from '@/settings/site-settings'
 import { incidentStatusLabel, maintenanceStatusLabel } from '@/i18n/statuses'
+
+import type { FeedSubject } from './feed-subject'
+
+/** What names a feed: the whole page (null), or a service or group with its page's path (`/s/<slug>`). */
+type Named = Pick<FeedSubject, 'name' | 'path'> | null
 
 /** The links of a feed in the response's language: its pages under the language's prefix (none for the default). */
 export const inLanguage = (links: Links, settings: SiteSettings): Links => ({
@@ -103,12 +111,28 @@ export interface SiteFeed {
   rss2(): string
 }
 
-/** `links`: in the response's language (inLanguage), as the incidents' and maintenances' own were read. */
+/** The feed's title and description: the page's, or a service's or group's on it. */
+function feedWords(settings: SiteSettings, subject: Named): { title: string; description: string } {
+  const t = tOf(settings)
+  const site = settings.siteName
+  if (subject)
+    return {
+      title: t('feeds.subject.title', { site, name: subject.name }),
+      description: t('feeds.subject.description', { site, name: subject.name }),
+    }
+  return { title: t('feeds.title', { site }), description: settings.description ?? t('feeds.description', { site }) }
+}
+
+/**
+ * `links`: in the response's language (inLanguage), as the incidents' and maintenances' own were read. `subject`: the
+ * service or group the items were read for (null: the whole page).
+ */
 export function buildFeed(
   incidents: Incident[],
   maintenances: Maintenance[],
   settings: SiteSettings,
   links: Links,
+  subject: Named = null,
 ): SiteFeed {
   const t = tOf(settings)
   const items = [
@@ -134,16 +158,18 @@ export function buildFeed(
     })),
   ].sort((a, b) => b.date.getTime() - a.date.getTime())
   const locale = localeOf(settings)
+  // The feed's home is the page it follows (`/`, `/s/<slug>`), and its files live beside it.
+  const home = `${links.base}${subject?.path ?? '/'}`
+  const files = `${links.base}${subject?.path ?? ''}`
   const feed = new Feed({
-    id: `${links.base}/`,
-    title: t('feeds.title', { site: settings.siteName }),
-    description: settings.description ?? t('feeds.description', { site: settings.siteName }),
-    link: `${links.base}/`,
+    id: home,
+    ...feedWords(settings, subject),
+    link: home,
     language: locale,
     updated: items[0]?.date ?? new Date(0),
     generator: false,
     copyright: settings.siteName,
-    feedLinks: { atom: `${links.base}/feed.atom`, rss: `${links.base}/feed.rss` },
+    feedLinks: { atom: `${files}/feed.atom`, rss: `${files}/feed.rss` },
   })
   for (const item of items) {
     feed.addItem({
@@ -197,12 +223,16 @@ export function buildCalendar(
   settings: SiteSettings,
   links: Links,
   series: ReadonlyMap<string, SeriesPlace> = new Map(),
+  subject: Named = null,
 ): string {
   const host = new URL(links.base).hostname
   const zone = calendarZone(settings.timeZone)
   const t = tOf(settings)
+  const site = settings.siteName
   const calendar = ical({
-    name: oneLine(t('feeds.calendar.name', { site: settings.siteName })),
+    name: oneLine(
+      subject ? t('feeds.subject.calendarName', { site, name: subject.name }) : t('feeds.calendar.name', { site }),
+    ),
     prodId: { company: 'statuspage', product: 'maintenances' },
     // No zone name for the calendar itself: ical-generator would then write DTSTAMP, CREATED and LAST-MODIFIED in
     // local time, where RFC 5545 wants UTC. The generator answers for the events' zone.

@@ -114,6 +114,8 @@ export interface DocumentOptions {
   refresh?: boolean
   /** What a link preview (Slack, Teams) says under the title: the page's news; else the site's description. */
   description?: string | null
+  /** The service or group this page is about: its feeds are announced before the page's (feed readers take the first). */
+  subject?: { name: string; path: string }
 }
 
 const MOON = raw(
@@ -148,6 +150,22 @@ ${settings.subscribable === false ? null : html`<li><a href="/subscribe">${t('si
 <li><form method="post" action="/access/sign-out"><button type="submit" class="link-button">${t('site.footer.signOut')}</button></form></li>`
       : null
   }`
+}
+
+/** The `<link rel="alternate">`s of the feeds and calendar: a service's or group's, then the whole page's. */
+function feedAlternates(settings: SiteSettings, subject: DocumentOptions['subject']): SafeHtml {
+  const t = tOf(settings)
+  const site = settings.siteName
+  const own = subject
+    ? html`
+<link rel="alternate" type="application/atom+xml" title="${t('site.head.subjectAtom', { site, name: subject.name })}" href="${subject.path}/feed.atom">
+<link rel="alternate" type="application/rss+xml" title="${t('site.head.subjectRss', { site, name: subject.name })}" href="${subject.path}/feed.rss">
+<link rel="alternate" type="text/calendar" title="${t('site.head.subjectCalendar', { site, name: subject.name })}" href="${subject.path}/maintenances.ics">`
+    : null
+  return html`${own}
+<link rel="alternate" type="application/atom+xml" title="${t('site.head.atom', { site })}" href="/feed.atom">
+<link rel="alternate" type="application/rss+xml" title="${t('site.head.rss', { site })}" href="/feed.rss">
+<link rel="alternate" type="text/calendar" title="${t('site.head.calendar', { site })}" href="/maintenances.ics">`
 }
 
 /**
@@ -201,6 +219,7 @@ export function renderDocument({
   status,
   refresh,
   description: summary,
+  subject,
 }: DocumentOptions): string {
   const t = tOf(settings)
   const language = languageLinks(settings)
@@ -233,10 +252,7 @@ ${description ? html`<meta property="og:description" content="${description}">` 
 <meta name="color-scheme" content="light dark">
 ${icon}
 <script>${raw(HEAD_SCRIPT)}</script>
-<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}
-<link rel="alternate" type="application/atom+xml" title="${t('site.head.atom', { site: settings.siteName })}" href="/feed.atom">
-<link rel="alternate" type="application/rss+xml" title="${t('site.head.rss', { site: settings.siteName })}" href="/feed.rss">
-<link rel="alternate" type="text/calendar" title="${t('site.head.calendar', { site: settings.siteName })}" href="/maintenances.ics">${language.head}
+<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}${feedAlternates(settings, subject)}${language.head}
 </head>
 <body>
 <a class="skip" href="#main">${t('site.skip')}</a>

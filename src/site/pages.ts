@@ -325,6 +325,21 @@ ${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i)
   })
 }
 
+/**
+ * A service's or group's own feeds and calendar (src/site/feed-subject.ts), where a reader looking at it finds them:
+ * its page, under a heading that gives the links their purpose (the footer's are the whole page's).
+ */
+function follow(kind: 'service' | 'group', subject: { name: string; path: string }, settings: SiteSettings): SafeHtml {
+  const t = tOf(settings)
+  return html`<section aria-labelledby="follow-h"><h2 id="follow-h">${t(kind === 'service' ? 'site.follow.service' : 'site.follow.group')}</h2>
+<p>${t('site.follow.text', { name: subject.name })}</p>
+<ul class="feed-links">
+<li><a href="${subject.path}/feed.atom" type="application/atom+xml">${t('site.footer.atom')}</a></li>
+<li><a href="${subject.path}/feed.rss" type="application/rss+xml">${t('site.footer.rss')}</a></li>
+<li><a href="${subject.path}/maintenances.ics" type="text/calendar">${t('site.footer.calendar')}</a></li>
+</ul></section>`
+}
+
 /** `/s/<slug>`: a service's current status, its uptime bars and its recent incidents. */
 export function servicePage(
   service: Service,
@@ -334,6 +349,7 @@ export function servicePage(
 ): string {
   const t = tOf(settings)
   const labels = dateLabels(uptime, settings.dateFormat, localeOf(settings))
+  const subject = { name: service.name, path: `/s/${service.slug}` }
   const body = html`<article aria-labelledby="title">
 <p class="meta">${t('site.service.kind', { group: service.group.name })}</p>
 <h1 id="title">${written(service, 'name', service.name)}</h1>
@@ -346,14 +362,16 @@ ${uptime ? html`<div class="card">${uptimeBars(uptime, labels, settings.language
 <h2>${t('site.service.incidents')}</h2>
 ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">${t('site.service.noIncidents')}</p>`}
 <p><a href="/history">${t('site.historyLink')}</a></p>
+${follow('service', subject, settings)}
 </article>`
-  return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true })
+  return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true, subject })
 }
 
 /** `/g/<slug>`: a group's services with their 90-day bars; `/` loads its list into the group when it is opened. */
 export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime>, settings: SiteSettings): string {
   const t = tOf(settings)
   const labels = dateLabels(uptime.values().next().value, settings.dateFormat, localeOf(settings))
+  const subject = { name: group.name, path: `/g/${group.slug}` }
   const body = html`${backLink(settings)}<article aria-labelledby="title">
 <p class="meta">${t('site.group.kind')}</p>
 <h1 id="title">${written(group, 'name', group.name)}</h1>
@@ -363,8 +381,9 @@ ${group.description ? html`<p>${written(group, 'description', group.description)
 </div>
 <h2>${t('site.home.services')}</h2>
 <div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, labels, settings) : html`<p class="muted">${t('site.group.noServices')}</p>`}</div>
+${follow('group', subject, settings)}
 </article>`
-  return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true })
+  return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true, subject })
 }
 
 /** Above an incident or a maintenance: the way back to the whole picture (the nav's *Status* is hidden on phones). */

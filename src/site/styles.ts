@@ -109,6 +109,7 @@ dl.facts .fact{display:contents}
 .rich{overflow-wrap:anywhere}
 nav.pager ul{display:flex;justify-content:space-between;gap:1rem;list-style:none;padding:0;margin:1.5rem 0 0}
 nav.pager a{display:inline-block;padding:.4rem .9rem;border:1px solid var(--line);border-radius:.4rem;background:var(--card);text-decoration:none}
+ul.feed-links{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0;padding:0}
 footer.site{border-top:1px solid var(--line);padding:1rem 0 2rem;font-size:.9rem;color:var(--muted)}
 footer.site .footer-name{margin:0 0 .5rem;font-weight:600;color:var(--fg)}
 footer.site ul{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0;margin:0}

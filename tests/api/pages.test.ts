@@ -16,6 +16,7 @@ import { KNOWN_HOST_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/run
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { v2 } from '../helpers/statuspage-api'
+import { createTwoPages } from '../helpers/two-pages'
 
 type SiteRoute = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
 
@@ -76,35 +77,8 @@ beforeAll(async () => {
   vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'))
   admin = await createUser('admin')
   editor = await createUser('editor')
-  const p = await payload()
-  const group = (name: string, displayOrder: number) =>
-    p.create({ collection: 'service-groups', data: { name, displayOrder }, overrideAccess: true })
-  const core = await group('Core', 1)
-  const money = await group('Money', 2)
-  const service = (name: string, groupId: number) =>
-    p.create({ collection: 'services', data: { name, group: groupId, status: 'operational' }, overrideAccess: true })
-  ids.core = core.id
-  ids.money = money.id
-  ids.db = (await service('Database', core.id)).id
-  ids.web = (await service('Website', core.id)).id
-  ids.billing = (await service('Billing', money.id)).id
   // A shows Database and Website; B shows Database (under Money, B's only heading) and Billing.
-  await p.updateGlobal({
-    slug: 'settings',
-    data: { siteName: 'Acme status', sections: [{ group: core.id, services: [ids.db, ids.web] }] },
-    overrideAccess: true,
-  })
-  const created = await api('POST', '/pages', {
-    key: admin.key,
-    body: {
-      name: 'Acme Pay status',
-      slug: 'b',
-      hosts: [{ host: 'Status-B.test' }],
-      sections: [{ group: money.id, services: [ids.db, ids.billing] }],
-    },
-  })
-  expect(created.status, created.text).toBe(201)
-  ids.pageB = created.body.doc.id
+  Object.assign(ids, await createTwoPages(admin.key))
 })
 
 afterAll(() => {

@@ -10,8 +10,11 @@ import * as exchange from '@/app/(site)/access/link/[token]/route'
 import * as home from '@/app/(site)/route'
 import * as feed from '@/app/(site)/feed.atom/route'
 import * as calendar from '@/app/(site)/maintenances.ics/route'
+import * as serviceFeed from '@/app/(site)/s/[slug]/feed.rss/route'
+import * as serviceRoute from '@/app/(site)/s/[slug]/route'
+import * as groupCalendar from '@/app/(site)/g/[slug]/maintenances.ics/route'
 import { CLIENT_ADDRESS_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER, SCHEME_HEADER } from '@/runtime/headers'
-import { api, BASE, createUser, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 
 type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>
 
@@ -181,6 +184,41 @@ describe('a feed token', () => {
     // By the page's path form too.
     const byPath = { ...on('status.links.test', fresh()), [PAGE_SLUG_HEADER]: 'team-a' }
     expect((await call(feed, `/feed.atom${query}`, byPath)).status).toBe(200)
+  })
+
+  it("opens a service's and a group's feeds and calendar on its page, and not their pages", async () => {
+    const p = await payload()
+    const group = await p.create({ collection: 'service-groups', data: { name: 'Team tools' }, overrideAccess: true })
+    const wiki = await p.create({
+      collection: 'services',
+      data: { name: 'Team wiki', group: group.id, status: 'operational' },
+      overrideAccess: true,
+    })
+    const sections = await api('PATCH', `/pages/${pageA}`, {
+      key: admin.key,
+      body: { sections: [{ group: group.id, services: [wiki.id] }] },
+    })
+    expect(sections.status, sections.text).toBe(200)
+    const token = await createLink(pageA, 'feed', null)
+    const query = `?token=${token.token}`
+    const own = await call(serviceFeed, `/s/team-wiki/feed.rss${query}`, on(HOST_A, fresh()), { slug: 'team-wiki' })
+    expect(own.status).toBe(200)
+    expect(own.text).toContain('Team A status · Team wiki')
+    expect(own.headers.get('cache-control')).toBe('private, no-store')
+    const params = { slug: 'team-tools' }
+    expect(
+      (await call(groupCalendar, `/g/team-tools/maintenances.ics${query}`, on(HOST_A, fresh()), params)).status,
+    ).toBe(200)
+    // Not the service's page, not without the token, not another page's token.
+    expect((await call(serviceRoute, `/s/team-wiki${query}`, on(HOST_A, fresh()), { slug: 'team-wiki' })).status).toBe(
+      401,
+    )
+    expect((await call(serviceFeed, '/s/team-wiki/feed.rss', on(HOST_A, fresh()), { slug: 'team-wiki' })).status).toBe(
+      401,
+    )
+    const other = await createLink(pageB, 'feed', null)
+    const withOther = `/s/team-wiki/feed.rss?token=${other.token}`
+    expect((await call(serviceFeed, withOther, on(HOST_A, fresh()), { slug: 'team-wiki' })).status).toBe(401)
   })
 
   it('is refused once deleted, revoked or expired; a share link is no feed token', async () => {

@@ -13,7 +13,7 @@ import { call } from '../helpers/service'
 import { boldRichText } from '../helpers/rich-text'
 import { hours, shots, type Site, startSite } from '../helpers/site'
 
-/** Where the documentation's screenshots are (docs/languages.md shows these). */
+/** Where the documentation's screenshots are (docs/languages.md and docs/api.md show these). */
 const docsShots = path.join(process.cwd(), 'docs', 'screenshots')
 
 let site: Site
@@ -102,6 +102,8 @@ async function seed(): Promise<void> {
     ['home', '/'],
     ['incident', `/i/${past.doc.shortId}`],
     ['maintenance', `/m/${upcoming.doc.shortId}`],
+    // A service's page, with its own feeds under "Follow this service".
+    ['service', '/s/public-api'],
     ['history', '/history'],
     ['not-found', '/i/nothing-here'],
     ['unknown-path', '/no/such/page'],
@@ -126,6 +128,8 @@ describe('the public site, looked at', () => {
         for (const [name, pathname] of pages) {
           await page.goto(`${site.server.base}${pathname}`)
           await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true })
+          if (name === 'service' && scheme === 'light' && width === 1280)
+            await page.screenshot({ path: path.join(docsShots, 'service-feeds-light-1280.png'), fullPage: true })
           // No horizontal scrolling at phone width.
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
           expect(await seriousViolations(page, `${name} ${scheme} ${width}`)).toEqual([])

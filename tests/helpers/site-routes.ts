@@ -33,7 +33,10 @@ export async function callRoute(
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
-/** Every public GET route of a page, with the parameters its path names: an incident's, a service's and a group's. */
+/**
+ * Every public GET route of a page, with the parameters its path names: an incident's, a service's and a group's (their
+ * pages and their feeds).
+ */
 export async function everyPublicRoute({
   shortId,
   service,
@@ -53,6 +56,12 @@ export async function everyPublicRoute({
     [`/i/${shortId}`, await site('/i/[shortId]'), { shortId }],
     [`/s/${service}`, await site('/s/[slug]'), { slug: service }],
     [`/g/${group}`, await site('/g/[slug]'), { slug: group }],
+    [`/s/${service}/feed.atom`, await site('/s/[slug]/feed.atom'), { slug: service }],
+    [`/s/${service}/feed.rss`, await site('/s/[slug]/feed.rss'), { slug: service }],
+    [`/s/${service}/maintenances.ics`, await site('/s/[slug]/maintenances.ics'), { slug: service }],
+    [`/g/${group}/feed.atom`, await site('/g/[slug]/feed.atom'), { slug: group }],
+    [`/g/${group}/feed.rss`, await site('/g/[slug]/feed.rss'), { slug: group }],
+    [`/g/${group}/maintenances.ics`, await site('/g/[slug]/maintenances.ics'), { slug: group }],
     ['/feed.atom', await site('/feed.atom'), {}],
     ['/feed.rss', await site('/feed.rss'), {}],
     ['/history.atom', await site('/history.atom'), {}],

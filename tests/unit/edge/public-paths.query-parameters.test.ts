@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { FEED_TOKEN_PATHS } from '@/domain/access-link'
+import { PAGE_FEED_PATHS } from '@/domain/feed-paths'
 import { canonicalQuery } from '@/edge/public-paths'
 import { API_QUERIES } from '@/public-api/schemas'
 import * as schemas from '@/public-api/schemas'
@@ -56,6 +56,7 @@ describe("a private page's feed token", () => {
   it('is never part of a cache key: the feeds read no parameter', () => {
     // A private page's reads bypass the cache with their query intact (src/edge/front.ts); a read the edge does not
     // yet know is private is keyed without the token, and Next's gate answers it 401, which nothing keeps.
-    for (const path of FEED_TOKEN_PATHS) expect(canonicalQuery(path, `?token=spl_${'a'.repeat(43)}`), path).toBe('')
+    for (const path of [...PAGE_FEED_PATHS, '/s/api/feed.atom', '/g/core/maintenances.ics'])
+      expect(canonicalQuery(path, `?token=spl_${'a'.repeat(43)}`), path).toBe('')
   })
 })

@@ -32,6 +32,9 @@ describe('the public site paths', () => {
       '/feed.atom',
       '/feed.rss',
       '/maintenances.ics',
+      '/s/api/feed.atom',
+      '/s/api/feed.rss',
+      '/g/core/maintenances.ics',
       '/api/v1/status',
     ])
       expect(isPublicPath(path), path).toBe(true)
@@ -44,6 +47,9 @@ describe('the public site paths', () => {
       '/i/a/b',
       '/g',
       '/g/a/b',
+      '/i/abc/feed.atom',
+      '/s/api/history.atom',
+      '/s/a/b/feed.atom',
       '/x',
       '/api/v1x',
     ])

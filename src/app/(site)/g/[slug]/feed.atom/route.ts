@@ -1,0 +1,6 @@
+import { subjectFeedRoute } from '@/site/feed-routes'
+
+export const dynamic = 'force-dynamic'
+
+/** `/g/<slug>/feed.atom`: /feed.atom of the incidents and maintenances that affect the group's services as the page lists them. */
+export const GET = subjectFeedRoute('atom', 'group')

@@ -35,7 +35,7 @@ export interface BadgeAddress {
 export const isBadgePath = (pathname: string): boolean => pathname.startsWith('/badge/')
 
 const FILE = /^(status|incidents)\.(svg|json)$/
-const WINDOW_FILE = /^(\d{1,2})d\.(svg|json)$/
+const WINDOW_FILE = /^([1-9]\d?)d\.(svg|json)$/
 
 /** The form an address under /badge asks for by its extension, even one that names no badge (its 404 takes it). */
 export const badgeFormatOf = (lastSegment: string): BadgeFormat => (lastSegment.endsWith('.json') ? 'json' : 'svg')

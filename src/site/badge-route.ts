@@ -36,11 +36,13 @@ const SVG_HEADERS = {
   'content-security-policy': "default-src 'none'; img-src data:",
   'x-content-type-options': 'nosniff',
 }
+const JSON_HEADERS = { 'x-content-type-options': 'nosniff' }
 
 /** A badge drawn: ETag and 304, the public Cache-Control, and its expiry for the response cache. */
 function drawn(request: Request, body: string, contentType: string, expiresAt: Date | null): Response {
   const etag = etagOf(body)
-  const headers = new Headers({ ...CORS_HEADERS, ...SVG_HEADERS, etag, 'cache-control': PUBLIC_CACHE_CONTROL })
+  const own = contentType === SVG ? SVG_HEADERS : JSON_HEADERS
+  const headers = new Headers({ ...CORS_HEADERS, ...own, etag, 'cache-control': PUBLIC_CACHE_CONTROL })
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
   if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag))
     return new Response(null, { status: 304, headers })

@@ -15,6 +15,7 @@ import type { AnyLocale } from '@/domain/locales'
 import type { ServiceStatus } from '@/domain/statuses'
 import { serviceStatusLabel } from '@/i18n/statuses'
 import type { Translate } from '@/i18n/translate'
+import { escapeHtml } from '@/format/html'
 import type { BadgeFacts } from '@/public-api/badges'
 
 import { xmlText } from './feeds'
@@ -80,13 +81,16 @@ function ownLabel({ name, value }: BadgeFacts, t: Translate): string {
   return name === null ? t('site.badge.incidents') : t('site.badge.subjectIncidents', { name })
 }
 
-/** `label`: the reader's `?label=` (null: the badge's own). */
+/**
+ * `label`: the reader's `?label=` (null: the badge's own), without what XML cannot carry (a control character) and
+ * the spaces around it, so that the picture and the JSON say the same.
+ */
 export function badgeText(
   facts: BadgeFacts,
   { t, locale }: { t: Translate; locale: AnyLocale },
   label: string | null,
 ): BadgeText {
-  const shown = label ?? ownLabel(facts, t)
+  const shown = label === null ? ownLabel(facts, t) : xmlText(label).trim()
   const { value } = facts
   if (value.metric === 'status')
     return { label: shown, message: serviceStatusLabel(t, value.status), tone: value.status, symbol: value.status }
@@ -116,17 +120,23 @@ export const failedBadge = (label: string, message: string): BadgeText => ({
 })
 
 /**
- * The picture. Text that XML cannot carry (a control character in `?label=`) is left out; badge-maker escapes the
- * rest.
+ * The picture (badge-maker escapes the texts). Its name is "label: message" as written: shields' for-the-badge draws
+ * them in capitals and would name the picture in capitals too, which some screen readers spell out letter by letter.
  */
 export function badgeSvg(text: BadgeText, style: BadgeStyle | null): string {
-  return makeBadge({
-    label: xmlText(text.label),
-    message: xmlText(text.message),
+  const svg = makeBadge({
+    label: text.label,
+    message: text.message,
     color: COLOURS[text.tone],
     style: style ?? 'flat',
     ...(text.symbol ? { logoBase64: SYMBOL_URIS[text.symbol] } : {}),
   })
+  if (style !== 'for-the-badge') return svg
+  const name = escapeHtml(text.label ? `${text.label}: ${text.message}` : text.message)
+  // Functions, not replacement strings: a `$&` in a label is text.
+  return svg
+    .replace(/aria-label="[^"]*"/, () => `aria-label="${name}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
 }
 
 /**

@@ -337,7 +337,16 @@ describe('a status badge', () => {
     const square = await badge('/badge/status.svg?style=flat-square')
     expect(square.text).not.toContain('rx=')
     expect((await badge('/badge/status.svg?style=flat')).text).toContain('rx="3"')
-    expect(drawn((await badge('/badge/status.svg?style=for-the-badge')).text).texts[1].text).toBe('OPERATIONAL')
+    // Drawn in capitals, named as written.
+    const loud = drawn((await badge('/badge/status.svg?style=for-the-badge')).text)
+    expect(loud.texts.map((text) => text.text)).toEqual(['STATUS', 'OPERATIONAL'])
+    expect(loud.name).toBe('status: Operational')
+    expect(drawn((await badge('/badge/status.svg?style=for-the-badge&label=')).text).name).toBe('Operational')
+    const odd = await badge(`/badge/status.svg?style=for-the-badge&label=${encodeURIComponent('a$&b "c" <d>')}`)
+    expect(drawn(odd.text).name).toBe('a$&b "c" <d>: Operational')
+    // Spaces around a label are no part of it, in the picture and the JSON alike.
+    expect(drawn((await badge('/badge/status.svg?label=%20Mine%20')).text).name).toBe('Mine: Operational')
+    expect(JSON.parse((await badge('/badge/status.json?label=%20Mine%20')).text).label).toBe('Mine')
     // A control character cannot be in XML: it is left out, and the picture stays valid.
     expect(drawn((await badge('/badge/status.svg?label=a%01b%3Cc%3E')).text).texts[0].text).toBe('ab<c>')
   })

@@ -505,20 +505,27 @@ async function againstBare(port, serverPid, scenario, rounds = SMALL_ROUNDS, sec
 const describeRun = (run) =>
   `${Math.round(run.serviceRps)} req/s against bare ${Math.round(run.bareRps)}: ratio ${run.ratio.toFixed(2)} (pairs ${run.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${run.cpuRatio.toFixed(2)} (${run.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${run.unexpected ? `, ${run.unexpected} unexpected (${JSON.stringify(run.statusCodes)})` : ''}`
 
+/** The demo data seeded into `databaseUrl`, served by `npm start` with the public rate limit on (a budget never spent). */
+async function startDemo(part, databaseUrl) {
+  log(`${part}: seeding the demo data (bench/seed-demo.ts)…`)
+  const seed = await seedWith('bench/seed-demo.ts', databaseUrl, `seed-${part}.log`)
+  const port = await freePort()
+  log(`${part}: starting the server on port ${port}…`)
+  const server = await startServer(part, port, {
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
+  })
+  return { seed, port, server }
+}
+
 /**
  * The demo data (a few KB per body) with the public rate limit on (a budget never spent): /api/v1/status, its 304,
  * and `/`, each against a bare node:http server sending the same status, headers and body, run before and after it.
  */
 async function benchSmall() {
   const out = { part: 'small' }
-  log('small: seeding the demo data (bench/seed-demo.ts)…')
-  out.seed = await seedWith('bench/seed-demo.ts', SMALL_URL, 'seed-small.log')
-  const port = await freePort()
-  log(`small: starting the server on port ${port}…`)
-  const server = await startServer('small', port, {
-    DATABASE_URL: SMALL_URL,
-    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
-  })
+  const { seed, port, server } = await startDemo('small', SMALL_URL)
+  out.seed = seed
   out.server = { readyMs: server.readyMs, built: server.built, idleRssMb: rssMb(server.pid) }
   try {
     // The first request computes the entry; the captured one is the hit, as every request of the run.
@@ -577,14 +584,8 @@ const BADGE_ROWS = [
  */
 async function benchBadges() {
   const out = { part: 'badges' }
-  log('badges: seeding the demo data (bench/seed-demo.ts)…')
-  out.seed = await seedWith('bench/seed-demo.ts', BADGES_URL, 'seed-badges.log')
-  const port = await freePort()
-  log(`badges: starting the server on port ${port}…`)
-  const server = await startServer('badges', port, {
-    DATABASE_URL: BADGES_URL,
-    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
-  })
+  const { seed, port, server } = await startDemo('badges', BADGES_URL)
+  out.seed = seed
   out.runs = []
   try {
     for (const [key, urlPath, conditional] of BADGE_ROWS) {

@@ -19,17 +19,18 @@ import { escapeHtml } from '@/format/html'
 import type { BadgeFacts } from '@/public-api/badges'
 
 import { xmlText } from './feeds'
+import { SOLID } from './styles'
 import { percentText } from './uptime-bars'
 
 type Tone = ServiceStatus | 'none'
 
-/** The page's banner colours (src/site/styles.ts, `--*-solid`): white text on each is above 4.5:1. */
+/** The page's banner colours (white text on each is above 4.5:1), and a grey for what is not a status. */
 const COLOURS: Record<Tone, string> = {
-  operational: '#136c36',
-  degraded: '#8a5300',
-  partial: '#a4380b',
-  major: '#a3151b',
-  maintenance: '#1f4f9c',
+  operational: SOLID.ok,
+  degraded: SOLID.warn,
+  partial: SOLID.partial,
+  major: SOLID.bad,
+  maintenance: SOLID.info,
   none: '#6b6b6b',
 }
 

@@ -13,6 +13,7 @@ import * as badgeRoute from '@/app/(site)/badge/[...badge]/route'
 import { serviceStatusLabel } from '@/i18n/statuses'
 import { translator } from '@/i18n/translate'
 import { LOCALE_HEADER, PAGE_SLUG_HEADER, PUBLIC_ORIGIN_HEADER } from '@/runtime/headers'
+import { SITE_CSS } from '@/site/styles'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
 import { createServiceAt, setStatusAt } from '../helpers/status-history'
@@ -24,13 +25,14 @@ const onA = { [PUBLIC_ORIGIN_HEADER]: 'https://status-a.test' }
 const onB = { [PUBLIC_ORIGIN_HEADER]: `https://${HOST_B}` }
 const viaPath = (slug: string) => ({ ...onA, [PAGE_SLUG_HEADER]: slug })
 
-/** The page's banner colours, which the badges share (docs/badges.md). */
+/** The page's banner colours as its stylesheet says them, which the badges share (docs/badges.md). */
+const banner = (name: string) => new RegExp(`--${name}-solid:(#[0-9a-f]{6})`).exec(SITE_CSS)![1]
 const COLOUR = {
-  operational: '#136c36',
-  degraded: '#8a5300',
-  partial: '#a4380b',
-  major: '#a3151b',
-  maintenance: '#1f4f9c',
+  operational: banner('ok'),
+  degraded: banner('warn'),
+  partial: banner('partial'),
+  major: banner('bad'),
+  maintenance: banner('info'),
   none: '#6b6b6b',
 }
 

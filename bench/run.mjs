@@ -9,12 +9,14 @@
  *
  * Environment:
  *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
- *   BENCH_PARTS=small,profile,pages,soak,read,notify   which parts: small bodies (small), the profile of a hit
- *                                     (profile, after small), 10 pages of 100 services, each page's hits by its Host
+ *   BENCH_PARTS=small,profile,badges,pages,soak,read,notify   which parts: small bodies (small), the profile of a
+ *                                     hit (profile, after small), the status badges' hits (badges, docs/badges.md),
+ *                                     10 pages of 100 services, each page's hits by its Host
  *                                     and its first read after a write (pages, bench/seed-pages.ts), the memory at
  *                                     rest and over a long mixed load (soak, bench/soak.mjs), the large data's read
- *                                     load (read), the notification fan-out (notify). A run of `small`, `pages` or
- *                                     `soak` alone replaces only its section of the report.
+ *                                     load (read), the notification fan-out (notify). A run of `small`, `badges`,
+ *                                     `pages` or `soak` alone replaces only its section of the report.
+ *   BENCH_BADGES_ROUNDS=2, BENCH_BADGES_SECONDS=3   pairs per badge row and seconds per run
  *   BENCH_PAGES_ROUNDS=2, BENCH_PAGES_SECONDS=3   pairs per page row and seconds per run
  *   BENCH_SOAK_SECONDS=300, BENCH_SOAK_RATE=380   the soak's length and requests per second
  *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
@@ -65,7 +67,7 @@ const URLS = {
   sqlite: 'file:./bench/results/sqlite/bench.db',
   postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
 }
-const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,pages,soak,read,notify').split(',').map((s) => s.trim())
+const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,badges,pages,soak,read,notify').split(',').map((s) => s.trim())
 const NOTIFY_URLS = {
   sqlite: 'file:./bench/results/notify/notify.db',
   postgres: process.env.BENCH_NOTIFY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_notify',
@@ -503,20 +505,27 @@ async function againstBare(port, serverPid, scenario, rounds = SMALL_ROUNDS, sec
 const describeRun = (run) =>
   `${Math.round(run.serviceRps)} req/s against bare ${Math.round(run.bareRps)}: ratio ${run.ratio.toFixed(2)} (pairs ${run.ratios.map((r) => r.toFixed(2)).join(', ')}); CPU per request bare ÷ service ${run.cpuRatio.toFixed(2)} (${run.cpuRatios.map((r) => r.toFixed(2)).join(', ')})${run.unexpected ? `, ${run.unexpected} unexpected (${JSON.stringify(run.statusCodes)})` : ''}`
 
+/** The demo data seeded into `databaseUrl`, served by `npm start` with the public rate limit on (a budget never spent). */
+async function startDemo(part, databaseUrl) {
+  log(`${part}: seeding the demo data (bench/seed-demo.ts)…`)
+  const seed = await seedWith('bench/seed-demo.ts', databaseUrl, `seed-${part}.log`)
+  const port = await freePort()
+  log(`${part}: starting the server on port ${port}…`)
+  const server = await startServer(part, port, {
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
+  })
+  return { seed, port, server }
+}
+
 /**
  * The demo data (a few KB per body) with the public rate limit on (a budget never spent): /api/v1/status, its 304,
  * and `/`, each against a bare node:http server sending the same status, headers and body, run before and after it.
  */
 async function benchSmall() {
   const out = { part: 'small' }
-  log('small: seeding the demo data (bench/seed-demo.ts)…')
-  out.seed = await seedWith('bench/seed-demo.ts', SMALL_URL, 'seed-small.log')
-  const port = await freePort()
-  log(`small: starting the server on port ${port}…`)
-  const server = await startServer('small', port, {
-    DATABASE_URL: SMALL_URL,
-    RATE_LIMIT_PUBLIC_PER_MINUTE: SMALL_BUDGET,
-  })
+  const { seed, port, server } = await startDemo('small', SMALL_URL)
+  out.seed = seed
   out.server = { readyMs: server.readyMs, built: server.built, idleRssMb: rssMb(server.pid) }
   try {
     // The first request computes the entry; the captured one is the hit, as every request of the run.
@@ -552,6 +561,76 @@ async function benchSmall() {
     await server.stop()
   }
   return out
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Badges (docs/badges.md): a README's status picture, answered from the cache
+
+const BADGES_URL = 'file:./bench/results/badges/badges.db'
+const BADGES_ROUNDS = Number(process.env.BENCH_BADGES_ROUNDS ?? 2)
+const BADGES_SLICE = Number(process.env.BENCH_BADGES_SECONDS ?? 3)
+/** The rows: key, address, and whether the request carries the hit's ETag (a 304). */
+const BADGE_ROWS = [
+  ['status', '/badge/status.svg', false],
+  ['status304', '/badge/status.svg', true],
+  ['uptime', '/badge/uptime/30d.svg', false],
+  ['service', '/badge/service/public-api/status.svg?style=flat-square', false],
+  ['json', '/badge/incidents.json', false],
+]
+
+/**
+ * The badges of the demo data, each a cache hit against a bare node:http server sending the same status, headers and
+ * body (as the small bodies), with the public rate limit on; and each one's first read, computed by Next (a miss).
+ */
+async function benchBadges() {
+  const out = { part: 'badges' }
+  const { seed, port, server } = await startDemo('badges', BADGES_URL)
+  out.seed = seed
+  out.runs = []
+  try {
+    for (const [key, urlPath, conditional] of BADGE_ROWS) {
+      // By the same Host as the hits, which the cache keys by.
+      const miss = conditional ? null : await timedRead(port, urlPath, `127.0.0.1:${port}`)
+      const hit = await captureResponse(port, urlPath, {}, `badge-${key}`)
+      const headers = conditional ? { 'if-none-match': hit.etag ?? '"none"' } : {}
+      const probe = conditional ? await captureResponse(port, urlPath, headers, `badge-${key}`) : hit
+      const label = `\`${urlPath}\`${conditional ? ' + `If-None-Match`' : ''}`
+      const scenario = { key, label, path: urlPath, headers, probe, expect: conditional ? 304 : 200 }
+      const run = await againstBare(port, server.pid, scenario, BADGES_ROUNDS, BADGES_SLICE)
+      out.runs.push({ ...run, miss })
+      log(`badges: ${key}: ${describeRun(run)}${miss ? `; first read ${miss.ms.toFixed(0)} ms (${miss.xCache})` : ''}`)
+    }
+  } finally {
+    await server.stop()
+  }
+  return out
+}
+
+/** The badges section (between its markers: a run of other parts keeps it, a run of this part alone replaces it). */
+function badgesReport(facts, badges) {
+  const lines = []
+  const p = (line = '') => lines.push(line)
+  p('## Badges: a cached hit against bare node:http')
+  p()
+  p(`Run: ${facts.date}. Commit ${facts.commit}. Load average at start ${facts.loadavgAtStart}.`)
+  p()
+  if (badges.error) {
+    p(`The run failed: ${badges.error}`)
+    return lines.join('\n')
+  }
+  p(
+    `The status badges (docs/badges.md) of the demo data on SQLite, with the public rate limit on, as the small bodies above: every request of a run is a cache hit, and each row pits the service against a bare \`node:http\` server sending the same status, headers and body: ${BADGES_ROUNDS} pairs of ${BADGES_SLICE}-second runs, ${CONNECTIONS} connections, the ratio the median of the pairs' ratios. *First read*: the badge's first request, computed by Next (a miss), in milliseconds.`,
+  )
+  p()
+  p(
+    '| Request | Status | Body bytes (identity / gzip) | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | CPU bare ÷ service | service p50 / p99 ms | First read ms |',
+  )
+  p('|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of badges.runs)
+    p(
+      `| ${r.label} | ${r.probe.status} (X-Cache: ${r.probe.xCache ?? 'absent'}) | ${fmt(r.probe.bytes)} / ${fmt(r.probe.gzipBytes ?? 0)} | ${fmt(r.bareRps)} | ${fmt(r.serviceRps)} | **${fmt(r.ratio, 2)}** | ${r.ratios.map((x) => fmt(x, 2)).join(', ')} | ${fmt(r.cpuRatio, 2)} | ${fmt(r.serviceP50)} / ${fmt(r.serviceP99)} | ${r.miss ? `${r.miss.ms.toFixed(0)} (${r.miss.xCache})` : '–'} |${r.unexpected ? ` **${r.unexpected} unexpected (${JSON.stringify(r.statusCodes)})**` : ''}`,
+    )
+  return lines.join('\n')
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1166,7 +1245,7 @@ function setBlock(text, name, block, after) {
   return at >= 0 ? `${text.slice(0, at + 1)}${block}\n\n${text.slice(at + 1)}` : `${text}\n${block}\n`
 }
 
-function writeReport(facts, dbs, small, soak, pages) {
+function writeReport(facts, dbs, small, soak, pages, badges) {
   const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
   const ranBig = dbs.some((db) => db.runs || db.error || db.notify)
   // Only the small part ran: the rest of the last report stays as it was.
@@ -1174,9 +1253,14 @@ function writeReport(facts, dbs, small, soak, pages) {
   const [open, close] = BLOCK('small')
   const block = small ? `${open}\n${smallReport(facts, small)}\n${close}` : getBlock(previous, 'small')
   if (block) text = setBlock(text, 'small', block)
+  const [badgesOpen, badgesClose] = BLOCK('badges')
+  const badgesBlock = badges
+    ? `${badgesOpen}\n${badgesReport(facts, badges)}\n${badgesClose}`
+    : getBlock(previous, 'badges')
+  if (badgesBlock) text = setBlock(text, 'badges', badgesBlock, 'small')
   const [pagesOpen, pagesClose] = BLOCK('pages')
   const pagesBlock = pages ? `${pagesOpen}\n${pagesReport(pages)}\n${pagesClose}` : getBlock(previous, 'pages')
-  if (pagesBlock) text = setBlock(text, 'pages', pagesBlock, 'small')
+  if (pagesBlock) text = setBlock(text, 'pages', pagesBlock, badgesBlock ? 'badges' : 'small')
   const [soakOpen, soakClose] = BLOCK('soak')
   const soakBlock = soak ? `${soakOpen}\n${soakReport(soak, fmt)}\n${soakClose}` : getBlock(previous, 'soak')
   if (soakBlock) text = setBlock(text, 'soak', soakBlock)
@@ -1192,8 +1276,10 @@ function writeReport(facts, dbs, small, soak, pages) {
 
 if (process.env.BENCH_REPORT_ONLY === '1') {
   // Rewrites the report from the last run's bench/results/results.json (after a change to this file's report).
-  const { facts, dbs, small, soak, pages } = JSON.parse(readFileSync(path.join(results, 'results.json'), 'utf8'))
-  writeReport(facts, dbs, small, soak, pages)
+  const { facts, dbs, small, soak, pages, badges } = JSON.parse(
+    readFileSync(path.join(results, 'results.json'), 'utf8'),
+  )
+  writeReport(facts, dbs, small, soak, pages, badges)
   log(`rewrote ${path.relative(root, REPORT)} from bench/results/results.json`)
   process.exit(0)
 }
@@ -1218,6 +1304,15 @@ if (PARTS.includes('small')) {
       log(`profile: failed: ${error.message}`)
       small.profile = { error: error.message }
     }
+  }
+}
+let badges = null
+if (PARTS.includes('badges')) {
+  try {
+    badges = await benchBadges()
+  } catch (error) {
+    log(`badges: failed: ${error.message}`)
+    badges = { part: 'badges', error: error.message }
   }
 }
 let pages = null
@@ -1265,7 +1360,7 @@ facts.loadavgAtEnd = os
   .loadavg()
   .map((n) => n.toFixed(2))
   .join(' ')
-writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak, pages }, null, 2))
-writeReport(facts, dbs, small, soak, pages)
+writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak, pages, badges }, null, 2))
+writeReport(facts, dbs, small, soak, pages, badges)
 log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)
-process.exit(dbs.some((db) => db.error) || small?.error || soak?.error || pages?.error ? 1 : 0)
+process.exit(dbs.some((db) => db.error) || small?.error || soak?.error || pages?.error || badges?.error ? 1 : 0)

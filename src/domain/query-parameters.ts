@@ -30,3 +30,9 @@ export const SITE_QUERY_PARAMETERS = {
   '/history': ['page', 'service'],
   '/favicon.svg': ['status'],
 } as const satisfies Record<string, readonly string[]>
+
+/**
+ * Read by every badge (src/domain/badges.ts, under `/badge/`): the text on the left and the style, so that each
+ * label and style is cached apart and nothing else splits the entry.
+ */
+export const BADGE_QUERY_PARAMETERS = ['label', 'style'] as const

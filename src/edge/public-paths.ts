@@ -3,15 +3,17 @@
  * checked and read here (parseTarget), and classifyRequest says which budget it spends, whether the cache answers
  * it and which query parameters its route reads. Nothing else in src/edge looks at a path.
  */
+import { isBadgePath } from '@/domain/badges'
 import {
   API_QUERY_PARAMETERS,
+  BADGE_QUERY_PARAMETERS,
   LOCALE_PARAMETER,
   PRETTY_PARAMETER,
   SITE_QUERY_PARAMETERS,
 } from '@/domain/query-parameters'
 import { isSubjectFeedPath } from '@/domain/feed-paths'
 
-/** The public site's paths (src/app/(site)): pages and feeds, read by anyone, served through the response cache. */
+/** The public site's paths (src/app/(site)): pages, feeds and badges, read by anyone, served through the response cache. */
 const EXACT = new Set([
   '/',
   '/history',
@@ -26,7 +28,7 @@ const EXACT = new Set([
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
-  return /^\/[gims]\/[^/]+$/.test(pathname) || isSubjectFeedPath(pathname)
+  return /^\/[gims]\/[^/]+$/.test(pathname) || isSubjectFeedPath(pathname) || isBadgePath(pathname)
 }
 
 /**
@@ -126,11 +128,13 @@ const V1_ONLY = [PRETTY_PARAMETER, LOCALE_PARAMETER]
 const V2_ONLY = [LOCALE_PARAMETER]
 /**
  * The query parameters a cached route reads (src/domain/query-parameters.ts): every other /api/v1 route reads
- * `?pretty` and `?locale` only, every /api/v2 route `?locale` only; the other pages and the feeds read nothing.
+ * `?pretty` and `?locale` only, every /api/v2 route `?locale` only, every badge `?label` and `?style`; the other pages
+ * and the feeds read nothing.
  */
 function parametersOf(pathname: string): readonly string[] {
   const listed = ROUTE_PARAMETERS[pathname]
   if (listed) return listed
+  if (isBadgePath(pathname)) return BADGE_QUERY_PARAMETERS
   if (pathname.startsWith('/api/v1/') || pathname === '/api/v1') return V1_ONLY
   return isStatuspageApiPath(pathname) ? V2_ONLY : []
 }

@@ -609,6 +609,23 @@ export async function currentOverallStatus(payload: Payload, scope: PageScope): 
 }
 
 /**
+ * How many unresolved incidents the page shows (`/api/v1/incidents?status=active`'s total); with `slugs`, only those
+ * affecting one of these services (`?service=`'s, for a group's or a service's badge), which every page showing the
+ * services shows.
+ */
+export async function countActiveIncidents(
+  payload: Payload,
+  scope: PageScope,
+  slugs?: readonly string[],
+): Promise<number> {
+  if (!slugs) return countOf(payload, 'incidents', withPage(activeIncidents(), await pageFilter(payload, scope)))
+  const named = new Set(slugs)
+  const ids = (await loadServices(payload)).services.flatMap((s) => (s.slug && named.has(s.slug) ? [s.id] : []))
+  if (ids.length === 0) return 0
+  return countOf(payload, 'incidents', { and: [activeIncidents(), { affectedServices: { in: ids } }] })
+}
+
+/**
  * The incidents or maintenances a page shows, as a `where` (src/settings/pages.ts); null: all of them (the default
  * page without sections).
  */

@@ -313,6 +313,15 @@ export function lastDays(service: ServiceUptime, days: number): ServiceUptime['d
 }
 
 /**
+ * The uptime of several services together over their last `days` days (a group's or a page's badge): their observed
+ * and down seconds added up by the one rule of windowUptime, so a service observed longer weighs more. For one service
+ * it is its `uptimePercent` in GET /api/v1/uptime; null when none of them was observed.
+ */
+export function combinedUptime(services: ServiceUptime[], days: number): number | null {
+  return windowUptime(services.flatMap((s) => lastDays(s, days)))
+}
+
+/**
  * When what these services show next changes by itself: the next minute while some of them have downtime in the
  * window or a status other than operational (its seconds grow), else the next UTC day (a new bar).
  */

@@ -6,8 +6,11 @@ const DARK = `color-scheme:dark;--bg:#111418;--fg:#e6e9ed;--muted:#a4adb8;--card
 --ok:#7ddc9b;--ok-bg:#163222;--warn:#f5c56b;--warn-bg:#3a2c0f;--bad:#ff9a9a;--bad-bg:#3e1a1c;--info:#9cc0ff;--info-bg:#172a47;--focus:#8ab4f8;
 --cta:#8ab4f8;--cta-fg:#0b1b33`
 
+/** The banners' colours, for light and dark alike (white text on each is above 4.5:1); the badges wear them too. */
+export const SOLID = { ok: '#136c36', warn: '#8a5300', partial: '#a4380b', bad: '#a3151b', info: '#1f4f9c' } as const
+
 export const SITE_CSS = `
-:root{${LIGHT};--ok-solid:#136c36;--warn-solid:#8a5300;--partial-solid:#a4380b;--bad-solid:#a3151b;--info-solid:#1f4f9c}
+:root{${LIGHT};--ok-solid:${SOLID.ok};--warn-solid:${SOLID.warn};--partial-solid:${SOLID.partial};--bad-solid:${SOLID.bad};--info-solid:${SOLID.info}}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){${DARK}}}
 :root[data-theme=dark]{${DARK}}
 *{box-sizing:border-box}

@@ -270,6 +270,55 @@ describe.each(EDGE_DATABASES)('one instance (%s, default rate limit)', (_databas
     expect(a.text).not.toContain('utm_source')
   })
 
+  it('serves badges from the cache with an ETag and a 304, keyed by ?label, ?style and the language, and follows a write', async () => {
+    const from = '127.0.0.14'
+    const id = await createService(server.base, auth, 'Badge check')
+    const path = '/badge/service/badge-check/status.svg'
+    const first = await call(`${server.base}${path}`, { from })
+    const etag = String(first.headers.etag)
+    expect(first).toMatchObject({
+      status: 200,
+      headers: { 'x-cache': 'MISS', 'content-type': 'image/svg+xml; charset=utf-8' },
+    })
+    expect(first.text).toContain('aria-label="Badge check: Operational"')
+    expect(first.headers['cache-control']).toContain('s-maxage=10')
+    const hit = await call(`${server.base}${path}?utm_source=readme`, { from })
+    expect(hit).toMatchObject({
+      status: 200,
+      text: first.text,
+      headers: { 'x-cache': 'HIT', etag: first.headers.etag },
+    })
+    const conditional = await call(`${server.base}${path}`, { from, headers: { 'if-none-match': etag } })
+    expect(conditional).toMatchObject({ status: 304, text: '', headers: { 'x-cache': 'HIT' } })
+    expect(await nextCount(server, path)).toBe(1)
+
+    // Each style and label is an entry of its own, in any order; the language's prefix another.
+    const styled = await call(`${server.base}${path}?style=flat-square&label=Mine`, { from })
+    expect(styled.headers['x-cache']).toBe('MISS')
+    expect(styled.text).toContain('aria-label="Mine: Operational"')
+    expect((await call(`${server.base}${path}?label=Mine&style=flat-square`, { from })).headers['x-cache']).toBe('HIT')
+    const german = await call(`${server.base}/de${path}`, { from })
+    expect(german.text).toContain('aria-label="Badge check: Betriebsbereit"')
+    expect((await call(`${server.base}/de${path}`, { from })).headers['x-cache']).toBe('HIT')
+    const json = await call(`${server.base}${path.replace('.svg', '.json')}`, { from })
+    expect(json.json()).toMatchObject({ schemaVersion: 1, label: 'Badge check', message: 'Operational' })
+    expect((await call(`${server.base}${path.replace('.svg', '.json')}`, { from })).headers['x-cache']).toBe('HIT')
+
+    const patched = await call(`${server.base}/api/services/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: { status: 'major' },
+    })
+    expect(patched.status, patched.text).toBe(200)
+    const after = await call(`${server.base}${path}`, { from, headers: { 'if-none-match': etag } })
+    expect(after).toMatchObject({ status: 200, headers: { 'x-cache': 'MISS' } })
+    expect(after.text).toContain('aria-label="Badge check: Major outage"')
+    // What cannot be drawn is not kept: an unknown service is asked of Next each time.
+    for (let i = 0; i < 2; i++)
+      expect((await call(`${server.base}/badge/service/nothing/status.svg`, { from })).status).toBe(404)
+    expect(await nextCount(server, '/badge/service/nothing/status.svg')).toBe(2)
+  })
+
   it('keeps the cache through requests that change no public data, whatever their method', async () => {
     const url = `${server.base}/api/v1/services`
     await call(url, { from: reader })

@@ -50,6 +50,7 @@ export async function everyPublicRoute({
   const v1 = (path: string) => import(/* @vite-ignore */ `@/app/api/v1${path}/route`)
   const v2 = (path: string) => import(/* @vite-ignore */ `@/app/api/v2${path}/route`)
   const unknown = await site('/[...unknown]')
+  const badge = await site('/badge/[...badge]')
   return [
     ['/', await import('@/app/(site)/route'), {}],
     ['/history', await site('/history'), {}],
@@ -67,6 +68,9 @@ export async function everyPublicRoute({
     ['/history.atom', await site('/history.atom'), {}],
     ['/history.rss', await site('/history.rss'), {}],
     ['/maintenances.ics', await site('/maintenances.ics'), {}],
+    ['/badge/status.svg', badge, { badge: ['status.svg'] }],
+    [`/badge/service/${service}/uptime/30d.json`, badge, { badge: ['service', service, 'uptime', '30d.json'] }],
+    [`/badge/group/${group}/incidents.svg`, badge, { badge: ['group', group, 'incidents.svg'] }],
     ['/subscribe', await site('/subscribe'), {}],
     ['/no-such-path', unknown, { unknown: ['no-such-path'] }],
     ['/favicon.ico', unknown, { unknown: ['favicon.ico'] }],

@@ -60,3 +60,10 @@ describe("a private page's feed token", () => {
       expect(canonicalQuery(path, `?token=spl_${'a'.repeat(43)}`), path).toBe('')
   })
 })
+
+describe("a badge's cache key", () => {
+  it('keeps ?label and ?style, each value apart, and nothing else', () => {
+    for (const path of ['/badge/status.svg', '/badge/service/api/uptime/30d.json', '/badge/nothing'])
+      expect(canonicalQuery(path, '?style=flat&_=1&label=A%20B&pretty&locale=de'), path).toBe('?label=A+B&style=flat')
+  })
+})

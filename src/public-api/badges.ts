@@ -1,0 +1,78 @@
+/**
+ * What a status badge says (docs/badges.md), read from the same reads as the page and /api/v1: the status by the
+ * summary's rule (the page's overall status, a group's worst, a service's own), the uptime by the uptime bars' table
+ * (src/public-api/uptime.ts), the open incidents by /api/v1/incidents' filter. Only what the page shows: a slug it
+ * does not show is a 404, as on `/s/<slug>` and `/g/<slug>`.
+ */
+import type { Payload } from 'payload'
+
+import type { BadgeAddress, BadgeSubject } from '@/domain/badges'
+import type { ServiceStatus } from '@/domain/statuses'
+import { NotFound } from '@/errors'
+import type { Links } from '@/settings/base-url'
+
+import type { ResponseClock } from './clock'
+import { countActiveIncidents, currentOverallStatus, listServiceGroups, listServices } from './read-model'
+import { combinedUptime, uptimeChangesAt, uptimeTable } from './uptime'
+
+export type BadgeValue =
+  | { metric: 'status'; status: ServiceStatus }
+  | { metric: 'uptime'; days: number; percent: number | null }
+  | { metric: 'incidents'; count: number }
+
+export interface BadgeFacts {
+  /** The group's or service's name in the response's language; null for the page. */
+  name: string | null
+  value: BadgeValue
+}
+
+interface Subject {
+  name: string | null
+  /** Its status now; undefined for the page (read by the summary's rule when asked). */
+  status?: ServiceStatus
+  /** The slugs of its services on this page; null: every service the page shows. */
+  slugs: string[] | null
+}
+
+async function subjectOf(payload: Payload, links: Links, subject: BadgeSubject): Promise<Subject> {
+  if (subject.kind === 'page') return { name: null, slugs: null }
+  if (subject.kind === 'group') {
+    const group = (await listServiceGroups(payload, links.scope, links.content)).find((g) => g.slug === subject.slug)
+    if (!group) throw new NotFound('service group')
+    return { name: group.name, status: group.status, slugs: group.services.map((s) => s.slug) }
+  }
+  const service = (await listServices(payload, links.scope, links.content)).find((s) => s.slug === subject.slug)
+  if (!service) throw new NotFound('service')
+  return { name: service.name, status: service.status, slugs: [service.slug] }
+}
+
+async function uptimeOf(payload: Payload, links: Links, slugs: string[] | null, days: number, clock: ResponseClock) {
+  const [table, shown] = await Promise.all([
+    uptimeTable(payload, clock.now),
+    slugs ?? listServices(payload, links.scope).then((services) => services.map((s) => s.slug)),
+  ])
+  const members = new Set(shown)
+  const services = table.services.filter((s) => members.has(s.slug))
+  // The figure moves with the clock while there is downtime in the window: the cached badge expires when it does.
+  clock.changesAt(uptimeChangesAt(services, days, clock.now))
+  return combinedUptime(services, days)
+}
+
+/** The badge's subject and value; NotFound when the page shows no such service or group. */
+export async function badgeFacts(
+  payload: Payload,
+  links: Links,
+  { subject, metric }: Pick<BadgeAddress, 'subject' | 'metric'>,
+  clock: ResponseClock,
+): Promise<BadgeFacts> {
+  const { name, status, slugs } = await subjectOf(payload, links, subject)
+  if (metric.kind === 'status')
+    return { name, value: { metric: 'status', status: status ?? (await currentOverallStatus(payload, links.scope)) } }
+  if (metric.kind === 'incidents')
+    return {
+      name,
+      value: { metric: 'incidents', count: await countActiveIncidents(payload, links.scope, slugs ?? undefined) },
+    }
+  const percent = await uptimeOf(payload, links, slugs, metric.days, clock)
+  return { name, value: { metric: 'uptime', days: metric.days, percent } }
+}

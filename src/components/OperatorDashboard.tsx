@@ -98,7 +98,7 @@ function RecentFailures({ failures, text }: { failures: NonNullable<DashboardFac
             // The error as the mail or SMS server gave it: not translated.
             { reason: failures.latest ?? t('admin.ui.dashboard.failures.noReason') },
             {
-              reason: (words) => <strong>{words}</strong>,
+              strong: (words) => <strong>{words}</strong>,
               link: (words) => <a href="/admin/globals/email-settings">{words}</a>,
             },
           )}

@@ -30,7 +30,10 @@ export interface AdminText {
   locale: Locale
   /** The key's text, its placeholders filled. */
   t: (key: AdminKey, values?: MessageValues) => string
-  /** The key's text with its tags made elements, e.g. `rich(key, { count }, { strong: (words) => <strong>… })`. */
+  /**
+   * The key's text with its tags made elements, e.g. `rich(key, { count }, { strong: (words) => <strong>… })`; a tag
+   * must not be named as a value.
+   */
   rich: (key: AdminKey, values: MessageValues, tags: Record<string, AdminTag>) => ReactNode
 }
 
@@ -63,6 +66,10 @@ export function adminText(locale: Locale, texts: AdminTexts): AdminText {
     rich: (key, values, tags) => {
       const format = formatOf(locale, key, texts)
       if (!format) return key
+      // ICU gives tags and placeholders one namespace: a tag named as a value would take the value's place, and a
+      // function among a server component's children fails the whole page.
+      const clash = Object.keys(tags).find((name) => name in values)
+      if (clash) throw new Error(`${key}: <${clash}> is also a value`)
       const wrapped = Object.fromEntries(
         Object.entries(tags).map(([name, tag]) => [name, (words: ReactNode[]) => tag(joined(words))]),
       )

@@ -46,6 +46,20 @@ describe('the admin components’ texts', () => {
       createElement('p', null, german.rich('admin.ui.firstUser.password', { count: 12 }, { strong })),
     )
     expect(html).toBe('<p><strong>Passwort:</strong> mindestens 12 Zeichen.</p>')
+    // A value inside a tag, and a tag named as a value refused (it would take the value's place).
+    const link = (words: unknown) => createElement('a', { href: '/x' }, words as string)
+    expect(
+      renderToStaticMarkup(
+        createElement(
+          'p',
+          null,
+          german.rich('admin.ui.dashboard.failures.latest', { reason: 'SMTP 535' }, { strong, link }),
+        ),
+      ),
+    ).toBe(
+      '<p>Zuletzt: <strong>SMTP 535</strong> Prüfen Sie die Einstellungen mit <a href="/x">Testnachricht senden</a>.</p>',
+    )
+    expect(() => german.rich('admin.ui.dashboard.failures.latest', { strong: 'x' }, { strong, link })).toThrow(/strong/)
     expect(serverAdminText({ language: 'xx' }).t('admin.ui.incidentUpdates.add')).toBe('Add update')
   })
 })

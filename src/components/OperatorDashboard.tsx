@@ -5,6 +5,7 @@
  */
 import type { I18nClient } from '@payloadcms/translations'
 import type { Payload } from 'payload'
+import type { CSSProperties, ReactNode } from 'react'
 
 import { type DashboardFacts, dashboardFacts, type MissingSetting } from '@/admin/dashboard-facts'
 import { INCIDENT_STATUSES, isOneOf } from '@/domain/statuses'
@@ -21,6 +22,28 @@ const box = {
 const warn = { ...box, borderColor: 'var(--theme-warning-500)', background: 'var(--theme-warning-50)' } as const
 const heading = { marginTop: 0, fontSize: '1.25rem' } as const
 
+/** A box of the dashboard, named by its heading. */
+function Section({
+  id,
+  title,
+  style,
+  children,
+}: {
+  id: string
+  title: string
+  style: CSSProperties
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} style={style}>
+      <h2 id={id} style={heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
 function FirstSteps({
   counts,
   t,
@@ -36,10 +59,7 @@ function FirstSteps({
     </li>
   )
   return (
-    <section aria-labelledby="first-steps-h" style={box}>
-      <h2 id="first-steps-h" style={heading}>
-        {t('admin.ui.dashboard.firstSteps')}
-      </h2>
+    <Section id="first-steps-h" title={t('admin.ui.dashboard.firstSteps')} style={box}>
       <ol>
         {step(
           counts.groups > 0,
@@ -60,7 +80,7 @@ function FirstSteps({
           'admin.ui.dashboard.firstSteps.incident.link',
         )}
       </ol>
-    </section>
+    </Section>
   )
 }
 
@@ -68,13 +88,11 @@ function FirstSteps({
 function RecentFailures({ failures, text }: { failures: NonNullable<DashboardFacts['failures']>; text: AdminText }) {
   const { t, rich } = text
   return (
-    <section
-      aria-labelledby="failed-messages-h"
+    <Section
+      id="failed-messages-h"
+      title={t('admin.ui.dashboard.failures')}
       style={{ ...warn, borderColor: 'var(--theme-error-500)', background: 'var(--theme-error-50)' }}
     >
-      <h2 id="failed-messages-h" style={heading}>
-        {t('admin.ui.dashboard.failures')}
-      </h2>
       <ul style={{ marginBottom: 0 }}>
         {failures.deliveries > 0 && (
           <li>
@@ -104,7 +122,7 @@ function RecentFailures({ failures, text }: { failures: NonNullable<DashboardFac
           )}
         </li>
       </ul>
-    </section>
+    </Section>
   )
 }
 
@@ -117,10 +135,7 @@ const MISSING: Record<MissingSetting, { what: AdminKey; fix: AdminKey }> = {
 function NotConfigured({ missing, t }: { missing: DashboardFacts['missing']; t: AdminText['t'] }) {
   if (missing.length === 0) return null
   return (
-    <section aria-labelledby="not-configured-h" style={warn}>
-      <h2 id="not-configured-h" style={heading}>
-        {t('admin.ui.dashboard.notConfigured')}
-      </h2>
+    <Section id="not-configured-h" title={t('admin.ui.dashboard.notConfigured')} style={warn}>
       <ul>
         {missing.map((m) => (
           <li key={m.setting}>
@@ -129,7 +144,7 @@ function NotConfigured({ missing, t }: { missing: DashboardFacts['missing']; t: 
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   )
 }
 
@@ -142,10 +157,11 @@ export async function OperatorDashboard({ payload, i18n }: { payload: Payload; i
       <NotConfigured missing={facts.missing} t={t} />
       {facts.failures && <RecentFailures failures={facts.failures} text={text} />}
       <FirstSteps counts={facts.counts} t={t} />
-      <section aria-labelledby="current-status-h" style={box}>
-        <h2 id="current-status-h" style={heading}>
-          {t('admin.ui.dashboard.status', { status: serviceStatusLabel(t, facts.status) })}
-        </h2>
+      <Section
+        id="current-status-h"
+        title={t('admin.ui.dashboard.status', { status: serviceStatusLabel(t, facts.status) })}
+        style={box}
+      >
         {facts.activeIncidents.length === 0 ? (
           <p style={{ marginBottom: 0 }}>{t('admin.ui.dashboard.noActiveIncidents')}</p>
         ) : (
@@ -163,7 +179,7 @@ export async function OperatorDashboard({ payload, i18n }: { payload: Payload; i
             {t('admin.ui.dashboard.viewSite')}
           </a>
         </p>
-      </section>
+      </Section>
     </div>
   )
 }

@@ -53,6 +53,7 @@ import { SmsSettings } from './globals/SmsSettings'
 import { withGlobalGuards, withRequestGuards } from './cms-api/request-guards'
 import { withPrivateFields } from './access/private-fields'
 import { withAdminTranslations } from './i18n/admin-labels'
+import { adminTranslations } from './i18n/admin-translations'
 import { jobs, startMaintenanceTicker } from './jobs'
 import { startScheduleTicker } from './jobs/schedule-ticker'
 import { closeEmailPool } from './notify/email'
@@ -107,8 +108,13 @@ export const untranslatedConfig: Config = {
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).
   email: smtpEmailAdapter,
   // The admin in the operator's language (docs/languages.md, "The admin"): Payload's own translations of the languages
-  // the public pages speak, chosen from the browser's language or the account's setting.
-  i18n: { fallbackLanguage: 'en', supportedLanguages: { en, de, fr, es, pt, ja, ar } },
+  // the public pages speak, chosen from the browser's language or the account's setting; the texts of our own
+  // components beside Payload's, from our catalogues (src/i18n/admin-translations.ts).
+  i18n: {
+    fallbackLanguage: 'en',
+    supportedLanguages: { en, de, fr, es, pt, ja, ar },
+    translations: adminTranslations(),
+  },
   // Content in several languages (docs/languages.md, "Content"): titles, messages, names and descriptions are written
   // per language with the admin's locale switcher; the default language's is required, the others may follow later.
   localization: { locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, fallback: true },

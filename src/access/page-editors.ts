@@ -10,6 +10,7 @@ import { type Access, type CollectionBeforeChangeHook, type PayloadRequest, type
 
 import { relationIds } from '@/db/relation-id'
 import { Forbidden } from '@/errors'
+import { requestT } from '@/i18n/admin-translations'
 import { shownOnPagesWhere } from '@/settings/page-where'
 import { pageServiceIds, scopeOfPage } from '@/settings/pages'
 
@@ -69,7 +70,7 @@ export const keepOnEditorPages: CollectionBeforeChangeHook = async ({ data, orig
   const own = await servicesOf(req, pages)
   const outside = services.some((id) => !own.has(id)) || named.some((id) => !pages.includes(id))
   if (outside || services.length + named.length === 0)
-    throw new Forbidden('Your account is limited to some pages: name only their services and pages (at least one).')
+    throw new Forbidden(requestT(req)('admin.check.pageEditor.outside'))
   return data
 }
 

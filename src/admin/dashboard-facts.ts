@@ -11,13 +11,19 @@ import { configuredChannels } from '@/notify/channels'
 import { statusSummary } from '@/public-api/read-model'
 import { configuredBaseUrl } from '@/settings/base-url'
 
+/** What is not configured, named by the dashboard in the operator's language. */
+export type MissingSetting = 'email' | 'sms' | 'baseUrl'
+
 export interface DashboardFacts {
-  missing: { what: string; fix: string; href: string }[]
+  missing: { setting: MissingSetting; href: string }[]
   counts: { groups: number; services: number; incidents: number }
   status: ServiceStatus
   activeIncidents: { title: string; status: string; shortId: string }[]
-  /** Deliveries failed or interrupted, and confirmations not sent, in the last 24 hours; null when there are none. */
-  failures: { deliveries: number; confirmations: number; latest: string } | null
+  /**
+   * Deliveries failed or interrupted, and confirmations not sent, in the last 24 hours, with the latest error as
+   * recorded (null: none was); null when there are none.
+   */
+  failures: { deliveries: number; confirmations: number; latest: string | null } | null
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -50,8 +56,7 @@ async function recentFailures(payload: Payload, now: Date): Promise<DashboardFac
   const confirmation = confirmations.docs[0]
   const deliveryAt = delivery ? Date.parse(delivery.updatedAt) : 0
   const confirmationAt = confirmation?.confirmationFailedAt ? Date.parse(confirmation.confirmationFailedAt) : 0
-  const latest =
-    (confirmationAt > deliveryAt ? confirmation?.confirmationError : delivery?.lastError) ?? 'no reason recorded'
+  const latest = (confirmationAt > deliveryAt ? confirmation?.confirmationError : delivery?.lastError) ?? null
   return { deliveries: deliveries.totalDocs, confirmations: confirmations.totalDocs, latest }
 }
 
@@ -68,24 +73,9 @@ export async function dashboardFacts(payload: Payload, now: Date = new Date()): 
     recentFailures(payload, now),
   ])
   const missing: DashboardFacts['missing'] = []
-  if (!channels.email)
-    missing.push({
-      what: 'E-mail is not configured',
-      fix: 'Set the SMTP host and From address in E-mail settings (or SMTP_URL): until then visitors cannot subscribe by e-mail, and password resets are not sent.',
-      href: '/admin/globals/email-settings',
-    })
-  if (!channels.sms)
-    missing.push({
-      what: 'SMS is not configured',
-      fix: 'Switch on and fill in SMS settings to offer subscriptions by text message.',
-      href: '/admin/globals/sms-settings',
-    })
-  if (!base)
-    missing.push({
-      what: 'No public base URL',
-      fix: 'Set the Public base URL in Settings (or PUBLIC_URL): links in e-mails and SMS point to http://localhost until then.',
-      href: '/admin/globals/settings',
-    })
+  if (!channels.email) missing.push({ setting: 'email', href: '/admin/globals/email-settings' })
+  if (!channels.sms) missing.push({ setting: 'sms', href: '/admin/globals/sms-settings' })
+  if (!base) missing.push({ setting: 'baseUrl', href: '/admin/globals/settings' })
   return {
     missing,
     counts: { groups, services, incidents },

@@ -8,6 +8,8 @@ import type { Payload, TypedUser, Where } from 'payload'
 
 import { editorPages } from '@/access/page-editors'
 import { pageViewUrl } from '@/domain/pages'
+import type { AdminText } from '@/i18n/admin-text'
+import { serverAdminText } from '@/i18n/admin-translations'
 import { shownOnPagesWhere } from '@/settings/page-where'
 import { loadPages, pageServiceIds, scopeOfPage } from '@/settings/pages'
 import { siteSettings } from '@/settings/site-settings'
@@ -48,12 +50,16 @@ function wherePairs(searchParams: SearchParams): string {
   return JSON.stringify(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 
-/** The switcher for a list of `collection`, or [] when there is nothing to switch between (no page but the default). */
+/**
+ * The switcher for a list of `collection`, or [] when there is nothing to switch between (no page but the default);
+ * All pages named in the operator's language (`t`, English by default), the pages by their names.
+ */
 export async function pageChoices(
   payload: Payload,
   user: TypedUser | null | undefined,
   collection: 'incidents' | 'maintenances',
   searchParams: SearchParams,
+  t: AdminText['t'] = serverAdminText({ language: 'en' }).t,
 ): Promise<PageChoice[]> {
   const { pages } = await loadPages(payload)
   if (!pages.length) return []
@@ -74,7 +80,7 @@ export async function pageChoices(
     marked ||= current
     return { label, href: pairs.length ? `${list}?${new URLSearchParams(pairs)}` : list, viewUrl, current }
   }
-  const choices = [choice(limitedTo ? 'All your pages' : 'All pages', null, null)]
+  const choices = [choice(t(limitedTo ? 'admin.ui.pageSwitcher.allYours' : 'admin.ui.pageSwitcher.all'), null, null)]
   for (const page of listed) {
     const services = await pageServiceIds(payload, await scopeOfPage(payload, page.id))
     choices.push(choice(page.name, services && shownOnPagesWhere([page.id], services), page.viewUrl))

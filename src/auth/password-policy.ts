@@ -5,17 +5,20 @@
  */
 import { type CollectionBeforeOperationHook, ValidationError } from 'payload'
 
-import { passwordProblem } from '@/domain/password-policy'
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '@/domain/password-policy'
+import { requestT } from '@/i18n/admin-translations'
 
 const SETS_PASSWORD = new Set(['create', 'update', 'updateByID', 'resetPassword'])
 
-export const requireLongPasswords: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
+export const requireLongPasswords: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
   if (!SETS_PASSWORD.has(operation)) return args
   const password = (args as { data?: { password?: unknown } }).data?.password
   // Absent or empty: no change (update), or Payload's own "required" (create, reset).
   if (typeof password !== 'string' || password === '') return args
-  const problem = passwordProblem(password)
-  if (problem)
-    throw new ValidationError({ collection: collection.slug, errors: [{ message: problem, path: 'password' }] })
+  // The rule has one refusal (too short), said in the operator's words.
+  if (passwordProblem(password)) {
+    const message = requestT(req)('admin.check.user.passwordShort', { min: MIN_PASSWORD_LENGTH })
+    throw new ValidationError({ collection: collection.slug, errors: [{ message, path: 'password' }] }, req.t)
+  }
   return args
 }

@@ -4,19 +4,21 @@
  * (POST /api/access-links/<id>/token); the previous address, and the access it gave, stop working.
  */
 import { RenewableCredential } from './RenewableCredential'
+import { useAdminText } from './use-admin-text'
 
 export function AccessLinkField() {
+  const { t } = useAdminText()
   return (
     <RenewableCredential
       collection="access-links"
       answerField="link"
-      label="Address"
-      unsaved="Save the link first; then make its address here to copy it."
-      stored="The address is stored hashed and cannot be shown. Make a new one to see it (the old one stops working)."
-      confirm="Make a new address? The current one, and the access it gave, stop working at once."
-      button="Make a new address"
-      shown="Copy this address now and send it to whoever it is for: it is not shown again."
-      ariaLabel="New access link address"
+      label={t('admin.ui.accessLink.label')}
+      unsaved={t('admin.ui.accessLink.unsaved')}
+      stored={t('admin.ui.accessLink.stored')}
+      confirm={t('admin.ui.accessLink.confirm')}
+      button={t('admin.ui.accessLink.button')}
+      shown={t('admin.ui.accessLink.shown')}
+      ariaLabel={t('admin.ui.accessLink.input')}
     />
   )
 }

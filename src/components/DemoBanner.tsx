@@ -8,6 +8,8 @@ import { type ReactNode, useEffect, useState } from 'react'
 
 import { formatCountdown, parseCountdown } from '@/domain/demo'
 
+import { useAdminText } from './use-admin-text'
+
 interface DemoStatus {
   isDemoMode: boolean
   timeUntilReset: string
@@ -51,6 +53,7 @@ const styles = {
 } as const
 
 export function DemoBanner({ children }: { children?: ReactNode }) {
+  const { t, rich } = useAdminText()
   const [resetAt, setResetAt] = useState<number | null>(null)
   const [now, setNow] = useState(() => Date.now())
 
@@ -80,15 +83,19 @@ export function DemoBanner({ children }: { children?: ReactNode }) {
   return (
     <>
       {resetAt !== null && (
-        <div role="region" aria-label="Live demo" style={styles.bar} data-demo-banner>
+        <div role="region" aria-label={t('admin.ui.demo.live')} style={styles.bar} data-demo-banner>
           <span style={styles.live}>
             <span aria-hidden="true" style={styles.dot} />
-            Live demo
+            {t('admin.ui.demo.live')}
           </span>
           <span>
-            All data is reset in <strong data-demo-countdown>{formatCountdown(resetAt - now)}</strong>.
+            {rich(
+              'admin.ui.demo.reset',
+              { countdown: formatCountdown(resetAt - now) },
+              { countdown: (words) => <strong data-demo-countdown>{words}</strong> },
+            )}
           </span>
-          <span>Password changes are disabled.</span>
+          <span>{t('admin.ui.demo.passwords')}</span>
         </div>
       )}
       {children}

@@ -7,6 +7,10 @@
 import { Button, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import type { AdminText } from '@/i18n/admin-text'
+
+import { useAdminText } from './use-admin-text'
+
 async function post(path: string): Promise<{ ok: boolean; body: Record<string, unknown> | null; status: number }> {
   const response = await fetch(path, {
     method: 'POST',
@@ -21,39 +25,41 @@ async function post(path: string): Promise<{ ok: boolean; body: Record<string, u
   }
 }
 
-const errorOf = (body: Record<string, unknown> | null, status: number) =>
+const errorOf = (body: Record<string, unknown> | null, status: number, t: AdminText['t']) =>
   ((body?.errors as { message: string }[] | undefined)?.[0]?.message ?? (body?.message as string | undefined)) ||
-  `The request failed (${status}).`
+  t('admin.ui.request.failed', { status })
 
 export function EndpointActionsField() {
+  const { t } = useAdminText()
   const { id } = useDocumentInfo()
   const type = useFormFields(([fields]) => fields.type?.value)
   const [result, setResult] = useState<string | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  if (!id)
-    return (
-      <p className="field-type">Save the subscriber first; nothing is sent on save. Then send a test delivery here.</p>
-    )
+  if (!id) return <p className="field-type">{t('admin.ui.endpoint.unsaved')}</p>
 
   const test = async () => {
     setBusy(true)
     setResult(null)
     try {
       const { ok, body, status } = await post(`/api/subscribers/${id}/test-delivery`)
-      setResult(ok && body ? `${body.sent ? 'Sent' : 'Not sent'}: ${String(body.message)}` : errorOf(body, status))
+      setResult(
+        ok && body
+          ? t(body.sent ? 'admin.ui.endpoint.sent' : 'admin.ui.endpoint.notSent', { message: String(body.message) })
+          : errorOf(body, status, t),
+      )
     } finally {
       setBusy(false)
     }
   }
   const regenerate = async () => {
-    if (!window.confirm('Generate a new signing secret? Requests are signed with the new one at once.')) return
+    if (!window.confirm(t('admin.ui.endpoint.confirmSecret'))) return
     setBusy(true)
     try {
       const { ok, body, status } = await post(`/api/subscribers/${id}/signing-secret`)
       if (ok && typeof body?.signingSecret === 'string') setSecret(body.signingSecret)
-      else setResult(errorOf(body, status))
+      else setResult(errorOf(body, status, t))
     } finally {
       setBusy(false)
     }
@@ -61,14 +67,14 @@ export function EndpointActionsField() {
 
   return (
     <div className="field-type endpoint-actions" style={{ marginBottom: '1.5rem' }}>
-      <label className="field-label">Endpoint</label>
+      <label className="field-label">{t('admin.ui.endpoint.label')}</label>
       {secret ? (
         <>
-          <p>Copy this signing secret now: it is not shown again.</p>
+          <p>{t('admin.ui.endpoint.secretShown')}</p>
           <input
             readOnly
             value={secret}
-            aria-label="New signing secret"
+            aria-label={t('admin.ui.endpoint.secretInput')}
             onFocus={(event) => event.currentTarget.select()}
             style={{ width: '100%', fontFamily: 'monospace' }}
           />
@@ -76,11 +82,11 @@ export function EndpointActionsField() {
       ) : null}
       {result ? <p role="status">{result}</p> : null}
       <Button buttonStyle="secondary" size="small" disabled={busy} onClick={test}>
-        Send a test delivery
+        {t('admin.ui.endpoint.test')}
       </Button>{' '}
       {type === 'webhook' ? (
         <Button buttonStyle="secondary" size="small" disabled={busy} onClick={regenerate}>
-          Generate a new signing secret
+          {t('admin.ui.endpoint.newSecret')}
         </Button>
       ) : null}
     </div>

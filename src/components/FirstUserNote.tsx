@@ -1,7 +1,14 @@
+import type { I18nClient } from '@payloadcms/translations'
+import type { ReactNode } from 'react'
+
 import { MIN_PASSWORD_LENGTH } from '@/domain/password-policy'
+import { serverAdminText } from '@/i18n/admin-translations'
+
+const strong = (words: ReactNode) => <strong>{words}</strong>
 
 /** On the admin's first-user screen only (see src/auth/first-user-form.ts): what this account will be. */
-export function FirstUserNote() {
+export function FirstUserNote({ i18n }: { i18n: I18nClient }) {
+  const { rich } = serverAdminText(i18n)
   return (
     <div
       className="first-user-note"
@@ -12,17 +19,13 @@ export function FirstUserNote() {
         borderRadius: '4px',
       }}
     >
-      <p style={{ margin: 0 }}>
-        <strong>Role: administrator.</strong> The first account can do everything: it manages the status page, its
-        settings and the other users. Editors and API keys (for scripts and bots) are added later under <em>Users</em>.
-      </p>
+      <p style={{ margin: 0 }}>{rich('admin.ui.firstUser.role', {}, { strong, em: (words) => <em>{words}</em> })}</p>
       <p className="first-user-note__setup-code" style={{ margin: '0.5rem 0 0' }}>
-        <strong>Setup code:</strong> the server printed it in its log when it started; it shows that this site is yours
-        before anyone else reaches it.
+        {rich('admin.ui.firstUser.setupCode', {}, { strong })}
       </p>
       {/* Said before the form is sent, not only in the refusal after it (the rule is src/domain/password-policy.ts). */}
       <p className="first-user-note__password" style={{ margin: '0.5rem 0 0' }}>
-        <strong>Password:</strong> at least {MIN_PASSWORD_LENGTH} characters.
+        {rich('admin.ui.firstUser.password', { count: MIN_PASSWORD_LENGTH }, { strong })}
       </p>
     </div>
   )

@@ -29,7 +29,10 @@ import {
 import type { ArrayFieldClientComponent, FormState, Validate } from 'payload'
 import { type ComponentProps, useCallback, useEffect, useState } from 'react'
 
-import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '@/domain/statuses'
+import { INCIDENT_STATUSES, type IncidentStatus, isOneOf } from '@/domain/statuses'
+import { incidentStatusLabel } from '@/i18n/statuses'
+
+import { useAdminText } from './use-admin-text'
 
 /** The start of an update's message, for its collapsed one-line title. */
 function firstWords(message: string, max = 60): string {
@@ -65,16 +68,24 @@ function prefilledStatuses(services: { id: number; status: string }[]): FormStat
   return state
 }
 
-/** "Identified · 23 Nov 2026, 17:50 · latest", or "Investigating · new, time set when saved" for an unsaved row. */
+/**
+ * "Identified · 23 Nov 2026, 17:50 · latest", or "Investigating · new, time set when saved" for an unsaved row, in the
+ * operator's language.
+ */
 function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
+  const { t, locale } = useAdminText()
   const status = useFormFields(([fields]) => fields[`${rowPath}.status`]?.value) as IncidentStatus | undefined
   const createdAt = useFormFields(([fields]) => fields[`${rowPath}.createdAt`]?.value) as string | undefined
   const message = useFormFields(([fields]) => fields[`${rowPath}.message`]?.value) as string | undefined
-  // The time is written in the browser's zone and locale, like the date field below it: only once mounted, so the
-  // server's rendering (another zone) never differs from the browser's first one.
+  // The time is written in the browser's zone and the admin's language, like the date field below it: only once
+  // mounted, so the server's rendering (another zone) never differs from the browser's first one.
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
-  const label = status ? (INCIDENT_STATUS_LABELS[status] ?? status) : 'Update'
+  const label = !status
+    ? t('admin.ui.incidentUpdates.untitled')
+    : isOneOf(INCIDENT_STATUSES, status)
+      ? incidentStatusLabel(t, status)
+      : status
   const time = createdAt && !Number.isNaN(Date.parse(createdAt)) ? new Date(createdAt) : null
   return (
     <span className="incident-update__title">
@@ -83,12 +94,12 @@ function RowTitle({ rowPath, newest }: { rowPath: string; newest: boolean }) {
         <>
           {' · '}
           <time dateTime={time.toISOString()}>
-            {mounted ? time.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : time.toISOString()}
+            {mounted ? time.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : time.toISOString()}
           </time>
-          {newest ? ' · latest' : null}
+          {newest ? ` · ${t('admin.ui.incidentUpdates.latest')}` : null}
         </>
       ) : (
-        ' · new, time set when saved'
+        ` · ${t('admin.ui.incidentUpdates.unsaved')}`
       )}
       {message ? <span className="incident-update__words">{` · ${firstWords(message)}`}</span> : null}
     </span>
@@ -228,18 +239,19 @@ function UpdateRow({
   /** The row's fields, as RenderFields takes them. */
   fields: ComponentProps<typeof RenderFields>
 }) {
+  const { t } = useAdminText()
   const hasErrors = errors > 0
   return (
     <Collapsible
       actions={
         onRemove === undefined ? undefined : (
           <Button
-            aria-label="Remove this update"
+            aria-label={t('admin.ui.incidentUpdates.remove')}
             buttonStyle="none"
             className="incident-update__remove"
             icon={<XIcon />}
             onClick={onRemove}
-            tooltip="Remove this update"
+            tooltip={t('admin.ui.incidentUpdates.remove')}
           />
         )
       }
@@ -278,6 +290,7 @@ function UpdateList({
   i18n: I18n
   fieldsOf: (rowPath: string) => ComponentProps<typeof RenderFields>
 }) {
+  const { t } = useAdminText()
   // Older updates the operator opened (the newest is always open).
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set())
   const toggle = (id: string, collapsed: boolean) =>
@@ -292,7 +305,7 @@ function UpdateList({
   return (
     <ol
       className="array-field__draggable-rows incident-updates__rows"
-      aria-label="Updates, newest first"
+      aria-label={t('admin.ui.incidentUpdates.list')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {shown.map(({ row, index }, position) => {
@@ -343,6 +356,7 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
   const { removeFieldRow } = useForm()
   const submitted = useFormSubmitted()
   const { i18n } = useTranslation()
+  const { t } = useAdminText()
   const locked = Boolean(readOnly || disabled)
   const full = Boolean(maxRows && rows.length >= maxRows)
   const rowPermissions = permissions === true || permissions === undefined ? true : (permissions.fields ?? true)
@@ -375,7 +389,7 @@ export const IncidentUpdatesField: ArrayFieldClientComponent = (props) => {
           disabled={adding || rows.some((row) => row.isLoading)}
           onClick={() => void addUpdate()}
         >
-          Add update
+          {t('admin.ui.incidentUpdates.add')}
         </Button>
       ) : null}
       <UpdateList

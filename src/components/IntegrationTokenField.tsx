@@ -1,23 +1,25 @@
 'use client'
 /** The integration's token in the admin: shown once when made anew (POST /api/integrations/<id>/token). */
 import { RenewableCredential } from './RenewableCredential'
+import { useAdminText } from './use-admin-text'
 
 export function IntegrationTokenField() {
+  const { t, rich } = useAdminText()
   return (
     <RenewableCredential
       collection="integrations"
       answerField="token"
-      label="Token"
-      unsaved="A token is generated when the integration is saved. Generate one here after saving to see it."
-      stored="The token is stored hashed and cannot be shown. Generate a new one to replace it."
-      confirm="Generate a new token? The current one stops working at once."
-      button="Generate a new token"
-      shown={
-        <>
-          Copy this token now: it is not shown again. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
-        </>
-      }
-      ariaLabel="New integration token"
+      label={t('admin.ui.integrationToken.label')}
+      unsaved={t('admin.ui.integrationToken.unsaved')}
+      stored={t('admin.ui.integrationToken.stored')}
+      confirm={t('admin.ui.integrationToken.confirm')}
+      button={t('admin.ui.integrationToken.button')}
+      shown={rich(
+        'admin.ui.integrationToken.shown',
+        { header: 'Authorization: Bearer <token>' },
+        { code: (words) => <code>{words}</code> },
+      )}
+      ariaLabel={t('admin.ui.integrationToken.input')}
     />
   )
 }

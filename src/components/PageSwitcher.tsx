@@ -6,17 +6,28 @@
 import type { BeforeListTableServerProps } from 'payload'
 
 import { pageChoices } from '@/admin/page-switcher'
+import { serverAdminText } from '@/i18n/admin-translations'
 
 const list = { display: 'flex', flexWrap: 'wrap', gap: '0.25rem 1.25rem', margin: 0, padding: 0 } as const
 
-export async function PageSwitcher({ payload, user, collectionConfig, searchParams }: BeforeListTableServerProps) {
+export async function PageSwitcher({
+  payload,
+  user,
+  collectionConfig,
+  searchParams,
+  i18n,
+}: BeforeListTableServerProps) {
   const slug = collectionConfig.slug
   if (slug !== 'incidents' && slug !== 'maintenances') return null
-  const choices = await pageChoices(payload, user, slug, searchParams)
+  const { t } = serverAdminText(i18n)
+  const choices = await pageChoices(payload, user, slug, searchParams, t)
   if (!choices.length) return null
   return (
-    <nav aria-label="Pages" style={{ display: 'flex', gap: '0.75rem', alignItems: 'baseline', margin: '0 0 1.25rem' }}>
-      <span style={{ color: 'var(--theme-elevation-800)' }}>Page:</span>
+    <nav
+      aria-label={t('admin.ui.pageSwitcher.pages')}
+      style={{ display: 'flex', gap: '0.75rem', alignItems: 'baseline', margin: '0 0 1.25rem' }}
+    >
+      <span style={{ color: 'var(--theme-elevation-800)' }}>{t('admin.ui.pageSwitcher.page')}</span>
       <ul style={{ ...list, listStyle: 'none' }}>
         {choices.map((choice) => (
           <li key={choice.href}>
@@ -38,8 +49,8 @@ export async function PageSwitcher({ payload, user, collectionConfig, searchPara
                   href={choice.viewUrl}
                   target="_blank"
                   rel="noopener"
-                  aria-label={`View page: ${choice.label}`}
-                  title={`View page: ${choice.label}`}
+                  aria-label={t('admin.ui.pageSwitcher.view', { page: choice.label })}
+                  title={t('admin.ui.pageSwitcher.view', { page: choice.label })}
                   style={{ color: 'var(--theme-elevation-800)', textDecoration: 'none' }}
                 >
                   ↗

@@ -5,15 +5,18 @@
  */
 import { useFormFields } from '@payloadcms/ui'
 
+import { useAdminText } from './use-admin-text'
+
 export function PublicPageLink({ path }: { path: string }) {
+  const { t } = useAdminText()
   const shortId = useFormFields(([fields]) => fields.shortId?.value)
   if (typeof shortId !== 'string' || !shortId)
-    return <p style={{ marginBottom: '1rem' }}>The public page exists once this is saved.</p>
+    return <p style={{ marginBottom: '1rem' }}>{t('admin.ui.publicPage.unsaved')}</p>
   const href = `/${path}/${shortId}`
   return (
     <p style={{ marginBottom: '1rem' }}>
       <a href={href} target="_blank" rel="noopener">
-        View public page ↗
+        {t('admin.ui.publicPage.view')} ↗
       </a>{' '}
       <code>{href}</code>
     </p>

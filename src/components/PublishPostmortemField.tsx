@@ -8,7 +8,10 @@ import type { DateFieldClientComponent } from 'payload'
 
 import { richTextHasWords } from '@/domain/rich-text-shape'
 
+import { useAdminText } from './use-admin-text'
+
 export const PublishPostmortemField: DateFieldClientComponent = (props) => {
+  const { t } = useAdminText()
   const path = props.path ?? props.field.name
   const { value, setValue } = useField<string | null>({ path })
   const postmortem = useFormFields(([fields]) => fields.postmortem?.value)
@@ -19,24 +22,24 @@ export const PublishPostmortemField: DateFieldClientComponent = (props) => {
         <>
           <DateTimeField {...props} />
           <Button buttonStyle="secondary" size="small" onClick={() => setValue(null)}>
-            Unpublish postmortem
+            {t('admin.ui.postmortem.unpublish')}
           </Button>
         </>
       ) : (
         <>
-          <p style={{ margin: '0 0 0.5rem' }}>Postmortem: {written ? 'draft, not public.' : 'not written yet.'}</p>
+          <p style={{ margin: '0 0 0.5rem' }}>
+            {t(written ? 'admin.ui.postmortem.draft' : 'admin.ui.postmortem.unwritten')}
+          </p>
           <Button
             buttonStyle="primary"
             size="small"
             disabled={!written}
             onClick={() => setValue(new Date().toISOString())}
           >
-            Publish postmortem
+            {t('admin.ui.postmortem.publish')}
           </Button>
           {written ? (
-            <p style={{ margin: '0.25rem 0 0', fontSize: '0.85em' }}>
-              Published when you save: subscribers are told once.
-            </p>
+            <p style={{ margin: '0.25rem 0 0', fontSize: '0.85em' }}>{t('admin.ui.postmortem.onSave')}</p>
           ) : null}
         </>
       )}

@@ -7,6 +7,8 @@
 import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { type ReactNode, useState } from 'react'
 
+import { useAdminText } from './use-admin-text'
+
 export interface RenewableCredentialProps {
   /** The collection's REST path: `/api/<collection>`. */
   collection: string
@@ -25,6 +27,7 @@ export interface RenewableCredentialProps {
 }
 
 export function RenewableCredential(props: RenewableCredentialProps) {
+  const { t } = useAdminText()
   const { id } = useDocumentInfo()
   const [value, setValue] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -54,7 +57,7 @@ export function RenewableCredential(props: RenewableCredentialProps) {
         (Record<string, unknown> & { errors?: { message: string }[] }) | null
       const made = body?.[props.answerField]
       if (!response.ok || typeof made !== 'string')
-        setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
+        setError(body?.errors?.[0]?.message ?? t('admin.ui.request.failed', { status: response.status }))
       else setValue(made)
     } finally {
       setBusy(false)

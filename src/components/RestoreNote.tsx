@@ -7,7 +7,10 @@ import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'
 import { useEffect, useState } from 'react'
 
-import { SERVICE_STATUS_LABELS, type ServiceStatus } from '@/domain/statuses'
+import type { ServiceStatus } from '@/domain/statuses'
+import { serviceStatusLabel } from '@/i18n/statuses'
+
+import { useAdminText } from './use-admin-text'
 
 interface Planned {
   service: number
@@ -17,6 +20,7 @@ interface Planned {
 }
 
 export const RestoreNote: UIFieldClientComponent = ({ path }) => {
+  const { t } = useAdminText()
   const rowPath = (path ?? '').replace(/\.[^.]+$/, '')
   const rowStatus = useFormFields(([fields]) => fields[`${rowPath}.status`]?.value)
   const ownStatuses = useFormFields(([fields]) => fields[`${rowPath}.serviceStatuses`]?.value)
@@ -44,26 +48,21 @@ export const RestoreNote: UIFieldClientComponent = ({ path }) => {
   const setsOwn =
     typeof ownStatuses === 'number' ? ownStatuses > 0 : Array.isArray(ownStatuses) && ownStatuses.length > 0
   if (setsOwn) {
-    return (
-      <p className="restore-note">
-        This update resolves the incident and sets the statuses above; no other service is given back.
-      </p>
-    )
+    return <p className="restore-note">{t('admin.ui.restore.setsOwn')}</p>
   }
   if (!plan) return null
-  if (plan.length === 0)
-    return <p className="restore-note">This update resolves the incident; no service status changes.</p>
+  if (plan.length === 0) return <p className="restore-note">{t('admin.ui.restore.nothing')}</p>
   return (
     <div className="restore-note">
-      <p>When saved, this update resolves the incident and gives back the services it changed:</p>
+      <p>{t('admin.ui.restore.plan')}</p>
       <ul>
         {plan.map((entry) => (
           <li key={entry.service}>
-            {entry.name}: {SERVICE_STATUS_LABELS[entry.from]} → {SERVICE_STATUS_LABELS[entry.to]}
+            {entry.name}: {serviceStatusLabel(t, entry.from)} → {serviceStatusLabel(t, entry.to)}
           </li>
         ))}
       </ul>
-      <p>To set other statuses instead, add them to this update.</p>
+      <p>{t('admin.ui.restore.instead')}</p>
     </div>
   )
 }

@@ -6,10 +6,17 @@
 import { Button } from '@payloadcms/ui'
 import { useId, useState } from 'react'
 
+import type { AdminKey, AdminText } from '@/i18n/admin-text'
+
+import { useAdminText } from './use-admin-text'
+
 type Outcome = { ok: true; text: string } | { ok: false; text: string }
 
-/** Asks the server to send the test message to `to`; its answer, or why there is none, in words. */
-async function requestTestMessage(slug: string, to: string): Promise<Outcome> {
+/**
+ * Asks the server to send the test message to `to`; its answer, or why there is none, in words (the server's own as it
+ * gave them, ours in the operator's language).
+ */
+async function requestTestMessage(slug: string, to: string, t: AdminText['t']): Promise<Outcome> {
   try {
     const response = await fetch(`/api/globals/${slug}/send-test`, {
       method: 'POST',
@@ -24,11 +31,11 @@ async function requestTestMessage(slug: string, to: string): Promise<Outcome> {
       reply?: string
       errors?: { message: string }[]
     } | null
-    if (response.ok && body?.ok) return { ok: true, text: body.message ?? 'Sent.' }
-    const error = body?.error ?? body?.errors?.[0]?.message ?? `The request failed (${response.status}).`
-    return { ok: false, text: body?.reply ? `${error} The server answered: “${body.reply}”` : error }
+    if (response.ok && body?.ok) return { ok: true, text: body.message ?? t('admin.ui.testMessage.sent') }
+    const error = body?.error ?? body?.errors?.[0]?.message ?? t('admin.ui.request.failed', { status: response.status })
+    return { ok: false, text: body?.reply ? t('admin.ui.testMessage.reply', { error, reply: body.reply }) : error }
   } catch {
-    return { ok: false, text: 'The request did not reach the server.' }
+    return { ok: false, text: t('admin.ui.request.unreachable') }
   }
 }
 
@@ -50,17 +57,8 @@ function OutcomeLine({ outcome }: { outcome: Outcome }) {
   )
 }
 
-function SendTestMessage({
-  slug,
-  label,
-  placeholder,
-  hint,
-}: {
-  slug: string
-  label: string
-  placeholder: string
-  hint: string
-}) {
+function SendTestMessage({ slug, placeholder, hint }: { slug: string; placeholder: string; hint: AdminKey }) {
+  const { t } = useAdminText()
   const inputId = useId()
   const [to, setTo] = useState('')
   const [busy, setBusy] = useState(false)
@@ -70,7 +68,7 @@ function SendTestMessage({
     setBusy(true)
     setOutcome(null)
     try {
-      setOutcome(await requestTestMessage(slug, to))
+      setOutcome(await requestTestMessage(slug, to, t))
     } finally {
       setBusy(false)
     }
@@ -87,9 +85,11 @@ function SendTestMessage({
       }}
     >
       <label className="field-label" htmlFor={inputId}>
-        {label}
+        {t('admin.ui.testMessage.label')}
       </label>
-      <p style={{ marginTop: 0 }}>{hint} It uses the saved settings: save first.</p>
+      <p style={{ marginTop: 0 }}>
+        {t(hint)} {t('admin.ui.testMessage.savedSettings')}
+      </p>
       <input
         id={inputId}
         value={to}
@@ -98,27 +98,24 @@ function SendTestMessage({
         style={{ width: '100%', maxWidth: '24rem', marginRight: '0.5rem' }}
       />
       <Button buttonStyle="secondary" size="small" disabled={busy} onClick={send}>
-        {busy ? 'Sending…' : 'Send a test message'}
+        {t(busy ? 'admin.ui.testMessage.sending' : 'admin.ui.testMessage.send')}
       </Button>
       {outcome ? <OutcomeLine outcome={outcome} /> : null}
     </div>
   )
 }
 
-export const SendTestEmail = () => (
-  <SendTestMessage
-    slug="email-settings"
-    label="Test message"
-    placeholder="Your address (leave empty)"
-    hint="Send one e-mail now, to this address or, left empty, to yours."
-  />
-)
+export const SendTestEmail = () => {
+  const { t } = useAdminText()
+  return (
+    <SendTestMessage
+      slug="email-settings"
+      placeholder={t('admin.ui.testMessage.emailPlaceholder')}
+      hint="admin.ui.testMessage.emailHint"
+    />
+  )
+}
 
 export const SendTestSms = () => (
-  <SendTestMessage
-    slug="sms-settings"
-    label="Test message"
-    placeholder="+14155550123"
-    hint="Send one text message now, to this number."
-  />
+  <SendTestMessage slug="sms-settings" placeholder="+14155550123" hint="admin.ui.testMessage.smsHint" />
 )

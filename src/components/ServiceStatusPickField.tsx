@@ -7,9 +7,13 @@ import { SelectField, useConfig, useFormFields } from '@payloadcms/ui'
 import type { SelectFieldClientComponent } from 'payload'
 import { useEffect, useState } from 'react'
 
-import { isOneOf, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
+import { isOneOf, SERVICE_STATUSES } from '@/domain/statuses'
+import { serviceStatusLabel } from '@/i18n/statuses'
+
+import { useAdminText } from './use-admin-text'
 
 export const ServiceStatusPickField: SelectFieldClientComponent = (props) => {
+  const { t } = useAdminText()
   const path = props.path ?? props.field.name
   const servicePath = path.replace(/status$/, 'service')
   const service = useFormFields(([fields]) => fields[servicePath]?.value)
@@ -36,7 +40,9 @@ export const ServiceStatusPickField: SelectFieldClientComponent = (props) => {
     <div className="service-status-pick">
       <SelectField {...props} />
       {current && isOneOf(SERVICE_STATUSES, current) ? (
-        <p className="service-status-pick__now">Now: {SERVICE_STATUS_LABELS[current]}</p>
+        <p className="service-status-pick__now">
+          {t('admin.ui.statusPick.now', { status: serviceStatusLabel(t, current) })}
+        </p>
       ) : null}
     </div>
   )

@@ -7,13 +7,16 @@ import { DateTimeField, useConfig, useFormFields } from '@payloadcms/ui'
 import type { DateFieldClientComponent } from 'payload'
 import { useEffect, useState } from 'react'
 
+import type { Locale } from '@/domain/locales'
+
 import { loadSiteSettings } from './site-settings-client'
+import { useAdminText } from './use-admin-text'
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
-function inZone(iso: string, timeZone: string): string {
+function inZone(iso: string, timeZone: string, locale: Locale): string {
   // dateStyle and timeStyle cannot be combined with timeZoneName (a RangeError): the parts are named one by one.
-  return new Date(iso).toLocaleString(undefined, {
+  return new Date(iso).toLocaleString(locale, {
     timeZone,
     year: 'numeric',
     month: 'short',
@@ -25,6 +28,7 @@ function inZone(iso: string, timeZone: string): string {
 }
 
 export const SiteZoneDateField: DateFieldClientComponent = (props) => {
+  const { t, locale } = useAdminText()
   const path = props.path ?? props.field.name
   const value = useFormFields(([fields]) => fields[path]?.value) as string | undefined
   const { config } = useConfig()
@@ -46,10 +50,10 @@ export const SiteZoneDateField: DateFieldClientComponent = (props) => {
           style={{ marginTop: '0.25rem', marginBottom: '1rem', color: 'var(--theme-elevation-600)' }}
         >
           {zone === mine
-            ? `Times are in the site’s time zone, ${zone}.`
-            : `Times are in your browser’s zone, ${mine}. Site time zone: ${zone}`}
-          {zone !== mine && valid ? ` (${inZone(value, zone)})` : null}
-          {zone !== mine ? '.' : null}
+            ? t('admin.ui.siteZone.same', { zone })
+            : valid
+              ? t('admin.ui.siteZone.otherAt', { browser: mine, zone, time: inZone(value, zone, locale) })
+              : t('admin.ui.siteZone.other', { browser: mine, zone })}
         </p>
       ) : null}
     </div>

@@ -15,6 +15,8 @@ import {
   type MaintenanceTemplate,
 } from '@/domain/templates'
 
+import { useAdminText } from './use-admin-text'
+
 interface Choice {
   id: number
   name: string
@@ -32,18 +34,9 @@ function fromTemplate(
     : maintenanceFromTemplate(template as MaintenanceTemplate, { scheduledStartAt: data.scheduledStartAt })
 }
 
-export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
-  const relationTo = ((props as unknown as { relationTo?: TemplateSlug }).relationTo ??
-    props.field.relationTo) as TemplateSlug
-  const { config } = useConfig()
-  const { collectionSlug, docPermissions, getDocPreferences, id } = useDocumentInfo()
-  const { getData, replaceState, setModified } = useForm()
-  const { getFormState } = useServerFunctions()
+/** The templates to choose from, by name; fetched only for a record not yet saved (`id` undefined). */
+function useTemplateChoices(api: string, relationTo: TemplateSlug, id: unknown): Choice[] | null {
   const [choices, setChoices] = useState<Choice[] | null>(null)
-  const [note, setNote] = useState<string | null>(null)
-  const selectId = useId()
-  const api = `${config.serverURL}${config.routes.api}`
-
   useEffect(() => {
     if (id !== undefined && id !== null) return
     let cancelled = false
@@ -59,18 +52,33 @@ export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
       cancelled = true
     }
   }, [api, relationTo, id])
+  return choices
+}
+
+export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
+  const { t } = useAdminText()
+  const relationTo = ((props as unknown as { relationTo?: TemplateSlug }).relationTo ??
+    props.field.relationTo) as TemplateSlug
+  const { config } = useConfig()
+  const { collectionSlug, docPermissions, getDocPreferences, id } = useDocumentInfo()
+  const { getData, replaceState, setModified } = useForm()
+  const { getFormState } = useServerFunctions()
+  const api = `${config.serverURL}${config.routes.api}`
+  const choices = useTemplateChoices(api, relationTo, id)
+  const [note, setNote] = useState<string | null>(null)
+  const selectId = useId()
 
   if (id !== undefined && id !== null) return null
   if (!choices || choices.length === 0) return null
 
   const apply = async (templateId: string) => {
     if (!templateId || !collectionSlug) return
-    setNote('Filling the form…')
+    setNote(t('admin.ui.template.filling'))
     const response = await fetch(`${api}/${relationTo}/${encodeURIComponent(templateId)}?depth=0`, {
       credentials: 'include',
     })
     if (!response.ok) {
-      setNote('That template could not be read.')
+      setNote(t('admin.ui.template.unreadable'))
       return
     }
     const data = fromTemplate(relationTo, await response.json(), getData())
@@ -84,18 +92,18 @@ export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
       renderAllFields: true,
     })
     if (!state) {
-      setNote('The form could not be filled.')
+      setNote(t('admin.ui.template.unfilled'))
       return
     }
     replaceState(state)
     setModified(true)
-    setNote('Filled from the template: review it, then save.')
+    setNote(t('admin.ui.template.filled'))
   }
 
   return (
     <div className="field-type start-from-template" style={{ marginBottom: '1.5rem' }}>
       <label className="field-label" htmlFor={selectId}>
-        Start from a template
+        {t('admin.ui.template.label')}
       </label>
       <select
         id={selectId}
@@ -103,7 +111,7 @@ export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
         onChange={(event) => void apply(event.target.value)}
         style={{ width: '100%', padding: '0.5rem' }}
       >
-        <option value="">Choose a template…</option>
+        <option value="">{t('admin.ui.template.choose')}</option>
         {choices.map((choice) => (
           <option key={choice.id} value={String(choice.id)}>
             {choice.name}
@@ -111,7 +119,7 @@ export const StartFromTemplate: RelationshipFieldClientComponent = (props) => {
         ))}
       </select>
       <p className="field-description" role="status">
-        {note ?? 'Fills the form; nothing is saved until you save.'}
+        {note ?? t('admin.ui.template.hint')}
       </p>
     </div>
   )

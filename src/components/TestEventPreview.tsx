@@ -7,7 +7,10 @@
 import { Button, useDocumentInfo } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import { SERVICE_STATUS_LABELS, type ServiceStatus } from '@/domain/statuses'
+import type { ServiceStatus } from '@/domain/statuses'
+import { incidentStatusLabel, serviceStatusLabel } from '@/i18n/statuses'
+
+import { useAdminText } from './use-admin-text'
 
 interface Preview {
   incident: {
@@ -35,33 +38,40 @@ const quote = {
   borderLeft: '3px solid var(--theme-elevation-400)',
 }
 
+/** What the dry run would do; the incident's and the resolve's words are the integration's templates, as written. */
 function Result({ preview }: { preview: Preview }) {
+  const { t } = useAdminText()
   const { incident, resolve } = preview
   return (
-    <section aria-label="Test event result" className="test-event-result" style={box}>
+    <section aria-label={t('admin.ui.testEvent.result')} className="test-event-result" style={box}>
       <p style={{ marginTop: 0, fontWeight: 600 }} role="status">
         {preview.note}
       </p>
       {incident ? (
         <>
-          <h4 style={{ margin: '0.5rem 0' }}>Would open: “{incident.title}”, Investigating</h4>
+          <h4 style={{ margin: '0.5rem 0' }}>
+            {t('admin.ui.testEvent.wouldOpen', {
+              title: incident.title,
+              status: incidentStatusLabel(t, 'investigating'),
+            })}
+          </h4>
           <ul style={{ margin: '0 0 0.5rem' }}>
             {incident.services.map((service) => (
               <li key={service.id}>
-                {service.name}: {SERVICE_STATUS_LABELS[service.status]}
+                {service.name}: {serviceStatusLabel(t, service.status)}
               </li>
             ))}
           </ul>
-          <div>
-            {incident.notifySubscribers
-              ? 'Customers read, on the page and in what subscribers are sent:'
-              : 'Customers read on the page (subscribers are not notified: this integration is quiet):'}
-          </div>
+          <div>{t(incident.notifySubscribers ? 'admin.ui.testEvent.notified' : 'admin.ui.testEvent.quiet')}</div>
           <blockquote style={quote}>{incident.message}</blockquote>
         </>
       ) : null}
-      {preview.unknownServices.length > 0 ? <p>No service has the slug {preview.unknownServices.join(', ')}.</p> : null}
-      <h4 style={{ margin: '0.5rem 0' }}>When every alert resolves: Resolved</h4>
+      {preview.unknownServices.length > 0 ? (
+        <p>{t('admin.ui.testEvent.unknownServices', { slugs: preview.unknownServices.join(', ') })}</p>
+      ) : null}
+      <h4 style={{ margin: '0.5rem 0' }}>
+        {t('admin.ui.testEvent.resolves', { status: incidentStatusLabel(t, 'resolved') })}
+      </h4>
       <blockquote style={quote}>{resolve.message}</blockquote>
       <p style={{ marginBottom: 0 }}>{resolve.services}.</p>
     </section>
@@ -69,12 +79,13 @@ function Result({ preview }: { preview: Preview }) {
 }
 
 export function TestEventPreview() {
+  const { t } = useAdminText()
   const { id } = useDocumentInfo()
   const [busy, setBusy] = useState(false)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  if (!id) return <p>Save the integration first; then “Send a test event” shows what a notification would create.</p>
+  if (!id) return <p>{t('admin.ui.testEvent.unsaved')}</p>
 
   const run = async () => {
     setBusy(true)
@@ -89,9 +100,9 @@ export function TestEventPreview() {
       })
       const body = (await response.json().catch(() => null)) as (Preview & { errors?: { message: string }[] }) | null
       if (response.ok && body) setPreview(body)
-      else setError(body?.errors?.[0]?.message ?? `The request failed (${response.status}).`)
+      else setError(body?.errors?.[0]?.message ?? t('admin.ui.request.failed', { status: response.status }))
     } catch {
-      setError('The request did not reach the server.')
+      setError(t('admin.ui.request.unreachable'))
     } finally {
       setBusy(false)
     }
@@ -100,11 +111,9 @@ export function TestEventPreview() {
   return (
     <div className="test-event" style={{ marginTop: '0.75rem' }}>
       <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={run}>
-        {busy ? 'Running…' : 'Send a test event'}
+        {t(busy ? 'admin.ui.testEvent.running' : 'admin.ui.testEvent.run')}
       </Button>
-      <span style={{ marginLeft: '0.5rem' }}>
-        A dry run of a sample notification with the saved settings: nothing is created.
-      </span>
+      <span style={{ marginLeft: '0.5rem' }}>{t('admin.ui.testEvent.dryRun')}</span>
       {error ? <p role="alert">{error}</p> : null}
       {preview ? <Result preview={preview} /> : null}
     </div>

@@ -4,11 +4,13 @@
  * goes with it. The address is this admin's own origin, which is the service's (the webhook is on the same server).
  */
 import { Button } from '@payloadcms/ui'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 
 import { TestEventPreview } from './TestEventPreview'
+import { useAdminText } from './use-admin-text'
 
 function CopyLine({ label, value }: { label: string; value: string }) {
+  const { t } = useAdminText()
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     try {
@@ -33,29 +35,34 @@ function CopyLine({ label, value }: { label: string; value: string }) {
       >
         {value}
       </code>
-      <Button buttonStyle="secondary" size="small" margin={false} onClick={copy} aria-label={`Copy ${label}`}>
-        {copied ? 'Copied' : 'Copy'}
+      <Button
+        buttonStyle="secondary"
+        size="small"
+        margin={false}
+        onClick={copy}
+        aria-label={t('admin.ui.webhook.copyWhat', { what: label })}
+      >
+        {t(copied ? 'admin.ui.webhook.copied' : 'admin.ui.webhook.copy')}
       </Button>
     </div>
   )
 }
 
+const code = (words: ReactNode) => <code>{words}</code>
+
 export function WebhookAddressField() {
+  const { t, rich } = useAdminText()
   const [origin, setOrigin] = useState('')
   useEffect(() => setOrigin(window.location.origin), [])
   if (!origin) return null
   const url = `${origin}/api/integrations/webhook`
   return (
     <div className="field-type webhook-address" style={{ marginBottom: '1.5rem' }}>
-      <span className="field-label">Webhook URL</span>
-      <p style={{ marginTop: 0 }}>Paste this address into the monitoring tool and send the token as a header:</p>
-      <CopyLine label="webhook URL" value={url} />
-      <CopyLine label="authorization header" value="Authorization: Bearer <token>" />
-      <p style={{ marginBottom: 0 }}>
-        A tool that cannot set a header (Uptime Kuma, some Gatus setups) posts to <code>{url}/&lt;token&gt;</code>{' '}
-        instead. Alertmanager: <code>url</code> above and <code>http_config.authorization.credentials</code> set to the
-        token. More in the project’s docs/integrations.md.
-      </p>
+      <span className="field-label">{t('admin.ui.webhook.label')}</span>
+      <p style={{ marginTop: 0 }}>{t('admin.ui.webhook.intro')}</p>
+      <CopyLine label={t('admin.ui.webhook.address')} value={url} />
+      <CopyLine label={t('admin.ui.webhook.header')} value="Authorization: Bearer <token>" />
+      <p style={{ marginBottom: 0 }}>{rich('admin.ui.webhook.otherTools', { address: `${url}/<token>` }, { code })}</p>
       <TestEventPreview />
     </div>
   )

@@ -1,6 +1,7 @@
 import { type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type Field, ValidationError } from 'payload'
 
 import { nobody } from '@/access/roles'
+import { requestT } from '@/i18n/admin-translations'
 
 /**
  * Drafts and scheduled publishing for incidents and maintenances: a draft is never public (the read model, the
@@ -60,12 +61,15 @@ export const retryPublication: CollectionBeforeChangeHook = ({ data, operation }
 }
 
 /** Published stays published: a draft cannot be made of what visitors and subscribers already saw. */
-export const keepPublished: CollectionBeforeChangeHook = ({ data, originalDoc, operation, collection }) => {
+export const keepPublished: CollectionBeforeChangeHook = ({ data, originalDoc, operation, collection, req }) => {
   if (operation === 'update' && data.draft === true && originalDoc && !originalDoc.draft) {
-    throw new ValidationError({
-      collection: collection.slug,
-      errors: [{ path: 'draft', message: 'draft: a published record cannot become a draft again' }],
-    })
+    throw new ValidationError(
+      {
+        collection: collection.slug,
+        errors: [{ path: 'draft', message: requestT(req)('admin.check.draft.published') }],
+      },
+      req.t,
+    )
   }
   if (!data.draft) data.publishAt = null
   return data

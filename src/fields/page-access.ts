@@ -4,6 +4,7 @@ import { adminsField } from '@/access/roles'
 import { hashPagePassword } from '@/auth/page-password'
 import { networkProblem, PAGE_ACCESS_LABELS, PAGE_ACCESS_MODES } from '@/domain/page-access'
 import { DEFAULT_OIDC_SCOPES, emailDomainProblem, scopesProblem } from '@/domain/page-oidc'
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
 import { destinationProblem } from '@/net/outbound-url'
 
 import { optionsFrom } from './options'
@@ -29,20 +30,20 @@ const passwordField: Field = {
     afterRead: [hideUnlessRevealed('password')],
     beforeChange: [
       // Checked here, not by `validate`: Payload validates after this hook, when the value is already the hash.
-      async ({ value, siblingDocWithLocales, previousValue, path, collection, global }) => {
+      async ({ value, siblingDocWithLocales, previousValue, path, collection, global, req }) => {
         // A page's (the pages collection) or the default page's (the settings).
         const where = collection ? { collection: collection.slug } : { global: global?.slug ?? 'settings' }
         const refuse = (message: string) => {
-          throw new ValidationError({ ...where, errors: [{ path: path.join('.'), message }] })
+          throw new ValidationError({ ...where, errors: [{ path: path.join('.'), message }] }, req.t)
         }
         if (typeof value === 'string' && value !== '') {
           if (value.length < PASSWORD_MIN_LENGTH || value.length > 200)
-            refuse(`password must be ${PASSWORD_MIN_LENGTH} to 200 characters`)
+            refuse(requestT(req)('admin.check.access.passwordLength', { min: PASSWORD_MIN_LENGTH }))
           return hashPagePassword(value)
         }
         const kept = siblingDocWithLocales?.password ?? previousValue
         if (typeof kept === 'string' && kept !== '') return kept
-        return refuse('give this password row a password')
+        return refuse(requestT(req)('admin.check.access.passwordMissing'))
       },
     ],
   },
@@ -65,9 +66,9 @@ const clientSecretField: Field = (() => {
   return {
     ...field,
     // Validated after its beforeChange hook: the value is the stored (sealed) one when a save left it empty.
-    validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+    validate: (value: unknown, { siblingData, req }: { siblingData: Record<string, unknown>; req: RequestLanguage }) =>
       typeof siblingData?.issuer === 'string' && siblingData.issuer.trim() && !value
-        ? 'give the client secret the identity provider gave this page'
+        ? requestT(req)('admin.check.access.clientSecret')
         : true,
   } as Field
 })()
@@ -187,8 +188,10 @@ export const pageAccessField: Field = {
           type: 'text',
           required: true,
           maxLength: 60,
-          validate: (value: unknown) =>
-            typeof value === 'string' ? (networkProblem(value) ?? true) : 'network is required',
+          validate: (value: unknown, { req }: { req: RequestLanguage }) =>
+            typeof value === 'string'
+              ? (networkProblem(value) ?? true)
+              : requestT(req)('admin.check.access.networkRequired'),
         },
         { name: 'label', type: 'text', maxLength: 100 },
       ],

@@ -5,6 +5,8 @@ import { DATE_FORMAT_LABELS, DATE_FORMATS, DEFAULT_DATE_FORMAT } from '@/domain/
 import { OVERALL_HEADLINES } from '@/domain/overall-status'
 import { SERVICE_STATUSES } from '@/domain/statuses'
 
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
+
 import { optionsFrom } from './options'
 
 const empty = (value: unknown) => value == null || value === ''
@@ -28,10 +30,10 @@ export function pageBrandingFields({ onPage }: { onPage: boolean }): Field[] {
         ),
       },
       hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)] },
-      validate: (value: unknown) =>
+      validate: (value: unknown, { req }: { req: RequestLanguage }) =>
         empty(value) ||
         (typeof value === 'string' && isHexColour(value)) ||
-        'accentColor must be a hex colour such as #0b57d0',
+        requestT(req)('admin.check.branding.accentColor'),
     },
     {
       name: 'bannerTexts',
@@ -65,9 +67,8 @@ export function pageBrandingFields({ onPage }: { onPage: boolean }): Field[] {
           type: 'text',
           required: true,
           maxLength: 2000,
-          validate: (value: unknown) =>
-            (typeof value === 'string' && isHttpUrl(value.trim())) ||
-            'url must be an absolute http:// or https:// address',
+          validate: (value: unknown, { req }: { req: RequestLanguage }) =>
+            (typeof value === 'string' && isHttpUrl(value.trim())) || requestT(req)('admin.check.branding.footerUrl'),
         },
       ],
     },

@@ -1,5 +1,7 @@
 import type { Field } from 'payload'
 
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
+
 /**
  * What a page shows (src/domain/pages.ts): its headings, each a service group with the services listed under it, or
  * the group's own services when none are listed. A service may sit on several pages, under a different group on
@@ -20,7 +22,8 @@ export function pageSectionsField(description: string): Field {
         relationTo: 'service-groups',
         // Not `required`: that makes the column NOT NULL, and deleting a group a page shows would then fail on its
         // foreign key's SET NULL. A section whose group is gone is left out (src/settings/pages.ts).
-        validate: (value: unknown) => (value == null || value === '' ? 'each heading needs a service group' : true),
+        validate: (value: unknown, { req }: { req: RequestLanguage }) =>
+          value == null || value === '' ? requestT(req)('admin.check.page.headingGroup') : true,
       },
       {
         name: 'services',

@@ -1,5 +1,7 @@
 import type { Field } from 'payload'
 
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
+
 /** The public base URL of a page's links (the settings' for the default page, each page's own for the others). */
 export function publicUrlField(description: string): Field {
   return {
@@ -8,13 +10,13 @@ export function publicUrlField(description: string): Field {
     type: 'text',
     maxLength: 500,
     admin: { description },
-    validate: (value: unknown) => {
+    validate: (value: unknown, { req }: { req: RequestLanguage }) => {
       if (value == null || value === '') return true
       try {
         const url = new URL(String(value))
-        return ['http:', 'https:'].includes(url.protocol) || 'publicUrl must start with http:// or https://'
+        return ['http:', 'https:'].includes(url.protocol) || requestT(req)('admin.check.publicUrl.scheme')
       } catch {
-        return 'publicUrl must be an absolute URL such as https://status.example.com'
+        return requestT(req)('admin.check.publicUrl.invalid')
       }
     },
   }

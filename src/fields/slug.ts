@@ -1,6 +1,7 @@
 import type { Field, FieldHook } from 'payload'
 
 import { isSlug, toSlug } from '@/domain/slug'
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
 
 const deriveSlug =
   (fromField: string): FieldHook =>
@@ -22,11 +23,9 @@ export function slugField(fromField = 'name'): Field {
       description: `Used in URLs and the public API. Derived from the ${fromField} when empty.`,
     },
     hooks: { beforeValidate: [deriveSlug(fromField)] },
-    validate: (value: unknown) => {
-      if (typeof value !== 'string' || value === '') return 'slug is required (or a name it can be derived from)'
-      return (
-        isSlug(value) || 'slug may contain only lower-case letters, digits and single hyphens (at most 96 characters)'
-      )
+    validate: (value: unknown, { req }: { req: RequestLanguage }) => {
+      if (typeof value !== 'string' || value === '') return requestT(req)('admin.check.slug.required')
+      return isSlug(value) || requestT(req)('admin.check.slug.invalid')
     },
   }
 }

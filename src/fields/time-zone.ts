@@ -1,6 +1,7 @@
 import type { Field } from 'payload'
 
 import { isTimeZone } from '@/domain/time-zone'
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
 
 /** An IANA time zone for the dates a page shows. */
 export function timeZoneField(options: { defaultValue?: string; description?: string } = {}): Field {
@@ -9,10 +10,10 @@ export function timeZoneField(options: { defaultValue?: string; description?: st
     type: 'text',
     defaultValue: options.defaultValue,
     admin: options.description ? { description: options.description } : undefined,
-    validate: (value: unknown) =>
+    validate: (value: unknown, { req }: { req: RequestLanguage }) =>
       value == null ||
       value === '' ||
       (typeof value === 'string' && isTimeZone(value)) ||
-      'timeZone must be an IANA time zone such as Europe/Berlin',
+      requestT(req)('admin.check.timeZone.invalid'),
   }
 }

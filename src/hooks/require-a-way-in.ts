@@ -1,6 +1,7 @@
 import { type CollectionBeforeValidateHook, type GlobalBeforeValidateHook, ValidationError } from 'payload'
 
 import { oidcSetupProblem } from '@/domain/page-oidc'
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
 
 type Rows = unknown[] | null | undefined
 
@@ -20,7 +21,12 @@ type Saved = Record<string, unknown> | undefined
  * one. A provider set-up must be complete, its rule on who may enter included (src/domain/page-oidc.ts). The same for
  * a page (the pages collection) and for the default page (the settings).
  */
-function checkWaysIn(where: { collection: string } | { global: string }, data: Saved, originalDoc: Saved): Saved {
+function checkWaysIn(
+  where: { collection: string } | { global: string },
+  data: Saved,
+  originalDoc: Saved,
+  req: RequestLanguage,
+): Saved {
   const refuse = (path: string, message: string): never => {
     throw new ValidationError({ ...where, errors: [{ path, message }] })
   }
@@ -40,14 +46,11 @@ function checkWaysIn(where: { collection: string } | { global: string }, data: S
   if (access?.mode !== 'private') return data
   const provider = oidc.issuer?.trim() ? 1 : 0
   if ((access.passwords?.length ?? 0) + (access.networks?.length ?? 0) + provider > 0) return data
-  return refuse(
-    'access.passwords',
-    'a private page needs a password, a network or an identity provider to let readers in',
-  )
+  return refuse('access.passwords', requestT(req)('admin.check.access.noWayIn'))
 }
 
-export const requireAWayIn: CollectionBeforeValidateHook = ({ data, originalDoc, collection }) =>
-  checkWaysIn({ collection: collection.slug }, data, originalDoc)
+export const requireAWayIn: CollectionBeforeValidateHook = ({ data, originalDoc, collection, req }) =>
+  checkWaysIn({ collection: collection.slug }, data, originalDoc, req)
 
-export const requireAWayInOfDefaultPage: GlobalBeforeValidateHook = ({ data, originalDoc, global }) =>
-  checkWaysIn({ global: global.slug }, data, originalDoc)
+export const requireAWayInOfDefaultPage: GlobalBeforeValidateHook = ({ data, originalDoc, global, req }) =>
+  checkWaysIn({ global: global.slug }, data, originalDoc, req)

@@ -16,12 +16,10 @@ import { formatLabels, toWords } from 'payload/shared'
 
 import type { Locale } from '@/domain/locales'
 
+import { ADMIN_LANGUAGES, type AdminLanguage } from './admin-languages'
 import { ENGLISH, type MessageKey } from './catalogues'
 import { translator } from './translate'
 
-/** Payload's language codes for the admin, and the catalogue each reads. */
-export const ADMIN_LANGUAGES = { en: 'en', de: 'de', fr: 'fr', es: 'es', pt: 'pt-BR', ja: 'ja', ar: 'ar' } as const
-type AdminLanguage = keyof typeof ADMIN_LANGUAGES
 type Translated = Record<AdminLanguage, string>
 
 /** What becomes of an English text at a key: its translations, or (collecting the catalogue) the text itself. */

@@ -4,9 +4,13 @@
  */
 import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from '@/domain/statuses'
 
-import type { MessageKey, Translate } from './translate'
+import type { MessageKey } from './translate'
 
-const SERVICE_STATUS_KEYS: Record<ServiceStatus, MessageKey> = {
+type StatusKey = Extract<MessageKey, `site.status.${string}`>
+/** A translator of the statuses' keys at least: the catalogues' (Translate), or the admin components' (AdminText). */
+type Says = (key: StatusKey) => string
+
+const SERVICE_STATUS_KEYS: Record<ServiceStatus, StatusKey> = {
   operational: 'site.status.service.operational',
   maintenance: 'site.status.service.maintenance',
   degraded: 'site.status.service.degraded',
@@ -15,23 +19,22 @@ const SERVICE_STATUS_KEYS: Record<ServiceStatus, MessageKey> = {
 }
 
 /** "Under maintenance", "Major outage": a service's status as its badge says it. */
-export const serviceStatusLabel = (t: Translate, status: ServiceStatus): string => t(SERVICE_STATUS_KEYS[status])
+export const serviceStatusLabel = (t: Says, status: ServiceStatus): string => t(SERVICE_STATUS_KEYS[status])
 
-const INCIDENT_STATUS_KEYS: Record<IncidentStatus, MessageKey> = {
+const INCIDENT_STATUS_KEYS: Record<IncidentStatus, StatusKey> = {
   investigating: 'site.status.incident.investigating',
   identified: 'site.status.incident.identified',
   monitoring: 'site.status.incident.monitoring',
   resolved: 'site.status.incident.resolved',
 }
 
-export const incidentStatusLabel = (t: Translate, status: IncidentStatus): string => t(INCIDENT_STATUS_KEYS[status])
+export const incidentStatusLabel = (t: Says, status: IncidentStatus): string => t(INCIDENT_STATUS_KEYS[status])
 
-const MAINTENANCE_STATUS_KEYS: Record<MaintenanceStatus, MessageKey> = {
+const MAINTENANCE_STATUS_KEYS: Record<MaintenanceStatus, StatusKey> = {
   upcoming: 'site.status.maintenance.upcoming',
   in_progress: 'site.status.maintenance.inProgress',
   completed: 'site.status.maintenance.completed',
   cancelled: 'site.status.maintenance.cancelled',
 }
 
-export const maintenanceStatusLabel = (t: Translate, status: MaintenanceStatus): string =>
-  t(MAINTENANCE_STATUS_KEYS[status])
+export const maintenanceStatusLabel = (t: Says, status: MaintenanceStatus): string => t(MAINTENANCE_STATUS_KEYS[status])

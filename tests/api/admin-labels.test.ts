@@ -11,7 +11,8 @@ import config, { untranslatedConfig } from '@payload-config'
 import { getRequestLanguage } from 'payload'
 
 import { ENGLISH, type MessageKey } from '@/i18n/catalogues'
-import { ADMIN_LANGUAGES, withAdminTranslations } from '@/i18n/admin-labels'
+import { ADMIN_LANGUAGES } from '@/i18n/admin-languages'
+import { withAdminTranslations } from '@/i18n/admin-labels'
 import { translator } from '@/i18n/translate'
 import { api, createUser } from '../helpers/api'
 

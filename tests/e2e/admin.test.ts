@@ -1,7 +1,8 @@
 /**
  * What an operator meets in the admin area, in Chromium against the real service: the first-user form, a dashboard
  * that says what is not configured, what to do first and the current status, a View site link, links from an
- * incident to its public page, update times taken at save; and a server log with one line per failed confirmation.
+ * incident to its public page, update times taken at save; a server log with one line per failed confirmation; and
+ * all of it in German for an operator who chose German.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
@@ -31,6 +32,8 @@ let browser: Browser
 let server: Started
 let page: Page
 let key: string
+/** The incident the second test makes, opened again in German by the last. */
+let incidentId: number
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
@@ -126,6 +129,7 @@ describe('the admin area for an operator', () => {
     })
     expect(incident.status, incident.text).toBe(201)
     const { id, shortId } = incident.json().doc
+    incidentId = id
 
     await page.goto(`${server.base}/admin`, { waitUntil: 'networkidle' })
     await page.getByRole('heading', { name: /Current status/ }).waitFor()
@@ -202,5 +206,47 @@ describe('the admin area for an operator', () => {
     expect(output).not.toContain('Error running task')
     expect(output).not.toContain('"taskSlug"')
     expect(output).not.toMatch(/totalTried/)
+  })
+
+  it('speaks German to an operator who chose German: the dashboard, the updates, a refusal', async () => {
+    // What the account's language setting stores: Payload's language cookie.
+    await page.context().addCookies([{ name: 'payload-lng', value: 'de', url: server.base }])
+    await page.goto(`${server.base}/admin`, { waitUntil: 'networkidle' })
+    await page.getByRole('heading', { name: /Aktueller Status/ }).waitFor()
+    const dashboard = await page.locator('.operator-dashboard').innerText()
+    const german = [
+      'Noch nicht eingerichtet',
+      'SMS ist nicht eingerichtet.',
+      'Aktueller Status: Eingeschränkte Leistung',
+      'Slow API answers (Wird untersucht)',
+      // The confirmation the test before could not send, counted in German.
+      '1 Abonnementbestätigung nicht gesendet.',
+    ]
+    for (const words of german) expect(dashboard).toContain(words)
+    expect(
+      await page
+        .getByRole('link', { name: /Seite ansehen/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/')
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'admin-de.png'), fullPage: true })
+
+    await page.goto(`${server.base}/admin/collections/incidents/${incidentId}`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Update hinzufügen' }).waitFor()
+    expect(await page.getByRole('list', { name: 'Updates, neueste zuerst' }).count()).toBe(1)
+    expect(await page.locator('.incident-update').first().locator('.array-field__row-header').innerText()).toMatch(
+      /Wird untersucht · .+ · neuestes/,
+    )
+    expect(await page.getByRole('link', { name: /Öffentliche Seite ansehen/ }).count()).toBe(1)
+    await page.screenshot({ path: path.join(shots, 'admin-de-incident.png'), fullPage: true })
+
+    // A check's refusal, under the field, in German.
+    await page.goto(`${server.base}/admin/collections/subscribers/create`, { waitUntil: 'networkidle' })
+    await page.fill('input[name="email"]', 'not an address')
+    await page.locator('#action-save').click()
+    await expect
+      .poll(async () => (await page.locator('.field-error').allTextContents()).join(' '))
+      .toContain('Geben Sie eine gültige E-Mail-Adresse an')
+    await page.context().clearCookies({ name: 'payload-lng' })
   })
 })

@@ -1,4 +1,4 @@
-import type { CollectionAfterChangeHook, CollectionConfig, Validate } from 'payload'
+import type { CollectionAfterChangeHook, CollectionConfig, PayloadRequest, Validate } from 'payload'
 import { relationship } from 'payload/shared'
 
 import { withoutPrivatePages } from '@/access/private-pages'
@@ -31,6 +31,7 @@ import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { stampUpdateTimes } from './hooks/stamp-update-times'
 import { integrationIncidentFields } from './integration-fields'
 import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
+import { inRequestLanguage, requestT } from '@/i18n/admin-translations'
 
 const statusOptions = optionsFrom(INCIDENT_STATUSES, INCIDENT_STATUS_LABELS)
 
@@ -40,8 +41,10 @@ const unlessBackfilled =
   (args) =>
     args.doc.backfilled ? args.doc : hook(args)
 
-const serviceChosen: Validate = (value, options) =>
-  chosenServiceError(value, options.previousValue) ?? relationship(value as never, options as never)
+const serviceChosen: Validate = (value, options) => {
+  const problem = chosenServiceError(value, options.previousValue)
+  return problem ? inRequestLanguage(options.req, problem) : relationship(value as never, options as never)
+}
 
 export const Incidents: CollectionConfig = {
   slug: 'incidents',
@@ -230,11 +233,11 @@ export const Incidents: CollectionConfig = {
       name: 'postmortemPublishedAt',
       type: 'date',
       label: 'Postmortem published',
-      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+      validate: (value: unknown, { siblingData, req }: { siblingData: Record<string, unknown>; req: PayloadRequest }) =>
         value == null ||
         value === '' ||
         richTextHasWords(siblingData?.postmortem) ||
-        'Write the postmortem before publishing it',
+        requestT(req)('admin.check.incident.postmortemUnwritten'),
       admin: {
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime' },

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import { withoutPrivatePages } from '@/access/private-pages'
 import { keepOnEditorPages, pageRecordsRead, pageRecordsUpdate } from '@/access/page-editors'
@@ -21,6 +21,7 @@ import { releaseServicesOnDelete } from './hooks/release-on-delete'
 import { maintenanceFromTemplate, type MaintenanceTemplate } from '@/domain/templates'
 import { startFromTemplate, templateField } from '@/fields/template'
 import { localizedTextRule, localizedTextareaRule } from '@/fields/localized'
+import { inRequestLanguage } from '@/i18n/admin-translations'
 
 const dayAndTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 /** A time an editor types: any minute, with the site's time zone named beside it (src/components/SiteZoneDateField.tsx). */
@@ -73,16 +74,18 @@ export const Maintenances: CollectionConfig = {
       type: 'date',
       index: true,
       admin: { ...editableTime, description: 'Leave empty for an open end.' },
-      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+      validate: (
+        value: unknown,
+        { siblingData, req }: { siblingData: Record<string, unknown>; req: PayloadRequest },
+      ) => {
         if (value == null || value === '') return true
         const start = siblingData?.scheduledStartAt
         if (!start) return true
-        return (
-          maintenanceWindowError({
-            scheduledStartAt: new Date(start as string),
-            scheduledEndAt: new Date(value as string),
-          }) ?? true
-        )
+        const problem = maintenanceWindowError({
+          scheduledStartAt: new Date(start as string),
+          scheduledEndAt: new Date(value as string),
+        })
+        return problem ? inRequestLanguage(req, problem) : true
       },
     },
     {

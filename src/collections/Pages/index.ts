@@ -12,6 +12,7 @@ import { publicUrlField } from '@/fields/public-url'
 import { slugField } from '@/fields/slug'
 import { timeZoneField } from '@/fields/time-zone'
 import { invalidatePublicCache } from '@/hooks/invalidate-public-cache'
+import { inRequestLanguage, type RequestLanguage, requestT } from '@/i18n/admin-translations'
 import { requireAWayIn } from '@/hooks/require-a-way-in'
 import { withdrawWhenPrivate } from '@/hooks/withdraw-when-private'
 
@@ -64,7 +65,11 @@ export const Pages: CollectionConfig = {
           required: true,
           maxLength: 260,
           hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalHost(value) : value)] },
-          validate: (value: unknown) => (typeof value === 'string' ? (hostProblem(value) ?? true) : 'host is required'),
+          validate: (value: unknown, { req }: { req: RequestLanguage }) => {
+            if (typeof value !== 'string') return requestT(req)('admin.check.page.hostRequired')
+            const problem = hostProblem(value)
+            return problem ? inRequestLanguage(req, problem) : true
+          },
         },
       ],
     },

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from '@/domain/locales'
 import { SUBSCRIBER_TYPES } from '@/domain/statuses'
 import { MAX_URL, normaliseEndpoint } from '@/domain/subscription-request'
 import { optionsFrom } from '@/fields/options'
+import { type RequestLanguage, requestT } from '@/i18n/admin-translations'
 import { secretField } from '@/fields/secret'
 import { destinationProblem } from '@/net/outbound-url'
 import { operatorChannel } from '@/notify/language'
@@ -53,10 +54,13 @@ export const Subscribers: CollectionConfig = {
       index: true,
       maxLength: 254,
       admin: { condition: (data) => holds(data?.type, 'email') },
-      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+      validate: (
+        value: unknown,
+        { siblingData, req }: { siblingData: Record<string, unknown>; req: RequestLanguage },
+      ) => {
         if (!holds(siblingData?.type, 'email') && (value == null || value === '')) return true
-        if (typeof value !== 'string' || value === '') return 'email is required for e-mail subscribers'
-        return isEmailAddress(value.trim()) || 'email must be a valid e-mail address'
+        if (typeof value !== 'string' || value === '') return requestT(req)('admin.check.subscriber.emailRequired')
+        return isEmailAddress(value.trim()) || requestT(req)('admin.check.subscriber.emailInvalid')
       },
     },
     {
@@ -64,10 +68,13 @@ export const Subscribers: CollectionConfig = {
       type: 'text',
       index: true,
       admin: { condition: (data) => holds(data?.type, 'phone'), description: 'E.164, e.g. +14155550123' },
-      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+      validate: (
+        value: unknown,
+        { siblingData, req }: { siblingData: Record<string, unknown>; req: RequestLanguage },
+      ) => {
         if (!holds(siblingData?.type, 'phone') && (value == null || value === '')) return true
-        if (typeof value !== 'string' || value === '') return 'phone is required for SMS subscribers'
-        return isE164(value) || 'phone must be an E.164 number such as +14155550123'
+        if (typeof value !== 'string' || value === '') return requestT(req)('admin.check.subscriber.phoneRequired')
+        return isE164(value) || requestT(req)('admin.check.subscriber.phoneInvalid')
       },
     },
     {
@@ -85,9 +92,12 @@ export const Subscribers: CollectionConfig = {
         description:
           'The endpoint (webhook), or the incoming-webhook URL Slack, Discord or a Teams Workflow gave you. Nothing is sent on save: use "Send a test delivery".',
       },
-      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+      validate: (
+        value: unknown,
+        { siblingData, req }: { siblingData: Record<string, unknown>; req: RequestLanguage },
+      ) => {
         if (!holds(siblingData?.type, 'url') && (value == null || value === '')) return true
-        if (typeof value !== 'string' || value === '') return 'url is required for webhook and chat subscribers'
+        if (typeof value !== 'string' || value === '') return requestT(req)('admin.check.subscriber.urlRequired')
         const problem = destinationProblem(value.trim())
         return problem ? `url ${problem}` : true
       },
@@ -101,11 +111,11 @@ export const Subscribers: CollectionConfig = {
         condition: (data) => holds(data?.type, 'url'),
         description: 'Receives the notice when the endpoint keeps failing or is quarantined.',
       },
-      validate: (value: unknown) =>
+      validate: (value: unknown, { req }: { req: RequestLanguage }) =>
         value == null ||
         value === '' ||
         (typeof value === 'string' && isEmailAddress(value.trim())) ||
-        'contactEmail must be a valid e-mail address',
+        requestT(req)('admin.check.subscriber.contactEmailInvalid'),
     },
     {
       ...secretField('signingSecret', 'Signing secret'),

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest'
 
 import { Services } from '@/collections/Services'
 import { Settings } from '@/globals/Settings'
-import { ADMIN_LANGUAGES, translateCollection, translateGlobal, withAdminTranslations } from '@/i18n/admin-labels'
+import { ADMIN_LANGUAGES } from '@/i18n/admin-languages'
+import { translateCollection, translateGlobal, withAdminTranslations } from '@/i18n/admin-labels'
 
 const LANGUAGES = Object.keys(ADMIN_LANGUAGES).sort()
 

@@ -1,7 +1,7 @@
 /**
  * The message catalogues (src/i18n/catalogues.ts): every English key in every language, no key English lacks, every
- * text valid ICU MessageFormat with the same placeholders as English's, and every plural in a language giving each
- * of that language's plural categories (Arabic has six, Japanese one).
+ * text valid ICU MessageFormat with the same placeholders and tags as English's, and every plural in a language giving
+ * each of that language's plural categories (Arabic has six, Japanese one).
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
@@ -22,7 +22,11 @@ function shape(elements: MessageFormatElement[], into = { names: new Set<string>
       if (element.type === TYPE.plural) into.plurals.push(Object.keys(element.options))
       for (const option of Object.values(element.options)) shape(option.value, into)
     }
-    if (element.type === TYPE.tag) shape(element.children, into)
+    // A tag is a placeholder too: the component makes it an element (src/i18n/admin-text.ts), so it must be kept.
+    if (element.type === TYPE.tag) {
+      into.names.add(`<${element.value}>`)
+      shape(element.children, into)
+    }
   }
   return into
 }

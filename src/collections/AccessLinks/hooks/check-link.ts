@@ -2,6 +2,7 @@ import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
 
 import { relationId } from '@/db/relation-id'
 import { accessLinkProblem, type AccessLinkKind } from '@/domain/access-link'
+import { inRequestLanguage, requestT } from '@/i18n/admin-translations'
 
 const refuse = (path: string, message: string): never => {
   throw new ValidationError({ collection: 'access-links', errors: [{ path, message }] })
@@ -16,7 +17,7 @@ export const checkLink: CollectionBeforeValidateHook = async ({ data, originalDo
   const kind = (data?.kind ?? originalDoc?.kind ?? 'share') as AccessLinkKind
   const expiresAt = data && 'expiresAt' in data ? data.expiresAt : originalDoc?.expiresAt
   const problem = accessLinkProblem({ kind, expiresAt })
-  if (problem) refuse(problem[0], problem[1])
+  if (problem) refuse(problem[0], inRequestLanguage(req, problem[1]))
   if (operation !== 'create') return data
   const pageId = relationId(data?.page)
   // No page: the default page's (the settings').
@@ -26,7 +27,6 @@ export const checkLink: CollectionBeforeValidateHook = async ({ data, originalDo
       : await req.payload
           .findByID({ collection: 'pages', id: pageId, depth: 0, select: { access: { mode: true } }, req })
           .catch(() => null)
-  if (page?.access?.mode !== 'private')
-    refuse('page', 'only a private page has access links: make it private first (the default page in the settings)')
+  if (page?.access?.mode !== 'private') refuse('page', requestT(req)('admin.check.accessLink.publicPage'))
   return data
 }

@@ -7,7 +7,8 @@ import {
   maintenanceStatusChangeError,
   type MaintenanceStateInput,
 } from '@/domain/maintenance-lifecycle'
-import type { MaintenanceStatus } from '@/domain/statuses'
+import { isOneOf, MAINTENANCE_STATUSES, type MaintenanceStatus } from '@/domain/statuses'
+import { requestT } from '@/i18n/admin-translations'
 import type { Maintenance } from '@/payload-types'
 
 const toDate = (value: unknown): Date | null => (value ? new Date(value as string) : null)
@@ -27,7 +28,13 @@ export const deriveMaintenanceStatus: CollectionBeforeChangeHook<Maintenance> = 
   const requested = (data.status ?? previousStatus) as MaintenanceStatus | undefined
   const refusal = maintenanceStatusChangeError(originalDoc as MaintenanceStateInput['previous'], requested)
   if (refusal) {
-    throw new ValidationError({ collection: collection.slug, errors: [{ path: 'status', message: refusal }] }, req.t)
+    // A known status refused is a final maintenance's: said in the operator's words (the statuses' codes in English,
+    // as the API has always said it). A status outside the vocabulary, which only an API client sends, as written.
+    const message =
+      isOneOf(MAINTENANCE_STATUSES, requested) && previousStatus
+        ? requestT(req)('admin.check.maintenance.final', { from: previousStatus, to: requested })
+        : refusal
+    throw new ValidationError({ collection: collection.slug, errors: [{ path: 'status', message }] }, req.t)
   }
   const scheduledStartAt = toDate(data.scheduledStartAt ?? originalDoc?.scheduledStartAt) ?? new Date()
   const scheduledEndAt = toDate(data.scheduledEndAt === undefined ? originalDoc?.scheduledEndAt : data.scheduledEndAt)

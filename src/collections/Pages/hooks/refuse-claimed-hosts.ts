@@ -1,6 +1,7 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
 
 import { normalHost } from '@/domain/pages'
+import { requestT } from '@/i18n/admin-translations'
 
 /**
  * A host name answers for one page only: a host listed twice, or already another page's, is refused as a 400 naming
@@ -10,10 +11,10 @@ export const refuseClaimedHosts: CollectionBeforeValidateHook = async ({ data, o
   const rows = (data?.hosts ?? originalDoc?.hosts ?? []) as { host?: unknown }[]
   const hosts = rows.map((row) => (typeof row?.host === 'string' ? normalHost(row.host) : '')).filter(Boolean)
   const refuse = (index: number, message: string) => {
-    throw new ValidationError({ collection: 'pages', errors: [{ path: `hosts.${index}.host`, message }] })
+    throw new ValidationError({ collection: 'pages', errors: [{ path: `hosts.${index}.host`, message }] }, req.t)
   }
   hosts.forEach((host, index) => {
-    if (hosts.indexOf(host) !== index) refuse(index, `${host} is listed twice`)
+    if (hosts.indexOf(host) !== index) refuse(index, requestT(req)('admin.check.page.hostTwice', { host }))
   })
   if (hosts.length === 0) return data
   const others = await req.payload.find({
@@ -32,7 +33,7 @@ export const refuseClaimedHosts: CollectionBeforeValidateHook = async ({ data, o
   if (other) {
     const taken = new Set((other.hosts ?? []).map((row) => row.host))
     const index = hosts.findIndex((host) => taken.has(host))
-    refuse(index, `${hosts[index]} is already a host name of the page "${other.name}"`)
+    refuse(index, requestT(req)('admin.check.page.hostTaken', { host: hosts[index], page: other.name }))
   }
   return data
 }

@@ -3,6 +3,7 @@ import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 import { CHANNEL_RULES } from '@/domain/channels'
 import { pageKeyOf } from '@/domain/pages'
 import { relationId } from '@/db/relation-id'
+import { requestT } from '@/i18n/admin-translations'
 
 /**
  * One subscription per address and page (docs/pages.md), refused as a 400 naming the address field, as a unique
@@ -28,9 +29,12 @@ export const onePerAddressAndPage: CollectionBeforeChangeHook = async ({ data, o
     req,
   })
   if (totalDocs > 0)
-    throw new ValidationError({
-      collection: 'subscribers',
-      errors: [{ path: field, message: `This ${field} already follows this page.` }],
-    })
+    throw new ValidationError(
+      {
+        collection: 'subscribers',
+        errors: [{ path: field, message: requestT(req)('admin.check.subscriber.follows', { field }) }],
+      },
+      req.t,
+    )
   return data
 }

@@ -59,6 +59,7 @@ export async function everyPublicRoute({
     ['/history.rss', await site('/history.rss'), {}],
     ['/maintenances.ics', await site('/maintenances.ics'), {}],
     ['/subscribe', await site('/subscribe'), {}],
+    ['/embed', await site('/embed'), {}],
     ['/no-such-path', unknown, { unknown: ['no-such-path'] }],
     ['/favicon.ico', unknown, { unknown: ['favicon.ico'] }],
     ['/api/v1/status', await v1('/status'), {}],

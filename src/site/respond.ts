@@ -168,7 +168,7 @@ export async function signInProblemResponse(
   )
 }
 
-export interface SitePageOptions {
+interface SitePageOptions {
   /**
    * What a reader without access to a private page gets from this address instead of the page's sign-in (a 401): for
    * an address no person opens, whose failure would only be an error in somebody else's console (the widget's

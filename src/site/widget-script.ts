@@ -23,7 +23,7 @@ const DARK = '--bg:#1a1f25;--fg:#e6e9ed;--muted:#a4adb8;--line:#343c46;--link:#8
  * In the shadow root only: the host page's rules do not reach inside, and these do not leak out. Sizes in pixels,
  * since rem is the host page's root size.
  */
-export const WIDGET_CSS = `:host{all:initial;${LIGHT};--major:#a3151b;--minor:#8a5300;--maintenance:#1f4f9c;--ok:#136c36}
+const WIDGET_CSS = `:host{all:initial;${LIGHT};--major:#a3151b;--minor:#8a5300;--maintenance:#1f4f9c;--ok:#136c36}
 @media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}
 :host([data-theme=dark]){${DARK}}
 :host([data-position=inline]){display:block}
@@ -36,7 +36,7 @@ export const WIDGET_CSS = `:host{all:initial;${LIGHT};--major:#a3151b;--minor:#8
 .icon{flex:none;display:inline-flex;align-items:center;justify-content:center;width:22px;height:22px;border-radius:50%;background:var(--tone);color:#fff;font-weight:700;font-size:13px;margin-top:1px}
 .text{flex:1;margin:0;min-width:0;overflow-wrap:anywhere}
 .kind{font-weight:700}
-.state{color:var(--muted)}
+.state{display:block;color:var(--muted);font-size:13px}
 a{color:var(--link);font-weight:600}
 .more{display:block;flex:none;align-self:center;font-weight:400;font-size:13px;white-space:nowrap}
 .close{flex:none;font:inherit;font-size:20px;line-height:1;width:32px;height:32px;margin:-4px -2px -4px 0;padding:0;border:0;border-radius:6px;background:transparent;color:var(--muted);cursor:pointer}

@@ -181,7 +181,7 @@ export function statusWidget(config: WidgetConfig): void {
     const text = made.appendChild(element('p', 'text'))
     if (first.kind) text.appendChild(element('strong', 'kind', first.kind + ' '))
     text.appendChild(withNewTab(link('name', first.href, pageBase), first.name))
-    if (first.status) text.appendChild(element('span', 'state', ' · ' + first.status))
+    if (first.status) text.appendChild(element('span', 'state', first.status))
     if (notices.length > 1) made.appendChild(withNewTab(link('more', pageUrl, pageBase), words.more))
     const close = made.appendChild(element('button', 'close', '×')) as HTMLButtonElement
     close.type = 'button'

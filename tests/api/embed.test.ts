@@ -41,6 +41,14 @@ let payId: number
 const get = (route: Parameters<typeof callRoute>[0], path: string, headers: Record<string, string>) =>
   callRoute(route, 'GET', path, headers)
 
+/** A page's summary as another site's page asks for it: readable there (CORS), never with credentials. */
+async function summaryFromElsewhere(path: string, headers: Record<string, string>) {
+  const answer = await get(summaryRoute, path, { ...headers, origin: 'https://app.example.com' })
+  expect(answer.headers.get('access-control-allow-origin')).toBe('*')
+  expect(answer.headers.get('access-control-allow-credentials')).toBeNull()
+  return answer
+}
+
 beforeAll(async () => {
   admin = await createUser('admin')
   const write = async (path: string, body: unknown) => {
@@ -180,24 +188,13 @@ describe('the widget script, /embed.js', () => {
       expect(answer.headers.get('cache-control')).toBe('private, no-store')
     }
     // The summary it never asks for answers a stranger as it did: 401, readable across origins, without credentials.
-    const summary = await get(summaryRoute, '/api/v2/summary.json', {
-      ...onInternal,
-      origin: 'https://app.example.com',
-    })
-    expect(summary.status).toBe(401)
-    expect(summary.headers.get('access-control-allow-origin')).toBe('*')
-    expect(summary.headers.get('access-control-allow-credentials')).toBeNull()
+    expect((await summaryFromElsewhere('/api/v2/summary.json', onInternal)).status).toBe(401)
     expect((await get(embedRoute, '/embed', onInternal)).status).toBe(401)
   })
 
   it('reads a public summary from any origin, never with credentials', async () => {
-    const summary = await get(summaryRoute, '/api/v2/summary.json?locale=de', {
-      ...onPay,
-      origin: 'https://app.example.com',
-    })
+    const summary = await summaryFromElsewhere('/api/v2/summary.json?locale=de', onPay)
     expect(summary.status).toBe(200)
-    expect(summary.headers.get('access-control-allow-origin')).toBe('*')
-    expect(summary.headers.get('access-control-allow-credentials')).toBeNull()
     expect(JSON.parse(summary.text).incidents.map((i: { name: string }) => i.name)).toEqual(['Payments delayed'])
   })
 })

@@ -119,7 +119,7 @@ export function statusWidget(config: WidgetConfig): void {
     tone: string
   }
 
-  function noticesOf(summary: Summary, pageUrl: string): Notice[] {
+  function noticesOf(summary: Summary, home: string): Notice[] {
     const notices: Notice[] = []
     for (const incident of summary.incidents || [])
       notices.push({
@@ -127,7 +127,7 @@ export function statusWidget(config: WidgetConfig): void {
         kind: words.incident,
         name: incident.name,
         status: words.statuses[incident.status] || '',
-        href: incident.shortlink || pageUrl,
+        href: incident.shortlink || home,
         tone: incident.impact === 'critical' || incident.impact === 'major' ? 'major' : 'minor',
       })
     for (const maintenance of summary.scheduled_maintenances || [])
@@ -137,7 +137,7 @@ export function statusWidget(config: WidgetConfig): void {
           kind: words.maintenance,
           name: maintenance.name,
           status: words.statuses.in_progress,
-          href: maintenance.shortlink || pageUrl,
+          href: maintenance.shortlink || home,
           tone: 'maintenance',
         })
     // Services in trouble with no incident posted yet: the page's own words for it.
@@ -148,7 +148,7 @@ export function statusWidget(config: WidgetConfig): void {
         kind: '',
         name: status.description || '',
         status: '',
-        href: pageUrl,
+        href: home,
         tone: status.indicator === 'maintenance' ? 'maintenance' : status.indicator === 'minor' ? 'minor' : 'major',
       })
     return notices
@@ -174,7 +174,7 @@ export function statusWidget(config: WidgetConfig): void {
 
   const ICONS: Record<string, string> = { major: '✕', minor: '!', maintenance: '⚙' }
 
-  function banner(notices: Notice[], pageBase: string, pageUrl: string, onDismiss: () => void): HTMLElement {
+  function banner(notices: Notice[], pageBase: string, home: string, onDismiss: () => void): HTMLElement {
     const first = notices[0]
     const made = element('div', 'banner tone-' + first.tone)
     made.appendChild(element('span', 'icon', ICONS[first.tone])).setAttribute('aria-hidden', 'true')
@@ -182,7 +182,7 @@ export function statusWidget(config: WidgetConfig): void {
     if (first.kind) text.appendChild(element('strong', 'kind', first.kind + ' '))
     text.appendChild(withNewTab(link('name', first.href, pageBase), first.name))
     if (first.status) text.appendChild(element('span', 'state', first.status))
-    if (notices.length > 1) made.appendChild(withNewTab(link('more', pageUrl, pageBase), words.more))
+    if (notices.length > 1) made.appendChild(withNewTab(link('more', home, pageBase), words.more))
     const close = made.appendChild(element('button', 'close', '×')) as HTMLButtonElement
     close.type = 'button'
     close.setAttribute('aria-label', words.dismiss)
@@ -191,10 +191,10 @@ export function statusWidget(config: WidgetConfig): void {
     return made
   }
 
-  function pillOf(summary: Summary, pageBase: string, pageUrl: string): HTMLElement {
+  function pillOf(summary: Summary, pageBase: string, home: string): HTMLElement {
     const indicator = (summary.status && summary.status.indicator) || 'none'
     const text = indicator === 'none' ? words.operational : (summary.status && summary.status.description) || ''
-    const made = link('pill tone-' + (indicator === 'none' ? 'ok' : indicator), pageUrl, pageBase)
+    const made = link('pill tone-' + (indicator === 'none' ? 'ok' : indicator), home, pageBase)
     made.appendChild(element('span', 'dot')).setAttribute('aria-hidden', 'true')
     return withNewTab(made, text)
   }
@@ -205,24 +205,25 @@ export function statusWidget(config: WidgetConfig): void {
   function render(summary: Summary): void {
     latest = summary
     const pageBase = (summary.page && summary.page.url) || ''
-    const pageUrl = pageBase ? pageBase + config.prefix + '/' : ''
-    const all = noticesOf(summary, pageUrl)
+    // The page's own address; link() puts it in the widget's language, as the incidents' addresses.
+    const home = pageBase ? pageBase + '/' : ''
+    const all = noticesOf(summary, home)
     const hidden = dismissed()
     const notices = all.filter((notice) => hidden.indexOf(notice.id) < 0)
     // Only what is still under way stays remembered.
     remember(hidden.filter((id) => all.some((notice) => notice.id === id)))
-    const state = JSON.stringify([notices, pill && summary.status, pageUrl])
+    const state = JSON.stringify([notices, pill && summary.status, home])
     if (state === shown) return // unchanged: the live region says nothing again
     shown = state
     box.textContent = ''
     if (notices.length)
       box.appendChild(
-        banner(notices, pageBase, pageUrl, () => {
+        banner(notices, pageBase, home, () => {
           remember(dismissed().concat(notices.map((notice) => notice.id)))
           if (latest) render(latest)
         }),
       )
-    else if (pill && pageUrl) box.appendChild(pillOf(summary, pageBase, pageUrl))
+    else if (pill && home) box.appendChild(pillOf(summary, pageBase, home))
   }
 
   const MINUTE = 60000

@@ -265,6 +265,7 @@ describe('embedded in another site', () => {
   let host: HostSite
   let shopId: number
   let checkout: number
+  let incidentShortId: string
 
   const policy = () =>
     [
@@ -299,6 +300,7 @@ describe('embedded in another site', () => {
     host.serve('/app', widget('shop'), policy())
     host.serve('/app-dark', widget('shop', ' data-theme="dark"'), policy())
     host.serve('/app-pill', widget('shop', ' data-pill data-position="top-right"'), policy())
+    host.serve('/app-de', widget('shop/de', ' data-pill'), policy())
     host.serve('/intranet', widget('staff'), policy())
     const frame = `<iframe src="${site.server.base}/p/shop/embed" title="Acme Shop status" width="520" height="460"></iframe>`
     host.serve('/frame', hostPage(frame), policy())
@@ -407,6 +409,15 @@ describe('embedded in another site', () => {
     expect(await link.textContent()).toBe('All systems operational (opens in a new tab)')
     expect(await link.getAttribute('href')).toBe(`${site.server.base}/p/shop/`)
     await pill.context.close()
+    // In German, from /p/shop/de/embed.js: its words, and the page's address in German.
+    const german = await open('/app-de')
+    await firstRead(german.page)
+    const pillDe = german.page.locator(`${WIDGET} a.pill`)
+    await expect.poll(() => pillDe.count()).toBe(1)
+    expect(await pillDe.textContent()).toBe('Alle Systeme betriebsbereit (öffnet in einem neuen Tab)')
+    expect(await pillDe.getAttribute('href')).toBe(`${site.server.base}/p/shop/de/`)
+    expect(german.problems).toEqual([])
+    await german.context.close()
 
     const { context, page, problems } = await open('/app')
     await firstRead(page)
@@ -434,7 +445,8 @@ describe('embedded in another site', () => {
     await expect.poll(() => banner(page).count()).toBe(1)
     const name = page.locator(`${WIDGET} a.name`)
     expect(await name.textContent()).toBe('Checkout is failing (opens in a new tab)')
-    expect(await name.getAttribute('href')).toBe(`${site.server.base}/p/shop/i/${incident.doc.shortId}`)
+    incidentShortId = incident.doc.shortId
+    expect(await name.getAttribute('href')).toBe(`${site.server.base}/p/shop/i/${incidentShortId}`)
     expect(await banner(page).innerText()).toMatch(/Incident:\s+Checkout is failing[\s\S]*\nInvestigating/)
     await page.screenshot({ path: path.join(docsShots, 'widget-light.png') })
 
@@ -491,6 +503,13 @@ describe('embedded in another site', () => {
     await expect.poll(() => link.count()).toBe(1)
     expect(await link.textContent()).toBe('Partial System Outage (opens in a new tab)')
     expect(await banner(pill.page).count()).toBe(0)
+    // Dismissed in English only: the German widget names it, linking to the incident's German page.
+    const german = await open('/app-de', { visitor: context })
+    await firstRead(german.page)
+    await expect.poll(() => banner(german.page).count()).toBe(1)
+    expect(await banner(german.page).innerText()).toMatch(/Störung:\s+Checkout is failing[\s\S]*\nWird untersucht/)
+    const germanName = german.page.locator(`${WIDGET} a.name`)
+    expect(await germanName.getAttribute('href')).toBe(`${site.server.base}/p/shop/de/i/${incidentShortId}`)
     await context.close()
   })
 

@@ -260,6 +260,11 @@ describe('the public site in other languages', () => {
  */
 describe('embedded in another site', () => {
   const START = Date.parse('2030-01-07T09:00:00.000Z')
+  /**
+   * Where the clock stops: far enough after START that no page, however slowly it loads, has reached it (Playwright
+   * installs the clock on each new document from START, as time passed since, then pauses it here).
+   */
+  const PAUSED = START + 3_600_000
   const SUMMARY = '/api/v2/summary.json'
   const WIDGET = 'statuspage-widget-host'
   let host: HostSite
@@ -309,7 +314,7 @@ describe('embedded in another site', () => {
   afterAll(() => host?.close())
 
   /**
-   * A page of the host site on a clock paused at START + 1 s (`paused: false`: the real one), with what the browser
+   * A page of the host site on a clock paused at PAUSED (`paused: false`: the real one), with what the browser
    * says about it; in a new context (a new visitor), or in `visitor`'s.
    */
   async function open(
@@ -344,7 +349,7 @@ describe('embedded in another site', () => {
     }, SUMMARY)
     if (paused) {
       await page.clock.install({ time: START })
-      await page.clock.pauseAt(START + 1000)
+      await page.clock.pauseAt(PAUSED)
     }
     await page.goto(`${host.origin}${pathname}`)
     return { context, page, problems }
@@ -421,7 +426,7 @@ describe('embedded in another site', () => {
 
     const { context, page, problems } = await open('/app')
     await firstRead(page)
-    expect(await reads(page)).toEqual([START + 1000])
+    expect(await reads(page)).toEqual([PAUSED])
     // The live region is in place and empty: nothing shown, no room taken.
     expect(
       await widgetBox(page).evaluate((box) => [
@@ -441,7 +446,7 @@ describe('embedded in another site', () => {
     await tick(page, 59_000, false)
     expect(await reads(page)).toHaveLength(1)
     await tick(page, 1_000, true)
-    expect(await reads(page)).toEqual([START + 1000, START + 61_000])
+    expect(await reads(page)).toEqual([PAUSED, PAUSED + 60_000])
     await expect.poll(() => banner(page).count()).toBe(1)
     const name = page.locator(`${WIDGET} a.name`)
     expect(await name.textContent()).toBe('Checkout is failing (opens in a new tab)')
@@ -456,7 +461,7 @@ describe('embedded in another site', () => {
     expect(await reads(page)).toHaveLength(2)
     await setHidden(page, false)
     await tick(page, 1, true)
-    expect(await reads(page)).toEqual([START + 1000, START + 61_000, START + 661_001])
+    expect(await reads(page)).toEqual([PAUSED, PAUSED + 60_000, PAUSED + 660_001])
     expect(problems).toEqual([])
     expect(await violations(page)).toEqual([])
     await context.close()

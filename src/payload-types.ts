@@ -433,6 +433,15 @@ export interface Page {
    * Adds `X-Robots-Tag: noindex` and a robots meta to its pages (a private page always has them).
    */
   noindex?: boolean | null;
+  /**
+   * The sites that may show this page’s compact view (/embed) in an iframe, each as an origin such as https://app.example.com. None: only this page’s own origin. The script widget (/embed.js) needs none.
+   */
+  embeddingOrigins?:
+    | {
+        origin: string;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1636,6 +1645,12 @@ export interface PagesSelect<T extends boolean = true> {
             };
       };
   noindex?: T;
+  embeddingOrigins?:
+    | T
+    | {
+        origin?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1886,6 +1901,15 @@ export interface Setting {
         | null;
     };
   };
+  /**
+   * The sites that may show this page’s compact view (/embed) in an iframe, each as an origin such as https://app.example.com. None: only this page’s own origin. The script widget (/embed.js) needs none.
+   */
+  embeddingOrigins?:
+    | {
+        origin: string;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2036,6 +2060,12 @@ export interface SettingsSelect<T extends boolean = true> {
                     id?: T;
                   };
             };
+      };
+  embeddingOrigins?:
+    | T
+    | {
+        origin?: T;
+        id?: T;
       };
   updatedAt?: T;
   createdAt?: T;

@@ -24,6 +24,8 @@ const EXACT = new Set([
   '/maintenances.ics',
   '/favicon.svg',
   '/favicon.ico',
+  '/embed',
+  '/embed.js',
 ])
 
 export function isPublicSitePath(pathname: string): boolean {

@@ -6,6 +6,7 @@ import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { optionsFrom } from '@/fields/options'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { embeddingOriginsField } from '@/fields/embedding-origins'
 import { languageField } from '@/fields/language'
 import { noindexField } from '@/fields/noindex'
 import { pageAccessField } from '@/fields/page-access'
@@ -107,5 +108,6 @@ export const Settings: GlobalConfig = {
       'What the default page (every host no other page claims) shows. None: every service, grouped as the services say.',
     ),
     pageAccessField,
+    embeddingOriginsField,
   ],
 }

@@ -62,6 +62,8 @@ export interface PageRecord extends PageAddressing {
   accessLinks: AccessLinkRule[]
   /** Its identity provider's client secret, sealed (src/auth/secret-box.ts); null: it has no provider. */
   oidcClientSecret: string | null
+  /** The origins that may frame its compact view, /embed (src/domain/embedding.ts). */
+  embeddingOrigins: string[]
 }
 
 interface Pages {
@@ -118,6 +120,8 @@ function accessOf(access: PageDoc['access']): PageAccessRule {
 }
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null
+
+const originsOf = (rows: PageDoc['embeddingOrigins']): string[] => (rows ?? []).map((row) => row.origin)
 
 /**
  * The links not revoked, by page (DEFAULT_PAGE_ID: the default page's): a link's cookie works only while its link is
@@ -177,6 +181,7 @@ async function readPages(payload: Payload): Promise<Pages> {
         timeZone: true,
         noindex: true,
         language: true,
+        embeddingOrigins: true,
       },
     }),
     readAccessLinks(payload),
@@ -203,6 +208,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       accessLinks: links.get(DEFAULT_PAGE_ID) ?? [],
       oidcClientSecret: settings.access?.oidc?.clientSecret || null,
       sections: defaultSections ?? [],
+      embeddingOrigins: originsOf(settings.embeddingOrigins),
     },
     pages: found.docs.map((doc) => ({
       id: doc.id,
@@ -222,6 +228,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       accessLinks: links.get(doc.id) ?? [],
       oidcClientSecret: doc.access?.oidc?.clientSecret || null,
       sections: sectionsOf(doc.sections),
+      embeddingOrigins: originsOf(doc.embeddingOrigins),
     })),
   }
   publishPageDirectory(pages.pages, pages.defaultPage.access.private)

@@ -29,8 +29,15 @@ const policy = (styles: string[]) =>
 
 const SITE_CONTENT_SECURITY_POLICY = policy([SITE_CSS])
 
-/** The policy of a page rendered with these settings (src/site/layout.ts embeds the same styles). */
-export function siteContentSecurityPolicy(settings: Pick<SiteSettings, 'accentColor'>): string {
+/**
+ * The policy of a page rendered with these settings (src/site/layout.ts embeds the same styles). `frameAncestors`:
+ * the compact view's (src/domain/embedding.ts); the other pages have none, and may be framed anywhere.
+ */
+export function siteContentSecurityPolicy(
+  settings: Pick<SiteSettings, 'accentColor'>,
+  frameAncestors?: string,
+): string {
   const accent = accentStyle(settings.accentColor)
-  return accent ? policy([SITE_CSS, accent]) : SITE_CONTENT_SECURITY_POLICY
+  const base = accent ? policy([SITE_CSS, accent]) : SITE_CONTENT_SECURITY_POLICY
+  return frameAncestors ? `${base}; ${frameAncestors}` : base
 }

@@ -230,12 +230,7 @@ export function renderDocument({
   const icon = settings.favicon
     ? html`<link rel="icon" href="${settings.favicon.url}"${settings.favicon.mimeType ? html` type="${settings.favicon.mimeType}"` : null}>`
     : html`<link rel="icon" type="image/svg+xml" href="${faviconHref(status ?? settings.status ?? 'neutral')}">`
-  const accent = accentStyle(settings.accentColor)
-  const dateFormat = settings.dateFormat && settings.dateFormat !== DEFAULT_DATE_FORMAT ? settings.dateFormat : null
-  const page = html`<!doctype html>
-<html lang="${settings.language?.locale ?? 'en'}"${settings.language?.dir === 'rtl' ? raw(' dir="rtl"') : ''}${dateFormat ? html` data-date-format="${dateFormat}"` : null}>
-<head>
-<meta charset="utf-8">
+  const page = html`${documentStart(settings)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${fullTitle}</title>${
     settings.noindex
@@ -251,8 +246,7 @@ ${description ? html`<meta property="og:description" content="${description}">` 
 <meta name="twitter:card" content="summary">
 <meta name="color-scheme" content="light dark">
 ${icon}
-<script>${raw(HEAD_SCRIPT)}</script>
-<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}${feedAlternates(settings, subject)}${language.head}
+${headScriptAndStyles(settings)}${feedAlternates(settings, subject)}${language.head}
 </head>
 <body>
 <a class="skip" href="#main">${t('site.skip')}</a>
@@ -268,7 +262,7 @@ ${settings.subscribable === false ? null : html`<li>${navLink('/subscribe', html
 <main id="main" class="wrap" tabindex="-1"${refresh ? raw(' data-refresh') : ''}${staleWords(settings)}>
 ${body}
 </main>
-${refresh ? html`<p id="refresh-status" class="visually-hidden" role="status"></p>` : null}
+${refresh ? REFRESH_STATUS : null}
 <footer class="site"><div class="wrap">
 <p class="footer-name">${settings.siteName}</p>
 <ul>
@@ -276,10 +270,54 @@ ${footerItems(settings)}
 </ul>
 ${language.switcher}
 </div></footer>
-${scriptTexts(settings)}
+${documentEnd(settings)}`
+  return page.value
+}
+
+/**
+ * A page's compact view, for an iframe on another site (`/embed`, src/site/embed-page.ts): the main content alone,
+ * refreshed as `/` is, its links opening in a new tab (not inside the frame), never listed by search engines.
+ */
+export function renderCompactDocument({ title, settings, body }: Pick<DocumentOptions, 'title' | 'settings' | 'body'>) {
+  return html`${documentStart(settings)}
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · ${settings.siteName}</title>
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<base target="_blank">
+${headScriptAndStyles(settings)}
+</head>
+<body class="embedded">
+<main id="main" class="wrap" tabindex="-1" data-refresh>
+${body}
+</main>
+${REFRESH_STATUS}
+${documentEnd(settings)}`.value
+}
+
+/** The doctype, `<html>` with the page's language, direction and date format, and the head's first line. */
+function documentStart(settings: SiteSettings): SafeHtml {
+  const dateFormat = settings.dateFormat && settings.dateFormat !== DEFAULT_DATE_FORMAT ? settings.dateFormat : null
+  return html`<!doctype html>
+<html lang="${settings.language?.locale ?? 'en'}"${settings.language?.dir === 'rtl' ? raw(' dir="rtl"') : ''}${dateFormat ? html` data-date-format="${dateFormat}"` : null}>
+<head>
+<meta charset="utf-8">`
+}
+
+/** The theme before paint and the stylesheets (the site's, and the page's accent): what the policy's hashes allow. */
+function headScriptAndStyles(settings: SiteSettings): SafeHtml {
+  const accent = accentStyle(settings.accentColor)
+  return html`<script>${raw(HEAD_SCRIPT)}</script>
+<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}`
+}
+
+const REFRESH_STATUS = raw('<p id="refresh-status" class="visually-hidden" role="status"></p>')
+
+/** The script's texts and the script, then the end of the document. */
+function documentEnd(settings: SiteSettings): SafeHtml {
+  return html`${scriptTexts(settings)}
 <script>${raw(BODY_SCRIPT)}</script>
 </body>
 </html>
 `
-  return page.value
 }

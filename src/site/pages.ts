@@ -35,7 +35,7 @@ const SERVICE_ICONS: Record<ServiceStatus, string> = {
   major: '✕',
 }
 
-function serviceBadge(t: Translate, status: ServiceStatus): SafeHtml {
+export function serviceBadge(t: Translate, status: ServiceStatus): SafeHtml {
   const narrow = NARROW_STATUS_KEYS[status]
   const label = narrow
     ? html`<span class="wide-label">${serviceStatusLabel(t, status)}</span><span class="narrow-label">${t(narrow)}</span>`
@@ -101,7 +101,7 @@ function serviceNames(settings: SiteSettings, services: { name: string }[]): Saf
     : html`<span class="muted">${tOf(settings)('site.card.noneListed')}</span>`
 }
 
-function incidentCard(incident: Incident, settings: SiteSettings, withLatest: boolean): SafeHtml {
+export function incidentCard(incident: Incident, settings: SiteSettings, withLatest: boolean): SafeHtml {
   const t = tOf(settings)
   const latest = incident.updates[0]
   const affected = incident.affectedServices.length
@@ -156,7 +156,7 @@ function startsIn(m: Maintenance, t: Translate, clock: ResponseClock | undefined
   return html`<strong class="starts">${t('site.maintenance.startsIn', { duration })}</strong> · `
 }
 
-function maintenanceCard(
+export function maintenanceCard(
   m: Maintenance,
   settings: SiteSettings,
   clock?: ResponseClock,
@@ -194,7 +194,7 @@ function onePerSeries(
 }
 
 /** A service's or group's name and description, each saying its language where it fell back to another. */
-function described(shape: { name: string; description: string | null }, href?: string): SafeHtml {
+export function described(shape: { name: string; description: string | null }, href?: string): SafeHtml {
   const name = written(shape, 'name', shape.name)
   const { description } = shape
   return html`<span class="name">${href ? html`<a href="${href}">${name}</a>` : name}${description ? html`<span class="desc">${written(shape, 'description', description)}</span>` : null}</span>`
@@ -235,7 +235,7 @@ function serviceList(
 }
 
 /** The banner: the operator's status message, else the page's own words for the status, else the derived headline. */
-function banner(summary: StatusSummary, settings: SiteSettings): { headline: string; section: SafeHtml } {
+export function banner(summary: StatusSummary, settings: SiteSettings): { headline: string; section: SafeHtml } {
   const t = tOf(settings)
   const headline =
     settings.bannerTexts?.[settings.language?.locale ?? DEFAULT_LOCALE]?.[summary.status] ??

@@ -45,13 +45,15 @@ export interface SiteBody {
   status?: number
   /** One subscriber's page (a token in its address): never stored anywhere, and no referrer leaves it. */
   private?: boolean
+  /** The compact view's `frame-ancestors` directive (src/domain/embedding.ts), added to the page's policy. */
+  frameAncestors?: string
 }
 
 /** `settings`: what the page was rendered with (its accent's style is allowed by the policy). */
 function respond(
   request: Request,
   settings: SiteSettings,
-  { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal }: SiteBody,
+  { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal, frameAncestors }: SiteBody,
   expiresAt: Date | null = null,
 ): Response {
   const headers = new Headers({
@@ -59,7 +61,8 @@ function respond(
     'x-content-type-options': 'nosniff',
   })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
-  if (contentType.startsWith('text/html')) headers.set('content-security-policy', siteContentSecurityPolicy(settings))
+  if (contentType.startsWith('text/html'))
+    headers.set('content-security-policy', siteContentSecurityPolicy(settings, frameAncestors))
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
   if (status === 200 && !personal) {
     const etag = etagOf(body)
@@ -165,7 +168,16 @@ export async function signInProblemResponse(
   )
 }
 
-export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
+interface SitePageOptions {
+  /**
+   * What a reader without access to a private page gets from this address instead of the page's sign-in (a 401): for
+   * an address no person opens, whose failure would only be an error in somebody else's console (the widget's
+   * script). Private and unstored as the sign-in is.
+   */
+  refused?: SiteBody
+}
+
+export function sitePage<P = Record<string, never>>(handler: Handler<P>, options: SitePageOptions = {}) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     let settings = FALLBACK_SETTINGS
     try {
@@ -187,7 +199,9 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>) {
       return markPageResponse(response, requestPage)
     } catch (error) {
       if (error instanceof AccessRequired)
-        return accessResponse(request, error, { headers: error.headers, returnTo: new URL(request.url).pathname })
+        return options.refused
+          ? markPrivate(respond(request, settings, options.refused))
+          : accessResponse(request, error, { headers: error.headers, returnTo: new URL(request.url).pathname })
       if (error instanceof NotFound)
         return respond(request, settings, { status: 404, body: notFoundPage(settings, error.what) })
       const failure = publicError(error, '')

@@ -72,6 +72,7 @@ export async function everyPublicRoute({
     [`/badge/service/${service}/uptime/30d.json`, badge, { badge: ['service', service, 'uptime', '30d.json'] }],
     [`/badge/group/${group}/incidents.svg`, badge, { badge: ['group', group, 'incidents.svg'] }],
     ['/subscribe', await site('/subscribe'), {}],
+    ['/embed', await site('/embed'), {}],
     ['/no-such-path', unknown, { unknown: ['no-such-path'] }],
     ['/favicon.ico', unknown, { unknown: ['favicon.ico'] }],
     ['/api/v1/status', await v1('/status'), {}],

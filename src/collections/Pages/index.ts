@@ -4,6 +4,7 @@ import { publicPagesOnly } from '@/access/private-pages'
 import { admins } from '@/access/roles'
 import { hostProblem, normalHost } from '@/domain/pages'
 import { pageBrandingFields } from '@/fields/page-branding'
+import { embeddingOriginsField } from '@/fields/embedding-origins'
 import { languageField } from '@/fields/language'
 import { noindexField } from '@/fields/noindex'
 import { pageAccessField } from '@/fields/page-access'
@@ -95,5 +96,6 @@ export const Pages: CollectionConfig = {
     pageSectionsField('The services this page shows, under which headings. None: no services.'),
     pageAccessField,
     noindexField,
+    embeddingOriginsField,
   ],
 }

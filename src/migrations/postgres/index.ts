@@ -32,6 +32,7 @@ import * as migration_20261129_043318_page_language from './20261129_043318_page
 import * as migration_20261129_044300_subscriber_language from './20261129_044300_subscriber_language';
 import * as migration_20261129_045001_content_locales from './20261129_045001_content_locales';
 import * as migration_20261129_051212_languages_schema from './20261129_051212_languages_schema';
+import * as migration_20261129_072850_embedding_origins from './20261129_072850_embedding_origins';
 
 export const migrations = [
   {
@@ -202,6 +203,11 @@ export const migrations = [
   {
     up: migration_20261129_051212_languages_schema.up,
     down: migration_20261129_051212_languages_schema.down,
-    name: '20261129_051212_languages_schema'
+    name: '20261129_051212_languages_schema',
+  },
+  {
+    up: migration_20261129_072850_embedding_origins.up,
+    down: migration_20261129_072850_embedding_origins.down,
+    name: '20261129_072850_embedding_origins'
   },
 ];

@@ -33,6 +33,7 @@ import * as migration_20261129_043309_page_language from './20261129_043309_page
 import * as migration_20261129_044243_subscriber_language from './20261129_044243_subscriber_language';
 import * as migration_20261129_044925_content_locales from './20261129_044925_content_locales';
 import * as migration_20261129_051206_languages_schema from './20261129_051206_languages_schema';
+import * as migration_20261129_072807_embedding_origins from './20261129_072807_embedding_origins';
 
 export const migrations = [
   {
@@ -208,6 +209,11 @@ export const migrations = [
   {
     up: migration_20261129_051206_languages_schema.up,
     down: migration_20261129_051206_languages_schema.down,
-    name: '20261129_051206_languages_schema'
+    name: '20261129_051206_languages_schema',
+  },
+  {
+    up: migration_20261129_072807_embedding_origins.up,
+    down: migration_20261129_072807_embedding_origins.down,
+    name: '20261129_072807_embedding_origins'
   },
 ];

@@ -1,8 +1,11 @@
 // A document at the bounds is 2,000 rows with a message per language each: on a loaded two-core machine its save keeps
 // the event loop busy past the 15 s statement limit, which then reads as a database that did not answer.
-process.env.DATABASE_STATEMENT_TIMEOUT_MS = '120000'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { beforeAll, describe, expect, it } from 'vitest'
+// Before the imports below build the database adapter with its limits.
+vi.hoisted(() => {
+  process.env.DATABASE_STATEMENT_TIMEOUT_MS = '120000'
+})
 
 import { api, createUser, graphql, type TestUser } from '../helpers/api'
 

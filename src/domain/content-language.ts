@@ -17,6 +17,13 @@ export function contentLanguage(locale: AnyLocale, pageDefault: Locale): Content
   return { reader: isLocale(locale) ? locale : pageDefault, pageDefault }
 }
 
+/**
+ * Whether a response in this language may need a text of another language than the default one (English), where
+ * every text is written first: a site read in English reads only those rows, as it did before any translation.
+ */
+export const readsOtherLanguages = (language: ContentLanguage | undefined): language is ContentLanguage =>
+  Boolean(language && (language.reader !== DEFAULT_LOCALE || language.pageDefault !== DEFAULT_LOCALE))
+
 /** Whether reading in this language may show a text from another that must be marked (the page default's needs none). */
 export const marksFallbacks = (language: ContentLanguage | undefined): language is ContentLanguage =>
   Boolean(language && language.reader !== language.pageDefault)

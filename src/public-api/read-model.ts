@@ -23,7 +23,7 @@ import type {
 import type { Links } from '@/settings/base-url'
 import { shownOnPagesWhere } from '@/settings/page-where'
 import { byOrderThenName } from '@/domain/display-order'
-import { type ContentLanguage, copyFallbacks, localizedField } from '@/domain/content-language'
+import { type ContentLanguage, copyFallbacks, localizedField, readsOtherLanguages } from '@/domain/content-language'
 import { DEFAULT_LOCALE } from '@/domain/locales'
 import { type PageScope, showsOnPage } from '@/domain/pages'
 import { relationIds } from '@/db/relation-id'
@@ -65,15 +65,11 @@ function serviceRefs(services: (number | ServiceDoc)[] | null | undefined) {
 }
 
 /**
- * Reads content in every language when the response's may need another's (docs/languages.md, "Content"): a page in
- * the default language of a site that writes in English reads as it always did, with no more rows.
+ * The `locale` of the Local API reads of a response in this language: every language when it may need another's
+ * (docs/languages.md, "Content"); a page read in English reads as it always did, with no more rows.
  */
-const readsAllLanguages = (language: ContentLanguage | undefined): language is ContentLanguage =>
-  Boolean(language && (language.reader !== DEFAULT_LOCALE || language.pageDefault !== DEFAULT_LOCALE))
-
-/** The `locale` of the Local API reads of a response in this language. */
 const localeOf = (language: ContentLanguage | undefined): { locale?: 'all' } =>
-  readsAllLanguages(language) ? { locale: 'all' } : {}
+  readsOtherLanguages(language) ? { locale: 'all' } : {}
 
 type Localizable = {
   title?: unknown
@@ -95,7 +91,7 @@ function refIn<T>(ref: T, language: ContentLanguage): T {
  * src/domain/content-language.ts); as read when the response reads only the default language.
  */
 function contentIn<T extends Localizable>(doc: T, language: ContentLanguage | undefined): T {
-  if (!readsAllLanguages(language)) return doc
+  if (!readsOtherLanguages(language)) return doc
   const out: Row = { ...doc }
   for (const field of ['title', 'postmortem', 'description'] as const)
     if (field in doc)

@@ -18,7 +18,7 @@ import {
   windowStartFor,
   windowUptime,
 } from '@/domain/uptime'
-import { type ContentLanguage, localizedField } from '@/domain/content-language'
+import { type ContentLanguage, localizedField, readsOtherLanguages } from '@/domain/content-language'
 import { DEFAULT_LOCALE } from '@/domain/locales'
 import type { ServiceStatus } from '@/domain/statuses'
 import { readRows } from '@/db/sql'
@@ -271,7 +271,7 @@ export async function uptimeTable(payload: Payload, now: Date, language?: Conten
   const table = peersUnheard()
     ? await readSources(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime()))
     : await sharedTable(payload, now)
-  if (!language || (language.reader === DEFAULT_LOCALE && language.pageDefault === DEFAULT_LOCALE)) return table
+  if (!readsOtherLanguages(language)) return table
   const key = `${language.reader}/${language.pageDefault}`
   let inLanguages = translatedTables.get(table)
   if (!inLanguages) translatedTables.set(table, (inLanguages = new Map()))

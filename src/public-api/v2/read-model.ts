@@ -8,8 +8,8 @@ import { incidentStartedAt, RESOLVED_INCIDENT_STATUS } from '@/domain/incident-s
 import { worstStatus } from '@/domain/overall-status'
 import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
 import type { ServiceStatus } from '@/domain/statuses'
-import { type ContentLanguage, fallbackChain } from '@/domain/content-language'
-import { DEFAULT_LOCALE, type Locale } from '@/domain/locales'
+import { type ContentLanguage, fallbackChain, readsOtherLanguages } from '@/domain/content-language'
+import type { Locale } from '@/domain/locales'
 import {
   componentStatus,
   derivedId,
@@ -67,7 +67,7 @@ type ContentRead = { locale?: Locale; fallbackLocale?: Locale[] }
  * none for a site read in English, so that its reads stay what they were.
  */
 function contentRead(language: ContentLanguage | undefined): ContentRead {
-  if (!language || (language.reader === DEFAULT_LOCALE && language.pageDefault === DEFAULT_LOCALE)) return {}
+  if (!readsOtherLanguages(language)) return {}
   const [locale, ...fallbackLocale] = fallbackChain(language)
   return { locale, fallbackLocale }
 }

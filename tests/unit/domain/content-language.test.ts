@@ -7,6 +7,7 @@ import {
   fallbackOf,
   localizedField,
   pickLanguage,
+  readsOtherLanguages,
 } from '@/domain/content-language'
 
 describe('content in several languages', () => {
@@ -15,6 +16,13 @@ describe('content in several languages', () => {
     expect(fallbackChain({ reader: 'en', pageDefault: 'en' })).toEqual(['en'])
     // The pseudo-locale reads the page default's texts.
     expect(contentLanguage('en-XA', 'fr')).toEqual({ reader: 'fr', pageDefault: 'fr' })
+  })
+
+  it('reads other languages only for a reader or a page default other than English', () => {
+    expect(readsOtherLanguages(undefined)).toBe(false)
+    expect(readsOtherLanguages({ reader: 'en', pageDefault: 'en' })).toBe(false)
+    expect(readsOtherLanguages({ reader: 'de', pageDefault: 'en' })).toBe(true)
+    expect(readsOtherLanguages({ reader: 'en', pageDefault: 'ja' })).toBe(true)
   })
 
   it('skips an empty text', () => {

@@ -8,11 +8,11 @@ import type { Payload } from 'payload'
 
 import type { BadgeAddress, BadgeSubject } from '@/domain/badges'
 import type { ServiceStatus } from '@/domain/statuses'
-import { NotFound } from '@/errors'
 import type { Links } from '@/settings/base-url'
 
 import type { ResponseClock } from './clock'
-import { countActiveIncidents, currentOverallStatus, listServiceGroups, listServices } from './read-model'
+import { countActiveIncidents, currentOverallStatus, listServices } from './read-model'
+import { findShownSubject } from './shown-subject'
 import { combinedUptime, uptimeChangesAt, uptimeTable } from './uptime'
 
 export type BadgeValue =
@@ -36,14 +36,7 @@ interface Subject {
 
 async function subjectOf(payload: Payload, links: Links, subject: BadgeSubject): Promise<Subject> {
   if (subject.kind === 'page') return { name: null, slugs: null }
-  if (subject.kind === 'group') {
-    const group = (await listServiceGroups(payload, links.scope, links.content)).find((g) => g.slug === subject.slug)
-    if (!group) throw new NotFound('service group')
-    return { name: group.name, status: group.status, slugs: group.services.map((s) => s.slug) }
-  }
-  const service = (await listServices(payload, links.scope, links.content)).find((s) => s.slug === subject.slug)
-  if (!service) throw new NotFound('service')
-  return { name: service.name, status: service.status, slugs: [service.slug] }
+  return findShownSubject(payload, links, subject.kind, subject.slug)
 }
 
 async function uptimeOf(payload: Payload, links: Links, slugs: string[] | null, days: number, clock: ResponseClock) {

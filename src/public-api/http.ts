@@ -65,17 +65,26 @@ export function dataResponse(request: Request, data: unknown, options: DataOptio
 export function jsonResponse(request: Request, value: unknown, options: DataOptions = {}): Response {
   const url = new URL(request.url)
   const body = url.searchParams.has('pretty') ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value)
-  const etag = etagOf(body)
-  const headers = new Headers({ ...CORS_HEADERS, etag, 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'Accept-Encoding' })
+  const headers = new Headers({ ...CORS_HEADERS, 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'Accept-Encoding' })
   if (options.page) {
     headers.set('link', linkHeader(url, options.page.base, options.page))
     headers.set('x-total-count', String(options.page.totalDocs))
   }
   if (options.expiresAt) headers.set(EXPIRES_HEADER, String(options.expiresAt.getTime()))
+  return taggedResponse(request, body, 'application/json; charset=utf-8', headers)
+}
+
+/**
+ * A 200 of `body` with its ETag, or a 304 when the client holds that version already (the pages, the API, the
+ * badges); HEAD gets the headers only. `headers` carry the rest (caching, CORS, the expiry).
+ */
+export function taggedResponse(request: Request, body: string, contentType: string, headers: Headers): Response {
+  const etag = etagOf(body)
+  headers.set('etag', etag)
   if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag))
     return new Response(null, { status: 304, headers })
-  headers.set('content-type', 'application/json; charset=utf-8')
-  return new Response(body, { status: 200, headers })
+  headers.set('content-type', contentType)
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
 }
 
 const TITLES: Record<number, string> = {

@@ -13,13 +13,12 @@ import { getPayload } from 'payload'
 
 import { type BadgeAddress, badgeFormatOf, badgeOptions, type InvalidParameter, parseBadgePath } from '@/domain/badges'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
-import { ifNoneMatchMatches } from '@/edge/etag'
 import { loggablePath } from '@/edge/public-paths'
 import { NotFound, publicError } from '@/errors'
 import { type Translate, translator } from '@/i18n/translate'
 import { badgeFacts } from '@/public-api/badges'
 import { ResponseClock } from '@/public-api/clock'
-import { CORS_HEADERS, etagOf, invalidQueryResponse, problemResponse } from '@/public-api/http'
+import { CORS_HEADERS, invalidQueryResponse, problemResponse, taggedResponse } from '@/public-api/http'
 import { EXPIRES_HEADER } from '@/runtime/headers'
 import { markPageResponse, markPrivate, publicPage } from '@/settings/base-url'
 import { AccessRequired } from '@/settings/page-access'
@@ -40,14 +39,10 @@ const JSON_HEADERS = { 'x-content-type-options': 'nosniff' }
 
 /** A badge drawn: ETag and 304, the public Cache-Control, and its expiry for the response cache. */
 function drawn(request: Request, body: string, contentType: string, expiresAt: Date | null): Response {
-  const etag = etagOf(body)
   const own = contentType === SVG ? SVG_HEADERS : JSON_HEADERS
-  const headers = new Headers({ ...CORS_HEADERS, ...own, etag, 'cache-control': PUBLIC_CACHE_CONTROL })
+  const headers = new Headers({ ...CORS_HEADERS, ...own, 'cache-control': PUBLIC_CACHE_CONTROL })
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
-  if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag))
-    return new Response(null, { status: 304, headers })
-  headers.set('content-type', contentType)
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
+  return taggedResponse(request, body, contentType, headers)
 }
 
 interface Failure {

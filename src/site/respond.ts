@@ -8,13 +8,12 @@ import { getPayload, type Payload } from 'payload'
 
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { NotFound, publicError } from '@/errors'
-import { ifNoneMatchMatches } from '@/edge/etag'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
 import { type Translate, tOf } from '@/i18n/translate'
 import { EXPIRES_HEADER } from '@/runtime/headers'
 import { loggablePath } from '@/edge/public-paths'
 import { ResponseClock } from '@/public-api/clock'
-import { etagOf } from '@/public-api/http'
+import { taggedResponse } from '@/public-api/http'
 import { type Links, markPageResponse, markPrivate, publicPage } from '@/settings/base-url'
 import { AccessRequired, type GatedPage } from '@/settings/page-access'
 import type { PageRecord } from '@/settings/pages'
@@ -64,12 +63,7 @@ function respond(
   if (contentType.startsWith('text/html'))
     headers.set('content-security-policy', siteContentSecurityPolicy(settings, frameAncestors))
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
-  if (status === 200 && !personal) {
-    const etag = etagOf(body)
-    headers.set('etag', etag)
-    if (ifNoneMatchMatches(request.headers.get('if-none-match') ?? undefined, etag))
-      return new Response(null, { status: 304, headers })
-  }
+  if (status === 200 && !personal) return taggedResponse(request, body, contentType, headers)
   headers.set('content-type', contentType)
   return new Response(request.method === 'HEAD' ? null : body, { status, headers })
 }

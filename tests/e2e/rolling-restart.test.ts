@@ -144,7 +144,10 @@ it('restarts both instances one after the other under load with no failed reques
 
   const db = new pg.Client({ connectionString: env.DATABASE_URL })
   await db.connect()
-  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM service_groups')
+  const { rows } = await db.query<{ id: number; name: string }>(
+    // A group's name is written per language (service_groups_locales); the writers wrote English.
+    "SELECT _parent_id AS id, name FROM service_groups_locales WHERE _locale = 'en'",
+  )
   await db.end()
   const stored = new Map(rows.map((row) => [row.id, row.name]))
   const lost = [...tally.acknowledged].filter(([id, name]) => stored.get(id) !== name)

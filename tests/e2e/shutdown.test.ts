@@ -169,7 +169,10 @@ describe('SIGTERM to the process npm start started', () => {
     const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-stop-copy-')), 'copy.db')
     copyFileSync(file, copy)
     const client = createClient({ url: `file:${copy}` })
-    const rows = await client.execute("SELECT name FROM service_groups WHERE name = 'Written before the stop'")
+    const rows = await client.execute(
+      // A group's name is written per language: the English one is in service_groups_locales.
+      "SELECT name FROM service_groups_locales WHERE _locale = 'en' AND name = 'Written before the stop'",
+    )
     client.close()
     expect(rows.rows).toHaveLength(1)
   })

@@ -28,6 +28,13 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
   },
 })
 
+/**
+ * How long `expect.poll` waits in the end-to-end files: what a browser waits for there (a form's fields, which the
+ * admin builds on the server; a message through the queue) took more than vitest's default second on a loaded
+ * machine, and a poll that gives up early fails a test whose service is only slow.
+ */
+const E2E_POLL = { timeout: 30_000, interval: 100 }
+
 export default defineConfig({
   // scripts/test.mjs gives each of its vitest runs a folder of its own: the results kept there (each file's last
   // duration, which orders the next run's files longest first) would otherwise be overwritten by the other run's.
@@ -52,6 +59,7 @@ export default defineConfig({
           ],
           testTimeout: 120_000,
           hookTimeout: 600_000,
+          expect: { poll: E2E_POLL },
           // Two files at a time: each starts services of its own on free loopback ports and spends much of its time
           // waiting on them, so a second file fills the time the first one waits.
           maxWorkers: 2,
@@ -72,6 +80,7 @@ export default defineConfig({
           ],
           testTimeout: 120_000,
           hookTimeout: 600_000,
+          expect: { poll: E2E_POLL },
           // After everything else, two at a time like the e2e project: beside it, they made a third and fourth
           // browser at once.
           maxWorkers: 2,

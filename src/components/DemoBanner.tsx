@@ -92,7 +92,7 @@ export function DemoBanner({ children }: { children?: ReactNode }) {
             {rich(
               'admin.ui.demo.reset',
               { countdown: formatCountdown(resetAt - now) },
-              { countdown: (words) => <strong data-demo-countdown>{words}</strong> },
+              { strong: (words) => <strong data-demo-countdown>{words}</strong> },
             )}
           </span>
           <span>{t('admin.ui.demo.passwords')}</span>

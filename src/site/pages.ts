@@ -425,11 +425,13 @@ function incidentState(incident: Incident, settings: SiteSettings, clock: Respon
 }
 
 /** `statuses`: what each update set (newest first, as `incident.updates`). */
+/** `follow`: the "Follow this incident" form (src/site/subscription-pages.ts), which the route offers until it resolves. */
 export function incidentPage(
   incident: Incident,
   settings: SiteSettings,
   clock = new ResponseClock(),
   statuses: SetStatus[][] = [],
+  follow: SafeHtml | null = null,
 ): string {
   const t = tOf(settings)
   const body = html`${backLink(settings)}<article aria-labelledby="title">
@@ -450,6 +452,7 @@ ${
       )}</ol>`
     : html`<p class="muted">${t('site.noUpdates')}</p>`
 }
+${follow}
 ${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">${t('site.incident.postmortem')}</h2><p class="meta">${tHtml(t, 'site.incident.published', { time: time(incident.postmortem.publishedAt, settings) })}</p>${writtenRich(incident, 'postmortem', incident.postmortem.html)}</section>` : null}
 </article>`
   return renderDocument({

@@ -212,6 +212,8 @@ describe('the follow form on an incident’s page', () => {
     expect(bad.text).toContain('<h1 id="title">Still open</h1>')
     expect(bad.text).toContain('email must be a valid e-mail address')
     expect(bad.text).toContain('value="not-an-address"')
+    // Its address is /subscribe: it does not refresh itself from there.
+    expect(bad.text).not.toContain('data-refresh')
     expect((await api('GET', `/subscribers?where[email][equals]=${email}`, { key: admin.key })).body.docs).toEqual([])
   })
 })

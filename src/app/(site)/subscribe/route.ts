@@ -78,7 +78,7 @@ async function refusedForm(
     const follow = followForm(tOf(settings), channels, found.incident.shortId, { ...fields, type, error, closed })
     return {
       status: 400,
-      body: incidentPage(found.incident, settings, clock, found.setStatuses, follow),
+      body: incidentPage(found.incident, settings, clock, found.setStatuses, follow, false),
       private: true,
     }
   }

@@ -893,6 +893,11 @@ export interface Subscriber {
   page?: (number | null) | Page;
   pageKey?: number | null;
   /**
+   * The one incident this subscriber follows: it hears only its updates and its resolution, and is unsubscribed once the resolution is sent. Empty: it follows its page (or followed an incident since deleted).
+   */
+  incident?: (number | null) | Incident;
+  incidentKey?: number | null;
+  /**
    * What its messages are in: the language of the page it subscribed from, unless changed here.
    */
   language?: ('en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'ja' | 'ar') | null;
@@ -1416,6 +1421,8 @@ export interface SubscribersSelect<T extends boolean = true> {
   confirmationFailedAt?: T;
   page?: T;
   pageKey?: T;
+  incident?: T;
+  incidentKey?: T;
   language?: T;
   services?: T;
   unsubscribeToken?: T;

@@ -10,6 +10,7 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
+import { type ChatOrigins, parseChatOrigins } from '@/domain/chat-urls'
 import { parseResetInterval } from '@/domain/demo'
 
 import { parseTrustedProxies } from './trusted-proxies'
@@ -178,6 +179,18 @@ const schema = z.object({
         }
       }
       return networks
+    }),
+  // Origins that stand in for Slack's, Discord's and Teams' hosts in a visitor's chat subscription (src/domain/chat-urls.ts).
+  CHAT_WEBHOOK_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): ChatOrigins => {
+      try {
+        return parseChatOrigins(raw)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `is not a valid list of origins: ${(error as Error).message}` })
+        return z.NEVER
+      }
     }),
   // Demo mode (src/demo).
   DEMO_MODE: flag(),

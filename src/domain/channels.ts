@@ -8,7 +8,7 @@ import type { Channel, NotificationKind } from './notifications'
 /** Whether each channel can deliver now (src/notify/channels.ts decides it from the settings). */
 export type Channels = Record<Channel, boolean>
 
-/** The channels the site's own subscribe form offers (webhooks are subscribed through the API). */
+/** The channels the compact form on `/` offers (the full form at `/subscribe` offers every channel). */
 export type FormChannels = Pick<Channels, 'email' | 'sms'>
 
 export interface ChannelRules {
@@ -21,31 +21,47 @@ export interface ChannelRules {
   refusal: string
   /** Whether it hears of each service's status change (Statuspage's component updates), besides incidents and maintenances. */
   serviceChanges?: boolean
+  /**
+   * A chat channel (Slack, Discord, Teams): a room a team reads, which speaks its page's default language; a visitor's
+   * address must have the service's shape (src/domain/chat-urls.ts).
+   */
+  chat?: boolean
+  /** Whether a subscription by it may follow one incident (Statuspage's incident subscription): e-mail and SMS. */
+  followsIncident?: boolean
 }
 
-const ADMINS_ONLY = 'can only be added by an administrator.'
+const BY_EMAIL = 'subscriptions are confirmed by e-mail, which is not configured on this site.'
 
 export const CHANNEL_RULES: Record<Channel, ChannelRules> = {
   email: {
     label: 'E-mail',
     addressField: 'email',
     refusal: 'Subscriptions by e-mail are not available on this site; subscribe by text message (SMS) instead.',
+    followsIncident: true,
   },
   sms: {
     label: 'Text message (SMS)',
     addressField: 'phone',
     refusal: 'Subscriptions by text message (SMS) are not available on this site; subscribe by e-mail instead.',
+    followsIncident: true,
   },
   webhook: {
     label: 'Webhook',
     addressField: 'url',
     confirmBy: 'email',
-    refusal: 'Webhook subscriptions are confirmed by e-mail, which is not configured on this site.',
+    refusal: `Webhook ${BY_EMAIL}`,
     serviceChanges: true,
   },
-  slack: { label: 'Slack', addressField: 'url', refusal: `Slack subscribers ${ADMINS_ONLY}` },
-  discord: { label: 'Discord', addressField: 'url', refusal: `Discord subscribers ${ADMINS_ONLY}` },
-  teams: { label: 'Microsoft Teams', addressField: 'url', refusal: `Microsoft Teams subscribers ${ADMINS_ONLY}` },
+  // A visitor's channel is confirmed through its contact e-mail, as a webhook is; an administrator's by adding it.
+  slack: { label: 'Slack', addressField: 'url', confirmBy: 'email', refusal: `Slack ${BY_EMAIL}`, chat: true },
+  discord: { label: 'Discord', addressField: 'url', confirmBy: 'email', refusal: `Discord ${BY_EMAIL}`, chat: true },
+  teams: {
+    label: 'Microsoft Teams',
+    addressField: 'url',
+    confirmBy: 'email',
+    refusal: `Microsoft Teams ${BY_EMAIL}`,
+    chat: true,
+  },
 }
 
 export const CHANNEL_LABELS = Object.fromEntries(

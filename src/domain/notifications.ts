@@ -250,6 +250,25 @@ export function subscriberWantsEvent(
   return chosenServiceIds.some((id) => affected.has(String(id)))
 }
 
+/** What a follower of one incident hears of it (Statuspage's incident subscription): its updates and its resolution. */
+const FOLLOWED_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'incident_created',
+  'incident_updated',
+  'incident_resolved',
+])
+
+/**
+ * Whether a subscription that follows one incident (`followed`: its id) hears of a notification: only of that
+ * incident's updates and its resolution, never of another incident, a maintenance or a service; its services, if
+ * any, do not narrow it. After the resolution it is ended (src/notify/followers.ts), so it hears nothing more.
+ */
+export function followerHears(
+  followed: number,
+  notification: { kind: NotificationKind; incident: number | null },
+): boolean {
+  return notification.incident === followed && FOLLOWED_KINDS.has(notification.kind)
+}
+
 /** A delivery is tried this many times in all before it is left failed. */
 export const MAX_DELIVERY_ATTEMPTS = 5
 

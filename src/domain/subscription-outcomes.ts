@@ -33,10 +33,17 @@ export function subscribeMessage(type: SubscribeRequest['type'], resendSeconds: 
   return wait ? `${SUBSCRIBED_MESSAGES[type]} ${WAIT_MESSAGES[type](wait)}` : SUBSCRIBED_MESSAGES[type]
 }
 
+const CHANNEL_CONFIRMED = 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the channel.'
+const channelWait = (wait: string) =>
+  `An address gets at most one confirmation every ${wait}, whichever channel or webhook asks: if none arrives for this one, subscribe it again then.`
+
 const SUBSCRIBED_MESSAGES: Record<SubscribeRequest['type'], string> = {
   email: 'Thanks! Check your inbox for an e-mail with a link to confirm your subscription.',
   sms: 'Thanks! We sent a text message with a link to confirm your subscription.',
   webhook: 'Thanks! Check the inbox of the e-mail address you gave for a link to confirm the webhook.',
+  slack: CHANNEL_CONFIRMED,
+  discord: CHANNEL_CONFIRMED,
+  teams: CHANNEL_CONFIRMED,
 }
 
 const WAIT_MESSAGES: Record<SubscribeRequest['type'], (wait: string) => string> = {
@@ -44,6 +51,9 @@ const WAIT_MESSAGES: Record<SubscribeRequest['type'], (wait: string) => string> 
   sms: (wait) => `A number gets at most one confirmation every ${wait}: if none arrives, subscribe again then.`,
   webhook: (wait) =>
     `An address gets at most one confirmation every ${wait}, whichever webhook asks: if none arrives for this one, subscribe it again then.`,
+  slack: channelWait,
+  discord: channelWait,
+  teams: channelWait,
 }
 
 /** The resend interval as the answers name it: whole minutes, else seconds (null: no interval). */

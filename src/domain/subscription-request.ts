@@ -4,14 +4,19 @@
  */
 import { isE164, isEmailAddress, normaliseEmail } from './contact'
 import { CHANNEL_RULES } from './channels'
+import { type ChatChannel, type ChatOrigins, chatUrlExample, isChatWebhookUrl } from './chat-urls'
 import type { Channel } from './notifications'
 import { forbiddenControlCharacter } from './text'
 
 export type SubscribeRequest =
-  | { type: 'email'; email: string; services: string[] }
-  | { type: 'sms'; phone: string; services: string[] }
-  /** A webhook, confirmed through (and reporting its failures to) `contactEmail`. */
-  | { type: 'webhook'; url: string; contactEmail: string; services: string[] }
+  /** `incident`: the short id of the one incident it follows (Statuspage's incident subscription); else the page. */
+  | { type: 'email'; email: string; services: string[]; incident?: string }
+  | { type: 'sms'; phone: string; services: string[]; incident?: string }
+  /**
+   * A webhook, or a visitor's Slack, Discord or Teams channel, confirmed through (and reporting its failures to)
+   * `contactEmail`.
+   */
+  | { type: 'webhook' | ChatChannel; url: string; contactEmail: string; services: string[] }
 
 /** The address a request subscribes: the value of its channel's address field (src/domain/channels.ts). */
 export function requestAddress(request: SubscribeRequest): string {
@@ -43,9 +48,11 @@ export function confirmationRecipient(subscription: {
  * language; the message says the same in English, for the APIs.
  */
 export type SubscribeProblem =
-  | { kind: 'email-required' | 'email-invalid' | 'phone-required' }
+  | { kind: 'email-required' | 'email-invalid' | 'phone-required' | 'url-required' | 'url-invalid' }
   | { kind: 'phone-invalid'; example: string }
   | { kind: 'services'; max: number }
+  | { kind: 'chat-url'; channel: ChatChannel; example: string }
+  | { kind: 'incident-channel' | 'incident-services' }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; problem?: SubscribeProblem }
 
@@ -124,29 +131,48 @@ const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
 
 /** A URL's shape only; whether the server may send to it is the outbound policy's (src/net/outbound-url.ts). */
 export function parseWebhookUrl(url: unknown): Parsed<string> {
-  if (url === undefined || url === null || url === '') return refuse('url is required for webhook subscriptions')
+  const invalid = (message: string) => refuse(message, { kind: 'url-invalid' })
+  if (url === undefined || url === null || url === '')
+    return refuse('url is required for webhook subscriptions', { kind: 'url-required' })
   if (typeof url !== 'string' || url.length > MAX_URL || forbiddenControlCharacter(url))
-    return refuse(`url must be an https:// URL of at most ${MAX_URL} characters`)
+    return invalid(`url must be an https:// URL of at most ${MAX_URL} characters`)
   let parsed: URL
   try {
     parsed = new URL(url.trim())
   } catch {
-    return refuse('url must be a full URL, such as https://hooks.example.com/status')
+    return invalid('url must be a full URL, such as https://hooks.example.com/status')
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('url must use https://')
-  if (parsed.username || parsed.password) return refuse('url must not carry a user name or password')
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return invalid('url must use https://')
+  if (parsed.username || parsed.password) return invalid('url must not carry a user name or password')
   return { ok: true, value: normaliseEndpoint(parsed.href) }
 }
 
-function parseWebhook(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
-  const url = parseWebhookUrl(body.url)
-  if (!url.ok) return url
-  const email = parseEmailAddress(
-    body.email,
-    'email is required: it confirms the webhook and receives its failure notices',
-  )
-  if (!email.ok) return email
-  return { ok: true, value: { type: 'webhook', url: url.value, contactEmail: email.value, services } }
+/** What a visitor's subscription request is read with besides its body. */
+export interface ParseOptions {
+  /** Origins that stand in for the chat services' own hosts (CHAT_WEBHOOK_ORIGINS). */
+  chatOrigins?: ChatOrigins
+}
+
+/** An endpoint (a webhook, or a chat channel of the service's own shape) and the e-mail address that confirms it. */
+function parseEndpoint(type: 'webhook' | ChatChannel) {
+  return (body: Record<string, unknown>, services: string[], options: ParseOptions): Parsed<SubscribeRequest> => {
+    const url = parseWebhookUrl(body.url)
+    if (!url.ok) return url
+    if (type !== 'webhook' && !isChatWebhookUrl(type, url.value, options.chatOrigins)) {
+      const example = chatUrlExample(type)
+      return refuse(`url must be a ${CHANNEL_RULES[type].label} incoming-webhook address, such as ${example}`, {
+        kind: 'chat-url',
+        channel: type,
+        example,
+      })
+    }
+    const email = parseEmailAddress(
+      body.email,
+      `email is required: it confirms the ${type === 'webhook' ? 'webhook' : 'channel'} and receives its failure notices`,
+    )
+    if (!email.ok) return email
+    return { ok: true, value: { type, url: url.value, contactEmail: email.value, services } }
+  }
 }
 
 function parseSms(body: Record<string, unknown>, services: string[]): Parsed<SubscribeRequest> {
@@ -163,26 +189,58 @@ function parseSms(body: Record<string, unknown>, services: string[]): Parsed<Sub
 /** The subscriber types a visitor may subscribe by, each with the reader of its fields. */
 const VISITOR_PARSERS: Record<
   SubscribeRequest['type'],
-  (body: Record<string, unknown>, services: string[]) => Parsed<SubscribeRequest>
+  (body: Record<string, unknown>, services: string[], options: ParseOptions) => Parsed<SubscribeRequest>
 > = {
   email: parseEmail,
   sms: parseSms,
-  webhook: parseWebhook,
+  webhook: parseEndpoint('webhook'),
+  slack: parseEndpoint('slack'),
+  discord: parseEndpoint('discord'),
+  teams: parseEndpoint('teams'),
 }
 const VISITOR_TYPES = Object.keys(VISITOR_PARSERS) as SubscribeRequest['type'][]
 const TYPE_CHOICE = `${VISITOR_TYPES.slice(0, -1).join(', ')} or ${VISITOR_TYPES.at(-1)}`
 const isVisitorType = (type: unknown): type is SubscribeRequest['type'] =>
   typeof type === 'string' && Object.hasOwn(VISITOR_PARSERS, type)
 
-export function parseSubscribeRequest(body: unknown): Parsed<SubscribeRequest> {
+const MAX_SHORT_ID = 64
+
+/**
+ * The incident a subscription follows (its short id), or none. Only e-mail and SMS follow one incident, and a
+ * follower hears all of it: no choice of services beside it.
+ */
+function parseIncident(body: Record<string, unknown>, type: SubscribeRequest['type']): Parsed<string | undefined> {
+  const { incident } = body
+  if (incident === undefined || incident === null || incident === '') return { ok: true, value: undefined }
+  if (typeof incident !== 'string' || incident.length > MAX_SHORT_ID || forbiddenControlCharacter(incident))
+    return refuse("incident must be an incident's id, as in its address /i/<id>")
+  if (!CHANNEL_RULES[type].followsIncident)
+    return refuse('incident: only e-mail and SMS subscriptions can follow one incident', {
+      kind: 'incident-channel',
+    })
+  const services = body.services
+  if (services !== undefined && services !== null && !(Array.isArray(services) && services.length === 0))
+    return refuse('services: a subscription that follows one incident hears all of it; leave services out', {
+      kind: 'incident-services',
+    })
+  return { ok: true, value: incident.trim() }
+}
+
+export function parseSubscribeRequest(body: unknown, options: ParseOptions = {}): Parsed<SubscribeRequest> {
   if (!isObject(body))
     return refuse('The request body must be a JSON object with type and email (or phone, or url and email).')
   const { type } = body
   if (type === undefined || type === null || type === '') return refuse(`type is required: ${TYPE_CHOICE}`)
   if (!isVisitorType(type)) return refuse(`type must be ${TYPE_CHOICE}`)
+  const incident = parseIncident(body, type)
+  if (!incident.ok) return incident
   const services = parseServices(body.services)
   if (!services.ok) return services
-  return VISITOR_PARSERS[type](body, services.value)
+  const parsed = VISITOR_PARSERS[type](body, services.value, options)
+  // Only e-mail and SMS get this far with an incident (parseIncident).
+  return parsed.ok && incident.value
+    ? { ok: true, value: { ...parsed.value, incident: incident.value } as SubscribeRequest }
+    : parsed
 }
 
 export function parseTokenRequest(body: unknown): Parsed<string> {

@@ -19,7 +19,7 @@ import { channelAdapter } from './adapters'
 import { urlAddress } from './adapters/url'
 import { claimConfirmation, releaseConfirmation } from './confirmation-claim'
 import { ChannelNotConfigured, emailConfig, SendFailure, sendEmail } from './email'
-import { localeBase, subscriberLocale } from './language'
+import { confirmationLocale, localeBase } from './language'
 import { confirmUrl } from './links'
 import { renderWebhookTakenOverEmail } from './messages'
 import { SEND_CONFIRMATION_TASK } from './queue'
@@ -57,9 +57,10 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
   if (!(await claimConfirmation(payload, subscriberId, request))) return false
   const [settings, page] = await Promise.all([siteSettings(payload), messagePage(payload, relationId(subscriber.page))])
   const siteName = page.name ?? settings.siteName
-  // In the subscriber's language, and its link under the language's prefix (`/de/verify/<token>`) unless the page's.
-  const locale = subscriberLocale(subscriber, page.language)
+  // In the language it was asked in, and its link under the language's prefix (`/de/verify/<token>`) unless the page's.
+  const locale = confirmationLocale(subscriber)
   const link = confirmUrl(localeBase(page.base, locale, page.language), subscriber.verificationToken)
+  const incident = await followedTitle(payload, relationId(subscriber.incident), locale)
   try {
     const adapter = channelAdapter(subscriber.type)
     const confirmed = await adapter.confirm(payload, subscriber, {
@@ -68,6 +69,7 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
       senderName: page.name ?? undefined,
       logo: page.logo ?? undefined,
       locale,
+      ...(incident ? { incident } : {}),
     })
     if (!confirmed) return false
   } catch (error) {
@@ -95,6 +97,21 @@ export async function sendConfirmation(payload: Payload, job: ConfirmationJob): 
   })
   if (job.formerContact) await tellFormerContact(payload, job.formerContact, urlAddress(subscriber), siteName, locale)
   return true
+}
+
+/** The title of the incident a follower follows, in `locale` (else the default language's), which its confirmation names. */
+async function followedTitle(payload: Payload, incidentId: number | null, locale: Locale): Promise<string | null> {
+  if (incidentId === null) return null
+  const incident = await payload.findByID({
+    collection: 'incidents',
+    id: incidentId,
+    select: { title: true },
+    locale,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  return incident?.title ?? null
 }
 
 /** A courtesy, as the quarantine notice is: when it cannot be sent, the confirmation stands. */

@@ -12,6 +12,7 @@ import { relationId, relationIds } from '@/db/relation-id'
 import { channelHears, isUrlChannel } from '@/domain/channels'
 import {
   type Channel,
+  followerHears,
   nextAttemptAt,
   notificationOutcome,
   settledNotification,
@@ -46,6 +47,7 @@ import { recordEndpointOutcome } from './endpoint-health'
 import { ChannelNotConfigured, emailConnections, SendFailure } from './email'
 import { manageUrl, rebased, unsubscribeUrl } from './links'
 import type { NotificationContent } from './content'
+import { endFollowersOfResolved } from './followers'
 import { DELIVER_NOTIFICATION_TASK, NOTIFICATION_QUEUE } from './queue'
 import { sendingDisabledReason } from './sending-allowed'
 import { localeBase, subscriberLocale } from './language'
@@ -91,7 +93,8 @@ async function subjectOf(payload: Payload, notification: Notification): Promise<
 
 /**
  * Verified, active subscribers who want this event (src/domain/notifications.ts) and whose page shows it
- * (src/domain/pages.ts), with their channel and address.
+ * (src/domain/pages.ts), with their channel and address. A subscription that follows one incident hears only that
+ * incident (followerHears); an address that also hears it through its page's subscription gets it once, by that one.
  */
 async function matchingRecipients(payload: Payload, notification: Notification): Promise<Recipient[]> {
   const subject = await subjectOf(payload, notification)
@@ -101,7 +104,9 @@ async function matchingRecipients(payload: Payload, notification: Notification):
     where: {
       and: [{ verified: { equals: true } }, { active: { equals: true } }, { quarantinedAt: { exists: false } }],
     },
-    select: { type: true, email: true, phone: true, url: true, services: true, page: true },
+    select: { type: true, email: true, phone: true, url: true, services: true, page: true, incidentKey: true },
+    // incidentKey is hidden from every reader but server code.
+    showHiddenFields: true,
     sort: 'id',
     pagination: false,
     depth: 0,
@@ -114,15 +119,32 @@ async function matchingRecipients(payload: Payload, notification: Notification):
       shows.set(pageId, (answer = scopeOfPage(payload, pageId).then((scope) => pageShows(payload, scope, subject))))
     return answer
   }
+  const about = { kind: notification.kind, incident: relationId(notification.incident) }
   const recipients: Recipient[] = []
+  const followers: (Recipient & { page: number | null })[] = []
+  const heard = new Set<string>()
+  const key = (channel: Channel, address: string, page: number | null) => `${channel} ${page ?? 0} ${address}`
   for (const subscriber of docs) {
-    const chosen = relationIds(subscriber.services)
     const channel: Channel = subscriber.type
-    if (!channelHears(channel, notification.kind) || !subscriberWantsEvent(chosen, subject.serviceIds)) continue
-    if (!(await pageShowsIt(relationId(subscriber.page)))) continue
+    const followed = subscriber.incidentKey ?? 0
+    const wants = followed
+      ? followerHears(followed, about)
+      : channelHears(channel, notification.kind) &&
+        subscriberWantsEvent(relationIds(subscriber.services), subject.serviceIds)
+    if (!wants) continue
+    const page = relationId(subscriber.page)
+    if (!(await pageShowsIt(page))) continue
     const address = channelAdapter(channel).address(subscriber)
-    if (address) recipients.push({ subscriberId: subscriber.id, channel, address })
+    if (!address) continue
+    const recipient = { subscriberId: subscriber.id, channel, address }
+    if (followed) followers.push({ ...recipient, page })
+    else {
+      recipients.push(recipient)
+      heard.add(key(channel, address, page))
+    }
   }
+  for (const { page, ...follower } of followers)
+    if (!heard.has(key(follower.channel, follower.address, page))) recipients.push(follower)
   return recipients
 }
 
@@ -263,6 +285,7 @@ async function deliverOne(run: RunContext, delivery: ClaimedDelivery, subscriber
       locale,
       host: run.host,
       now,
+      following: Boolean(subscriber.incidentKey),
     })
     await markSent(payload, delivery.id)
     await health(true)
@@ -366,8 +389,15 @@ async function runDelivery(
     overrideAccess: true,
     disableErrors: true,
   })
-  if (!notification || FINAL.has(notification.status)) return { sent: 0, state: 'done' }
-  if (await settledAsSuperseded(payload, notification)) return { sent: 0, state: 'done' }
+  if (!notification) return { sent: 0, state: 'done' }
+  if (FINAL.has(notification.status)) {
+    await afterOutcome(payload, notification)
+    return { sent: 0, state: 'done' }
+  }
+  if (await settledAsSuperseded(payload, notification)) {
+    await afterOutcome(payload, notification)
+    return { sent: 0, state: 'done' }
+  }
   if (notification.status === 'queued') await openDeliveries(payload, notification)
   const lease = leaseMs(settings)
   await interruptAbandoned(payload, new Date(Date.now() - lease), notification.id)
@@ -386,7 +416,29 @@ async function runDelivery(
     await queueContinuation(payload, notification.id)
     return { sent, state: 'continued' }
   }
-  return { sent, state: await settle(payload, notification.id, lease) }
+  const state = await settle(payload, notification.id, lease)
+  if (state === 'done') await afterOutcome(payload, notification)
+  return { sent, state }
+}
+
+/**
+ * Once an incident's resolution has every delivery's outcome, the incident's followers have heard it: they end
+ * (src/notify/followers.ts). Not before: a run of this process may still be sending it, and would find them ended
+ * and skip them; that run ends them when it settles. Ending twice changes nothing, so a run of a notification that
+ * is already settled ends them too (its process may have stopped in between).
+ */
+async function afterOutcome(payload: Payload, notification: Notification): Promise<void> {
+  const incident = relationId(notification.incident)
+  if (notification.kind !== 'incident_resolved' || incident === null) return
+  const settled = await payload.findByID({
+    collection: 'notifications',
+    id: notification.id,
+    select: { status: true },
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  if (settled && FINAL.has(settled.status)) await endFollowersOfResolved(payload, incident)
 }
 
 /** A queued notification of an automated incident that has nothing left to say is closed without a delivery. */

@@ -37,6 +37,7 @@ import { messageBaseUrl } from '@/settings/base-url'
 import { siteSettings } from '@/settings/site-settings'
 
 import type { NotificationContent } from './content'
+import { endFollowers } from './followers'
 import { notificationSubject } from './messages'
 import { type ScheduleWindow, scheduleText } from './schedule'
 import { writtenTexts } from './written-texts'
@@ -103,10 +104,13 @@ async function contentBase(req: PayloadRequest) {
 }
 
 export const notifyIncidentChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  // A backfilled incident happened in the past: telling subscribers now would be news about nothing current.
-  if (req.context?.skipNotifications || doc.backfilled) return doc
   const previous = operation === 'create' ? null : ((previousDoc?.updates ?? []) as UpdateLike[])
-  const event = incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[])
+  const announce = !req.context?.skipNotifications && !doc.backfilled
+  const event = announce ? incidentEvent(doc.id, previous, (doc.updates ?? []) as UpdateLike[]) : null
+  // Resolved with nothing to announce (its update's "notify" off): its followers end now, with nothing to wait for.
+  const resolvedNow = doc.status === 'resolved' && (operation === 'create' || previousDoc?.status !== 'resolved')
+  if (resolvedNow && event?.kind !== 'incident_resolved') await endFollowers(req.payload, doc.id, new Date(), req)
+  // A backfilled incident happened in the past: telling subscribers now would be news about nothing current.
   if (!event) return doc
   const [{ settings, base }, affected, texts] = await Promise.all([
     contentBase(req),

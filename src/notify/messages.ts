@@ -50,18 +50,22 @@ const prose = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll('&#39;
 export const affectedText = (affected: string[], t: Translate): string =>
   affected.length ? affected.join(', ') : t('notify.affected.none')
 
-/** `manageUrl`: the subscriber's page (change services or leave); `unsubscribeUrl`: leave at once. */
+/**
+ * `manageUrl`: the subscriber's page (change services or leave); `unsubscribeUrl`: leave at once. `following`: the
+ * subscription follows this one incident, and says so (and that it ends with the incident).
+ */
 export function renderNotificationEmail(
   content: NotificationContent,
   unsubscribeUrl: string,
   manageUrl: string,
   locale: AnyLocale = DEFAULT_LOCALE,
+  following = false,
 ): RenderedEmail {
   const t = translator(locale)
   const label = kindLabel(content.kind, t)
   const subject = notificationSubject(content, locale)
   const affected = affectedText(content.affected, t)
-  const why = t('notify.email.why', { siteName: content.siteName })
+  const why = t(following ? 'notify.email.whyFollow' : 'notify.email.why', { siteName: content.siteName })
   const text = [
     headlineOf(content, t),
     t('notify.line.status', { status: content.statusLabel }),
@@ -117,18 +121,24 @@ function logoBlock(logo: EmailLogo | undefined, siteName: string) {
     : null
 }
 
+/** `incident`: the title of the one incident the subscription follows, which the confirmation names. */
 export function renderConfirmationEmail(
   siteName: string,
   confirmUrl: string,
   logo?: EmailLogo,
   locale: AnyLocale = DEFAULT_LOCALE,
+  incident?: string,
 ): RenderedEmail {
   const t = translator(locale)
   const subject = t('notify.confirm.subject', { siteName })
   const ignore = t('notify.confirm.ignore')
-  const text = [t('notify.confirm.askLink', { siteName }), '', confirmUrl, '', ignore, ''].join('\n')
+  const askLink = incident
+    ? t('notify.follow.askLink', { siteName, title: incident })
+    : t('notify.confirm.askLink', { siteName })
+  const ask = incident ? t('notify.follow.ask', { siteName, title: incident }) : t('notify.confirm.ask', { siteName })
+  const text = [askLink, '', confirmUrl, '', ignore, ''].join('\n')
   const body = html`${logoBlock(logo, siteName)}<h1 style="margin:0 0 16px;font-size:20px">${t('notify.confirm.heading')}</h1>
-<p>${t('notify.confirm.ask', { siteName })}</p>
+<p>${ask}</p>
 <p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${t('notify.confirm.button')}</a></p>
 <p style="font-size:13px;color:#5b6470">${t('notify.confirm.orOpen', { url: confirmUrl })}</p>`
   const footer = html`${ignore}`
@@ -139,8 +149,12 @@ export function renderConfirmationSms(
   siteName: string,
   confirmUrl: string,
   locale: AnyLocale = DEFAULT_LOCALE,
+  incident?: string,
 ): string {
-  return translator(locale)('notify.confirm.sms', { siteName, url: confirmUrl })
+  const t = translator(locale)
+  return incident
+    ? t('notify.follow.sms', { siteName, title: incident, url: confirmUrl })
+    : t('notify.confirm.sms', { siteName, url: confirmUrl })
 }
 
 /** To editors: an open incident nobody has updated for a while. Internal: never sent to subscribers. */
@@ -245,6 +259,25 @@ export function renderWebhookConfirmationEmail(
 <p>${t('notify.webhook.ask', { siteName, endpoint })}</p>
 <p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${t('notify.webhook.button')}</a></p>
 <p>${t('notify.webhook.signed')}<br><code>${secret}</code></p>`
+  const footer = html`${ignore}`
+  return { subject, text, html: page(subject, body, footer, locale) }
+}
+
+/** A visitor's Slack, Discord or Teams channel: the confirmation link, to the contact address that asked for it. */
+export function renderChatConfirmationEmail(
+  siteName: string,
+  confirmUrl: string,
+  service: string,
+  endpoint: string,
+  locale: AnyLocale = DEFAULT_LOCALE,
+): RenderedEmail {
+  const t = translator(locale)
+  const subject = t('notify.chat.subject', { siteName, service })
+  const ignore = t('notify.webhook.ignore')
+  const text = [t('notify.chat.askLink', { siteName, service, endpoint }), '', confirmUrl, '', ignore, ''].join('\n')
+  const body = html`<h1 style="margin:0 0 16px;font-size:20px">${t('notify.chat.heading', { service })}</h1>
+<p>${t('notify.chat.ask', { siteName, service, endpoint })}</p>
+<p><a href="${confirmUrl}" style="display:inline-block;background:#1f5fbf;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${t('notify.chat.button')}</a></p>`
   const footer = html`${ignore}`
   return { subject, text, html: page(subject, body, footer, locale) }
 }

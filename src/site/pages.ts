@@ -425,11 +425,17 @@ function incidentState(incident: Incident, settings: SiteSettings, clock: Respon
 }
 
 /** `statuses`: what each update set (newest first, as `incident.updates`). */
+/**
+ * `follow`: the "Follow this incident" form (src/site/subscription-pages.ts), which the route offers until it
+ * resolves. `live`: the page refreshes itself from its address; not the form's refusal, whose address is /subscribe.
+ */
 export function incidentPage(
   incident: Incident,
   settings: SiteSettings,
   clock = new ResponseClock(),
   statuses: SetStatus[][] = [],
+  follow: SafeHtml | null = null,
+  live = true,
 ): string {
   const t = tOf(settings)
   const body = html`${backLink(settings)}<article aria-labelledby="title">
@@ -450,13 +456,14 @@ ${
       )}</ol>`
     : html`<p class="muted">${t('site.noUpdates')}</p>`
 }
+${follow}
 ${incident.postmortem ? html`<section aria-labelledby="postmortem"><h2 id="postmortem">${t('site.incident.postmortem')}</h2><p class="meta">${tHtml(t, 'site.incident.published', { time: time(incident.postmortem.publishedAt, settings) })}</p>${writtenRich(incident, 'postmortem', incident.postmortem.html)}</section>` : null}
 </article>`
   return renderDocument({
     title: incident.title,
     settings,
     body,
-    refresh: true,
+    refresh: live,
     description: markdownToText(incident.updates[0]?.message ?? ''),
   })
 }

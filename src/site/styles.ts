@@ -118,7 +118,7 @@ footer.site .footer-name{margin:0 0 .5rem;font-weight:600;color:var(--fg)}
 footer.site ul{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0;margin:0}
 footer.site form{margin:0}
 .link-button{background:none;border:0;padding:0;font:inherit;color:var(--link);text-decoration:underline;cursor:pointer}
-input[type=email],input[type=tel]{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%;width:22rem}
+input[type=email],input[type=tel],input[type=url]{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%;width:22rem}
 input:focus-visible{outline:3px solid var(--focus);outline-offset:1px}
 .inline-form{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}
 select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--muted);border-radius:.4rem;padding:.35rem .6rem;max-width:100%}

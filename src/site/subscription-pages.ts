@@ -3,9 +3,10 @@
  * confirmation page behind the link in the confirmation message, and the unsubscribe page behind the link in every
  * notification. Plain forms that work without JavaScript: each button POSTs to its own page.
  */
-import type { FormChannels } from '@/domain/channels'
+import { CHANNEL_LABELS, type Channels, channelRefusalKind, type FormChannels, isUrlChannel } from '@/domain/channels'
+import { CHAT_CHANNELS } from '@/domain/chat-urls'
 import type { Channel } from '@/domain/notifications'
-import type { SubscribeProblem } from '@/domain/subscription-request'
+import type { SubscribeProblem, SubscribeRequest } from '@/domain/subscription-request'
 import { html, raw, type SafeHtml } from '@/format/html'
 import { resendWait, type UnsubscribeOutcome, type VerifyOutcome } from '@/domain/subscription-outcomes'
 import { type Translate, tOf } from '@/i18n/translate'
@@ -43,10 +44,18 @@ export function homeSubscribeForm(channels: FormChannels, settings: Pick<SiteSet
 </section>`
 }
 
+/** What the form subscribes by, in the order it offers them. */
+export const FORM_TYPES: readonly SubscribeRequest['type'][] = ['email', 'sms', 'webhook', ...CHAT_CHANNELS]
+
+/** The types the full form offers: those whose subscription can be taken now (a URL's needs e-mail to confirm it). */
+export const offeredTypes = (channels: Channels): SubscribeRequest['type'][] =>
+  FORM_TYPES.filter((type) => channelRefusalKind(channels, type) === null)
+
 export interface SubscribeFormState {
-  type?: 'email' | 'sms'
+  type?: SubscribeRequest['type']
   email?: string
   phone?: string
+  url?: string
   services?: string[]
   error?: string
 }
@@ -66,25 +75,47 @@ ${listed.map(
 </fieldset>`
 }
 
-function channelFields(t: Translate, channels: FormChannels, state: SubscribeFormState): SafeHtml {
-  const email = html`<p><label for="email">${t('forms.field.email')}</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>`
-  const phone = html`<p><label for="phone">${t('forms.field.phone')}</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
-  if (!channels.sms) return html`<input type="hidden" name="type" value="email">${email}`
-  if (!channels.email) return html`<input type="hidden" name="type" value="sms">${phone}`
-  const type = state.type ?? 'email'
+const TYPE_LABELS = {
+  email: 'forms.field.byEmail',
+  sms: 'forms.field.bySms',
+  webhook: 'forms.field.byWebhook',
+  slack: 'forms.field.bySlack',
+  discord: 'forms.field.byDiscord',
+  teams: 'forms.field.byTeams',
+} as const satisfies Record<SubscribeRequest['type'], string>
+
+/**
+ * The channel choice and its fields: an e-mail address (the subscription's own, or the one that confirms a webhook
+ * or a chat channel), a phone number, an endpoint's URL. Without JavaScript every field shows; each says what it is for.
+ */
+function channelFields(t: Translate, channels: Channels, state: SubscribeFormState): SafeHtml {
+  const offered = offeredTypes(channels)
+  const byUrl = offered.some((type) => isUrlChannel(type))
+  const hint = (id: string, text: string) => html`<br><span id="${id}" class="meta">${text}</span>`
+  const email = offered.some((type) => type === 'email' || isUrlChannel(type))
+    ? html`<p><label for="email">${t('forms.field.email')}</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"${byUrl ? raw(' aria-describedby="email-hint"') : ''}>${byUrl ? hint('email-hint', t('forms.field.emailHint')) : null}</p>`
+    : null
+  const phone = offered.includes('sms')
+    ? html`<p><label for="phone">${t('forms.field.phone')}</label><br><input id="phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
+    : null
+  const url = byUrl
+    ? html`<p><label for="url">${t('forms.field.url')}</label><br><input id="url" name="url" type="url" inputmode="url" maxlength="2000" value="${state.url ?? ''}" aria-describedby="url-hint">${hint('url-hint', t('forms.field.urlHint'))}</p>`
+    : null
+  if (offered.length === 1) return html`<input type="hidden" name="type" value="${offered[0]}">${email}${phone}${url}`
+  const type = state.type && offered.includes(state.type) ? state.type : offered[0]
   const checked = (value: string) => (type === value ? raw(' checked') : '')
   return html`<fieldset><legend>${t('forms.field.how')}</legend>
-<label class="choice"><input type="radio" name="type" value="email"${checked('email')}> ${t('forms.field.byEmail')}</label>
-<label class="choice"><input type="radio" name="type" value="sms"${checked('sms')}> ${t('forms.field.bySms')}</label>
+${offered.map((value) => html`<label class="choice"><input type="radio" name="type" value="${value}"${checked(value)}> ${t(TYPE_LABELS[value])}</label>`)}
 </fieldset>
 ${email}
-${phone}`
+${phone}
+${url}`
 }
 
 export function subscribePage(
   groups: ServiceGroup[],
   settings: SiteSettings,
-  channels: FormChannels,
+  channels: Channels,
   state: SubscribeFormState = {},
 ): string {
   const t = tOf(settings)
@@ -96,6 +127,7 @@ export function subscribePage(
   const how = channels.email && channels.sms ? 'both' : channels.email ? 'email' : 'sms'
   const body = html`<h1>${t('forms.subscribe.heading')}</h1>
 <p>${t('forms.subscribe.intro', { site: settings.siteName, how })}</p>
+${offeredTypes(channels).some((type) => isUrlChannel(type)) ? html`<p>${t('forms.subscribe.introEndpoints')}</p>` : null}
 ${state.error ? html`<p class="notice error" role="alert">${state.error}</p>` : null}
 <form method="post" action="/subscribe" class="card stacked">
 ${channelFields(t, channels, state)}
@@ -111,25 +143,32 @@ ${serviceChoices(t, groups, new Set(state.services ?? []))}
  */
 export function subscribedPage(
   settings: SiteSettings,
-  { type, resendSeconds }: { type: 'email' | 'sms'; resendSeconds: number },
+  { type, resendSeconds }: { type: SubscribeRequest['type']; resendSeconds: number },
 ): string {
   const t = tOf(settings)
   const wait = resendWait(resendSeconds)
-  const said = t(type === 'email' ? 'forms.subscribed.email' : 'forms.subscribed.sms')
-  const message = wait
-    ? `${said} ${t(type === 'email' ? 'forms.subscribed.waitEmail' : 'forms.subscribed.waitSms', wait)}`
-    : said
+  // A webhook or a chat channel is confirmed through the e-mail address given with it.
+  const [saidKey, waitKey] =
+    type === 'email'
+      ? (['forms.subscribed.email', 'forms.subscribed.waitEmail'] as const)
+      : type === 'sms'
+        ? (['forms.subscribed.sms', 'forms.subscribed.waitSms'] as const)
+        : (['forms.subscribed.endpoint', 'forms.subscribed.waitEndpoint'] as const)
+  const said = t(saidKey)
+  const message = wait ? `${said} ${t(waitKey, wait)}` : said
   const body = html`<h1>${t('forms.subscribed.heading')}</h1><p class="notice ok" role="status">${message}</p><p><a href="/">${t('forms.back')}</a></p>`
   return renderDocument({ title: t('forms.subscribed.title'), settings, body })
 }
 
 /** Before the click: a button (link scanners that open the link confirm nothing). After: the outcome. */
 /** `manage`: the subscriber's own page (`/manage/<token>`), linked once the subscription is confirmed. */
+/** `following`: the subscription follows one incident, and hears only of it until it is resolved. */
 export function verifyPage(
   settings: SiteSettings,
   outcome: VerifyOutcome,
   done: boolean,
   manage: string | null = null,
+  following = false,
 ): string {
   const t = tOf(settings)
   const pending = outcome === 'verified' && !done
@@ -140,7 +179,7 @@ export function verifyPage(
 <p>${t('forms.verify.ask', { site: settings.siteName })}</p>
 <form method="post"><button type="submit">${t('forms.verify.button')}</button></form>`
     : html`<h1>${title}</h1>
-<p class="notice ${confirmed ? 'ok' : 'error'}" role="status">${t(`forms.verify.message.${outcome}`)}</p>
+<p class="notice ${confirmed ? 'ok' : 'error'}" role="status">${t(following && outcome === 'verified' ? 'forms.verify.message.following' : `forms.verify.message.${outcome}`)}</p>
 ${confirmed ? null : html`<p><a href="/subscribe">${t('forms.subscribeAgain')}</a></p>`}
 ${manage && confirmed ? html`<p>${tHtml(t, 'forms.verify.manage', { link: html`<a href="${manage}">${t('forms.verify.manageLink')}</a>` })}</p>` : null}
 <p><a href="/">${t('forms.goStatus')}</a></p>`
@@ -186,6 +225,8 @@ export interface ManageState {
   active: boolean
   /** The slugs the subscription is limited to; empty: every service. */
   services: string[]
+  /** It follows one incident (it has no services to choose, and ends with the incident): its title and page, if any. */
+  following?: { title: string | null; path: string | null }
   notice?: string
   error?: string
 }
@@ -218,13 +259,17 @@ export function managePage(settings: SiteSettings, groups: ServiceGroup[], state
   }
   const chosen = new Set(state.services)
   const scope = chosen.size ? 'some' : 'all'
-  const body = html`<h1>${title}</h1>${notice}
-<p>${tHtml(t, 'forms.manage.active', { address, site, scope })}</p>
+  const { following } = state
+  const what = following
+    ? html`<p>${tHtml(t, 'forms.manage.following', { address, site, incident: following.path && following.title ? html`<a href="${following.path}">${following.title}</a>` : t('forms.manage.deletedIncident') })}</p>`
+    : html`<p>${tHtml(t, 'forms.manage.active', { address, site, scope })}</p>
 <form method="post" class="card stacked">
 <input type="hidden" name="action" value="save">
 ${serviceChoices(t, groups, chosen)}
 <p><button type="submit">${t('forms.manage.save')}</button></p>
-</form>
+</form>`
+  const body = html`<h1>${title}</h1>${notice}
+${what}
 <h2>${t('forms.manage.leave')}</h2>
 <form method="post" class="stacked">
 <input type="hidden" name="action" value="unsubscribe">
@@ -247,6 +292,12 @@ export function subscribeProblemText(t: Translate, problem: SubscribeProblem | u
       return t('forms.problem.phoneInvalid', { example: problem.example })
     case 'services':
       return t('forms.problem.services', { max: problem.max })
+    case 'url-required':
+      return t('forms.problem.urlRequired')
+    case 'url-invalid':
+      return t('forms.problem.urlInvalid')
+    case 'chat-url':
+      return t('forms.problem.chatUrl', { service: CHANNEL_LABELS[problem.channel], example: problem.example })
     default:
       // Nothing the form sends (a type of its own): said without its details.
       return t('forms.problem.other')
@@ -257,7 +308,65 @@ export function subscribeProblemText(t: Translate, problem: SubscribeProblem | u
 export function channelRefusalText(t: Translate, refused: 'none' | Channel): string {
   if (refused === 'none') return t('forms.subscribe.none')
   if (refused === 'email') return t('forms.subscribe.refusedEmail')
-  return t(refused === 'sms' ? 'forms.subscribe.refusedSms' : 'forms.problem.other')
+  if (refused === 'sms') return t('forms.subscribe.refusedSms')
+  // A webhook or a chat channel: confirmed by e-mail, which this site cannot send.
+  return t('forms.subscribe.refusedEndpoint')
+}
+
+export interface FollowFormState {
+  type?: 'email' | 'sms'
+  email?: string
+  phone?: string
+  error?: string
+  /** The incident is resolved: nothing to follow any more. */
+  closed?: boolean
+}
+
+/**
+ * "Follow this incident" on an unresolved incident's page: its updates and its resolution by e-mail or SMS (those the
+ * page can send), then the subscription ends. It posts to the subscribe form with the incident's id.
+ */
+export function followForm(
+  t: Translate,
+  channels: FormChannels,
+  shortId: string,
+  state: FollowFormState = {},
+): SafeHtml | null {
+  if (!channels.email && !channels.sms) return null
+  // Refused because the incident was resolved meanwhile: the refusal, and no form.
+  if (state.closed)
+    return html`<section aria-labelledby="follow-h" class="card subscribe" id="follow">
+<h2 id="follow-h" class="flush">${t('forms.follow.heading')}</h2>
+<p class="notice error" role="alert">${state.error}</p>
+</section>`
+  const how = channels.email && channels.sms ? 'both' : channels.email ? 'email' : 'sms'
+  const email = channels.email
+    ? html`<p><label for="follow-email">${t('forms.field.email')}</label><br><input id="follow-email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}"></p>`
+    : null
+  const phone = channels.sms
+    ? html`<p><label for="follow-phone">${t('forms.field.phone')}</label><br><input id="follow-phone" name="phone" type="tel" autocomplete="tel" maxlength="20" placeholder="+14155550123" value="${state.phone ?? ''}"></p>`
+    : null
+  const type = state.type === 'sms' || !channels.email ? 'sms' : 'email'
+  const checked = (value: string) => (type === value ? raw(' checked') : '')
+  const choice =
+    how === 'both'
+      ? html`<fieldset><legend>${t('forms.field.how')}</legend>
+<label class="choice"><input type="radio" name="type" value="email"${checked('email')}> ${t('forms.field.byEmail')}</label>
+<label class="choice"><input type="radio" name="type" value="sms"${checked('sms')}> ${t('forms.field.bySms')}</label>
+</fieldset>`
+      : html`<input type="hidden" name="type" value="${type}">`
+  return html`<section aria-labelledby="follow-h" class="card subscribe" id="follow">
+<h2 id="follow-h" class="flush">${t('forms.follow.heading')}</h2>
+<p class="meta flush">${t('forms.follow.intro', { how })}</p>
+${state.error ? html`<p class="notice error" role="alert">${state.error}</p>` : null}
+<form method="post" action="/subscribe" class="stacked">
+<input type="hidden" name="incident" value="${shortId}">
+${choice}
+${email}
+${phone}
+<p><button type="submit">${t('forms.follow.button')}</button></p>
+</form>
+</section>`
 }
 
 /** Services a form named that the page does not have: `"a", "b"`, as the APIs name them. */

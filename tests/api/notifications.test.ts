@@ -318,7 +318,12 @@ describe('subscribing: double opt-in', () => {
 describe('subscribe and unsubscribe refuse bad input with 400 and say why', () => {
   const cases: [string, unknown, string | undefined, RegExp][] = [
     ['missing type', { email: 'a@example.test' }, undefined, /type is required/],
-    ['unknown type', { type: 'pigeon', email: 'a@example.test' }, undefined, /type must be email, sms or webhook/],
+    [
+      'unknown type',
+      { type: 'pigeon', email: 'a@example.test' },
+      undefined,
+      /type must be email, sms, webhook, slack, discord or teams/,
+    ],
     ['wrong type of type', { type: 5, email: 'a@example.test' }, undefined, /type must be/],
     ['missing e-mail', { type: 'email' }, undefined, /email is required/],
     ['bad e-mail', { type: 'email', email: 'not-an-address' }, undefined, /valid e-mail address/],

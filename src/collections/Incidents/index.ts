@@ -23,6 +23,7 @@ import { startFromTemplate, templateField } from '@/fields/template'
 import { writeBackfilledHistory } from '@/services/incidents/write-backfilled-history'
 import { addServicesItSets } from './hooks/add-services-it-sets'
 import { checkBackfill } from './hooks/check-backfill'
+import { endFollowersOnDelete } from './hooks/end-followers'
 import { deriveIncidentStatus } from './hooks/derive-status'
 import { endQuietOnPersonsEdit } from './hooks/end-quiet-on-persons-edit'
 import { keepAutomatedUpdates } from './hooks/keep-automated-updates'
@@ -87,7 +88,7 @@ export const Incidents: CollectionConfig = {
       publishedOnly(unlessBackfilled(applyIncidentServiceStatuses)),
       publishedOnly(writeBackfilledHistory),
     ],
-    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete],
+    afterDelete: [...invalidatePublicCache.afterDelete, releaseServicesOnDelete, endFollowersOnDelete],
   },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true, maxLength: 300, validate: localizedTextRule },

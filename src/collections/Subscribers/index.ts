@@ -16,7 +16,7 @@ import { signingSecretEndpoint } from '@/notify/signing-secret-endpoint'
 import { testDeliveryEndpoint } from '@/notify/test-delivery'
 import { assignTokens } from './hooks/assign-tokens'
 import { onePerAddressAndPage } from './hooks/one-per-page'
-import { subscriberPageKey } from './hooks/page-key'
+import { subscriberIncidentKey, subscriberPageKey } from './hooks/page-key'
 import { issueSigningSecret, showSigningSecretOnce } from './hooks/signing-secret'
 
 /** Whether a subscriber of this type keeps its address in `field` (src/domain/channels.ts); the default type is e-mail. */
@@ -29,12 +29,26 @@ export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['type', 'email', 'phone', 'contactEmail', 'page', 'verified', 'active', 'quarantinedAt'],
+    defaultColumns: [
+      'type',
+      'email',
+      'phone',
+      'contactEmail',
+      'page',
+      'incident',
+      'verified',
+      'active',
+      'quarantinedAt',
+    ],
     group: 'Audience',
   },
   access: { read: pageSubscribersRead, create: admins, update: admins, delete: admins },
-  // One subscription per address and page: the same address may follow two pages (docs/pages.md).
-  indexes: (['email', 'phone', 'url'] as const).map((field) => ({ fields: [field, 'pageKey'], unique: true })),
+  // One subscription per address and page, and per incident followed: the same address may follow two pages
+  // (docs/pages.md), and on one page its news and some of its incidents.
+  indexes: (['email', 'phone', 'url'] as const).map((field) => ({
+    fields: [field, 'pageKey', 'incidentKey'],
+    unique: true,
+  })),
   endpoints: [testDeliveryEndpoint, signingSecretEndpoint],
   hooks: {
     beforeChange: [onePerAddressAndPage, assignTokens, issueSigningSecret],
@@ -220,6 +234,20 @@ export const Subscribers: CollectionConfig = {
       },
     },
     ...subscriberPageKey,
+    {
+      // docs/notifications.md, "Following one incident".
+      name: 'incident',
+      type: 'relationship',
+      relationTo: 'incidents',
+      // Which incident a follower follows is fixed when it subscribes.
+      access: { update: nobody },
+      admin: {
+        position: 'sidebar',
+        description:
+          'The one incident this subscriber follows: it hears only its updates and its resolution, and is unsubscribed once the resolution is sent. Empty: it follows its page (or followed an incident since deleted).',
+      },
+    },
+    ...subscriberIncidentKey,
     {
       // docs/languages.md: what everything sent to the subscriber is in. A chat endpoint is the operator's, and speaks
       // its page's default language (src/notify/language.ts).

@@ -2,11 +2,11 @@
 import { discordMessage } from '../chat-messages'
 
 import { defineChannel } from './types'
-import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
+import { confirmByContact, noSettings, sendToUrl, urlAddress } from './url'
 
 export const discordChannel = defineChannel({
   address: urlAddress,
   config: noSettings,
   send: (_config, out) => sendToUrl(out, discordMessage(out.content, out.now, out.locale)),
-  confirm: noConfirmation,
+  confirm: confirmByContact,
 })

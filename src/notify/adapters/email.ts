@@ -21,7 +21,7 @@ export const emailChannel = defineChannel({
       {
         to: out.address,
         ...sentAs(config.from, out.senderName),
-        ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl, out.locale),
+        ...renderNotificationEmail(out.content, out.unsubscribeUrl, out.manageUrl, out.locale, out.following),
         // RFC 2369 and RFC 8058: mail clients offer a one-click unsubscribe that POSTs to this address.
         headers: {
           'List-Unsubscribe': `<${out.unsubscribeUrl}>`,
@@ -31,7 +31,7 @@ export const emailChannel = defineChannel({
       },
       out.payload.logger,
     ),
-  confirm: async (payload, subscriber, { siteName, link, senderName, logo, locale }) => {
+  confirm: async (payload, subscriber, { siteName, link, senderName, logo, locale, incident }) => {
     if (!subscriber.email) return false
     const config = await emailConfig(payload)
     await sendEmail(
@@ -39,7 +39,7 @@ export const emailChannel = defineChannel({
       {
         to: subscriber.email,
         ...sentAs(config.from, senderName),
-        ...renderConfirmationEmail(siteName, link, logo, locale),
+        ...renderConfirmationEmail(siteName, link, logo, locale, incident),
       },
       payload.logger,
     )

@@ -2,11 +2,11 @@
 import { slackMessage } from '../chat-messages'
 
 import { defineChannel } from './types'
-import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
+import { confirmByContact, noSettings, sendToUrl, urlAddress } from './url'
 
 export const slackChannel = defineChannel({
   address: urlAddress,
   config: noSettings,
   send: (_config, out) => sendToUrl(out, slackMessage(out.content, out.locale)),
-  confirm: noConfirmation,
+  confirm: confirmByContact,
 })

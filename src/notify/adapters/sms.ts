@@ -10,12 +10,12 @@ export const smsChannel = defineChannel({
   config: (payload) => smsConfig(payload),
   send: (config, out) =>
     sendSms(config, out.address, renderNotificationSms(out.content, out.manageUrl, out.locale), out.payload.logger),
-  confirm: async (payload, subscriber, { siteName, link, locale }) => {
+  confirm: async (payload, subscriber, { siteName, link, locale, incident }) => {
     if (!subscriber.phone) return false
     await sendSms(
       await smsConfig(payload),
       subscriber.phone,
-      renderConfirmationSms(siteName, link, locale),
+      renderConfirmationSms(siteName, link, locale, incident),
       payload.logger,
     )
     return true

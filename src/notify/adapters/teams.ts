@@ -2,11 +2,11 @@
 import { teamsMessage } from '../chat-messages'
 
 import { defineChannel } from './types'
-import { noConfirmation, noSettings, sendToUrl, urlAddress } from './url'
+import { confirmByContact, noSettings, sendToUrl, urlAddress } from './url'
 
 export const teamsChannel = defineChannel({
   address: urlAddress,
   config: noSettings,
   send: (_config, out) => sendToUrl(out, teamsMessage(out.content, out.locale)),
-  confirm: noConfirmation,
+  confirm: confirmByContact,
 })

@@ -19,6 +19,8 @@ export interface ConfirmationFrom {
   logo?: EmailLogo
   /** What the confirmation is in: the subscriber's language (src/notify/language.ts). */
   locale: AnyLocale
+  /** The title of the one incident the subscription follows (in `locale`), which the confirmation names. */
+  incident?: string
 }
 
 /** What the delivery job hands an adapter for one claimed delivery. */
@@ -44,6 +46,8 @@ export interface Outgoing {
   locale: AnyLocale
   /** An administrator's test delivery: no event behind it (src/notify/test-delivery.ts). */
   test?: boolean
+  /** The subscription follows the notification's one incident (and ends with it), and its message says so. */
+  following?: boolean
 }
 
 export interface ChannelAdapter<Config = unknown> {

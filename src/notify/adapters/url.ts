@@ -3,10 +3,15 @@
  * is itself a credential, so a delivery row (which editors read) records only its origin; the send reads the URL
  * from the subscriber.
  */
-import { SendFailure } from '../email'
+import type { Payload } from 'payload'
+
+import { CHANNEL_RULES } from '@/domain/channels'
+import type { Subscriber } from '@/payload-types'
+import { emailConfig, SendFailure, sendEmail } from '../email'
+import { renderChatConfirmationEmail } from '../messages'
 
 import { postJson } from './http'
-import type { Outgoing } from './types'
+import type { ConfirmationFrom, Outgoing } from './types'
 
 /** `https://hooks.slack.com/…`: enough to tell endpoints apart, nothing that posts to them. */
 export function urlAddress(subscriber: { url?: string | null }): string | null {
@@ -28,5 +33,18 @@ export async function sendToUrl(out: Outgoing, body: unknown, headers: Record<st
 /** The URL channels need no settings of their own. */
 export const noSettings = async (): Promise<null> => null
 
-/** Chat channels are added by administrators, who confirm them by adding them: there is no link to send. */
-export const noConfirmation = async (): Promise<boolean> => false
+/**
+ * A chat channel a visitor added is confirmed through its contact e-mail, as a webhook is (one an administrator
+ * added is confirmed by adding it, and never asks). Nothing is posted to the channel before that.
+ */
+export async function confirmByContact(
+  payload: Payload,
+  subscriber: Subscriber,
+  { siteName, link, locale }: ConfirmationFrom,
+): Promise<boolean> {
+  if (!subscriber.contactEmail) return false
+  const service = CHANNEL_RULES[subscriber.type].label
+  const mail = renderChatConfirmationEmail(siteName, link, service, urlAddress(subscriber) ?? service, locale)
+  await sendEmail(await emailConfig(payload), { to: subscriber.contactEmail, ...mail }, payload.logger)
+  return true
+}

@@ -2,15 +2,60 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest, Where } from 'payload'
 
+import { relationIds } from '@/db/relation-id'
 import { postgresTransaction } from '@/db/sql'
+import { forbiddenControlCharacter } from '@/domain/text'
 import type { ConfirmationRecipient } from '@/domain/subscription-request'
 import { BadRequest } from '@/errors'
-import type { Subscriber } from '@/payload-types'
+import type { Incident, Subscriber } from '@/payload-types'
+import { pageShows, scopeOfPage } from '@/settings/pages'
 
 export class UnknownServices extends BadRequest {
   constructor(readonly slugs: string[]) {
     super(`services: no service has the slug ${slugs.map((s) => `"${s}"`).join(', ')}`)
   }
+}
+
+/** An incident a subscription cannot follow: none of that id on the page, or one already resolved (400, `incident`). */
+export class NotFollowable extends BadRequest {
+  constructor(
+    readonly reason: 'unknown' | 'resolved',
+    shortId: string,
+  ) {
+    super(
+      reason === 'resolved'
+        ? 'incident: this incident is resolved; there is nothing more to follow'
+        : `incident: no incident has the id "${shortId}" on this page`,
+      'incident',
+    )
+  }
+}
+
+/**
+ * The incident a subscription may follow (docs/notifications.md, "Following one incident"): its id and status, when
+ * it is published and the page (`pageId`; null: the default page) shows it; null otherwise.
+ */
+export async function incidentOnPage(
+  payload: Payload,
+  shortId: string,
+  pageId: number | null,
+): Promise<{ id: number; status: Incident['status'] } | null> {
+  if (forbiddenControlCharacter(shortId)) return null
+  const { docs } = await payload.find({
+    collection: 'incidents',
+    where: { and: [{ draft: { not_equals: true } }, { shortId: { equals: shortId } }] },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    select: { status: true, affectedServices: true, pages: true },
+    overrideAccess: true,
+  })
+  const doc = docs[0]
+  if (!doc) return null
+  const membership = { serviceIds: relationIds(doc.affectedServices), pageIds: relationIds(doc.pages) }
+  return (await pageShows(payload, await scopeOfPage(payload, pageId), membership))
+    ? { id: doc.id, status: doc.status }
+    : null
 }
 
 /**

@@ -10,11 +10,12 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { env } from '@/config/env'
 import { inTransaction } from '@/db/transaction'
-import { CHANNEL_RULES } from '@/domain/channels'
+import { CHANNEL_RULES, isUrlChannel } from '@/domain/channels'
 import { type AnyLocale, DEFAULT_LOCALE, isLocale, type Locale } from '@/domain/locales'
 import { pageChannelRefusal, subscriberAddressRefusal } from '@/domain/page-access'
 import { DEFAULT_AUDIENCE, type PageAudience, pageKeyOf } from '@/domain/pages'
 import { BadRequest } from '@/errors'
+import { destinationProblem } from '@/net/outbound-url'
 import {
   type ConfirmationRecipient,
   confirmationRecipient,
@@ -24,7 +25,7 @@ import {
 
 import { SEND_CONFIRMATION_TASK, NOTIFICATION_QUEUE } from '@/notify/queue'
 
-import { findSubscriber, lockRecipient, serviceIds } from './internal'
+import { findSubscriber, incidentOnPage, lockRecipient, NotFollowable, serviceIds } from './internal'
 
 export interface SubscribeContext {
   /** The client's address, kept on a new subscriber as its creation address. */
@@ -40,7 +41,10 @@ export interface SubscribeContext {
 }
 
 /**
- * Subscribes an address. New: stored unverified, confirmation sent. Unsubscribed before: back to unverified with a
+ * Subscribes an address, to its page or (`request.incident`) to one incident of it: a follower hears only that
+ * incident's updates and its resolution, and is ended once the resolution is sent (src/notify/followers.ts). A
+ * follower is a subscription of its own beside the address's subscription to the page. New: stored unverified,
+ * confirmation sent. Unsubscribed before: back to unverified with a
  * new confirmation token (a webhook also with a new signing secret, and its former contact, when another, is told).
  * Pending: confirmation sent again with the new service choice. Confirmed and active: nothing changes (an
  * unconfirmed request cannot change a confirmed subscription). Whoever receives the confirmation gets at most one
@@ -57,27 +61,47 @@ export async function subscribe(
   // The request's own fields (the address, and a webhook's contact e-mail) are the subscriber's.
   // And the language it was made in: a pending or returning subscriber asking again takes its new request's (a
   // confirmed one keeps its own).
-  const { type: _type, services: _services, ...fields } = request
+  const {
+    type: _type,
+    services: _services,
+    incident: _incident,
+    ...fields
+  } = request as SubscribeRequest & {
+    incident?: string
+  }
   const address = { ...fields, language: isLocale(context.language) ? context.language : DEFAULT_LOCALE }
   const page = context.page ?? DEFAULT_AUDIENCE
   const refused = pageChannelRefusal(page, request.type)
   if (refused) throw new BadRequest(refused, 'type')
   const foreign = page.access && request.type === 'email' ? subscriberAddressRefusal(page.access, request.email) : null
   if (foreign) throw new BadRequest(foreign, 'email')
+  // An address the server may never send to is refused now; a name is resolved, and checked again, when it is sent to.
+  const destination = isUrlChannel(request.type) ? destinationProblem(requestAddress(request)) : null
+  if (destination) throw new BadRequest(`url ${destination}`, 'url')
+  const incident = 'incident' in request && request.incident ? await followable(payload, request.incident, page) : 0
   const where: Where = {
     and: [
       { [field]: { equals: requestAddress(request) } },
       { type: { equals: request.type } },
       { pageKey: { equals: pageKeyOf(page.id) } },
+      { incidentKey: { equals: incident } },
     ],
   }
   try {
-    await subscribeOnce(payload, request, { ...context, page }, now, address, where)
+    await subscribeOnce(payload, request, { ...context, page, incident }, now, address, where)
   } catch (error) {
     // Two requests for one new address at once: the other one created it and queued its confirmation.
     if (isDuplicateAddress(error)) return
     throw error
   }
+}
+
+/** The id of the incident a request follows: one the page shows, not resolved yet (else NotFollowable, a 400). */
+async function followable(payload: Payload, shortId: string, page: PageAudience): Promise<number> {
+  const found = await incidentOnPage(payload, shortId, page.id)
+  if (!found) throw new NotFollowable('unknown', shortId)
+  if (found.status === 'resolved') throw new NotFollowable('resolved', shortId)
+  return found.id
 }
 
 function isDuplicateAddress(error: unknown): boolean {
@@ -93,7 +117,7 @@ function isDuplicateAddress(error: unknown): boolean {
 async function subscribeOnce(
   payload: Payload,
   request: SubscribeRequest,
-  context: SubscribeContext & { page: PageAudience },
+  context: SubscribeContext & { page: PageAudience; incident: number },
   now: Date,
   address: Omit<SubscribeRequest, 'type' | 'services'> & { language: Locale },
   where: Where,
@@ -110,24 +134,9 @@ async function subscribeOnce(
     let formerContact: string | undefined
     if (!existing) {
       // Stored even when its recipient is waiting out the interval: subscribing again later sends its confirmation.
-      const created = await payload.create({
-        collection: 'subscribers',
-        data: {
-          type: request.type,
-          ...address,
-          page: context.page.id,
-          services,
-          verified: false,
-          active: true,
-          createdFromAddress: context.clientAddress?.slice(0, 64),
-          confirmationRequestedAt: confirm ? now.toISOString() : null,
-        },
-        overrideAccess: true,
-        depth: 0,
-        req,
-      })
+      const created = await createSubscriber(req, request, context, address, services, confirm ? now : null)
       if (!confirm) return
-      id = created.id
+      id = created
     } else if (!confirm) {
       // A returning subscriber is taken back only with its confirmation: a webhook's former contact is told then.
       return
@@ -138,6 +147,8 @@ async function subscribeOnce(
         data: {
           type: request.type,
           ...address,
+          // Its key names the incident; the reference may have been emptied when an incident of that id was deleted.
+          ...(context.incident ? { incident: context.incident } : {}),
           services,
           verified: false,
           verifiedAt: null,
@@ -175,6 +186,35 @@ async function subscribeOnce(
       req,
     })
   })
+}
+
+/** A new subscriber, pending its confirmation (`requestedAt`: when it was asked for; null: it waits its turn). */
+async function createSubscriber(
+  req: PayloadRequest,
+  request: SubscribeRequest,
+  context: SubscribeContext & { page: PageAudience; incident: number },
+  address: Omit<SubscribeRequest, 'type' | 'services'> & { language: Locale },
+  services: number[],
+  requestedAt: Date | null,
+): Promise<number> {
+  const created = await req.payload.create({
+    collection: 'subscribers',
+    data: {
+      type: request.type,
+      ...address,
+      page: context.page.id,
+      ...(context.incident ? { incident: context.incident } : {}),
+      services,
+      verified: false,
+      active: true,
+      createdFromAddress: context.clientAddress?.slice(0, 64),
+      confirmationRequestedAt: requestedAt?.toISOString() ?? null,
+    },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  return created.id
 }
 
 /**

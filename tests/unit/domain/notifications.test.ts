@@ -7,6 +7,7 @@ import {
   nextAttemptAt,
   notificationOutcome,
   retryDelayMs,
+  followerHears,
   subscriberWantsEvent,
   type UpdateLike,
   updateFingerprint,
@@ -153,6 +154,17 @@ describe('who hears of an event', () => {
     expect(subscriberWantsEvent([9], [1, 2])).toBe(false)
     expect(subscriberWantsEvent([9], [])).toBe(true)
     expect(subscriberWantsEvent(['2'], [2])).toBe(true)
+  })
+})
+
+describe('who follows one incident hears', () => {
+  it('its updates and its resolution, nothing of another incident, a maintenance or a service', () => {
+    for (const kind of ['incident_created', 'incident_updated', 'incident_resolved'] as const)
+      expect(followerHears(7, { kind, incident: 7 }), kind).toBe(true)
+    expect(followerHears(7, { kind: 'incident_updated', incident: 8 })).toBe(false)
+    expect(followerHears(7, { kind: 'incident_postmortem', incident: 7 })).toBe(false)
+    expect(followerHears(7, { kind: 'maintenance_started', incident: null })).toBe(false)
+    expect(followerHears(7, { kind: 'service_status_changed', incident: null })).toBe(false)
   })
 })
 

@@ -20,8 +20,8 @@ describe('what /api/subscribe accepts', () => {
       return parsed.ok ? null : parsed.message
     }
     expect(message(null)).toMatch(/JSON object/)
-    expect(message({})).toBe('type is required: email, sms or webhook')
-    expect(message({ type: 'fax' })).toBe('type must be email, sms or webhook')
+    expect(message({})).toBe('type is required: email, sms, webhook, slack, discord or teams')
+    expect(message({ type: 'fax' })).toBe('type must be email, sms, webhook, slack, discord or teams')
     expect(message({ type: 'email', email: 42 })).toBe('email must be a string')
     expect(message({ type: 'email', email: 'a@b' })).toBe('email must be a valid e-mail address')
     expect(message({ type: 'sms', phone: '12345' })).toMatch(/E\.164/)
@@ -85,5 +85,85 @@ describe('one endpoint, one spelling', () => {
         email: 'a@example.com',
       }),
     ).toMatchObject({ ok: true, value: { url: 'https://victim.example.com/hook' } })
+  })
+})
+
+describe('a visitor’s Slack, Discord or Teams channel', () => {
+  const SLACK = 'https://hooks.slack.com/services/T0001/B0002/abcDEF123'
+
+  it('is a URL of the service’s own shape with the e-mail address that confirms it', () => {
+    expect(parseSubscribeRequest({ type: 'slack', url: SLACK, email: 'Ops@Example.com' })).toEqual({
+      ok: true,
+      value: { type: 'slack', url: SLACK, contactEmail: 'ops@example.com', services: [] },
+    })
+    for (const [type, url] of [
+      ['discord', 'https://discord.com/api/webhooks/123456789012345678/tok-EN_1'],
+      ['teams', 'https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=x'],
+    ])
+      expect(parseSubscribeRequest({ type, url, email: 'ops@example.com' }).ok, url).toBe(true)
+  })
+
+  it('refuses another service’s address, naming url and the shape it must have, for the form too', () => {
+    const parsed = parseSubscribeRequest({ type: 'slack', url: 'https://example.com/services/a/b/c', email: 'a@b.co' })
+    expect(parsed).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        /^url must be a Slack incoming-webhook address, such as https:\/\/hooks\.slack\.com/,
+      ),
+      problem: { kind: 'chat-url', channel: 'slack' },
+    })
+    expect(parseSubscribeRequest({ type: 'teams', url: SLACK, email: 'a@b.co' })).toMatchObject({
+      ok: false,
+      problem: { kind: 'chat-url', channel: 'teams' },
+    })
+    expect(parseSubscribeRequest({ type: 'discord', email: 'a@b.co' })).toMatchObject({
+      ok: false,
+      problem: { kind: 'url-required' },
+    })
+    expect(parseSubscribeRequest({ type: 'slack', url: SLACK })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^email is required: it confirms the channel/),
+    })
+  })
+
+  it('may live under the origin that stands in for the service, with the service’s path', () => {
+    const chatOrigins = { slack: 'http://127.0.0.1:4000' }
+    const local = parseSubscribeRequest(
+      { type: 'slack', url: 'http://127.0.0.1:4000/services/T1/B2/x', email: 'a@b.co' },
+      { chatOrigins },
+    )
+    expect(local.ok).toBe(true)
+    expect(
+      parseSubscribeRequest({ type: 'slack', url: 'http://127.0.0.1:4000/other', email: 'a@b.co' }, { chatOrigins }).ok,
+    ).toBe(false)
+    expect(parseSubscribeRequest({ type: 'slack', url: SLACK, email: 'a@b.co' }, { chatOrigins }).ok).toBe(false)
+  })
+})
+
+describe('following one incident', () => {
+  it('takes an incident’s id with an e-mail address or a phone number, and no services', () => {
+    expect(parseSubscribeRequest({ type: 'email', email: 'a@example.com', incident: 'ab12cd' })).toEqual({
+      ok: true,
+      value: { type: 'email', email: 'a@example.com', services: [], incident: 'ab12cd' },
+    })
+    expect(
+      parseSubscribeRequest({ type: 'sms', phone: '+14155550123', incident: 'ab12cd', services: [] }),
+    ).toMatchObject({ ok: true, value: { incident: 'ab12cd' } })
+  })
+
+  it('refuses it for an endpoint, beside services, or as something else than an id', () => {
+    const url = 'https://hooks.example.com/x'
+    expect(parseSubscribeRequest({ type: 'webhook', url, email: 'a@b.co', incident: 'ab12cd' })).toMatchObject({
+      ok: false,
+      message: 'incident: only e-mail and SMS subscriptions can follow one incident',
+    })
+    expect(parseSubscribeRequest({ type: 'email', email: 'a@b.co', incident: 'ab', services: ['api'] })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^services: a subscription that follows one incident/),
+    })
+    expect(parseSubscribeRequest({ type: 'email', email: 'a@b.co', incident: 42 })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^incident must be/),
+    })
   })
 })

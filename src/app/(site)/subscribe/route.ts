@@ -1,57 +1,44 @@
 import { parseSubscribeRequest } from '@/domain/subscription-request'
 import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { channelRefusalKind } from '@/domain/channels'
-import { configuredChannels } from '@/notify/channels'
 import { readBodyText } from '@/notify/endpoint'
 import { env } from '@/config/env'
 import { BadRequest } from '@/errors'
-import { PRIVATE_PAGE_CHANNELS } from '@/domain/page-access'
-import { pageAudience, type PageRecord } from '@/settings/pages'
+import { pageAudience } from '@/settings/pages'
 import { subscribe } from '@/services/subscribers/subscribe'
-import { statusSummary } from '@/public-api/read-model'
-import { sitePage } from '@/site/respond'
+import { findIncidentPage, statusSummary } from '@/public-api/read-model'
+import { incidentPage } from '@/site/pages'
+import { sitePage, type SiteContext } from '@/site/respond'
+import { offeredChannels, readSubscribeForm, type SubscribeForm, subscribeFailureText } from '@/site/subscribe-form'
 import {
   channelRefusalText,
+  followForm,
   subscribedPage,
   subscribePage,
   subscribeProblemText,
-  unknownServicesText,
 } from '@/site/subscription-pages'
-import { type Translate, tOf } from '@/i18n/translate'
-import { UnknownServices } from '@/services/subscribers/internal'
+import { tOf } from '@/i18n/translate'
 
 export const dynamic = 'force-dynamic'
 
-/** A private page offers its channels only (src/domain/page-access.ts): e-mail, no SMS to a number a reader typed. */
-const offeredChannels = <C extends Record<string, boolean>>(channels: C, gate: PageRecord): C =>
-  gate.access.private
-    ? (Object.fromEntries(
-        Object.entries(channels).map(([channel, on]) => [channel, on && PRIVATE_PAGE_CHANNELS.includes(channel)]),
-      ) as C)
-    : channels
-
-/** `/subscribe`: the full form (e-mail or SMS, a choice of services), offering only the channels that can send. */
+/** `/subscribe`: the full form (e-mail, SMS, a webhook or a chat channel; a choice of services), offering what can send. */
 export const GET = sitePage(async (_request, { payload, links, page, gate, settings }) => {
-  const [summary, channels] = await Promise.all([statusSummary(payload, links, page), configuredChannels(payload)])
-  return { body: subscribePage(summary.serviceGroups, settings, offeredChannels(channels, gate)) }
+  const [summary, channels] = await Promise.all([statusSummary(payload, links, page), offeredChannels(payload, gate)])
+  return { body: subscribePage(summary.serviceGroups, settings, channels) }
 })
 
-/** The form's POST (from `/` or `/subscribe`): the same verb as POST /api/subscribe, answered with a page. */
-export const POST = sitePage(async (request, { payload, links, page, gate, settings }) => {
+/**
+ * The form's POST (from `/`, `/subscribe`, or an incident's "Follow this incident"): the same verb as POST
+ * /api/subscribe, answered with a page. A refusal is said beside the form it came from.
+ */
+export const POST = sitePage(async (request, context) => {
+  const { payload, links, gate, settings } = context
   const t = tOf(settings)
   const text = await readBodyText(request)
-  const form = new URLSearchParams(text ?? '')
-  // The form offers only e-mail and SMS; anything else reads as e-mail, its default.
-  const type: 'email' | 'sms' = form.get('type') === 'sms' ? 'sms' : 'email'
-  const fields = {
-    type,
-    email: form.get('email') || undefined,
-    phone: form.get('phone') || undefined,
-    services: form.getAll('services'),
-  }
-  const parsed = text === null ? null : parseSubscribeRequest(fields)
-  const channels = offeredChannels(await configuredChannels(payload), gate)
-  const refused = parsed?.ok ? channelRefusalKind(channels, type) : null
+  const fields = readSubscribeForm(new URLSearchParams(text ?? ''))
+  const parsed = text === null ? null : parseSubscribeRequest(fields, { chatOrigins: env().CHAT_WEBHOOK_ORIGINS })
+  const channels = await offeredChannels(payload, gate)
+  const refused = parsed?.ok ? channelRefusalKind(channels, fields.type) : null
   let error = !parsed
     ? t('forms.problem.tooLarge')
     : !parsed.ok
@@ -65,26 +52,40 @@ export const POST = sitePage(async (request, { payload, links, page, gate, setti
         language: settings.language?.locale,
       })
       return {
-        body: subscribedPage(settings, { type, resendSeconds: env().SUBSCRIBE_RESEND_SECONDS }),
+        body: subscribedPage(settings, { type: fields.type, resendSeconds: env().SUBSCRIBE_RESEND_SECONDS }),
         private: true,
       }
     } catch (failure) {
-      // Another page's service, or a channel or an address this page does not take: said beside the form.
+      // Another page's service, an incident that cannot be followed, a channel or an address this page does not take.
       if (!(failure instanceof BadRequest)) throw failure
       error = subscribeFailureText(t, failure)
     }
   }
-  const summary = await statusSummary(payload, links, page)
-  return {
-    status: 400,
-    body: subscribePage(summary.serviceGroups, settings, channels, { ...fields, error: error || undefined }),
-    private: true,
-  }
+  return refusedForm(context, fields, error || undefined)
 })
 
-/** What subscribe() refused (src/services/subscribers/subscribe.ts), in the reader's language. */
-function subscribeFailureText(t: Translate, failure: BadRequest): string {
-  if (failure instanceof UnknownServices) return unknownServicesText(t, failure.slugs)
-  if (failure.field === 'email') return t('forms.subscribe.foreignAddress')
-  return t(failure.field === 'type' ? 'forms.subscribe.privateChannel' : 'forms.problem.other')
+/** The form again with what was refused: the incident's page for its follow form, else the subscribe page. */
+async function refusedForm(
+  { payload, links, page, gate, settings, clock }: SiteContext,
+  fields: SubscribeForm,
+  error?: string,
+) {
+  const found = fields.incident ? await findIncidentPage(payload, fields.incident, links) : null
+  if (found) {
+    const channels = await offeredChannels(payload, gate)
+    const type = fields.type === 'sms' ? 'sms' : 'email'
+    const closed = found.incident.status === 'resolved'
+    const follow = followForm(tOf(settings), channels, found.incident.shortId, { ...fields, type, error, closed })
+    return {
+      status: 400,
+      body: incidentPage(found.incident, settings, clock, found.setStatuses, follow, false),
+      private: true,
+    }
+  }
+  const [summary, channels] = await Promise.all([statusSummary(payload, links, page), offeredChannels(payload, gate)])
+  return {
+    status: 400,
+    body: subscribePage(summary.serviceGroups, settings, channels, { ...fields, error }),
+    private: true,
+  }
 }

@@ -5,8 +5,10 @@ import { pageKeyOf } from '@/domain/pages'
 import { relationId } from '@/db/relation-id'
 import { requestT } from '@/i18n/admin-translations'
 
+import { incidentKeyOf } from './page-key'
+
 /**
- * One subscription per address and page (docs/pages.md), refused as a 400 naming the address field, as a unique
+ * One subscription per address and page (docs/pages.md), and per incident it follows, refused as a 400 naming the address field, as a unique
  * field is. The unique index of the address and page_key stays the guard for two writes at once; its own error
  * names both columns on PostgreSQL.
  */
@@ -22,6 +24,7 @@ export const onePerAddressAndPage: CollectionBeforeChangeHook = async ({ data, o
       and: [
         { [field]: { equals: address } },
         { pageKey: { equals: pageKeyOf(relationId(page)) } },
+        { incidentKey: { equals: incidentKeyOf(data, originalDoc) } },
         ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : []),
       ],
     },

@@ -18,7 +18,7 @@ async function render(
   extra: Partial<ManageState> & { status?: number } = {},
 ) {
   const [managed, summary] = await Promise.all([
-    managedSubscription(payload, token),
+    managedSubscription(payload, token, settings.language?.locale),
     statusSummary(payload, links, page),
   ])
   const { status, ...messages } = extra
@@ -27,6 +27,11 @@ async function render(
         address: managed.subscriber.email ?? managed.subscriber.phone ?? '',
         active: managed.subscriber.active ?? false,
         services: managed.services,
+        ...(managed.following !== undefined && {
+          following: managed.following
+            ? { title: managed.following.title, path: `/i/${managed.following.shortId}` }
+            : { title: null, path: null },
+        }),
         ...messages,
       }
     : null

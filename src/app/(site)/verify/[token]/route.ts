@@ -24,7 +24,7 @@ export const POST = sitePage<Params>(async (_request, { payload, settings }, { t
   const manage = subscriber?.unsubscribeToken ? manageUrl('', subscriber.unsubscribeToken) : null
   return {
     status: outcome === 'not_found' ? 404 : 200,
-    body: verifyPage(settings, outcome, true, manage),
+    body: verifyPage(settings, outcome, true, manage, Boolean(subscriber?.incidentKey)),
     private: true,
   }
 })

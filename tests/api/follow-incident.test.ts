@@ -16,10 +16,9 @@ import * as incidentRoute from '@/app/(site)/i/[shortId]/route'
 import * as manageRoute from '@/app/(site)/manage/[token]/route'
 import * as subscribePageRoute from '@/app/(site)/subscribe/route'
 import * as verifyPageRoute from '@/app/(site)/verify/[token]/route'
-import * as subscribeRoute from '@/app/api/subscribe/route'
 import { closeEmailPool } from '@/notify/email'
 import { LOCALE_HEADER, PAGE_SLUG_HEADER } from '@/runtime/headers'
-import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, payload, subscribeJson, type TestUser } from '../helpers/api'
 import { drainNotifications as drain } from '../helpers/notification-queue'
 import { type SmsProvider, startSmsProvider } from '../helpers/sms-provider'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../helpers/smtp'
@@ -52,17 +51,6 @@ const followForm = (fields: Record<string, string>, headers: Record<string, stri
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   })
-
-async function subscribeJson(body: unknown) {
-  const response = await subscribeRoute.POST(
-    new Request(`${BASE}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  )
-  return { status: response.status, body: await response.json() }
-}
 
 interface Update {
   status: string

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as homeRoute from '@/app/(site)/route'
 import * as subscribePageRoute from '@/app/(site)/subscribe/route'
-import * as subscribeRoute from '@/app/api/subscribe/route'
-import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, payload, subscribeJson, type TestUser } from '../helpers/api'
 
 let admin: TestUser
 const saved = { SMTP_URL: process.env.SMTP_URL, SMTP_FROM: process.env.SMTP_FROM }
@@ -18,17 +17,6 @@ async function page(
 ) {
   const response = await route.GET(new Request(new URL(pathname, BASE)), { params: Promise.resolve({}) })
   return { status: response.status, text: (await response.text()).replace(/\s+/g, ' ') }
-}
-
-async function subscribeJson(body: unknown) {
-  const response = await subscribeRoute.POST(
-    new Request(`${BASE}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  )
-  return { status: response.status, body: await response.json() }
 }
 
 async function subscribeForm(fields: Record<string, string>) {

@@ -14,12 +14,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import * as subscribePageRoute from '@/app/(site)/subscribe/route'
 import * as verifyPageRoute from '@/app/(site)/verify/[token]/route'
-import * as subscribeRoute from '@/app/api/subscribe/route'
 import { env, resetConfig } from '@/config/env'
 import { deliverNotification } from '@/notify/deliver'
 import { closeEmailPool } from '@/notify/email'
 import { LOCALE_HEADER } from '@/runtime/headers'
-import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
+import { api, BASE, createUser, payload, subscribeJson, type TestUser } from '../helpers/api'
 import { drainNotifications as drain } from '../helpers/notification-queue'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
@@ -48,17 +47,6 @@ const subscribeForm = (fields: Record<string, string>, headers: Record<string, s
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   })
-
-async function subscribeJson(body: unknown) {
-  const response = await subscribeRoute.POST(
-    new Request(`${BASE}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  )
-  return { status: response.status, body: await response.json() }
-}
 
 /** Where each service's webhooks live here: a path of the service's own shape on the receiver. */
 const slackUrl = (name: string) => `${receiver.url}/services/T0001/B0002/${name}`

@@ -9,6 +9,7 @@ import { getPayload, type Payload } from 'payload'
 
 import * as graphqlRoute from '@/app/(payload)/api/graphql/route'
 import * as restRoute from '@/app/(payload)/api/[...slug]/route'
+import * as subscribeRoute from '@/app/api/subscribe/route'
 
 export const BASE = 'http://localhost:3000'
 
@@ -102,4 +103,16 @@ export async function createUser(role: 'admin' | 'editor', name: string = role):
     data: { email, password, role, enableAPIKey: true, apiKey: key },
   })
   return { id: user.id as number, email, password, key, role }
+}
+
+/** POST /api/subscribe with a JSON body, as a visitor's script sends it: the status and the JSON answer. */
+export async function subscribeJson(body: unknown): Promise<{ status: number; body: any }> {
+  const response = await subscribeRoute.POST(
+    new Request(`${BASE}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
+  return { status: response.status, body: await response.json() }
 }

@@ -19,7 +19,7 @@ const NOW = t('2026-03-10T12:00:00.000Z')
 const onB = { [PUBLIC_ORIGIN_HEADER]: 'https://status-b.test' }
 const onA = { [PUBLIC_ORIGIN_HEADER]: 'https://status-a.test' }
 
-type SiteRoute = { GET: (request: Request, context: { params: Promise<object> }) => Promise<Response> }
+type SiteRoute = { GET: (request: Request, context: { params: Promise<any> }) => Promise<Response> }
 async function site(route: SiteRoute, path: string, headers: Record<string, string>, params = {}) {
   const response = await route.GET(new Request(new URL(path, 'http://localhost:3000'), { headers }), {
     params: Promise.resolve(params),

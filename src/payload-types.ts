@@ -442,6 +442,38 @@ export interface Page {
         id?: string | null;
       }[]
     | null;
+  /**
+   * How this page shows uptime, and which services or groups it shows only while something is wrong with them.
+   */
+  uptimeDisplay?: {
+    /**
+     * How many days of bars each service shows, and the longest window /api/v1/uptime gives for this page.
+     */
+    days?: ('30' | '60' | '90' | '180' | '365') | null;
+    /**
+     * A service degraded or down for less than this counts as up: the uptime percentage stays as it was and the day’s bar keeps its colour; resolved incidents shorter than this are not listed on the bars. 0: every outage counts.
+     */
+    minIncidentMinutes?: number | null;
+    /**
+     * These services are listed with their status only: no bars and no percentage on this page.
+     */
+    withoutUptime?: (number | Service)[] | null;
+    /**
+     * These groups and services are left off this page (and its /api/v1/status) while they are operational, and appear as soon as they are not.
+     */
+    onlyWhenNotOperational?:
+      | (
+          | {
+              relationTo: 'service-groups';
+              value: number | ServiceGroup;
+            }
+          | {
+              relationTo: 'services';
+              value: number | Service;
+            }
+        )[]
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1658,6 +1690,14 @@ export interface PagesSelect<T extends boolean = true> {
         origin?: T;
         id?: T;
       };
+  uptimeDisplay?:
+    | T
+    | {
+        days?: T;
+        minIncidentMinutes?: T;
+        withoutUptime?: T;
+        onlyWhenNotOperational?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1917,6 +1957,38 @@ export interface Setting {
         id?: string | null;
       }[]
     | null;
+  /**
+   * How this page shows uptime, and which services or groups it shows only while something is wrong with them.
+   */
+  uptimeDisplay?: {
+    /**
+     * How many days of bars each service shows, and the longest window /api/v1/uptime gives for this page.
+     */
+    days?: ('30' | '60' | '90' | '180' | '365') | null;
+    /**
+     * A service degraded or down for less than this counts as up: the uptime percentage stays as it was and the day’s bar keeps its colour; resolved incidents shorter than this are not listed on the bars. 0: every outage counts.
+     */
+    minIncidentMinutes?: number | null;
+    /**
+     * These services are listed with their status only: no bars and no percentage on this page.
+     */
+    withoutUptime?: (number | Service)[] | null;
+    /**
+     * These groups and services are left off this page (and its /api/v1/status) while they are operational, and appear as soon as they are not.
+     */
+    onlyWhenNotOperational?:
+      | (
+          | {
+              relationTo: 'service-groups';
+              value: number | ServiceGroup;
+            }
+          | {
+              relationTo: 'services';
+              value: number | Service;
+            }
+        )[]
+      | null;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2073,6 +2145,14 @@ export interface SettingsSelect<T extends boolean = true> {
     | {
         origin?: T;
         id?: T;
+      };
+  uptimeDisplay?:
+    | T
+    | {
+        days?: T;
+        minIncidentMinutes?: T;
+        withoutUptime?: T;
+        onlyWhenNotOperational?: T;
       };
   updatedAt?: T;
   createdAt?: T;

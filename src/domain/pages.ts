@@ -12,6 +12,8 @@ export interface PageSection {
 }
 
 /** Which page a response is for, and what of the data it shows. */
+import type { PageDisplay } from './page-display'
+
 export interface PageScope {
   /** null: the default page. */
   id: number | null
@@ -19,6 +21,8 @@ export interface PageScope {
   pathPrefix: string
   /** null: every service, grouped as the services say (the default page without sections: the site as it was). */
   sections: PageSection[] | null
+  /** How it shows uptime and quiet services (src/domain/page-display.ts); absent: the defaults, the site as it was. */
+  display?: PageDisplay
 }
 
 /** The default page showing everything: every read is as it was before there were pages. */

@@ -9,6 +9,7 @@ import { pageBrandingFields } from '@/fields/page-branding'
 import { embeddingOriginsField } from '@/fields/embedding-origins'
 import { languageField } from '@/fields/language'
 import { noindexField } from '@/fields/noindex'
+import { pageDisplayField } from '@/fields/page-display'
 import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
@@ -109,5 +110,6 @@ export const Settings: GlobalConfig = {
     ),
     pageAccessField,
     embeddingOriginsField,
+    pageDisplayField,
   ],
 }

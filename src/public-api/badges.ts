@@ -13,7 +13,7 @@ import type { Links } from '@/settings/base-url'
 import type { ResponseClock } from './clock'
 import { countActiveIncidents, currentOverallStatus, listServices } from './read-model'
 import { findShownSubject } from './shown-subject'
-import { combinedUptime, uptimeChangesAt, uptimeTable } from './uptime'
+import { combinedUptime, uptimeChangesAt, uptimeOptions, uptimeTable } from './uptime'
 
 export type BadgeValue =
   | { metric: 'status'; status: ServiceStatus }
@@ -41,7 +41,8 @@ async function subjectOf(payload: Payload, links: Links, subject: BadgeSubject):
 
 async function uptimeOf(payload: Payload, links: Links, slugs: string[] | null, days: number, clock: ResponseClock) {
   const [table, shown] = await Promise.all([
-    uptimeTable(payload, clock.now),
+    // The page's shortest outage counted; a window at least as long as the badge asks.
+    uptimeTable(payload, clock.now, undefined, badgeOptions(links, days)),
     slugs ?? listServices(payload, links.scope).then((services) => services.map((s) => s.slug)),
   ])
   const members = new Set(shown)
@@ -49,6 +50,11 @@ async function uptimeOf(payload: Payload, links: Links, slugs: string[] | null, 
   // The figure moves with the clock while there is downtime in the window: the cached badge expires when it does.
   clock.changesAt(uptimeChangesAt(services, days, clock.now))
   return combinedUptime(services, days)
+}
+
+function badgeOptions(links: Links, days: number) {
+  const options = uptimeOptions(links.scope)
+  return options.days >= days ? options : { ...options, days: Math.max(days, 90) }
 }
 
 /** The badge's subject and value; NotFound when the page shows no such service or group. */

@@ -8,6 +8,7 @@ import { displayDuration } from '@/domain/duration'
 import { ACTIVE_INCIDENT_STATUSES, incidentStartedAt, updatesNewestFirst } from '@/domain/incident-status'
 import { ACTIVE_MAINTENANCE_STATUSES, nextTransitionAt } from '@/domain/maintenance-lifecycle'
 import { overallStatus, worstStatus } from '@/domain/overall-status'
+import { visibleNow } from '@/domain/page-display'
 import { incidentPageUrl, maintenancePageUrl } from '@/domain/page-address'
 import type { ServiceStatus } from '@/domain/statuses'
 import { forbiddenControlCharacter } from '@/domain/text'
@@ -452,6 +453,27 @@ export async function listServices(payload: Payload, scope: PageScope, language?
   )
 }
 
+/**
+ * What a page lists now (src/domain/page-display.ts's visibleNow): the groups and services it shows only while not
+ * operational left out while they are. Its site and /api/v1/status list this; the subscribe form, badges and
+ * /api/v1/services list everything the page shows.
+ */
+function visibleOn(shown: Shown[], scope: PageScope): Shown[] {
+  if (!scope.display) return shown
+  const rated = shown.map(({ group, services }) => ({
+    id: group.id,
+    status: worstStatus(services.map((s) => s.status)),
+    group,
+    services,
+  }))
+  return visibleNow(rated, scope.display).map(({ group, services }) => ({ group, services }))
+}
+
+/** Whether a list is for the page's visitors now (its site, /api/v1/status): quiet groups and services left out. */
+export interface Listing {
+  visibleNow?: boolean
+}
+
 function serviceGroups(shown: Shown[]): ServiceGroup[] {
   return shown.map(({ group, services }) => {
     const members = services.map((s) => {
@@ -473,8 +495,10 @@ export async function listServiceGroups(
   payload: Payload,
   scope: PageScope,
   language?: ContentLanguage,
+  listing: Listing = {},
 ): Promise<ServiceGroup[]> {
-  return serviceGroups(shownOn(await loadServices(payload, language), scope))
+  const shown = shownOn(await loadServices(payload, language), scope)
+  return serviceGroups(listing.visibleNow ? visibleOn(shown, scope) : shown)
 }
 
 /** When the clock next moves some maintenance: public responses that show maintenances go stale then. */
@@ -539,7 +563,12 @@ export interface PageWords {
   statusMessage: string | null
 }
 
-export async function statusSummary(payload: Payload, links: Links, page: PageWords | null): Promise<StatusSummary> {
+export async function statusSummary(
+  payload: Payload,
+  links: Links,
+  page: PageWords | null,
+  listing: Listing = {},
+): Promise<StatusSummary> {
   // Active incidents and maintenances are read at depth 0 and their services looked up in the service list this
   // summary loads anyway: a busy day touches hundreds of services, and depth 1 would populate them with one more
   // query whose `id in (…)` grows with them (and which the `where` guard refuses beyond 500 ids).
@@ -576,7 +605,8 @@ export async function statusSummary(payload: Payload, links: Links, page: PageWo
         return found ? [found as ServiceDoc] : []
       }),
     })
-  const groups = serviceGroups(shownOn(loaded, links.scope))
+  const shown = shownOn(loaded, links.scope)
+  const groups = serviceGroups(listing.visibleNow ? visibleOn(shown, links.scope) : shown)
   return {
     status: overallStatus(
       groups.flatMap((g) => g.services.map((s) => s.status)),

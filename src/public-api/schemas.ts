@@ -272,10 +272,20 @@ const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const SERVICE_SLUGS =
   'must be service slugs (lower-case letters, digits and hyphens, at most 200 characters), separated by commas'
 
-export const UptimeQuery = z.object({
-  days: wholeNumberUpTo(MAX_UPTIME_DAYS)
-    .default(MAX_UPTIME_DAYS)
-    .describe(`how many days, ending today (UTC), from 1 to ${MAX_UPTIME_DAYS}`),
+/** The longest uptime window a page may choose (src/domain/page-display.ts). */
+export const LONGEST_UPTIME_DAYS = 365
+
+const uptimeDays = (window: number) =>
+  wholeNumberUpTo(window)
+    .default(window)
+    .describe(
+      window === LONGEST_UPTIME_DAYS
+        ? `how many days, ending today (UTC), from 1 to the page's uptime window: ${MAX_UPTIME_DAYS} unless the page chose 30, 60, 180 or ${LONGEST_UPTIME_DAYS} (docs/pages.md); default: the whole window`
+        : `how many days, ending today (UTC), from 1 to ${window}`,
+    )
+
+const uptimeQueryShape = {
+  days: uptimeDays(MAX_UPTIME_DAYS),
   service: z
     .string()
     .transform((value) => value.split(','))
@@ -304,7 +314,19 @@ export const UptimeQuery = z.object({
     .describe(
       'full: an object per day (UptimeDay); compact: the bars only (UptimeCompact: the worst status and uptime of each day, the incidents as day ranges), without the seconds per status',
     ),
-} satisfies QueryShape<'/api/v1/uptime'>)
+} satisfies QueryShape<'/api/v1/uptime'>
+
+/** GET /api/v1/uptime's query as documented: any window a page may choose. */
+export const UptimeQuery = z.object({ ...uptimeQueryShape, days: uptimeDays(LONGEST_UPTIME_DAYS) })
+
+const uptimeQueries = new Map<number, typeof UptimeQuery>([[MAX_UPTIME_DAYS, z.object(uptimeQueryShape)]])
+
+/** The query as a page with this window takes it: `days` from 1 to the window, the window by default. */
+export function uptimeQueryFor(window: number): typeof UptimeQuery {
+  let schema = uptimeQueries.get(window)
+  if (!schema) uptimeQueries.set(window, (schema = z.object({ ...uptimeQueryShape, days: uptimeDays(window) })))
+  return schema
+}
 
 /** Each /api/v1 route's query schema, by path (tests/unit/edge/public-paths.query-parameters.test.ts holds them to the edge's list). */
 export const API_QUERIES = {

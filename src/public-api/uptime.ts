@@ -3,7 +3,9 @@
  * every service in one SQL query over the history rows of the window (about 60,000 rows for 1,000 services), the
  * incidents of the window in another. The result is kept in memory for the current data version and the current
  * minute: a write (which bumps the version) is never missed, and the clock is at most a minute behind. Shorter
- * windows and single services are slices of the same 90 days.
+ * windows and single services are slices of the same 90 days. A page that chose another window or a shortest
+ * outage (src/domain/page-display.ts) gets a table of its own, computed from the same rows (read once for the
+ * longest window asked).
  */
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
@@ -18,6 +20,8 @@ import {
   windowStartFor,
   windowUptime,
 } from '@/domain/uptime'
+import { countsAsIncident, DEFAULT_DISPLAY, withoutShortOutages } from '@/domain/page-display'
+import type { PageScope } from '@/domain/pages'
 import { type ContentLanguage, localizedField, readsOtherLanguages } from '@/domain/content-language'
 import { DEFAULT_LOCALE } from '@/domain/locales'
 import type { ServiceStatus } from '@/domain/statuses'
@@ -44,6 +48,8 @@ export interface IncidentRef {
 }
 
 export interface ServiceUptime {
+  /** The service's id: what a page's choices (src/domain/page-display.ts) name. */
+  id: number
   slug: string
   name: string
   group: { slug: string; name: string }
@@ -58,6 +64,22 @@ export interface UptimeTable {
   services: ServiceUptime[]
   /** Each incident's title per language, by shortId: what uptimeTable reads another language's names from. */
   titles: Map<string, Titles>
+}
+
+/** What a page's table is computed for: its window and its shortest outage counted. */
+export interface UptimeOptions {
+  days: number
+  minIncidentMs: number
+}
+
+/** The table the site always had: 90 days, every outage counted. */
+const DEFAULT_OPTIONS: UptimeOptions = { days: MAX_UPTIME_DAYS, minIncidentMs: 0 }
+
+/** A page's uptime options (its scope's display; none: the defaults). */
+export function uptimeOptions(scope: PageScope | undefined): UptimeOptions {
+  const display = scope?.display ?? DEFAULT_DISPLAY
+  if (display.uptimeDays === DEFAULT_OPTIONS.days && display.minIncidentMs === 0) return DEFAULT_OPTIONS
+  return { days: display.uptimeDays, minIncidentMs: display.minIncidentMs }
 }
 
 /** Every history row of the window, by service and time. */
@@ -164,9 +186,9 @@ interface Sources {
 }
 
 /** What the table is computed from: read once per data version (a write changes the version). */
-async function readSources(payload: Payload, now: number): Promise<Sources> {
+async function readSources(payload: Payload, now: number, days: number): Promise<Sources> {
   // A day earlier than the window needs: a new day can begin before the data version changes again.
-  const windowStart = windowStartFor(now, MAX_UPTIME_DAYS) - DAY_MS
+  const windowStart = windowStartFor(now, Math.max(days, MAX_UPTIME_DAYS)) - DAY_MS
   const [loaded, history, incidents] = await Promise.all([
     loadServices(payload),
     historyRows(payload, windowStart),
@@ -175,12 +197,16 @@ async function readSources(payload: Payload, now: number): Promise<Sources> {
   return { windowStart, loaded, history, incidents }
 }
 
-function computeTable({ loaded: { groups, services }, history, incidents }: Sources, now: number): UptimeTable {
-  const days = MAX_UPTIME_DAYS
+function computeTable(
+  { loaded: { groups, services }, history, incidents }: Sources,
+  now: number,
+  { days, minIncidentMs }: UptimeOptions,
+): UptimeTable {
   const windowStart = windowStartFor(now, days)
   const groupById = new Map(groups.map((g) => [g.id, g]))
   const incidentDays = new Map<number, IncidentRef[][]>()
   for (const incident of incidents) {
+    if (!countsAsIncident(incident, minIncidentMs)) continue
     const overlapped = overlappedDays(incident, windowStart, days, now)
     if (overlapped.length === 0) continue
     for (const id of incident.services) {
@@ -196,7 +222,7 @@ function computeTable({ loaded: { groups, services }, history, incidents }: Sour
       const group = groupById.get(typeof s.group === 'object' ? s.group.id : s.group)
       const perDay = incidentDays.get(s.id)
       // Rows read for an earlier window may start before this one: the status at its start is the last of those.
-      const rows = history.get(s.id) ?? []
+      const rows = withoutShortOutages(history.get(s.id) ?? [], minIncidentMs, now)
       let first = 0
       while (first < rows.length && rows[first].at < windowStart) first++
       const changes = first === 0 ? rows : rows.slice(first)
@@ -212,6 +238,7 @@ function computeTable({ loaded: { groups, services }, history, incidents }: Sour
         now,
       })
       return {
+        id: s.id,
         slug: s.slug ?? '',
         name: s.name,
         group: { slug: group?.slug ?? '', name: group?.name ?? '' },
@@ -226,20 +253,22 @@ const NO_INCIDENTS: IncidentRef[] = Object.freeze([]) as unknown as IncidentRef[
 
 let sourcesMemo: { version: number; sources: Promise<Sources> } | null = null
 
-function sourcesFor(payload: Payload, now: number): Promise<Sources> {
+function sourcesFor(payload: Payload, now: number, days: number): Promise<Sources> {
   const version = currentDataVersion()
   if (sourcesMemo?.version === version) {
     const memo = sourcesMemo
-    // Read for a window that has since moved on by more than the spare day: read again.
+    // Read for a window that has since moved on by more than the spare day, or a shorter one: read again.
     return memo.sources.then((sources) =>
-      sources.windowStart <= windowStartFor(now, MAX_UPTIME_DAYS) ? sources : forget(memo, payload, now),
+      sources.windowStart <= windowStartFor(now, Math.max(days, MAX_UPTIME_DAYS))
+        ? sources
+        : forget(memo, payload, now, days),
     )
   }
-  return remember(payload, now, version)
+  return remember(payload, now, version, days)
 }
 
-function remember(payload: Payload, now: number, version: number): Promise<Sources> {
-  const sources = readSources(payload, now)
+function remember(payload: Payload, now: number, version: number, days: number): Promise<Sources> {
+  const sources = readSources(payload, now, days)
   const memo = { version, sources }
   sourcesMemo = memo
   // A failure is not remembered: the next request tries again.
@@ -249,28 +278,51 @@ function remember(payload: Payload, now: number, version: number): Promise<Sourc
   return sources
 }
 
-function forget(memo: NonNullable<typeof sourcesMemo>, payload: Payload, now: number): Promise<Sources> {
+function forget(memo: NonNullable<typeof sourcesMemo>, payload: Payload, now: number, days: number): Promise<Sources> {
   if (sourcesMemo === memo) sourcesMemo = null
-  return remember(payload, now, memo.version)
+  return remember(payload, now, memo.version, days)
 }
 
-/** The table of a minute of a data version, computed once (the first caller of that minute computes, the others share). */
-const sharedTable = sharedPerVersion(
-  (_payload: Payload, now: Date) => `${currentDataVersion()}:${Math.floor(now.getTime() / MINUTE)}`,
-  (payload: Payload, now: Date) =>
-    sourcesFor(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime())),
-)
+/**
+ * The table of a minute of a data version for some options, computed once (the first caller of that minute
+ * computes, the others share); each set of options pages chose has its own, so pages do not take turns emptying it.
+ */
+const sharedTables = new Map<string, (payload: Payload, now: Date) => Promise<UptimeTable>>()
+
+function sharedTable(payload: Payload, now: Date, options: UptimeOptions): Promise<UptimeTable> {
+  const key = `${options.days}:${options.minIncidentMs}`
+  let shared = sharedTables.get(key)
+  if (!shared) {
+    shared = sharedPerVersion(
+      (_payload: Payload, at: Date) => `${currentDataVersion()}:${Math.floor(at.getTime() / MINUTE)}`,
+      (from: Payload, at: Date) =>
+        sourcesFor(from, at.getTime(), options.days).then((sources) => computeTable(sources, at.getTime(), options)),
+    )
+    // Pages choose among a handful of windows and lengths; a bound keeps a stream of edits from growing it for ever.
+    if (sharedTables.size > 64) sharedTables.clear()
+    sharedTables.set(key, shared)
+  }
+  return shared(payload, now)
+}
 
 /**
- * The uptime of every service over the last 90 days, as of `now` (at most a minute earlier), never before the last
- * write: the database is read once per data version, the days computed from it once per minute. Its names and
- * incident titles in the content's language (docs/languages.md, "Content"); the default language's without one.
+ * The uptime of every service over the page's window (90 days unless it chose another), as of `now` (at most a minute
+ * earlier), never before the last write: the database is read once per data version, the days computed from it once
+ * per minute. Its names and incident titles in the content's language (docs/languages.md, "Content"); the default
+ * language's without one.
  */
-export async function uptimeTable(payload: Payload, now: Date, language?: ContentLanguage): Promise<UptimeTable> {
+export async function uptimeTable(
+  payload: Payload,
+  now: Date,
+  language?: ContentLanguage,
+  options: UptimeOptions = DEFAULT_OPTIONS,
+): Promise<UptimeTable> {
   // While peers' writes go unheard (src/runtime/health.ts), the memos may be behind one of them: read afresh.
   const table = peersUnheard()
-    ? await readSources(payload, now.getTime()).then((sources) => computeTable(sources, now.getTime()))
-    : await sharedTable(payload, now)
+    ? await readSources(payload, now.getTime(), options.days).then((sources) =>
+        computeTable(sources, now.getTime(), options),
+      )
+    : await sharedTable(payload, now, options)
   if (!readsOtherLanguages(language)) return table
   const key = `${language.reader}/${language.pageDefault}`
   let inLanguages = translatedTables.get(table)
@@ -305,6 +357,15 @@ function tableIn(table: UptimeTable, loaded: Loaded, language: ContentLanguage):
       days: s.days.map((day) => (day.incidents.length === 0 ? day : { ...day, incidents: day.incidents.map(refIn) })),
     })),
   }
+}
+
+/**
+ * The services of a table whose bars a page shows, by slug: those it did not choose to show without uptime
+ * (Statuspage's `showcase: false`).
+ */
+export function barsShown(services: ServiceUptime[], scope: PageScope): Map<string, ServiceUptime> {
+  const hidden = scope.display?.withoutUptime
+  return new Map(services.flatMap((s) => (hidden?.has(s.id) ? [] : [[s.slug, s] as const])))
 }
 
 /** The last `days` days of a service (oldest first). */

@@ -25,6 +25,7 @@ import { byOrderThenName } from '@/domain/display-order'
 import { shownOnPagesWhere } from './page-where'
 import { env } from '@/config/env'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/domain/locales'
+import { DEFAULT_DISPLAY, minIncidentMsOf, type PageDisplay, uptimeDaysOf } from '@/domain/page-display'
 import { NotFound } from '@/errors'
 import type { Page as PageDoc } from '@/payload-types'
 import { currentDataVersion } from '@/runtime/data-version'
@@ -64,6 +65,8 @@ export interface PageRecord extends PageAddressing {
   oidcClientSecret: string | null
   /** The origins that may frame its compact view, /embed (src/domain/embedding.ts). */
   embeddingOrigins: string[]
+  /** How it shows uptime and quiet services (src/domain/page-display.ts). */
+  display: PageDisplay
 }
 
 interface Pages {
@@ -120,6 +123,24 @@ function accessOf(access: PageDoc['access']): PageAccessRule {
 }
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null
+
+/** A page's (or the settings') uptime and quiet-service choices; a page that chose nothing gets DEFAULT_DISPLAY itself. */
+function displayOf(row: PageDoc['uptimeDisplay']): PageDisplay {
+  const uptimeDays = uptimeDaysOf(row?.days)
+  const minIncidentMs = minIncidentMsOf(row?.minIncidentMinutes)
+  const withoutUptime = relationIds(row?.withoutUptime)
+  const quiet = row?.onlyWhenNotOperational ?? []
+  const idsOf = (kind: 'services' | 'service-groups') =>
+    new Set(relationIds(quiet.filter((item) => item.relationTo === kind).map((item) => item.value)))
+  if (uptimeDays === DEFAULT_DISPLAY.uptimeDays && minIncidentMs === 0 && !withoutUptime.length && !quiet.length)
+    return DEFAULT_DISPLAY
+  return {
+    uptimeDays,
+    minIncidentMs,
+    withoutUptime: new Set(withoutUptime),
+    onlyWhenNotOperational: { services: idsOf('services'), groups: idsOf('service-groups') },
+  }
+}
 
 const originsOf = (rows: PageDoc['embeddingOrigins']): string[] => (rows ?? []).map((row) => row.origin)
 
@@ -182,6 +203,7 @@ async function readPages(payload: Payload): Promise<Pages> {
         noindex: true,
         language: true,
         embeddingOrigins: true,
+        uptimeDisplay: true,
       },
     }),
     readAccessLinks(payload),
@@ -209,6 +231,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       oidcClientSecret: settings.access?.oidc?.clientSecret || null,
       sections: defaultSections ?? [],
       embeddingOrigins: originsOf(settings.embeddingOrigins),
+      display: displayOf(settings.uptimeDisplay),
     },
     pages: found.docs.map((doc) => ({
       id: doc.id,
@@ -229,6 +252,7 @@ async function readPages(payload: Payload): Promise<Pages> {
       oidcClientSecret: doc.access?.oidc?.clientSecret || null,
       sections: sectionsOf(doc.sections),
       embeddingOrigins: originsOf(doc.embeddingOrigins),
+      display: displayOf(doc.uptimeDisplay),
     })),
   }
   publishPageDirectory(pages.pages, pages.defaultPage.access.private)
@@ -355,11 +379,21 @@ export async function pageOfRequest(payload: Payload, request: Request): Promise
   const pathPrefix = slug === null ? '' : pagePathPrefix(slug)
   const hostClaimed = host !== null && (slug === null ? page !== null : pageFor(pages, { slug: null, host }) !== null)
   return page
-    ? { page, gate: page, scope: { id: page.id, pathPrefix, sections: page.sections }, hostClaimed }
+    ? {
+        page,
+        gate: page,
+        scope: { id: page.id, pathPrefix, sections: page.sections, display: page.display },
+        hostClaimed,
+      }
     : {
         page: null,
         gate: defaultPage,
-        scope: { id: null, pathPrefix, sections: await defaultPageSections(payload) },
+        scope: {
+          id: null,
+          pathPrefix,
+          sections: await defaultPageSections(payload),
+          display: defaultPage.display,
+        },
         hostClaimed,
       }
 }

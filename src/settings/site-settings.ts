@@ -34,6 +34,8 @@ export interface SiteSettings extends Partial<Branding> {
   signOut?: boolean
   /** The language the response is in (src/settings/page-language.ts); absent: the default language, English. */
   language?: PageLanguage
+  /** The page's uptime window (src/domain/page-display.ts); absent: 90 days. */
+  uptimeDays?: number
 }
 
 /** `req`: read inside the caller's transaction, on its connection, rather than taking a second one from the pool. */

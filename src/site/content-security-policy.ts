@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import type { SiteSettings } from '@/settings/site-settings'
 
 import { accentStyle } from './accent'
+import { uptimeWindowStyle } from './uptime-window-style'
 import { INLINE_SCRIPTS } from './layout'
 import { SITE_CSS } from './styles'
 
@@ -34,10 +35,12 @@ const SITE_CONTENT_SECURITY_POLICY = policy([SITE_CSS])
  * the compact view's (src/domain/embedding.ts); the other pages have none, and may be framed anywhere.
  */
 export function siteContentSecurityPolicy(
-  settings: Pick<SiteSettings, 'accentColor'>,
+  settings: Pick<SiteSettings, 'accentColor' | 'uptimeDays'>,
   frameAncestors?: string,
 ): string {
-  const accent = accentStyle(settings.accentColor)
-  const base = accent ? policy([SITE_CSS, accent]) : SITE_CONTENT_SECURITY_POLICY
+  const extra = [accentStyle(settings.accentColor), uptimeWindowStyle(settings.uptimeDays)].filter(
+    (style): style is string => style !== null,
+  )
+  const base = extra.length ? policy([SITE_CSS, ...extra]) : SITE_CONTENT_SECURITY_POLICY
   return frameAncestors ? `${base}; ${frameAncestors}` : base
 }

@@ -12,6 +12,7 @@ import { tOf, translator } from '@/i18n/translate'
 import type { SiteSettings } from '@/settings/site-settings'
 
 import { accentStyle } from './accent'
+import { uptimeWindowStyle } from './uptime-window-style'
 import { faviconHref } from './favicon'
 import { SITE_CSS } from './styles'
 
@@ -307,8 +308,9 @@ function documentStart(settings: SiteSettings): SafeHtml {
 /** The theme before paint and the stylesheets (the site's, and the page's accent): what the policy's hashes allow. */
 function headScriptAndStyles(settings: SiteSettings): SafeHtml {
   const accent = accentStyle(settings.accentColor)
+  const window = uptimeWindowStyle(settings.uptimeDays)
   return html`<script>${raw(HEAD_SCRIPT)}</script>
-<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}`
+<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}${window ? html`<style>${raw(window)}</style>` : null}`
 }
 
 const REFRESH_STATUS = raw('<p id="refresh-status" class="visually-hidden" role="status"></p>')

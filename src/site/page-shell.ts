@@ -8,6 +8,7 @@
  */
 import type { Payload } from 'payload'
 
+import { DEFAULT_UPTIME_WINDOW } from '@/domain/page-display'
 import { type PageScope, WHOLE_SITE } from '@/domain/pages'
 import { configuredChannels } from '@/notify/channels'
 import { currentOverallStatus } from '@/public-api/read-model'
@@ -37,6 +38,13 @@ const defaultShell: (payload: Payload) => Promise<PageShell> = sharedPerVersion(
 
 /** The shell of the page a request is for. */
 export async function pageShell(payload: Payload, page: PageRecord | null, scope: PageScope): Promise<PageShell> {
+  const shell = await pageShellOf(payload, page, scope)
+  const days = scope.display?.uptimeDays
+  // Only a page that chose another window says so: a 90-day page's shell is what it was.
+  return days === undefined || days === DEFAULT_UPTIME_WINDOW ? shell : { ...shell, uptimeDays: days }
+}
+
+async function pageShellOf(payload: Payload, page: PageRecord | null, scope: PageScope): Promise<PageShell> {
   const shell = await defaultShell(payload)
   if (!page && !scope.sections) return shell
   const status = await currentOverallStatus(payload, scope)

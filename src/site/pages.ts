@@ -6,6 +6,7 @@ import type { FormChannels } from '@/domain/channels'
 import { countdownChangesAt, durationParts, estimateChangesAt, estimateDuration } from '@/domain/duration'
 import { headlineParts } from '@/domain/overall-status'
 import { DEFAULT_LOCALE } from '@/domain/locales'
+import { DEFAULT_UPTIME_WINDOW } from '@/domain/page-display'
 import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from '@/domain/statuses'
 import { dateLocale, formatDateTime, formatTime, formatWeekday, sameDay } from '@/format/dates'
 import { html, raw, type SafeHtml } from '@/format/html'
@@ -275,7 +276,7 @@ ${groups.map(
   ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
 <summary>${described(g)}${serviceBadge(t, g.status)}</summary>
 ${serviceList(g.services, uptime, labels, settings)}
-${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">${t('site.home.groupBars')}<span class="visually-hidden"> ${t('site.home.groupBarsOf', { group: g.name })}</span></a></p>`}
+${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">${t('site.home.groupBars', { days: String(settings.uptimeDays ?? DEFAULT_UPTIME_WINDOW) })}<span class="visually-hidden"> ${t('site.home.groupBarsOf', { group: g.name })}</span></a></p>`}
 </details>`,
 )}
 </section>`
@@ -343,12 +344,13 @@ function follow(kind: 'service' | 'group', subject: { name: string; path: string
 /** `/s/<slug>`: a service's current status, its uptime bars and its recent incidents. */
 export function servicePage(
   service: Service,
-  uptime: ServiceUptime | undefined,
+  /** false: the page shows this service without uptime (src/domain/page-display.ts). */
+  uptime: ServiceUptime | undefined | false,
   incidents: Incident[],
   settings: SiteSettings,
 ): string {
   const t = tOf(settings)
-  const labels = dateLabels(uptime, settings.dateFormat, localeOf(settings))
+  const labels = dateLabels(uptime || undefined, settings.dateFormat, localeOf(settings))
   const subject = { name: service.name, path: `/s/${service.slug}` }
   const body = html`<article aria-labelledby="title">
 <p class="meta">${t('site.service.kind', { group: service.group.name })}</p>
@@ -357,8 +359,12 @@ export function servicePage(
 <p class="flush">${tHtml(t, 'site.currentStatus', { status: serviceBadge(t, service.status) })}</p>
 ${service.description ? html`<p>${written(service, 'description', service.description)}</p>` : null}
 </div>
-<h2>${t('site.service.uptime')}</h2>
-${uptime ? html`<div class="card">${uptimeBars(uptime, labels, settings.language)}</div>` : html`<p class="muted">${t('site.service.noHistory')}</p>`}
+${
+  uptime === false
+    ? null
+    : html`<h2>${t('site.service.uptime')}</h2>
+${uptime ? html`<div class="card">${uptimeBars(uptime, labels, settings.language)}</div>` : html`<p class="muted">${t('site.service.noHistory')}</p>`}`
+}
 <h2>${t('site.service.incidents')}</h2>
 ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">${t('site.service.noIncidents')}</p>`}
 <p><a href="/history">${t('site.historyLink')}</a></p>

@@ -2,7 +2,7 @@ import { configuredChannels } from '@/notify/channels'
 import { listIncidents, maintenanceSeries, nextMaintenanceTransition, statusSummary } from '@/public-api/read-model'
 import { barsInline, homePage } from '@/site/pages'
 import { sitePage } from '@/site/respond'
-import { uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
+import { barsShown, uptimeChangesAt, uptimeOptions, uptimeTable } from '@/public-api/uptime'
 
 export const dynamic = 'force-dynamic'
 
@@ -11,7 +11,7 @@ const WEEK = 7 * 24 * 60 * 60 * 1000
 /** `/`: overall status, services by group, active incidents, scheduled maintenances, the past 7 days. */
 export const GET = sitePage(async (_request, { payload, links, page, settings, clock }) => {
   const [summary, recent, transition, channels] = await Promise.all([
-    statusSummary(payload, links, page),
+    statusSummary(payload, links, page, { visibleNow: true }),
     listIncidents(
       payload,
       { status: 'resolved', from: new Date(clock.now.getTime() - WEEK).toISOString(), page: 1, limit: 25 },
@@ -32,18 +32,10 @@ export const GET = sitePage(async (_request, { payload, links, page, settings, c
   // Many services: the bars are on the group pages, and the uptime history is not read for this page at all.
   if (!barsInline(summary.serviceGroups.reduce((n, g) => n + g.services.length, 0)))
     return { body: homePage(summary, recent.items, settings, channels, null, clock, series) }
-  const uptime = await uptimeTable(payload, clock.now, links.content)
+  const uptime = await uptimeTable(payload, clock.now, links.content, uptimeOptions(links.scope))
   // The bars move with the clock: at the next minute while some service has downtime, else at midnight (UTC).
   clock.changesAt(uptimeChangesAt(uptime.services, uptime.services[0]?.days.length ?? 1, clock.now))
   return {
-    body: homePage(
-      summary,
-      recent.items,
-      settings,
-      channels,
-      new Map(uptime.services.map((s) => [s.slug, s])),
-      clock,
-      series,
-    ),
+    body: homePage(summary, recent.items, settings, channels, barsShown(uptime.services, links.scope), clock, series),
   }
 })

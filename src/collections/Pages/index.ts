@@ -7,6 +7,7 @@ import { pageBrandingFields } from '@/fields/page-branding'
 import { embeddingOriginsField } from '@/fields/embedding-origins'
 import { languageField } from '@/fields/language'
 import { noindexField } from '@/fields/noindex'
+import { pageDisplayField } from '@/fields/page-display'
 import { pageAccessField } from '@/fields/page-access'
 import { pageSectionsField } from '@/fields/page-sections'
 import { publicUrlField } from '@/fields/public-url'
@@ -97,5 +98,6 @@ export const Pages: CollectionConfig = {
     pageAccessField,
     noindexField,
     embeddingOriginsField,
+    pageDisplayField,
   ],
 }

@@ -26,6 +26,7 @@ import {
 import type { Translate } from '@/i18n/translate'
 import type { Incident as IncidentDoc, Maintenance as MaintenanceDoc } from '@/payload-types'
 import type { Links } from '@/settings/base-url'
+import { DEFAULT_DISPLAY, type PageDisplay } from '@/domain/page-display'
 import type { PageScope } from '@/domain/pages'
 import type { PageRecord } from '@/settings/pages'
 import { statuspageDescription } from '../localized'
@@ -103,7 +104,17 @@ type SiteDocs = Awaited<ReturnType<typeof readSiteDocs>>
 type GroupDoc = SiteDocs[1]['docs'][number]
 type ServiceDoc = SiteDocs[2]['docs'][number]
 
-function serviceComponent(service: ServiceDoc, position: number, groupId: string, pageId: string): Component {
+/**
+ * A service's component. `showcase` and `only_show_if_degraded` are the page's choices (src/domain/page-display.ts):
+ * a component shown only while degraded stays listed, with the flag, as Statuspage lists it, and its clients decide.
+ */
+function serviceComponent(
+  service: ServiceDoc,
+  position: number,
+  groupId: string,
+  pageId: string,
+  display: PageDisplay,
+): Component {
   return {
     id: derivedId('service', service.id),
     name: service.name,
@@ -112,12 +123,12 @@ function serviceComponent(service: ServiceDoc, position: number, groupId: string
     updated_at: iso(service.updatedAt),
     position,
     description: service.description ?? null,
-    showcase: true,
+    showcase: !display.withoutUptime.has(service.id),
     start_date: iso(service.createdAt).slice(0, 10),
     group_id: groupId,
     page_id: pageId,
     group: false,
-    only_show_if_degraded: false,
+    only_show_if_degraded: display.onlyWhenNotOperational.services.has(service.id),
   }
 }
 
@@ -129,6 +140,7 @@ function groupComponent(
   children: Component[],
   position: number,
   pageId: string,
+  display: PageDisplay,
 ): Component {
   const updates = [group.updatedAt, ...members.map((s) => s.updatedAt)].map(iso)
   return {
@@ -144,7 +156,7 @@ function groupComponent(
     group_id: null,
     page_id: pageId,
     group: true,
-    only_show_if_degraded: false,
+    only_show_if_degraded: display.onlyWhenNotOperational.groups.has(group.id),
     components: children.map((c) => c.id),
   }
 }
@@ -186,15 +198,16 @@ export async function loadSite(payload: Payload, links: Links, page: PageRecord 
   const components: Component[] = []
   const byServiceId = new Map<number, Component>()
   const statuses: ServiceStatus[] = []
+  const display = links.scope.display ?? DEFAULT_DISPLAY
   headings.forEach(({ group, members }, groupIndex) => {
     const groupId = derivedId('group', group.id)
     const children = members.map((service, index) => {
       statuses.push(service.status)
-      const component = serviceComponent(service, index + 1, groupId, pageId)
+      const component = serviceComponent(service, index + 1, groupId, pageId, display)
       byServiceId.set(service.id, component)
       return component
     })
-    components.push(groupComponent(group, groupId, members, children, groupIndex + 1, pageId), ...children)
+    components.push(groupComponent(group, groupId, members, children, groupIndex + 1, pageId, display), ...children)
   })
   const updatedAt = newest([iso(settings.updatedAt ?? new Date(0)), ...components.map((c) => c.updated_at)])
   return {

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic'
 
 export const GET = publicGet(async (request, { payload, links, page, clock, language }) => {
   const [summary, transition] = await Promise.all([
-    statusSummary(payload, links, page),
+    statusSummary(payload, links, page, { visibleNow: true }),
     nextMaintenanceTransition(payload, clock.now),
   ])
   clock.changesAt(transition)

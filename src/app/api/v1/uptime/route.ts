@@ -1,18 +1,27 @@
 import { dataResponse, problemResponse, parseQuery, preflightResponse } from '@/public-api/http'
 import { listServices } from '@/public-api/read-model'
 import { publicGet } from '@/public-api/route'
-import { UptimeQuery } from '@/public-api/schemas'
-import { selectUptime, toCompactUptime, toUptime, uptimeChangesAt, uptimeTable } from '@/public-api/uptime'
+import { uptimeQueryFor } from '@/public-api/schemas'
+import {
+  selectUptime,
+  toCompactUptime,
+  toUptime,
+  uptimeChangesAt,
+  uptimeOptions,
+  uptimeTable,
+} from '@/public-api/uptime'
 
 export const dynamic = 'force-dynamic'
 
 /** `/api/v1/uptime`: uptime per service and UTC day, a page of services at a time; expires when the clock next changes what it says. */
 export const GET = publicGet(async (request, { payload, links, clock, language }) => {
-  const parsed = parseQuery(request, UptimeQuery, ['service'], language.t)
+  // The page's window (docs/pages.md) is the longest asked and the default.
+  const options = uptimeOptions(links.scope)
+  const parsed = parseQuery(request, uptimeQueryFor(options.days), ['service'], language.t)
   if ('response' in parsed) return parsed.response
   const { days, page, limit, format } = parsed.query
   const [table, shown] = await Promise.all([
-    uptimeTable(payload, clock.now, links.content),
+    uptimeTable(payload, clock.now, links.content, options),
     listServices(payload, links.scope, links.content),
   ])
   const onPage = new Set(shown.map((s) => s.slug))

@@ -7,7 +7,9 @@ import { isBadgePath } from '@/domain/badges'
 import {
   API_QUERY_PARAMETERS,
   BADGE_QUERY_PARAMETERS,
+  isMetricPointsPath,
   LOCALE_PARAMETER,
+  METRIC_POINTS_ROUTE,
   PRETTY_PARAMETER,
   SITE_QUERY_PARAMETERS,
 } from '@/domain/query-parameters'
@@ -136,6 +138,7 @@ const V2_ONLY = [LOCALE_PARAMETER]
 function parametersOf(pathname: string): readonly string[] {
   const listed = ROUTE_PARAMETERS[pathname]
   if (listed) return listed
+  if (isMetricPointsPath(pathname)) return ROUTE_PARAMETERS[METRIC_POINTS_ROUTE]
   if (isBadgePath(pathname)) return BADGE_QUERY_PARAMETERS
   if (pathname.startsWith('/api/v1/') || pathname === '/api/v1') return V1_ONLY
   return isStatuspageApiPath(pathname) ? V2_ONLY : []

@@ -33,6 +33,7 @@ import * as migration_20261129_044300_subscriber_language from './20261129_04430
 import * as migration_20261129_045001_content_locales from './20261129_045001_content_locales';
 import * as migration_20261129_051212_languages_schema from './20261129_051212_languages_schema';
 import * as migration_20261129_072850_embedding_origins from './20261129_072850_embedding_origins';
+import * as migration_20261129_112940_metrics from './20261129_112940_metrics';
 
 export const migrations = [
   {
@@ -208,6 +209,11 @@ export const migrations = [
   {
     up: migration_20261129_072850_embedding_origins.up,
     down: migration_20261129_072850_embedding_origins.down,
-    name: '20261129_072850_embedding_origins'
+    name: '20261129_072850_embedding_origins',
+  },
+  {
+    up: migration_20261129_112940_metrics.up,
+    down: migration_20261129_112940_metrics.down,
+    name: '20261129_112940_metrics'
   },
 ];

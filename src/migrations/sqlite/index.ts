@@ -34,6 +34,7 @@ import * as migration_20261129_044243_subscriber_language from './20261129_04424
 import * as migration_20261129_044925_content_locales from './20261129_044925_content_locales';
 import * as migration_20261129_051206_languages_schema from './20261129_051206_languages_schema';
 import * as migration_20261129_072807_embedding_origins from './20261129_072807_embedding_origins';
+import * as migration_20261129_112932_metrics from './20261129_112932_metrics';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261129_072807_embedding_origins.up,
     down: migration_20261129_072807_embedding_origins.down,
-    name: '20261129_072807_embedding_origins'
+    name: '20261129_072807_embedding_origins',
+  },
+  {
+    up: migration_20261129_112932_metrics.up,
+    down: migration_20261129_112932_metrics.down,
+    name: '20261129_112932_metrics'
   },
 ];

@@ -121,26 +121,12 @@ export function lastPerTimestamp(points: readonly MetricPoint[]): MetricPoint[] 
 }
 
 /**
- * Where a metric shows: on the pages listing its service, and on the pages it names; with neither, on the default
- * page only (as an incident without services or pages).
- */
-export interface MetricPlacement {
-  serviceId: number | null
-  pageIds: readonly number[]
-}
-
-/**
  * The response cache's key of a page's metric responses (src/runtime/data-version.ts): apart from the page's own
  * key (pageKeyOf), so that a write of points makes only the metric responses of the pages showing it stale, never
  * the page's status.
  */
 export const METRICS_KEY_OFFSET = 2 ** 40
 export const metricsKeyOf = (pageKey: number): number => METRICS_KEY_OFFSET + pageKey
-
-/** A value as a chart or table prints it: `decimals` places. */
-export function formatValue(value: number, decimals: number): string {
-  return value.toFixed(Math.max(0, Math.min(6, Math.trunc(decimals))))
-}
 
 /**
  * The points of a push body: `{data: [{timestamp, value}, …]}`, or Statuspage's one point `{data: {timestamp,

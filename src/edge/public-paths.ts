@@ -32,7 +32,13 @@ const EXACT = new Set([
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
-  return /^\/[gims]\/[^/]+$/.test(pathname) || isSubjectFeedPath(pathname) || isBadgePath(pathname)
+  return (
+    /^\/[gims]\/[^/]+$/.test(pathname) ||
+    isSubjectFeedPath(pathname) ||
+    isBadgePath(pathname) ||
+    // A metric's chart over a range (src/app/(site)/metrics): the range is in the path, which is the cache key.
+    /^\/metrics\/[^/]+\/(?:day|week|month)$/.test(pathname)
+  )
 }
 
 /**

@@ -114,3 +114,33 @@ export async function rangePoints(
     points: rows.map(({ t, v }) => ({ t, v })),
   }
 }
+
+/** A chart's metric and its points. */
+export interface MetricChartData {
+  metric: PublicMetric
+  data: RangePoints
+}
+
+/**
+ * The page's charts over `range`: by service slug (each under its service), and those of no service. Empty when the
+ * page shows no metric (one query), so a page without metrics reads and renders as before.
+ */
+export async function pageCharts(
+  payload: Payload,
+  scope: PageScope,
+  range: MetricRange,
+  now: Date,
+): Promise<{ byService: Map<string, MetricChartData[]>; unattached: MetricChartData[]; count: number }> {
+  const metrics = await pageMetrics(payload, scope)
+  const charts = await Promise.all(
+    metrics.map(async (metric) => ({ metric, data: await rangePoints(payload, metric.id, range, now) })),
+  )
+  const byService = new Map<string, MetricChartData[]>()
+  const unattached: MetricChartData[] = []
+  for (const chart of charts) {
+    const service = chart.metric.service
+    if (service === null) unattached.push(chart)
+    else byService.set(service, [...(byService.get(service) ?? []), chart])
+  }
+  return { byService, unattached, count: charts.length }
+}

@@ -11,6 +11,7 @@ import type { SiteSettings } from '@/settings/site-settings'
 
 import { accentStyle } from './accent'
 import { INLINE_SCRIPTS } from './layout'
+import { CHART_CSS } from './metric-charts'
 import { SITE_CSS } from './styles'
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -31,13 +32,16 @@ const SITE_CONTENT_SECURITY_POLICY = policy([SITE_CSS])
 
 /**
  * The policy of a page rendered with these settings (src/site/layout.ts embeds the same styles). `frameAncestors`:
- * the compact view's (src/domain/embedding.ts); the other pages have none, and may be framed anywhere.
+ * the compact view's (src/domain/embedding.ts); the other pages have none, and may be framed anywhere. `charts`: the
+ * page shows metric charts, whose stylesheet (src/site/metric-charts.ts) only such pages carry.
  */
 export function siteContentSecurityPolicy(
   settings: Pick<SiteSettings, 'accentColor'>,
   frameAncestors?: string,
+  charts = false,
 ): string {
   const accent = accentStyle(settings.accentColor)
-  const base = accent ? policy([SITE_CSS, accent]) : SITE_CONTENT_SECURITY_POLICY
+  const styles = [SITE_CSS, ...(accent ? [accent] : []), ...(charts ? [CHART_CSS] : [])]
+  const base = styles.length > 1 ? policy(styles) : SITE_CONTENT_SECURITY_POLICY
   return frameAncestors ? `${base}; ${frameAncestors}` : base
 }

@@ -7,6 +7,7 @@
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import * as healthRoute from '@/app/api/health/route'
 import * as statuspagePush from '@/app/api/v1/pages/[pageId]/metrics/[id]/data.json/route'
 import { readRows } from '@/db/sql'
 import { metricsKeyOf } from '@/domain/metrics'
@@ -40,6 +41,15 @@ async function rowCount(metric: number, resolution: number): Promise<number> {
     sql`SELECT count(*) AS "n" FROM "metric_points" WHERE "metric" = ${metric} AND "resolution" = ${resolution}`,
   )
   return Number(row.n)
+}
+
+/** A metric made a Prometheus one with the state its loop leaves (written past the save's address check). */
+async function sqlUpdate(metric: number, lastError: string, polledAt: string) {
+  const updated = await readRows(
+    await payload(),
+    sql`UPDATE "metrics" SET "source" = 'prometheus', "last_error" = ${lastError}, "polled_at" = ${polledAt} WHERE "id" = ${metric} RETURNING "id"`,
+  )
+  expect(updated).toHaveLength(1)
 }
 
 beforeAll(async () => {
@@ -245,5 +255,27 @@ describe('retention', () => {
     const queue = (await api('GET', '/metrics?where[slug][equals]=queue', { key: admin.key })).body.docs[0]
     expect((await api('DELETE', `/metrics/${queue.id}`, { key: admin.key })).status).toBe(200)
     expect(await rowCount(queue.id, 3600)).toBe(0)
+  })
+})
+
+describe('/api/health for administrators', () => {
+  it("lists the Prometheus metrics' last query and error to an admin, and to nobody else", async () => {
+    const metric = await createMetric({ name: 'Scrape', slug: 'scrape' })
+    // The state the Prometheus loop leaves after a failed query (src/services/metrics/poll-prometheus.ts).
+    const polledAt = new Date(NOW.getTime() - 60_000).toISOString()
+    await sqlUpdate(metric.id, 'Prometheus answered 503', polledAt)
+    const health = async (key?: string) => {
+      const response = await healthRoute.GET(
+        new Request(`${BASE}/api/health`, { headers: key ? { authorization: `users API-Key ${key}` } : {} }),
+      )
+      expect(response.status).toBe(200)
+      return (await response.json()) as { status: string; metrics?: unknown }
+    }
+    expect(await health(admin.key)).toMatchObject({
+      status: 'ok',
+      metrics: [{ slug: 'scrape', lastError: 'Prometheus answered 503', polledAt }],
+    })
+    expect((await health(editor.key)).metrics).toBeUndefined()
+    expect((await health()).metrics).toBeUndefined()
   })
 })

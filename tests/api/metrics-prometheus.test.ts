@@ -18,6 +18,7 @@ import { resetConfig } from '@/config/env'
 import { runMetricsTick } from '@/jobs/metrics-ticker'
 import { api, createUser, payload, type TestUser } from '../helpers/api'
 import { v1 } from '../helpers/public-api'
+import { prometheusPath } from '../helpers/preflight'
 
 let admin: TestUser
 let exporter: Server
@@ -64,7 +65,7 @@ beforeAll(async () => {
   const port = await freePort()
   prometheusUrl = `http://127.0.0.1:${port}`
   prometheus = spawn(
-    '/usr/bin/prometheus',
+    prometheusPath,
     [
       `--config.file=${path.join(dir, 'prometheus.yml')}`,
       `--storage.tsdb.path=${path.join(dir, 'data')}`,

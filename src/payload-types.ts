@@ -83,6 +83,8 @@ export interface Config {
     media: Media;
     pages: Page;
     'access-links': AccessLink;
+    metrics: Metric;
+    'metric-points': MetricPoint;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -114,6 +116,8 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     'access-links': AccessLinksSelect<false> | AccessLinksSelect<true>;
+    metrics: MetricsSelect<false> | MetricsSelect<true>;
+    'metric-points': MetricPointsSelect<false> | MetricPointsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -1042,6 +1046,64 @@ export interface AccessLink {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "metrics".
+ */
+export interface Metric {
+  id: number;
+  name: string;
+  /**
+   * Used in URLs and the public API. Derived from the name when empty.
+   */
+  slug?: string | null;
+  /**
+   * Printed after each value, such as ms, %, req/s.
+   */
+  unit?: string | null;
+  decimals?: number | null;
+  /**
+   * How the points of 5 minutes or an hour combine into one.
+   */
+  aggregation: 'avg' | 'max' | 'sum' | 'last';
+  /**
+   * Its charts sit beside this service, on every page that lists it.
+   */
+  service?: (number | null) | Service;
+  /**
+   * It shows on every page that lists its service, and on these. With neither, it shows on the default page only.
+   */
+  pages?: (number | Page)[] | null;
+  displayOrder?: number | null;
+  source: 'push' | 'prometheus';
+  /**
+   * Such as https://prometheus.example.com (the outbound policy applies).
+   */
+  prometheusUrl?: string | null;
+  /**
+   * One series, such as histogram_quantile(0.95, sum(rate(…[5m])) by (le)).
+   */
+  prometheusQuery?: string | null;
+  /**
+   * Why the last Prometheus query failed; empty when it worked.
+   */
+  lastError?: string | null;
+  polledAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "metric-points".
+ */
+export interface MetricPoint {
+  id: number;
+  metric: number;
+  resolution: number;
+  t: number;
+  v: number;
+  n: number;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1219,6 +1281,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'access-links';
         value: number | AccessLink;
+      } | null)
+    | ({
+        relationTo: 'metrics';
+        value: number | Metric;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1714,6 +1780,38 @@ export interface AccessLinksSelect<T extends boolean = true> {
   tokenHash?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "metrics_select".
+ */
+export interface MetricsSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  unit?: T;
+  decimals?: T;
+  aggregation?: T;
+  service?: T;
+  pages?: T;
+  displayOrder?: T;
+  source?: T;
+  prometheusUrl?: T;
+  prometheusQuery?: T;
+  lastError?: T;
+  polledAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "metric-points_select".
+ */
+export interface MetricPointsSelect<T extends boolean = true> {
+  metric?: T;
+  resolution?: T;
+  t?: T;
+  v?: T;
+  n?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -29,6 +29,8 @@ import { MaintenanceTemplates } from './collections/MaintenanceTemplates'
 import { AccessLinks } from './collections/AccessLinks'
 import { Pages } from './collections/Pages'
 import { Media } from './collections/Media'
+import { MetricPoints } from './collections/MetricPoints'
+import { Metrics } from './collections/Metrics'
 import { NotificationDeliveries } from './collections/NotificationDeliveries'
 import { Notifications } from './collections/Notifications'
 import { ServiceGroups } from './collections/ServiceGroups'
@@ -55,6 +57,7 @@ import { withPrivateFields } from './access/private-fields'
 import { withAdminTranslations } from './i18n/admin-labels'
 import { adminTranslations } from './i18n/admin-translations'
 import { jobs, startMaintenanceTicker } from './jobs'
+import { startMetricsTicker } from './jobs/metrics-ticker'
 import { startScheduleTicker } from './jobs/schedule-ticker'
 import { closeEmailPool } from './notify/email'
 import { startNotificationRunner } from './notify/runner'
@@ -100,6 +103,8 @@ export const untranslatedConfig: Config = {
     Media,
     Pages,
     AccessLinks,
+    Metrics,
+    MetricPoints,
   ]
     .map(withPrivateFields)
     .map(withRequestGuards),
@@ -152,6 +157,8 @@ export const untranslatedConfig: Config = {
       startNotificationRunner(payload)
       // Scheduled publishing, and reminders before maintenances and about quiet incidents (SCHEDULE_TICK_MS, 0 turns it off).
       startScheduleTicker(payload)
+      // Prometheus queries of metrics, and old points removed (METRICS_TICK_MS, 0 turns it off).
+      startMetricsTicker(payload)
     }
     // DEMO_MODE=true: reseed now, then every DEMO_RESET_INTERVAL_MINUTES.
     await startDemoMode(payload, demo)

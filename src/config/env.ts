@@ -147,6 +147,13 @@ const schema = z.object({
   MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   SCHEDULE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
+  // Metrics (src/services/metrics, docs/metrics.md): the loop that polls Prometheus and prunes old points, and how
+  // long each resolution of points is kept.
+  METRICS_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
+  METRICS_RAW_RETENTION_HOURS: whole(24, { min: 1, says: 'a whole number of hours' }),
+  METRICS_FIVE_MINUTE_RETENTION_DAYS: whole(7, { min: 1, says: 'a whole number of days' }),
+  METRICS_HOURLY_RETENTION_DAYS: whole(365, { min: 1, says: 'a whole number of days' }),
+  PROMETHEUS_TIMEOUT_MS: whole(10_000, { min: 1, says: 'a whole number of milliseconds' }),
   // Notifications (src/notify).
   SMTP_URL: text(),
   SMTP_FROM: text(),

@@ -19,6 +19,7 @@ export const API_QUERY_PARAMETERS = {
   '/api/v1/incidents': ['status', 'service', 'from', 'to', 'page', 'limit'],
   '/api/v1/maintenances': ['status', 'service', 'from', 'to', 'page', 'limit'],
   '/api/v1/uptime': ['days', 'service', 'group', 'page', 'limit', 'format'],
+  '/api/v1/metrics/[slug]': ['range', 'period'],
 } as const satisfies Record<string, readonly string[]>
 
 export type ApiQueryRoute = keyof typeof API_QUERY_PARAMETERS
@@ -36,3 +37,7 @@ export const SITE_QUERY_PARAMETERS = {
  * label and style is cached apart and nothing else splits the entry.
  */
 export const BADGE_QUERY_PARAMETERS = ['label', 'style'] as const
+
+/** A metric's points, `/api/v1/metrics/<slug>`: the route file's path with its `[slug]`, which the edge matches. */
+export const METRIC_POINTS_ROUTE = '/api/v1/metrics/[slug]'
+export const isMetricPointsPath = (pathname: string): boolean => /^\/api\/v1\/metrics\/[^/]+$/.test(pathname)

@@ -7,7 +7,9 @@ import { isBadgePath } from '@/domain/badges'
 import {
   API_QUERY_PARAMETERS,
   BADGE_QUERY_PARAMETERS,
+  isMetricPointsPath,
   LOCALE_PARAMETER,
+  METRIC_POINTS_ROUTE,
   PRETTY_PARAMETER,
   SITE_QUERY_PARAMETERS,
 } from '@/domain/query-parameters'
@@ -30,7 +32,13 @@ const EXACT = new Set([
 
 export function isPublicSitePath(pathname: string): boolean {
   if (EXACT.has(pathname)) return true
-  return /^\/[gims]\/[^/]+$/.test(pathname) || isSubjectFeedPath(pathname) || isBadgePath(pathname)
+  return (
+    /^\/[gims]\/[^/]+$/.test(pathname) ||
+    isSubjectFeedPath(pathname) ||
+    isBadgePath(pathname) ||
+    // A metric's chart over a range (src/app/(site)/metrics): the range is in the path, which is the cache key.
+    /^\/metrics\/[^/]+\/(?:day|week|month)$/.test(pathname)
+  )
 }
 
 /**
@@ -136,6 +144,7 @@ const V2_ONLY = [LOCALE_PARAMETER]
 function parametersOf(pathname: string): readonly string[] {
   const listed = ROUTE_PARAMETERS[pathname]
   if (listed) return listed
+  if (isMetricPointsPath(pathname)) return ROUTE_PARAMETERS[METRIC_POINTS_ROUTE]
   if (isBadgePath(pathname)) return BADGE_QUERY_PARAMETERS
   if (pathname.startsWith('/api/v1/') || pathname === '/api/v1') return V1_ONLY
   return isStatuspageApiPath(pathname) ? V2_ONLY : []

@@ -34,8 +34,11 @@ export interface PreparedResponse {
   cacheable: boolean
   /** The route said the request's host is the site's own (KNOWN_HOST_HEADER): kept whatever the bound on hosts. */
   knownHost?: boolean
-  /** The page it is of (PAGE_KEY_HEADER): only that page's changes make it stale. Undefined: any change does. */
-  page?: number
+  /**
+   * The page keys it is of (PAGE_KEY_HEADER, comma-separated): only a change to one of them makes it stale (a page
+   * showing charts names its page's key and its metrics key). Undefined: any change does.
+   */
+  pages?: readonly number[]
   /** How it is sent (sendPrepared), made on its first sending. */
   plan?: SendPlan
 }
@@ -91,13 +94,13 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
   let setsCookie = false
   let expiresAt: number | null = null
   let knownHost = false
-  let page: number | undefined
+  let pages: number[] | undefined
   for (let i = 0; i < origin.rawHeaders.length; i += 2) {
     const name = origin.rawHeaders[i].toLowerCase()
     const value = origin.rawHeaders[i + 1]
     if (name === 'set-cookie') setsCookie = true
     if (name === KNOWN_HOST_HEADER) knownHost = true
-    if (name === PAGE_KEY_HEADER && /^\d+$/.test(value)) page = Number(value)
+    if (name === PAGE_KEY_HEADER && /^\d+(,\d+)*$/.test(value)) pages = value.split(',').map(Number)
     if (name === EXPIRES_HEADER) {
       const at = Number(value)
       if (Number.isFinite(at)) expiresAt = expiresAt === null ? at : Math.min(expiresAt, at)
@@ -110,7 +113,7 @@ export function prepareResponse(origin: OriginResponse, now: number): PreparedRe
   // A response its route marked as one reader's (a private page's, src/settings/base-url.ts) is never kept.
   const personal = /\b(?:no-store|private)\b/i.test(String(headers['cache-control'] ?? ''))
   const cacheable = origin.status === 200 && !setsCookie && !personal && (expiresAt === null || expiresAt > now)
-  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable, knownHost, page }
+  return { status: origin.status, headers, body: origin.body, etag, expiresAt, cacheable, knownHost, pages }
 }
 
 function sizeOf(response: PreparedResponse, key: string): number {
@@ -205,7 +208,12 @@ export class ResponseStore {
     this.clock = now
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    const from = typeof freshFrom === 'number' ? freshFrom : freshFrom(entry.page)
+    const from =
+      typeof freshFrom === 'number'
+        ? freshFrom
+        : entry.pages
+          ? Math.max(...entry.pages.map((page) => freshFrom(page)))
+          : freshFrom(undefined)
     if (entry.version < from || (maxAgeMs !== undefined && now - entry.storedAt >= maxAgeMs)) {
       this.entries.delete(key)
       return undefined

@@ -1,5 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
 
+import { metricsKeyOf } from '@/domain/metrics'
 import { type DataChange, markDataChanged } from '@/runtime/data-version'
 import { type PublicRecordKind, withdrawnByDelete, withdrawnByUpdate } from '@/domain/withdrawn-paths'
 
@@ -23,7 +24,9 @@ async function onPages(
 ): Promise<DataChange> {
   try {
     const pages = await pagesTouchedBy(req, slug, operation, doc, previousDoc)
-    return pages ? { ...change, pages } : change
+    if (!pages) return change
+    // The metric responses of a page name its services' slugs (src/public-api/metrics.ts).
+    return { ...change, pages: slug === 'services' ? [...pages, ...pages.map(metricsKeyOf)] : pages }
   } catch (error) {
     // Every page is then stale: a page read more than needed, never a stale one kept.
     console.warn(`Could not tell which pages a ${slug} write touched; every page's cached copies go:`, error)

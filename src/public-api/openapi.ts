@@ -36,6 +36,10 @@ const components: Record<string, z.ZodType> = {
   UptimeResponse: s.UptimeResponse,
   UptimeCompact: s.UptimeCompact,
   UptimeCompactResponse: s.UptimeCompactResponse,
+  MetricSummary: s.MetricSummary,
+  MetricListResponse: s.MetricListResponse,
+  MetricPoints: s.MetricPointsBody,
+  MetricPointsResponse: s.MetricPointsResponse,
   Problem: s.Problem,
 }
 
@@ -127,6 +131,28 @@ function operation(
   }
 }
 
+/** `/metrics` and `/metrics/{slug}` (docs/metrics.md). */
+function metricPaths() {
+  return {
+    '/metrics': operation('The metrics the page shows, with what each chart offers', {
+      ...json('MetricListResponse', 'Metrics'),
+      headers: cachingHeaders,
+    }),
+    '/metrics/{slug}': operation(
+      "One metric's points over a day (5-minute points), a week or a month (hourly points)",
+      { ...json('MetricPointsResponse', 'The points'), headers: cachingHeaders },
+      {
+        parameters: [
+          { name: 'slug', in: 'path', required: true, schema: { type: 'string' } },
+          ...queryParameters(s.MetricQuery),
+        ],
+        badQuery: true,
+        notFound: true,
+      },
+    ),
+  }
+}
+
 let document: JsonSchema | undefined
 
 export function openApiDocument(): JsonSchema {
@@ -178,6 +204,7 @@ export function openApiDocument(): JsonSchema {
         },
         { parameters: queryParameters(s.UptimeQuery), badQuery: true, notFound: true },
       ),
+      ...metricPaths(),
       '/openapi.json': {
         get: {
           summary: 'This document, as it is (not wrapped in data)',

@@ -45,7 +45,15 @@ function askedLanguage(request: Request, t: ResponseLanguage['t']): ResponseLang
 
 type Handler<P> = (request: Request, context: PublicContext, params: P) => Promise<Response>
 
-export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
+export interface PublicGetOptions {
+  /**
+   * The response cache's key of the response, from its page's (pageKeyOf); default: the page's. The metric routes
+   * answer under metricsKeyOf, so a write of points makes them stale and not the page's status.
+   */
+  cacheKey?: (pageKey: number) => number
+}
+
+export function publicGet<P = Record<string, never>>(handler: Handler<P>, options: PublicGetOptions = {}) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     try {
       const payload = await getPayload({ config })
@@ -60,7 +68,7 @@ export function publicGet<P = Record<string, never>>(handler: Handler<P>) {
         : requestPage.links
       const context = { payload, links, page, clock: new ResponseClock(), language }
       const response = await handler(request, context, await route.params)
-      return markPageResponse(response, requestPage)
+      return markPageResponse(response, requestPage, options.cacheKey)
     } catch (error) {
       const failure = publicError(error, 'The status could not be read just now. Please try again shortly.')
       if (!failure.expected) console.error('GET', new URL(request.url).pathname, 'failed:', error)

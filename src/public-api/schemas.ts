@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 
+import { METRIC_AGGREGATIONS, METRIC_RANGES } from '@/domain/metrics'
 import type { ApiQueryParameter, ApiQueryRoute } from '@/domain/query-parameters'
 import { INCIDENT_STATUSES, MAINTENANCE_STATUSES, SERVICE_STATUSES } from '@/domain/statuses'
 import { windowEndsBeforeStart } from '@/domain/time-window'
@@ -328,11 +329,41 @@ export function uptimeQueryFor(window: number): typeof UptimeQuery {
   return schema
 }
 
+const metricRange = z.enum(METRIC_RANGES, { error: `must be one of ${METRIC_RANGES.join(', ')}` })
+
+/** `/api/v1/metrics/<slug>`: the range of its chart; `period` is the same, as Statuspage and Cachet spell it. */
+export const MetricQuery = z.object({
+  range: metricRange.optional().describe('day (5-minute points), week or month (hourly points); default day'),
+  period: metricRange.optional().describe('the same as range; range wins when both are given'),
+} satisfies QueryShape<'/api/v1/metrics/[slug]'>)
+
+export const MetricSummary = z.object({
+  slug: z.string(),
+  name: z.string(),
+  unit: z.string().describe('printed after each value; empty when none'),
+  decimals: z.number().int(),
+  aggregation: z.enum(METRIC_AGGREGATIONS).describe('how the points of a 5-minute or hourly bucket combine'),
+  service: z.string().nullable().describe('the slug of the service it belongs to'),
+  services: z.array(z.string()).describe('the slugs of its services (none or one)'),
+  periods: z.array(z.enum(METRIC_RANGES)),
+})
+export const MetricListResponse = envelope(z.array(MetricSummary).describe('in display order'))
+
+export const MetricPointsBody = MetricSummary.extend({
+  range: z.enum(METRIC_RANGES),
+  resolution: z.number().int().describe('seconds per point'),
+  from: z.string().describe('ISO 8601, the start of the range'),
+  to: z.string().describe('ISO 8601, the end of the range'),
+  points: z.array(z.object({ t: z.string().describe('ISO 8601, the start of its bucket'), v: z.number() })),
+})
+export const MetricPointsResponse = envelope(MetricPointsBody)
+
 /** Each /api/v1 route's query schema, by path (tests/unit/edge/public-paths.query-parameters.test.ts holds them to the edge's list). */
 export const API_QUERIES = {
   '/api/v1/incidents': IncidentListQuery,
   '/api/v1/maintenances': MaintenanceListQuery,
   '/api/v1/uptime': UptimeQuery,
+  '/api/v1/metrics/[slug]': MetricQuery,
 } as const satisfies Record<ApiQueryRoute, z.ZodObject>
 
 export type UptimeQuery = z.output<typeof UptimeQuery>

@@ -93,8 +93,9 @@ export async function publicPage(
 export function markPageResponse(
   response: Response,
   { page, gate, knownHost }: { page: PageRecord | null; gate: PageRecord; knownHost: boolean },
+  cacheKey: (pageKey: number) => number | readonly number[] = (pageKey) => pageKey,
 ): Response {
-  response.headers.set(PAGE_KEY_HEADER, String(pageKeyOf(page?.id ?? null)))
+  response.headers.set(PAGE_KEY_HEADER, String(cacheKey(pageKeyOf(page?.id ?? null))))
   if (knownHost) response.headers.set(KNOWN_HOST_HEADER, '1')
   if (gate.access.private) markPrivate(response)
   return response

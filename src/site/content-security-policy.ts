@@ -12,6 +12,7 @@ import type { SiteSettings } from '@/settings/site-settings'
 import { accentStyle } from './accent'
 import { uptimeWindowStyle } from './uptime-window-style'
 import { INLINE_SCRIPTS } from './layout'
+import { CHART_CSS } from './metric-charts'
 import { SITE_CSS } from './styles'
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -32,15 +33,16 @@ const SITE_CONTENT_SECURITY_POLICY = policy([SITE_CSS])
 
 /**
  * The policy of a page rendered with these settings (src/site/layout.ts embeds the same styles). `frameAncestors`:
- * the compact view's (src/domain/embedding.ts); the other pages have none, and may be framed anywhere.
+ * the compact view's (src/domain/embedding.ts); the other pages have none, and may be framed anywhere. `charts`: the
+ * page shows metric charts, whose stylesheet (src/site/metric-charts.ts) only such pages carry.
  */
 export function siteContentSecurityPolicy(
   settings: Pick<SiteSettings, 'accentColor' | 'uptimeDays'>,
   frameAncestors?: string,
+  charts = false,
 ): string {
-  const extra = [accentStyle(settings.accentColor), uptimeWindowStyle(settings.uptimeDays)].filter(
-    (style): style is string => style !== null,
-  )
-  const base = extra.length ? policy([SITE_CSS, ...extra]) : SITE_CONTENT_SECURITY_POLICY
+  const extra = [accentStyle(settings.accentColor), uptimeWindowStyle(settings.uptimeDays), charts ? CHART_CSS : null]
+  const styles = [SITE_CSS, ...extra.filter((style): style is string => style !== null)]
+  const base = styles.length > 1 ? policy(styles) : SITE_CONTENT_SECURITY_POLICY
   return frameAncestors ? `${base}; ${frameAncestors}` : base
 }

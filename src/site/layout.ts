@@ -13,6 +13,7 @@ import type { SiteSettings } from '@/settings/site-settings'
 
 import { accentStyle } from './accent'
 import { uptimeWindowStyle } from './uptime-window-style'
+import { CHART_CSS } from './metric-charts'
 import { faviconHref } from './favicon'
 import { SITE_CSS } from './styles'
 
@@ -117,6 +118,8 @@ export interface DocumentOptions {
   description?: string | null
   /** The service or group this page is about: its feeds are announced before the page's (feed readers take the first). */
   subject?: { name: string; path: string }
+  /** The page shows metric charts: their stylesheet comes with it (and its response's policy allows it, SiteBody). */
+  charts?: boolean
 }
 
 const MOON = raw(
@@ -221,6 +224,7 @@ export function renderDocument({
   refresh,
   description: summary,
   subject,
+  charts,
 }: DocumentOptions): string {
   const t = tOf(settings)
   const language = languageLinks(settings)
@@ -247,7 +251,7 @@ ${description ? html`<meta property="og:description" content="${description}">` 
 <meta name="twitter:card" content="summary">
 <meta name="color-scheme" content="light dark">
 ${icon}
-${headScriptAndStyles(settings)}${feedAlternates(settings, subject)}${language.head}
+${headScriptAndStyles(settings, charts)}${feedAlternates(settings, subject)}${language.head}
 </head>
 <body>
 <a class="skip" href="#main">${t('site.skip')}</a>
@@ -306,11 +310,11 @@ function documentStart(settings: SiteSettings): SafeHtml {
 }
 
 /** The theme before paint and the stylesheets (the site's, and the page's accent): what the policy's hashes allow. */
-function headScriptAndStyles(settings: SiteSettings): SafeHtml {
+function headScriptAndStyles(settings: SiteSettings, charts = false): SafeHtml {
   const accent = accentStyle(settings.accentColor)
   const window = uptimeWindowStyle(settings.uptimeDays)
   return html`<script>${raw(HEAD_SCRIPT)}</script>
-<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}${window ? html`<style>${raw(window)}</style>` : null}`
+<style>${raw(SITE_CSS)}</style>${accent ? html`<style>${raw(accent)}</style>` : null}${window ? html`<style>${raw(window)}</style>` : null}${charts ? html`<style>${raw(CHART_CSS)}</style>` : null}`
 }
 
 const REFRESH_STATUS = raw('<p id="refresh-status" class="visually-hidden" role="status"></p>')

@@ -16,6 +16,7 @@ import { ResponseClock } from '@/public-api/clock'
 import type { SeriesPlace } from '@/public-api/read-model'
 import type { Incident, Maintenance, Service, ServiceGroup, StatusSummary } from '@/public-api/schemas'
 import type { SetStatus } from '@/public-api/update-statuses'
+import type { MetricChartData } from '@/public-api/metrics'
 import type { ServiceUptime } from '@/public-api/uptime'
 import type { SiteSettings } from '@/settings/site-settings'
 import { type Fallback, fallbackOf } from '@/domain/content-language'
@@ -24,6 +25,7 @@ import { durationText } from '@/i18n/durations'
 import { incidentStatusLabel, maintenanceStatusLabel, serviceStatusLabel } from '@/i18n/statuses'
 
 import { renderDocument } from './layout'
+import { metricChart, metricCharts } from './metric-charts'
 import { homeSubscribeForm } from './subscription-pages'
 import { dateLabels, uptimeBars } from './uptime-bars'
 import { headlineText, listText, localeOf, NARROW_STATUS_KEYS, repeatsText, tHtml } from './words'
@@ -225,14 +227,41 @@ function serviceList(
   uptime: Map<string, ServiceUptime> | null,
   labels: Map<string, string>,
   settings: SiteSettings,
+  charts: PageChartsView | null,
 ): SafeHtml {
   const t = tOf(settings)
   return html`<ul class="services">${services.map((s) => {
     const bars = uptime?.get(s.slug)
+    const shown = metricCharts(charts?.byService.get(s.slug) ?? [], settings)
     return bars
-      ? html`<li class="has-uptime">${described(s, `/s/${s.slug}`)}${serviceBadge(t, s.status)}${uptimeBars(bars, labels, settings.language)}</li>`
-      : html`<li>${described(s, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(t, s.status)}</li>`
+      ? html`<li class="has-uptime">${described(s, `/s/${s.slug}`)}${serviceBadge(t, s.status)}${uptimeBars(bars, labels, settings.language)}${shown}</li>`
+      : html`<li>${described(s, uptime ? undefined : `/s/${s.slug}`)}${serviceBadge(t, s.status)}${shown}</li>`
   })}</ul>`
+}
+
+/** A page's charts (src/public-api/metrics.ts's pageCharts): under their services, and those of no listed service. */
+export interface PageChartsView {
+  byService: ReadonlyMap<string, MetricChartData[]>
+  unattached: MetricChartData[]
+}
+
+/** The page's charts as `/` places them: a metric whose service the page does not list joins those of none. */
+export function placeCharts(
+  charts: { byService: Map<string, MetricChartData[]>; unattached: MetricChartData[] },
+  summary: StatusSummary,
+): PageChartsView {
+  const listed = new Set(summary.serviceGroups.flatMap((g) => g.services.map((s) => s.slug)))
+  const byService = new Map([...charts.byService].filter(([slug]) => listed.has(slug)))
+  const elsewhere = [...charts.byService].filter(([slug]) => !listed.has(slug)).flatMap(([, list]) => list)
+  return { byService, unattached: [...elsewhere, ...charts.unattached] }
+}
+
+/** The "Metrics" section: the charts of no service on the page; nothing without them. */
+function metricsSection(charts: PageChartsView | null, settings: SiteSettings): SafeHtml | null {
+  if (!charts?.unattached.length) return null
+  return html`<section aria-labelledby="metrics-h"><h2 id="metrics-h">${tOf(settings)('site.metrics.heading')}</h2>
+${metricCharts(charts.unattached, settings)}
+</section>`
 }
 
 /** The banner: the operator's status message, else the page's own words for the status, else the derived headline. */
@@ -260,6 +289,7 @@ function serviceGroups(
   summary: StatusSummary,
   settings: SiteSettings,
   uptime: Map<string, ServiceUptime> | null,
+  charts: PageChartsView | null,
 ): SafeHtml {
   const t = tOf(settings)
   const labels = uptime
@@ -275,7 +305,7 @@ ${groups.map(
     g,
   ) => html`<details class="group" data-name="${g.slug}"${uptime ? '' : html` data-bars="/g/${g.slug}"`}${open(g) ? raw(' open') : ''}>
 <summary>${described(g)}${serviceBadge(t, g.status)}</summary>
-${serviceList(g.services, uptime, labels, settings)}
+${serviceList(g.services, uptime, labels, settings, charts)}
 ${uptime ? null : html`<p class="group-bars"><a href="/g/${g.slug}">${t('site.home.groupBars', { days: String(settings.uptimeDays ?? DEFAULT_UPTIME_WINDOW) })}<span class="visually-hidden"> ${t('site.home.groupBarsOf', { group: g.name })}</span></a></p>`}
 </details>`,
 )}
@@ -294,6 +324,7 @@ export function homePage(
   uptime: Map<string, ServiceUptime> | null = new Map(),
   clock = new ResponseClock(),
   series: ReadonlyMap<string, SeriesPlace> = new Map(),
+  charts: PageChartsView | null = null,
 ): string {
   const t = tOf(settings)
   // The page's own words for this status replace the derived headline; the custom status message still wins.
@@ -322,7 +353,8 @@ ${recent.length ? html`<ul class="plain">${byResolvedNewestFirst(recent).map((i)
     description: summary.activeIncidents[0]
       ? `${summary.activeIncidents[0].title}: ${markdownToText(summary.activeIncidents[0].updates[0]?.message ?? '')}`
       : summary.message,
-    body: html`${section}${active}${maintenances}${serviceGroups(summary, settings, uptime)}${past}${homeSubscribeForm(channels, settings)}`,
+    body: html`${section}${active}${maintenances}${serviceGroups(summary, settings, uptime, charts)}${metricsSection(charts, settings)}${past}${homeSubscribeForm(channels, settings)}`,
+    charts: Boolean(charts),
   })
 }
 
@@ -348,6 +380,7 @@ export function servicePage(
   uptime: ServiceUptime | undefined | false,
   incidents: Incident[],
   settings: SiteSettings,
+  charts: MetricChartData[] = [],
 ): string {
   const t = tOf(settings)
   const labels = dateLabels(uptime || undefined, settings.dateFormat, localeOf(settings))
@@ -365,12 +398,21 @@ ${
     : html`<h2>${t('site.service.uptime')}</h2>
 ${uptime ? html`<div class="card">${uptimeBars(uptime, labels, settings.language)}</div>` : html`<p class="muted">${t('site.service.noHistory')}</p>`}`
 }
+${charts.length ? html`<h2>${t('site.metrics.heading')}</h2>${metricCharts(charts, settings)}` : null}
 <h2>${t('site.service.incidents')}</h2>
 ${incidents.length ? html`<ul class="plain">${incidents.map((i) => incidentCard(i, settings, false))}</ul>` : html`<p class="muted">${t('site.service.noIncidents')}</p>`}
 <p><a href="/history">${t('site.historyLink')}</a></p>
 ${follow('service', subject, settings)}
 </article>`
-  return renderDocument({ title: service.name, settings, body, status: service.status, refresh: true, subject })
+  return renderDocument({
+    title: service.name,
+    settings,
+    body,
+    status: service.status,
+    refresh: true,
+    subject,
+    charts: charts.length > 0,
+  })
 }
 
 /** `/g/<slug>`: a group's services with their 90-day bars; `/` loads its list into the group when it is opened. */
@@ -386,7 +428,7 @@ export function groupPage(group: ServiceGroup, uptime: Map<string, ServiceUptime
 ${group.description ? html`<p>${written(group, 'description', group.description)}</p>` : null}
 </div>
 <h2>${t('site.home.services')}</h2>
-<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, labels, settings) : html`<p class="muted">${t('site.group.noServices')}</p>`}</div>
+<div class="card group-services" id="group-services">${group.services.length ? serviceList(group.services, uptime, labels, settings, null) : html`<p class="muted">${t('site.group.noServices')}</p>`}</div>
 ${follow('group', subject, settings)}
 </article>`
   return renderDocument({ title: group.name, settings, body, status: group.status, refresh: true, subject })
@@ -627,4 +669,16 @@ export function errorPage(settings: SiteSettings): string {
     settings,
     body: html`<h1>${t('site.error.title')}</h1><p>${t('site.error.text')}</p>`,
   })
+}
+
+/** `/metrics/<slug>/<range>`: one metric's chart over a day, a week or a month, with its table. */
+export function metricPage(chart: MetricChartData, settings: SiteSettings): string {
+  const t = tOf(settings)
+  const service = chart.metric.service
+  const body = html`<article aria-labelledby="metric-${chart.metric.slug}-${chart.data.range}-h">
+${service ? html`<p class="meta"><a href="/s/${service}">${t('site.metrics.ofService')}</a></p>` : null}
+${metricChart(chart.metric, chart.data, settings, 'h2')}
+<p><a href="/">${t('site.metrics.back')}</a></p>
+</article>`
+  return renderDocument({ title: chart.metric.name, settings, body, refresh: true, charts: true })
 }

@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
 import { DEFAULT_SITE_NAME } from '@/domain/site'
+import { metricsKeyOf } from '@/domain/metrics'
 import { NotFound, publicError } from '@/errors'
 import { PUBLIC_CACHE_CONTROL } from '@/edge/cache-control'
 import { type Translate, tOf } from '@/i18n/translate'
@@ -46,13 +47,18 @@ export interface SiteBody {
   private?: boolean
   /** The compact view's `frame-ancestors` directive (src/domain/embedding.ts), added to the page's policy. */
   frameAncestors?: string
+  /**
+   * The page shows metric charts: its policy allows their stylesheet, and its cached copy is also stale when points
+   * are written (the page's metrics key, src/domain/metrics.ts's metricsKeyOf, beside its own).
+   */
+  charts?: boolean
 }
 
 /** `settings`: what the page was rendered with (its accent's style is allowed by the policy). */
 function respond(
   request: Request,
   settings: SiteSettings,
-  { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal, frameAncestors }: SiteBody,
+  { body, contentType = 'text/html; charset=utf-8', status = 200, private: personal, frameAncestors, charts }: SiteBody,
   expiresAt: Date | null = null,
 ): Response {
   const headers = new Headers({
@@ -61,7 +67,7 @@ function respond(
   })
   headers.set('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin')
   if (contentType.startsWith('text/html'))
-    headers.set('content-security-policy', siteContentSecurityPolicy(settings, frameAncestors))
+    headers.set('content-security-policy', siteContentSecurityPolicy(settings, frameAncestors, charts))
   if (expiresAt) headers.set(EXPIRES_HEADER, String(expiresAt.getTime()))
   if (status === 200 && !personal) return taggedResponse(request, body, contentType, headers)
   headers.set('content-type', contentType)
@@ -190,7 +196,7 @@ export function sitePage<P = Record<string, never>>(handler: Handler<P>, options
       )
       // A page that asked not to be listed says so in its headers too (HTML, feeds and calendar alike).
       if (settings.noindex) response.headers.set('x-robots-tag', 'noindex')
-      return markPageResponse(response, requestPage)
+      return markPageResponse(response, requestPage, body.charts ? (key) => [key, metricsKeyOf(key)] : undefined)
     } catch (error) {
       if (error instanceof AccessRequired)
         return options.refused

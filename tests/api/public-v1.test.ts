@@ -442,6 +442,8 @@ describe('HTTP conventions', () => {
       '/incidents/{shortId}',
       '/maintenances',
       '/maintenances/{shortId}',
+      '/metrics',
+      '/metrics/{slug}',
       '/openapi.json',
       '/services',
       '/status',

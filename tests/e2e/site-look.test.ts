@@ -42,4 +42,23 @@ describe('the public site, looked at', () => {
       })
     }
   }
+
+  it("shows the metric's chart under its service, its table's numbers those pushed, and is screenshot", async () => {
+    const { site, metricPoints } = looked
+    const { context, page } = await site.newPage({ scheme: 'light', width: 1280 })
+    await page.goto(`${site.server.base}/s/public-api`)
+    const chart = page.locator('figure.chart[data-metric="api-latency"][data-range="day"]')
+    await expect(chart.locator('svg[role="img"] > title').textContent()).resolves.toContain('24 points')
+    // The table in its <details>, reachable by keyboard: its numbers are the pushed ones, in order.
+    await chart.locator('details > summary').click()
+    const values = await chart.locator('td[data-value]').evaluateAll((cells) => cells.map((c) => c.textContent))
+    expect(values).toEqual(metricPoints.map((p) => `${p.value.toFixed(1)} ms`))
+    const raw = await chart
+      .locator('td[data-value]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-value')))
+    expect(raw.map(Number)).toEqual(metricPoints.map((p) => p.value))
+    expect(await seriousViolations(page, 'metric chart with its table open')).toEqual([])
+    await chart.screenshot({ path: path.join(docsShots, 'metrics-chart.png') })
+    await context.close()
+  })
 })

@@ -15,6 +15,8 @@ export interface LookedAtSite {
   pages: [string, string][]
   /** What the seed wrote (names, titles, messages): a person's words, which no catalogue translates. */
   written: string[]
+  /** The points pushed to the metric `api-latency` of the Public API (each in its own 5-minute bucket of the day). */
+  metricPoints: { timestamp: number; value: number }[]
 }
 
 /** A site with something on every page, and the links a subscriber is e-mailed. */
@@ -81,6 +83,22 @@ export async function startLookedAtSite(name: string): Promise<LookedAtSite> {
     updates: [{ message: 'Half of the queues are moved.', createdAt: hours(-0.5) }],
   })
 
+  // A metric with a day of points, so that the sweeps cover its chart on /, /s/public-api and its week's page.
+  const listed = await call(`${server.base}/api/services?where%5Bslug%5D%5Bequals%5D=public-api`, { headers: admin })
+  await write('POST', '/api/metrics', admin, {
+    name: 'API latency',
+    slug: 'api-latency',
+    unit: 'ms',
+    decimals: 1,
+    service: listed.json().docs[0].id,
+  })
+  const now = Math.floor(Date.now() / 1000 / 300) * 300
+  const metricPoints = Array.from({ length: 24 }, (_, i) => ({
+    timestamp: now - (24 - i) * 3600,
+    value: Math.round((120 + 40 * Math.sin(i / 3) + (i % 5) * 3.25) * 100) / 100,
+  }))
+  await write('POST', '/api/metrics/api-latency/data', admin, { data: metricPoints })
+
   const subscriber = 'visitor@example.test'
   const subscribed = await call(`${server.base}/api/subscribe`, {
     method: 'POST',
@@ -104,11 +122,12 @@ export async function startLookedAtSite(name: string): Promise<LookedAtSite> {
     // A service's page, with its own feeds under "Follow this service".
     ['service', '/s/public-api'],
     ['history', '/history'],
+    ['metric', '/metrics/api-latency/week'],
     ['not-found', '/i/nothing-here'],
     ['unknown-path', '/no/such/page'],
     ['subscribe', '/subscribe'],
     ['verify', `/verify/${verify}`],
     ['unsubscribe', `/unsubscribe/${unsubscribe}`],
   )
-  return { site, pages, written }
+  return { site, pages, written, metricPoints }
 }

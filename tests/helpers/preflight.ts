@@ -12,6 +12,7 @@ export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 export const alertmanagerPath = process.env.ALERTMANAGER_PATH ?? '/usr/bin/prometheus-alertmanager'
+export const prometheusPath = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus'
 
 export class MissingPrerequisite extends Error {
   constructor(message: string) {
@@ -66,10 +67,14 @@ function program(path: string, name: string, variable: string): void {
     throw new MissingPrerequisite(`${name} is needed at ${path}: apt-get install ${name}, or set ${variable}`)
 }
 
-/** The API suites: PostgreSQL (their second run) and the real Alertmanager that drives the monitoring webhook. */
+/**
+ * The API suites: PostgreSQL (their second run), the real Alertmanager that drives the monitoring webhook and the
+ * real Prometheus a metric reads.
+ */
 export async function checkDatabase(): Promise<void> {
   await postgres()
   program(alertmanagerPath, 'prometheus-alertmanager', 'ALERTMANAGER_PATH')
+  program(prometheusPath, 'prometheus', 'PROMETHEUS_PATH')
 }
 
 /** Everything the end-to-end suites start or drive. */

@@ -11,6 +11,8 @@ import * as incident from '@/app/api/v1/incidents/[shortId]/route'
 import * as incidents from '@/app/api/v1/incidents/route'
 import * as maintenance from '@/app/api/v1/maintenances/[shortId]/route'
 import * as maintenances from '@/app/api/v1/maintenances/route'
+import * as metric from '@/app/api/v1/metrics/[slug]/route'
+import * as metrics from '@/app/api/v1/metrics/route'
 import * as openapi from '@/app/api/v1/openapi.json/route'
 import * as services from '@/app/api/v1/services/route'
 import * as status from '@/app/api/v1/status/route'
@@ -30,6 +32,8 @@ const routes: [RegExp, string, RouteModule][] = [
   [/^\/maintenances$/, '/maintenances', maintenances],
   [/^\/maintenances\/(?<shortId>[^/]+)$/, '/maintenances/{shortId}', maintenance],
   [/^\/uptime$/, '/uptime', uptime],
+  [/^\/metrics$/, '/metrics', metrics],
+  [/^\/metrics\/(?<slug>[^/]+)$/, '/metrics/{slug}', metric],
   [/^\/openapi\.json$/, '/openapi.json', openapi],
 ]
 

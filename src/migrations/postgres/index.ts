@@ -34,6 +34,7 @@ import * as migration_20261129_045001_content_locales from './20261129_045001_co
 import * as migration_20261129_051212_languages_schema from './20261129_051212_languages_schema';
 import * as migration_20261129_072850_embedding_origins from './20261129_072850_embedding_origins';
 import * as migration_20261129_111511_follow_incident from './20261129_111511_follow_incident';
+import * as migration_20261129_112940_metrics from './20261129_112940_metrics';
 import * as migration_20261129_114009_uptime_display from './20261129_114009_uptime_display';
 
 export const migrations = [
@@ -218,8 +219,13 @@ export const migrations = [
     name: '20261129_111511_follow_incident',
   },
   {
+    up: migration_20261129_112940_metrics.up,
+    down: migration_20261129_112940_metrics.down,
+    name: '20261129_112940_metrics',
+  },
+  {
     up: migration_20261129_114009_uptime_display.up,
     down: migration_20261129_114009_uptime_display.down,
-    name: '20261129_114009_uptime_display'
+    name: '20261129_114009_uptime_display',
   },
 ];

@@ -35,6 +35,7 @@ import * as migration_20261129_044925_content_locales from './20261129_044925_co
 import * as migration_20261129_051206_languages_schema from './20261129_051206_languages_schema';
 import * as migration_20261129_072807_embedding_origins from './20261129_072807_embedding_origins';
 import * as migration_20261129_111453_follow_incident from './20261129_111453_follow_incident';
+import * as migration_20261129_112932_metrics from './20261129_112932_metrics';
 import * as migration_20261129_114001_uptime_display from './20261129_114001_uptime_display';
 
 export const migrations = [
@@ -224,8 +225,13 @@ export const migrations = [
     name: '20261129_111453_follow_incident',
   },
   {
+    up: migration_20261129_112932_metrics.up,
+    down: migration_20261129_112932_metrics.down,
+    name: '20261129_112932_metrics',
+  },
+  {
     up: migration_20261129_114001_uptime_display.up,
     down: migration_20261129_114001_uptime_display.down,
-    name: '20261129_114001_uptime_display'
+    name: '20261129_114001_uptime_display',
   },
 ];

@@ -67,6 +67,18 @@ describe("a page's entries", () => {
     expect(store.get('b', changedAt, 0)?.body.toString()).toBe('b')
     expect(store.get('none', changedAt, 0)).toBeUndefined()
   })
+
+  it('of several page keys (a page with charts: its own and its metrics key) go with a change to either', () => {
+    const store = new ResponseStore({ maxEntries: 10, maxBytes: 1 << 20 })
+    store.set('charts', ok('charts', ['x-statuspage-page-key', '1,7']), 5)
+    store.set('plain', ok('plain', ['x-statuspage-page-key', '1']), 5)
+    // Only the metrics key 7 changed since (a push of points).
+    const changedAt = (page: number | undefined) => (page === 7 ? 6 : 4)
+    expect(store.get('plain', changedAt, 0)?.body.toString()).toBe('plain')
+    expect(store.get('charts', changedAt, 0)).toBeUndefined()
+    store.set('charts', ok('charts', ['x-statuspage-page-key', '1,7']), 6)
+    expect(store.get('charts', (page) => (page === 1 ? 7 : 4), 0)).toBeUndefined()
+  })
 })
 
 describe('the bounded store', () => {

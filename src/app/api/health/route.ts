@@ -2,6 +2,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { edgeHealth } from '@/runtime/health'
+import { metricsHealthFor } from '@/services/metrics/health-details'
 
 export const dynamic = 'force-dynamic'
 
@@ -50,11 +51,23 @@ async function databaseWithin(ms: number): Promise<'up' | 'down' | 'starting'> {
  * Redis, so a 503 would take them all out of a load balancer at once, while they still serve correctly
  * (docs/architecture.md).
  */
-export async function GET() {
+export async function GET(request?: Request) {
   const database = await databaseWithin(DATABASE_WAIT_MS)
   const edge = edgeHealth()
   const headers = { 'cache-control': 'no-store' }
   if (database === 'starting') return Response.json({ status: 'starting', ...edge }, { status: 503, headers })
   if (database === 'down') return Response.json({ status: 'unavailable', database, ...edge }, { status: 503, headers })
-  return Response.json({ status: edge.redis === 'down' ? 'degraded' : 'ok', database, ...edge }, { headers })
+  const status = edge.redis === 'down' ? 'degraded' : 'ok'
+  // An administrator also sees the Prometheus metrics' last queries and errors (docs/metrics.md).
+  const metrics = request ? await adminDetails(request) : null
+  return Response.json({ status, database, ...edge, ...(metrics ? { metrics } : {}) }, { headers })
+}
+
+async function adminDetails(request: Request) {
+  try {
+    return await metricsHealthFor(await getPayload({ config }), request.headers)
+  } catch {
+    // The health answer never fails for its details.
+    return null
+  }
 }

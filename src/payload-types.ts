@@ -190,6 +190,10 @@ export interface ServiceGroup {
   slug?: string | null;
   description?: string | null;
   displayOrder?: number | null;
+  /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -208,6 +212,10 @@ export interface Service {
   group: number | ServiceGroup;
   status: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
   displayOrder?: number | null;
+  /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -509,6 +517,10 @@ export interface Incident {
    */
   pages?: (number | Page)[] | null;
   /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
+  /**
    * The monitoring integration that opened this incident.
    */
   integration?: (number | null) | Integration;
@@ -750,6 +762,10 @@ export interface Maintenance {
    * It shows on every page that shows one of its services, and on these. With neither, it shows on the default page only.
    */
   pages?: (number | Page)[] | null;
+  /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
   /**
    * At the start they go to “Under maintenance”; at the end or on cancel they go back.
    */
@@ -1239,6 +1255,7 @@ export interface ServiceGroupsSelect<T extends boolean = true> {
   slug?: T;
   description?: T;
   displayOrder?: T;
+  importedFrom?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1253,6 +1270,7 @@ export interface ServicesSelect<T extends boolean = true> {
   group?: T;
   status?: T;
   displayOrder?: T;
+  importedFrom?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1287,6 +1305,7 @@ export interface IncidentsSelect<T extends boolean = true> {
   backfilled?: T;
   affectedServices?: T;
   pages?: T;
+  importedFrom?: T;
   integration?: T;
   integrationKey?: T;
   integrationAlertState?: T;
@@ -1333,6 +1352,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   duration?: T;
   affectedServices?: T;
   pages?: T;
+  importedFrom?: T;
   setServicesUnderMaintenance?: T;
   status?: T;
   notifySubscribers?: T;

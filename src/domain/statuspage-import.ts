@@ -90,12 +90,16 @@ export function csvRows(text: string): string[][] {
   for (let i = 0; i < source.length; i++) {
     const c = source[i]
     if (quoted) {
-      if (c === '"' && source[i + 1] === '"') ((field += '"'), i++)
-      else if (c === '"') quoted = false
+      if (c === '"' && source[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') (row.push(field), (field = ''))
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && source[i + 1] === '\n') i++
       row.push(field)
       rows.push(row)

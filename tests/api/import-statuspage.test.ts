@@ -92,7 +92,7 @@ async function buildPage() {
       scheduledEndAt: ago(1900),
       affectedServices: [db.id],
       updates: [{ message: 'Upgrading', createdAt: ago(2100) }],
-    },
+    } as never,
     ...quiet,
   })
   await payload.create({
@@ -103,7 +103,7 @@ async function buildPage() {
       scheduledEndAt: ahead(3100),
       affectedServices: [cdn.id, api.id],
       updates: [{ message: 'Planned', createdAt: ago(10) }],
-    },
+    } as never,
     ...quiet,
   })
   const subscriber = (data: Record<string, unknown>) =>
@@ -114,23 +114,27 @@ async function buildPage() {
   await subscriber({ type: 'webhook', url: 'https://hooks.example.com/status', contactEmail: 'ops@example.com' })
 }
 
+const omit = (value: any, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)))
+
 /** The page as /api/v2 shows it, with the ids (which depend on database rows) replaced by names. */
 async function exported() {
   const [summary, incidents, maintenances] = await Promise.all(
     ['/summary.json', '/incidents.json', '/scheduled-maintenances.json'].map((p) => v2(p)),
   )
   const names = new Map<string, string>(summary.body.components.map((c: any) => [c.id, c.name]))
-  const component = ({ id, group_id, components, page_id, updated_at, ...rest }: any) => ({
-    ...rest,
-    group: names.get(group_id) ?? rest.group,
-    components: components?.map((c: string) => names.get(c)),
+  // Ids depend on database rows (and updated_at on the write): names stand for them.
+  const component = (c: any) => ({
+    ...omit(c, 'id', 'group_id', 'components', 'page_id', 'updated_at'),
+    group: names.get(c.group_id) ?? c.group,
+    components: c.components?.map((id: string) => names.get(id)),
   })
-  const record = ({ id, page_id, shortlink, updated_at, components, incident_updates, ...rest }: any) => ({
-    ...rest,
-    components: components.map((c: any) => c.name),
-    incident_updates: incident_updates.map(({ id, incident_id, affected_components, updated_at, ...u }: any) => ({
-      ...u,
-      affected_components: affected_components?.map(({ code, ...a }: any) => a) ?? null,
+  const record = (r: any) => ({
+    ...omit(r, 'id', 'page_id', 'shortlink', 'updated_at', 'components', 'incident_updates'),
+    components: r.components.map((c: any) => c.name),
+    incident_updates: r.incident_updates.map((u: any) => ({
+      ...omit(u, 'id', 'incident_id', 'affected_components', 'updated_at'),
+      affected_components: u.affected_components?.map((a: any) => omit(a, 'code')) ?? null,
     })),
   })
   return {

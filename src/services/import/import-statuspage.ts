@@ -18,7 +18,7 @@ import {
 import type { IncidentStatus } from '@/domain/statuses'
 import type { Maintenance } from '@/payload-types'
 
-import type { SpComponent, SpIncident, SpUpdate, StatuspageDocuments } from './statuspage-source'
+import type { SpComponent, SpIncident, SpUpdate, StatuspageDocuments } from './internal'
 
 type Kind = 'groups' | 'services' | 'incidents' | 'maintenances' | 'subscribers'
 const KINDS: Kind[] = ['groups', 'services', 'incidents', 'maintenances', 'subscribers']

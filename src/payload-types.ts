@@ -194,6 +194,10 @@ export interface ServiceGroup {
   slug?: string | null;
   description?: string | null;
   displayOrder?: number | null;
+  /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -212,6 +216,10 @@ export interface Service {
   group: number | ServiceGroup;
   status: 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
   displayOrder?: number | null;
+  /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -545,6 +553,10 @@ export interface Incident {
    */
   pages?: (number | Page)[] | null;
   /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
+  /**
    * The monitoring integration that opened this incident.
    */
   integration?: (number | null) | Integration;
@@ -786,6 +798,10 @@ export interface Maintenance {
    * It shows on every page that shows one of its services, and on these. With neither, it shows on the default page only.
    */
   pages?: (number | Page)[] | null;
+  /**
+   * The id it had on the status page it was imported from.
+   */
+  importedFrom?: string | null;
   /**
    * At the start they go to “Under maintenance”; at the end or on cancel they go back.
    */
@@ -1337,6 +1353,7 @@ export interface ServiceGroupsSelect<T extends boolean = true> {
   slug?: T;
   description?: T;
   displayOrder?: T;
+  importedFrom?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1351,6 +1368,7 @@ export interface ServicesSelect<T extends boolean = true> {
   group?: T;
   status?: T;
   displayOrder?: T;
+  importedFrom?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1385,6 +1403,7 @@ export interface IncidentsSelect<T extends boolean = true> {
   backfilled?: T;
   affectedServices?: T;
   pages?: T;
+  importedFrom?: T;
   integration?: T;
   integrationKey?: T;
   integrationAlertState?: T;
@@ -1431,6 +1450,7 @@ export interface MaintenancesSelect<T extends boolean = true> {
   duration?: T;
   affectedServices?: T;
   pages?: T;
+  importedFrom?: T;
   setServicesUnderMaintenance?: T;
   status?: T;
   notifySubscribers?: T;

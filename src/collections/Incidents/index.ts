@@ -7,6 +7,7 @@ import { admins, anyoneButDrafts, editors, nobody } from '@/access/roles'
 import { draftFields, keepPublished, publishedOnly, retryPublication } from '@/fields/draft'
 import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
 import { chosenServiceError } from '@/domain/service-status-change'
+import { importedFromField } from '@/fields/imported-from'
 import { optionsFrom } from '@/fields/options'
 import { missingTranslationsField } from '@/fields/missing-translations'
 import { publicPageLinkField } from '@/fields/public-page-link'
@@ -136,6 +137,7 @@ export const Incidents: CollectionConfig = {
       },
     },
     shownOnPagesField,
+    importedFromField,
     ...integrationIncidentFields,
     {
       name: 'updates',

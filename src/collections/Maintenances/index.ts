@@ -8,6 +8,7 @@ import { COMPLETED_BY, maintenanceWindowError } from '@/domain/maintenance-lifec
 import { RECURRENCE_FREQUENCIES, RECURRENCE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@/domain/recurrence'
 import { MAINTENANCE_REMINDER_CHOICES, REMINDER_LEAD_LABELS } from '@/domain/reminders'
 import { MAINTENANCE_STATUS_LABELS, MAINTENANCE_STATUSES } from '@/domain/statuses'
+import { importedFromField } from '@/fields/imported-from'
 import { optionsFrom } from '@/fields/options'
 import { missingTranslationsField } from '@/fields/missing-translations'
 import { publicPageLinkField } from '@/fields/public-page-link'
@@ -96,6 +97,7 @@ export const Maintenances: CollectionConfig = {
     },
     { name: 'affectedServices', type: 'relationship', relationTo: 'services', hasMany: true },
     shownOnPagesField,
+    importedFromField,
     {
       name: 'setServicesUnderMaintenance',
       type: 'checkbox',

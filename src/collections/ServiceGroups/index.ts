@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { withoutPrivatePages } from '@/access/private-pages'
 import { unlimitedEditors } from '@/access/page-editors'
 import { admins, anyone } from '@/access/roles'
+import { importedFromField } from '@/fields/imported-from'
 import { slugField } from '@/fields/slug'
 import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
 import { localizedTextRule } from '@/fields/localized'
@@ -24,5 +25,6 @@ export const ServiceGroups: CollectionConfig = {
     slugField('name'),
     { name: 'description', type: 'textarea', localized: true, maxLength: 2000 },
     { name: 'displayOrder', type: 'number', defaultValue: 0, admin: { position: 'sidebar', step: 1 } },
+    importedFromField,
   ],
 }

@@ -4,6 +4,7 @@ import { withoutPrivatePages } from '@/access/private-pages'
 import { pageServicesUpdate, unlimitedEditors } from '@/access/page-editors'
 import { admins, anyone } from '@/access/roles'
 import { SERVICE_STATUS_LABELS, SERVICE_STATUSES } from '@/domain/statuses'
+import { importedFromField } from '@/fields/imported-from'
 import { optionsFrom } from '@/fields/options'
 import { slugField } from '@/fields/slug'
 import { invalidateServiceList } from '@/hooks/invalidate-public-cache'
@@ -45,5 +46,6 @@ export const Services: CollectionConfig = {
       options: optionsFrom(SERVICE_STATUSES, SERVICE_STATUS_LABELS),
     },
     { name: 'displayOrder', type: 'number', defaultValue: 0, admin: { position: 'sidebar', step: 1 } },
+    importedFromField,
   ],
 }

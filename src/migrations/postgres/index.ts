@@ -36,6 +36,7 @@ import * as migration_20261129_072850_embedding_origins from './20261129_072850_
 import * as migration_20261129_111511_follow_incident from './20261129_111511_follow_incident';
 import * as migration_20261129_112940_metrics from './20261129_112940_metrics';
 import * as migration_20261129_114009_uptime_display from './20261129_114009_uptime_display';
+import * as migration_20261129_114804_imported_from from './20261129_114804_imported_from';
 
 export const migrations = [
   {
@@ -227,5 +228,10 @@ export const migrations = [
     up: migration_20261129_114009_uptime_display.up,
     down: migration_20261129_114009_uptime_display.down,
     name: '20261129_114009_uptime_display',
+  },
+  {
+    up: migration_20261129_114804_imported_from.up,
+    down: migration_20261129_114804_imported_from.down,
+    name: '20261129_114804_imported_from',
   },
 ];

@@ -37,6 +37,7 @@ import * as migration_20261129_072807_embedding_origins from './20261129_072807_
 import * as migration_20261129_111453_follow_incident from './20261129_111453_follow_incident';
 import * as migration_20261129_112932_metrics from './20261129_112932_metrics';
 import * as migration_20261129_114001_uptime_display from './20261129_114001_uptime_display';
+import * as migration_20261129_114734_imported_from from './20261129_114734_imported_from';
 
 export const migrations = [
   {
@@ -233,5 +234,10 @@ export const migrations = [
     up: migration_20261129_114001_uptime_display.up,
     down: migration_20261129_114001_uptime_display.down,
     name: '20261129_114001_uptime_display',
+  },
+  {
+    up: migration_20261129_114734_imported_from.up,
+    down: migration_20261129_114734_imported_from.down,
+    name: '20261129_114734_imported_from',
   },
 ];

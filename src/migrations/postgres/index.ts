@@ -37,6 +37,7 @@ import * as migration_20261129_111511_follow_incident from './20261129_111511_fo
 import * as migration_20261129_112940_metrics from './20261129_112940_metrics';
 import * as migration_20261129_114009_uptime_display from './20261129_114009_uptime_display';
 import * as migration_20261129_114804_imported_from from './20261129_114804_imported_from';
+import * as migration_20261129_120133_merged_schemas from './20261129_120133_merged_schemas';
 
 export const migrations = [
   {
@@ -233,5 +234,10 @@ export const migrations = [
     up: migration_20261129_114804_imported_from.up,
     down: migration_20261129_114804_imported_from.down,
     name: '20261129_114804_imported_from',
+  },
+  {
+    up: migration_20261129_120133_merged_schemas.up,
+    down: migration_20261129_120133_merged_schemas.down,
+    name: '20261129_120133_merged_schemas',
   },
 ];

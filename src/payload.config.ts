@@ -81,6 +81,8 @@ export const untranslatedConfig: Config = {
       providers: ['/components/DemoBanner#DemoBanner'],
       beforeDashboard: ['/components/OperatorDashboard#OperatorDashboard'],
       afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
+      // Under the login form: sign-in with the second factor's code (and the enrolment a role requires).
+      afterLogin: ['/components/SecondFactorSignIn#SecondFactorSignIn'],
     },
   },
   collections: [

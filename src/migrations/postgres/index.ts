@@ -34,6 +34,7 @@ import * as migration_20261129_045001_content_locales from './20261129_045001_co
 import * as migration_20261129_051212_languages_schema from './20261129_051212_languages_schema';
 import * as migration_20261129_072850_embedding_origins from './20261129_072850_embedding_origins';
 import * as migration_20261129_111511_follow_incident from './20261129_111511_follow_incident';
+import * as migration_20261129_115033_second_factor from './20261129_115033_second_factor';
 
 export const migrations = [
   {
@@ -215,5 +216,10 @@ export const migrations = [
     up: migration_20261129_111511_follow_incident.up,
     down: migration_20261129_111511_follow_incident.down,
     name: '20261129_111511_follow_incident',
+  },
+  {
+    up: migration_20261129_115033_second_factor.up,
+    down: migration_20261129_115033_second_factor.down,
+    name: '20261129_115033_second_factor'
   },
 ];

@@ -35,6 +35,7 @@ import * as migration_20261129_044925_content_locales from './20261129_044925_co
 import * as migration_20261129_051206_languages_schema from './20261129_051206_languages_schema';
 import * as migration_20261129_072807_embedding_origins from './20261129_072807_embedding_origins';
 import * as migration_20261129_111453_follow_incident from './20261129_111453_follow_incident';
+import * as migration_20261129_115022_second_factor from './20261129_115022_second_factor';
 
 export const migrations = [
   {
@@ -221,5 +222,10 @@ export const migrations = [
     up: migration_20261129_111453_follow_incident.up,
     down: migration_20261129_111453_follow_incident.down,
     name: '20261129_111453_follow_incident',
+  },
+  {
+    up: migration_20261129_115022_second_factor.up,
+    down: migration_20261129_115022_second_factor.down,
+    name: '20261129_115022_second_factor'
   },
 ];

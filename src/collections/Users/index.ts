@@ -2,7 +2,9 @@ import type { CollectionConfig } from 'payload'
 
 import { admins, adminsField, hasRole, isAdmin, nobody } from '@/access/roles'
 import { forgiveSuccessfulLogin, throttleLogins } from '@/auth/login-hooks'
+import { operatorSsoEndpoints } from '@/auth/operator-sso'
 import { requireLongPasswords } from '@/auth/password-policy'
+import { refusePasswordSignIn } from '@/auth/password-sign-in'
 import { secondFactorEndpoints } from '@/auth/second-factor/endpoints'
 import { noteSecondFactorInput, requireSecondFactor, withholdResetSession } from '@/auth/second-factor/login-step'
 import { requireSetupCode } from '@/auth/setup-code'
@@ -39,6 +41,7 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [
+      refusePasswordSignIn,
       guardRoleAndKeys,
       throttleLogins,
       refuseUnknownResetTokens,
@@ -53,7 +56,7 @@ export const Users: CollectionConfig = {
     beforeChange: [makeFirstUserAdmin],
     afterRead: [hideApiKey],
   },
-  endpoints: secondFactorEndpoints,
+  endpoints: [...secondFactorEndpoints, ...operatorSsoEndpoints],
   fields: [
     { name: 'name', type: 'text', maxLength: 200 },
     {

@@ -42,6 +42,7 @@ import { SecretInput as SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b } from '../
 import { AccessLinkField as AccessLinkField_a4ea396ce326e0c75ac7bf343523cef3 } from '../../../components/AccessLinkField'
 import { SendTestEmail as SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
 import { SendTestSms as SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
+import { OperatorSsoLink as OperatorSsoLink_37f9d3a2a3382f213b9fe8a22ddd4278 } from '../../../components/OperatorSsoLink'
 import { SecondFactorSignIn as SecondFactorSignIn_5423e4d47e5b9f2af22a35229994e5ca } from '../../../components/SecondFactorSignIn'
 import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
 import { OperatorDashboard as OperatorDashboard_629825043731d214c31641eb38619a13 } from '../../../components/OperatorDashboard'
@@ -94,6 +95,7 @@ export const importMap = {
   "/components/AccessLinkField#AccessLinkField": AccessLinkField_a4ea396ce326e0c75ac7bf343523cef3,
   "/components/SendTestMessage#SendTestEmail": SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1,
   "/components/SendTestMessage#SendTestSms": SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1,
+  "/components/OperatorSsoLink#OperatorSsoLink": OperatorSsoLink_37f9d3a2a3382f213b9fe8a22ddd4278,
   "/components/SecondFactorSignIn#SecondFactorSignIn": SecondFactorSignIn_5423e4d47e5b9f2af22a35229994e5ca,
   "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,
   "/components/OperatorDashboard#OperatorDashboard": OperatorDashboard_629825043731d214c31641eb38619a13,

@@ -60,9 +60,6 @@ export function operatorSso(settings: Env = env()): OperatorSso | null {
   }
 }
 
-/** Whether sign-in by password is allowed (it is unless single sign-on is set up and SSO_PASSWORD_SIGN_IN=false). */
-export const passwordSignInAllowed = (): boolean => operatorSso()?.passwordSignIn !== false
-
 let sealed: { secret: string; value: string } | undefined
 
 /** The provider's client as the private pages' protocol takes it (the secret sealed once per process). */

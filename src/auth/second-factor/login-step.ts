@@ -27,7 +27,8 @@ import { roleNeedsSecondFactor } from './required'
 import { readSecondFactor } from './store'
 import { issueTicket } from './ticket'
 
-const CODE_NEEDED = 'This account signs in with a second factor: send the code from its authenticator app.'
+const CODE_NEEDED =
+  'This account signs in with a second factor: use "Sign in with a code from your authenticator app" below, or send the code with the login.'
 const ENROLMENT_NEEDED = 'Your role requires a second factor: set one up to sign in.'
 export const WRONG_CODE = 'The code is not right, or was already used.'
 

@@ -258,6 +258,11 @@ export interface User {
    * An editor with pages here sees and writes only those pages' incidents, maintenances and subscribers. Empty: every page.
    */
   pages?: (number | Page)[] | null;
+  secondFactor?: string | null;
+  /**
+   * On when the account signs in with a code from an authenticator app besides its password.
+   */
+  secondFactorOn?: boolean | null;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;
@@ -1639,6 +1644,8 @@ export interface UsersSelect<T extends boolean = true> {
   name?: T;
   role?: T;
   pages?: T;
+  secondFactor?: T;
+  secondFactorOn?: T;
   updatedAt?: T;
   createdAt?: T;
   enableAPIKey?: T;
@@ -2107,6 +2114,10 @@ export interface Setting {
         )[]
       | null;
   };
+  /**
+   * Accounts of these roles sign in with a code from an authenticator app besides their password; one without it is led to set it up at its next sign-in. API keys are not affected.
+   */
+  secondFactorRoles?: ('admin' | 'editor')[] | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2272,6 +2283,7 @@ export interface SettingsSelect<T extends boolean = true> {
         withoutUptime?: T;
         onlyWhenNotOperational?: T;
       };
+  secondFactorRoles?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -84,6 +84,9 @@ export const untranslatedConfig: Config = {
       providers: ['/components/DemoBanner#DemoBanner'],
       beforeDashboard: ['/components/OperatorDashboard#OperatorDashboard'],
       afterNavLinks: ['/components/ViewSiteLink#ViewSiteLink'],
+      // Under the login form: single sign-on when set up, and sign-in with the second factor's code (and the
+      // enrolment a role requires).
+      afterLogin: ['/components/OperatorSsoLink#OperatorSsoLink', '/components/SecondFactorSignIn#SecondFactorSignIn'],
     },
   },
   collections: [

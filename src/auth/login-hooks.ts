@@ -17,11 +17,12 @@ export function loginRetryAfter(request: object): number | undefined {
  * The edge (server.ts) sets this header on every request, replacing whatever the client sent. Counted as the rate
  * limits count it: an IPv6 client by its /64, which one client usually has whole.
  */
-function clientAddress(req: PayloadRequest): string {
+export function clientAddress(req: PayloadRequest): string {
   return rateLimitKey(req.headers?.get(CLIENT_ADDRESS_HEADER) || 'unknown')
 }
 
-const waitPhrase = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`)
+export const waitPhrase = (seconds: number) =>
+  seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
 
 export const throttleLogins: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (operation !== 'login') return args

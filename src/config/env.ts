@@ -199,6 +199,37 @@ const schema = z.object({
         return z.NEVER
       }
     }),
+  // Single sign-on for operators (src/auth/operator-sso.ts, docs/operating.md); unset issuer: none.
+  SSO_ISSUER: text().transform((value, ctx) => {
+    if (value === undefined || /^https?:\/\/[^\s]+$/.test(value)) return value
+    ctx.addIssue({ code: 'custom', message: "must be the identity provider's issuer URL (https://…)" })
+    return z.NEVER
+  }),
+  SSO_CLIENT_ID: text(),
+  SSO_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((raw) => raw || undefined),
+  SSO_LABEL: text().transform((value) => value ?? 'single sign-on'),
+  SSO_SCOPES: text().transform((value) => value ?? 'openid email profile'),
+  SSO_GROUPS_CLAIM: text().transform((value) => value ?? 'groups'),
+  SSO_ADMIN_GROUPS: z.string().optional().transform(commaList),
+  SSO_EDITOR_GROUPS: z.string().optional().transform(commaList),
+  SSO_ALLOWED_DOMAINS: z
+    .string()
+    .optional()
+    .transform((raw) => commaList(raw).map((domain) => domain.replace(/^@/, '').toLowerCase())),
+  // Unset: password sign-in stays allowed beside single sign-on.
+  SSO_PASSWORD_SIGN_IN: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = raw?.trim().toLowerCase()
+      if (!value || TRUE_WORDS.has(value)) return true
+      if (FALSE_WORDS.has(value)) return false
+      ctx.addIssue({ code: 'custom', message: `must be true or false (or 1/0, yes/no, on/off), got "${raw}"` })
+      return z.NEVER
+    }),
   // Demo mode (src/demo).
   DEMO_MODE: flag(),
   DEMO_USER_EMAIL: text().transform((value) => (value ?? 'demo@example.com').toLowerCase()),

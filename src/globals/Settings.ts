@@ -1,8 +1,9 @@
 import type { GlobalConfig } from 'payload'
 
 import { defaultPageReaders } from '@/access/private-pages'
-import { admins } from '@/access/roles'
+import { admins, adminsField } from '@/access/roles'
 import { REMINDER_LEAD_LABELS, REMINDER_LEADS } from '@/domain/reminders'
+import { USER_ROLES } from '@/domain/statuses'
 import { DEFAULT_SITE_NAME } from '@/domain/site'
 import { optionsFrom } from '@/fields/options'
 import { pageBrandingFields } from '@/fields/page-branding'
@@ -111,5 +112,18 @@ export const Settings: GlobalConfig = {
     pageAccessField,
     embeddingOriginsField,
     pageDisplayField,
+    {
+      // Read by the sign-in (src/auth/second-factor/login-step.ts); not for the public, who read these settings.
+      name: 'secondFactorRoles',
+      label: 'Second factor required for',
+      type: 'select',
+      hasMany: true,
+      options: optionsFrom(USER_ROLES),
+      access: { read: adminsField, update: adminsField },
+      admin: {
+        description:
+          'Accounts of these roles sign in with a code from an authenticator app besides their password; one without it is led to set it up at its next sign-in. API keys are not affected.',
+      },
+    },
   ],
 }

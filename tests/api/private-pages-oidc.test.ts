@@ -27,7 +27,11 @@ import {
   SCHEME_HEADER,
 } from '@/runtime/headers'
 import { api, BASE, createUser, payload, type TestUser } from '../helpers/api'
-import { startOidcProvider, type StartedOidcProvider } from '../helpers/oidc-provider'
+import {
+  signInAtProvider as signInAtProviderAs,
+  startOidcProvider,
+  type StartedOidcProvider,
+} from '../helpers/oidc-provider'
 
 const HOST = 'staff.test'
 const REDIRECT_URI = `https://${HOST}/access/oidc/callback`
@@ -66,55 +70,9 @@ async function startProvider() {
   issuer = provider.issuer
 }
 
-/**
- * Signs `login` in at the provider as a browser would (login and consent forms): the redirect to our callback.
- * `cancelAt`: follows the provider's "[ Cancel ]" link on that form instead of submitting it.
- */
-async function signInAtProvider(
-  authorization: string,
-  login: string,
-  { cancelAt }: { cancelAt?: 'login' | 'consent' } = {},
-): Promise<URL> {
-  const jar = new Map<string, string>()
-  const go = async (url: URL, init: RequestInit = {}) => {
-    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie } })
-    for (const set of response.headers.getSetCookie()) {
-      const [pair] = set.split(';')
-      const name = pair.slice(0, pair.indexOf('='))
-      const value = pair.slice(pair.indexOf('=') + 1)
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(set)) jar.set(name, value)
-      else jar.delete(name)
-    }
-    return response
-  }
-  let url = new URL(authorization)
-  for (let step = 0; step < 12; step++) {
-    const response = await go(url)
-    if (response.status >= 300 && response.status < 400) {
-      url = new URL(response.headers.get('location')!, url)
-      if (url.href.startsWith(REDIRECT_URI)) return url
-      continue
-    }
-    const page = await response.text()
-    expect(response.status, page).toBe(200)
-    const action = new URL(/action="([^"]+)"/.exec(page)![1], url)
-    const prompt = /name="prompt" value="(\w+)"/.exec(page)![1]
-    if (prompt === cancelAt) {
-      url = new URL(/<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(page)![1], url)
-      continue
-    }
-    const form: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'anything' } : { prompt }
-    const posted = await go(action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    })
-    expect(posted.status).toBe(303)
-    url = new URL(posted.headers.get('location')!, action)
-  }
-  throw new Error('the provider never sent the reader back')
-}
+/** Signs `login` in at the provider as a browser would: the redirect to our callback. */
+const signInAtProvider = (authorization: string, login: string, options: { cancelAt?: 'login' | 'consent' } = {}) =>
+  signInAtProviderAs(authorization, login, REDIRECT_URI, options)
 
 type Handler = (request: Request, context: { params: Promise<object> }) => Promise<Response>
 

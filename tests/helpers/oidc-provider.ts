@@ -84,3 +84,54 @@ export async function startOidcProvider({
       }),
   }
 }
+
+/**
+ * Signs `login` in at the provider as a browser would (its login and consent forms, with a cookie jar): the redirect
+ * to the client's `redirectUri`, with the code or the error. `cancelAt`: follows the form's "[ Cancel ]" link instead.
+ */
+export async function signInAtProvider(
+  authorization: string,
+  login: string,
+  redirectUri: string,
+  { cancelAt }: { cancelAt?: 'login' | 'consent' } = {},
+): Promise<URL> {
+  const jar = new Map<string, string>()
+  const go = async (url: URL, init: RequestInit = {}) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie } })
+    for (const set of response.headers.getSetCookie()) {
+      const [pair] = set.split(';')
+      const name = pair.slice(0, pair.indexOf('='))
+      const value = pair.slice(pair.indexOf('=') + 1)
+      if (value && !/expires=Thu, 01 Jan 1970/i.test(set)) jar.set(name, value)
+      else jar.delete(name)
+    }
+    return response
+  }
+  let url = new URL(authorization)
+  for (let step = 0; step < 12; step++) {
+    const response = await go(url)
+    if (response.status >= 300 && response.status < 400) {
+      url = new URL(response.headers.get('location')!, url)
+      if (url.href.startsWith(redirectUri)) return url
+      continue
+    }
+    const page = await response.text()
+    if (response.status !== 200) throw new Error(`the provider answered ${response.status}: ${page.slice(0, 300)}`)
+    const action = new URL(/action="([^"]+)"/.exec(page)![1], url)
+    const prompt = /name="prompt" value="(\w+)"/.exec(page)![1]
+    if (prompt === cancelAt) {
+      url = new URL(/<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(page)![1], url)
+      continue
+    }
+    const form: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'anything' } : { prompt }
+    const posted = await go(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    })
+    if (posted.status !== 303) throw new Error(`the provider's form answered ${posted.status}`)
+    url = new URL(posted.headers.get('location')!, action)
+  }
+  throw new Error('the provider never sent the reader back')
+}

@@ -1,8 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins, adminsField, hasRole, isAdmin } from '@/access/roles'
+import { admins, adminsField, hasRole, isAdmin, nobody } from '@/access/roles'
 import { forgiveSuccessfulLogin, throttleLogins } from '@/auth/login-hooks'
+import { operatorSsoEndpoints } from '@/auth/operator-sso'
 import { requireLongPasswords } from '@/auth/password-policy'
+import { refusePasswordSignIn } from '@/auth/password-sign-in'
+import { secondFactorEndpoints } from '@/auth/second-factor/endpoints'
+import { noteSecondFactorInput, requireSecondFactor, withholdResetSession } from '@/auth/second-factor/login-step'
 import { requireSetupCode } from '@/auth/setup-code'
 import { env } from '@/config/env'
 import { refuseUnknownResetTokens } from '@/auth/reset-token'
@@ -37,17 +41,22 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [
+      refusePasswordSignIn,
       guardRoleAndKeys,
       throttleLogins,
       refuseUnknownResetTokens,
       protectDemoUser,
       requireLongPasswords,
       requireSetupCode,
+      noteSecondFactorInput,
     ],
+    beforeLogin: [requireSecondFactor],
     afterLogin: [forgiveSuccessfulLogin],
+    afterOperation: [withholdResetSession],
     beforeChange: [makeFirstUserAdmin],
     afterRead: [hideApiKey],
   },
+  endpoints: [...secondFactorEndpoints, ...operatorSsoEndpoints],
   fields: [
     { name: 'name', type: 'text', maxLength: 200 },
     {
@@ -74,6 +83,27 @@ export const Users: CollectionConfig = {
         condition: (data, _siblingData, { user }) => Boolean(user) && data?.role !== 'admin',
         description:
           "An editor with pages here sees and writes only those pages' incidents, maintenances and subscribers. Empty: every page.",
+      },
+    },
+    {
+      // Sealed TOTP secret, last accepted step and recovery-code hashes (src/auth/second-factor/store.ts): hidden
+      // from every answer and written only by the second factor's own endpoints.
+      name: 'secondFactor',
+      type: 'text',
+      hidden: true,
+      access: { create: nobody, read: nobody, update: nobody },
+    },
+    {
+      name: 'secondFactorOn',
+      label: 'Second factor',
+      type: 'checkbox',
+      defaultValue: false,
+      access: { create: nobody, update: nobody },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'On when the account signs in with a code from an authenticator app besides its password.',
+        components: { afterInput: ['/components/SecondFactorSetup#SecondFactorSetup'] },
       },
     },
   ],

@@ -37,7 +37,7 @@ import * as migration_20261129_111511_follow_incident from './20261129_111511_fo
 import * as migration_20261129_112940_metrics from './20261129_112940_metrics';
 import * as migration_20261129_114009_uptime_display from './20261129_114009_uptime_display';
 import * as migration_20261129_114804_imported_from from './20261129_114804_imported_from';
-import * as migration_20261129_120133_merged_schemas from './20261129_120133_merged_schemas';
+import * as migration_20261129_115033_second_factor from './20261129_115033_second_factor';
 
 export const migrations = [
   {
@@ -236,8 +236,8 @@ export const migrations = [
     name: '20261129_114804_imported_from',
   },
   {
-    up: migration_20261129_120133_merged_schemas.up,
-    down: migration_20261129_120133_merged_schemas.down,
-    name: '20261129_120133_merged_schemas',
+    up: migration_20261129_115033_second_factor.up,
+    down: migration_20261129_115033_second_factor.down,
+    name: '20261129_115033_second_factor',
   },
 ];

@@ -38,7 +38,7 @@ import * as migration_20261129_111453_follow_incident from './20261129_111453_fo
 import * as migration_20261129_112932_metrics from './20261129_112932_metrics';
 import * as migration_20261129_114001_uptime_display from './20261129_114001_uptime_display';
 import * as migration_20261129_114734_imported_from from './20261129_114734_imported_from';
-import * as migration_20261129_120122_merged_schemas from './20261129_120122_merged_schemas';
+import * as migration_20261129_115022_second_factor from './20261129_115022_second_factor';
 
 export const migrations = [
   {
@@ -242,8 +242,8 @@ export const migrations = [
     name: '20261129_114734_imported_from',
   },
   {
-    up: migration_20261129_120122_merged_schemas.up,
-    down: migration_20261129_120122_merged_schemas.down,
-    name: '20261129_120122_merged_schemas',
+    up: migration_20261129_115022_second_factor.up,
+    down: migration_20261129_115022_second_factor.down,
+    name: '20261129_115022_second_factor',
   },
 ];

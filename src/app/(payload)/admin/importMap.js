@@ -36,11 +36,14 @@ import { EndpointActionsField as EndpointActionsField_a3ae6f33d729135fa0e4ce6ca4
 import { IntegrationTokenField as IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e } from '../../../components/IntegrationTokenField'
 import { WebhookAddressField as WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015 } from '../../../components/WebhookAddressField'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
+import { SecondFactorSetup as SecondFactorSetup_0cf2a3a5358c7c42a571ad247add0203 } from '../../../components/SecondFactorSetup'
 import { ViewPageLink as ViewPageLink_3a4281bea9ac885359d1cf3878875cc4 } from '../../../components/ViewPageLink'
 import { SecretInput as SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b } from '../../../components/SecretInput'
 import { AccessLinkField as AccessLinkField_a4ea396ce326e0c75ac7bf343523cef3 } from '../../../components/AccessLinkField'
 import { SendTestEmail as SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
 import { SendTestSms as SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1 } from '../../../components/SendTestMessage'
+import { OperatorSsoLink as OperatorSsoLink_37f9d3a2a3382f213b9fe8a22ddd4278 } from '../../../components/OperatorSsoLink'
+import { SecondFactorSignIn as SecondFactorSignIn_5423e4d47e5b9f2af22a35229994e5ca } from '../../../components/SecondFactorSignIn'
 import { ViewSiteLink as ViewSiteLink_4d6018c2ad59f274f78951e1b650084f } from '../../../components/ViewSiteLink'
 import { OperatorDashboard as OperatorDashboard_629825043731d214c31641eb38619a13 } from '../../../components/OperatorDashboard'
 import { DemoBanner as DemoBanner_e456a203e551700319592a6ed15c87f5 } from '../../../components/DemoBanner'
@@ -86,11 +89,14 @@ export const importMap = {
   "/components/IntegrationTokenField#IntegrationTokenField": IntegrationTokenField_b8b2965abca72aa9907ea07489812d7e,
   "/components/WebhookAddressField#WebhookAddressField": WebhookAddressField_30f39e9a6f01c6a249c53807fbc65015,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
+  "/components/SecondFactorSetup#SecondFactorSetup": SecondFactorSetup_0cf2a3a5358c7c42a571ad247add0203,
   "/components/ViewPageLink#ViewPageLink": ViewPageLink_3a4281bea9ac885359d1cf3878875cc4,
   "/components/SecretInput#SecretInput": SecretInput_386f57e79a2db09bee2c6ad8f0e8e33b,
   "/components/AccessLinkField#AccessLinkField": AccessLinkField_a4ea396ce326e0c75ac7bf343523cef3,
   "/components/SendTestMessage#SendTestEmail": SendTestEmail_4f7c0ca8beb8089ba34d22834d3791a1,
   "/components/SendTestMessage#SendTestSms": SendTestSms_4f7c0ca8beb8089ba34d22834d3791a1,
+  "/components/OperatorSsoLink#OperatorSsoLink": OperatorSsoLink_37f9d3a2a3382f213b9fe8a22ddd4278,
+  "/components/SecondFactorSignIn#SecondFactorSignIn": SecondFactorSignIn_5423e4d47e5b9f2af22a35229994e5ca,
   "/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_4d6018c2ad59f274f78951e1b650084f,
   "/components/OperatorDashboard#OperatorDashboard": OperatorDashboard_629825043731d214c31641eb38619a13,
   "/components/DemoBanner#DemoBanner": DemoBanner_e456a203e551700319592a6ed15c87f5,

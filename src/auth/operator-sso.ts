@@ -136,7 +136,8 @@ async function accountFor(req: PayloadRequest, email: string, role: 'admin' | 'e
     return found.id
   }
   // As server code (the Local API's own request), like the CLI: on a fresh install the first-user screen's setup code
-  // does not apply to a user the operator's provider vouches for; that first account is made an admin.
+  // does not apply to a user the operator's provider vouches for. Its role is the groups' even then: the first account
+  // is an administrator only if the provider says so.
   const created = await req.payload.create({
     collection: 'users',
     // A password nobody knows: the account signs in through the provider (a reset can give it one).
@@ -146,6 +147,7 @@ async function accountFor(req: PayloadRequest, email: string, role: 'admin' | 'e
       name: typeof name === 'string' ? name.slice(0, 200) : undefined,
       password: randomBytes(32).toString('base64url'),
     },
+    context: { roleFromProvider: true },
     overrideAccess: true,
   })
   return created.id

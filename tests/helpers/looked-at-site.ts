@@ -94,7 +94,8 @@ export async function startLookedAtSite(name: string): Promise<LookedAtSite> {
   })
   const now = Math.floor(Date.now() / 1000 / 300) * 300
   const metricPoints = Array.from({ length: 24 }, (_, i) => ({
-    timestamp: now - (24 - i) * 3600,
+    // From 23 hours ago to the current 5-minute bucket: raw points are kept a day, older ones refused.
+    timestamp: now - (23 - i) * 3600,
     value: Math.round((120 + 40 * Math.sin(i / 3) + (i % 5) * 3.25) * 100) / 100,
   }))
   await write('POST', '/api/metrics/api-latency/data', admin, { data: metricPoints })

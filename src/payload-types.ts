@@ -83,6 +83,7 @@ export interface Config {
     media: Media;
     pages: Page;
     'access-links': AccessLink;
+    'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -114,6 +115,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     'access-links': AccessLinksSelect<false> | AccessLinksSelect<true>;
+    'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -1041,6 +1043,36 @@ export interface AccessLink {
   createdAt: string;
 }
 /**
+ * Every change, sign-in and sign-out, kept for AUDIT_RETENTION_DAYS days. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log".
+ */
+export interface AuditLog {
+  id: number;
+  actorType: 'user' | 'api-key' | 'integration' | 'job' | 'system' | 'anonymous';
+  actor: string;
+  userId?: number | null;
+  address?: string | null;
+  action: 'create' | 'update' | 'delete' | 'publish' | 'role-change' | 'api-key' | 'login' | 'login-failed' | 'logout';
+  collection: string;
+  documentId?: number | null;
+  /**
+   * The fields the write changed, with their values before and after.
+   */
+  changes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1712,6 +1744,22 @@ export interface AccessLinksSelect<T extends boolean = true> {
   expiresAt?: T;
   revoked?: T;
   tokenHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log_select".
+ */
+export interface AuditLogSelect<T extends boolean = true> {
+  actorType?: T;
+  actor?: T;
+  userId?: T;
+  address?: T;
+  action?: T;
+  collection?: T;
+  documentId?: T;
+  changes?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -147,6 +147,8 @@ const schema = z.object({
   MAINTENANCE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   SCHEDULE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
+  // The audit log (src/audit): entries older than this are pruned by the schedule tick.
+  AUDIT_RETENTION_DAYS: whole(365, { min: 1, says: 'a whole number of days, at least 1' }),
   // Notifications (src/notify).
   SMTP_URL: text(),
   SMTP_FROM: text(),

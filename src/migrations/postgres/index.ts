@@ -35,6 +35,7 @@ import * as migration_20261129_051212_languages_schema from './20261129_051212_l
 import * as migration_20261129_072850_embedding_origins from './20261129_072850_embedding_origins';
 import * as migration_20261129_111511_follow_incident from './20261129_111511_follow_incident';
 import * as migration_20261129_114009_uptime_display from './20261129_114009_uptime_display';
+import * as migration_20261129_115952_audit_log from './20261129_115952_audit_log';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261129_114009_uptime_display.up,
     down: migration_20261129_114009_uptime_display.down,
-    name: '20261129_114009_uptime_display'
+    name: '20261129_114009_uptime_display',
+  },
+  {
+    up: migration_20261129_115952_audit_log.up,
+    down: migration_20261129_115952_audit_log.down,
+    name: '20261129_115952_audit_log'
   },
 ];

@@ -36,6 +36,7 @@ import * as migration_20261129_051206_languages_schema from './20261129_051206_l
 import * as migration_20261129_072807_embedding_origins from './20261129_072807_embedding_origins';
 import * as migration_20261129_111453_follow_incident from './20261129_111453_follow_incident';
 import * as migration_20261129_114001_uptime_display from './20261129_114001_uptime_display';
+import * as migration_20261129_115942_audit_log from './20261129_115942_audit_log';
 
 export const migrations = [
   {
@@ -226,6 +227,11 @@ export const migrations = [
   {
     up: migration_20261129_114001_uptime_display.up,
     down: migration_20261129_114001_uptime_display.down,
-    name: '20261129_114001_uptime_display'
+    name: '20261129_114001_uptime_display',
+  },
+  {
+    up: migration_20261129_115942_audit_log.up,
+    down: migration_20261129_115942_audit_log.down,
+    name: '20261129_115942_audit_log'
   },
 ];

@@ -18,9 +18,30 @@ export const AUDIT_ACTIONS = [
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  publish: 'Published',
+  'role-change': 'Role changed',
+  'api-key': 'API key created',
+  login: 'Signed in',
+  'login-failed': 'Failed sign-in',
+  logout: 'Signed out',
+}
+
 /** Who did it: a person by session, a person's API key, a monitoring integration, a job of the server, the server. */
 export const AUDIT_ACTOR_TYPES = ['user', 'api-key', 'integration', 'job', 'system', 'anonymous'] as const
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number]
+
+export const AUDIT_ACTOR_TYPE_LABELS: Record<AuditActorType, string> = {
+  user: 'User (session)',
+  'api-key': 'User (API key)',
+  integration: 'Monitoring integration',
+  job: 'Server job',
+  system: 'Server',
+  anonymous: 'Not signed in',
+}
 
 export const REDACTED = '[redacted]'
 

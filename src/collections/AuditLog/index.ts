@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { admins, isAdmin, nobody } from '@/access/roles'
 import { exportAuditCsvEndpoint } from '@/audit/export-csv'
-import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES } from '@/domain/audit'
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ACTOR_TYPE_LABELS, AUDIT_ACTOR_TYPES } from '@/domain/audit'
 import { optionsFrom } from '@/fields/options'
 
 const readOnly = { readOnly: true }
@@ -36,7 +36,7 @@ export const AuditLog: CollectionConfig = {
       type: 'select',
       required: true,
       index: true,
-      options: optionsFrom(AUDIT_ACTOR_TYPES),
+      options: optionsFrom(AUDIT_ACTOR_TYPES, AUDIT_ACTOR_TYPE_LABELS),
       access: { create: nobody, update: nobody },
       admin: readOnly,
     },
@@ -58,7 +58,7 @@ export const AuditLog: CollectionConfig = {
       type: 'select',
       required: true,
       index: true,
-      options: optionsFrom(AUDIT_ACTIONS),
+      options: optionsFrom(AUDIT_ACTIONS, AUDIT_ACTION_LABELS),
       admin: readOnly,
     },
     { name: 'collection', label: 'Collection or global', type: 'text', required: true, index: true, admin: readOnly },

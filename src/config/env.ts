@@ -10,6 +10,7 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '@/domain/audit'
 import { type ChatOrigins, parseChatOrigins } from '@/domain/chat-urls'
 import { parseResetInterval } from '@/domain/demo'
 
@@ -148,7 +149,7 @@ const schema = z.object({
   NOTIFY_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   SCHEDULE_TICK_MS: whole(undefined, { says: 'a whole number of milliseconds (0 turns it off)' }),
   // The audit log (src/audit): entries older than this are pruned by the schedule tick.
-  AUDIT_RETENTION_DAYS: whole(365, { min: 1, says: 'a whole number of days, at least 1' }),
+  AUDIT_RETENTION_DAYS: whole(DEFAULT_AUDIT_RETENTION_DAYS, { min: 1, says: 'a whole number of days, at least 1' }),
   // Notifications (src/notify).
   SMTP_URL: text(),
   SMTP_FROM: text(),

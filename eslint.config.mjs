@@ -155,6 +155,17 @@ const layerRules = () => [
     folder('collections', "must not import a collection's folder: collections call the verbs, not the reverse."),
     folder('demo', 'must not import the demo folder: its schedule calls the reset verb, not the reverse.'),
   ]),
+  // The audit log's hooks and writer: every collection, job and verb calls them, so they call none of those.
+  restrict('audit', [
+    PAGES,
+    READ_MODEL,
+    NOTIFY,
+    CMS_API,
+    ROUTES,
+    ...ADMIN,
+    folder('services', 'must not import the verbs: the verbs write audit entries, not the reverse.'),
+    folder('collections', "must not import a collection's folder: collections are given the audit hooks."),
+  ]),
   // What is left in jobs/ and status/ is wiring (the tickers, a task, an endpoint): it calls the verbs.
   restrict('jobs', [PAGES, READ_MODEL, CMS_API, ROUTES]),
   restrict('status', [PAGES, READ_MODEL, CMS_API, ROUTES, ...ADMIN]),

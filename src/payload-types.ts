@@ -85,6 +85,7 @@ export interface Config {
     'access-links': AccessLink;
     metrics: Metric;
     'metric-points': MetricPoint;
+    'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -118,6 +119,7 @@ export interface Config {
     'access-links': AccessLinksSelect<false> | AccessLinksSelect<true>;
     metrics: MetricsSelect<false> | MetricsSelect<true>;
     'metric-points': MetricPointsSelect<false> | MetricPointsSelect<true>;
+    'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -1124,6 +1126,36 @@ export interface MetricPoint {
   n: number;
 }
 /**
+ * Every change, sign-in and sign-out, kept for AUDIT_RETENTION_DAYS days. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log".
+ */
+export interface AuditLog {
+  id: number;
+  actorType: 'user' | 'api-key' | 'integration' | 'job' | 'system' | 'anonymous';
+  actor: string;
+  userId?: number | null;
+  address?: string | null;
+  action: 'create' | 'update' | 'delete' | 'publish' | 'role-change' | 'api-key' | 'login' | 'login-failed' | 'logout';
+  collection: string;
+  documentId?: number | null;
+  /**
+   * The fields the write changed, with their values before and after.
+   */
+  changes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1839,6 +1871,22 @@ export interface MetricPointsSelect<T extends boolean = true> {
   t?: T;
   v?: T;
   n?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log_select".
+ */
+export interface AuditLogSelect<T extends boolean = true> {
+  actorType?: T;
+  actor?: T;
+  userId?: T;
+  address?: T;
+  action?: T;
+  collection?: T;
+  documentId?: T;
+  changes?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -20,6 +20,9 @@ import { restrictDocumentLocks } from './auth/document-locks'
 import { hideApiKeyOnFirstUser, withFirstUserNote } from './auth/first-user-form'
 import { withPasswordResetMail } from './auth/password-reset-mail'
 import { quietClientErrors } from './auth/quiet-client-errors'
+import { withAuditLog, withGlobalAuditLog } from './audit/hooks'
+import { auditFailedLogin } from './audit/sign-ins'
+import { AuditLog } from './collections/AuditLog'
 import { Incidents } from './collections/Incidents'
 import { IntegrationEvents } from './collections/IntegrationEvents'
 import { IncidentTemplates } from './collections/IncidentTemplates'
@@ -108,10 +111,13 @@ export const untranslatedConfig: Config = {
     AccessLinks,
     Metrics,
     MetricPoints,
+    AuditLog,
   ]
     .map(withPrivateFields)
+    // Every write of every collection and global leaves an audit entry, a collection added later included.
+    .map(withAuditLog)
     .map(withRequestGuards),
-  globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalGuards),
+  globals: [Settings, EmailSettings, SmsSettings, DemoState].map(withGlobalAuditLog).map(withGlobalGuards),
   editor: lexicalEditor(),
   // Password resets leave through the notifications' SMTP transport (SMTP_URL or the E-mail settings).
   email: smtpEmailAdapter,
@@ -127,7 +133,7 @@ export const untranslatedConfig: Config = {
   // per language with the admin's locale switcher; the default language's is required, the others may follow later.
   localization: { locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, fallback: true },
   db: adapter,
-  hooks: { afterError: [keepRefusalMessages, unauthenticatedAs401] },
+  hooks: { afterError: [keepRefusalMessages, unauthenticatedAs401, auditFailedLogin] },
   jobs,
   graphQL: { disablePlaygroundInProduction: true, validationRules: graphqlValidationRules },
   telemetry: false,

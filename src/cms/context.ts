@@ -5,6 +5,7 @@
  */
 import 'payload'
 
+import type { AuditActorType } from '@/domain/audit'
 import type { ServiceStatus } from '@/domain/statuses'
 import type { StatusChangeOrigin } from '@/services/service-status/change'
 
@@ -42,5 +43,12 @@ declare module 'payload' {
      */
     integrationNewToken?: string
     subscriberNewSigningSecret?: string
+    /**
+     * Who writes, for the audit log, when no user does (src/audit/actor.ts): a monitoring integration by name, a job
+     * of the server by name, and the address the request came from when the writer is not the request's own.
+     */
+    auditActor?: { type: Extract<AuditActorType, 'integration' | 'job'>; name: string; address?: string }
+    /** A login under way (src/audit/sign-ins.ts): recorded as failed when it ends in an error. */
+    auditLoginAttempt?: { collection: string; email: string }
   }
 }

@@ -10,6 +10,7 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '@/domain/audit'
 import { type ChatOrigins, parseChatOrigins } from '@/domain/chat-urls'
 import { parseResetInterval } from '@/domain/demo'
 
@@ -154,6 +155,8 @@ const schema = z.object({
   METRICS_FIVE_MINUTE_RETENTION_DAYS: whole(7, { min: 1, says: 'a whole number of days' }),
   METRICS_HOURLY_RETENTION_DAYS: whole(365, { min: 1, says: 'a whole number of days' }),
   PROMETHEUS_TIMEOUT_MS: whole(10_000, { min: 1, says: 'a whole number of milliseconds' }),
+  // The audit log (src/audit): entries older than this are pruned by the schedule tick.
+  AUDIT_RETENTION_DAYS: whole(DEFAULT_AUDIT_RETENTION_DAYS, { min: 1, says: 'a whole number of days, at least 1' }),
   // Notifications (src/notify).
   SMTP_URL: text(),
   SMTP_FROM: text(),

@@ -18,6 +18,7 @@ import { cmsErrorResponse, ServiceError } from '@/errors'
 import { readBodyBytes } from '@/net/request-body'
 import type { Integration } from '@/payload-types'
 import { applyMonitoringEvent } from '@/services/incidents/apply-monitoring-event'
+import { CLIENT_ADDRESS_HEADER } from '@/runtime/headers'
 import { parsePayload } from './parse'
 import { parseOptions } from './parse-options'
 import {
@@ -164,7 +165,8 @@ export async function handleWebhook(request: Request, pathToken: string | null):
       })
       return answer(200, { outcome: test ? 'test' : 'ignored', detail: parsed.ignored, incident: null })
     }
-    const applied = await applyMonitoringEvent(payload, integration, parsed.event)
+    const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined
+    const applied = await applyMonitoringEvent(payload, integration, parsed.event, new Date(), address)
     await record(payload, integration, {
       outcome: applied.outcome,
       summary: summarise(parsed.event),

@@ -1,6 +1,6 @@
 /**
  * The schedule tick: drafts whose publication time has come are published, recurring maintenances get their next
- * occurrences, then reminders that are due go out (the verbs: src/services/drafts/publish-due.ts,
+ * occurrences, then reminders that are due go out, and audit entries past AUDIT_RETENTION_DAYS are pruned (src/audit/prune.ts) (the verbs: src/services/drafts/publish-due.ts,
  * src/services/maintenances/extend-series.ts, src/services/reminders/remind-*.ts). Every SCHEDULE_TICK_MS (default 10 s) on each instance;
  * each step claims its records with a conditional write, so instances never repeat one another.
  */
@@ -8,6 +8,7 @@ import type { Payload } from 'payload'
 
 import { type Env, env } from '@/config/env'
 
+import { pruneAuditLog } from '@/audit/prune'
 import { publishDue } from '@/services/drafts/publish-due'
 import { extendSeries } from '@/services/maintenances/extend-series'
 import { reminderSettings } from '@/services/reminders/internal'
@@ -24,6 +25,8 @@ export interface ScheduleTick {
   occurrences: number
   maintenances: number
   incidents: number
+  /** Audit entries past their retention removed (null: the hourly prune was not due). */
+  auditPruned: number | null
 }
 
 /** One tick; exported for tests and scripts. */
@@ -37,6 +40,7 @@ export async function runScheduleTick(payload: Payload, now = new Date()): Promi
     occurrences,
     maintenances: await remindMaintenances(payload, now, lead),
     incidents: await remindQuietIncidents(payload, now, hours),
+    auditPruned: await pruneAuditLog(payload, now),
   }
 }
 

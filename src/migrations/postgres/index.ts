@@ -38,6 +38,8 @@ import * as migration_20261129_112940_metrics from './20261129_112940_metrics';
 import * as migration_20261129_114009_uptime_display from './20261129_114009_uptime_display';
 import * as migration_20261129_114804_imported_from from './20261129_114804_imported_from';
 import * as migration_20261129_115033_second_factor from './20261129_115033_second_factor';
+import * as migration_20261129_115952_audit_log from './20261129_115952_audit_log';
+import * as migration_20261129_122117_merged_schemas from './20261129_122117_merged_schemas';
 
 export const migrations = [
   {
@@ -239,5 +241,15 @@ export const migrations = [
     up: migration_20261129_115033_second_factor.up,
     down: migration_20261129_115033_second_factor.down,
     name: '20261129_115033_second_factor',
+  },
+  {
+    up: migration_20261129_115952_audit_log.up,
+    down: migration_20261129_115952_audit_log.down,
+    name: '20261129_115952_audit_log',
+  },
+  {
+    up: migration_20261129_122117_merged_schemas.up,
+    down: migration_20261129_122117_merged_schemas.down,
+    name: '20261129_122117_merged_schemas',
   },
 ];

@@ -39,6 +39,8 @@ import * as migration_20261129_112932_metrics from './20261129_112932_metrics';
 import * as migration_20261129_114001_uptime_display from './20261129_114001_uptime_display';
 import * as migration_20261129_114734_imported_from from './20261129_114734_imported_from';
 import * as migration_20261129_115022_second_factor from './20261129_115022_second_factor';
+import * as migration_20261129_115942_audit_log from './20261129_115942_audit_log';
+import * as migration_20261129_122106_merged_schemas from './20261129_122106_merged_schemas';
 
 export const migrations = [
   {
@@ -245,5 +247,15 @@ export const migrations = [
     up: migration_20261129_115022_second_factor.up,
     down: migration_20261129_115022_second_factor.down,
     name: '20261129_115022_second_factor',
+  },
+  {
+    up: migration_20261129_115942_audit_log.up,
+    down: migration_20261129_115942_audit_log.down,
+    name: '20261129_115942_audit_log',
+  },
+  {
+    up: migration_20261129_122106_merged_schemas.up,
+    down: migration_20261129_122106_merged_schemas.down,
+    name: '20261129_122106_merged_schemas',
   },
 ];

@@ -6,6 +6,8 @@
  */
 import type { Payload, PayloadRequest } from 'payload'
 
+import { AUDIT_TABLE } from '@/audit/record'
+import { connectionFor, tableOf } from '@/db/sql'
 import { inTransaction } from '@/db/transaction'
 import { bumpDataVersion, type ChangeScope, withChangeScope } from '@/runtime/data-version'
 import { exclusively } from '@/runtime/request-gate'
@@ -42,6 +44,10 @@ async function wipe(req: PayloadRequest, config: DemoConfig): Promise<void> {
     depth: 0,
     req,
   })
+  // The demo's data is thrown away, and so is the log of what visitors did with it (the wipe's deletions included):
+  // the seed's writes, by "demo reset", begin the next one. One statement; the log is not a collection to wipe.
+  const db = await connectionFor(req.payload, req)
+  await db.delete(tableOf(req.payload, AUDIT_TABLE))
 }
 
 /**

@@ -41,22 +41,29 @@ function refusalReason(error: unknown): string {
   return reason.length > REASON_LENGTH ? `${reason.slice(0, REASON_LENGTH - 1)}…` : reason
 }
 
+/** The writer the audit log names for a publication at its time (src/audit/actor.ts). */
+const SCHEDULED_PUBLISHING = { auditActor: { type: 'job' as const, name: 'scheduled publishing' } }
+
 /** Claims and publishes one draft; false when another publisher had it (or an editor published it) first. */
 async function publishOne(payload: Payload, collection: DraftCollection, draft: DueDraft): Promise<boolean> {
-  return inTransaction(payload, async (req) => {
-    const db = await connectionFor(payload, req)
-    const t = tableOf(payload, collection)
-    // Writes nothing new, but takes the row until this transaction ends; the stored draft stays a draft, so the
-    // publication below still sees it as one and runs its hooks as on creation.
-    const claimed: { id: number }[] = await db
-      .update(t)
-      .set({ draft: true })
-      .where(and(eq(t.id, draft.id), eq(t.draft, true), isNull(t.publishError)))
-      .returning({ id: t.id })
-    if (claimed.length === 0) return false
-    await payload.update({ collection, id: draft.id, data: { draft: false }, overrideAccess: true, depth: 0, req })
-    return true
-  })
+  return inTransaction(
+    payload,
+    async (req) => {
+      const db = await connectionFor(payload, req)
+      const t = tableOf(payload, collection)
+      // Writes nothing new, but takes the row until this transaction ends; the stored draft stays a draft, so the
+      // publication below still sees it as one and runs its hooks as on creation.
+      const claimed: { id: number }[] = await db
+        .update(t)
+        .set({ draft: true })
+        .where(and(eq(t.id, draft.id), eq(t.draft, true), isNull(t.publishError)))
+        .returning({ id: t.id })
+      if (claimed.length === 0) return false
+      await payload.update({ collection, id: draft.id, data: { draft: false }, overrideAccess: true, depth: 0, req })
+      return true
+    },
+    SCHEDULED_PUBLISHING,
+  )
 }
 
 /** Marks a draft as unpublishable, unless it was saved (or published) since it was read. */

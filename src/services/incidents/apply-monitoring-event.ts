@@ -158,12 +158,17 @@ export async function applyMonitoringEvent(
   integration: Integration,
   event: MonitoringEvent,
   now: Date = new Date(),
+  /** The address the notification came from, for the audit log (the webhook's client address). */
+  address?: string,
 ): Promise<Applied> {
+  // The audit log names the integration as the writer of everything this event changes (src/audit/actor.ts).
+  const context = {
+    integrationWrite: true,
+    auditActor: { type: 'integration' as const, name: integration.name, address },
+  }
   return oneAtATime(`${integration.id}:${event.key}`, async () => {
     try {
-      return await applying(() =>
-        inTransaction(payload, (req) => apply(req, integration, event, now), { integrationWrite: true }),
-      )
+      return await applying(() => inTransaction(payload, (req) => apply(req, integration, event, now), context))
     } catch (error) {
       // Another instance opened the incident between our read and our write: the same notification, applied once.
       if (isOpenKeyConflict(error))

@@ -86,6 +86,8 @@ export async function extendSeries(payload: Payload, now = new Date()): Promise<
           } as Omit<Maintenance, 'id' | 'createdAt' | 'updatedAt'>,
           depth: 0,
           overrideAccess: true,
+          // The writer the audit log names (src/audit/actor.ts).
+          context: { auditActor: { type: 'job', name: 'recurring maintenances' } },
         })
         created += 1
       } catch (error) {

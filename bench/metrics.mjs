@@ -12,13 +12,12 @@
  */
 import { performance } from 'node:perf_hooks'
 
-import { median } from './server.mjs'
+import { median, seedDemoWithEditor } from './server.mjs'
 
 export const METRICS_URLS = {
   sqlite: 'file:./bench/results/metrics/metrics.db',
   postgres: process.env.BENCH_METRICS_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_metrics',
 }
-const ADMIN_KEY = 'bench-metrics-admin-key-5d2b8f'
 const ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 2)
 const SLICE = Number(process.env.BENCH_METRICS_SECONDS ?? 3)
 const CHARTS = 10
@@ -37,12 +36,12 @@ function series(seed) {
   return (t) => Math.round((120 + 40 * Math.sin(t / 5400 + seed) + 25 * random()) * 100) / 100
 }
 
-/** The CMS API with the administrator's key; the answer read to its end. */
-async function cms(port, method, urlPath, body) {
+/** The CMS API with the editor's key; the answer read to its end. */
+async function cms({ port, key }, method, urlPath, body) {
   const started = performance.now()
   const response = await fetch(`http://127.0.0.1:${port}/api${urlPath}`, {
     method,
-    headers: { authorization: `users API-Key ${ADMIN_KEY}`, 'content-type': 'application/json' },
+    headers: { authorization: `users API-Key ${key}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()
@@ -52,17 +51,17 @@ async function cms(port, method, urlPath, body) {
   return { ms, body: JSON.parse(text), bytes: body === undefined ? 0 : JSON.stringify(body).length }
 }
 
-const push = (port, slug, data) => cms(port, 'POST', `/metrics/${slug}/data`, { data })
+const push = (client, slug, data) => cms(client, 'POST', `/metrics/${slug}/data`, { data })
 
 /** The 10 metrics of the page, each with a day of points at one a minute (one push each, as a client would). */
-async function seedMetrics(port, log) {
-  const services = (await cms(port, 'GET', '/services?limit=5&depth=0&sort=id')).body.docs.map((doc) => doc.id)
+async function seedMetrics(client, log) {
+  const services = (await cms(client, 'GET', '/services?limit=5&depth=0&sort=id')).body.docs.map((doc) => doc.id)
   const now = Math.floor(Date.now() / 1000)
   const slugs = []
   let pushMs = 0
   for (let n = 0; n < CHARTS; n++) {
     const slug = `bench-metric-${n + 1}`
-    await cms(port, 'POST', '/metrics', {
+    await cms(client, 'POST', '/metrics', {
       name: `Bench metric ${n + 1}`,
       slug,
       unit: 'ms',
@@ -77,7 +76,7 @@ async function seedMetrics(port, log) {
       timestamp: t,
       value: value(t),
     }))
-    pushMs += (await push(port, slug, data)).ms
+    pushMs += (await push(client, slug, data)).ms
     slugs.push(slug)
   }
   log(`metrics: ${CHARTS} metrics with a day of points each (${Math.round(pushMs)} ms of pushes)`)
@@ -85,14 +84,15 @@ async function seedMetrics(port, log) {
 }
 
 /** The first reads of `/` and of the metric's document after a push of one point, then `/api/v1/status`. */
-async function firstReadsAfterPush(port, slug, host, tools) {
+async function firstReadsAfterPush(client, slug, host, tools) {
+  const { port } = client
   const out = []
   const apiPath = `/api/v1/metrics/${slug}?range=day`
   for (let n = 0; n < FIRST_READS; n++) {
     await tools.getRaw(port, '/api/v1/status', { host })
     await tools.getRaw(port, apiPath, { host })
     await tools.getRaw(port, '/', { host })
-    const pushed = await push(port, slug, [{ timestamp: Math.floor(Date.now() / 1000), value: 100 + n }])
+    const pushed = await push(client, slug, [{ timestamp: Math.floor(Date.now() / 1000), value: 100 + n }])
     const home = await tools.timedRead(port, '/', host)
     const document = await tools.timedRead(port, apiPath, host)
     const status = await tools.timedRead(port, '/api/v1/status', host)
@@ -102,9 +102,9 @@ async function firstReadsAfterPush(port, slug, host, tools) {
 }
 
 /** 100,000 points into a metric of its own, in batches of 10,000 from the oldest, one point a second. */
-async function bigPush(port, log) {
+async function bigPush(client, log) {
   const slug = 'bench-push'
-  await cms(port, 'POST', '/metrics', { name: 'Bench push', slug, unit: 'ms', decimals: 1, aggregation: 'avg' })
+  await cms(client, 'POST', '/metrics', { name: 'Bench push', slug, unit: 'ms', decimals: 1, aggregation: 'avg' })
   const value = series(99)
   const end = Math.floor(Date.now() / 1000)
   const first = end - PUSH_POINTS + 1
@@ -115,7 +115,7 @@ async function bigPush(port, log) {
       timestamp: t,
       value: value(t),
     }))
-    const pushed = await push(port, slug, data)
+    const pushed = await push(client, slug, data)
     if (pushed.body.written !== PUSH_BATCH) throw new Error(`a batch wrote ${pushed.body.written} points`)
     batches.push({ ms: pushed.ms, bytes: pushed.bytes })
   }
@@ -138,29 +138,32 @@ async function benchMetricsOn(dialect, tools) {
   const { log } = tools
   const url = METRICS_URLS[dialect]
   if (!url) throw new Error(`unknown database ${dialect}`)
-  log(`metrics (${dialect}): seeding the demo data (bench/seed-demo.ts)…`)
-  const seed = await tools.seedWith('bench/seed-demo.ts', url, `seed-metrics-${dialect}.log`)
+  log(`metrics (${dialect}): seeding the demo data (bench/seed-demo.ts) and an editor…`)
+  const key = await seedDemoWithEditor(
+    { DATABASE_URL: url, PAYLOAD_SECRET: tools.secret },
+    tools.results,
+    `metrics-${dialect}`,
+  )
   const server = await tools.startServer(`metrics-${dialect}`, {
     DATABASE_URL: url,
-    ADMIN_EMAIL: 'bench-metrics@example.test',
-    ADMIN_API_KEY: ADMIN_KEY,
     RATE_LIMIT_CMS_PER_MINUTE: '0',
     METRICS_RAW_RETENTION_HOURS: '48',
   })
   const port = server.port
+  const client = { port, key }
   const host = `127.0.0.1:${port}`
-  const out = { dialect, seed }
+  const out = { dialect }
   try {
-    out.metrics = await seedMetrics(port, log)
+    out.metrics = await seedMetrics(client, log)
     const slug = out.metrics.slugs[0]
     out.runs = []
-    for (const [key, urlPath] of [
+    for (const [row, urlPath] of [
       ['home', '/'],
       ['document', `/api/v1/metrics/${slug}?range=day`],
     ]) {
       const miss = await tools.timedRead(port, urlPath, host)
-      const probe = await tools.captureResponse(port, urlPath, { host }, `metrics-${dialect}-${key}`)
-      const scenario = { key, label: `\`${urlPath}\``, path: urlPath, headers: { host }, probe, expect: 200 }
+      const probe = await tools.captureResponse(port, urlPath, { host }, `metrics-${dialect}-${row}`)
+      const scenario = { key: row, label: `\`${urlPath}\``, path: urlPath, headers: { host }, probe, expect: 200 }
       const run = await tools.againstBare(port, server.pid, scenario, ROUNDS, SLICE)
       out.runs.push({ ...run, urlPath, miss })
       log(`metrics (${dialect}): ${urlPath}: ${tools.describeRun(run)}; first read ${miss.ms.toFixed(0)} ms`)
@@ -168,11 +171,11 @@ async function benchMetricsOn(dialect, tools) {
     out.charts = (
       (await tools.getRaw(port, '/', { host })).body.toString('utf8').match(/<figure class="chart"/g) ?? []
     ).length
-    out.firstReads = await firstReadsAfterPush(port, slug, host, tools)
+    out.firstReads = await firstReadsAfterPush(client, slug, host, tools)
     log(
       `metrics (${dialect}): first read of / after a push: ${out.firstReads.map((r) => `${r.home.ms.toFixed(0)} ms ${r.home.xCache}`).join(', ')}`,
     )
-    out.push = await bigPush(port, log)
+    out.push = await bigPush(client, log)
   } finally {
     await server.stop()
   }

@@ -1344,7 +1344,8 @@ let metrics = null
 if (PARTS.includes('metrics')) {
   metrics = await benchMetrics(DATABASES, {
     log,
-    seedWith,
+    results,
+    secret: SECRET,
     startServer: (name, env) => freePort().then((port) => startServer(name, port, env)),
     getRaw,
     timedRead,

@@ -214,7 +214,7 @@ export function metricsReport(facts, metrics, { fmt, connections }) {
     return lines.join('\n')
   }
   p(
-    `The demo data with ${CHARTS} metrics (docs/metrics.md): five beside the first five services, five in the page's *Metrics* section, each with a day of points at one a minute (1,439 points), pushed through \`POST /api/metrics/<slug>/data\` with an administrator's API key as a client pushes them. Hits: every request of a run is a cache hit, against a bare \`node:http\` server sending the same status, headers and body, ${ROUNDS} pairs of ${SLICE}-second runs, ${connections} connections, the ratio the median of the pairs' ratios (as the pages part). *First read*: the request's first answer, computed by Next (a miss), in milliseconds.`,
+    `The demo data with ${CHARTS} metrics (docs/metrics.md): five beside the first five services, five in the page's *Metrics* section, each with a day of points at one a minute (1,439 points), pushed through \`POST /api/metrics/<slug>/data\` with an editor's API key as a client pushes them. Hits: every request of a run is a cache hit, against a bare \`node:http\` server sending the same status, headers and body, ${ROUNDS} pairs of ${SLICE}-second runs, ${connections} connections, the ratio the median of the pairs' ratios (as the pages part). *First read*: the request's first answer, computed by Next (a miss), in milliseconds.`,
   )
   for (const db of metrics.databases) {
     p()
@@ -224,7 +224,10 @@ export function metricsReport(facts, metrics, { fmt, connections }) {
       p(`The run failed: ${db.error}`)
       continue
     }
-    p(`\`/\` drew ${db.charts} charts.`)
+    const home = db.runs.find((r) => r.urlPath === '/')
+    p(
+      `\`/\` drew ${db.charts} day charts, each an SVG and a table of its five-minute points (288 for a day); its body is ${fmt(home.probe.bytes / 1024)} KB (${fmt(home.probe.gzipBytes / 1024)} KB gzipped), so its pair moves about ${fmt((home.bareRps * home.probe.bytes) / 1024 / 1024)} MB/s on the bare side: that row measures bytes as much as the cache.`,
+    )
     p()
     p(
       '| Request | Body bytes (identity / gzip) | bare req/s | service req/s | **service ÷ bare** | ratio of each pair | CPU bare ÷ service | service p50 / p99 ms | First read ms |',
@@ -237,7 +240,7 @@ export function metricsReport(facts, metrics, { fmt, connections }) {
     p()
     const reads = db.firstReads
     p(
-      `After a push of one point to \`${db.metrics.slugs[0]}\` (the push itself: ${reads.map((r) => ms(r.pushMs)).join(', ')} ms), the first read of \`/\`: ${reads.map((r) => `${ms(r.home.ms)} (${r.home.xCache})`).join(', ')} ms, median ${ms(median(reads.map((r) => r.home.ms)))}; then of \`/api/v1/metrics/${db.metrics.slugs[0]}?range=day\`: ${reads.map((r) => `${ms(r.document.ms)} (${r.document.xCache})`).join(', ')}; then \`/api/v1/status\`, which the push leaves cached: ${reads.map((r) => `${ms(r.status.ms)} (${r.status.xCache})`).join(', ')}.`,
+      `After a push of one point to \`${db.metrics.slugs[0]}\` (the push itself: ${reads.map((r) => ms(r.pushMs)).join(', ')} ms), the first read of \`/\`: ${reads.map((r) => `${ms(r.home.ms)} (${r.home.xCache})`).join(', ')} ms, median ${ms(median(reads.map((r) => r.home.ms)))}; then of \`/api/v1/metrics/${db.metrics.slugs[0]}?range=day\`: ${reads.map((r) => `${ms(r.document.ms)} (${r.document.xCache})`).join(', ')}; then \`/api/v1/status\` (a push should leave its cached copy): ${reads.map((r) => `${ms(r.status.ms)} (${r.status.xCache})`).join(', ')}.`,
     )
     p()
     const big = db.push

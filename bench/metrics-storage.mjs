@@ -63,6 +63,14 @@ function section(facts, runs) {
   }
   p()
   p('Read columns: median / slowest of the 20, in milliseconds; in brackets the points the range returns.')
+  const pg = runs.find((r) => r.dialect === 'postgres' && !r.error)
+  if (pg) {
+    const perRow = (bytes) => Math.round(bytes / pg.counted)
+    p()
+    p(
+      `PostgreSQL takes ${perRow(pg.filled.tableBytes)} bytes a row (${perRow(pg.filled.tableBytes - pg.filled.indexBytes)} of heap, ${perRow(pg.filled.indexBytes)} of the two indexes), SQLite ${perRow(runs.find((r) => r.dialect === 'sqlite')?.filled.databaseBytes ?? NaN)}: Payload's \`number\` fields are \`numeric\` columns there, variable-length and at least 8 bytes each, five a row, beside the \`id\` serial and its primary-key index that nothing reads. These rows were written in order into a fresh table; in service the raw rows are deleted a day after they are written and each push rewrites the buckets it touches, so PostgreSQL's table carries dead rows until autovacuum reuses their space: keep the margin in mind. Were it spent, \`double precision\` and \`integer\` columns and the unique index as the primary key would take about a third off. The slowest single reads are the machine's load (2 cores shared, load average above), not the table: the medians are what a read costs.`,
+    )
+  }
   lines.push(CLOSE)
   return lines.join('\n')
 }

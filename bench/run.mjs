@@ -9,15 +9,19 @@
  *
  * Environment:
  *   BENCH_DATABASES=sqlite,postgres   which databases, in this order
- *   BENCH_PARTS=small,profile,badges,pages,soak,read,notify   which parts: small bodies (small), the profile of a
+ *   BENCH_PARTS=small,profile,badges,pages,metrics,soak,read,notify   which parts: small bodies (small), the profile of a
  *                                     hit (profile, after small), the status badges' hits (badges, docs/badges.md),
  *                                     10 pages of 100 services, each page's hits by its Host
  *                                     and its first read after a write (pages, bench/seed-pages.ts), the memory at
  *                                     rest and over a long mixed load (soak, bench/soak.mjs), the large data's read
- *                                     load (read), the notification fan-out (notify). A run of `small`, `badges`,
- *                                     `pages` or `soak` alone replaces only its section of the report.
+ *                                     load (read), the notification fan-out (notify), a page with 10 metric charts
+ *                                     and a 100,000-point push on each of BENCH_DATABASES (metrics, bench/metrics.mjs).
+ *                                     A run of `small`, `badges`, `pages`, `metrics` or `soak` alone replaces only
+ *                                     its section of the report.
  *   BENCH_BADGES_ROUNDS=2, BENCH_BADGES_SECONDS=3   pairs per badge row and seconds per run
  *   BENCH_PAGES_ROUNDS=2, BENCH_PAGES_SECONDS=3   pairs per page row and seconds per run
+ *   BENCH_METRICS_ROUNDS=2, BENCH_METRICS_SECONDS=3   pairs per metrics row and seconds per run
+ *   BENCH_METRICS_POSTGRES_URL        default postgres://postgres@127.0.0.1:5432/statuspage_bench_metrics
  *   BENCH_SOAK_SECONDS=300, BENCH_SOAK_RATE=380   the soak's length and requests per second
  *   BENCH_POSTGRES_URL                default postgres://postgres@127.0.0.1:5432/statuspage_bench (dropped and recreated)
  *   BENCH_DURATION=10                 seconds per load run;  BENCH_CONNECTIONS=50
@@ -39,6 +43,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 
 import { format as formatProfile, summarize as summarizeProfile } from './cpuprofile-summary.mjs'
+import { benchMetrics, metricsReport } from './metrics.mjs'
 import { benchSoak, soakReport } from './soak.mjs'
 import {
   cpuMs,
@@ -67,7 +72,9 @@ const URLS = {
   sqlite: 'file:./bench/results/sqlite/bench.db',
   postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench',
 }
-const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,badges,pages,soak,read,notify').split(',').map((s) => s.trim())
+const PARTS = (process.env.BENCH_PARTS ?? 'small,profile,badges,pages,metrics,soak,read,notify')
+  .split(',')
+  .map((s) => s.trim())
 const NOTIFY_URLS = {
   sqlite: 'file:./bench/results/notify/notify.db',
   postgres: process.env.BENCH_NOTIFY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/statuspage_bench_notify',
@@ -1245,7 +1252,7 @@ function setBlock(text, name, block, after) {
   return at >= 0 ? `${text.slice(0, at + 1)}${block}\n\n${text.slice(at + 1)}` : `${text}\n${block}\n`
 }
 
-function writeReport(facts, dbs, small, soak, pages, badges) {
+function writeReport(facts, dbs, small, soak, pages, badges, metrics) {
   const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : ''
   const ranBig = dbs.some((db) => db.runs || db.error || db.notify)
   // Only the small part ran: the rest of the last report stays as it was.
@@ -1261,6 +1268,15 @@ function writeReport(facts, dbs, small, soak, pages, badges) {
   const [pagesOpen, pagesClose] = BLOCK('pages')
   const pagesBlock = pages ? `${pagesOpen}\n${pagesReport(pages)}\n${pagesClose}` : getBlock(previous, 'pages')
   if (pagesBlock) text = setBlock(text, 'pages', pagesBlock, badgesBlock ? 'badges' : 'small')
+  const [metricsOpen, metricsClose] = BLOCK('metrics')
+  const metricsBlock = metrics
+    ? `${metricsOpen}\n${metricsReport(facts, metrics, { fmt, connections: CONNECTIONS })}\n${metricsClose}`
+    : getBlock(previous, 'metrics')
+  if (metricsBlock) text = setBlock(text, 'metrics', metricsBlock, pagesBlock ? 'pages' : 'small')
+  // The storage of a year of points (npm run bench:metrics-storage writes it) stays right after the metrics section.
+  const storageBlock = getBlock(previous, 'metrics-storage')
+  if (storageBlock && !getBlock(text, 'metrics-storage'))
+    text = setBlock(text, 'metrics-storage', storageBlock, metricsBlock ? 'metrics' : 'small')
   const [soakOpen, soakClose] = BLOCK('soak')
   const soakBlock = soak ? `${soakOpen}\n${soakReport(soak, fmt)}\n${soakClose}` : getBlock(previous, 'soak')
   if (soakBlock) text = setBlock(text, 'soak', soakBlock)
@@ -1276,10 +1292,10 @@ function writeReport(facts, dbs, small, soak, pages, badges) {
 
 if (process.env.BENCH_REPORT_ONLY === '1') {
   // Rewrites the report from the last run's bench/results/results.json (after a change to this file's report).
-  const { facts, dbs, small, soak, pages, badges } = JSON.parse(
+  const { facts, dbs, small, soak, pages, badges, metrics } = JSON.parse(
     readFileSync(path.join(results, 'results.json'), 'utf8'),
   )
-  writeReport(facts, dbs, small, soak, pages, badges)
+  writeReport(facts, dbs, small, soak, pages, badges, metrics)
   log(`rewrote ${path.relative(root, REPORT)} from bench/results/results.json`)
   process.exit(0)
 }
@@ -1324,6 +1340,20 @@ if (PARTS.includes('pages')) {
     pages = { part: 'pages', error: error.message }
   }
 }
+let metrics = null
+if (PARTS.includes('metrics')) {
+  metrics = await benchMetrics(DATABASES, {
+    log,
+    results,
+    secret: SECRET,
+    startServer: (name, env) => freePort().then((port) => startServer(name, port, env)),
+    getRaw,
+    timedRead,
+    captureResponse,
+    againstBare,
+    describeRun,
+  })
+}
 let soak = null
 if (PARTS.includes('soak')) {
   try {
@@ -1360,7 +1390,19 @@ facts.loadavgAtEnd = os
   .loadavg()
   .map((n) => n.toFixed(2))
   .join(' ')
-writeFileSync(path.join(results, 'results.json'), JSON.stringify({ facts, dbs, small, soak, pages, badges }, null, 2))
-writeReport(facts, dbs, small, soak, pages, badges)
+writeFileSync(
+  path.join(results, 'results.json'),
+  JSON.stringify({ facts, dbs, small, soak, pages, badges, metrics }, null, 2),
+)
+writeReport(facts, dbs, small, soak, pages, badges, metrics)
 log(`wrote ${path.relative(root, REPORT)} and bench/results/results.json`)
-process.exit(dbs.some((db) => db.error) || small?.error || soak?.error || pages?.error || badges?.error ? 1 : 0)
+process.exit(
+  dbs.some((db) => db.error) ||
+    small?.error ||
+    soak?.error ||
+    pages?.error ||
+    badges?.error ||
+    metrics?.databases.some((db) => db.error)
+    ? 1
+    : 0,
+)

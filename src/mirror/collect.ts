@@ -1,12 +1,12 @@
 /**
  * Reads the public site from this instance, as a visitor would get it, into the files of one mirror copy: the fixed
- * addresses (src/mirror/layout.ts), each service's and group's page, and the page of each incident and maintenance
- * of the last 90 days (found through the public API's lists). Nothing is written unless every read succeeded, so
+ * addresses (src/mirror/layout.ts), each service's and group's page, the page of each range of each metric, and the
+ * page of each incident and maintenance of the last 90 days (found through the public API's lists). Nothing is written unless every read succeeded, so
  * the mirror keeps its last good copy while the database fails.
  */
 import pLimit from 'p-limit'
 
-import { FIXED_PATHS, mirrorFileOf, RECORD_DAYS, recordPaths, servicePaths } from './layout'
+import { FIXED_PATHS, metricPaths, mirrorFileOf, RECORD_DAYS, recordPaths, servicePaths } from './layout'
 import type { AddFile, MirrorFile } from './snapshot'
 
 /** What the origin answered (the edge's loopback: Next, without the response cache). */
@@ -33,6 +33,7 @@ const EXPIRES = 'x-statuspage-expires'
 const MAX_LIST_PAGES = 20
 const DAY_MS = 86_400_000
 const SERVICES = '/api/v1/services'
+const METRICS = '/api/v1/metrics'
 
 const header = (raw: string[], name: string): string | undefined => {
   for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1]
@@ -108,11 +109,12 @@ export async function collectSite(
       return answer
     })
   await allSettled([
-    // `/api/v1/services` is a file of the copy and the list of the service pages: read once.
+    // `/api/v1/services` and `/api/v1/metrics` are files of the copy and the lists of pages: each read once.
     fixed(SERVICES).then((answer) => pages(servicePaths(data(answer)))),
+    fixed(METRICS).then((answer) => pages(metricPaths(data(answer)))),
     limit(() => listAll('/api/v1/incidents', from)).then((items) => pages(recordPaths('i', items))),
     limit(() => listAll('/api/v1/maintenances', from)).then((items) => pages(recordPaths('m', items))),
-    ...FIXED_PATHS.filter((pathname) => pathname !== SERVICES).map(fixed),
+    ...FIXED_PATHS.filter((pathname) => pathname !== SERVICES && pathname !== METRICS).map(fixed),
   ])
   // Abandoned while its last reads were under way: no read follows to stop it, and it must not be put in place.
   signal?.throwIfAborted()

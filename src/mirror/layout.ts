@@ -6,6 +6,7 @@
  * - an address that names its file already (`/feed.rss`, `/maintenances.ics`, `/api/v2/summary.json`) keeps it.
  * And which addresses the mirror holds: the fixed ones, and the pages the public API's documents name.
  */
+import { METRIC_RANGES } from '@/domain/metrics'
 
 /** The mirror's own record of what it holds; a dot file, beside the site. */
 export const MANIFEST = '.statuspage-mirror.json'
@@ -25,6 +26,7 @@ export const FIXED_PATHS = [
   '/api/v1/incidents',
   '/api/v1/maintenances',
   '/api/v1/uptime',
+  '/api/v1/metrics',
   '/api/v2/summary.json',
   '/api/v2/status.json',
 ] as const
@@ -76,3 +78,12 @@ export function recordPaths(kind: 'i' | 'm', items: unknown): string[] {
 
 /** How far back the mirror keeps incident and maintenance pages. */
 export const RECORD_DAYS = 90
+
+/**
+ * The page of each range of each metric (`/metrics/<slug>/<range>`), from `/api/v1/metrics`'s `data`. Not the
+ * documents `/api/v1/metrics/<slug>?range=…`: a file server answers by the path alone, so one file would answer every
+ * range with the same points; the range is in these pages' paths instead.
+ */
+export function metricPaths(metrics: unknown): string[] {
+  return names(metrics, 'slug').flatMap((slug) => METRIC_RANGES.map((range) => `/metrics/${slug}/${range}`))
+}

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { collectSite, type Fetch, type Fetched } from '@/mirror/collect'
-import { FIXED_PATHS, mirrorFileOf, UnsafePathError } from '@/mirror/layout'
+import { FIXED_PATHS, metricPaths, mirrorFileOf, UnsafePathError } from '@/mirror/layout'
 import { collectPages } from '@/mirror/pages'
 import { type MirrorLock, noLock, postgresLock, redisLock } from '@/mirror/lock'
 import { MirrorDirError, publishSnapshot, readManifest, writeSnapshot } from '@/mirror/snapshot'
@@ -109,6 +109,16 @@ describe('the layout of the mirror', () => {
   it('refuses an address that could leave the directory', () => {
     for (const bad of ['/../etc/passwd', '/s/..', '/s/a%2F..', '/s//x'])
       expect(() => mirrorFileOf(bad, 'text/html'), bad).toThrow(UnsafePathError)
+  })
+
+  it("holds each range's page of each metric /api/v1/metrics lists, and no slug that could leave the directory", () => {
+    expect(metricPaths([{ slug: 'api-latency' }, { slug: '..' }, { slug: 'a/b' }, { name: 'no slug' }])).toEqual([
+      '/metrics/api-latency/day',
+      '/metrics/api-latency/week',
+      '/metrics/api-latency/month',
+    ])
+    expect(metricPaths({ slug: 'not a list' })).toEqual([])
+    expect(mirrorFileOf('/metrics/api-latency/week', 'text/html')).toBe('metrics/api-latency/week/index.html')
   })
 
   it('writes every public address the site names, under the link, with a manifest', async () => {

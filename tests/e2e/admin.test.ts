@@ -2,12 +2,14 @@
  * What an operator meets in the admin area, in Chromium against the real service: the first-user form, a dashboard
  * that says what is not configured, what to do first and the current status, a View site link, links from an
  * incident to its public page, update times taken at save; a server log with one line per failed confirmation; and
- * all of it in German for an operator who chose German.
+ * all of it in German for an operator who chose German; a second factor set up on the account page, then asked at
+ * the next sign-in.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
+import { Secret, TOTP } from 'otpauth'
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -248,5 +250,45 @@ describe('the admin area for an operator', () => {
       .poll(async () => (await page.locator('.field-error').allTextContents()).join(' '))
       .toContain('Geben Sie eine gültige E-Mail-Adresse an')
     await page.context().clearCookies({ name: 'payload-lng' })
+  })
+
+  it('sets up a second factor on the account page, then signs in only with a code from the app', async () => {
+    await page.goto(`${server.base}/admin/account`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Set up a second factor' }).click()
+    await page.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor()
+    // What an authenticator app does with the key it is shown.
+    const app = new TOTP({
+      secret: Secret.fromBase32((await page.locator('.second-factor-enrol code').innerText()).trim()),
+    })
+    await page.getByLabel('Code from the authenticator app').fill(app.generate())
+    await page.getByRole('button', { name: 'Turn on' }).click()
+    const recovery = page.locator('.second-factor-recovery-codes li')
+    await expect.poll(() => recovery.count()).toBe(10)
+    await page.screenshot({ path: path.join(shots, 'admin-second-factor-on.png'), fullPage: true })
+
+    // Signed out, the password alone opens nothing: the login says to give the code below it.
+    await page.context().clearCookies()
+    await page.goto(`${server.base}/admin/login`, { waitUntil: 'networkidle' })
+    const payloadForm = page.locator('form').first()
+    await payloadForm.locator('input[name="email"]').fill(EMAIL)
+    await payloadForm.locator('input[name="password"]').fill(PASSWORD)
+    await payloadForm.locator('button[type="submit"]').click()
+    await page
+      .getByText(/This account signs in with a second factor/)
+      .first()
+      .waitFor()
+    expect(page.url()).toContain('/admin/login')
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'payload-token')).toBe(false)
+
+    // The form under it, with the app's next code (the one typed at set-up is spent).
+    await page.getByText('Sign in with a code from your authenticator app').click()
+    const codeForm = page.locator('.second-factor-sign-in form')
+    await codeForm.getByLabel('E-mail').fill(EMAIL)
+    await codeForm.getByLabel('Password').fill(PASSWORD)
+    await codeForm.getByLabel('Code from the authenticator app').fill(app.generate({ timestamp: Date.now() + 30_000 }))
+    await page.screenshot({ path: path.join(shots, 'admin-second-factor-sign-in.png'), fullPage: true })
+    await codeForm.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${server.base}/admin`)
+    await page.getByRole('heading', { name: /Current status/ }).waitFor()
   })
 })

@@ -55,6 +55,9 @@ const A_NAME = 'Acme public status'
  */
 const PROVIDER_HOST = '127.0.0.2'
 
+/** The identity provider of the sign-ins in the browser: the staff page's, and the operators' (single sign-on). */
+const oidcClient = { id: 'status-page', secret: 'e2e-oidc-client-secret-5b2e8d' }
+let provider: StartedOidcProvider | undefined
 let server: Started
 let nginx: StartedNginx | undefined
 let browser: Browser | undefined
@@ -194,17 +197,40 @@ beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'sp-private-'))
   mirrorDir = path.join(workDir, 'mirror')
   lastGoodDir = path.join(workDir, 'copies')
-  server = await startService({
-    ...sqliteEnv('sp-private-'),
-    ...firstAdminKey(),
-    STATUSPAGE_TEST_HOOKS: '1',
-    TRUSTED_PROXIES: '127.0.0.1',
-    STATIC_MIRROR_DIR: mirrorDir,
-    LAST_GOOD_DIR: lastGoodDir,
-    // The identity provider of the sign-in in the browser: plain http on loopback (tests/helpers/oidc-provider.ts).
-    OUTBOUND_ALLOW_HTTP: 'true',
-    OUTBOUND_ALLOWED_NETWORKS: `${PROVIDER_HOST}/32`,
+  // The provider knows its clients' redirect addresses from the start: the server's port is chosen first.
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  provider = await startOidcProvider({
+    host: PROVIDER_HOST,
+    clients: [oidcClient],
+    redirectUris: [`${base}/p/staff/access/oidc/callback`, `${base}/api/users/sso/callback`],
+    accounts: {
+      'ana@example.com': { email: 'ana@example.com', email_verified: true },
+      'eve@elsewhere.test': { email: 'eve@elsewhere.test', email_verified: true },
+      'otto@example.com': { email: 'otto@example.com', email_verified: true, groups: ['status-editors'] },
+    },
   })
+  server = await startService(
+    {
+      ...sqliteEnv('sp-private-'),
+      ...firstAdminKey(),
+      STATUSPAGE_TEST_HOOKS: '1',
+      TRUSTED_PROXIES: '127.0.0.1',
+      STATIC_MIRROR_DIR: mirrorDir,
+      LAST_GOOD_DIR: lastGoodDir,
+      // The identity provider of the sign-in in the browser: plain http on loopback (tests/helpers/oidc-provider.ts).
+      OUTBOUND_ALLOW_HTTP: 'true',
+      OUTBOUND_ALLOWED_NETWORKS: `${PROVIDER_HOST}/32`,
+      // The operators' single sign-on, through the same provider (docs/operating.md).
+      SSO_ISSUER: provider.issuer,
+      SSO_CLIENT_ID: oidcClient.id,
+      SSO_CLIENT_SECRET: oidcClient.secret,
+      SSO_LABEL: 'Acme ID',
+      SSO_EDITOR_GROUPS: 'status-editors',
+      SSO_ALLOWED_DOMAINS: 'example.com',
+    },
+    { port },
+  )
   auth = { authorization: `users API-Key ${await createUserKey(server, 'admin')}` }
   const website = await createService(server.base, auth, A_SERVICE)
   const payroll = await createService(server.base, auth, SECRET_SERVICE)
@@ -251,6 +277,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await nginx?.stop()
+  await provider?.stop()
   stopServices([server].filter(Boolean))
   await new Promise((resolve) => setTimeout(resolve, 1000))
   if (workDir) rmSync(workDir, { recursive: true, force: true })
@@ -396,22 +423,11 @@ describe('in the browser', () => {
  * (tests/helpers/oidc-provider.ts): its login form and its consent, on another site than the service's.
  */
 describe("in the browser, through the identity provider's own sign-in", () => {
-  const client = { id: 'status-page', secret: 'e2e-oidc-client-secret-5b2e8d' }
-  let provider: StartedOidcProvider | undefined
   let staffId: number
   let staffUrl: string
 
   beforeAll(async () => {
     staffUrl = `${server.base}/p/staff/`
-    provider = await startOidcProvider({
-      host: PROVIDER_HOST,
-      clients: [client],
-      redirectUris: [`${staffUrl}access/oidc/callback`],
-      accounts: {
-        'ana@example.com': { email: 'ana@example.com', email_verified: true },
-        'eve@elsewhere.test': { email: 'eve@elsewhere.test', email_verified: true },
-      },
-    })
     staffId = await createPage({
       name: 'Acme staff status',
       slug: 'staff',
@@ -419,18 +435,14 @@ describe("in the browser, through the identity provider's own sign-in", () => {
       access: {
         mode: 'private',
         oidc: {
-          issuer: provider.issuer,
-          clientId: client.id,
-          clientSecret: client.secret,
+          issuer: provider!.issuer,
+          clientId: oidcClient.id,
+          clientSecret: oidcClient.secret,
           label: 'Acme ID',
           allowedDomains: [{ domain: 'example.com' }],
         },
       },
     })
-  })
-
-  afterAll(async () => {
-    await provider?.stop()
   })
 
   /** A browser of its own (no provider session from another case), that reaches nothing beyond loopback. */
@@ -529,6 +541,26 @@ describe("in the browser, through the identity provider's own sign-in", () => {
     await page.waitForURL(staffUrl)
     await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor()
     expect(await serviceCookies(context)).toEqual([])
+    await context.close()
+  })
+
+  it('signs an operator in to the admin through the same provider, as the editor their group makes them', async () => {
+    const { context, page } = await freshBrowser()
+    await page.goto(`${server.base}/admin/login`)
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).click()
+    await page.waitForURL(`${provider!.issuer}/interaction/**`)
+    await page.getByPlaceholder('Enter any login').fill('otto@example.com')
+    await page.getByPlaceholder('and password').fill('any password will do')
+    await page.getByRole('button', { name: 'Sign-in' }).click()
+    await page.getByRole('heading', { name: 'Authorize' }).waitFor()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL(`${server.base}/admin`)
+    await page.getByRole('heading', { name: /Current status/ }).waitFor()
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'admin-sso-signed-in.png') })
+    const token = (await serviceCookies(context)).find((cookie) => cookie.name === 'payload-token')
+    expect(token?.httpOnly).toBe(true)
+    const me = await call(`${server.base}/api/users/me`, { headers: { cookie: `payload-token=${token!.value}` } })
+    expect(me.json().user).toMatchObject({ email: 'otto@example.com', role: 'editor' })
     await context.close()
   })
 })

@@ -48,7 +48,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   );
   `)
   await db.run(sql`CREATE UNIQUE INDEX \`metric_resolution_t_idx\` ON \`metric_points\` (\`metric\`,\`resolution\`,\`t\`);`)
-  await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`metrics_id\` integer REFERENCES metrics(id);`)
+  // ON DELETE written by hand: Payload's SQLite generator leaves it out of an added column (its snapshot has it);
+  // tests/api/foreign-keys.test.ts holds it to PostgreSQL's.
+  await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`metrics_id\` integer REFERENCES metrics(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_metrics_id_idx\` ON \`payload_locked_documents_rels\` (\`metrics_id\`);`)
 }
 

@@ -3,11 +3,15 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`ALTER TABLE \`pages\` ADD \`uptime_display_days\` text DEFAULT '90';`)
   await db.run(sql`ALTER TABLE \`pages\` ADD \`uptime_display_min_incident_minutes\` numeric DEFAULT 0;`)
-  await db.run(sql`ALTER TABLE \`pages_rels\` ADD \`service_groups_id\` integer REFERENCES service_groups(id);`)
+  // ON DELETE written by hand: Payload's SQLite generator leaves it out of an added column (its snapshot has it);
+  // tests/api/foreign-keys.test.ts holds it to PostgreSQL's.
+  await db.run(sql`ALTER TABLE \`pages_rels\` ADD \`service_groups_id\` integer REFERENCES service_groups(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`pages_rels_service_groups_id_idx\` ON \`pages_rels\` (\`service_groups_id\`);`)
   await db.run(sql`ALTER TABLE \`settings\` ADD \`uptime_display_days\` text DEFAULT '90';`)
   await db.run(sql`ALTER TABLE \`settings\` ADD \`uptime_display_min_incident_minutes\` numeric DEFAULT 0;`)
-  await db.run(sql`ALTER TABLE \`settings_rels\` ADD \`service_groups_id\` integer REFERENCES service_groups(id);`)
+  // ON DELETE written by hand: Payload's SQLite generator leaves it out of an added column (its snapshot has it);
+  // tests/api/foreign-keys.test.ts holds it to PostgreSQL's.
+  await db.run(sql`ALTER TABLE \`settings_rels\` ADD \`service_groups_id\` integer REFERENCES service_groups(id) ON DELETE cascade;`)
   await db.run(sql`CREATE INDEX \`settings_rels_service_groups_id_idx\` ON \`settings_rels\` (\`service_groups_id\`);`)
 }
 

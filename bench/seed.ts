@@ -514,6 +514,40 @@ const TABLES: { name: keyof DataSet; columns: string[]; pgTypes: string[] }[] = 
   },
 ]
 
+/**
+ * The texts written per language (Payload's localization, docs/languages.md): kept in `<table>_locales`, one row per
+ * record and language, beside the record's other columns. The seed writes English, the language every text has.
+ */
+const LOCALIZED: Partial<Record<keyof DataSet, { columns: string[]; pgTypes: string[]; parentType: string }>> = {
+  service_groups: { columns: ['name', 'description'], pgTypes: ['text', 'text'], parentType: 'int' },
+  services: { columns: ['name', 'description'], pgTypes: ['text', 'text'], parentType: 'int' },
+  incidents: { columns: ['title'], pgTypes: ['text'], parentType: 'int' },
+  incidents_updates: { columns: ['message'], pgTypes: ['text'], parentType: 'text' },
+  maintenances: { columns: ['title', 'description'], pgTypes: ['text', 'jsonb'], parentType: 'int' },
+  maintenances_updates: { columns: ['message'], pgTypes: ['text'], parentType: 'text' },
+}
+
+/** A table's rows as written: the record's own columns, then its English texts' row in `<table>_locales`. */
+function writes(table: (typeof TABLES)[number], rows: Row[]) {
+  const texts = LOCALIZED[table.name]
+  if (!texts) return [{ name: table.name, columns: table.columns, pgTypes: table.pgTypes, rows }]
+  const own = table.columns.map((column, index) => [column, table.pgTypes[index]] as const)
+  const kept = own.filter(([column]) => !texts.columns.includes(column))
+  return [
+    { name: table.name, columns: kept.map(([c]) => c), pgTypes: kept.map(([, t]) => t), rows },
+    {
+      name: `${table.name}_locales`,
+      columns: [...texts.columns, '_locale', '_parent_id'],
+      pgTypes: [...texts.pgTypes, '_locales', texts.parentType],
+      rows: rows.map((row) => ({
+        ...Object.fromEntries(texts.columns.map((column) => [column, row[column]])),
+        _locale: 'en',
+        _parent_id: row.id,
+      })),
+    },
+  ]
+}
+
 interface Writer {
   isEmpty(): Promise<boolean>
   insert(table: string, columns: string[], pgTypes: string[], rows: Row[]): Promise<void>
@@ -553,6 +587,9 @@ function sqliteWriter(client: LibsqlClient): Writer {
   }
 }
 
+/** PostgreSQL's enum types of the schema: the statuses' `enum_…`, and the languages' `_locales`. */
+const isEnum = (type: string) => type.startsWith('enum_') || type === '_locales'
+
 function postgresWriter(pool: pg.Pool): Writer {
   const ROWS_PER_STATEMENT = 10_000
   return {
@@ -566,7 +603,7 @@ function postgresWriter(pool: pg.Pool): Writer {
       // One array parameter per column, unnested: a single round trip per 10,000 rows.
       const select = columns.map(
         (_, index) =>
-          `$${index + 1}::${pgTypes[index] === 'jsonb' ? 'text' : pgTypes[index].startsWith('enum_') ? 'text' : pgTypes[index]}[]`,
+          `$${index + 1}::${pgTypes[index] === 'jsonb' || isEnum(pgTypes[index]) ? 'text' : pgTypes[index]}[]`,
       )
       const casts = columns.map((c, index) => `"${c}"::${pgTypes[index]}`)
       const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${casts.join(', ')} FROM unnest(${select.join(', ')}) AS t(${columns.map((c) => `"${c}"`).join(', ')})`
@@ -624,15 +661,15 @@ async function main(): Promise<void> {
 
   const tInsert = performance.now()
   const rowCounts: Record<string, number> = {}
-  for (const table of TABLES) {
-    const rows = data[table.name] as Row[]
-    const started = performance.now()
-    await writer.insert(table.name, table.columns, table.pgTypes, rows)
-    rowCounts[table.name] = rows.length
-    console.log(
-      `  ${table.name}: ${rows.length.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    )
-  }
+  for (const table of TABLES)
+    for (const { name, columns, pgTypes, rows } of writes(table, data[table.name] as Row[])) {
+      const started = performance.now()
+      await writer.insert(name, columns, pgTypes, rows)
+      rowCounts[name] = rows.length
+      console.log(
+        `  ${name}: ${rows.length.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
+    }
   timings.insertMs = performance.now() - tInsert
   const tFinish = performance.now()
   await writer.finish()

@@ -56,7 +56,8 @@ export function SecondFactorSignIn() {
   const input = (name: keyof typeof fields, type: string, autoComplete: string) => (
     <input
       id={ids[name]}
-      name={name}
+      // Not Payload's names: its own login form above has an "email" and a "password" already.
+      name={`second-factor-${name}`}
       type={type}
       autoComplete={autoComplete}
       value={fields[name]}

@@ -8,7 +8,6 @@ import type { ServiceStatus } from './statuses'
 import type { StatusChange } from './uptime'
 
 export const UPTIME_WINDOWS = ['30', '60', '90', '180', '365'] as const
-export type UptimeWindow = (typeof UPTIME_WINDOWS)[number]
 export const DEFAULT_UPTIME_WINDOW = 90
 /** The longest outage a page may leave uncounted, in minutes: a day. */
 export const MAX_MIN_INCIDENT_MINUTES = 1440

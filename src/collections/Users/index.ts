@@ -102,6 +102,8 @@ export const Users: CollectionConfig = {
       admin: {
         position: 'sidebar',
         readOnly: true,
+        // Set up on the account once it exists: not on the first-user screen nor a new account's form.
+        condition: (_data, _siblingData, { operation }) => operation !== 'create',
         description: 'On when the account signs in with a code from an authenticator app besides its password.',
         components: { afterInput: ['/components/SecondFactorSetup#SecondFactorSetup'] },
       },

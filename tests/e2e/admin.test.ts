@@ -281,7 +281,7 @@ describe('the admin area for an operator', () => {
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'payload-token')).toBe(false)
 
     // The form under it, with the app's next code (the one typed at set-up is spent).
-    await page.getByText('Sign in with a code from your authenticator app').click()
+    await page.locator('.second-factor-sign-in summary').click()
     const codeForm = page.locator('.second-factor-sign-in form')
     await codeForm.getByLabel('E-mail').fill(EMAIL)
     await codeForm.getByLabel('Password').fill(PASSWORD)

@@ -105,7 +105,17 @@ export const Users: CollectionConfig = {
         // Set up on the account once it exists: not on the first-user screen nor a new account's form.
         condition: (_data, _siblingData, { operation }) => operation !== 'create',
         description: 'On when the account signs in with a code from an authenticator app besides its password.',
-        components: { afterInput: ['/components/SecondFactorSetup#SecondFactorSetup'] },
+      },
+    },
+    {
+      // Setting it up or turning it off, below the box: a field of its own, so that the QR code and the recovery
+      // codes have the sidebar's width (beside a checkbox's input they were squeezed into its label).
+      name: 'secondFactorSetup',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        condition: (_data, _siblingData, { operation }) => operation !== 'create',
+        components: { Field: '/components/SecondFactorSetup#SecondFactorSetup' },
       },
     },
   ],

@@ -1,10 +1,10 @@
-import type { Field } from 'payload'
+import type { SingleRelationshipField } from 'payload'
 
 /**
  * The pages an incident or maintenance shows on besides those of its services (src/domain/pages.ts): one without
  * services names the pages it belongs to.
  */
-export const shownOnPagesField: Field = {
+export const shownOnPagesField: SingleRelationshipField = {
   name: 'pages',
   label: 'Also on pages',
   type: 'relationship',

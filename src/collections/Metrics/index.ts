@@ -10,6 +10,7 @@ import { destinationProblem } from '@/net/outbound-url'
 
 import { removePoints } from './hooks/remove-points'
 import { pushEndpoint } from './push-endpoint'
+import { shownOnPagesField } from '@/fields/shown-on-pages'
 
 const readOnly = { readOnly: true, position: 'sidebar' as const }
 const forPrometheus = { condition: (_: unknown, sibling: { source?: string }) => sibling?.source === 'prometheus' }
@@ -69,11 +70,7 @@ export const Metrics: CollectionConfig = {
       admin: { description: 'Its charts sit beside this service, on every page that lists it.' },
     },
     {
-      name: 'pages',
-      label: 'Also on pages',
-      type: 'relationship',
-      relationTo: 'pages',
-      hasMany: true,
+      ...shownOnPagesField,
       admin: {
         description:
           'It shows on every page that lists its service, and on these. With neither, it shows on the default page only.',

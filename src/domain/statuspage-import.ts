@@ -7,6 +7,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 
 import { isE164, isEmailAddress, normaliseEmail } from './contact'
 import type { IncidentStatus, MaintenanceStatus, ServiceStatus } from './statuses'
+import { richTextDocument } from './rich-text-document'
 
 /** The mark an imported record keeps (`importedFrom`): a second import finds it by this. */
 export const importedKey = (statuspageId: string): string => `statuspage:${statuspageId}`
@@ -57,27 +58,7 @@ export function postmortemDocument(body: string) {
     .split(/\r?\n\s*\r?\n/)
     .map((block) => block.replace(/\s*\r?\n\s*/g, ' ').trim())
     .filter(Boolean)
-  const text = (value: string) => ({
-    type: 'text',
-    version: 1,
-    text: value,
-    format: 0,
-    detail: 0,
-    mode: 'normal',
-    style: '',
-  })
-  const paragraph = (value: string) => ({
-    type: 'paragraph',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    textFormat: 0,
-    children: [text(value)],
-  })
-  return {
-    root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: blocks.map(paragraph) },
-  }
+  return richTextDocument(blocks)
 }
 
 /** The rows of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF), blank lines left out. */

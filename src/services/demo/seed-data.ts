@@ -6,6 +6,7 @@
  * hook (statuses, slugs, short ids) applies as for an operator's writes.
  */
 import type { IncidentStatus, ServiceStatus } from '@/domain/statuses'
+import { richTextDocument } from '@/domain/rich-text-document'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -234,25 +235,4 @@ export function demoHistory(
 }
 
 /** A description as the rich-text editor stores it: one paragraph. */
-export function richParagraph(text: string) {
-  return {
-    root: {
-      type: 'root',
-      version: 1,
-      direction: 'ltr' as const,
-      format: '' as const,
-      indent: 0,
-      children: [
-        {
-          type: 'paragraph',
-          version: 1,
-          direction: 'ltr' as const,
-          format: '' as const,
-          indent: 0,
-          textFormat: 0,
-          children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' }],
-        },
-      ],
-    },
-  }
-}
+export const richParagraph = (text: string) => richTextDocument([text])

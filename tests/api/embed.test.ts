@@ -2,7 +2,7 @@
  * Embedding a page (docs/widget.md): the widget's script (/embed.js) and the compact view for an iframe (/embed), per
  * page and in the response's language, and the Embedding origins that may frame the view. The route handlers get the
  * headers the edge sets, as in tests/api/pages.test.ts; the browser's part (the widget on another site under a
- * strict policy, the frame refused or allowed) is tests/e2e/widget.test.ts's.
+ * strict policy, the frame refused or allowed) is tests/e2e/site-look.test.ts's.
  */
 import { gzipSync } from 'node:zlib'
 

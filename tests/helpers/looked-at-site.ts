@@ -1,5 +1,5 @@
 /**
- * The site the public pages are looked at on (tests/e2e/site-look.test.ts, site-languages-look.test.ts): written
+ * The site the public pages are looked at on (tests/e2e/site-look.test.ts): written
  * through the CMS API with something on every page (groups, services in trouble, incidents active and past,
  * maintenances in progress and to come, a subscriber), and the list of its pages.
  */

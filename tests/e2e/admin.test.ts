@@ -245,11 +245,18 @@ describe('the admin area for an operator', () => {
     // A check's refusal, under the field, in German.
     await page.goto(`${server.base}/admin/collections/subscribers/create`, { waitUntil: 'networkidle' })
     await page.fill('input[name="email"]', 'not an address')
-    await page.locator('#action-save').click()
-    await expect
-      .poll(async () => (await page.locator('.field-error').allTextContents()).join(' '))
-      .toContain('Geben Sie eine gültige E-Mail-Adresse an')
-    await page.context().clearCookies({ name: 'payload-lng' })
+    try {
+      // A save clicked before the form has hydrated does nothing: click again until the refusal shows.
+      await expect
+        .poll(async () => {
+          const said = (await page.locator('.field-error').allTextContents()).join(' ')
+          if (!said) await page.locator('#action-save').click()
+          return said
+        })
+        .toContain('Geben Sie eine gültige E-Mail-Adresse an')
+    } finally {
+      await page.context().clearCookies({ name: 'payload-lng' })
+    }
   })
 
   it('sets up a second factor on the account page, then signs in only with a code from the app', async () => {
